@@ -1,0 +1,13 @@
+package io.sluice.orchestration.definition;
+
+/** One state of a state machine; the closed family of ASL state types. */
+public sealed interface State
+        permits TaskState, PassState, ChoiceState, WaitState, SucceedState, FailState, ParallelState, MapState {
+    String name();
+
+    /** Whether any path or template of this state reads the context object, so it is built only when needed. */
+    boolean usesContext();
+
+    /** Where the state's raw input is narrowed before the state works on it. */
+    Selector inputPath();
+}

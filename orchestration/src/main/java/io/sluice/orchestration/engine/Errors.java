@@ -1,0 +1,82 @@
+package io.sluice.orchestration.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.definition.MapState;
+import io.sluice.orchestration.definition.ParallelState;
+import io.sluice.orchestration.definition.Recovery;
+import io.sluice.orchestration.definition.State;
+import io.sluice.orchestration.definition.TaskState;
+import io.sluice.orchestration.engine.Execution.TimerRef;
+import io.sluice.orchestration.engine.HistoryEvent.Type;
+import io.sluice.orchestration.error.AslException;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.retry.CatchPolicy;
+import io.sluice.orchestration.retry.RetryPolicy;
+
+/** A state failed: retry it, catch the error, or fail the frame — in that order, as Step Functions does. */
+final class Errors {
+    private Errors() {}
+
+    static void stateFailed(Step s, Frame f, State state, String error, String cause) {
+        s.cancelFrameTimers(f);
+        if (f.join() != null) {
+            Frames.cancelDescendants(s, f);
+        }
+        f.clearWaiting();
+        Recovery recovery = recoveryOf(state);
+        int retrier = recovery.retrierFor(error);
+        if (retrier >= 0) {
+            RetryPolicy policy = recovery.retry().get(retrier);
+            int done = f.retriesOf(retrier, recovery.retry().size());
+            if (policy.allowsRetry(done)) {
+                retry(s, f, policy.delayMillis(done, s.random), retrier, error, cause);
+                return;
+            }
+        }
+        CatchPolicy catcher = recovery.catcherFor(error);
+        if (catcher != null) {
+            ObjectNode errorOutput = Json.object();
+            errorOutput.put("Error", error);
+            errorOutput.put("Cause", cause);
+            JsonNode output;
+            try {
+                output = catcher.resultPath().apply(f.rawInput(), errorOutput);
+            } catch (AslException e) {
+                Frames.fail(s, f, e.error(), e.cause());
+                return;
+            }
+            if (s.recording()) {
+                s.record(Type.CAUGHT, f, state.name(), Step.errorDetail(error, cause));
+            }
+            Flow.exit(s, f, catcher.next(), output);
+            return;
+        }
+        Frames.fail(s, f, error, cause);
+    }
+
+    private static void retry(Step s, Frame f, long delayMillis, int retrier, String error, String cause) {
+        f.countRetry(retrier);
+        if (s.recording()) {
+            ObjectNode detail = Step.errorDetail(error, cause);
+            detail.put("retry", f.attempt());
+            detail.put("delayMillis", delayMillis);
+            s.record(Type.TASK_RETRY_SCHEDULED, f, f.state(), detail);
+        }
+        if (delayMillis <= 0) {
+            s.later(f, () -> Flow.run(s, f));
+        } else {
+            f.waiting = Frame.Waiting.RETRY;
+            s.startTimer(f, TimerRef.Kind.RETRY, s.now.plusMillis(delayMillis));
+        }
+    }
+
+    private static Recovery recoveryOf(State state) {
+        return switch (state) {
+            case TaskState t -> t.recovery();
+            case ParallelState p -> p.recovery();
+            case MapState m -> m.recovery();
+            default -> Recovery.NONE;
+        };
+    }
+}

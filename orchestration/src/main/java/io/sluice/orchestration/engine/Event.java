@@ -1,0 +1,21 @@
+package io.sluice.orchestration.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** What can happen to a running execution. Starting one is {@link Interpreter#start}. */
+public sealed interface Event {
+    /** A task (or a {@code .waitForTaskToken} callback) succeeded with {@code output}. */
+    record TaskSucceeded(String token, JsonNode output) implements Event {}
+
+    /** A task (or a callback) failed with an ASL error name and cause. */
+    record TaskFailed(String token, String error, String cause) implements Event {}
+
+    /** A running task says it is alive; resets its heartbeat timer. */
+    record TaskHeartbeat(String token) implements Event {}
+
+    /** A timer this execution started is due. */
+    record TimerFired(String timerId) implements Event {}
+
+    /** A user stops the execution. */
+    record Stop(String error, String cause) implements Event {}
+}

@@ -1,0 +1,124 @@
+package io.sluice.orchestration.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.sluice.orchestration.definition.MapState;
+import io.sluice.orchestration.definition.ParallelState;
+import io.sluice.orchestration.definition.ResultHandling;
+import io.sluice.orchestration.definition.State;
+import io.sluice.orchestration.definition.StateMachine;
+import io.sluice.orchestration.engine.HistoryEvent.Type;
+import io.sluice.orchestration.error.AslException;
+import io.sluice.orchestration.error.ErrorNames;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.path.Scope;
+import java.util.Arrays;
+
+/** Parallel and Map: start children, gather their outputs in order, fail fast when one fails. */
+final class ForkJoin {
+    private ForkJoin() {}
+
+    static void startParallel(Step s, Frame f, ParallelState p) {
+        JsonNode ctx = ContextObject.ifUsed(s, f, p.usesContext());
+        JsonNode effective = p.inputPath().apply(f.rawInput(), ctx);
+        if (p.parameters() != null) {
+            effective = p.parameters().render(new Scope(effective, ctx, s.random));
+        }
+        Join join = new Join(p.branches().size(), p.branches().size(), null, null);
+        f.waiting = Frame.Waiting.CHILDREN;
+        f.join = join;
+        JsonNode input = effective;
+        for (int i = 0; i < p.branches().size(); i++) {
+            StateMachine branch = p.branches().get(i);
+            Frame child = s.execution.newFrame(f.id(), i, branch.key());
+            join.outstanding++;
+            if (s.recording()) {
+                s.record(Type.BRANCH_STARTED, child, p.name(), Step.detail("branch", Json.NODES.numberNode(i)));
+            }
+            s.later(child, () -> Flow.enter(s, child, branch.startAt(), input));
+        }
+    }
+
+    static void startMap(Step s, Frame f, MapState m) {
+        JsonNode ctx = ContextObject.ifUsed(s, f, m.usesContext());
+        JsonNode effective = m.inputPath().apply(f.rawInput(), ctx);
+        Scope scope = new Scope(effective, ctx, s.random);
+        JsonNode items = m.itemsPath() == null ? effective : m.itemsPath().select(scope);
+        if (items == null || !items.isArray()) {
+            throw new AslException(ErrorNames.RUNTIME, "ItemsPath '" + (m.itemsPath() == null ? "$" : m.itemsPath().text())
+                    + "' of Map state '" + m.name() + "' must select an array, found " + Json.typeName(items) + ".");
+        }
+        int limit = concurrency(m, scope);
+        Join join = new Join(items.size(), limit == 0 ? Math.max(1, items.size()) : limit, items, effective);
+        f.waiting = Frame.Waiting.CHILDREN;
+        f.join = join;
+        if (items.isEmpty()) {
+            joined(s, f, m, join);
+            return;
+        }
+        while (join.nextItem < join.size() && join.outstanding < join.limit) {
+            startItem(s, f, m, join);
+        }
+    }
+
+    private static void startItem(Step s, Frame f, MapState m, Join join) {
+        int index = join.nextItem++;
+        JsonNode value = join.items.get(index);
+        JsonNode input = value;
+        if (m.itemSelector() != null) {
+            JsonNode ctx = ContextObject.withMapItem(ContextObject.of(s, f), index, value);
+            input = m.itemSelector().render(new Scope(join.mapInput, ctx, s.random));
+        }
+        Frame child = s.execution.newFrame(f.id(), index, m.processor().key());
+        join.outstanding++;
+        if (s.recording()) {
+            s.record(Type.MAP_ITERATION_STARTED, child, m.name(), Step.detail("index", Json.NODES.numberNode(index)));
+        }
+        JsonNode childInput = input;
+        s.later(child, () -> Flow.enter(s, child, m.processor().startAt(), childInput));
+    }
+
+    static void childSucceeded(Step s, Frame parent, int index, JsonNode output) {
+        Join join = parent.join();
+        State state = s.stateOf(parent);
+        join.results[index] = output;
+        join.outstanding--;
+        try {
+            if (join.isMap()) {
+                while (join.nextItem < join.size() && join.outstanding < join.limit) {
+                    startItem(s, parent, (MapState) state, join);
+                }
+            }
+            if (join.allDone()) {
+                joined(s, parent, state, join);
+            }
+        } catch (AslException e) {
+            Errors.stateFailed(s, parent, state, e.error(), e.cause());
+        }
+    }
+
+    static void childFailed(Step s, Frame parent, String error, String cause) {
+        Errors.stateFailed(s, parent, s.stateOf(parent), error, cause);
+    }
+
+    private static void joined(Step s, Frame f, State state, Join join) {
+        ArrayNode results = Json.NODES.arrayNode(join.size());
+        results.addAll(Arrays.asList(join.results));
+        ResultHandling handling = state instanceof ParallelState p ? p.result() : ((MapState) state).result();
+        JsonNode ctx = ContextObject.ifUsed(s, f, state.usesContext());
+        String next = state instanceof ParallelState p ? p.next() : ((MapState) state).next();
+        Flow.exit(s, f, next, handling.output(f.rawInput(), results, ctx, s.random));
+    }
+
+    private static int concurrency(MapState m, Scope scope) {
+        if (m.maxConcurrencyPath() == null) {
+            return m.maxConcurrency();
+        }
+        JsonNode v = m.maxConcurrencyPath().select(scope);
+        if (v == null || !v.isIntegralNumber() || v.asInt() < 0) {
+            throw new AslException(ErrorNames.RUNTIME, "MaxConcurrencyPath '" + m.maxConcurrencyPath().text() + "' of Map state '"
+                    + m.name() + "' must select a non-negative integer, found " + Json.typeName(v) + ".");
+        }
+        return v.asInt();
+    }
+}

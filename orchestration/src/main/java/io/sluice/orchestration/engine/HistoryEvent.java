@@ -1,0 +1,21 @@
+package io.sluice.orchestration.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
+
+/**
+ * One line of an execution's history, as Step Functions' GetExecutionHistory has them.
+ *
+ * @param frame  the thread of control (0 is the top level)
+ * @param state  the state name, or {@code null} for execution-level events
+ * @param detail input, output, error or other facts of the event; may be {@code null}
+ */
+public record HistoryEvent(Instant at, Type type, int frame, String state, JsonNode detail) {
+
+    public enum Type {
+        EXECUTION_STARTED, EXECUTION_SUCCEEDED, EXECUTION_FAILED, EXECUTION_TIMED_OUT, EXECUTION_ABORTED,
+        STATE_ENTERED, STATE_EXITED, TASK_SCHEDULED, TASK_SUCCEEDED, TASK_FAILED, TASK_TIMED_OUT,
+        TASK_RETRY_SCHEDULED, WAIT_STARTED, BRANCH_STARTED, MAP_ITERATION_STARTED, CAUGHT,
+        RESULT_DROPPED
+    }
+}

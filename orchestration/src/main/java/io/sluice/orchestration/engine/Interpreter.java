@@ -1,0 +1,134 @@
+package io.sluice.orchestration.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.definition.State;
+import io.sluice.orchestration.definition.TaskState;
+import io.sluice.orchestration.definition.WaitState;
+import io.sluice.orchestration.engine.Execution.TimerRef;
+import io.sluice.orchestration.engine.HistoryEvent.Type;
+import io.sluice.orchestration.error.ErrorNames;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.path.RandomSource;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The ASL interpreter: a pure function from (definition, execution, event, time, randomness) to a
+ * transition. It reads no clock, draws no randomness of its own and does no I/O; the host carries
+ * out the commands after it has stored the new state.
+ *
+ * <p>The execution passed in is changed in place and returned in the transition; hosts hand it
+ * a copy they own (the durable orchestrator loads one per event).
+ */
+public final class Interpreter {
+    private final Definition definition;
+    private final boolean recordHistory;
+
+    public Interpreter(Definition definition, boolean recordHistory) {
+        this.definition = definition;
+        this.recordHistory = recordHistory;
+    }
+
+    public Definition definition() {
+        return definition;
+    }
+
+    /** Starts an execution: enters the first state and runs until the execution waits or ends. */
+    public Transition start(String executionId, String name, JsonNode input, Instant now, RandomSource random) {
+        Execution execution = new Execution(executionId, name, definition.hash(), input, now);
+        Step s = new Step(definition, execution, now, random, recordHistory);
+        s.record(Type.EXECUTION_STARTED, null, null, Step.detail("input", input));
+        Integer timeout = definition.root().timeoutSeconds();
+        if (timeout != null) {
+            s.startTimer(null, TimerRef.Kind.EXECUTION_TIMEOUT, now.plusSeconds(timeout));
+        }
+        Frame root = execution.newFrame(-1, 0, definition.root().key());
+        s.later(root, () -> Flow.enter(s, root, definition.root().startAt(), input));
+        s.drain();
+        return transition(s, null);
+    }
+
+    /** Applies one event to a running execution. */
+    public Transition apply(Execution execution, Event event, Instant now, RandomSource random) {
+        Step s = new Step(definition, execution, now, random, recordHistory);
+        if (execution.status().isTerminal()) {
+            return dropped(s, "execution is already " + execution.status());
+        }
+        String dropped = switch (event) {
+            case Event.TaskSucceeded e -> onTask(s, e.token(), (f, t) -> Tasks.succeeded(s, f, t, e.output()));
+            case Event.TaskFailed e -> onTask(s, e.token(), (f, t) -> Tasks.failed(s, f, t, e.error(), e.cause()));
+            case Event.TaskHeartbeat e -> onTask(s, e.token(), (f, t) -> Tasks.heartbeat(s, f));
+            case Event.TimerFired e -> onTimer(s, e.timerId());
+            case Event.Stop e -> {
+                Frames.finishExecution(s, ExecutionStatus.ABORTED, null,
+                        e.error() == null ? ErrorNames.ABORTED : e.error(), e.cause() == null ? "Stopped by request." : e.cause());
+                yield null;
+            }
+        };
+        if (dropped != null) {
+            return dropped(s, dropped);
+        }
+        s.drain();
+        return transition(s, null);
+    }
+
+    private interface TaskAction {
+        void run(Frame frame, TaskState state);
+    }
+
+    private static String onTask(Step s, String tokenText, TaskAction action) {
+        TaskToken token;
+        try {
+            token = TaskToken.decode(tokenText);
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        if (!token.executionId().equals(s.execution.id())) {
+            return "task token " + tokenText + " belongs to execution " + token.executionId();
+        }
+        Frame f = s.execution.frame(token.frame());
+        if (f == null || f.waiting() != Frame.Waiting.TASK || !token.equals(f.token())) {
+            return "late or duplicate result for task token " + tokenText + "; the execution no longer waits for it";
+        }
+        action.run(f, (TaskState) s.stateOf(f));
+        return null;
+    }
+
+    private static String onTimer(Step s, String timerId) {
+        TimerRef ref = s.execution.timers().remove(timerId);
+        if (ref == null) {
+            return "timer " + timerId + " was cancelled or has fired already";
+        }
+        if (ref.kind() == TimerRef.Kind.EXECUTION_TIMEOUT) {
+            Frames.finishExecution(s, ExecutionStatus.TIMED_OUT, null, ErrorNames.TIMEOUT,
+                    "The execution did not finish within its TimeoutSeconds.");
+            return null;
+        }
+        Frame f = s.execution.frame(ref.frame());
+        if (f == null || f.step() != ref.step()) {
+            return "timer " + timerId + " belongs to a state the execution has left";
+        }
+        State state = s.stateOf(f);
+        switch (ref.kind()) {
+            case WAIT -> Waits.fired(s, f, (WaitState) state);
+            case RETRY -> {
+                f.waiting = Frame.Waiting.NOTHING;
+                Flow.run(s, f);
+            }
+            case TASK_TIMEOUT -> Tasks.timedOut(s, f, (TaskState) state, false);
+            case HEARTBEAT -> Tasks.timedOut(s, f, (TaskState) state, true);
+            case EXECUTION_TIMEOUT -> throw new IllegalStateException("handled above");
+        }
+        return null;
+    }
+
+    private static Transition dropped(Step s, String reason) {
+        s.record(Type.RESULT_DROPPED, null, null, Step.detail("reason", Json.NODES.textNode(reason)));
+        return new Transition(s.execution, List.copyOf(s.commands), s.history == null ? List.of() : List.copyOf(s.history), reason);
+    }
+
+    private static Transition transition(Step s, String dropped) {
+        return new Transition(s.execution, List.copyOf(s.commands), s.history == null ? List.of() : List.copyOf(s.history), dropped);
+    }
+}

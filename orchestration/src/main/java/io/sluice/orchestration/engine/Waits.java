@@ -1,0 +1,65 @@
+package io.sluice.orchestration.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.definition.WaitState;
+import io.sluice.orchestration.engine.Execution.TimerRef;
+import io.sluice.orchestration.engine.HistoryEvent.Type;
+import io.sluice.orchestration.error.AslException;
+import io.sluice.orchestration.error.ErrorNames;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.path.Scope;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+
+/** The Wait state: a timer, then on. */
+final class Waits {
+    private Waits() {}
+
+    static void start(Step s, Frame f, WaitState w) {
+        JsonNode ctx = ContextObject.ifUsed(s, f, w.usesContext());
+        JsonNode effective = w.inputPath().apply(f.rawInput(), ctx);
+        Instant due = dueTime(s, w, new Scope(effective, ctx, s.random));
+        if (!due.isAfter(s.now)) {
+            Flow.exit(s, f, w.next(), w.outputPath().apply(effective, ctx));
+            return;
+        }
+        f.waiting = Frame.Waiting.TIMER;
+        s.startTimer(f, TimerRef.Kind.WAIT, due);
+        if (s.recording()) {
+            s.record(Type.WAIT_STARTED, f, w.name(), Step.detail("until", Json.NODES.textNode(due.toString())));
+        }
+    }
+
+    static void fired(Step s, Frame f, WaitState w) {
+        JsonNode ctx = ContextObject.ifUsed(s, f, w.usesContext());
+        Flow.exit(s, f, w.next(), w.outputPath().apply(w.inputPath().apply(f.rawInput(), ctx), ctx));
+    }
+
+    private static Instant dueTime(Step s, WaitState w, Scope scope) {
+        if (w.seconds() != null) {
+            return s.now.plusSeconds(w.seconds());
+        }
+        if (w.timestamp() != null) {
+            return w.timestamp();
+        }
+        if (w.secondsPath() != null) {
+            JsonNode v = w.secondsPath().select(scope);
+            if (v == null || !v.canConvertToLong() || !v.isIntegralNumber() || v.asLong() < 0) {
+                throw new AslException(ErrorNames.RUNTIME, "SecondsPath '" + w.secondsPath().text() + "' of Wait state '"
+                        + w.name() + "' must select a non-negative integer, found " + Json.typeName(v) + ".");
+            }
+            return s.now.plusSeconds(v.asLong());
+        }
+        JsonNode v = w.timestampPath().select(scope);
+        try {
+            if (v == null || !v.isTextual()) {
+                throw new DateTimeParseException("not a string", "", 0);
+            }
+            return OffsetDateTime.parse(v.asText()).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new AslException(ErrorNames.RUNTIME, "TimestampPath '" + w.timestampPath().text() + "' of Wait state '"
+                    + w.name() + "' must select an RFC 3339 timestamp such as 2026-11-29T10:00:00Z.");
+        }
+    }
+}
