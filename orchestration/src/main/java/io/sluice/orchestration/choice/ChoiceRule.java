@@ -40,7 +40,7 @@ public sealed interface ChoiceRule {
 
         @Override
         public boolean matches(Scope scope) {
-            JsonNode value = Selections.select(variable, scope);
+            JsonNode value = Selections.require(variable, scope);
             JsonNode other = operand.resolve(scope);
             OptionalInt order = type.compare(value, other);
             return order.isPresent() && relation.holds(order.getAsInt());
@@ -56,8 +56,8 @@ public sealed interface ChoiceRule {
 
         @Override
         public boolean matches(Scope scope) {
-            JsonNode value = Selections.select(variable, scope);
-            return value != null && value.isTextual() && pattern.matches(value.textValue());
+            JsonNode value = Selections.require(variable, scope);
+            return value.isTextual() && pattern.matches(value.textValue());
         }
     }
 

@@ -15,7 +15,10 @@ class ChoiceLogicTest {
                 {"Variable": "$.order.country", "StringEquals": "NZ"},
                 {"Variable": "$.order.country", "StringEquals": "AU"}
               ]},
-              {"Not": {"Variable": "$.order.flagged", "BooleanEquals": true}}
+              {"Or": [
+                {"Not": {"Variable": "$.order.flagged", "IsPresent": true}},
+                {"Not": {"Variable": "$.order.flagged", "BooleanEquals": true}}
+              ]}
             ]}""";
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -26,7 +29,7 @@ class ChoiceLogicTest {
             {"order": {"total": 150, "country": "US"}}                  | false
             {"order": {"total": 150, "country": "AU", "flagged": true}} | false
             {"order": {"total": "150", "country": "AU"}}                | false
-            {}                                                          | false
+            {"order": {"total": 5}}                                     | false
             """)
     void nestedAndOrNot(String input, boolean expected) {
         assertThat(matches(ORDER_RULE, input)).isEqualTo(expected);
@@ -73,7 +76,11 @@ class ChoiceLogicTest {
     }
 
     @Test
-    void notOfAMissingVariableComparisonMatches() {
-        assertThat(matches("{\"Not\": {\"Variable\": \"$.absent\", \"StringEquals\": \"x\"}}", "{}")).isTrue();
+    void notOfAMissingVariableComparisonMatchesWhenGuardedByIsPresent() {
+        String rule = """
+                {"Or": [{"Not": {"Variable": "$.absent", "IsPresent": true}},
+                        {"Not": {"Variable": "$.absent", "StringEquals": "x"}}]}""";
+        assertThat(matches(rule, "{}")).isTrue();
+        assertThat(matches(rule, "{\"absent\": \"x\"}")).isFalse();
     }
 }

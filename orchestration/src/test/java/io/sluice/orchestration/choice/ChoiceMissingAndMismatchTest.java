@@ -1,5 +1,8 @@
 package io.sluice.orchestration.choice;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import io.sluice.orchestration.error.AslException;
+
 import static io.sluice.orchestration.choice.Rules.input;
 import static io.sluice.orchestration.choice.Rules.matches;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,7 +14,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** A Variable that names nothing, or a value of the wrong type, makes a rule false rather than failing. */
+/** A value of the wrong type makes a rule false; a Variable that names nothing fails a comparison with States.Runtime, as in Step Functions. */
 class ChoiceMissingAndMismatchTest {
 
     /** A well-formed rule for every operator, with a value of the operator's own type as operand. */
@@ -37,13 +40,24 @@ class ChoiceMissingAndMismatchTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("everyOperator")
-    void missingVariableIsFalse(String operator, String operand) {
+    void missingVariableFailsAComparisonWithStatesRuntimeButIsFalseForTypeTests(String operator, String operand) {
         String rule = "{\"Variable\": \"$.absent\", \"" + operator + "\": " + operand + "}";
         String input = "{\"w\": true}";
-        assertThat(matches(rule, input)).isFalse();
-        assertThat(matches(rule, "{}")).isFalse();
+        if (operator.startsWith("Is")) {
+            assertThat(matches(rule, input)).isFalse();
+            assertThat(matches(rule.replace("$.absent", "$.w.deeper"), input)).isFalse();
+            return;
+        }
+        // As in Step Functions: a comparison on a Variable that names nothing is a runtime error.
+        for (String in : new String[] {input, "{}"}) {
+            assertThatThrownBy(() -> matches(rule, in))
+                    .isInstanceOfSatisfying(AslException.class, e -> {
+                        assertThat(e.error()).isEqualTo("States.Runtime");
+                        assertThat(e.cause()).contains("$.absent").contains("IsPresent");
+                    });
+        }
         // A path through a non-object also names nothing.
-        assertThat(matches(rule.replace("$.absent", "$.w.deeper"), input)).isFalse();
+        assertThatThrownBy(() -> matches(rule.replace("$.absent", "$.w.deeper"), input)).isInstanceOf(AslException.class);
     }
 
     @Test
