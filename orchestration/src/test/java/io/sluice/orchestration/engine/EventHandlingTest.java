@@ -1,0 +1,121 @@
+package io.sluice.orchestration.engine;
+
+import static io.sluice.orchestration.engine.Machines.T0;
+import static io.sluice.orchestration.engine.Machines.json;
+import static io.sluice.orchestration.engine.Machines.parse;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
+import io.sluice.orchestration.path.RandomSource;
+import org.junit.jupiter.api.Test;
+
+/** The interpreter event by event: tokens, late results, timeouts, heartbeats, callbacks and stop. */
+class EventHandlingTest {
+    private static final RandomSource RANDOM = RandomSource.seeded(3);
+
+    private final Interpreter interpreter = new Interpreter(parse("""
+            {"StartAt": "T", "States": {
+              "T": {"Type": "Task", "Resource": "sluice:function:work", "TimeoutSeconds": 60, "HeartbeatSeconds": 10,
+                    "Retry": [{"ErrorEquals": ["States.Timeout"], "MaxAttempts": 1, "IntervalSeconds": 5}], "Next": "Cb"},
+              "Cb": {"Type": "Task", "Resource": "sluice:function:approve.waitForTaskToken",
+                     "Parameters": {"token.$": "$$.Task.Token"}, "End": true}}}"""), true);
+
+    private static Command.DispatchTask dispatched(Transition t) {
+        return t.commands().stream().filter(c -> c instanceof Command.DispatchTask).map(c -> (Command.DispatchTask) c)
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void aResultWithTheCurrentTokenIsAcceptedOnceThenDropped() {
+        Transition start = interpreter.start("e1", "n", json("{}"), T0, RANDOM);
+        var task = dispatched(start);
+        assertThat(start.commands()).filteredOn(c -> c instanceof Command.StartTimer).hasSize(2);
+
+        Transition ok = interpreter.apply(start.execution(), new Event.TaskSucceeded(task.token().encode(), json("{\"r\": 1}")), T0, RANDOM);
+        assertThat(ok.wasDropped()).isFalse();
+        assertThat(ok.commands()).filteredOn(c -> c instanceof Command.CancelTimer).hasSize(2);
+        var callback = dispatched(ok);
+        assertThat(callback.pattern()).isEqualTo(IntegrationPattern.WAIT_FOR_TASK_TOKEN);
+        assertThat(callback.payload().get("token").asText()).isEqualTo(callback.token().encode());
+
+        Transition dup = interpreter.apply(ok.execution(), new Event.TaskSucceeded(task.token().encode(), json("{\"r\": 2}")), T0, RANDOM);
+        assertThat(dup.wasDropped()).isTrue();
+        assertThat(dup.dropped()).contains("late or duplicate");
+        assertThat(dup.commands()).isEmpty();
+        assertThat(dup.history()).extracting(HistoryEvent::type).containsExactly(HistoryEvent.Type.RESULT_DROPPED);
+
+        Transition done = interpreter.apply(ok.execution(), new Event.TaskSucceeded(callback.token().encode(), json("\"approved\"")), T0, RANDOM);
+        assertThat(done.execution().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(done.execution().output().asText()).isEqualTo("approved");
+        assertThat(done.commands()).last().isInstanceOf(Command.ExecutionFinished.class);
+    }
+
+    @Test
+    void aTimedOutTaskIsRetriedWithANewTokenAndTheOldResultIsDropped() {
+        Transition start = interpreter.start("e2", "n", json("{}"), T0, RANDOM);
+        var first = dispatched(start);
+        var timeoutTimer = start.commands().stream().filter(c -> c instanceof Command.StartTimer)
+                .map(c -> (Command.StartTimer) c).filter(c -> c.dueAt().equals(T0.plusSeconds(60))).findFirst().orElseThrow();
+        // Heartbeats keep the heartbeat timer moving.
+        Transition beat = interpreter.apply(start.execution(), new Event.TaskHeartbeat(first.token().encode()), T0.plusSeconds(8), RANDOM);
+        assertThat(beat.commands()).anySatisfy(c -> assertThat(c).isInstanceOfSatisfying(Command.StartTimer.class,
+                st -> assertThat(st.dueAt()).isEqualTo(T0.plusSeconds(18))));
+
+        Transition timedOut = interpreter.apply(start.execution(), new Event.TimerFired(timeoutTimer.timerId()), T0.plusSeconds(60), RANDOM);
+        assertThat(timedOut.history()).extracting(HistoryEvent::type)
+                .contains(HistoryEvent.Type.TASK_TIMED_OUT, HistoryEvent.Type.TASK_RETRY_SCHEDULED);
+        var retryTimer = (Command.StartTimer) timedOut.commands().stream().filter(c -> c instanceof Command.StartTimer).findFirst().orElseThrow();
+        assertThat(retryTimer.dueAt()).isEqualTo(T0.plusSeconds(65));
+
+        Transition retried = interpreter.apply(start.execution(), new Event.TimerFired(retryTimer.timerId()), T0.plusSeconds(65), RANDOM);
+        var second = dispatched(retried);
+        assertThat(second.token()).isNotEqualTo(first.token());
+        assertThat(second.attempt()).isEqualTo(1);
+
+        Transition late = interpreter.apply(start.execution(), new Event.TaskSucceeded(first.token().encode(), json("{}")), T0.plusSeconds(66), RANDOM);
+        assertThat(late.wasDropped()).isTrue();
+        Transition stale = interpreter.apply(start.execution(), new Event.TimerFired(timeoutTimer.timerId()), T0.plusSeconds(67), RANDOM);
+        assertThat(stale.wasDropped()).isTrue();
+    }
+
+    @Test
+    void aMissedHeartbeatFailsWithHeartbeatTimeout() {
+        Transition start = interpreter.start("e3", "n", json("{}"), T0, RANDOM);
+        var heartbeatTimer = start.commands().stream().filter(c -> c instanceof Command.StartTimer)
+                .map(c -> (Command.StartTimer) c).filter(c -> c.dueAt().equals(T0.plusSeconds(10))).findFirst().orElseThrow();
+        Transition t = interpreter.apply(start.execution(), new Event.TimerFired(heartbeatTimer.timerId()), T0.plusSeconds(10), RANDOM);
+        assertThat(t.execution().status()).isEqualTo(ExecutionStatus.FAILED);
+        assertThat(t.execution().error()).isEqualTo("States.HeartbeatTimeout");
+    }
+
+    @Test
+    void callbackFailureFailsTheExecutionAndStopAbortsOne() {
+        Transition start = interpreter.start("e4", "n", json("{}"), T0, RANDOM);
+        Transition ok = interpreter.apply(start.execution(), new Event.TaskSucceeded(dispatched(start).token().encode(), json("{}")), T0, RANDOM);
+        Transition failed = interpreter.apply(ok.execution(), new Event.TaskFailed(dispatched(ok).token().encode(), "Rejected", "by Ann"), T0, RANDOM);
+        assertThat(failed.execution().status()).isEqualTo(ExecutionStatus.FAILED);
+        assertThat(failed.execution().error()).isEqualTo("Rejected");
+        assertThat(failed.execution().cause()).isEqualTo("by Ann");
+
+        Transition other = interpreter.start("e5", "n", json("{}"), T0, RANDOM);
+        Transition stopped = interpreter.apply(other.execution(), new Event.Stop(null, null), T0, RANDOM);
+        assertThat(stopped.execution().status()).isEqualTo(ExecutionStatus.ABORTED);
+        assertThat(stopped.commands()).filteredOn(c -> c instanceof Command.CancelTimer).hasSize(2);
+        assertThat(interpreter.apply(other.execution(), new Event.Stop(null, null), T0, RANDOM).wasDropped()).isTrue();
+    }
+
+    @Test
+    void foreignAndMalformedTokensAreDropped() {
+        Transition start = interpreter.start("e6", "n", json("{}"), T0, RANDOM);
+        assertThat(interpreter.apply(start.execution(), new Event.TaskSucceeded("garbage", json("1")), T0, RANDOM).dropped())
+                .contains("not a Sluice task token");
+        assertThat(interpreter.apply(start.execution(), new Event.TaskSucceeded("other.0.1.0", json("1")), T0, RANDOM).dropped())
+                .contains("belongs to execution other");
+    }
+
+    @Test
+    void taskTokensRoundTripEvenWhenTheExecutionIdHasDots() {
+        TaskToken token = new TaskToken("pipe.v2:run.1", 3, 17, 2);
+        assertThat(TaskToken.decode(token.encode())).isEqualTo(token);
+    }
+}
