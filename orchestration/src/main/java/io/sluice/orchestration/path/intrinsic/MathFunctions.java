@@ -1,0 +1,59 @@
+package io.sluice.orchestration.path.intrinsic;
+
+import static io.sluice.orchestration.path.intrinsic.ArgType.INTEGER;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.path.Scope;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * States.MathAdd, States.MathRandom and States.UUID. Randomness comes only from the scope (or,
+ * for a seeded MathRandom, from the seed), so a replay with the same source gives the same values.
+ */
+final class MathFunctions {
+    private MathFunctions() {}
+
+    static List<IntrinsicFunction> all() {
+        return List.of(
+                IntrinsicFunction.of("States.MathAdd", List.of(INTEGER, INTEGER), MathFunctions::add),
+                IntrinsicFunction.of("States.MathRandom", List.of(INTEGER, INTEGER, INTEGER), MathFunctions::random)
+                        .withArity(2, 3),
+                IntrinsicFunction.of("States.UUID", List.of(), MathFunctions::uuid));
+    }
+
+    /** Both arguments are 32-bit integers; the sum is exact, even beyond that range. */
+    private static JsonNode add(Arguments args, Scope scope) {
+        long sum = (long) args.integer(0) + args.integer(1);
+        return sum == (int) sum ? Json.NODES.numberNode((int) sum) : Json.NODES.numberNode(sum);
+    }
+
+    /** An integer from start (included) to end (excluded); with a seed, the same for the same seed. */
+    private static JsonNode random(Arguments args, Scope scope) {
+        long start = args.integer(0);
+        long end = args.integer(1);
+        if (start >= end) {
+            throw args.failure("needs a start lower than its end, but was given start " + start + " and end " + end + ".");
+        }
+        RandomSource source = args.size() == 3 ? RandomSource.seeded(args.integer(2)) : scope.random();
+        if (source == null) {
+            throw new IllegalStateException("the scope has no random source for States.MathRandom");
+        }
+        long value = start + (long) (source.nextDouble() * (end - start));
+        return Json.NODES.numberNode((int) Math.min(value, end - 1));
+    }
+
+    /** A version 4 (random) UUID made of two longs from the scope's random source. */
+    private static JsonNode uuid(Arguments args, Scope scope) {
+        RandomSource source = scope.random();
+        if (source == null) {
+            throw new IllegalStateException("the scope has no random source for States.UUID");
+        }
+        long high = (source.nextLong() & ~0xF000L) | 0x4000L; // version 4
+        long low = (source.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L; // IETF variant
+        return TextNode.valueOf(new UUID(high, low).toString());
+    }
+}
