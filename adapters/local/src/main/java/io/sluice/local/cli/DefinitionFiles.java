@@ -1,0 +1,51 @@
+package io.sluice.local.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.definition.DefinitionParser;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.validation.DefinitionValidator;
+import io.sluice.orchestration.validation.Problem;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Reads definition files and reports their problems in the CLI's {@code FILE: /pointer: sentence} form. */
+final class DefinitionFiles {
+    private DefinitionFiles() {}
+
+    /** The loaded definition, or {@code null} after printing every problem (warnings are printed too). */
+    static Definition load(String file, PrintStream err) {
+        JsonNode json = readJson(file, err);
+        if (json == null) {
+            return null;
+        }
+        List<Problem> problems = DefinitionValidator.validate(json);
+        for (Problem p : problems) {
+            String pointer = p.pointer().isEmpty() ? "/" : p.pointer();
+            String prefix = p.severity() == Problem.Severity.WARNING ? "warning: " : "";
+            err.println(file + ": " + pointer + ": " + prefix + p.message());
+        }
+        if (!DefinitionValidator.isValid(problems)) {
+            return null;
+        }
+        return DefinitionParser.parse(json);
+    }
+
+    /** The file's JSON, or {@code null} after printing why it could not be had. */
+    static JsonNode readJson(String file, PrintStream err) {
+        try {
+            return Json.parse(Files.readString(Path.of(file)));
+        } catch (NoSuchFileException e) {
+            err.println(file + ": /: no such file");
+        } catch (IOException e) {
+            err.println(file + ": /: cannot read the file: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            err.println(file + ": /: " + e.getMessage());
+        }
+        return null;
+    }
+}
