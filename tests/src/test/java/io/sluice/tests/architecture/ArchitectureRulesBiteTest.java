@@ -1,0 +1,175 @@
+package io.sluice.tests.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Shows that each architecture rule bites: the rules of {@link SluiceArchitecture}, built for the
+ * {@code violations} package, are run on the deliberately bad classes kept there, and each must
+ * report the offending class and the very dependency or call it is meant to catch. The clean
+ * classes there ({@code CleanCore}, {@code CleanFunction}) must not be reported by any rule.
+ *
+ * <p>Types of {@code software.amazon}, {@code com.azure}, the Redis clients and the database
+ * clients other than JDBC are not on this module's classpath, so no bad class can name them;
+ * the rules list them in the same {@code resideInAnyPackage} clauses that are shown to bite here.
+ */
+class ArchitectureRulesBiteTest {
+
+    private static final String VIOLATIONS = "io.sluice.tests.architecture.violations";
+    private static final SluiceArchitecture RULES = new SluiceArchitecture(VIOLATIONS);
+
+    private static JavaClasses badClasses;
+
+    @BeforeAll
+    static void importBadClasses() {
+        badClasses = new ClassFileImporter().importPackages(VIOLATIONS);
+    }
+
+    @Test
+    void springInTheCoreIsReported() {
+        assertReports(RULES.orchestrationUsesNoSpring(), "orchestration.UsesSpring",
+                "org.springframework.context.ApplicationContext");
+    }
+
+    @Test
+    void cloudTypesInTheCoreAreReported() {
+        assertReports(RULES.orchestrationUsesNoCloudSdk(), "orchestration.UsesPlatformTypes",
+                "com.amazonaws.services.lambda.runtime.events.SQSEvent",
+                "com.microsoft.azure.functions.ExecutionContext");
+    }
+
+    @Test
+    void databaseClientInTheCoreIsReported() {
+        assertReports(RULES.orchestrationUsesNoStorageClient(), "orchestration.UsesJdbc", "java.sql.Connection");
+    }
+
+    @Test
+    void ioInTheCoreIsReportedButAllowedIoTypesAreNot() {
+        ArchRule rule = RULES.orchestrationDoesNoIo();
+        assertReports(rule, "orchestration.DoesIo",
+                "java.nio.file.Files", "java.nio.file.Path", "java.io.FileInputStream", "java.net.URI");
+        assertDoesNotReport(rule, "orchestration.CleanCore"); // IOException, UncheckedIOException, Serializable, Jackson
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "calls method <java.lang.System.currentTimeMillis()>",
+        "calls method <java.lang.System.nanoTime()>",
+        "calls method <java.time.Instant.now()>",
+        "calls method <java.time.LocalDateTime.now()>",
+        "calls method <java.time.LocalDate.now()>",
+        "calls method <java.time.ZonedDateTime.now()>",
+        "calls method <java.time.OffsetDateTime.now()>",
+        "calls method <java.time.Clock.systemUTC()>",
+        "calls method <java.time.Clock.systemDefaultZone()>",
+        "calls method <java.lang.Math.random()>",
+        "calls method <java.util.UUID.randomUUID()>",
+        "calls constructor <java.util.Random.<init>()>",
+        "calls constructor <java.security.SecureRandom.<init>()>",
+        "calls method <java.util.concurrent.ThreadLocalRandom.current()>",
+        "references method <java.time.Instant.now()>",
+    })
+    void eachClockOrRandomReadIsReported(String read) {
+        assertReports(RULES.orchestrationReadsNoClockOrRandom(), "orchestration.ReadsClockAndRandom", read);
+    }
+
+    @Test
+    void clockAndRandomPassedInAreAllowed() {
+        assertDoesNotReport(RULES.orchestrationReadsNoClockOrRandom(), "orchestration.CleanCore"); // Instant.now(clock)
+    }
+
+    @Test
+    void coreReachingOutwardsIsReported() {
+        assertReports(RULES.orchestrationDependsOnNoOtherSluiceCode(), "orchestration.UsesAdapters",
+                VIOLATIONS + ".local.LocalThing", VIOLATIONS + ".redis.RedisThing", VIOLATIONS + ".functions.CleanFunction");
+    }
+
+    @Test
+    void functionUsingAnAdapterIsReported() {
+        ArchRule rule = RULES.functionsDependOnlyOnOrchestration();
+        assertReports(rule, "functions.UsesAwsAdapter", VIOLATIONS + ".aws.AwsThing");
+        assertDoesNotReport(rule, "functions.CleanFunction"); // uses the core only
+    }
+
+    @Test
+    void platformTypeInAFunctionIsReported() {
+        assertReports(RULES.functionsUseNoPlatformTypes(), "functions.UsesLambdaEvent",
+                "com.amazonaws.services.lambda.runtime.events.SQSEvent");
+    }
+
+    @Test
+    void coreOrFunctionUsingAnAdapterIsReported() {
+        ArchRule rule = RULES.coreDoesNotDependOnAdapters();
+        assertReports(rule, "orchestration.UsesAdapters", VIOLATIONS + ".local.LocalThing", VIOLATIONS + ".redis.RedisThing");
+        assertReports(rule, "functions.UsesAwsAdapter", VIOLATIONS + ".aws.AwsThing");
+    }
+
+    @Test
+    void awsAdapterUsingAzureOrLocalIsReportedButRedisIsAllowed() {
+        ArchRule rule = RULES.awsAdapterDoesNotDependOnOtherAdapters();
+        assertReports(rule, "aws.AwsThing", VIOLATIONS + ".azure.AzureThing", VIOLATIONS + ".local.LocalThing");
+        assertDoesNotMention(rule, VIOLATIONS + ".redis.RedisThing");
+    }
+
+    @Test
+    void azureAdapterUsingAwsOrLocalIsReportedButRedisIsAllowed() {
+        ArchRule rule = RULES.azureAdapterDoesNotDependOnOtherAdapters();
+        assertReports(rule, "azure.AzureThing", VIOLATIONS + ".aws.AwsThing", VIOLATIONS + ".local.LocalThing");
+        assertDoesNotMention(rule, VIOLATIONS + ".redis.RedisThing");
+    }
+
+    @Test
+    void noRuleReportsTheCleanClasses() {
+        for (ArchRule rule : RULES.all()) {
+            assertDoesNotReport(rule, "orchestration.CleanCore");
+            assertDoesNotReport(rule, "functions.CleanFunction"); // as an origin; it is a target of UsesAdapters
+        }
+    }
+
+    /** The rule fails, with a line naming the bad class and each expected fragment. */
+    private static void assertReports(ArchRule rule, String badClass, String... fragments) {
+        List<String> details = details(rule);
+        assertThat(details).as("violations reported by: %s", rule.getDescription()).isNotEmpty();
+        String origin = VIOLATIONS + "." + badClass;
+        for (String fragment : fragments) {
+            assertThat(details)
+                    .as("%s should report %s in %s; it reported:%n%s", rule.getDescription(), fragment, origin,
+                            String.join("\n", details))
+                    .anyMatch(line -> line.contains(origin) && line.contains(fragment));
+        }
+    }
+
+    /** No reported line has this class as its origin (the first {@code <...>} of the line). */
+    private static void assertDoesNotReport(ArchRule rule, String className) {
+        String name = className.startsWith(VIOLATIONS) ? className : VIOLATIONS + "." + className;
+        assertThat(details(rule))
+                .as("%s must not report %s", rule.getDescription(), name)
+                .noneMatch(line -> originIs(line, name));
+    }
+
+    /** No reported line names this class at all (as origin or target). */
+    private static void assertDoesNotMention(ArchRule rule, String className) {
+        assertThat(details(rule))
+                .as("%s must not report %s", rule.getDescription(), className)
+                .noneMatch(line -> line.contains("<" + className + ">") || line.contains("<" + className + "."));
+    }
+
+    private static boolean originIs(String line, String className) {
+        int start = line.indexOf('<') + 1;
+        if (start == 0 || !line.startsWith(className, start)) return false;
+        int end = start + className.length();
+        return end < line.length() && ".>$(".indexOf(line.charAt(end)) >= 0;
+    }
+
+    private static List<String> details(ArchRule rule) {
+        return rule.evaluate(badClasses).getFailureReport().getDetails();
+    }
+}

@@ -1,0 +1,102 @@
+package io.sluice.tests.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Keeps the dependency arrow pointing inwards (adapters → functions → orchestration), keeps
+ * the core free of Spring, cloud SDKs, storage clients, I/O, clock and random reads, and keeps
+ * one cloud's adapter out of another's. The rules are defined in {@link SluiceArchitecture};
+ * {@link ArchitectureRulesBiteTest} shows that each of them reports a deliberately bad class.
+ *
+ * <p>Every {@code io.sluice} class on this module's test classpath is checked (test classes
+ * excluded): orchestration, the local, AWS and Azure adapters, and later modules once this
+ * module depends on them.
+ *
+ * <p>These are plain JUnit Jupiter tests on purpose, not {@code @ArchTest} fields: Maven
+ * Surefire 3.5.3 (the version the parent pom pins) silently runs no {@code @ArchTest} field
+ * (SUREFIRE-2298, TNG/ArchUnit#1442; fixed in 3.5.4), so a broken rule would pass unseen.
+ */
+class ArchitectureTest {
+
+    private static final SluiceArchitecture SLUICE = new SluiceArchitecture("io.sluice");
+
+    private static JavaClasses sluice;
+
+    @BeforeAll
+    static void importSluice() {
+        sluice = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.sluice");
+    }
+
+    /** Guards against a rule passing because the import missed the code it is about. */
+    @Test
+    void importHoldsTheCoreAndBothCloudAdaptersButNoTests() {
+        assertThat(sluice.containPackage("io.sluice.orchestration")).as("orchestration imported").isTrue();
+        assertThat(sluice.containPackage("io.sluice.aws")).as("AWS adapter imported").isTrue();
+        assertThat(sluice.containPackage("io.sluice.azure")).as("Azure adapter imported").isTrue();
+        assertThat(sluice.stream().map(JavaClass::getPackageName)).noneMatch(name -> name.startsWith("io.sluice.tests"));
+    }
+
+    @Test
+    void orchestrationUsesNoSpring() {
+        SLUICE.orchestrationUsesNoSpring().check(sluice);
+    }
+
+    @Test
+    void orchestrationUsesNoCloudSdk() {
+        SLUICE.orchestrationUsesNoCloudSdk().check(sluice);
+    }
+
+    @Test
+    void orchestrationUsesNoStorageClient() {
+        SLUICE.orchestrationUsesNoStorageClient().check(sluice);
+    }
+
+    @Test
+    void orchestrationDoesNoIo() {
+        SLUICE.orchestrationDoesNoIo().check(sluice);
+    }
+
+    @Test
+    void orchestrationReadsNoClockOrRandom() {
+        SLUICE.orchestrationReadsNoClockOrRandom().check(sluice);
+    }
+
+    @Test
+    void orchestrationDependsOnNoOtherSluiceCode() {
+        SLUICE.orchestrationDependsOnNoOtherSluiceCode().check(sluice);
+    }
+
+    @Test
+    void functionsDependOnlyOnOrchestration() {
+        SLUICE.functionsDependOnlyOnOrchestration().check(sluice);
+    }
+
+    @Test
+    void functionsUseNoPlatformTypes() {
+        SLUICE.functionsUseNoPlatformTypes().check(sluice);
+    }
+
+    @Test
+    void coreDoesNotDependOnAdapters() {
+        SLUICE.coreDoesNotDependOnAdapters().check(sluice);
+    }
+
+    @Test
+    void awsAdapterDoesNotDependOnOtherAdapters() {
+        SLUICE.awsAdapterDoesNotDependOnOtherAdapters().check(sluice);
+    }
+
+    @Test
+    void azureAdapterDoesNotDependOnOtherAdapters() {
+        SLUICE.azureAdapterDoesNotDependOnOtherAdapters().check(sluice);
+    }
+}

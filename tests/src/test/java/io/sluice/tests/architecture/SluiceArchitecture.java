@@ -1,0 +1,196 @@
+package io.sluice.tests.architecture;
+
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.AccessTarget;
+import com.tngtech.archunit.core.domain.AccessTarget.CodeUnitAccessTarget;
+import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.lang.ArchRule;
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The architecture of Sluice as ArchUnit rules, built for a root package.
+ *
+ * <p>{@code new SluiceArchitecture("io.sluice")} gives the rules for the real code. The same
+ * rules built for {@code io.sluice.tests.architecture.violations}, whose sub-packages mirror the
+ * real layout ({@code .orchestration}, {@code .functions}, {@code .aws}, ...), are run on
+ * deliberately bad classes to show that every rule reports what it is meant to report.
+ */
+final class SluiceArchitecture {
+
+    private final String root;
+    private final String orchestration;
+    private final String functions;
+    private final String aws;
+    private final String azure;
+    private final String local;
+    private final String redis;
+
+    SluiceArchitecture(String rootPackage) {
+        this.root = rootPackage + "..";
+        this.orchestration = rootPackage + ".orchestration..";
+        this.functions = rootPackage + ".functions..";
+        this.aws = rootPackage + ".aws..";
+        this.azure = rootPackage + ".azure..";
+        this.local = rootPackage + ".local..";
+        this.redis = rootPackage + ".redis..";
+    }
+
+    List<ArchRule> all() {
+        return List.of(
+                orchestrationUsesNoSpring(),
+                orchestrationUsesNoCloudSdk(),
+                orchestrationUsesNoStorageClient(),
+                orchestrationDoesNoIo(),
+                orchestrationReadsNoClockOrRandom(),
+                orchestrationDependsOnNoOtherSluiceCode(),
+                functionsDependOnlyOnOrchestration(),
+                functionsUseNoPlatformTypes(),
+                coreDoesNotDependOnAdapters(),
+                awsAdapterDoesNotDependOnOtherAdapters(),
+                azureAdapterDoesNotDependOnOtherAdapters());
+    }
+
+    // ---- the pure core -------------------------------------------------------------------
+
+    ArchRule orchestrationUsesNoSpring() {
+        return noClasses().that().resideInAPackage(orchestration)
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework..")
+                .because("the core is a plain library that every host embeds; Spring stays in the adapters");
+    }
+
+    ArchRule orchestrationUsesNoCloudSdk() {
+        return noClasses().that().resideInAPackage(orchestration)
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "software.amazon..", "com.amazonaws..", "com.azure..", "com.microsoft..")
+                .because("the core runs unchanged on every cloud; cloud SDKs and platform types stay in the adapters");
+    }
+
+    ArchRule orchestrationUsesNoStorageClient() {
+        return noClasses().that().resideInAPackage(orchestration)
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "org.redisson..", "redis.clients..", "io.lettuce..",
+                        "java.sql..", "javax.sql..", "org.postgresql..", "com.zaxxer.hikari..",
+                        "org.duckdb..", "org.jdbi..", "org.jooq..", "io.r2dbc..")
+                .because("state lives behind ports (ExecutionStore, IdempotencyStore, TimerIndex) implemented by adapters");
+    }
+
+    /**
+     * No network, file or stream I/O. {@code java.io} is allowed only for {@link Serializable},
+     * {@link IOException} (Jackson's exceptions extend it) and {@link UncheckedIOException}.
+     */
+    ArchRule orchestrationDoesNoIo() {
+        DescribedPredicate<JavaClass> ioClass = resideInAnyPackage("java.net..", "java.nio.file..", "java.nio.channels..")
+                .or(resideInAPackage("java.io")
+                        .and(not(belongToAnyOf(Serializable.class, IOException.class, UncheckedIOException.class))))
+                .as("network, file or stream I/O types (java.net, java.nio.file, java.nio.channels, "
+                        + "java.io other than Serializable, IOException, UncheckedIOException)");
+        return noClasses().that().resideInAPackage(orchestration)
+                .should().dependOnClassesThat(ioClass)
+                .because("the core does no I/O: hosts move the bytes, the core decides");
+    }
+
+    /**
+     * Time and randomness are handed to the core (a {@code now} value or a {@code Clock}, a
+     * {@code RandomSource}); it never reads the system clock or an unseeded random source, so a
+     * transition can be replayed. Method references ({@code Instant::now}) count as reads.
+     */
+    ArchRule orchestrationReadsNoClockOrRandom() {
+        return noClasses().that().resideInAPackage(orchestration)
+                .should().accessTargetWhere(READS_CLOCK_OR_RANDOM)
+                .orShould().dependOnClassesThat().belongToAnyOf(ThreadLocalRandom.class)
+                .because("transitions must be deterministic and replayable: time and randomness are passed in");
+    }
+
+    // ---- the dependency arrow: adapters -> functions -> orchestration ----------------------
+
+    ArchRule orchestrationDependsOnNoOtherSluiceCode() {
+        return noClasses().that().resideInAPackage(orchestration)
+                .should().dependOnClassesThat(resideInAPackage(root).and(not(resideInAPackage(orchestration)))
+                        .as("Sluice classes outside " + orchestration))
+                .because("the dependency arrow points inwards only");
+    }
+
+    ArchRule functionsDependOnlyOnOrchestration() {
+        return noClasses().that().resideInAPackage(functions)
+                .should().dependOnClassesThat(resideInAPackage(root).and(not(resideInAnyPackage(functions, orchestration)))
+                        .as("Sluice classes outside " + functions + " and " + orchestration))
+                .because("functions are written against the core's ports only")
+                .allowEmptyShould(true); // functions/ does not exist yet
+    }
+
+    ArchRule functionsUseNoPlatformTypes() {
+        return noClasses().that().resideInAPackage(functions)
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "software.amazon..", "com.amazonaws..", "com.azure..", "com.microsoft..")
+                .because("platform types (SQSEvent, Context, ExecutionContext, SDK clients) stop at the adapters")
+                .allowEmptyShould(true); // functions/ does not exist yet
+    }
+
+    ArchRule coreDoesNotDependOnAdapters() {
+        return noClasses().that().resideInAnyPackage(orchestration, functions)
+                .should().dependOnClassesThat().resideInAnyPackage(aws, azure, local, redis)
+                .because("adapters depend on the core, never the other way round");
+    }
+
+    ArchRule awsAdapterDoesNotDependOnOtherAdapters() {
+        return noClasses().that().resideInAPackage(aws)
+                .should().dependOnClassesThat().resideInAnyPackage(azure, local)
+                .because("one cloud's adapter stays out of another's, and out of the local runtime");
+    }
+
+    ArchRule azureAdapterDoesNotDependOnOtherAdapters() {
+        return noClasses().that().resideInAPackage(azure)
+                .should().dependOnClassesThat().resideInAnyPackage(aws, local)
+                .because("one cloud's adapter stays out of another's, and out of the local runtime");
+    }
+
+    // ---- what counts as reading the clock or randomness -----------------------------------
+
+    private static final Set<String> CLOCK_FACTORIES_ON_SYSTEM_TIME =
+            Set.of("systemUTC", "systemDefaultZone", "system", "tickSeconds", "tickMinutes", "tickMillis");
+    private static final Set<String> UNSEEDED_RANDOM_CLASSES =
+            Set.of("java.util.Random", "java.security.SecureRandom", "java.util.SplittableRandom");
+
+    private static final DescribedPredicate<JavaAccess<?>> READS_CLOCK_OR_RANDOM = describe(
+            "read the system clock or create a random source "
+                    + "(System.currentTimeMillis/nanoTime, java.time *.now() without a Clock, Clock.system*/tick*, "
+                    + "Math.random, UUID.randomUUID, new Random/SecureRandom/SplittableRandom, "
+                    + "SecureRandom.getInstance*, RandomGenerator.getDefault/of, RandomGeneratorFactory, ThreadLocalRandom)",
+            access -> readsClockOrRandom(access.getTarget()));
+
+    private static boolean readsClockOrRandom(AccessTarget target) {
+        String owner = target.getOwner().getName();
+        String name = target.getName();
+        return switch (owner) {
+            case "java.lang.System" -> name.equals("currentTimeMillis") || name.equals("nanoTime");
+            case "java.lang.Math", "java.lang.StrictMath" -> name.equals("random");
+            case "java.util.UUID" -> name.equals("randomUUID");
+            case "java.time.Clock", "java.time.InstantSource" -> CLOCK_FACTORIES_ON_SYSTEM_TIME.contains(name);
+            case "java.util.concurrent.ThreadLocalRandom", "java.util.random.RandomGeneratorFactory" -> true;
+            case "java.util.random.RandomGenerator" -> name.equals("getDefault") || name.equals("of");
+            case "java.security.SecureRandom" -> name.equals("<init>") || name.startsWith("getInstance");
+            default -> (UNSEEDED_RANDOM_CLASSES.contains(owner) && name.equals("<init>"))
+                    || (target.getOwner().getPackageName().startsWith("java.time") && name.equals("now")
+                            && !takesAClock(target));
+        };
+    }
+
+    /** {@code Instant.now(clock)} reads the clock it is given, which is how time enters the core. */
+    private static boolean takesAClock(AccessTarget target) {
+        return target instanceof CodeUnitAccessTarget codeUnit
+                && codeUnit.getRawParameterTypes().stream().anyMatch(type -> type.isEquivalentTo(java.time.Clock.class));
+    }
+}

@@ -1,0 +1,4 @@
+package io.sluice.tests.architecture.violations.local;
+
+/** A stand-in for a local-runtime adapter class. */
+public class LocalThing {}
