@@ -1,5 +1,6 @@
 package io.sluice.orchestration.definition;
 
+import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.retry.CatchPolicy;
 import io.sluice.orchestration.retry.RetryPolicy;
 import java.util.List;
@@ -13,20 +14,24 @@ public record Recovery(List<RetryPolicy> retry, List<CatchPolicy> catchers) {
         catchers = List.copyOf(catchers);
     }
 
-    /** The index of the first retrier that handles {@code error}, or -1. */
-    public int retrierFor(String error) {
+    /**
+     * The index of the first retrier that handles {@code error}, or -1. An error that comes out of a
+     * Parallel branch or Map iteration ({@code fromBranch}) keeps its own name, and is also matched
+     * by {@code States.BranchFailed}.
+     */
+    public int retrierFor(String error, boolean fromBranch) {
         for (int i = 0; i < retry.size(); i++) {
-            if (retry.get(i).handles(error)) {
+            if (retry.get(i).handles(error) || fromBranch && retry.get(i).handles(ErrorNames.BRANCH_FAILED)) {
                 return i;
             }
         }
         return -1;
     }
 
-    /** The first catcher that handles {@code error}, or {@code null}. */
-    public CatchPolicy catcherFor(String error) {
+    /** The first catcher that handles {@code error}, or {@code null}; {@code fromBranch} as for {@link #retrierFor}. */
+    public CatchPolicy catcherFor(String error, boolean fromBranch) {
         for (CatchPolicy c : catchers) {
-            if (c.handles(error)) {
+            if (c.handles(error) || fromBranch && c.handles(ErrorNames.BRANCH_FAILED)) {
                 return c;
             }
         }

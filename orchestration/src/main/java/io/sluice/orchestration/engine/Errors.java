@@ -19,13 +19,18 @@ final class Errors {
     private Errors() {}
 
     static void stateFailed(Step s, Frame f, State state, String error, String cause) {
+        stateFailed(s, f, state, error, cause, false);
+    }
+
+    /** @param fromBranch the error came out of a child frame, so {@code States.BranchFailed} handles it too */
+    static void stateFailed(Step s, Frame f, State state, String error, String cause, boolean fromBranch) {
         s.cancelFrameTimers(f);
         if (f.join() != null) {
             Frames.cancelDescendants(s, f);
         }
         f.clearWaiting();
         Recovery recovery = recoveryOf(state);
-        int retrier = recovery.retrierFor(error);
+        int retrier = recovery.retrierFor(error, fromBranch);
         if (retrier >= 0) {
             RetryPolicy policy = recovery.retry().get(retrier);
             int done = f.retriesOf(retrier, recovery.retry().size());
@@ -34,7 +39,7 @@ final class Errors {
                 return;
             }
         }
-        CatchPolicy catcher = recovery.catcherFor(error);
+        CatchPolicy catcher = recovery.catcherFor(error, fromBranch);
         if (catcher != null) {
             ObjectNode errorOutput = Json.object();
             errorOutput.put("Error", error);

@@ -98,7 +98,7 @@ final class ForkJoin {
     }
 
     static void childFailed(Step s, Frame parent, String error, String cause) {
-        Errors.stateFailed(s, parent, s.stateOf(parent), error, cause);
+        Errors.stateFailed(s, parent, s.stateOf(parent), error, cause, true);
     }
 
     private static void joined(Step s, Frame f, State state, Join join) {

@@ -16,6 +16,8 @@ public record RetryPolicy(List<String> errorEquals, int intervalSeconds, int max
     public static final int DEFAULT_INTERVAL_SECONDS = 1;
     public static final int DEFAULT_MAX_ATTEMPTS = 3;
     public static final double DEFAULT_BACKOFF_RATE = 2.0;
+    /** No delay is longer than a year (Step Functions' largest MaxDelaySeconds), however steep the backoff. */
+    public static final long CEILING_SECONDS = 31_622_400L;
 
     public RetryPolicy {
         errorEquals = List.copyOf(errorEquals);
@@ -46,7 +48,7 @@ public record RetryPolicy(List<String> errorEquals, int intervalSeconds, int max
 
     /**
      * The wait before retry number {@code retryIndex} (0 for the first retry), in milliseconds:
-     * {@code IntervalSeconds × BackoffRate^retryIndex}, capped by MaxDelaySeconds, then with FULL
+     * {@code IntervalSeconds × BackoffRate^retryIndex}, capped by MaxDelaySeconds (and by a year), then with FULL
      * jitter a uniform draw from [0, that].
      */
     public long delayMillis(int retryIndex, RandomSource random) {
@@ -54,7 +56,7 @@ public record RetryPolicy(List<String> errorEquals, int intervalSeconds, int max
         if (maxDelaySeconds > 0) {
             seconds = Math.min(seconds, maxDelaySeconds);
         }
-        long millis = seconds >= Long.MAX_VALUE / 1000.0 ? Long.MAX_VALUE / 2 : Math.round(seconds * 1000.0);
+        long millis = seconds >= CEILING_SECONDS ? CEILING_SECONDS * 1000L : Math.round(seconds * 1000.0);
         if (jitter == JitterStrategy.FULL) {
             millis = (long) Math.floor(random.nextDouble() * millis);
         }

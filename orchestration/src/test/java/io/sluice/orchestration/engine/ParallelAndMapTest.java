@@ -45,6 +45,19 @@ class ParallelAndMapTest {
     }
 
     @Test
+    void statesBranchFailedCatchesAnyErrorFromABranchButNotTheStatesOwnErrors() {
+        var d = parse("""
+                {"StartAt": "M", "States": {
+                  "M": {"Type": "Map", "ItemsPath": "$.items", "End": true,
+                    "Catch": [{"ErrorEquals": ["States.BranchFailed"], "Next": "Caught"}],
+                    "ItemProcessor": {"StartAt": "F", "States": {"F": {"Type": "Fail", "Error": "Item.Bad"}}}},
+                  "Caught": {"Type": "Pass", "End": true}}}""");
+        assertThat(run(d, "{\"items\": [1]}").output()).isEqualTo(json("{\"Error\": \"Item.Bad\", \"Cause\": \"\"}"));
+        // An ItemsPath that is no array is the Map state's own failure (States.Runtime): not a branch failure.
+        assertThat(run(d, "{\"items\": 1}").error()).isEqualTo("States.Runtime");
+    }
+
+    @Test
     void parallelRetryRerunsEveryBranch() {
         var d = parse("""
                 {"StartAt": "Par", "States": {"Par": {"Type": "Parallel", "End": true,
