@@ -1,0 +1,75 @@
+package io.sluice.orchestration.validation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Iterator;
+import java.util.List;
+
+/** Parallel and Map states: their nested machines, validated recursively, and the Map's own fields. */
+final class CompositeRules {
+    private static final List<String> BRANCH_FIELDS = List.of("StartAt", "States", "Comment");
+    private static final List<String> PROCESSOR_FIELDS = List.of("StartAt", "States", "Comment", "ProcessorConfig");
+
+    private CompositeRules() {}
+
+    static void parallel(StateContext state) {
+        JsonNode branches = state.get("Branches");
+        if (branches == null) {
+            state.report().error(state.pointer(), "A Parallel state needs Branches, a non-empty array of state machines"
+                    + " each with StartAt and States.");
+            return;
+        }
+        if (!Fields.nonEmptyArray(state.report(), state.at("Branches"), "Branches", branches,
+                "state machines each with StartAt and States")) {
+            return;
+        }
+        for (int i = 0; i < branches.size(); i++) {
+            MachineRules.validate(branches.get(i), state.at("Branches").child(i), "branch", BRANCH_FIELDS,
+                    state.machine(), state.report());
+        }
+    }
+
+    static void map(StateContext state) {
+        Report report = state.report();
+        Fields.notBoth(report, state.pointer(), state.node(), "ItemSelector", "Parameters");
+        Fields.notBoth(report, state.pointer(), state.node(), "MaxConcurrency", "MaxConcurrencyPath");
+        JsonNode processor = state.get("ItemProcessor");
+        JsonNode iterator = state.get("Iterator");
+        if (processor != null && iterator != null) {
+            report.error(state.pointer(), "Use either ItemProcessor or Iterator, not both; Iterator is the older name"
+                    + " of ItemProcessor.");
+        } else if (processor == null && iterator == null) {
+            report.error(state.pointer(), "A Map state needs ItemProcessor, the state machine run for each item,"
+                    + " with StartAt and States.");
+        } else if (processor != null) {
+            if (processor.isObject() && processor.has("ProcessorConfig")) {
+                processorConfig(report, state.at("ItemProcessor").child("ProcessorConfig"), processor.get("ProcessorConfig"));
+            }
+            MachineRules.validate(processor, state.at("ItemProcessor"), "item processor", PROCESSOR_FIELDS,
+                    state.machine(), report);
+        } else {
+            MachineRules.validate(iterator, state.at("Iterator"), "iterator", BRANCH_FIELDS, state.machine(), report);
+        }
+    }
+
+    private static void processorConfig(Report report, Pointer at, JsonNode config) {
+        if (!Fields.object(report, at, "ProcessorConfig", config)) return;
+        for (Iterator<String> it = config.fieldNames(); it.hasNext(); ) {
+            String field = it.next();
+            if (!field.equals("Mode") && !field.equals("ExecutionType")) {
+                report.error(at.child(field), "Field " + field + " is not allowed in ProcessorConfig; it allows Mode"
+                        + " and ExecutionType.");
+            }
+        }
+        JsonNode mode = config.get("Mode");
+        if (mode == null) return;
+        if (mode.isTextual() && mode.asText().equals("DISTRIBUTED")) {
+            report.error(at.child("Mode"), "ProcessorConfig.Mode DISTRIBUTED is not supported yet; use INLINE"
+                    + " (or leave Mode out) to run the items within this execution.");
+        } else if (!(mode.isTextual() && mode.asText().equals("INLINE"))) {
+            report.error(at.child("Mode"), "ProcessorConfig.Mode must be \"INLINE\" (\"DISTRIBUTED\" is not supported yet),"
+                    + " but is " + Fields.describe(mode) + ".");
+        } else if (config.has("ExecutionType")) {
+            report.error(at.child("ExecutionType"), "ExecutionType applies only to a DISTRIBUTED Map; remove it for INLINE.");
+        }
+    }
+}

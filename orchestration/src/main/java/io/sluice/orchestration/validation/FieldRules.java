@@ -1,0 +1,58 @@
+package io.sluice.orchestration.validation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The value of each field a state type allows, checked the same way whatever the type. Rules that
+ * relate fields to each other (one of, not both, required) live with each type.
+ */
+final class FieldRules {
+    private FieldRules() {}
+
+    static void check(StateContext state, String field, JsonNode value) {
+        Report report = state.report();
+        Pointer at = state.at(field);
+        switch (field) {
+            case "Comment", "Error", "Cause" -> Fields.string(report, at, field, value);
+            case "QueryLanguage" -> queryLanguage(report, at, value);
+            case "InputPath", "OutputPath" -> PathRules.pathOrNull(report, at, field, value);
+            case "ResultPath" -> PathRules.resultPath(report, at, field, value);
+            case "Parameters", "ResultSelector", "ItemSelector" -> PathRules.template(report, at, field, value);
+            case "TimeoutSecondsPath", "HeartbeatSecondsPath", "SecondsPath", "TimestampPath", "ItemsPath",
+                 "MaxConcurrencyPath" -> PathRules.referencePath(report, at, field, value);
+            case "ErrorPath", "CausePath" -> PathRules.pathOrIntrinsic(report, at, field, value);
+            case "TimeoutSeconds", "HeartbeatSeconds" -> Fields.positiveInt(report, at, field, value);
+            case "Seconds", "MaxConcurrency" -> Fields.nonNegativeInt(report, at, field, value);
+            case "Timestamp" -> timestamp(report, at, value);
+            case "Retry" -> ErrorHandlerRules.retry(state, value);
+            case "Catch" -> ErrorHandlerRules.catchers(state, value);
+            case "Credentials" -> report.warning(at, "Credentials is ignored: Sluice runs every task with the identity of"
+                    + " its own function, not an assumed role.");
+            default -> {
+                // Type, Next, End, Resource, Result, Choices, Default, Branches, ItemProcessor, Iterator:
+                // checked with the transitions or by the rules of their state type.
+            }
+        }
+    }
+
+    /** QueryLanguage, at the top or on a state: only JSONPath runs today. */
+    static void queryLanguage(Report report, Pointer at, JsonNode value) {
+        if (value.isTextual() && value.asText().equals("JSONPath")) {
+            return;
+        }
+        if (value.isTextual() && value.asText().equals("JSONata")) {
+            report.error(at, "QueryLanguage JSONata is not supported yet; Sluice runs JSONPath definitions,"
+                    + " so remove QueryLanguage or set it to \"JSONPath\".");
+        } else {
+            report.error(at, "QueryLanguage must be \"JSONPath\" (JSONata is not supported yet), but is "
+                    + Fields.describe(value) + ".");
+        }
+    }
+
+    private static void timestamp(Report report, Pointer at, JsonNode value) {
+        if (!value.isTextual() || !Timestamps.isValid(value.asText())) {
+            report.error(at, "Timestamp must be an RFC 3339 timestamp string such as '2026-11-29T06:00:00Z', but is "
+                    + Fields.describe(value) + ".");
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package io.sluice.orchestration.validation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+
+/**
+ * One state machine being validated: the top-level one, a Parallel branch or a Map item
+ * processor. Transitions may only name states of the same machine.
+ *
+ * @param kind   what to call it in messages: "state machine", "branch", "item processor"
+ * @param names  its state names, in definition order
+ * @param parent the enclosing machine, or {@code null} at the top
+ */
+record Machine(String kind, List<String> names, Machine parent) {
+    private static final int LISTED_NAMES = 20;
+
+    boolean has(String name) {
+        return names.contains(name);
+    }
+
+    /**
+     * Checks that {@code value}, the field {@code field} at {@code at}, names a state of this machine.
+     * Reports a missing state with the names that do exist, and a jump out of a branch as such.
+     */
+    void checkTarget(Report report, Pointer at, String field, JsonNode value) {
+        if (!value.isTextual()) {
+            report.error(at, field + " must be a string naming a state, but is " + Fields.describe(value) + ".");
+            return;
+        }
+        String target = value.asText();
+        if (has(target)) {
+            return;
+        }
+        if (inEnclosing(target)) {
+            report.error(at, field + " names state '" + target + "', which is outside this " + kind
+                    + "; a state can only go to states of its own " + kind + ": " + listing() + ".");
+        } else {
+            report.error(at, field + " names state '" + target + "', which does not exist; states are: "
+                    + listing() + ".");
+        }
+    }
+
+    private boolean inEnclosing(String name) {
+        for (Machine m = parent; m != null; m = m.parent) {
+            if (m.has(name)) return true;
+        }
+        return false;
+    }
+
+    /** The state names for a message, cut short for very large machines. */
+    String listing() {
+        if (names.isEmpty()) return "(none)";
+        if (names.size() <= LISTED_NAMES) return String.join(", ", names);
+        return String.join(", ", names.subList(0, LISTED_NAMES)) + " and " + (names.size() - LISTED_NAMES) + " more";
+    }
+}

@@ -1,0 +1,20 @@
+package io.sluice.orchestration.validation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** The state under validation and where it sits, handed to each family of rules. */
+record StateContext(JsonNode node, Pointer pointer, StateType type, Machine machine, Report report) {
+
+    /** The pointer to one of this state's fields. */
+    Pointer at(String field) {
+        return pointer.child(field);
+    }
+
+    boolean has(String field) {
+        return node.has(field);
+    }
+
+    JsonNode get(String field) {
+        return node.get(field);
+    }
+}

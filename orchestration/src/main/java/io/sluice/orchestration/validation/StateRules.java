@@ -1,0 +1,67 @@
+package io.sluice.orchestration.validation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+
+/** One state: its Type, the fields its type allows, then the rules of that type; Wait and Fail live here. */
+final class StateRules {
+    private static final List<String> WAIT_FIELDS = List.of("Seconds", "SecondsPath", "Timestamp", "TimestampPath");
+
+    private StateRules() {}
+
+    static void check(String name, JsonNode node, Pointer at, Machine machine, Report report) {
+        if (!node.isObject()) {
+            report.error(at, "State '" + name + "' must be an object with a Type, but is " + Fields.describe(node) + ".");
+            return;
+        }
+        JsonNode typeNode = node.get("Type");
+        if (typeNode == null) {
+            report.error(at, "State '" + name + "' needs Type, one of " + String.join(", ", StateType.names()) + ".");
+            return;
+        }
+        Optional<StateType> type = typeNode.isTextual() ? StateType.of(typeNode.asText()) : Optional.empty();
+        if (type.isEmpty()) {
+            report.error(at.child("Type"), "Type must be one of " + String.join(", ", StateType.names()) + ", but is "
+                    + Fields.describe(typeNode) + ".");
+            return;
+        }
+        StateContext state = new StateContext(node, at, type.get(), machine, report);
+        fields(state);
+        switch (state.type()) {
+            case TASK -> TaskRules.check(state);
+            case CHOICE -> ChoiceRules.check(state);
+            case WAIT -> waitRules(state);
+            case FAIL -> failRules(state);
+            case PARALLEL -> CompositeRules.parallel(state);
+            case MAP -> CompositeRules.map(state);
+            case PASS, SUCCEED -> { }
+        }
+        TransitionRules.check(state);
+    }
+
+    private static void fields(StateContext state) {
+        for (Iterator<String> it = state.node().fieldNames(); it.hasNext(); ) {
+            String field = it.next();
+            if (state.type().allows(field)) {
+                FieldRules.check(state, field, state.get(field));
+            } else {
+                state.report().error(state.at(field), state.type().whyNotAllowed(field));
+            }
+        }
+    }
+
+    private static void waitRules(StateContext state) {
+        List<String> present = Fields.present(state.node(), WAIT_FIELDS);
+        if (present.size() != 1) {
+            state.report().error(state.pointer(), "A Wait state needs exactly one of Seconds, SecondsPath, Timestamp"
+                    + " and TimestampPath; " + (present.isEmpty() ? "it has none." : "it has " + Fields.list(present) + "."));
+        }
+    }
+
+    private static void failRules(StateContext state) {
+        Fields.notBoth(state.report(), state.pointer(), state.node(), "Error", "ErrorPath");
+        Fields.notBoth(state.report(), state.pointer(), state.node(), "Cause", "CausePath");
+    }
+}
