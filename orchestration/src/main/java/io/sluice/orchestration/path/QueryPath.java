@@ -28,11 +28,47 @@ public final class QueryPath implements Path {
         if (text == null || !text.startsWith("$") || text.startsWith("$$")) {
             throw new PathSyntaxException(text, "a path starts with '$'");
         }
+        String unbalanced = unbalanced(text);
+        if (unbalanced != null) {
+            throw new PathSyntaxException(text, unbalanced);
+        }
         try {
             return new QueryPath(text, JsonPath.compile(text));
         } catch (InvalidPathException | IllegalArgumentException e) {
             throw new PathSyntaxException(text, e.getMessage());
         }
+    }
+
+    /** Jayway silently repairs some broken paths ({@code $.a[} reads as {@code $.a}); refuse them first. */
+    private static String unbalanced(String text) {
+        java.util.ArrayDeque<Character> open = new java.util.ArrayDeque<>();
+        char quote = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quote != 0) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == quote) {
+                    quote = 0;
+                }
+                continue;
+            }
+            switch (c) {
+                case '\'', '"' -> quote = c;
+                case '[', '(' -> open.push(c);
+                case ']', ')' -> {
+                    char expected = c == ']' ? '[' : '(';
+                    if (open.isEmpty() || open.pop() != expected) {
+                        return "'" + c + "' at position " + i + " closes nothing";
+                    }
+                }
+                default -> { }
+            }
+        }
+        if (quote != 0) {
+            return "a quoted name is not closed";
+        }
+        return open.isEmpty() ? null : "'" + open.peek() + "' is not closed";
     }
 
     public boolean isDefinite() {
