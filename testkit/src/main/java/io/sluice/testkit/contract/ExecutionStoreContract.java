@@ -1,0 +1,164 @@
+package io.sluice.testkit.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.orchestration.port.Commit;
+import io.sluice.orchestration.port.CommitResult;
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.StoredExecution;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Every {@link ExecutionStore} passes this suite; a subclass only supplies a store on a real server. */
+public abstract class ExecutionStoreContract {
+    protected static final Instant T0 = Instant.parse("2026-11-29T00:00:00Z");
+
+    private ExecutionStore store;
+    private String prefix;
+
+    /** A store, isolated from other tests (its own key prefix or database). */
+    protected abstract ExecutionStore createStore();
+
+    @BeforeEach
+    void setUp() {
+        store = createStore();
+        prefix = UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    private String id(String name) {
+        return prefix + ":" + name;
+    }
+
+    private static ExecutionSummary summary(String id, String pipeline, String status, Instant start) {
+        return new ExecutionSummary(id, pipeline, id.substring(id.indexOf(':') + 1), status, "sha256:abc", start,
+                status.equals("RUNNING") ? null : start.plusSeconds(5));
+    }
+
+    private CommitResult commit(String id, long expected, String state, List<String> history, List<String> outbox) {
+        return store.commit(new Commit(summary(id, "p-" + prefix, "RUNNING", T0), state, history, outbox, expected, T0));
+    }
+
+    @Test
+    void createThenLoadReturnsStateOutboxAndVersionOne() {
+        String id = id("a");
+        assertThat(commit(id, 0, "{\"s\":1}", List.of("h1"), List.of("c1", "c2"))).isEqualTo(new CommitResult.Committed(1));
+        StoredExecution loaded = store.load(id).orElseThrow();
+        assertThat(loaded.version()).isEqualTo(1);
+        assertThat(loaded.state()).isEqualTo("{\"s\":1}");
+        assertThat(loaded.outbox()).containsExactly("c1", "c2");
+        assertThat(loaded.summary().executionId()).isEqualTo(id);
+        assertThat(loaded.summary().startTime()).isEqualTo(T0);
+        assertThat(store.load(id("absent"))).isEmpty();
+    }
+
+    @Test
+    void creatingAnExistingExecutionConflicts() {
+        String id = id("dup");
+        commit(id, 0, "{}", List.of(), List.of());
+        assertThat(commit(id, 0, "{\"other\":true}", List.of(), List.of())).isEqualTo(new CommitResult.Conflict(1));
+        assertThat(store.load(id).orElseThrow().state()).isEqualTo("{}");
+    }
+
+    @Test
+    void aCommitFromAStaleVersionConflictsAndChangesNothing() {
+        String id = id("cas");
+        commit(id, 0, "v1", List.of("h1"), List.of());
+        assertThat(commit(id, 1, "v2", List.of("h2"), List.of("out"))).isEqualTo(new CommitResult.Committed(2));
+        assertThat(commit(id, 1, "stale", List.of("h-stale"), List.of("x"))).isEqualTo(new CommitResult.Conflict(2));
+        StoredExecution loaded = store.load(id).orElseThrow();
+        assertThat(loaded.state()).isEqualTo("v2");
+        assertThat(loaded.outbox()).containsExactly("out");
+        assertThat(store.history(id, 0, 100)).containsExactly("h1", "h2");
+    }
+
+    @Test
+    void historyAppendsInOrderAndPages() {
+        String id = id("hist");
+        commit(id, 0, "s", List.of("a", "b"), List.of());
+        commit(id, 1, "s", List.of("c"), List.of());
+        commit(id, 2, "s", List.of(), List.of());
+        commit(id, 3, "s", List.of("d", "e"), List.of());
+        assertThat(store.history(id, 0, 100)).containsExactly("a", "b", "c", "d", "e");
+        assertThat(store.history(id, 1, 2)).containsExactly("b", "c");
+        assertThat(store.history(id, 5, 10)).isEmpty();
+        assertThat(store.history(id("none"), 0, 10)).isEmpty();
+    }
+
+    @Test
+    void theOutboxIsClearedOnlyAtTheVersionThatWroteIt() {
+        String id = id("outbox");
+        commit(id, 0, "s", List.of(), List.of("send-1"));
+        commit(id, 1, "s", List.of(), List.of("send-2"));
+        assertThat(store.clearOutbox(id, 1)).isFalse();
+        assertThat(store.load(id).orElseThrow().outbox()).containsExactly("send-2");
+        assertThat(store.clearOutbox(id, 2)).isTrue();
+        StoredExecution loaded = store.load(id).orElseThrow();
+        assertThat(loaded.outbox()).isEmpty();
+        assertThat(loaded.version()).isEqualTo(2);
+        assertThat(loaded.state()).isEqualTo("s");
+    }
+
+    @Test
+    void pendingOutboxesListsUnclearedOnesCommittedBeforeTheCutoff() {
+        String sent = id("sent");
+        String stuck = id("stuck");
+        String empty = id("empty");
+        store.commit(new Commit(summary(sent, "p", "RUNNING", T0), "s", List.of(), List.of("x"), 0, T0));
+        store.commit(new Commit(summary(stuck, "p", "RUNNING", T0), "s", List.of(), List.of("y"), 0, T0.plusSeconds(1)));
+        store.commit(new Commit(summary(empty, "p", "RUNNING", T0), "s", List.of(), List.of(), 0, T0));
+        store.clearOutbox(sent, 1);
+        List<String> pending = store.pendingOutboxes(T0.plusSeconds(10), 1000);
+        assertThat(pending).contains(stuck).doesNotContain(sent, empty);
+        assertThat(store.pendingOutboxes(T0, 1000)).doesNotContain(stuck);
+    }
+
+    @Test
+    void listFiltersByPipelineAndStatusNewestFirst() {
+        String pipeline = "list-" + prefix;
+        for (int i = 0; i < 3; i++) {
+            String id = id("l" + i);
+            store.commit(new Commit(summary(id, pipeline, "RUNNING", T0.plusSeconds(i)), "s", List.of(), List.of(), 0, T0));
+        }
+        String done = id("l1");
+        store.commit(new Commit(summary(done, pipeline, "SUCCEEDED", T0.plusSeconds(1)), "s", List.of(), List.of(), 1, T0));
+        assertThat(store.list(pipeline, null, 10)).extracting(ExecutionSummary::executionId).containsExactly(id("l2"), id("l1"), id("l0"));
+        assertThat(store.list(pipeline, "RUNNING", 10)).extracting(ExecutionSummary::executionId).containsExactly(id("l2"), id("l0"));
+        assertThat(store.list(pipeline, "SUCCEEDED", 10)).singleElement().satisfies(s -> {
+            assertThat(s.executionId()).isEqualTo(done);
+            assertThat(s.stopTime()).isEqualTo(T0.plusSeconds(6));
+        });
+        assertThat(store.list(pipeline, null, 1)).hasSize(1);
+        assertThat(store.list("other-" + prefix, null, 10)).isEmpty();
+    }
+
+    @Test
+    void tenThreadsIncrementingOneExecutionLoseNoUpdate() throws Exception {
+        String id = id("race");
+        commit(id, 0, "0", List.of(), List.of());
+        List<Integer> conflicts = Concurrently.run(10, () -> {
+            int lost = 0;
+            for (int done = 0; done < 10; ) {
+                StoredExecution current = store.load(id).orElseThrow();
+                int next = Integer.parseInt(current.state()) + 1;
+                CommitResult r = store.commit(new Commit(current.summary(), String.valueOf(next), List.of("+" + next),
+                        List.of(), current.version(), T0));
+                if (r instanceof CommitResult.Committed) {
+                    done++;
+                } else {
+                    lost++;
+                }
+            }
+            return lost;
+        });
+        StoredExecution end = store.load(id).orElseThrow();
+        assertThat(end.state()).isEqualTo("100");
+        assertThat(end.version()).isEqualTo(101);
+        List<String> history = store.history(id, 0, 1000);
+        assertThat(history).hasSize(100).doesNotHaveDuplicates();
+        assertThat(conflicts).allSatisfy(c -> assertThat(c).isNotNegative());
+    }
+}
