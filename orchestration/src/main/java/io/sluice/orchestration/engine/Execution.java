@@ -60,6 +60,10 @@ public final class Execution {
         return f;
     }
 
+    void restoreFrame(Frame frame) {
+        frames.put(frame.id(), frame);
+    }
+
     void removeFrame(int frameId) {
         frames.remove(frameId);
     }
