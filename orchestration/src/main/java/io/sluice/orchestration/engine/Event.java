@@ -18,4 +18,11 @@ public sealed interface Event {
 
     /** A user stops the execution. */
     record Stop(String error, String cause) implements Event {}
+
+    /**
+     * Resume a FAILED, TIMED_OUT or ABORTED execution from the top-level state where it stopped,
+     * keeping its history, as Step Functions' RedriveExecution does. A Parallel or Map that failed
+     * runs again whole.
+     */
+    record Redrive() implements Event {}
 }

@@ -27,6 +27,7 @@ public final class Execution {
     private int nextFrameId;
     private long nextTimerSeq;
     private long transitions;
+    private int redrives;
 
     public Execution(String id, String name, String definitionHash, JsonNode input, Instant startTime) {
         this.id = id;
@@ -82,11 +83,28 @@ public final class Execution {
         this.error = error;
         this.cause = cause;
         this.stopTime = at;
-        frames.clear();
+        if (status == ExecutionStatus.SUCCEEDED) {
+            frames.clear();
+        }
     }
 
+    /** Back to RUNNING for a redrive; only the top-level frame is kept. */
+    void reopen() {
+        status = ExecutionStatus.RUNNING;
+        output = null;
+        error = null;
+        cause = null;
+        stopTime = null;
+        redrives++;
+        frames.values().removeIf(f -> f.parentId() >= 0);
+    }
+
+    /** How many times the execution was redriven. */
+    public int redriveCount() { return redrives; }
+
     /** Restores the counters of a stored execution (used by codecs). */
-    public void restoreCounters(int nextFrameId, long nextTimerSeq, long transitions) {
+    public void restoreCounters(int nextFrameId, long nextTimerSeq, long transitions, int redrives) {
+        this.redrives = redrives;
         this.nextFrameId = nextFrameId;
         this.nextTimerSeq = nextTimerSeq;
         this.transitions = transitions;

@@ -33,6 +33,7 @@ public final class ExecutionCodec {
         o.put("nextFrame", e.nextFrameId());
         o.put("nextTimer", e.nextTimerSeq());
         o.put("transitions", e.transitions());
+        o.put("redrives", e.redriveCount());
         ArrayNode frames = o.putArray("frames");
         for (Frame f : e.frames()) {
             frames.add(encodeFrame(f));
@@ -57,7 +58,7 @@ public final class ExecutionCodec {
         if (status.isTerminal()) {
             e.finish(status, o.get("output"), text(o, "error"), text(o, "cause"), o.has("stop") ? Instant.parse(o.get("stop").asText()) : null);
         }
-        e.restoreCounters(o.get("nextFrame").asInt(), o.get("nextTimer").asLong(), o.get("transitions").asLong());
+        e.restoreCounters(o.get("nextFrame").asInt(), o.get("nextTimer").asLong(), o.get("transitions").asLong(), o.path("redrives").asInt());
         for (JsonNode f : o.path("frames")) {
             e.restoreFrame(decodeFrame(f));
         }

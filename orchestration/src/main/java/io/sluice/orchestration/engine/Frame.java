@@ -63,6 +63,14 @@ public final class Frame {
         clearWaiting();
     }
 
+    /** Runs the current state again from its raw input, as a new step with fresh retry counts. */
+    void resetForRedrive() {
+        step++;
+        attempt = 0;
+        retries = NO_RETRIES;
+        clearWaiting();
+    }
+
     void clearWaiting() {
         waiting = Waiting.NOTHING;
         token = null;

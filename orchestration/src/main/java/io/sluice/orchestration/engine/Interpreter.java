@@ -52,6 +52,9 @@ public final class Interpreter {
     /** Applies one event to a running execution. */
     public Transition apply(Execution execution, Event event, Instant now, RandomSource random) {
         Step s = new Step(definition, execution, now, random, recordHistory);
+        if (event instanceof Event.Redrive) {
+            return redrive(s);
+        }
         if (execution.status().isTerminal()) {
             return dropped(s, "execution is already " + execution.status());
         }
@@ -60,6 +63,7 @@ public final class Interpreter {
             case Event.TaskFailed e -> onTask(s, e.token(), (f, t) -> Tasks.failed(s, f, t, e.error(), e.cause()));
             case Event.TaskHeartbeat e -> onTask(s, e.token(), (f, t) -> Tasks.heartbeat(s, f));
             case Event.TimerFired e -> onTimer(s, e.timerId());
+            case Event.Redrive r -> throw new IllegalStateException("handled above");
             case Event.Stop e -> {
                 Frames.finishExecution(s, ExecutionStatus.ABORTED, null,
                         e.error() == null ? ErrorNames.ABORTED : e.error(), e.cause() == null ? "Stopped by request." : e.cause());
@@ -69,6 +73,28 @@ public final class Interpreter {
         if (dropped != null) {
             return dropped(s, dropped);
         }
+        s.drain();
+        return transition(s, null);
+    }
+
+    private Transition redrive(Step s) {
+        Execution ex = s.execution;
+        if (ex.status() == ExecutionStatus.RUNNING || ex.status() == ExecutionStatus.SUCCEEDED) {
+            return dropped(s, "only a FAILED, TIMED_OUT or ABORTED execution can be redriven; this one is " + ex.status());
+        }
+        Frame root = ex.frame(0);
+        if (root == null || root.state() == null) {
+            return dropped(s, "the execution has no state to resume from");
+        }
+        ex.reopen();
+        s.record(Type.EXECUTION_REDRIVEN, root, root.state(), Step.detail("redriveCount", Json.NODES.numberNode(ex.redriveCount())));
+        Integer timeout = definition.root().timeoutSeconds();
+        if (timeout != null) {
+            s.startTimer(null, TimerRef.Kind.EXECUTION_TIMEOUT, s.now.plusSeconds(timeout));
+        }
+        root.resetForRedrive();
+        s.execution.countTransition();
+        s.later(root, () -> Flow.run(s, root));
         s.drain();
         return transition(s, null);
     }

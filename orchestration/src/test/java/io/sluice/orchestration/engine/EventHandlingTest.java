@@ -105,6 +105,38 @@ class EventHandlingTest {
     }
 
     @Test
+    void aFailedExecutionIsRedrivenFromTheStateThatFailedKeepingWhatCameBefore() {
+        Interpreter i = new Interpreter(parse("""
+                {"StartAt": "First", "States": {
+                  "First": {"Type": "Task", "Resource": "sluice:function:a", "ResultPath": "$.a", "Next": "Fan"},
+                  "Fan": {"Type": "Map", "ItemsPath": "$.items", "ResultPath": "$.b", "End": true,
+                    "ItemProcessor": {"StartAt": "W", "States": {"W": {"Type": "Task", "Resource": "sluice:function:b", "End": true}}}}}}"""), true);
+        Transition t = i.start("e7", "n", json("{\"items\": [1, 2]}"), T0, RANDOM);
+        t = i.apply(t.execution(), new Event.TaskSucceeded(dispatched(t).token().encode(), json("\"A\"")), T0, RANDOM);
+        var items = t.commands().stream().filter(c -> c instanceof Command.DispatchTask).map(c -> (Command.DispatchTask) c).toList();
+        assertThat(items).hasSize(2);
+        t = i.apply(t.execution(), new Event.TaskSucceeded(items.get(0).token().encode(), json("10")), T0, RANDOM);
+        t = i.apply(t.execution(), new Event.TaskFailed(items.get(1).token().encode(), "Down", "service down"), T0, RANDOM);
+        assertThat(t.execution().status()).isEqualTo(ExecutionStatus.FAILED);
+        assertThat(i.apply(t.execution(), new Event.TaskSucceeded(items.get(1).token().encode(), json("20")), T0, RANDOM).wasDropped()).isTrue();
+
+        Execution stored = ExecutionCodec.decode(ExecutionCodec.encode(t.execution()));
+        Transition redriven = i.apply(stored, new Event.Redrive(), T0.plusSeconds(60), RANDOM);
+        assertThat(redriven.execution().status()).isEqualTo(ExecutionStatus.RUNNING);
+        assertThat(redriven.execution().redriveCount()).isEqualTo(1);
+        assertThat(redriven.history()).extracting(HistoryEvent::type).startsWith(HistoryEvent.Type.EXECUTION_REDRIVEN);
+        var again = redriven.commands().stream().filter(c -> c instanceof Command.DispatchTask).map(c -> (Command.DispatchTask) c).toList();
+        assertThat(again).extracting(c -> c.function()).containsExactly("b", "b");
+        Transition r = redriven;
+        for (var d : again) {
+            r = i.apply(r.execution(), new Event.TaskSucceeded(d.token().encode(), d.payload()), T0.plusSeconds(61), RANDOM);
+        }
+        assertThat(r.execution().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(r.execution().output()).isEqualTo(json("{\"items\": [1, 2], \"a\": \"A\", \"b\": [1, 2]}"));
+        assertThat(i.apply(r.execution(), new Event.Redrive(), T0, RANDOM).dropped()).contains("SUCCEEDED");
+    }
+
+    @Test
     void foreignAndMalformedTokensAreDropped() {
         Transition start = interpreter.start("e6", "n", json("{}"), T0, RANDOM);
         assertThat(interpreter.apply(start.execution(), new Event.TaskSucceeded("garbage", json("1")), T0, RANDOM).dropped())
