@@ -16,6 +16,12 @@ public sealed interface Event {
     /** A timer this execution started is due. */
     record TimerFired(String timerId) implements Event {}
 
+    /**
+     * The host gives up on the execution (a poison message, a lost definition): it ends FAILED with
+     * this error, which no Retry or Catch sees.
+     */
+    record Fail(String error, String cause) implements Event {}
+
     /** A user stops the execution. */
     record Stop(String error, String cause) implements Event {}
 

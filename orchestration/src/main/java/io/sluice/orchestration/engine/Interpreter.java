@@ -64,6 +64,10 @@ public final class Interpreter {
             case Event.TaskHeartbeat e -> onTask(s, e.token(), (f, t) -> Tasks.heartbeat(s, f));
             case Event.TimerFired e -> onTimer(s, e.timerId());
             case Event.Redrive r -> throw new IllegalStateException("handled above");
+            case Event.Fail e -> {
+                Frames.finishExecution(s, ExecutionStatus.FAILED, null, e.error(), e.cause());
+                yield null;
+            }
             case Event.Stop e -> {
                 Frames.finishExecution(s, ExecutionStatus.ABORTED, null,
                         e.error() == null ? ErrorNames.ABORTED : e.error(), e.cause() == null ? "Stopped by request." : e.cause());

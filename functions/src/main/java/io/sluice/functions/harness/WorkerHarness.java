@@ -1,0 +1,124 @@
+package io.sluice.functions.harness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.messaging.MessageCodec;
+import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
+import io.sluice.orchestration.engine.Command;
+import io.sluice.orchestration.engine.CommandCodec;
+import io.sluice.orchestration.error.ErrorNames;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ClaimResult;
+import io.sluice.orchestration.port.IdempotencyStore;
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Wraps every task function: claims the task token before running it, keeps the claim alive while
+ * it works, stores the result, and replays a stored result when the same task arrives again instead
+ * of running it twice. Task functions stay plain {@code Function}s.
+ */
+public final class WorkerHarness {
+    private static final Duration RETENTION = Duration.ofDays(7);
+
+    private final TaskFunctions functions;
+    private final IdempotencyStore claims;
+    private final TaskQueue queue;
+    private final QueueNames names;
+    private final Clock clock;
+    private final String owner;
+    private final Duration lease;
+    private final Boundary.Probe probe;
+
+    public WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TaskQueue queue, QueueNames names, Clock clock,
+                         String owner, Duration lease, Boundary.Probe probe) {
+        this.functions = functions;
+        this.claims = claims;
+        this.queue = queue;
+        this.names = names;
+        this.clock = clock;
+        this.owner = owner;
+        this.lease = lease;
+        this.probe = probe;
+    }
+
+    /** What the host does with the message afterwards. */
+    public enum Disposition {
+        /** Done (ran, or replayed a stored result): acknowledge the message. */
+        ACKNOWLEDGE,
+        /** Another worker holds the task: leave the message, it comes back after its visibility timeout. */
+        RETRY_LATER
+    }
+
+    /** Handles one task message (the JSON of a dispatch command). */
+    public Disposition handle(String body) {
+        Command.DispatchTask task = (Command.DispatchTask) CommandCodec.decode(Json.parse(body));
+        String token = task.token().encode();
+        ClaimResult claim = claims.claim(token, owner, clock.instant(), lease);
+        switch (claim) {
+            case ClaimResult.Busy busy -> {
+                return Disposition.RETRY_LATER;
+            }
+            case ClaimResult.Completed done -> {
+                report(task, Json.parse(done.result()));
+                return Disposition.ACKNOWLEDGE;
+            }
+            case ClaimResult.Claimed claimed -> { }
+        }
+        ObjectNode result = run(task);
+        probe.reached(Boundary.AFTER_EFFECT_BEFORE_RESULT);
+        if (!claims.complete(token, owner, Json.write(result), clock.instant(), RETENTION)) {
+            // Our lease lapsed and another worker took the task over: its result is the one that counts.
+            return Disposition.ACKNOWLEDGE;
+        }
+        report(task, result);
+        return Disposition.ACKNOWLEDGE;
+    }
+
+    private ObjectNode run(Command.DispatchTask task) {
+        ObjectNode result = Json.object();
+        Function<JsonNode, JsonNode> function = functions.find(task.function()).orElse(null);
+        if (function == null) {
+            return result.put("error", ErrorNames.RUNTIME)
+                    .put("cause", "No function '" + task.function() + "' in this bundle (state '" + task.stateName() + "').");
+        }
+        try (LeaseKeeper keeper = LeaseKeeper.start(claims, task, owner, clock, lease, heartbeat(task))) {
+            JsonNode output = function.apply(task.payload());
+            if (task.pattern() == IntegrationPattern.WAIT_FOR_TASK_TOKEN) {
+                return result.put("callback", true);
+            }
+            return result.set("output", output == null ? Json.NODES.nullNode() : output);
+        } catch (RuntimeException e) {
+            ErrorMapping m = ErrorMapping.of(e);
+            return result.put("error", m.error()).put("cause", m.cause()).put("retryable", m.retryable());
+        }
+    }
+
+    private Runnable heartbeat(Command.DispatchTask task) {
+        if (task.heartbeatSeconds() == null) {
+            return () -> { };
+        }
+        String message = MessageCodec.encode(new OrchestratorMessage.Heartbeat(task.token().encode()));
+        return () -> queue.send(names.orchestrator(), OutgoingMessage.of(message), Duration.ZERO);
+    }
+
+    /** Sends the outcome to the orchestrator; a {@code .waitForTaskToken} task's outcome comes later, by callback. */
+    private void report(Command.DispatchTask task, JsonNode result) {
+        if (result.path("callback").asBoolean(false)) {
+            return;
+        }
+        String token = task.token().encode();
+        OrchestratorMessage message = result.has("error")
+                ? new OrchestratorMessage.TaskResult(token, null, result.get("error").asText(), result.path("cause").asText(""))
+                : new OrchestratorMessage.TaskResult(token, result.get("output"), null, null);
+        queue.send(names.orchestrator(), new OutgoingMessage(MessageCodec.encode(message),
+                Map.of("executionId", task.token().executionId())), Duration.ZERO);
+    }
+}

@@ -1,0 +1,56 @@
+package io.sluice.functions.messaging;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.json.Json;
+
+/** Orchestrator messages as JSON text. A malformed message is an {@link IllegalArgumentException} naming what is wrong. */
+public final class MessageCodec {
+    private MessageCodec() {}
+
+    public static String encode(OrchestratorMessage m) {
+        ObjectNode o = Json.object();
+        switch (m) {
+            case OrchestratorMessage.TaskResult r -> {
+                o.put("type", "taskResult");
+                o.put("token", r.token());
+                if (r.succeeded()) {
+                    o.set("output", r.output() == null ? Json.NODES.nullNode() : r.output());
+                } else {
+                    o.put("error", r.error());
+                    o.put("cause", r.cause());
+                }
+            }
+            case OrchestratorMessage.Heartbeat h -> o.put("type", "heartbeat").put("token", h.token());
+            case OrchestratorMessage.TimerFired t -> o.put("type", "timer").put("executionId", t.executionId()).put("timerId", t.timerId());
+            case OrchestratorMessage.Stop s -> o.put("type", "stop").put("executionId", s.executionId()).put("error", s.error()).put("cause", s.cause());
+            case OrchestratorMessage.Redrive r -> o.put("type", "redrive").put("executionId", r.executionId());
+            case OrchestratorMessage.Abandon a -> o.put("type", "abandon").put("executionId", a.executionId()).put("error", a.error()).put("cause", a.cause());
+        }
+        return Json.write(o);
+    }
+
+    public static OrchestratorMessage decode(String text) {
+        JsonNode o = Json.parse(text);
+        String type = o.path("type").asText("");
+        OrchestratorMessage m = switch (type) {
+            case "taskResult" -> new OrchestratorMessage.TaskResult(required(o, "token"), o.get("output"),
+                    o.hasNonNull("error") ? o.get("error").asText() : null, o.path("cause").asText(""));
+            case "heartbeat" -> new OrchestratorMessage.Heartbeat(required(o, "token"));
+            case "timer" -> new OrchestratorMessage.TimerFired(required(o, "executionId"), required(o, "timerId"));
+            case "stop" -> new OrchestratorMessage.Stop(required(o, "executionId"), o.path("error").asText(null), o.path("cause").asText(null));
+            case "redrive" -> new OrchestratorMessage.Redrive(required(o, "executionId"));
+            case "abandon" -> new OrchestratorMessage.Abandon(required(o, "executionId"), required(o, "error"), o.path("cause").asText(""));
+            default -> throw new IllegalArgumentException("type: expected one of taskResult, heartbeat, timer, stop, redrive, abandon; got '" + type + "'");
+        };
+        m.executionId();
+        return m;
+    }
+
+    private static String required(JsonNode o, String field) {
+        if (!o.path(field).isTextual() || o.get(field).asText().isEmpty()) {
+            throw new IllegalArgumentException(field + ": expected a non-empty string");
+        }
+        return o.get(field).asText();
+    }
+}

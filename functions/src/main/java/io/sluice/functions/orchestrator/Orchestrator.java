@@ -1,0 +1,144 @@
+package io.sluice.functions.orchestrator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.engine.CommandCodec;
+import io.sluice.orchestration.engine.Event;
+import io.sluice.orchestration.engine.Execution;
+import io.sluice.orchestration.engine.ExecutionCodec;
+import io.sluice.orchestration.engine.ExecutionStatus;
+import io.sluice.orchestration.engine.Interpreter;
+import io.sluice.orchestration.engine.Transition;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.port.Commit;
+import io.sluice.orchestration.port.CommitResult;
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.StoredExecution;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.ConcurrentModificationException;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The orchestrator function: load the execution, let the interpreter decide, commit state, history
+ * and outbox in one compare-and-set, and only then carry out the outbox. A crash before the commit
+ * leaves the message unacknowledged (the queue redelivers it); a crash after it leaves the outbox for
+ * the sweeper. No state lives in this object between calls.
+ */
+public final class Orchestrator {
+    private static final int MAX_CONFLICTS = 20;
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:@-]{1,80}");
+
+    private final ExecutionStore store;
+    private final DefinitionCache definitions;
+    private final OutboxDispatcher outbox;
+    private final Clock clock;
+    private final Boundary.Probe probe;
+
+    public Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe) {
+        this.store = store;
+        this.definitions = definitions;
+        this.outbox = outbox;
+        this.clock = clock;
+        this.probe = probe;
+    }
+
+    /** The id of the execution named {@code name} of {@code pipeline}: names are unique per pipeline. */
+    public static String executionId(String pipeline, String name) {
+        return pipeline + ":" + name;
+    }
+
+    /** Starts an execution, idempotently by name. */
+    public StartResult start(String pipeline, String name, Definition definition, JsonNode input) {
+        if (!NAME.matcher(pipeline).matches() || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("pipeline and execution name must be 1-80 characters of letters, digits and _ . : @ -; got '"
+                    + pipeline + "' and '" + name + "'");
+        }
+        String id = executionId(pipeline, name);
+        Optional<StoredExecution> existing = store.load(id);
+        if (existing.isPresent()) {
+            return existingResult(existing.get().summary());
+        }
+        Interpreter interpreter = definitions.register(definition);
+        Instant now = clock.instant();
+        Transition t = interpreter.start(id, name, input, now, random(id, 0));
+        Commit commit = commit(pipeline, t.execution(), t, List.of(), 0, now);
+        probe.reached(Boundary.BEFORE_COMMIT);
+        return switch (store.commit(commit)) {
+            case CommitResult.Committed c -> {
+                probe.reached(Boundary.AFTER_COMMIT_BEFORE_SEND);
+                outbox.send(id, commit.outbox(), c.version());
+                yield new StartResult.Started(commit.summary());
+            }
+            case CommitResult.Conflict c -> existingResult(store.load(id).orElseThrow().summary());
+        };
+    }
+
+    private static StartResult existingResult(ExecutionSummary summary) {
+        return ExecutionStatus.valueOf(summary.status()) == ExecutionStatus.RUNNING
+                ? new StartResult.AlreadyRunning(summary) : new StartResult.NameTaken(summary);
+    }
+
+    /**
+     * Applies one message. Returns the outcome; throws when the message cannot be applied now (the
+     * host leaves it unacknowledged, so it is redelivered and, if it keeps failing, dead-lettered).
+     */
+    public Outcome handle(OrchestratorMessage message) {
+        String id = message.executionId();
+        for (int attempt = 0; attempt < MAX_CONFLICTS; attempt++) {
+            Optional<StoredExecution> loaded = store.load(id);
+            if (loaded.isEmpty()) {
+                return new Outcome(id, null, "no execution " + id);
+            }
+            StoredExecution stored = loaded.get();
+            Execution execution = ExecutionCodec.decode(Json.parse(stored.state()));
+            Instant now = clock.instant();
+            Transition t = definitions.interpreter(execution.definitionHash())
+                    .apply(execution, event(message), now, random(id, stored.version()));
+            Commit commit = commit(stored.summary().pipeline(), execution, t, stored.outbox(), stored.version(), now);
+            probe.reached(Boundary.BEFORE_COMMIT);
+            if (store.commit(commit) instanceof CommitResult.Committed c) {
+                probe.reached(Boundary.AFTER_COMMIT_BEFORE_SEND);
+                outbox.send(id, commit.outbox(), c.version());
+                return new Outcome(id, execution.status(), t.dropped());
+            }
+        }
+        throw new ConcurrentModificationException("execution " + id + " changed under " + MAX_CONFLICTS + " attempts in a row; retry the message");
+    }
+
+    /** What one message did: the execution's status after it, and why it was dropped, if it was. */
+    public record Outcome(String executionId, ExecutionStatus status, String dropped) {}
+
+    private static Event event(OrchestratorMessage m) {
+        return switch (m) {
+            case OrchestratorMessage.TaskResult r -> r.succeeded() ? new Event.TaskSucceeded(r.token(), r.output())
+                    : new Event.TaskFailed(r.token(), r.error(), r.cause());
+            case OrchestratorMessage.Heartbeat h -> new Event.TaskHeartbeat(h.token());
+            case OrchestratorMessage.TimerFired f -> new Event.TimerFired(f.timerId());
+            case OrchestratorMessage.Stop s -> new Event.Stop(s.error(), s.cause());
+            case OrchestratorMessage.Redrive r -> new Event.Redrive();
+            case OrchestratorMessage.Abandon a -> new Event.Fail(a.error(), a.cause());
+        };
+    }
+
+    /** The outbox carries over anything an earlier commit left unsent, so a newer commit never loses it. */
+    private static Commit commit(String pipeline, Execution e, Transition t, List<String> unsent, long expectedVersion, Instant now) {
+        List<String> out = new ArrayList<>(unsent);
+        t.commands().forEach(c -> out.add(Json.write(CommandCodec.encode(c))));
+        List<String> history = t.history().stream().map(h -> Json.write(CommandCodec.encode(h))).toList();
+        ExecutionSummary summary = new ExecutionSummary(e.id(), pipeline, e.name(), e.status().name(), e.definitionHash(),
+                e.startTime(), e.stopTime());
+        return new Commit(summary, Json.write(ExecutionCodec.encode(e)), history, out, expectedVersion, now);
+    }
+
+    /** Randomness that replays: the same execution at the same version draws the same numbers. */
+    private static RandomSource random(String executionId, long version) {
+        return RandomSource.seeded(executionId.hashCode() * 0x9E3779B97F4A7C15L + version);
+    }
+}

@@ -1,0 +1,63 @@
+package io.sluice.functions.orchestrator;
+
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.StoredExecution;
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
+import io.sluice.orchestration.port.TimerIndex;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The {@code schedule-tick} function: hands due timers to the orchestrator and re-sends outboxes a
+ * crash left behind. A schedule invokes it (every second locally, every minute in the cloud), so no
+ * function needs a thread of its own between invocations.
+ */
+public final class ScheduleTick {
+    private static final int BATCH = 500;
+
+    private final ExecutionStore store;
+    private final TimerIndex timers;
+    private final TaskQueue queue;
+    private final OutboxDispatcher outbox;
+    private final QueueNames names;
+    private final Clock clock;
+    private final Duration outboxGrace;
+
+    /** @param outboxGrace how old an uncleared outbox must be before the sweeper treats it as left behind */
+    public ScheduleTick(ExecutionStore store, TimerIndex timers, TaskQueue queue, OutboxDispatcher outbox, QueueNames names,
+                        Clock clock, Duration outboxGrace) {
+        this.store = store;
+        this.timers = timers;
+        this.queue = queue;
+        this.outbox = outbox;
+        this.names = names;
+        this.clock = clock;
+        this.outboxGrace = outboxGrace;
+    }
+
+    /** What one tick did. */
+    public record Report(int timersFired, int outboxesResent) {}
+
+    public Report tick() {
+        Instant now = clock.instant();
+        int fired = 0;
+        for (TimerIndex.DueTimer t : timers.takeDue(now, BATCH, Duration.ofMinutes(1))) {
+            queue.send(names.orchestrator(), OutgoingMessage.of(t.payload()), Duration.ZERO);
+            timers.acknowledge(t.timerId());
+            fired++;
+        }
+        int resent = 0;
+        for (String id : store.pendingOutboxes(now.minus(outboxGrace), BATCH)) {
+            Optional<StoredExecution> e = store.load(id);
+            if (e.isPresent() && !e.get().outbox().isEmpty()) {
+                outbox.send(id, e.get().outbox(), e.get().version());
+                resent++;
+            }
+        }
+        return new Report(fired, resent);
+    }
+}

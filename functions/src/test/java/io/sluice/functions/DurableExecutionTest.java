@@ -1,0 +1,156 @@
+package io.sluice.functions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.harness.TaskError;
+import io.sluice.functions.harness.TaskFunctions;
+import io.sluice.functions.messaging.MessageCodec;
+import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.orchestrator.StartResult;
+import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.definition.DefinitionParser;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
+import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/** The orchestrator and the worker harness together, on in-memory ports, message by message. */
+class DurableExecutionTest {
+    static final Definition DEFINITION = DefinitionParser.parse(Json.parse("""
+            {"StartAt": "Prepare", "States": {
+              "Prepare": {"Type": "Task", "Resource": "sluice:function:double", "Parameters": {"n.$": "$.n"}, "ResultPath": "$.doubled", "Next": "Fan"},
+              "Fan": {"Type": "Map", "ItemsPath": "$.items", "MaxConcurrency": 2, "ResultPath": "$.mapped", "Next": "Both",
+                "ItemProcessor": {"StartAt": "Work", "States": {"Work": {"Type": "Task", "Resource": "sluice:function:flaky",
+                   "Retry": [{"ErrorEquals": ["Busy"], "IntervalSeconds": 1, "MaxAttempts": 3, "BackoffRate": 1}], "End": true}}}},
+              "Both": {"Type": "Parallel", "ResultPath": "$.both", "Next": "Pause", "Branches": [
+                {"StartAt": "Boom", "States": {
+                   "Boom": {"Type": "Task", "Resource": "sluice:function:boom",
+                            "Catch": [{"ErrorEquals": ["States.ALL"], "ResultPath": "$.caught", "Next": "Recovered"}], "End": true},
+                   "Recovered": {"Type": "Pass", "OutputPath": "$.caught.Error", "End": true}}},
+                {"StartAt": "Echo", "States": {"Echo": {"Type": "Pass", "Result": "echo", "End": true}}}]},
+              "Pause": {"Type": "Wait", "Seconds": 1, "Next": "Approve"},
+              "Approve": {"Type": "Task", "Resource": "sluice:function:approve.waitForTaskToken",
+                          "Parameters": {"token.$": "$$.Task.Token"}, "ResultPath": "$.approval", "End": true}}}"""));
+
+    final Map<String, AtomicInteger> effects = new ConcurrentHashMap<>();
+    final Set<Integer> failedOnce = ConcurrentHashMap.newKeySet();
+    final List<String> approvals = new CopyOnWriteArrayList<>();
+
+    private Function<JsonNode, JsonNode> counted(String name, Function<JsonNode, JsonNode> body) {
+        return in -> {
+            effects.computeIfAbsent(name + ":" + in, k -> new AtomicInteger()).incrementAndGet();
+            return body.apply(in);
+        };
+    }
+
+    Pump pump() {
+        return new Pump(TaskFunctions.of(Map.of(
+                "double", counted("double", in -> Json.NODES.numberNode(in.get("n").asInt() * 2)),
+                "flaky", counted("flaky", in -> {
+                    if (failedOnce.add(in.asInt())) {
+                        throw new TaskError("Busy", "try again", true);
+                    }
+                    return Json.NODES.numberNode(in.asInt() + 100);
+                }),
+                "boom", counted("boom", in -> {
+                    throw new IllegalStateException("the disk is full");
+                }),
+                "approve", counted("approve", in -> {
+                    approvals.add(in.get("token").asText());
+                    return null;
+                }))), Set.of("double", "flaky", "boom", "approve"));
+    }
+
+    private static ExecutionSummary summary(Pump p, String id) {
+        return p.store.load(id).orElseThrow().summary();
+    }
+
+    @Test
+    void aDefinitionWithTaskRetryCatchMapParallelWaitAndCallbackRunsToItsOutput() {
+        Pump p = pump();
+        StartResult started = p.orchestrator.start("orders", "run-1", DEFINITION, Json.parse("{\"n\": 21, \"items\": [1, 2, 3]}"));
+        assertThat(started).isInstanceOf(StartResult.Started.class);
+        String id = started.execution().executionId();
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> p.once() >= 0 && !approvals.isEmpty());
+        p.queue.send(p.names.orchestrator(), OutgoingMessage.of(MessageCodec.encode(
+                new OrchestratorMessage.TaskResult(approvals.getFirst(), Json.parse("{\"by\": \"ann\"}"), null, null))), Duration.ZERO);
+        await().atMost(Duration.ofSeconds(20)).until(() -> p.once() >= 0 && summary(p, id).status().equals("SUCCEEDED"));
+
+        JsonNode state = Json.parse(p.store.load(id).orElseThrow().state());
+        assertThat(state.get("output")).isEqualTo(Json.parse("""
+                {"n": 21, "items": [1, 2, 3], "doubled": 42, "mapped": [101, 102, 103],
+                 "both": ["java.lang.IllegalStateException", "echo"], "approval": {"by": "ann"}}"""));
+        assertThat(effects.entrySet()).allSatisfy(e -> assertThat(e.getValue().get())
+                .as(e.getKey()).isEqualTo(e.getKey().startsWith("flaky") ? 2 : 1));
+        assertThat(p.store.history(id, 0, 1000)).anySatisfy(h -> assertThat(h).contains("TASK_RETRY_SCHEDULED"));
+        assertThat(p.store.load(id).orElseThrow().outbox()).isEmpty();
+    }
+
+    @Test
+    void startingARunningNameReturnsItAndAFinishedNameIsRefused() {
+        Pump p = pump();
+        Definition pass = DefinitionParser.parse(Json.parse("{\"StartAt\": \"W\", \"States\": {\"W\": {\"Type\": \"Wait\", \"Seconds\": 1, \"End\": true}}}"));
+        StartResult first = p.orchestrator.start("p", "daily-2026-11-29", pass, Json.parse("{}"));
+        StartResult again = p.orchestrator.start("p", "daily-2026-11-29", pass, Json.parse("{\"other\": 1}"));
+        assertThat(again).isInstanceOf(StartResult.AlreadyRunning.class);
+        assertThat(again.execution().executionId()).isEqualTo(first.execution().executionId());
+        await().atMost(Duration.ofSeconds(10)).until(() -> p.once() >= 0 && summary(p, first.execution().executionId()).status().equals("SUCCEEDED"));
+        StartResult late = p.orchestrator.start("p", "daily-2026-11-29", pass, Json.parse("{}"));
+        assertThat(late).isInstanceOfSatisfying(StartResult.NameTaken.class,
+                t -> assertThat(t.message()).contains("daily-2026-11-29").contains("SUCCEEDED"));
+    }
+
+    @Test
+    void aRedeliveredTaskReplaysItsStoredResultAndALateResultIsRecordedAndDropped() {
+        Pump p = pump();
+        Definition one = DefinitionParser.parse(Json.parse("""
+                {"StartAt": "D", "States": {"D": {"Type": "Task", "Resource": "sluice:function:double", "End": true}}}"""));
+        String id = p.orchestrator.start("p", "dup", one, Json.parse("{\"n\": 5}")).execution().executionId();
+        List<ReceivedMessage> task = p.queue.receive(p.names.tasks("double"), 1, Duration.ofSeconds(30), Duration.ZERO);
+        // The same message handled twice (a visibility timeout expired mid-work): the effect happens once.
+        p.harness.handle(task.getFirst().body());
+        p.harness.handle(task.getFirst().body());
+        p.queue.acknowledge(p.names.tasks("double"), task.getFirst().receipt());
+        await().atMost(Duration.ofSeconds(10)).until(() -> p.once() >= 0 && summary(p, id).status().equals("SUCCEEDED"));
+        assertThat(effects.get("double:{\"n\":5}").get()).isEqualTo(1);
+        assertThat(Json.parse(p.store.load(id).orElseThrow().state()).get("output").asInt()).isEqualTo(10);
+        assertThat(p.store.history(id, 0, 100)).anySatisfy(h -> assertThat(h).contains("RESULT_DROPPED"));
+    }
+
+    @Test
+    void stopAbortsAndRedriveResumesFromTheFailedState() {
+        Pump p = pump();
+        Definition twoSteps = DefinitionParser.parse(Json.parse("""
+                {"StartAt": "A", "States": {
+                  "A": {"Type": "Task", "Resource": "sluice:function:double", "ResultPath": "$.a", "Next": "B"},
+                  "B": {"Type": "Task", "Resource": "sluice:function:boom", "End": true}}}"""));
+        String id = p.orchestrator.start("p", "redrive-me", twoSteps, Json.parse("{\"n\": 1}")).execution().executionId();
+        await().atMost(Duration.ofSeconds(10)).until(() -> p.once() >= 0 && summary(p, id).status().equals("FAILED"));
+        assertThat(effects.get("double:{\"n\":1}").get()).isEqualTo(1);
+        p.queue.send(p.names.orchestrator(), OutgoingMessage.of(MessageCodec.encode(new OrchestratorMessage.Redrive(id))), Duration.ZERO);
+        await().atMost(Duration.ofSeconds(10)).until(() -> p.once() >= 0
+                && effects.get("boom:{\"n\":1,\"a\":2}").get() == 2 && summary(p, id).status().equals("FAILED"));
+        assertThat(effects.get("double:{\"n\":1}").get()).as("the step before the failure does not run again").isEqualTo(1);
+        assertThat(p.store.history(id, 0, 100)).anySatisfy(h -> assertThat(h).contains("EXECUTION_REDRIVEN"));
+
+        Pump q = pump();
+        Definition waits = DefinitionParser.parse(Json.parse("{\"StartAt\": \"W\", \"States\": {\"W\": {\"Type\": \"Wait\", \"Seconds\": 3600, \"End\": true}}}"));
+        String w = q.orchestrator.start("p", "stop-me", waits, Json.parse("{}")).execution().executionId();
+        Orchestrator.Outcome stopped = q.orchestrator.handle(new OrchestratorMessage.Stop(w, null, "operator asked"));
+        assertThat(stopped.status().name()).isEqualTo("ABORTED");
+        assertThat(summary(q, w).stopTime()).isNotNull();
+    }
+}

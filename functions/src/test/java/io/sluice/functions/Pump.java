@@ -1,0 +1,75 @@
+package io.sluice.functions;
+
+import io.sluice.functions.harness.TaskFunctions;
+import io.sluice.functions.harness.WorkerHarness;
+import io.sluice.functions.messaging.MessageCodec;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.functions.orchestrator.DefinitionCache;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.orchestrator.OutboxDispatcher;
+import io.sluice.functions.orchestrator.ScheduleTick;
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
+import io.sluice.testkit.fake.InMemoryDefinitionStore;
+import io.sluice.testkit.fake.InMemoryExecutionStore;
+import io.sluice.testkit.fake.InMemoryIdempotencyStore;
+import io.sluice.testkit.fake.InMemoryTaskQueue;
+import io.sluice.testkit.fake.InMemoryTimerIndex;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The durable loop on in-memory ports (which pass the same contract suites as Redis and SQS),
+ * pumped by hand: orchestrator queue, task queues, schedule tick. Tests drive it step by step.
+ */
+final class Pump {
+    final Clock clock = Clock.systemUTC();
+    final QueueNames names = QueueNames.DEFAULT;
+    final InMemoryExecutionStore store = new InMemoryExecutionStore();
+    final InMemoryTaskQueue queue = new InMemoryTaskQueue(clock, 5);
+    final InMemoryTimerIndex timers = new InMemoryTimerIndex();
+    final InMemoryIdempotencyStore claims = new InMemoryIdempotencyStore();
+    final DefinitionCache definitions = new DefinitionCache(new InMemoryDefinitionStore());
+    final OutboxDispatcher outbox = new OutboxDispatcher(store, queue, timers, names, clock);
+    final Orchestrator orchestrator = new Orchestrator(store, definitions, outbox, clock, Boundary.Probe.NONE);
+    final ScheduleTick tick = new ScheduleTick(store, timers, queue, outbox, names, clock, Duration.ofSeconds(5));
+    final WorkerHarness harness;
+    private final Set<String> functionNames;
+
+    Pump(TaskFunctions functions, Set<String> functionNames) {
+        this.functionNames = functionNames;
+        this.harness = new WorkerHarness(functions, claims, queue, names, clock, "worker-1", Duration.ofSeconds(30), Boundary.Probe.NONE);
+    }
+
+    /** Handles whatever is visible now on every queue; returns how many messages it handled. */
+    int once() {
+        int handled = 0;
+        for (ReceivedMessage m : queue.receive(names.orchestrator(), 10, Duration.ofSeconds(30), Duration.ZERO)) {
+            orchestrator.handle(MessageCodec.decode(m.body()));
+            queue.acknowledge(names.orchestrator(), m.receipt());
+            handled++;
+        }
+        for (String f : functionNames) {
+            for (ReceivedMessage m : queue.receive(names.tasks(f), 10, Duration.ofSeconds(30), Duration.ZERO)) {
+                if (harness.handle(m.body()) == WorkerHarness.Disposition.ACKNOWLEDGE) {
+                    queue.acknowledge(names.tasks(f), m.receipt());
+                }
+                handled++;
+            }
+        }
+        tick.tick();
+        return handled;
+    }
+
+    /** The messages waiting on a task queue, without consuming them for long. */
+    List<ReceivedMessage> peekTasks(String function) {
+        return queue.receive(names.tasks(function), 10, Duration.ofMillis(1), Duration.ZERO);
+    }
+
+    TaskQueue queue() {
+        return queue;
+    }
+}
