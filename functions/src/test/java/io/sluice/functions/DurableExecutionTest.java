@@ -67,10 +67,13 @@ class DurableExecutionTest {
                 "boom", counted("boom", in -> {
                     throw new IllegalStateException("the disk is full");
                 }),
+                "poison", in -> {
+                    throw new AssertionError("this input crashes the worker every time");
+                },
                 "approve", counted("approve", in -> {
                     approvals.add(in.get("token").asText());
                     return null;
-                }))), Set.of("double", "flaky", "boom", "approve"));
+                }))), Set.of("double", "flaky", "boom", "approve", "poison"));
     }
 
     private static ExecutionSummary summary(Pump p, String id) {
@@ -128,6 +131,24 @@ class DurableExecutionTest {
         assertThat(effects.get("double:{\"n\":5}").get()).isEqualTo(1);
         assertThat(Json.parse(p.store.load(id).orElseThrow().state()).get("output").asInt()).isEqualTo(10);
         assertThat(p.store.history(id, 0, 100)).anySatisfy(h -> assertThat(h).contains("RESULT_DROPPED"));
+    }
+
+    @Test
+    void aPoisonMessageIsDeadLetteredAndFailsItsExecutionWithANamedErrorWhileOthersFinish() {
+        Pump p = pump();
+        Definition poison = DefinitionParser.parse(Json.parse("""
+                {"StartAt": "P", "States": {"P": {"Type": "Task", "Resource": "sluice:function:poison",
+                   "Catch": [{"ErrorEquals": ["States.ALL"], "Next": "Hidden"}], "End": true},
+                   "Hidden": {"Type": "Succeed"}}}"""));
+        Definition healthy = DefinitionParser.parse(Json.parse("""
+                {"StartAt": "D", "States": {"D": {"Type": "Task", "Resource": "sluice:function:double", "End": true}}}"""));
+        String bad = p.orchestrator.start("p", "poisoned", poison, Json.parse("{}")).execution().executionId();
+        String good = p.orchestrator.start("p", "healthy", healthy, Json.parse("{\"n\": 4}")).execution().executionId();
+        await().atMost(Duration.ofSeconds(30)).until(() -> p.once() >= 0
+                && summary(p, bad).status().equals("FAILED") && summary(p, good).status().equals("SUCCEEDED"));
+        JsonNode state = Json.parse(p.store.load(bad).orElseThrow().state());
+        assertThat(state.get("error").asText()).isEqualTo("Sluice.PoisonMessage");
+        assertThat(state.get("cause").asText()).contains("failed 5 times").contains("sluice-task-poison");
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
@@ -37,6 +38,9 @@ final class Pump {
     final Orchestrator orchestrator = new Orchestrator(store, definitions, outbox, clock, Boundary.Probe.NONE);
     final ScheduleTick tick = new ScheduleTick(store, timers, queue, outbox, names, clock, Duration.ofSeconds(5));
     final WorkerHarness harness;
+    final DeadLetterHandler deadLetters = new DeadLetterHandler(queue, names);
+    /** Short, so a message whose handler throws comes back quickly. */
+    static final Duration VISIBILITY = Duration.ofMillis(300);
     private final Set<String> functionNames;
 
     Pump(TaskFunctions functions, Set<String> functionNames) {
@@ -53,11 +57,20 @@ final class Pump {
             handled++;
         }
         for (String f : functionNames) {
-            for (ReceivedMessage m : queue.receive(names.tasks(f), 10, Duration.ofSeconds(30), Duration.ZERO)) {
-                if (harness.handle(m.body()) == WorkerHarness.Disposition.ACKNOWLEDGE) {
-                    queue.acknowledge(names.tasks(f), m.receipt());
+            String name = names.tasks(f);
+            for (ReceivedMessage m : queue.receive(name, 10, VISIBILITY, Duration.ZERO)) {
+                try {
+                    if (harness.handle(m.body()) == WorkerHarness.Disposition.ACKNOWLEDGE) {
+                        queue.acknowledge(name, m.receipt());
+                    }
+                } catch (Error | RuntimeException e) {
+                    // Not acknowledged: it comes back, and after maxReceives it is dead-lettered.
                 }
                 handled++;
+            }
+            for (ReceivedMessage m : queue.receive(queue.deadLetterQueue(name), 10, VISIBILITY, Duration.ZERO)) {
+                deadLetters.handle(name, m);
+                queue.acknowledge(queue.deadLetterQueue(name), m.receipt());
             }
         }
         tick.tick();

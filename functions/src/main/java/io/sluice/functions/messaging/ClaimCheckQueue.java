@@ -1,0 +1,96 @@
+package io.sluice.functions.messaging;
+
+import io.sluice.orchestration.port.ObjectStore;
+import io.sluice.orchestration.port.TaskQueue;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A queue that sends bodies over {@code limitBytes} (200 KB by default, under SQS's 256 KB and
+ * Service Bus standard's 256 KB) by reference: the body goes to the object store under its content
+ * hash and the message carries only the key. Receivers get the body back transparently.
+ */
+public final class ClaimCheckQueue implements TaskQueue {
+    public static final int DEFAULT_LIMIT_BYTES = 200 * 1024;
+    static final String CLAIM_ATTRIBUTE = "sluice-claim";
+
+    private final TaskQueue queue;
+    private final ObjectStore objects;
+    private final int limitBytes;
+
+    public ClaimCheckQueue(TaskQueue queue, ObjectStore objects, int limitBytes) {
+        this.queue = queue;
+        this.objects = objects;
+        this.limitBytes = limitBytes;
+    }
+
+    @Override
+    public void send(String name, OutgoingMessage message, Duration delay) {
+        byte[] body = message.body().getBytes(StandardCharsets.UTF_8);
+        if (body.length <= limitBytes) {
+            queue.send(name, message, delay);
+            return;
+        }
+        String key = "claims/" + sha256(body);
+        objects.put(key, body);
+        Map<String, String> attributes = new HashMap<>(message.attributes());
+        attributes.put(CLAIM_ATTRIBUTE, key);
+        queue.send(name, new OutgoingMessage("{\"claim\":\"" + key + "\"}", attributes), delay);
+    }
+
+    @Override
+    public List<ReceivedMessage> receive(String name, int max, Duration visibility, Duration wait) {
+        List<ReceivedMessage> out = new ArrayList<>();
+        for (ReceivedMessage m : queue.receive(name, max, visibility, wait)) {
+            String key = m.attributes().get(CLAIM_ATTRIBUTE);
+            if (key == null) {
+                out.add(m);
+                continue;
+            }
+            byte[] body = objects.get(key).orElseThrow(() -> new IllegalStateException(
+                    "message " + m.messageId() + " refers to claim " + key + ", which is not in the object store"));
+            out.add(new ReceivedMessage(m.messageId(), m.receipt(), new String(body, StandardCharsets.UTF_8), m.attributes(), m.receiveCount()));
+        }
+        return out;
+    }
+
+    @Override
+    public Duration maxDelay() {
+        return queue.maxDelay();
+    }
+
+    @Override
+    public int maxReceives() {
+        return queue.maxReceives();
+    }
+
+    @Override
+    public void acknowledge(String name, String receipt) {
+        queue.acknowledge(name, receipt);
+    }
+
+    @Override
+    public void extendVisibility(String name, String receipt, Duration visibility) {
+        queue.extendVisibility(name, receipt, visibility);
+    }
+
+    @Override
+    public String deadLetterQueue(String name) {
+        return queue.deadLetterQueue(name);
+    }
+
+    private static String sha256(byte[] body) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JVM has no SHA-256", e);
+        }
+    }
+}
