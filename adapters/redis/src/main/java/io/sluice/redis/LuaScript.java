@@ -1,0 +1,84 @@
+package io.sluice.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import org.redisson.api.RScript;
+import org.redisson.api.RScript.Mode;
+import org.redisson.api.RScript.ReturnType;
+import org.redisson.client.RedisNoScriptException;
+
+/**
+ * A Lua script from {@code io/sluice/redis/lua/}, run by its SHA-1 ({@code EVALSHA}) and sent in
+ * full only when the server does not know it yet (after a restart or {@code SCRIPT FLUSH}).
+ * Redisson 3.52 already answers {@code NOSCRIPT} with {@code SCRIPT LOAD} and a retry; the
+ * fallback here keeps that true for any client configuration.
+ *
+ * <p>Redisson 3.x names: {@link ReturnType#INTEGER}, {@link ReturnType#MULTI},
+ * {@link ReturnType#STATUS}; Redisson 4 renamed them {@code LONG}, {@code LIST}, {@code STRING}.
+ */
+final class LuaScript {
+    private final String name;
+    private final String text;
+    private final String sha;
+
+    private LuaScript(String name, String text) {
+        this.name = name;
+        this.text = text;
+        this.sha = sha1(text);
+    }
+
+    static LuaScript load(String name) {
+        String resource = "lua/" + name + ".lua";
+        try (InputStream in = LuaScript.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("Missing script io/sluice/redis/" + resource);
+            }
+            return new LuaScript(name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not read io/sluice/redis/" + resource, e);
+        }
+    }
+
+    <R> R run(RScript script, ReturnType type, List<Object> keys, Object... args) {
+        try {
+            return script.evalSha(Mode.READ_WRITE, sha, type, keys, args);
+        } catch (RedisNoScriptException e) {
+            return script.eval(Mode.READ_WRITE, text, type, keys, args);
+        }
+    }
+
+    <R> CompletionStage<R> runAsync(RScript script, ReturnType type, List<Object> keys, Object... args) {
+        CompletionStage<R> bySha = script.evalShaAsync(Mode.READ_WRITE, sha, type, keys, args);
+        return bySha.exceptionallyCompose(error -> unwrap(error) instanceof RedisNoScriptException
+                ? script.<R>evalAsync(Mode.READ_WRITE, text, type, keys, args)
+                : bySha);
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        Throwable e = error;
+        while (e.getCause() != null && e instanceof java.util.concurrent.CompletionException) {
+            e = e.getCause();
+        }
+        return e;
+    }
+
+    private static String sha1(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-1 is required of every JVM", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + " (" + sha + ")";
+    }
+}

@@ -1,0 +1,78 @@
+package io.sluice.redis;
+
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.IdempotencyStore;
+import io.sluice.orchestration.port.TimerIndex;
+import java.net.URI;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+import org.redisson.config.Config;
+import org.redisson.config.SingleServerConfig;
+
+/**
+ * The three Redis adapters on one Redisson client, built from {@link SluiceRedisProperties}.
+ * Closing it shuts the client down. Hosts that manage their own {@link RedissonClient} construct
+ * the adapters directly instead.
+ */
+public final class RedisAdapters implements AutoCloseable {
+    private final RedissonClient redisson;
+    private final RedisExecutionStore executionStore;
+    private final RedisIdempotencyStore idempotencyStore;
+    private final RedisTimerIndex timerIndex;
+
+    private RedisAdapters(RedissonClient redisson, SluiceRedisProperties properties) {
+        this.redisson = redisson;
+        this.executionStore = new RedisExecutionStore(redisson, properties.keyPrefix());
+        this.idempotencyStore = new RedisIdempotencyStore(redisson, properties.keyPrefix(), properties.abandonedClaimExpiry());
+        this.timerIndex = new RedisTimerIndex(redisson, properties.keyPrefix(), properties.timerShards());
+    }
+
+    /** Connects to the server named by {@code properties.url()}. */
+    public static RedisAdapters open(SluiceRedisProperties properties) {
+        return new RedisAdapters(client(properties.url()), properties);
+    }
+
+    /**
+     * A Redisson client for one server, from {@code redis[s]://[user:password@]host[:port][/database]}
+     * (no Sentinel or Cluster: see {@link RedisExecutionStore}).
+     */
+    public static RedissonClient client(String url) {
+        URI uri = URI.create(url);
+        Config config = new Config();
+        SingleServerConfig server = config.useSingleServer()
+                .setAddress(uri.getScheme() + "://" + uri.getHost() + ":" + (uri.getPort() < 0 ? 6379 : uri.getPort()));
+        String path = uri.getPath();
+        if (path != null && path.matches("/\\d+")) {
+            server.setDatabase(Integer.parseInt(path.substring(1)));
+        }
+        String userInfo = uri.getUserInfo();
+        if (userInfo != null) {
+            int colon = userInfo.indexOf(':');
+            String user = colon < 0 ? null : userInfo.substring(0, colon);
+            server.setUsername(user == null || user.isEmpty() ? null : user);
+            server.setPassword(colon < 0 ? userInfo : userInfo.substring(colon + 1));
+        }
+        return Redisson.create(config);
+    }
+
+    public RedissonClient redisson() {
+        return redisson;
+    }
+
+    public ExecutionStore executionStore() {
+        return executionStore;
+    }
+
+    public IdempotencyStore idempotencyStore() {
+        return idempotencyStore;
+    }
+
+    public TimerIndex timerIndex() {
+        return timerIndex;
+    }
+
+    @Override
+    public void close() {
+        redisson.shutdown();
+    }
+}

@@ -1,0 +1,108 @@
+package io.sluice.redis;
+
+import io.sluice.orchestration.port.ClaimResult;
+import io.sluice.orchestration.port.IdempotencyStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.redisson.api.RScript;
+import org.redisson.api.RScript.ReturnType;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * Task-token claims in Redis: one hash per token, {@code P:idem:TOKEN} with {@code owner},
+ * {@code leaseUntil} (epoch ms) and, once completed, {@code result}. Every operation is one Lua
+ * script on that one key, so it is atomic on a single node and on Cluster alike.
+ *
+ * <p>Lease decisions compare the caller's {@code now} with the stored {@code leaseUntil}; the
+ * server's clock is used only by {@code PEXPIRE}, to drop records: a completed one after its
+ * retention, an unfinished one after {@code abandonedClaimExpiry} past its lease (a token whose
+ * workers all died and whose message was dead-lettered would otherwise stay forever). A claim
+ * that arrives after that expiry finds no record and starts afresh, as a takeover would.
+ */
+public final class RedisIdempotencyStore implements IdempotencyStore {
+    /** How long an unfinished claim outlives its lease by default before Redis drops it. */
+    public static final Duration DEFAULT_ABANDONED_CLAIM_EXPIRY = Duration.ofDays(7);
+
+    private static final LuaScript CLAIM = LuaScript.load("idempotency-claim");
+    private static final LuaScript EXTEND = LuaScript.load("idempotency-extend");
+    private static final LuaScript COMPLETE = LuaScript.load("idempotency-complete");
+
+    private final RedissonClient redisson;
+    private final RScript script;
+    private final KeyPrefix prefix;
+    private final Duration abandonedClaimExpiry;
+
+    public RedisIdempotencyStore(RedissonClient redisson, String keyPrefix) {
+        this(redisson, keyPrefix, DEFAULT_ABANDONED_CLAIM_EXPIRY);
+    }
+
+    /**
+     * @param keyPrefix            first segment of every key this store writes; no braces
+     * @param abandonedClaimExpiry how long after its lease an unfinished claim is kept
+     */
+    public RedisIdempotencyStore(RedissonClient redisson, String keyPrefix, Duration abandonedClaimExpiry) {
+        this.redisson = Objects.requireNonNull(redisson, "redisson");
+        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.prefix = new KeyPrefix(keyPrefix);
+        this.abandonedClaimExpiry = positive(abandonedClaimExpiry, "abandonedClaimExpiry");
+    }
+
+    @Override
+    public ClaimResult claim(String key, String owner, Instant now, Duration lease) {
+        positive(lease, "lease");
+        List<String> reply = CLAIM.run(script, ReturnType.MULTI, List.of(tokenKey(key)), owner,
+                millis(now), millis(now.plus(lease)), Long.toString(lease.plus(abandonedClaimExpiry).toMillis()));
+        return switch (reply.getFirst()) {
+            case "completed" -> new ClaimResult.Completed(reply.get(1));
+            case "busy" -> new ClaimResult.Busy(reply.get(1), Instant.ofEpochMilli(Long.parseLong(reply.get(2))));
+            case "claimed" -> new ClaimResult.Claimed(reply.get(1).equals("1"));
+            default -> throw new IllegalStateException("Unexpected reply from " + CLAIM + ": " + reply);
+        };
+    }
+
+    @Override
+    public boolean extend(String key, String owner, Instant now, Duration lease) {
+        positive(lease, "lease");
+        Long extended = EXTEND.run(script, ReturnType.INTEGER, List.of(tokenKey(key)), owner,
+                millis(now.plus(lease)), Long.toString(lease.plus(abandonedClaimExpiry).toMillis()));
+        return extended == 1L;
+    }
+
+    @Override
+    public boolean complete(String key, String owner, String result, Instant now, Duration retention) {
+        positive(retention, "retention");
+        Long completed = COMPLETE.run(script, ReturnType.INTEGER, List.of(tokenKey(key)), owner,
+                Objects.requireNonNull(result, "result"), millis(now.plus(retention)), Long.toString(retention.toMillis()));
+        return completed == 1L;
+    }
+
+    @Override
+    public Optional<IdempotencyRecord> read(String key) {
+        Map<String, String> hash = redisson.<String, String>getMap(tokenKey(key), StringCodec.INSTANCE).readAllMap();
+        if (!hash.containsKey("owner")) {
+            return Optional.empty();
+        }
+        return Optional.of(new IdempotencyRecord(key, hash.get("owner"),
+                Instant.ofEpochMilli(Long.parseLong(hash.get("leaseUntil"))), hash.get("result")));
+    }
+
+    private String tokenKey(String token) {
+        return prefix.key("idem:" + token);
+    }
+
+    private static String millis(Instant instant) {
+        return Long.toString(instant.toEpochMilli());
+    }
+
+    private static Duration positive(Duration d, String name) {
+        if (d == null || d.isNegative() || d.isZero() || d.toMillis() == 0) {
+            throw new IllegalArgumentException(name + " must be at least one millisecond, but was " + d);
+        }
+        return d;
+    }
+}

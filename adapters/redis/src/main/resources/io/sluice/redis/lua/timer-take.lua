@@ -1,0 +1,21 @@
+-- Takes up to ARGV[3] timers of one shard that are visible at ARGV[1] and hides each until
+-- ARGV[2] (now + lease) by moving its score: another taker no longer sees it as due, and if
+-- nobody acknowledges it, it comes due again. Cost: O(log n + taken).
+-- KEYS[1] shard zset, KEYS[2] shard hash.
+-- Returns {id, score it had, "<due>:<payload>", id, ...}.
+
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[3]))
+local taken = {}
+for i = 1, #due, 2 do
+  local id = due[i]
+  local data = redis.call('HGET', KEYS[2], id)
+  if data then
+    redis.call('ZADD', KEYS[1], ARGV[2], id)
+    taken[#taken + 1] = id
+    taken[#taken + 1] = due[i + 1]
+    taken[#taken + 1] = data
+  else
+    redis.call('ZREM', KEYS[1], id) -- no payload: not a timer (cannot happen through this API)
+  end
+end
+return taken
