@@ -19,12 +19,14 @@ public final class RedisAdapters implements AutoCloseable {
     private final RedisExecutionStore executionStore;
     private final RedisIdempotencyStore idempotencyStore;
     private final RedisTimerIndex timerIndex;
+    private final RedisDefinitionStore definitionStore;
 
     private RedisAdapters(RedissonClient redisson, SluiceRedisProperties properties) {
         this.redisson = redisson;
         this.executionStore = new RedisExecutionStore(redisson, properties.keyPrefix());
         this.idempotencyStore = new RedisIdempotencyStore(redisson, properties.keyPrefix(), properties.abandonedClaimExpiry());
         this.timerIndex = new RedisTimerIndex(redisson, properties.keyPrefix(), properties.timerShards());
+        this.definitionStore = new RedisDefinitionStore(redisson, properties.keyPrefix());
     }
 
     /** Connects to the server named by {@code properties.url()}. */
@@ -53,6 +55,10 @@ public final class RedisAdapters implements AutoCloseable {
             server.setPassword(colon < 0 ? userInfo : userInfo.substring(colon + 1));
         }
         return Redisson.create(config);
+    }
+
+    public RedisDefinitionStore definitionStore() {
+        return definitionStore;
     }
 
     public RedissonClient redisson() {

@@ -139,7 +139,7 @@ public abstract class ExecutionStoreContract {
     void tenThreadsIncrementingOneExecutionLoseNoUpdate() throws Exception {
         String id = id("race");
         commit(id, 0, "0", List.of(), List.of());
-        List<Integer> conflicts = Concurrently.run(10, () -> {
+        Concurrently.run(10, () -> {
             int lost = 0;
             for (int done = 0; done < 10; ) {
                 StoredExecution current = store.load(id).orElseThrow();
@@ -159,6 +159,5 @@ public abstract class ExecutionStoreContract {
         assertThat(end.version()).isEqualTo(101);
         List<String> history = store.history(id, 0, 1000);
         assertThat(history).hasSize(100).doesNotHaveDuplicates();
-        assertThat(conflicts).allSatisfy(c -> assertThat(c).isNotNegative());
     }
 }
