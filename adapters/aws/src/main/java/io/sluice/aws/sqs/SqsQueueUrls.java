@@ -1,0 +1,144 @@
+package io.sluice.aws.sqs;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.regex.Pattern;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+import software.amazon.awssdk.services.sqs.model.QueueDoesNotExistException;
+
+/**
+ * Maps queue names to queue URLs, once per name: finds the queue, checks that its redrive policy
+ * matches what the {@link SqsTaskQueue} promises, and creates it (with its dead-letter queue)
+ * when allowed to.
+ *
+ * <p>A name ending in {@value #DLQ_SUFFIX} is a dead-letter queue: it is created without a
+ * redrive policy of its own.
+ */
+final class SqsQueueUrls {
+    static final String DLQ_SUFFIX = "-dlq";
+
+    /** SQS: up to 80 letters, digits, hyphens and underscores (standard queues; FIFO names end in .fifo). */
+    private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9_-]{1,80}");
+    private static final int MAX_MAIN_NAME = 80 - DLQ_SUFFIX.length();
+
+    /**
+     * SQS keeps a redriven message's original enqueue time, so its retention clock does not restart
+     * in the dead-letter queue: give the dead-letter queue the longest retention there is.
+     */
+    private static final String DLQ_RETENTION_SECONDS = String.valueOf(Duration.ofDays(14).toSeconds());
+
+    private final SqsClient sqs;
+    private final boolean createQueues;
+    private final int maxReceives;
+    private final ObjectMapper json = new ObjectMapper();
+    private final ConcurrentMap<String, String> urls = new ConcurrentHashMap<>();
+
+    SqsQueueUrls(SqsClient sqs, boolean createQueues, int maxReceives) {
+        this.sqs = sqs;
+        this.createQueues = createQueues;
+        this.maxReceives = maxReceives;
+    }
+
+    static String deadLetterQueueOf(String queue) {
+        return queue + DLQ_SUFFIX;
+    }
+
+    /** The queue's URL, resolved (and created, if configured) on first use. */
+    String urlOf(String queue) {
+        String known = urls.get(queue);
+        return known != null ? known : urls.computeIfAbsent(queue, this::resolve);
+    }
+
+    private String resolve(String queue) {
+        boolean deadLetter = queue.endsWith(DLQ_SUFFIX);
+        checkName(queue, deadLetter);
+        Optional<String> existing = find(queue);
+        if (existing.isPresent()) {
+            if (!deadLetter) {
+                checkRedrivePolicy(queue, existing.get());
+            }
+            return existing.get();
+        }
+        if (!createQueues) {
+            throw new IllegalStateException("SQS queue '" + queue + "' does not exist. Create it"
+                    + (deadLetter ? "" : " with a redrive policy to '" + deadLetterQueueOf(queue) + "' after " + maxReceives + " receives")
+                    + ", or enable createQueues in SqsQueueSettings.");
+        }
+        return deadLetter ? createDeadLetterQueue(queue) : createWithDeadLetterQueue(queue);
+    }
+
+    private static void checkName(String queue, boolean deadLetter) {
+        if (!QUEUE_NAME.matcher(queue).matches()) {
+            throw new IllegalArgumentException("'" + queue + "' is not a standard SQS queue name: use 1 to 80 letters, "
+                    + "digits, hyphens and underscores");
+        }
+        if (!deadLetter && queue.length() > MAX_MAIN_NAME) {
+            throw new IllegalArgumentException("queue name '" + queue + "' is longer than " + MAX_MAIN_NAME
+                    + " characters, which leaves no room for its dead-letter queue '" + deadLetterQueueOf(queue) + "'");
+        }
+    }
+
+    private Optional<String> find(String queue) {
+        try {
+            return Optional.of(sqs.getQueueUrl(b -> b.queueName(queue)).queueUrl());
+        } catch (QueueDoesNotExistException e) {
+            return Optional.empty();
+        }
+    }
+
+    private String createDeadLetterQueue(String queue) {
+        return create(queue, Map.of(QueueAttributeName.MESSAGE_RETENTION_PERIOD, DLQ_RETENTION_SECONDS));
+    }
+
+    private String createWithDeadLetterQueue(String queue) {
+        String dlqUrl = find(deadLetterQueueOf(queue)).orElseGet(() -> createDeadLetterQueue(deadLetterQueueOf(queue)));
+        String dlqArn = attribute(dlqUrl, QueueAttributeName.QUEUE_ARN)
+                .orElseThrow(() -> new IllegalStateException("SQS returned no QueueArn for " + dlqUrl));
+        return create(queue, Map.of(QueueAttributeName.REDRIVE_POLICY, redrivePolicy(dlqArn)));
+    }
+
+    private String create(String queue, Map<QueueAttributeName, String> attributes) {
+        return sqs.createQueue(b -> b.queueName(queue).attributes(attributes)).queueUrl();
+    }
+
+    private String redrivePolicy(String deadLetterArn) {
+        try {
+            return json.writeValueAsString(Map.of(
+                    "deadLetterTargetArn", deadLetterArn,
+                    "maxReceiveCount", String.valueOf(maxReceives)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write a redrive policy", e);
+        }
+    }
+
+    /** The port promises {@code maxReceives} receives, then {@code <queue>-dlq}: the queue must agree. */
+    private void checkRedrivePolicy(String queue, String url) {
+        String expected = "a redrive policy to '" + deadLetterQueueOf(queue) + "' after " + maxReceives + " receives";
+        String policy = attribute(url, QueueAttributeName.REDRIVE_POLICY).orElseThrow(() ->
+                new IllegalStateException("SQS queue '" + queue + "' has no redrive policy; Sluice expects " + expected + "."));
+        JsonNode node;
+        try {
+            node = json.readTree(policy);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("SQS queue '" + queue + "' has an unreadable redrive policy: " + policy, e);
+        }
+        String target = node.path("deadLetterTargetArn").asText("");
+        int count = node.path("maxReceiveCount").asInt(-1);
+        if (!target.endsWith(":" + deadLetterQueueOf(queue)) || count != maxReceives) {
+            throw new IllegalStateException("SQS queue '" + queue + "' has the redrive policy " + policy
+                    + ", but this TaskQueue is configured for " + expected
+                    + ". Align the queue (Terraform) or SqsQueueSettings.maxReceives.");
+        }
+    }
+
+    private Optional<String> attribute(String url, QueueAttributeName name) {
+        return Optional.ofNullable(sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNames(name)).attributes().get(name));
+    }
+}

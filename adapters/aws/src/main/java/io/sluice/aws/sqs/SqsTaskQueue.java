@@ -1,0 +1,188 @@
+package io.sluice.aws.sqs;
+
+import io.sluice.orchestration.port.TaskQueue;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
+import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
+import software.amazon.awssdk.services.sqs.model.ReceiptHandleIsInvalidException;
+
+/**
+ * {@link TaskQueue} on Amazon SQS standard queues (or an SQS-compatible server such as ElasticMQ).
+ *
+ * <ul>
+ *   <li>Queue names map to queue URLs, resolved once. With {@link SqsQueueSettings#createQueues()}
+ *       a missing queue is created with a redrive policy to {@code <name>-dlq} after
+ *       {@link #maxReceives()} receives; an existing queue's redrive policy is checked against
+ *       the same promise.
+ *   <li>Message attributes travel as SQS {@code String} message attributes, W3C trace context
+ *       ({@code traceparent}, {@code tracestate}) included, so a Lambda consumer finds them in
+ *       the event's {@code messageAttributes}. SQS allows 10 per message.
+ *   <li>SQS counts time in whole seconds: delays and visibility timeouts round up (never early),
+ *       the receive wait rounds down (never longer than asked) and is capped at SQS's 20 seconds.
+ * </ul>
+ */
+public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
+    /** SQS's longest DelaySeconds. */
+    public static final Duration MAX_DELAY = Duration.ofMinutes(15);
+    /** SQS's longest visibility timeout. */
+    public static final Duration MAX_VISIBILITY = Duration.ofHours(12);
+    /** SQS's longest long poll. */
+    public static final Duration MAX_WAIT = Duration.ofSeconds(20);
+    public static final int MAX_MESSAGES_PER_RECEIVE = 10;
+    public static final int MAX_ATTRIBUTES = 10;
+
+    private static final String STRING = "String";
+    private static final String ALL_ATTRIBUTES = "All";
+
+    private final SqsClient sqs;
+    private final boolean ownsClient;
+    private final int maxReceives;
+    private final SqsQueueUrls queues;
+
+    /**
+     * Uses {@code sqs}, which the caller keeps and closes; of {@code settings} only
+     * {@code createQueues} and {@code maxReceives} apply, the client being already built.
+     */
+    public SqsTaskQueue(SqsClient sqs, SqsQueueSettings settings) {
+        this(sqs, false, settings);
+    }
+
+    private SqsTaskQueue(SqsClient sqs, boolean ownsClient, SqsQueueSettings settings) {
+        this.sqs = sqs;
+        this.ownsClient = ownsClient;
+        this.maxReceives = settings.maxReceives();
+        this.queues = new SqsQueueUrls(sqs, settings.createQueues(), settings.maxReceives());
+    }
+
+    /** Builds its own client from {@code settings}; {@link #close()} closes it. */
+    public static SqsTaskQueue connect(SqsQueueSettings settings) {
+        return new SqsTaskQueue(SqsClients.create(settings), true, settings);
+    }
+
+    @Override
+    public Duration maxDelay() {
+        return MAX_DELAY;
+    }
+
+    @Override
+    public int maxReceives() {
+        return maxReceives;
+    }
+
+    /**
+     * @throws IllegalArgumentException if {@code delay} is longer than {@link #MAX_DELAY}, the
+     *     most SQS can delay a message: the caller keeps such a timer in the TimerIndex instead
+     */
+    @Override
+    public void send(String queue, OutgoingMessage message, Duration delay) {
+        if (delay.compareTo(MAX_DELAY) > 0) {
+            throw new IllegalArgumentException("A delay of " + delay + " is longer than SQS's maximum of 15 minutes ("
+                    + MAX_DELAY + "); keep the timer in the TimerIndex and send when it fires.");
+        }
+        if (message.attributes().size() > MAX_ATTRIBUTES) {
+            throw new IllegalArgumentException("SQS carries at most " + MAX_ATTRIBUTES + " message attributes; this message has "
+                    + message.attributes().size() + ": " + message.attributes().keySet());
+        }
+        String url = queues.urlOf(queue);
+        sqs.sendMessage(b -> b.queueUrl(url)
+                .messageBody(message.body())
+                .delaySeconds(secondsRoundedUp(delay.isNegative() ? Duration.ZERO : delay))
+                .messageAttributes(toSqs(message.attributes())));
+    }
+
+    /**
+     * One ReceiveMessage call: at most 10 messages (SQS's limit, whatever {@code max} says), long
+     * polling for {@code wait} rounded down to whole seconds, at most 20.
+     */
+    @Override
+    public List<ReceivedMessage> receive(String queue, int max, Duration visibility, Duration wait) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max must be at least 1, was " + max);
+        }
+        int visibilitySeconds = visibilitySeconds(visibility);
+        int waitSeconds = (int) Math.min(Math.max(wait.toSeconds(), 0), MAX_WAIT.toSeconds());
+        String url = queues.urlOf(queue);
+        List<Message> messages = sqs.receiveMessage(b -> b.queueUrl(url)
+                .maxNumberOfMessages(Math.min(max, MAX_MESSAGES_PER_RECEIVE))
+                .visibilityTimeout(visibilitySeconds)
+                .waitTimeSeconds(waitSeconds)
+                .messageSystemAttributeNames(MessageSystemAttributeName.APPROXIMATE_RECEIVE_COUNT)
+                .messageAttributeNames(ALL_ATTRIBUTES)).messages();
+        return messages.stream().map(SqsTaskQueue::fromSqs).toList();
+    }
+
+    /**
+     * DeleteMessage. A receipt SQS no longer honours is not an error: on SQS an outdated receipt's
+     * delete succeeds without deleting, ElasticMQ refuses it with ReceiptHandleIsInvalid; either
+     * way the message was, or will again be, delivered, and its consumer is idempotent.
+     */
+    @Override
+    public void acknowledge(String queue, String receipt) {
+        String url = queues.urlOf(queue);
+        try {
+            sqs.deleteMessage(b -> b.queueUrl(url).receiptHandle(receipt));
+        } catch (ReceiptHandleIsInvalidException e) {
+            // Already deleted, or received again since: see the Javadoc.
+        }
+    }
+
+    /** ChangeMessageVisibility: the message stays hidden for {@code visibility} from now. */
+    @Override
+    public void extendVisibility(String queue, String receipt, Duration visibility) {
+        int seconds = visibilitySeconds(visibility);
+        String url = queues.urlOf(queue);
+        sqs.changeMessageVisibility(b -> b.queueUrl(url).receiptHandle(receipt).visibilityTimeout(seconds));
+    }
+
+    @Override
+    public String deadLetterQueue(String queue) {
+        return SqsQueueUrls.deadLetterQueueOf(queue);
+    }
+
+    /** Closes the SQS client if this queue built it ({@link #connect}). */
+    @Override
+    public void close() {
+        if (ownsClient) {
+            sqs.close();
+        }
+    }
+
+    private static int visibilitySeconds(Duration visibility) {
+        if (visibility.isNegative() || visibility.compareTo(MAX_VISIBILITY) > 0) {
+            throw new IllegalArgumentException("SQS accepts a visibility timeout from 0 to 12 hours, not " + visibility);
+        }
+        return secondsRoundedUp(visibility);
+    }
+
+    private static int secondsRoundedUp(Duration d) {
+        long seconds = d.toSeconds();
+        return (int) (d.toNanosPart() > 0 ? seconds + 1 : seconds);
+    }
+
+    private static Map<String, MessageAttributeValue> toSqs(Map<String, String> attributes) {
+        Map<String, MessageAttributeValue> out = new HashMap<>();
+        attributes.forEach((name, value) -> out.put(name, MessageAttributeValue.builder().dataType(STRING).stringValue(value).build()));
+        return out;
+    }
+
+    /** String and Number attributes come back as their text; Binary ones are not ours and are skipped. */
+    private static ReceivedMessage fromSqs(Message m) {
+        Map<String, String> attributes = new HashMap<>();
+        m.messageAttributes().forEach((name, value) -> {
+            if (value.stringValue() != null) {
+                attributes.put(name, value.stringValue());
+            }
+        });
+        String count = m.attributes().get(MessageSystemAttributeName.APPROXIMATE_RECEIVE_COUNT);
+        if (count == null) {
+            // Poison-message handling depends on it: a server that drops it is not SQS-compatible enough.
+            throw new IllegalStateException("SQS returned message " + m.messageId() + " without its ApproximateReceiveCount");
+        }
+        return new ReceivedMessage(m.messageId(), m.receiptHandle(), m.body(), attributes, Integer.parseInt(count));
+    }
+}
