@@ -42,7 +42,7 @@ public final class DefinitionParser {
 
     private State state(String machineKey, String name, JsonNode n) {
         String type = n.path("Type").asText();
-        boolean ctx = n.toString().contains("\"$$");
+        boolean ctx = n.toString().contains("$$");
         return switch (type) {
             case "Task" -> new TaskState(name, TaskResource.parse(n.get("Resource").asText()), selector(n, "InputPath"),
                     template(n, "Parameters"), result(n), recovery(n), timeouts(n), next(n), ctx);

@@ -1,0 +1,56 @@
+package io.sluice.tests.durability;
+
+import io.sluice.aws.sqs.SqsQueueSettings;
+import io.sluice.aws.sqs.SqsTaskQueue;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.SluiceRedisProperties;
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * The real durable stack for these tests — Redis adapters and the SQS queue on ElasticMQ — with
+ * short visibility timeouts and leases so that recovery after a crash takes seconds, not minutes.
+ */
+record Stack(String redisUrl, URI sqsEndpoint, String keyPrefix, String queuePrefix) implements AutoCloseable {
+    static final Duration VISIBILITY = Duration.ofSeconds(2);
+    static final Duration LEASE = Duration.ofSeconds(2);
+    static final int MAX_RECEIVES = 20;
+
+    static final class Opened implements AutoCloseable {
+        final RedisAdapters redis;
+        final SqsTaskQueue queue;
+        final LocalRuntime.Ports ports;
+
+        Opened(Stack stack) {
+            this.redis = RedisAdapters.open(SluiceRedisProperties.of(stack.redisUrl).withKeyPrefix(stack.keyPrefix));
+            this.queue = SqsTaskQueue.connect(SqsQueueSettings.local(stack.sqsEndpoint, "us-east-1", MAX_RECEIVES));
+            this.ports = new LocalRuntime.Ports(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
+                    redis.definitionStore());
+        }
+
+        @Override
+        public void close() {
+            queue.close();
+            redis.close();
+        }
+    }
+
+    Opened open() {
+        return new Opened(this);
+    }
+
+    QueueNames names() {
+        return new QueueNames(queuePrefix);
+    }
+
+    LocalRuntime.Settings settings(Boundary.Probe probe) {
+        return new LocalRuntime.Settings(names(), VISIBILITY, LEASE, 16, Duration.ofMillis(200), Duration.ofMillis(500), probe);
+    }
+
+    @Override
+    public void close() {
+    }
+}
