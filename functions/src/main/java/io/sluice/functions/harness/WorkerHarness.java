@@ -18,6 +18,7 @@ import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -61,6 +62,8 @@ public final class WorkerHarness {
     public Disposition handle(String body) {
         Command.DispatchTask task = (Command.DispatchTask) CommandCodec.decode(Json.parse(body));
         String token = task.token().encode();
+        // One owner per delivery: two copies of a message in one process must not both hold the claim.
+        String owner = this.owner + "/" + UUID.randomUUID();
         ClaimResult claim = claims.claim(token, owner, clock.instant(), lease);
         switch (claim) {
             case ClaimResult.Busy busy -> {
@@ -72,7 +75,7 @@ public final class WorkerHarness {
             }
             case ClaimResult.Claimed claimed -> { }
         }
-        ObjectNode result = run(task);
+        ObjectNode result = run(task, owner);
         probe.reached(Boundary.AFTER_EFFECT_BEFORE_RESULT);
         if (!claims.complete(token, owner, Json.write(result), clock.instant(), RETENTION)) {
             // Our lease lapsed and another worker took the task over: its result is the one that counts.
@@ -82,7 +85,7 @@ public final class WorkerHarness {
         return Disposition.ACKNOWLEDGE;
     }
 
-    private ObjectNode run(Command.DispatchTask task) {
+    private ObjectNode run(Command.DispatchTask task, String owner) {
         ObjectNode result = Json.object();
         Function<JsonNode, JsonNode> function = functions.find(task.function()).orElse(null);
         if (function == null) {
