@@ -66,7 +66,7 @@ class AwsFunctionInvokerStartupTest {
     }
 
     private FunctionInvoker startHandler(String definition) {
-        setProperty("MAIN_CLASS", SluiceAwsApplication.class.getName());
+        setProperty("MAIN_CLASS", io.sluice.aws.probe.ProbeApplication.class.getName());
         setProperty("spring.cloud.function.definition", definition);
         setProperty("spring.main.banner-mode", "off");
         long start = System.nanoTime();

@@ -1,0 +1,95 @@
+package io.sluice.aws;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.aws.lambda.SqsBatchFunction;
+import io.sluice.aws.sqs.SqsTaskQueue;
+import io.sluice.functions.harness.TaskFunctions;
+import io.sluice.functions.harness.WorkerHarness;
+import io.sluice.functions.messaging.MessageCodec;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.functions.orchestrator.DeadLetterHandler;
+import io.sluice.functions.orchestrator.DefinitionCache;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.orchestrator.OutboxDispatcher;
+import io.sluice.functions.orchestrator.ScheduleTick;
+import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
+import io.sluice.redis.RedisAdapters;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.ResolvableType;
+
+/**
+ * The functions a Sluice deployment runs on Lambda, by the names they have on every platform:
+ * {@code orchestrator} and {@code task-worker} (SQS-triggered, with partial batch failures),
+ * {@code schedule-tick} (an EventBridge schedule) and {@code dlq-handler} (the dead-letter queues).
+ * Task functions are every {@code Function<JsonNode, JsonNode>} bean, by bean name.
+ */
+@Configuration(proxyBeanMethods = false)
+public class AwsFunctions {
+
+    @Bean
+    public OutboxDispatcher outboxDispatcher(RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock) {
+        return new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock);
+    }
+
+    @Bean
+    public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock) {
+        return new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock, Boundary.Probe.NONE);
+    }
+
+    @Bean(name = "orchestrator")
+    public Function<SQSEvent, SQSBatchResponse>
+            orchestratorFunction(Orchestrator orchestrator) {
+        return new SqsBatchFunction((body, attributes) -> {
+            orchestrator.handle(MessageCodec.decode(body));
+            return true;
+        });
+    }
+
+    @Bean(name = "task-worker")
+    public Function<SQSEvent, SQSBatchResponse>
+            taskWorker(ListableBeanFactory beans, RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock) {
+        WorkerHarness harness = new WorkerHarness(taskFunctions(beans), redis.idempotencyStore(), queue, names, clock,
+                "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5), Boundary.Probe.NONE);
+        return new SqsBatchFunction((body, attributes) -> harness.handle(body) == WorkerHarness.Disposition.ACKNOWLEDGE);
+    }
+
+    @Bean(name = "schedule-tick")
+    public Supplier<String> scheduleTick(RedisAdapters redis, SqsTaskQueue queue, OutboxDispatcher outbox, QueueNames names, Clock clock) {
+        ScheduleTick tick = new ScheduleTick(redis.executionStore(), redis.timerIndex(), queue, outbox, names, clock, Duration.ofSeconds(30));
+        return () -> tick.tick().toString();
+    }
+
+    @Bean(name = "dlq-handler")
+    public Function<SQSEvent, SQSBatchResponse>
+            deadLetters(SqsTaskQueue queue, QueueNames names) {
+        DeadLetterHandler handler = new DeadLetterHandler(queue, names);
+        return new SqsBatchFunction((body, attributes) -> {
+            handler.handle(attributes.getOrDefault("sourceQueue", "a Sluice queue"),
+                    new ReceivedMessage(attributes.getOrDefault("messageId", "?"), "", body, attributes, queue.maxReceives()));
+            return true;
+        });
+    }
+
+    /** Every {@code Function<JsonNode, JsonNode>} bean of the application, by bean name. */
+    static TaskFunctions taskFunctions(ListableBeanFactory beans) {
+        ResolvableType type = ResolvableType.forClassWithGenerics(Function.class, JsonNode.class, JsonNode.class);
+        Map<String, Function<JsonNode, JsonNode>> functions = new HashMap<>();
+        for (String name : beans.getBeanNamesForType(type)) {
+            @SuppressWarnings("unchecked")
+            Function<JsonNode, JsonNode> f = (Function<JsonNode, JsonNode>) beans.getBean(name);
+            functions.put(name, f);
+        }
+        return TaskFunctions.of(functions);
+    }
+}

@@ -1,0 +1,29 @@
+package io.sluice.aws;
+
+import java.net.URI;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Settings of a Sluice Lambda, bound from the environment at the edge (e.g. {@code SLUICE_REDIS_URL},
+ * {@code SLUICE_REGION}); nothing below reads the environment itself.
+ *
+ * @param redisUrl       execution state, claims, timers: {@code rediss://...} for ElastiCache or MemoryDB
+ * @param redisKeyPrefix first segment of every Redis key of this deployment
+ * @param region         the AWS region (on Lambda, {@code AWS_REGION})
+ * @param sqsEndpoint    an SQS-compatible endpoint for local runs; empty on AWS
+ * @param queuePrefix    prefix of the deployment's queue names
+ * @param maxReceives    the queues' {@code maxReceiveCount} before dead-lettering
+ */
+@ConfigurationProperties("sluice")
+public record SluiceAwsProperties(String redisUrl, String redisKeyPrefix, String region, URI sqsEndpoint, String queuePrefix,
+                                  Integer maxReceives) {
+    public SluiceAwsProperties {
+        if (redisUrl == null || redisUrl.isBlank()) {
+            throw new IllegalArgumentException("sluice.redis-url (SLUICE_REDIS_URL) must name the Redis that holds execution state, e.g. rediss://my-memorydb:6379");
+        }
+        redisKeyPrefix = redisKeyPrefix == null ? "sluice" : redisKeyPrefix;
+        region = region == null ? "us-east-1" : region;
+        queuePrefix = queuePrefix == null ? "sluice" : queuePrefix;
+        maxReceives = maxReceives == null ? 5 : maxReceives;
+    }
+}
