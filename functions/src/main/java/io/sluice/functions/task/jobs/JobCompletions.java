@@ -18,23 +18,27 @@ import java.util.function.Consumer;
  * none misses its run's end.
  */
 public final class JobCompletions implements Consumer<JobRun> {
-    private final ConcurrentHashMap<String, CompletableFuture<JobRun>> waiting = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Waiters> waiting = new ConcurrentHashMap<>();
+
+    /** The tasks of one process waiting for one run: they share the future, and the last to leave removes it. */
+    private record Waiters(CompletableFuture<JobRun> future, int count) {}
 
     @Override
     public void accept(JobRun run) {
         if (!run.finished()) {
             return;
         }
-        CompletableFuture<JobRun> waiter = waiting.get(run.runId());
-        if (waiter != null) {
-            waiter.complete(run);
+        Waiters waiters = waiting.get(run.runId());
+        if (waiters != null) {
+            waiters.future().complete(run);
         }
     }
 
     /** Starts listening for {@code runId}'s completion; close the subscription when done. */
     Subscription subscribe(String runId) {
-        CompletableFuture<JobRun> future = waiting.computeIfAbsent(runId, id -> new CompletableFuture<>());
-        return new Subscription(runId, future);
+        Waiters joined = waiting.compute(runId, (id, w) -> w == null ? new Waiters(new CompletableFuture<>(), 1)
+                : new Waiters(w.future(), w.count() + 1));
+        return new Subscription(runId, joined.future());
     }
 
     /** How many runs are waited for now (to show that waiters clean up). */
@@ -42,7 +46,7 @@ public final class JobCompletions implements Consumer<JobRun> {
         return waiting.size();
     }
 
-    /** One waiter's interest in one run. Several tasks of one run share the future. */
+    /** One waiter's interest in one run. */
     final class Subscription implements AutoCloseable {
         private final String runId;
         private final CompletableFuture<JobRun> future;
@@ -65,7 +69,7 @@ public final class JobCompletions implements Consumer<JobRun> {
 
         @Override
         public void close() {
-            waiting.remove(runId, future);
+            waiting.computeIfPresent(runId, (id, w) -> w.count() <= 1 ? null : new Waiters(w.future(), w.count() - 1));
         }
     }
 }
