@@ -93,7 +93,8 @@ public final class WorkerHarness {
                     .put("cause", "No function '" + task.function() + "' in this bundle (state '" + task.stateName() + "').");
         }
         try (LeaseKeeper keeper = LeaseKeeper.start(claims, task, owner, clock, lease, heartbeat(task))) {
-            JsonNode output = function.apply(task.payload());
+            JsonNode output = function instanceof TaskAware aware ? aware.apply(task.payload(), TaskContext.of(task))
+                    : function.apply(task.payload());
             if (task.pattern() == IntegrationPattern.WAIT_FOR_TASK_TOKEN) {
                 return result.put("callback", true);
             }

@@ -3,6 +3,9 @@ package io.sluice.functions.orchestrator;
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.orchestration.port.AlertSink;
+import io.sluice.orchestration.port.AlertSink.Alert;
+import io.sluice.orchestration.port.AlertSink.Severity;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
@@ -14,6 +17,7 @@ import java.util.logging.Logger;
  * The {@code dlq-handler} function: a message that failed {@code maxReceives} times is poison. The
  * execution it belongs to fails with {@code Sluice.PoisonMessage} (no Retry or Catch hides it), so
  * it does not hang; other executions never see it. A message that names no execution is logged.
+ * Every dead-lettered message also raises an alert, once per message.
  */
 public final class DeadLetterHandler {
     public static final String POISON = "Sluice.PoisonMessage";
@@ -21,14 +25,30 @@ public final class DeadLetterHandler {
 
     private final TaskQueue queue;
     private final QueueNames names;
+    private final AlertSink alerts;
 
     public DeadLetterHandler(TaskQueue queue, QueueNames names) {
+        this(queue, names, AlertSink.NONE);
+    }
+
+    /** @param alerts usually an {@code OncePerIncident}, so a message handled twice alerts once */
+    public DeadLetterHandler(TaskQueue queue, QueueNames names, AlertSink alerts) {
         this.queue = queue;
         this.names = names;
+        this.alerts = alerts;
     }
 
     /** Handles one dead-lettered message from {@code sourceQueue}; returns the execution it failed, or {@code null}. */
     public String handle(String sourceQueue, ReceivedMessage message) {
+        String failed = failExecution(sourceQueue, message);
+        alerts.fire(new Alert("dead-letter:" + message.messageId(), Severity.ERROR,
+                "A message was dead-lettered on queue '" + sourceQueue + "'",
+                "Message " + message.messageId() + " failed " + queue.maxReceives() + " times"
+                        + (failed == null ? "; no execution was failed for it (the dlq-handler log says why)." : "; execution " + failed + " was failed with " + POISON + ".")));
+        return failed;
+    }
+
+    private String failExecution(String sourceQueue, ReceivedMessage message) {
         String executionId = message.attributes().get("executionId");
         if (executionId == null) {
             LOG.warning("dead-lettered message " + message.messageId() + " from " + sourceQueue + " names no execution; dropped");

@@ -1,0 +1,92 @@
+package io.sluice.local.jobs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A job's SQL script: {@code ${name}} placeholders filled from the run's arguments, then split into
+ * statements on semicolons outside quotes and comments, so each statement is run and logged on its
+ * own. A value is inserted with its single quotes doubled: write placeholders inside string
+ * literals ({@code read_csv('${input}')}), where no argument can end the literal early.
+ */
+final class SqlScript {
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9_.-]+)}");
+
+    private SqlScript() {}
+
+    /** Fills every placeholder; throws {@link IllegalArgumentException} naming the first one without a value. */
+    static String fill(String script, Map<String, String> values) {
+        Matcher m = PLACEHOLDER.matcher(script);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String value = values.get(m.group(1));
+            if (value == null) {
+                throw new IllegalArgumentException("The script uses ${" + m.group(1) + "}, but the run has no argument '"
+                        + m.group(1) + "' (pass it as \"--" + m.group(1) + "\" in Arguments).");
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(value.replace("'", "''")));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** The statements of {@code sql}, trimmed, without empty ones. */
+    static List<String> split(String sql) {
+        List<String> statements = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        int i = 0;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            int end = i + 1;
+            if (c == '\'' || c == '"') {
+                end = closing(sql, i, c);
+            } else if (c == '-' && sql.startsWith("--", i)) {
+                int nl = sql.indexOf('\n', i);
+                end = nl < 0 ? sql.length() : nl + 1;
+            } else if (c == '/' && sql.startsWith("/*", i)) {
+                int close = sql.indexOf("*/", i + 2);
+                end = close < 0 ? sql.length() : close + 2;
+            } else if (c == ';') {
+                add(statements, current);
+                current.setLength(0);
+                i++;
+                continue;
+            }
+            current.append(sql, i, end);
+            i = end;
+        }
+        add(statements, current);
+        return statements;
+    }
+
+    /** The index after the quote that closes the one at {@code start}; a doubled quote is part of the text. */
+    private static int closing(String sql, int start, char quote) {
+        int i = start + 1;
+        while (i < sql.length()) {
+            if (sql.charAt(i) == quote) {
+                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
+                    i += 2;
+                    continue;
+                }
+                return i + 1;
+            }
+            i++;
+        }
+        return sql.length();
+    }
+
+    private static void add(List<String> statements, StringBuilder current) {
+        String s = current.toString().strip();
+        if (!s.isEmpty() && !onlyComments(s)) {
+            statements.add(s);
+        }
+    }
+
+    private static boolean onlyComments(String s) {
+        String rest = s.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("(?m)--.*$", "");
+        return rest.isBlank();
+    }
+}

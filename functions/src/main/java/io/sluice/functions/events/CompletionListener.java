@@ -1,0 +1,58 @@
+package io.sluice.functions.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.engine.Command;
+import io.sluice.orchestration.engine.CommandCodec;
+import io.sluice.orchestration.engine.Execution;
+import io.sluice.orchestration.engine.ExecutionCodec;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.StoredExecution;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The {@code completion-listener} function: consumes the events queue ({@code ExecutionFinished}
+ * as JSON) and hands each completion, with its pipeline and partition, to every handler (dependency
+ * release, failure alerts). One consumer fans out because a queue gives each message to one
+ * consumer only. Handlers must be idempotent: the queue may deliver an event twice, and a handler
+ * that throws makes the whole event come back.
+ *
+ * <p>The partition is read from the stored execution's input, so completion events and the engine
+ * stay as they are.
+ */
+public final class CompletionListener {
+    private final ExecutionStore executions;
+    private final List<Consumer<FinishedExecution>> handlers;
+
+    public CompletionListener(ExecutionStore executions, List<Consumer<FinishedExecution>> handlers) {
+        this.executions = executions;
+        this.handlers = List.copyOf(handlers);
+    }
+
+    /** Handles one event body; returns what it understood, or empty for a message that is no completion. */
+    public Optional<FinishedExecution> handle(String body) {
+        JsonNode json = Json.parse(body);
+        if (!"finished".equals(json.path("type").asText())) {
+            return Optional.empty();
+        }
+        Command.ExecutionFinished event = (Command.ExecutionFinished) CommandCodec.decode(json);
+        FinishedExecution finished = describe(event);
+        handlers.forEach(h -> h.accept(finished));
+        return Optional.of(finished);
+    }
+
+    private FinishedExecution describe(Command.ExecutionFinished event) {
+        Optional<StoredExecution> stored = executions.load(event.executionId());
+        String pipeline = stored.map(s -> s.summary().pipeline()).orElse(null);
+        String name = stored.map(s -> s.summary().name()).orElse(null);
+        String partition = stored.map(s -> partition(ExecutionCodec.decode(Json.parse(s.state())))).orElse(null);
+        return new FinishedExecution(event.executionId(), pipeline, name, partition, event.status(), event.error(), event.cause());
+    }
+
+    private static String partition(Execution execution) {
+        JsonNode p = execution.input() == null ? null : execution.input().get(FinishedExecution.PARTITION_FIELD);
+        return p != null && p.isTextual() && !p.asText().isBlank() ? p.asText() : null;
+    }
+}

@@ -1,0 +1,98 @@
+package io.sluice.functions.task.export;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.harness.TaskError;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ExportLedger;
+import io.sluice.orchestration.port.ExportLedger.ExportRecord;
+import io.sluice.orchestration.port.Exporter;
+import io.sluice.orchestration.port.Exporter.Delivery;
+import io.sluice.orchestration.port.ObjectStore;
+import java.time.Clock;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The {@code push-export} function: sends a prepared extract from the object store to a named
+ * target, once per batch. Input: {@code {"Target": "partner-api", "BatchId": "orders-2026-11-29",
+ * "Key": "exports/orders/2026-11-29.csv", "Name": "orders.csv", "ContentType": "text/csv"}}
+ * ({@code Name} defaults to the key's last segment, {@code ContentType} to octet-stream).
+ *
+ * <p>The ledger is read first: a batch pushed before (by this task, a retry of it, or another
+ * execution) is not sent again, and the stored receipt is returned. The batch id travels as the
+ * delivery's idempotency key, so even two pushes racing past the ledger land once at a destination
+ * that honours it (an SFTP target lands under one final name either way).
+ */
+public final class PushExport implements Function<JsonNode, JsonNode> {
+    public static final String RATE_LIMITED = "Export.RateLimited";
+    public static final String REJECTED = "Export.Rejected";
+    public static final String FAILED = "Export.Failed";
+    public static final String INVALID_INPUT = "Export.InvalidInput";
+    public static final String MISSING_EXTRACT = "Export.MissingExtract";
+
+    private final Map<String, Exporter> targets;
+    private final ObjectStore objects;
+    private final ExportLedger ledger;
+    private final Clock clock;
+
+    public PushExport(Map<String, Exporter> targets, ObjectStore objects, ExportLedger ledger, Clock clock) {
+        this.targets = Map.copyOf(targets);
+        this.objects = objects;
+        this.ledger = ledger;
+        this.clock = clock;
+    }
+
+    @Override
+    public JsonNode apply(JsonNode input) {
+        String target = text(input, "Target");
+        String batchId = text(input, "BatchId");
+        String key = text(input, "Key");
+        Exporter exporter = targets.get(target);
+        if (exporter == null) {
+            throw new TaskError(INVALID_INPUT, "No export target named '" + target + "'; configured targets: "
+                    + targets.keySet().stream().sorted().toList() + ".", false);
+        }
+        var pushed = ledger.find(target, batchId);
+        if (pushed.isPresent()) {
+            return output(pushed.get(), true);
+        }
+        byte[] content = objects.get(key).orElseThrow(() -> new TaskError(MISSING_EXTRACT,
+                "The extract '" + key + "' for batch '" + batchId + "' is not in the object store.", false));
+        String name = input.path("Name").asText(key.substring(key.lastIndexOf('/') + 1));
+        String contentType = input.path("ContentType").asText("application/octet-stream");
+        Delivery delivery = exporter.deliver(new Exporter.Export(batchId, name, contentType, content));
+        return switch (delivery) {
+            case Delivery.Delivered d -> {
+                ExportRecord record = new ExportRecord(target, batchId, d.receipt(), content.length, clock.instant());
+                ledger.record(record);
+                yield output(ledger.find(target, batchId).orElse(record), false);
+            }
+            case Delivery.Rejected r -> throw new TaskError(REJECTED, "Target '" + target + "' rejected batch '" + batchId
+                    + "' with status " + r.status() + ": " + r.reason(), false);
+            case Delivery.RateLimited r -> throw new TaskError(RATE_LIMITED, "Target '" + target + "' kept rate-limiting batch '"
+                    + batchId + "': " + r.reason() + " Retry the state later.", true);
+            case Delivery.Failed f -> throw new TaskError(FAILED, "Pushing batch '" + batchId + "' to '" + target + "' failed: "
+                    + f.reason(), true);
+        };
+    }
+
+    private static ObjectNode output(ExportRecord record, boolean alreadyPushed) {
+        ObjectNode o = Json.object();
+        o.put("Target", record.target());
+        o.put("BatchId", record.batchId());
+        o.put("Receipt", record.receipt());
+        o.put("Bytes", record.bytes());
+        o.put("PushedAt", record.pushedAt().toString());
+        o.put("AlreadyPushed", alreadyPushed);
+        return o;
+    }
+
+    private static String text(JsonNode input, String field) {
+        JsonNode v = input.get(field);
+        if (v == null || !v.isTextual() || v.asText().isBlank()) {
+            throw new TaskError(INVALID_INPUT, "push-export needs \"" + field + "\" (a non-empty string).", false);
+        }
+        return v.asText();
+    }
+}

@@ -1,0 +1,134 @@
+package io.sluice.functions.task.jobs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.harness.TaskAware;
+import io.sluice.functions.harness.TaskContext;
+import io.sluice.functions.harness.TaskError;
+import io.sluice.functions.task.Backoff;
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.JobLauncher;
+import io.sluice.orchestration.port.JobLauncher.JobRequest;
+import io.sluice.orchestration.port.JobRun;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code glue-launch} function. Input as Step Functions' Glue integration takes it:
+ * {@code {"JobName": "enrich", "Arguments": {"--input": "raw/x.csv"}}}. The run is started with the
+ * task token as its client token, so a redelivered or taken-over task finds the run it started
+ * instead of starting another.
+ *
+ * <p>Request-response returns the run at once. With {@code .sync} the function returns only when
+ * the run ends: it wakes on the run's completion where the launcher delivers one in-process
+ * ({@link JobCompletions}) and otherwise reads the run's status with capped exponential backoff.
+ * Meanwhile the harness keeps the task's claim and sends its heartbeats. It stops waiting at the
+ * state's {@code TimeoutSeconds}, when the execution has given up on the task anyway.
+ */
+public final class GlueLaunch implements TaskAware {
+    public static final String JOB_FAILED = "Glue.JobFailed";
+    public static final String INVALID_INPUT = "Glue.InvalidInput";
+    public static final String INTERRUPTED = "Glue.Interrupted";
+
+    private final JobLauncher launcher;
+    private final JobCompletions completions;
+    private final Backoff polling;
+    private final Clock clock;
+
+    public GlueLaunch(JobLauncher launcher, JobCompletions completions, Backoff polling, Clock clock) {
+        this.launcher = launcher;
+        this.completions = completions;
+        this.polling = polling;
+        this.clock = clock;
+    }
+
+    @Override
+    public JsonNode apply(JsonNode input, TaskContext task) {
+        JobRequest request = new JobRequest(jobName(input), task.token(), arguments(input.path("Arguments")));
+        JobRun run = launcher.start(request);
+        if (task.pattern() != IntegrationPattern.SYNC) {
+            return describe(run);
+        }
+        Instant giveUp = task.timeoutSeconds() == null ? null : clock.instant().plusSeconds(task.timeoutSeconds());
+        JobRun ended = awaitEnd(run, giveUp);
+        if (ended.state() != JobRun.State.SUCCEEDED) {
+            throw new TaskError(JOB_FAILED, "Job '" + ended.jobName() + "' run " + ended.runId() + " ended " + ended.state()
+                    + (ended.error() == null ? "" : ": " + ended.error())
+                    + (ended.logLocation() == null ? "." : ". Its log: " + ended.logLocation()), false);
+        }
+        return describe(ended);
+    }
+
+    private JobRun awaitEnd(JobRun started, Instant giveUp) {
+        try (JobCompletions.Subscription completion = completions.subscribe(started.runId())) {
+            JobRun run = current(started);
+            for (int poll = 0; !run.finished(); poll++) {
+                Duration wait = polling.delay(poll);
+                if (giveUp != null) {
+                    Duration left = Duration.between(clock.instant(), giveUp);
+                    if (left.isNegative() || left.isZero()) {
+                        throw new TaskError("States.Timeout", "Job '" + run.jobName() + "' run " + run.runId()
+                                + " is still " + run.state() + " at the state's TimeoutSeconds.", true);
+                    }
+                    wait = wait.compareTo(left) > 0 ? left : wait;
+                }
+                Optional<JobRun> pushed = completion.await(wait);
+                run = pushed.orElseGet(() -> current(started));
+            }
+            return run;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TaskError(INTERRUPTED, "The worker stopped while waiting for job run " + started.runId()
+                    + "; the task's next delivery finds the run by its client token.", true);
+        }
+    }
+
+    private JobRun current(JobRun run) {
+        return launcher.status(run.runId()).orElseThrow(() -> new TaskError(JOB_FAILED,
+                "Job run " + run.runId() + " of '" + run.jobName() + "' is no longer known to the job engine.", true));
+    }
+
+    private static String jobName(JsonNode input) {
+        JsonNode name = input.get("JobName");
+        if (name == null || !name.isTextual() || name.asText().isBlank()) {
+            throw new TaskError(INVALID_INPUT, "glue-launch needs \"JobName\": the name of the job to run.", false);
+        }
+        return name.asText();
+    }
+
+    /** Glue's {@code --name} keys lose their dashes; values are text. */
+    private static Map<String, String> arguments(JsonNode arguments) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (arguments.isMissingNode() || arguments.isNull()) {
+            return out;
+        }
+        if (!arguments.isObject()) {
+            throw new TaskError(INVALID_INPUT, "glue-launch \"Arguments\" must be an object of names to values.", false);
+        }
+        arguments.fields().forEachRemaining(e -> {
+            if (!e.getValue().isValueNode() || e.getValue().isNull()) {
+                throw new TaskError(INVALID_INPUT, "glue-launch argument '" + e.getKey() + "' must be a string or a number.", false);
+            }
+            out.put(e.getKey().replaceFirst("^--", ""), e.getValue().asText());
+        });
+        return out;
+    }
+
+    /** The run in the names of Glue's GetJobRun. */
+    static ObjectNode describe(JobRun run) {
+        ObjectNode o = Json.object();
+        o.put("Id", run.runId());
+        o.put("JobName", run.jobName());
+        o.put("JobRunState", run.state().name());
+        if (run.startedOn() != null) o.put("StartedOn", run.startedOn().toString());
+        if (run.completedOn() != null) o.put("CompletedOn", run.completedOn().toString());
+        if (run.error() != null) o.put("ErrorMessage", run.error());
+        if (run.logLocation() != null) o.put("LogLocation", run.logLocation());
+        return o;
+    }
+}
