@@ -26,6 +26,7 @@ public final class SluiceCli {
             return switch (args[0]) {
                 case "validate" -> new ValidateCommand(out, err).run(rest);
                 case "exec" -> new ExecCommand(out, err).run(rest);
+                case "render" -> new RenderCommand(out, err).run(rest);
                 default -> {
                     err.println("sluice: unknown command '" + args[0] + "'");
                     usage(err);
@@ -45,6 +46,7 @@ public final class SluiceCli {
                   validate FILE...                     check ASL definitions; exit 2 and one 'FILE: /pointer: problem' line each when invalid
                   exec DEFINITION [--input JSON | --input-file FILE] [--mocks FILE --test-case NAME] [--trace]
                                                        run a state machine in-process on virtual time
+                  render PATTERN CONFIG                print the ASL definition a pattern renders from a config
                   test                                 run the whole test suite (mvn verify) with a JDK >= 21
                 """.stripTrailing());
     }
