@@ -1,0 +1,160 @@
+package io.sluice.functions.task.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.SchemaException;
+import io.sluice.functions.harness.TaskError;
+import io.sluice.functions.task.config.ConfigSchema.Violation;
+import io.sluice.functions.task.config.SecretReferences.Reference;
+import io.sluice.orchestration.definition.ContentHash;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ConfigStore;
+import io.sluice.orchestration.port.SecretResolver;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The {@code read-config} task function: loads a pipeline's domain config by name, resolves its
+ * {@code {"secret": "name"}} references, validates the result against the config's JSON Schema and
+ * returns it with {@code configHash}, the content hash of the config as written (keys sorted; secret
+ * values take no part in it, so rotating a secret does not change it).
+ *
+ * <p>Input: {@code {"name": "orders"}} (or just {@code "orders"}). Output:
+ * {@code {"name": "orders", "config": {...}, "configHash": "sha256:..."}}; a top-level {@code $schema}
+ * is dropped from {@code config}. Errors: {@code Config.NotFound}, {@code Config.Invalid} (every
+ * violation, with its JSON pointer), {@code Config.SecretNotFound} (pointers and secret names), and the
+ * retryable {@code Config.Unavailable} when the store or the secrets cannot be read.
+ *
+ * <p>Secret values are never logged and never appear in an error: messages about a value that came
+ * from a secret have every secret value masked. They do travel in the output, and so in the execution's
+ * state and history, like any task result.
+ */
+public final class ReadConfig implements Function<JsonNode, JsonNode> {
+    public static final String NAME = "read-config";
+    static final String UNAVAILABLE = "Config.Unavailable";
+
+    private final ConfigStore store;
+    private final SecretResolver secrets;
+    private final ConfigSchema schemas;
+
+    public ReadConfig(ConfigStore store, SecretResolver secrets) {
+        this.store = store;
+        this.secrets = secrets;
+        this.schemas = new ConfigSchema(store);
+    }
+
+    @Override
+    public JsonNode apply(JsonNode input) {
+        String name = configName(input);
+        String document = ConfigNames.document(name);
+        JsonNode written = parse(document, read(document).orElseThrow(() -> ConfigErrors.notFound(
+                "Config '" + name + "' does not exist: there is no document " + document + " in the config store.")));
+        List<Reference> references = SecretReferences.find(written);
+        Map<String, String> values = resolve(name, references);
+        JsonNode resolved = SecretReferences.replace(written, r -> values.get(r.name()));
+        String schemaName = schemaName(name, document, written);
+        if (resolved instanceof ObjectNode object) {
+            object.remove("$schema");
+        }
+        validate(name, schemaName, resolved, new SecretMask(references, values.values()));
+        ObjectNode out = Json.object().put("name", name);
+        out.set("config", resolved);
+        return out.put("configHash", ContentHash.of(written));
+    }
+
+    private static String configName(JsonNode input) {
+        JsonNode name = input == null ? null : input.isTextual() ? input : input.get("name");
+        if (name == null || !name.isTextual()) {
+            throw ConfigErrors.notFound("read-config needs the config's name: {\"name\": \"orders\"}.");
+        }
+        if (!ConfigNames.valid(name.asText())) {
+            throw ConfigErrors.notFound("'" + name.asText() + "' is not a config name: use letters, digits, '.', '_', '-',"
+                    + " and '/' between folders, without '..'.");
+        }
+        return name.asText();
+    }
+
+    private Optional<String> read(String document) {
+        try {
+            return store.read(document);
+        } catch (RuntimeException e) {
+            throw new TaskError(UNAVAILABLE, "The config store could not be read (" + document + "): " + e.getMessage(), true, e);
+        }
+    }
+
+    private static JsonNode parse(String document, String text) {
+        try {
+            return Json.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw ConfigErrors.invalid(document + " is " + e.getMessage(), e);
+        }
+    }
+
+    /** Each secret's value, by secret name; every reference to a missing secret reported at once. */
+    private Map<String, String> resolve(String name, List<Reference> references) {
+        Map<String, String> values = new LinkedHashMap<>();
+        Set<String> absent = new HashSet<>();
+        for (Reference r : references) {
+            if (!values.containsKey(r.name()) && !absent.contains(r.name())) {
+                lookUp(r.name()).ifPresentOrElse(value -> values.put(r.name(), value), () -> absent.add(r.name()));
+            }
+        }
+        if (!absent.isEmpty()) {
+            throw ConfigErrors.secretsNotFound(name, references.stream().filter(r -> absent.contains(r.name())).toList());
+        }
+        return values;
+    }
+
+    private Optional<String> lookUp(String secret) {
+        try {
+            return secrets.resolve(secret);
+        } catch (RuntimeException e) {
+            // The resolver's contract keeps values out of its exceptions; its message says what could not be read.
+            throw new TaskError(UNAVAILABLE, "Secret '" + secret + "' could not be read: " + e.getMessage(), true, e);
+        }
+    }
+
+    private static String schemaName(String name, String document, JsonNode written) {
+        JsonNode ref = written.path("$schema");
+        if (!ref.isTextual()) {
+            return ConfigNames.siblingSchema(document);
+        }
+        Optional<String> named = ConfigNames.relativeSchema(document, ref.asText());
+        if (named.isPresent() && !ConfigNames.valid(named.get())) {
+            throw ConfigErrors.invalid("Config '" + name + "' names its schema '" + ref.asText()
+                    + "', which is not a document of the config store.");
+        }
+        return named.orElse(ConfigNames.siblingSchema(document));
+    }
+
+    private void validate(String name, String schemaName, JsonNode config, SecretMask mask) {
+        JsonNode schema = parse(schemaName, read(schemaName).orElseThrow(() -> ConfigErrors.notFound("Config '" + name
+                + "' has no schema: there is no document " + schemaName + " in the config store.")));
+        List<Violation> violations;
+        try {
+            violations = schemas.violations(schemaName, schema, config);
+        } catch (SchemaException e) {
+            throw ConfigErrors.invalid("The schema " + schemaName + " of config '" + name + "' cannot be used: "
+                    + mask.apply("", e.getMessage()), e);
+        }
+        if (!violations.isEmpty()) {
+            throw ConfigErrors.invalid(describe(name, schemaName, violations, mask));
+        }
+    }
+
+    private static String describe(String name, String schemaName, List<Violation> violations, SecretMask mask) {
+        StringBuilder cause = new StringBuilder("Config '").append(name).append("' does not match its schema ")
+                .append(schemaName).append(violations.size() == 1 ? ": " : " (" + violations.size() + " problems): ");
+        for (int i = 0; i < violations.size(); i++) {
+            Violation v = violations.get(i);
+            cause.append(i == 0 ? "" : "; ").append(ConfigErrors.pointer(v.pointer())).append(": ")
+                    .append(mask.apply(v.pointer(), v.message()));
+        }
+        return cause.append('.').toString();
+    }
+}

@@ -1,0 +1,48 @@
+package io.sluice.functions.task.status;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.harness.TaskError;
+import io.sluice.orchestration.port.StatusRecord;
+import io.sluice.orchestration.port.StatusStore;
+import java.time.Clock;
+import java.util.function.Function;
+
+/**
+ * The {@code write-status} task function: records a run's status, timings, counts and error in the
+ * status table, one row per execution. Writes never move a row backwards (a late RUNNING leaves
+ * SUCCEEDED alone), so a repeated or reordered call is harmless.
+ *
+ * <p>Input: {@code {"executionId", "pipeline", "partition", "state", "started", "ended", "rowsIn",
+ * "rowsOut", "error", "configHash", "jobLogUrl", "redriveCount"}}; only the first two and {@code state}
+ * are required. A definition passes {@code "executionId.$": "$$.Execution.Id"} and
+ * {@code "started.$": "$$.Execution.StartTime"}; a missing {@code started} of a RUNNING row and
+ * {@code ended} of a final one are the time of the call. {@code error} is a string or the
+ * {@code {"Error", "Cause"}} object a Catch records.
+ *
+ * <p>Output: the row as stored, plus {@code applied} (false when the stored row was ahead of this write).
+ * Errors: {@code Status.InvalidRequest}; the retryable {@code Status.WriteFailed} when the table cannot be written.
+ */
+public final class WriteStatus implements Function<JsonNode, JsonNode> {
+    public static final String NAME = "write-status";
+
+    private final StatusStore store;
+    private final Clock clock;
+
+    public WriteStatus(StatusStore store, Clock clock) {
+        this.store = store;
+        this.clock = clock;
+    }
+
+    @Override
+    public JsonNode apply(JsonNode input) {
+        StatusRecord record = StatusJson.read(input, clock.instant());
+        StatusStore.Upserted upserted;
+        try {
+            upserted = store.upsert(record);
+        } catch (RuntimeException e) {
+            throw new TaskError("Status.WriteFailed", "The status of execution " + record.executionId()
+                    + " could not be written: " + e.getMessage(), true, e);
+        }
+        return StatusJson.write(upserted.row()).put("applied", upserted.applied());
+    }
+}

@@ -1,0 +1,122 @@
+package io.sluice.functions.task.warehouse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.harness.TaskError;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.LoadResult;
+import io.sluice.orchestration.port.Warehouse;
+import io.sluice.orchestration.port.Warehouse.LoadRequest;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The {@code copy-to-warehouse} task function: bulk-loads one prepared batch into a warehouse table,
+ * exactly once per (table, batch) — the {@link Warehouse} replaces the batch's rows and records it in
+ * its load ledger in one transaction, so a retried task never duplicates rows.
+ *
+ * <p>Input: {@code {"table": "sales", "batchId": "2026-11-29", "source": "enriched/sales/2026-11-29.csv",
+ * "format": "csv", "header": true, "columns": ["id", "amount"]}}; {@code format} defaults to {@code csv},
+ * {@code header} to {@code true}, and {@code columns} may be left out when the file has a header.
+ * Output: {@code {"table", "batchId", "rows", "alreadyLoaded"}}.
+ *
+ * <p>Errors: {@code Warehouse.SchemaMismatch} (naming the missing and extra columns),
+ * {@code Warehouse.TableNotFound}, {@code Warehouse.SourceNotFound}, {@code Warehouse.BadData},
+ * {@code Warehouse.UnsupportedFormat}, {@code Warehouse.InvalidRequest}; none of them retryable. The
+ * retryable {@code Warehouse.CopyFailed} when the warehouse could not be reached or failed.
+ */
+public final class CopyToWarehouse implements Function<JsonNode, JsonNode> {
+    public static final String NAME = "copy-to-warehouse";
+
+    private final Warehouse warehouse;
+    private final Clock clock;
+
+    public CopyToWarehouse(Warehouse warehouse, Clock clock) {
+        this.warehouse = warehouse;
+        this.clock = clock;
+    }
+
+    @Override
+    public JsonNode apply(JsonNode input) {
+        LoadRequest request = request(input);
+        LoadResult result;
+        try {
+            result = warehouse.load(request, clock.instant());
+        } catch (RuntimeException e) {
+            throw new TaskError("Warehouse.CopyFailed", "Loading batch '" + request.batchId() + "' into " + request.table()
+                    + " failed: " + e.getMessage(), true, e);
+        }
+        return switch (result) {
+            case LoadResult.Loaded loaded -> Json.object().put("table", request.table()).put("batchId", request.batchId())
+                    .put("rows", loaded.rows()).put("alreadyLoaded", loaded.alreadyLoaded());
+            case LoadResult.SchemaMismatch mismatch -> throw mismatch(request, mismatch);
+            case LoadResult.Rejected rejected -> throw new TaskError(errorName(rejected.reason()),
+                    "Batch '" + request.batchId() + "' was not loaded into " + request.table() + ": " + rejected.detail(), false);
+        };
+    }
+
+    private static LoadRequest request(JsonNode input) {
+        String table = text(input, "table");
+        String batchId = text(input, "batchId");
+        String source = text(input, "source");
+        JsonNode format = input.path("format");
+        JsonNode header = input.path("header");
+        if (!format.isMissingNode() && !format.isTextual() || !header.isMissingNode() && !header.isBoolean()) {
+            throw invalid("'format' must be a string and 'header' true or false.");
+        }
+        List<String> columns = new ArrayList<>();
+        JsonNode given = input.path("columns");
+        if (!given.isMissingNode()) {
+            if (!given.isArray() || given.isEmpty()) {
+                throw invalid("'columns' must be a non-empty array of column names, or left out when the file has a header.");
+            }
+            given.forEach(c -> columns.add(c.isTextual() && !c.asText().isBlank() ? c.asText()
+                    : failOnColumn(c)));
+        }
+        boolean hasHeader = header.asBoolean(true);
+        if (!hasHeader && columns.isEmpty()) {
+            throw invalid("a file without a header needs 'columns'.");
+        }
+        return new LoadRequest(table, batchId, source, format.asText("csv"), hasHeader, columns);
+    }
+
+    private static String failOnColumn(JsonNode column) {
+        throw invalid("every column name must be a non-blank string, not " + Json.typeName(column) + ".");
+    }
+
+    private static String text(JsonNode input, String field) {
+        JsonNode value = input == null ? null : input.get(field);
+        if (value == null || !value.isTextual() || value.asText().isBlank()) {
+            throw invalid("'" + field + "' is required (a non-blank string). Expected input: {\"table\": ..., \"batchId\": ...,"
+                    + " \"source\": ..., \"format\": \"csv\", \"header\": true, \"columns\": [...]}.");
+        }
+        return value.asText();
+    }
+
+    private static TaskError invalid(String cause) {
+        return new TaskError("Warehouse.InvalidRequest", "copy-to-warehouse: " + cause, false);
+    }
+
+    private static TaskError mismatch(LoadRequest request, LoadResult.SchemaMismatch m) {
+        StringBuilder cause = new StringBuilder("Batch '").append(request.batchId()).append("' does not fit table ")
+                .append(request.table()).append(':');
+        if (!m.missing().isEmpty()) {
+            cause.append(" missing columns ").append(m.missing()).append(" (the table requires them, the batch lacks them)");
+        }
+        if (!m.extra().isEmpty()) {
+            cause.append(m.missing().isEmpty() ? "" : ";").append(" extra columns ").append(m.extra())
+                    .append(" (the load writes them, the table lacks them)");
+        }
+        return new TaskError("Warehouse.SchemaMismatch", cause.append(". Nothing was loaded.").toString(), false);
+    }
+
+    private static String errorName(LoadResult.Reason reason) {
+        return switch (reason) {
+            case TABLE_NOT_FOUND -> "Warehouse.TableNotFound";
+            case SOURCE_NOT_FOUND -> "Warehouse.SourceNotFound";
+            case BAD_DATA -> "Warehouse.BadData";
+            case UNSUPPORTED_FORMAT -> "Warehouse.UnsupportedFormat";
+        };
+    }
+}
