@@ -152,6 +152,26 @@ class DurableExecutionTest {
     }
 
     @Test
+    void aDroppedResultDoesNotResendAnOutboxThatAnotherCommitLeftBehind() {
+        Pump p = pump();
+        Definition one = DefinitionParser.parse(Json.parse("""
+                {"StartAt": "D", "States": {"D": {"Type": "Task", "Resource": "sluice:function:double", "End": true}}}"""));
+        String id = p.orchestrator.start("p", "no-echo", one, Json.parse("{\"n\": 1}")).execution().executionId();
+        assertThat(p.queue.receive(p.names.tasks("double"), 1, Duration.ofSeconds(30), Duration.ZERO)).hasSize(1);
+        // A commit whose outbox was not sent yet (its writer is still sending, or crashed before it).
+        var stored = p.store.load(id).orElseThrow();
+        p.store.commit(new io.sluice.orchestration.port.Commit(stored.summary(), stored.state(), List.of(),
+                List.of(stored.outbox().isEmpty() ? "{\"type\":\"cancelTimer\",\"timerId\":\"x\"}" : stored.outbox().getFirst()),
+                stored.version(), java.time.Instant.now()));
+        Orchestrator.Outcome dropped = p.orchestrator.handle(new OrchestratorMessage.TaskResult(
+                id + ".0.1.7", Json.parse("1"), null, null));
+        assertThat(dropped.dropped()).contains("late or duplicate");
+        assertThat(p.queue.receive(p.names.tasks("double"), 10, Duration.ofSeconds(30), Duration.ZERO)).isEmpty();
+        assertThat(p.queue.receive(p.names.orchestrator(), 10, Duration.ofSeconds(30), Duration.ZERO)).isEmpty();
+        assertThat(p.store.load(id).orElseThrow().outbox()).as("left for its writer or the sweeper").hasSize(1);
+    }
+
+    @Test
     void stopAbortsAndRedriveResumesFromTheFailedState() {
         Pump p = pump();
         Definition twoSteps = DefinitionParser.parse(Json.parse("""

@@ -105,7 +105,11 @@ public final class Orchestrator {
             probe.reached(Boundary.BEFORE_COMMIT);
             if (store.commit(commit) instanceof CommitResult.Committed c) {
                 probe.reached(Boundary.AFTER_COMMIT_BEFORE_SEND);
-                outbox.send(id, commit.outbox(), c.version());
+                if (!t.wasDropped()) {
+                    // A dropped event (a late or duplicate result) only adds a history line. Re-sending the outbox it
+                    // carried over would turn every duplicate into more duplicates; its writer or the sweeper sends it.
+                    outbox.send(id, commit.outbox(), c.version());
+                }
                 return new Outcome(id, execution.status(), t.dropped());
             }
         }
