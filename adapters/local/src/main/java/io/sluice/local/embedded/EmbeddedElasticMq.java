@@ -30,10 +30,19 @@ public final class EmbeddedElasticMq implements AutoCloseable {
         try {
             return new EmbeddedElasticMq(server, server.waitUntilStarted().localAddress().getPort());
         } catch (RuntimeException e) {
-            server.stopAndWait();
+            stopQuietly(server);
             throw new IllegalStateException("The embedded ElasticMQ could not listen on 127.0.0.1:" + port
                     + " (is another Sluice running? set sluice.sqs.port=0 for any free port, or SLUICE_SQS_URL for a running server): "
                     + e.getMessage(), e);
+        }
+    }
+
+    /** Stopping a server that failed to bind fails again with the same cause, which is already being reported. */
+    private static void stopQuietly(SQSRestServer server) {
+        try {
+            server.stopAndWait();
+        } catch (RuntimeException ignored) {
+            // see above
         }
     }
 

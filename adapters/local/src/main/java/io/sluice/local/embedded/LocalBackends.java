@@ -59,13 +59,22 @@ public final class LocalBackends implements AutoCloseable {
                     queue, redis.adapters().timerIndex(), redis.adapters().definitionStore());
             return new LocalBackends(ports, queueDescription, redis.description(), opened);
         } catch (RuntimeException e) {
-            redisSide.thenAccept(r -> {
-                if (!opened.contains(r)) {
-                    r.close();
-                }
-            });
+            closeUnlessOpened(redisSide, opened);
             closeAll(opened);
             throw e instanceof CompletionException c && c.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    /** Waits for the Redis side to finish starting, so no Redis process outlives a failed start. */
+    private static void closeUnlessOpened(CompletableFuture<RedisSide> redisSide, Deque<AutoCloseable> opened) {
+        RedisSide redis;
+        try {
+            redis = redisSide.join();
+        } catch (RuntimeException e) {
+            return; // it failed to open, and cleaned up after itself
+        }
+        if (!opened.contains(redis)) {
+            redis.close();
         }
     }
 
