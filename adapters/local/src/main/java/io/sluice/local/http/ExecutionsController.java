@@ -75,15 +75,16 @@ class ExecutionsController {
     @GetMapping("/v1/executions")
     ObjectNode list(@RequestParam(required = false) String pipeline, @RequestParam(required = false) String status,
                     @RequestParam(defaultValue = "100") int limit) {
-        if (status != null && Arrays.stream(ExecutionStatus.values()).noneMatch(s -> s.name().equals(status))) {
-            throw new ApiProblems.InvalidRequest("status", "one of " + Arrays.toString(ExecutionStatus.values()), RequestJson.shown(status));
+        String wanted = blankToNull(status);
+        if (wanted != null && Arrays.stream(ExecutionStatus.values()).noneMatch(s -> s.name().equals(wanted))) {
+            throw new ApiProblems.InvalidRequest("status", "one of " + Arrays.toString(ExecutionStatus.values()), RequestJson.shown(wanted));
         }
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new ApiProblems.InvalidRequest("limit", "a number from 1 to " + MAX_LIMIT, String.valueOf(limit));
         }
         ObjectNode out = Json.object();
         ArrayNode list = out.putArray("executions");
-        for (ExecutionSummary s : executions.list(blankToNull(pipeline), status, limit)) {
+        for (ExecutionSummary s : executions.list(blankToNull(pipeline), wanted, limit)) {
             list.add(ExecutionViews.summary(s));
         }
         return out;

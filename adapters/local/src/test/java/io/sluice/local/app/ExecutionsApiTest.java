@@ -81,6 +81,7 @@ class ExecutionsApiTest extends LocalAppTest {
         assertThat(http().get("/v1/executions?pipeline=shout&status=RUNNING").body().get("executions").findValuesAsText("executionId"))
                 .doesNotContain(id);
         assertThat(http().get("/v1/executions?limit=1").body().get("executions")).hasSize(1);
+        assertThat(http().get("/v1/executions?pipeline=&status=").status()).as("empty filters mean any").isEqualTo(200);
 
         assertProblem(http().get("/v1/executions?status=DONE"), 400, "status");
         assertProblem(http().get("/v1/executions?limit=0"), 400, "limit");
