@@ -27,6 +27,7 @@ public abstract class LocalAppTest {
         registry.add("sluice.queue-prefix", () -> "t" + RUN);
         registry.add("sluice.sqs.port", () -> 0);
         registry.add("sluice.pipelines-dir", () -> TestPipelines.directory().toString());
+        registry.add("server.tomcat.basedir", () -> "target/tomcat-" + RUN);
     }
 
     protected Http http() {

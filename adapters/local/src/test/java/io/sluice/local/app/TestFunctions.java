@@ -23,19 +23,17 @@ class TestFunctions {
     }
 
     /**
-     * Deletes the app's keys when the JVM exits: the context is shared by every test class and lives
-     * until then, so the hook first closes it (the runtime stops writing), then deletes.
+     * Deletes the app's keys once every test has run: the context is shared by all test classes and
+     * stays open until then, so {@link AppCleanup} first closes it (the runtime stops writing), then deletes.
      */
     @Bean
-    Object redisKeysCleanup(ConfigurableApplicationContext context, SluiceLocalProperties properties) {
+    AppCleanup.Registration redisKeysCleanup(ConfigurableApplicationContext context, SluiceLocalProperties properties) {
         String url = properties.redis().url();
         String prefix = properties.redis().keyPrefix();
-        Thread hook = new Thread(() -> {
+        return AppCleanup.register(() -> {
             context.close();
             deleteKeys(url, prefix);
-        }, "sluice-test-redis-cleanup");
-        Runtime.getRuntime().addShutdownHook(hook);
-        return hook;
+        });
     }
 
     static void deleteKeys(String url, String prefix) {

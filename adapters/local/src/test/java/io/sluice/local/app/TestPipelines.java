@@ -23,16 +23,14 @@ final class TestPipelines {
     static synchronized Path directory() {
         if (directory == null) {
             try {
-                Path dir = Files.createTempDirectory("sluice-pipelines-");
-                dir.toFile().deleteOnExit();
+                // Under target/, which the build cleans, rather than the system's temporary directory.
+                Path target = Files.createDirectories(Path.of("target"));
+                Path dir = Files.createTempDirectory(target, "test-pipelines-");
                 Files.copy(EXAMPLES.resolve("orders.asl.json"), dir.resolve("orders.asl.json"));
                 for (String name : RESOURCES) {
                     try (InputStream in = TestPipelines.class.getResourceAsStream("/pipelines/" + name)) {
                         Files.copy(in, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
                     }
-                }
-                try (var files = Files.list(dir)) {
-                    files.forEach(f -> f.toFile().deleteOnExit());
                 }
                 directory = dir;
             } catch (IOException e) {
