@@ -94,7 +94,7 @@ public final class TransitionsBench {
                     inFlight.release();
                 }
             }
-            StartResult r = runtime.orchestrator().start(pipeline, "e" + i, definition, Json.object());
+            StartResult r = runtime.start(pipeline, "e" + i, definition, Json.object());
             if (!(r instanceof StartResult.Started)) {
                 throw new IllegalStateException("bench execution " + r.execution().executionId() + " existed already");
             }

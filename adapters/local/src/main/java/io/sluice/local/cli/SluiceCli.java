@@ -2,6 +2,7 @@ package io.sluice.local.cli;
 
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.Map;
 
 /** The {@code sluice} command line. Each command writes results to {@code out} and problems to {@code err}. */
 public final class SluiceCli {
@@ -11,12 +12,20 @@ public final class SluiceCli {
     private SluiceCli() {}
 
     public static void main(String[] args) {
-        int code = run(args, System.out, System.err);
+        int code = run(args, System.out, System.err, System.getenv());
         System.out.flush();
         System.exit(code);
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, System.getenv());
+    }
+
+    /**
+     * @param env the environment: {@code SLUICE_URL} for the commands that talk to a server, {@code PATH}
+     *            to find {@code redis-server} for the bench
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
         if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
             usage(args.length == 0 ? err : out);
             return args.length == 0 ? EXIT_INVALID : 0;
@@ -27,6 +36,11 @@ public final class SluiceCli {
                 case "validate" -> new ValidateCommand(out, err).run(rest);
                 case "exec" -> new ExecCommand(out, err).run(rest);
                 case "render" -> new RenderCommand(out, err).run(rest);
+                case "serve" -> new ServeCommand(out, err).run(rest);
+                case "start" -> remote(out, err, env).start(rest);
+                case "executions" -> remote(out, err, env).executions(rest);
+                case "history" -> remote(out, err, env).history(rest);
+                case "bench" -> new BenchCommand(out, err, env.getOrDefault("PATH", "")).run(rest);
                 default -> {
                     err.println("sluice: unknown command '" + args[0] + "'");
                     usage(err);
@@ -36,7 +50,19 @@ public final class SluiceCli {
         } catch (UsageException e) {
             err.println("sluice " + args[0] + ": " + e.getMessage());
             return EXIT_INVALID;
+        } catch (ApiClient.Unreachable e) {
+            err.println("sluice " + args[0] + ": " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("sluice " + args[0] + ": interrupted");
+            return 1;
         }
+    }
+
+    private static RemoteCommands remote(PrintStream out, PrintStream err, Map<String, String> env) {
+        String url = env.get("SLUICE_URL");
+        return new RemoteCommands(out, err, url == null || url.isBlank() ? ApiClient.DEFAULT_URL : url.strip());
     }
 
     static void usage(PrintStream to) {
@@ -47,6 +73,17 @@ public final class SluiceCli {
                   exec DEFINITION [--input JSON | --input-file FILE] [--mocks FILE --test-case NAME] [--trace]
                                                        run a state machine in-process on virtual time
                   render PATTERN CONFIG                print the ASL definition a pattern renders from a config
+                  serve [--port P] [--pipelines DIR]   run the local runtime: embedded SQS (ElasticMQ) and Redis unless
+                                                       SLUICE_SQS_URL / SLUICE_REDIS_URL are set, the pipelines of DIR
+                                                       (default ./pipelines), the HTTP API on P (default 8080)
+                  start PIPELINE [--name N] [--input JSON]
+                                                       start an execution on a running server
+                  executions [--pipeline P] [--status S] [--limit N] [--json]
+                                                       list executions, newest first
+                  history EXECUTION_ID [--json]        an execution's history, one event a line
+                      (start, executions and history talk to SLUICE_URL, default http://127.0.0.1:8080, or --url URL)
+                  bench transitions [--executions N] [--tasks K] [--concurrency C] [--json]
+                                                       durable transitions/s and dispatch latency on embedded ElasticMQ + Redis
                   test                                 run the whole test suite (mvn verify) with a JDK >= 21
                 """.stripTrailing());
     }

@@ -1,14 +1,18 @@
 package io.sluice.local.runtime;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.MessageCodec;
+import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.orchestrator.ScheduleTick;
+import io.sluice.functions.orchestrator.StartResult;
+import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.port.DefinitionStore;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.IdempotencyStore;
@@ -44,6 +48,7 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     private final Orchestrator orchestrator;
+    private final ExecutionLocks locks = new ExecutionLocks(1024);
     private final WorkerHarness harness;
     private final ScheduleTick tick;
     private final List<AutoCloseable> running = new ArrayList<>();
@@ -59,7 +64,7 @@ public final class LocalRuntime implements AutoCloseable {
         this.tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, settings.outboxGrace());
         Boundary.Probe probe = settings.probe();
         running.add(new QueueConsumer(ports.queue(), names.orchestrator(), m -> {
-            orchestrator.handle(MessageCodec.decode(m.body()));
+            apply(MessageCodec.decode(m.body()));
             probe.reached(Boundary.AFTER_RESULT_BEFORE_ACK);
             return true;
         }, settings.visibility(), settings.concurrency()));
@@ -90,6 +95,22 @@ public final class LocalRuntime implements AutoCloseable {
 
     public Orchestrator orchestrator() {
         return orchestrator;
+    }
+
+    /**
+     * Starts an execution as {@link Orchestrator#start} does, one at a time with this runtime's
+     * handling of messages for it (see {@link ExecutionLocks}).
+     */
+    public StartResult start(String pipeline, String name, Definition definition, JsonNode input) {
+        return locks.withLock(Orchestrator.executionId(pipeline, name), () -> orchestrator.start(pipeline, name, definition, input));
+    }
+
+    /**
+     * Applies one orchestrator message now, on the calling thread (a stop or redrive from the HTTP
+     * API), one at a time with the messages the queue consumer handles for the same execution.
+     */
+    public Orchestrator.Outcome apply(OrchestratorMessage message) {
+        return locks.withLock(message.executionId(), () -> orchestrator.handle(message));
     }
 
     @Override

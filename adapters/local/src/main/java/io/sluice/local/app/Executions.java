@@ -1,0 +1,137 @@
+package io.sluice.local.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.messaging.MessageCodec;
+import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.orchestrator.StartResult;
+import io.sluice.local.pipeline.PipelineCatalog;
+import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.orchestration.engine.Execution;
+import io.sluice.orchestration.engine.ExecutionCodec;
+import io.sluice.orchestration.engine.ExecutionStatus;
+import io.sluice.orchestration.engine.Frame;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.StoredExecution;
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the HTTP API does to executions, over the runtime's ports. Stop and redrive are applied by
+ * the runtime right away (the same compare-and-set commit its queue consumer makes), so the answer
+ * shows their effect; callbacks go to the orchestrator's queue, as a task's result does.
+ */
+public final class Executions {
+    private final LocalRuntime runtime;
+    private final ExecutionStore store;
+    private final TaskQueue queue;
+    private final QueueNames names;
+
+    public Executions(LocalRuntime runtime, ExecutionStore store, TaskQueue queue, QueueNames names) {
+        this.runtime = runtime;
+        this.store = store;
+        this.queue = queue;
+        this.names = names;
+    }
+
+    /** An execution with its engine state, for describing it. */
+    public record Described(ExecutionSummary summary, Execution execution) {}
+
+    /** How a stop, redrive or callback request ended. */
+    public sealed interface Change {
+        record Done(ExecutionSummary summary) implements Change {}
+
+        record NotFound(String executionId) implements Change {}
+
+        /** The execution is not in a status that allows the change; {@code reason} says why. */
+        record Refused(ExecutionSummary summary, String reason) implements Change {}
+    }
+
+    public StartResult start(PipelineCatalog.Pipeline pipeline, String name, JsonNode input) {
+        return runtime.start(pipeline.id(), name, pipeline.definition(), input);
+    }
+
+    public List<ExecutionSummary> list(String pipeline, String status, int limit) {
+        return store.list(pipeline, status, limit);
+    }
+
+    public Optional<Described> describe(String executionId) {
+        return store.load(executionId).map(s -> new Described(s.summary(), ExecutionCodec.decode(Json.parse(s.state()))));
+    }
+
+    public Optional<ExecutionSummary> summary(String executionId) {
+        return store.load(executionId).map(StoredExecution::summary);
+    }
+
+    /** History lines as JSON, oldest first; empty when there is no such execution. */
+    public Optional<List<JsonNode>> history(String executionId, int from, int limit) {
+        if (store.load(executionId).isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(store.history(executionId, from, limit).stream().map(Json::parse).toList());
+    }
+
+    public Change stop(String executionId, String error, String cause) {
+        Optional<ExecutionSummary> s = summary(executionId);
+        if (s.isEmpty()) {
+            return new Change.NotFound(executionId);
+        }
+        if (!s.get().status().equals(ExecutionStatus.RUNNING.name())) {
+            return new Change.Refused(s.get(), "Execution '" + executionId + "' has already ended " + s.get().status()
+                    + "; only a RUNNING execution can be stopped.");
+        }
+        return applied(runtime.apply(new OrchestratorMessage.Stop(executionId, error, cause)));
+    }
+
+    public Change redrive(String executionId) {
+        Optional<ExecutionSummary> s = summary(executionId);
+        if (s.isEmpty()) {
+            return new Change.NotFound(executionId);
+        }
+        String status = s.get().status();
+        if (status.equals(ExecutionStatus.RUNNING.name()) || status.equals(ExecutionStatus.SUCCEEDED.name())) {
+            return new Change.Refused(s.get(), "Execution '" + executionId + "' is " + status
+                    + "; only a FAILED, TIMED_OUT or ABORTED execution can be redriven.");
+        }
+        return applied(runtime.apply(new OrchestratorMessage.Redrive(executionId)));
+    }
+
+    private Change applied(Orchestrator.Outcome outcome) {
+        ExecutionSummary after = summary(outcome.executionId()).orElseThrow();
+        return outcome.dropped() == null ? new Change.Done(after) : new Change.Refused(after, outcome.dropped());
+    }
+
+    /**
+     * Puts a callback (a task result or heartbeat for {@code token}) on the orchestrator's queue if the
+     * execution waits for that very token now; otherwise it is refused here, with the reason, rather
+     * than dropped unseen by the orchestrator. The orchestrator still checks the token again.
+     */
+    public Change callback(String token, OrchestratorMessage message) {
+        String executionId = message.executionId();
+        Optional<Described> d = describe(executionId);
+        if (d.isEmpty()) {
+            return new Change.NotFound(executionId);
+        }
+        ExecutionSummary s = d.get().summary();
+        if (!s.status().equals(ExecutionStatus.RUNNING.name())) {
+            return new Change.Refused(s, "Execution '" + executionId + "' has already ended " + s.status() + "; it waits for no task.");
+        }
+        List<String> waiting = d.get().execution().frames().stream().filter(f -> f.waiting() == Frame.Waiting.TASK && f.token() != null)
+                .map(f -> f.token().encode()).toList();
+        if (!waiting.contains(token)) {
+            return new Change.Refused(s, "Execution '" + executionId + "' does not wait for task " + token + " now"
+                    + (waiting.isEmpty() ? "; it waits for no task." : "; it waits for " + String.join(", ", waiting) + ".")
+                    + " A task's token exists once its TASK_SCHEDULED event is in the history, and ends with its result.");
+        }
+        queue.send(names.orchestrator(), new OutgoingMessage(MessageCodec.encode(message), Map.of("executionId", executionId)),
+                Duration.ZERO);
+        return new Change.Done(s);
+    }
+}

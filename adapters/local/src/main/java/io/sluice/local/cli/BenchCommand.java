@@ -1,0 +1,92 @@
+package io.sluice.local.cli;
+
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.local.bench.TransitionsBench;
+import io.sluice.local.embedded.LocalBackends;
+import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.orchestration.port.TaskQueue;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * {@code sluice bench transitions}: the transitions bench on a local runtime over an embedded
+ * ElasticMQ and Redis, started for the run and stopped after it (no HTTP, no Spring).
+ */
+final class BenchCommand {
+    private final PrintStream out;
+    private final PrintStream err;
+    private final String searchPath;
+
+    BenchCommand(PrintStream out, PrintStream err, String searchPath) {
+        this.out = out;
+        this.err = err;
+        this.searchPath = searchPath;
+    }
+
+    int run(String[] args) throws InterruptedException {
+        // Before the first logger: without a configuration, Logback would print every DEBUG line of the servers.
+        if (System.getProperty("logback.configurationFile") == null) {
+            System.setProperty("logback.configurationFile", "io/sluice/local/cli/logback-quiet.xml");
+        }
+        Flags f = Flags.parse(args, Set.of("--executions", "--tasks", "--concurrency"), Set.of("--json"));
+        if (f.positional().size() != 1 || !f.positional().getFirst().equals("transitions")) {
+            throw new SluiceCli.UsageException("the one bench is 'transitions': sluice bench transitions [--executions N] [--tasks K] "
+                    + "[--concurrency C] [--json]");
+        }
+        TransitionsBench.Options options = new TransitionsBench.Options(f.number("--executions", 100, 1), f.number("--tasks", 10, 1),
+                f.number("--concurrency", 20, 1));
+        String run = "bench-" + UUID.randomUUID().toString().substring(0, 8);
+        err.println("sluice bench: starting an embedded ElasticMQ and Redis...");
+        try (LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(null, 0, "us-east-1", null, run, "redis-server",
+                searchPath, 5))) {
+            err.println("sluice bench: SQS: " + backends.queueDescription() + "; Redis: " + backends.redisDescription());
+            QueueNames names = new QueueNames(run);
+            TransitionsBench bench = new TransitionsBench();
+            LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
+            LocalRuntime.Settings settings = new LocalRuntime.Settings(names, d.visibility(), d.lease(), d.concurrency(), d.tickEvery(),
+                    d.outboxGrace(), Boundary.Probe.NONE);
+            TransitionsBench.Figures figures;
+            try (LocalRuntime runtime = new LocalRuntime(backends.ports(), bench.functions(), bench.functionNames(), settings,
+                    Clock.systemUTC())) {
+                figures = bench.run(runtime, completions(backends.ports().queue(), names.events()), options);
+            }
+            print(figures, f.has("--json"));
+            return figures.failed() == 0 ? 0 : 1;
+        }
+    }
+
+    /** Finished executions from the events queue, each counted once however often its event arrives. */
+    private static TransitionsBench.Completions completions(TaskQueue queue, String events) {
+        Set<String> seen = new HashSet<>();
+        return () -> {
+            List<String> statuses = new ArrayList<>();
+            for (TaskQueue.ReceivedMessage m : queue.receive(events, 10, Duration.ofSeconds(30), Duration.ofSeconds(1))) {
+                if (seen.add(m.attributes().getOrDefault("executionId", m.messageId()))) {
+                    statuses.add(m.attributes().getOrDefault("status", "UNKNOWN"));
+                }
+                queue.acknowledge(events, m.receipt());
+            }
+            return statuses;
+        };
+    }
+
+    private void print(TransitionsBench.Figures f, boolean json) {
+        out.printf(Locale.ROOT, "%d executions x %d tasks, at most %d in flight: %d transitions in %.2f s%n",
+                f.executions(), f.tasks(), f.concurrency(), f.transitions(), f.seconds());
+        out.printf(Locale.ROOT, "throughput: %.0f transitions/s%n", f.transitionsPerSecond());
+        out.printf(Locale.ROOT, "dispatch latency (task result -> next task invoked): p50 %.1f ms, p99 %.1f ms%n",
+                f.dispatchP50Ms(), f.dispatchP99Ms());
+        out.println(f.failed() == 0 ? "every execution succeeded" : f.failed() + " execution(s) did not succeed");
+        if (json) {
+            out.println(f.json());
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.sluice.local.cli;
+
+import io.sluice.local.app.SluiceLocalApplication;
+import io.sluice.local.embedded.LocalBackends;
+import io.sluice.local.pipeline.PipelineCatalog;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import org.springframework.beans.BeansException;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.event.ContextClosedEvent;
+
+/**
+ * {@code sluice serve [--port P] [--pipelines DIR]}: runs the local runtime until it is stopped
+ * (Ctrl-C). Any {@code --some.property=value} argument is passed on to Spring as it is.
+ * The only command that loads Spring.
+ */
+final class ServeCommand {
+    private final PrintStream out;
+    private final PrintStream err;
+
+    ServeCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    int run(String[] args) {
+        List<String> spring = new ArrayList<>();
+        List<String> own = new ArrayList<>();
+        for (String a : args) {
+            (a.startsWith("--") && a.contains("=") ? spring : own).add(a);
+        }
+        Flags f = Flags.parse(own.toArray(String[]::new), Set.of("--port", "--pipelines"), Set.of());
+        if (!f.positional().isEmpty()) {
+            throw new SluiceCli.UsageException("unexpected argument '" + f.positional().getFirst() + "'");
+        }
+        if (f.has("--port")) {
+            spring.add("--server.port=" + f.number("--port", 8080, 0));
+        }
+        if (f.has("--pipelines")) {
+            spring.add("--sluice.pipelines-dir=" + f.value("--pipelines"));
+        }
+        ConfigurableApplicationContext context;
+        try {
+            context = SluiceLocalApplication.run(spring.toArray(String[]::new));
+        } catch (RuntimeException e) {
+            err.println("sluice serve: could not start: " + rootMessage(e));
+            return 1;
+        }
+        CountDownLatch closed = new CountDownLatch(1);
+        context.addApplicationListener(event -> {
+            if (event instanceof ContextClosedEvent) {
+                closed.countDown();
+            }
+        });
+        report(context, out);
+        try {
+            closed.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    /** Where it listens, which pipelines it has, which Redis and SQS it uses. */
+    static void report(ConfigurableApplicationContext context, PrintStream out) {
+        String address = context.getEnvironment().getProperty("server.address", "0.0.0.0");
+        String port = context.getEnvironment().getProperty("local.server.port");
+        LocalBackends backends = context.getBean(LocalBackends.class);
+        PipelineCatalog catalog = context.getBean(PipelineCatalog.class);
+        long errors = catalog.problems().stream().filter(p -> !p.warning()).count();
+        double seconds = (System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime()) / 1000.0;
+        out.printf("sluice: listening on http://%s:%s (ready %.1f s after JVM start)%n", address, port, seconds);
+        out.println("sluice: pipelines from " + catalog.directory() + ": "
+                + (catalog.pipelines().isEmpty() ? "none" : String.join(", ", catalog.pipelines().stream().map(PipelineCatalog.Pipeline::id).toList()))
+                + (errors == 0 ? "" : " (" + errors + " problem(s) logged above; those files were skipped)"));
+        out.println("sluice: Redis: " + backends.redisDescription());
+        out.println("sluice: SQS: " + backends.queueDescription());
+        out.println("sluice: Ctrl-C stops it (and the embedded servers)");
+        out.flush();
+    }
+
+    /** The first message that is not Spring's bean-wiring wrapper: ours, or the library's. */
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t instanceof BeansException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.toString() : t.getMessage();
+    }
+}

@@ -1,0 +1,162 @@
+package io.sluice.local.embedded;
+
+import io.sluice.aws.sqs.SqsQueueSettings;
+import io.sluice.aws.sqs.SqsTaskQueue;
+import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.SluiceRedisProperties;
+import java.net.URI;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The queue and the Redis a local runtime runs on: the servers named in {@link Settings}, or embedded
+ * ones started here (ElasticMQ in this JVM, a Redis process) and stopped by {@link #close()}.
+ */
+public final class LocalBackends implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(LocalBackends.class.getName());
+
+    /**
+     * @param sqsUrl      an SQS-compatible endpoint, or {@code null} to start ElasticMQ on {@code sqsPort} ({@code 0}: any free port)
+     * @param redisUrl    {@code redis://...}, or {@code null} to start a Redis (the {@code redisBinary} found on
+     *                    {@code searchPath}, else the embedded-redis jar)
+     * @param maxReceives receives before a message is dead-lettered
+     */
+    public record Settings(URI sqsUrl, int sqsPort, String region, String redisUrl, String redisKeyPrefix, String redisBinary,
+                           String searchPath, int maxReceives) {}
+
+    private final LocalRuntime.Ports ports;
+    private final String queueDescription;
+    private final String redisDescription;
+    private final Deque<AutoCloseable> opened;
+
+    private LocalBackends(LocalRuntime.Ports ports, String queueDescription, String redisDescription, Deque<AutoCloseable> opened) {
+        this.ports = ports;
+        this.queueDescription = queueDescription;
+        this.redisDescription = redisDescription;
+        this.opened = opened;
+    }
+
+    /** Connects to, or starts, both servers; the queue side and the Redis side start side by side. */
+    public static LocalBackends open(Settings s) {
+        Deque<AutoCloseable> opened = new ArrayDeque<>();
+        CompletableFuture<RedisSide> redisSide = CompletableFuture.supplyAsync(() -> RedisSide.open(s), r -> Thread.ofVirtual().start(r));
+        try {
+            URI endpoint = s.sqsUrl();
+            String queueDescription = "SQS-compatible server at " + endpoint;
+            if (endpoint == null) {
+                EmbeddedElasticMq mq = push(opened, EmbeddedElasticMq.start(s.sqsPort()));
+                endpoint = mq.endpoint();
+                queueDescription = mq.toString();
+            }
+            SqsTaskQueue queue = push(opened, SqsTaskQueue.connect(sqsSettings(endpoint, s)));
+            RedisSide redis = push(opened, redisSide.join());
+            LocalRuntime.Ports ports = new LocalRuntime.Ports(redis.adapters().executionStore(), redis.adapters().idempotencyStore(),
+                    queue, redis.adapters().timerIndex(), redis.adapters().definitionStore());
+            return new LocalBackends(ports, queueDescription, redis.description(), opened);
+        } catch (RuntimeException e) {
+            closeUnlessOpened(redisSide, opened);
+            closeAll(opened);
+            throw e instanceof CompletionException c && c.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    /** Waits for the Redis side to finish starting, so no Redis process outlives a failed start. */
+    private static void closeUnlessOpened(CompletableFuture<RedisSide> redisSide, Deque<AutoCloseable> opened) {
+        RedisSide redis;
+        try {
+            redis = redisSide.join();
+        } catch (RuntimeException e) {
+            return; // it failed to open, and cleaned up after itself
+        }
+        if (!opened.contains(redis)) {
+            redis.close();
+        }
+    }
+
+    /** The Redis adapters, and the server started for them if none was named; closes both. */
+    private record RedisSide(EmbeddedRedis server, RedisAdapters adapters, String description) implements AutoCloseable {
+        static RedisSide open(Settings s) {
+            EmbeddedRedis server = s.redisUrl() == null ? EmbeddedRedis.start(s.redisBinary(), s.searchPath()) : null;
+            String url = server == null ? s.redisUrl() : server.url();
+            try {
+                RedisAdapters adapters = RedisAdapters.open(SluiceRedisProperties.of(url).withKeyPrefix(s.redisKeyPrefix()));
+                String description = (server == null ? "Redis at " + redacted(url) : server.toString())
+                        + " (key prefix " + s.redisKeyPrefix() + ")";
+                return new RedisSide(server, adapters, description);
+            } catch (RuntimeException e) {
+                if (server != null) {
+                    server.close();
+                }
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                adapters.close();
+            } finally {
+                if (server != null) {
+                    server.close();
+                }
+            }
+        }
+    }
+
+    /** Keys that work against ElasticMQ; against AWS itself, the SDK's default credentials. */
+    private static SqsQueueSettings sqsSettings(URI endpoint, Settings s) {
+        if (endpoint.getHost() != null && endpoint.getHost().endsWith(".amazonaws.com")) {
+            return new SqsQueueSettings(endpoint, s.region(), null, true, s.maxReceives());
+        }
+        return SqsQueueSettings.local(endpoint, s.region(), s.maxReceives());
+    }
+
+    private static <T extends AutoCloseable> T push(Deque<AutoCloseable> opened, T resource) {
+        if (resource != null) {
+            opened.push(resource);
+        }
+        return resource;
+    }
+
+    public LocalRuntime.Ports ports() {
+        return ports;
+    }
+
+    /** Which queue server is used, for people: "embedded ElasticMQ at http://127.0.0.1:9324". */
+    public String queueDescription() {
+        return queueDescription;
+    }
+
+    /** Which Redis is used, for people; a password in the URL is never shown. */
+    public String redisDescription() {
+        return redisDescription;
+    }
+
+    /** Closes the clients, then stops what was started here, newest first. */
+    @Override
+    public void close() {
+        closeAll(opened);
+    }
+
+    private static void closeAll(Deque<AutoCloseable> opened) {
+        while (!opened.isEmpty()) {
+            AutoCloseable c = opened.pop();
+            try {
+                c.close();
+            } catch (Exception e) {
+                LOG.log(Level.WARNING, "could not close " + c, e);
+            }
+        }
+    }
+
+    static String redacted(String url) {
+        int at = url.lastIndexOf('@');
+        int scheme = url.indexOf("://");
+        return at < 0 || scheme < 0 ? url : url.substring(0, scheme + 3) + "***@" + url.substring(at + 1);
+    }
+}

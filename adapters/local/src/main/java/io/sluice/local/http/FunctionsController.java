@@ -1,0 +1,48 @@
+package io.sluice.local.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.harness.ErrorMapping;
+import io.sluice.local.app.TaskFunctionBeans;
+import io.sluice.orchestration.json.Json;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Map;
+import java.util.function.Function;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The local function emulator: invokes one task function directly with the request body (an empty
+ * body is {@code {}}) and answers its JSON result. No claim, no queue, no execution: for trying a
+ * function by hand. A function that throws answers 422 with the ASL error it would raise in a Task.
+ */
+@RestController
+class FunctionsController {
+    private final TaskFunctionBeans functions;
+
+    FunctionsController(TaskFunctionBeans functions) {
+        this.functions = functions;
+    }
+
+    @PostMapping("/functions/{name}")
+    ResponseEntity<?> invoke(@PathVariable String name, HttpServletRequest http) {
+        Function<JsonNode, JsonNode> function = functions.byName().get(name);
+        if (function == null) {
+            return ApiProblems.notFound("No function '" + name + "': expected one of " + functions.names() + ".");
+        }
+        JsonNode input = RequestJson.body(RequestJson.read(http));
+        JsonNode output;
+        try {
+            output = function.apply(input);
+        } catch (RuntimeException e) {
+            ErrorMapping m = ErrorMapping.of(e);
+            return ApiProblems.of(HttpStatus.UNPROCESSABLE_ENTITY, ApiProblems.FUNCTION_FAILED, "Function failed",
+                    "Function '" + name + "' failed with " + m.error() + ": " + m.cause(),
+                    Map.of("error", m.error(), "cause", m.cause(), "retryable", m.retryable()));
+        }
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(Json.write(output == null ? Json.NODES.nullNode() : output));
+    }
+}

@@ -1,0 +1,69 @@
+package io.sluice.local.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.json.Json;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
+/** Reads request bodies and their fields, failing with an {@link ApiProblems.InvalidRequest} that names the field. */
+final class RequestJson {
+    private static final int SHOWN = 60;
+
+    private RequestJson() {}
+
+    /**
+     * The raw request body, whatever its declared content type: {@code curl -d} sends JSON labelled as
+     * a form, and reading it as a form would mangle it.
+     */
+    static String read(HttpServletRequest request) {
+        try {
+            return new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the request body", e);
+        }
+    }
+
+    /** The body as JSON; an empty body is {@code {}}. */
+    static JsonNode body(String text) {
+        if (text == null || text.isBlank()) {
+            return Json.object();
+        }
+        try {
+            return Json.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ApiProblems.InvalidRequest("body", "a JSON document", e.getMessage());
+        }
+    }
+
+    /** The body as a JSON object; an empty body is {@code {}}. */
+    static JsonNode object(String text) {
+        JsonNode body = body(text);
+        if (!body.isObject()) {
+            throw new ApiProblems.InvalidRequest("body", "a JSON object", "a JSON " + Json.typeName(body));
+        }
+        return body;
+    }
+
+    /** An optional string field; {@code null} when absent or JSON null. */
+    static String optionalString(JsonNode object, String field, int maxLength) {
+        JsonNode v = object.get(field);
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        String expected = "a string of at most " + maxLength + " characters";
+        if (!v.isTextual()) {
+            throw new ApiProblems.InvalidRequest(field, expected, "a JSON " + Json.typeName(v));
+        }
+        if (v.asText().length() > maxLength) {
+            throw new ApiProblems.InvalidRequest(field, expected, v.asText().length() + " characters");
+        }
+        return v.asText();
+    }
+
+    /** A value for a message: quoted, and cut when long. */
+    static String shown(String value) {
+        return "'" + (value.length() > SHOWN ? value.substring(0, SHOWN) + "..." : value) + "'";
+    }
+}

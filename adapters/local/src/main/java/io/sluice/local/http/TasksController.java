@@ -1,0 +1,74 @@
+package io.sluice.local.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.local.app.Executions;
+import io.sluice.orchestration.engine.TaskToken;
+import io.sluice.orchestration.error.ErrorNames;
+import io.sluice.orchestration.json.Json;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Callbacks for {@code .waitForTaskToken} tasks, as Step Functions' SendTaskSuccess, SendTaskFailure
+ * and SendTaskHeartbeat: each becomes a message on the orchestrator's queue. 202: queued; 409 when the
+ * execution does not wait for that token (too early, too late, or ended).
+ */
+@RestController
+class TasksController {
+    private final Executions executions;
+
+    TasksController(Executions executions) {
+        this.executions = executions;
+    }
+
+    /** The body is the task's output (any JSON; empty for {@code {}}). */
+    @PostMapping("/v1/tasks/{token}/success")
+    ResponseEntity<?> success(@PathVariable String token, HttpServletRequest http) {
+        String t = valid(token);
+        JsonNode output = RequestJson.body(RequestJson.read(http));
+        return queued(t, new OrchestratorMessage.TaskResult(t, output, null, null));
+    }
+
+    /** Body (optional): {@code {"error": ..., "cause": ...}}; the error defaults to {@code States.TaskFailed}. */
+    @PostMapping("/v1/tasks/{token}/failure")
+    ResponseEntity<?> failure(@PathVariable String token, HttpServletRequest http) {
+        String t = valid(token);
+        JsonNode request = RequestJson.object(RequestJson.read(http));
+        String error = RequestJson.optionalString(request, "error", 256);
+        String cause = RequestJson.optionalString(request, "cause", 32_768);
+        return queued(t, new OrchestratorMessage.TaskResult(t, null, error == null ? ErrorNames.TASK_FAILED : error,
+                cause == null ? "" : cause));
+    }
+
+    @PostMapping("/v1/tasks/{token}/heartbeat")
+    ResponseEntity<?> heartbeat(@PathVariable String token) {
+        String t = valid(token);
+        return queued(t, new OrchestratorMessage.Heartbeat(t));
+    }
+
+    private static String valid(String token) {
+        try {
+            return TaskToken.decode(token).encode();
+        } catch (IllegalArgumentException e) {
+            throw new ApiProblems.InvalidRequest("token", "a task token <execution>.<frame>.<step>.<attempt>, as $$.Task.Token gives it",
+                    RequestJson.shown(token));
+        }
+    }
+
+    private ResponseEntity<?> queued(String token, OrchestratorMessage message) {
+        Executions.Change change = executions.callback(token, message);
+        if (change instanceof Executions.Change.Done done) {
+            ObjectNode out = Json.object();
+            out.put("token", token).put("executionId", done.summary().executionId()).put("status", "queued");
+            return ResponseEntity.status(HttpStatus.ACCEPTED).body(out);
+        }
+        return ExecutionsController.changed(change);
+    }
+}

@@ -1,0 +1,149 @@
+package io.sluice.local.pipeline;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.definition.DefinitionParser;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.validation.DefinitionValidator;
+import io.sluice.orchestration.validation.Problem;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The pipelines of a folder: each {@code <id>.asl.json} is one pipeline, validated as
+ * {@code sluice validate} does. An invalid file is reported (file, pointer, sentence) and left out;
+ * it never stops the others. A Task calling a function this runtime does not have is an error too:
+ * its task would wait on a queue no one reads.
+ *
+ * <p>{@link #find} looks at the file again when it changed, so an edited pipeline needs no restart.
+ */
+public final class PipelineCatalog {
+    public static final String SUFFIX = ".asl.json";
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9_.-]{1,80}");
+
+    public record Pipeline(String id, Definition definition, Path file) {}
+
+    /** What {@link #find} found. */
+    public sealed interface Lookup {
+        record Found(Pipeline pipeline) implements Lookup {}
+
+        record Invalid(String id, List<PipelineProblem> problems) implements Lookup {}
+
+        record Missing(String id) implements Lookup {}
+    }
+
+    private record Entry(FileTime modified, Pipeline pipeline, List<PipelineProblem> problems) {}
+
+    private final Path directory;
+    private final Set<String> functions;
+    private final Map<String, Entry> entries = new TreeMap<>();
+    private final List<PipelineProblem> misnamed = new ArrayList<>();
+
+    private PipelineCatalog(Path directory, Set<String> functions) {
+        this.directory = directory;
+        this.functions = Set.copyOf(functions);
+    }
+
+    /** Reads every {@code *.asl.json} of {@code directory}; a missing directory is an empty catalog. */
+    public static PipelineCatalog load(Path directory, Set<String> functions) {
+        PipelineCatalog catalog = new PipelineCatalog(directory.toAbsolutePath().normalize(), functions);
+        if (!Files.isDirectory(catalog.directory)) {
+            return catalog;
+        }
+        try (Stream<Path> files = Files.list(catalog.directory)) {
+            files.filter(f -> f.getFileName().toString().endsWith(SUFFIX)).sorted().forEach(catalog::scan);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the pipelines directory " + catalog.directory, e);
+        }
+        return catalog;
+    }
+
+    private void scan(Path file) {
+        String name = file.getFileName().toString();
+        String id = name.substring(0, name.length() - SUFFIX.length());
+        if (!ID.matcher(id).matches()) {
+            misnamed.add(new PipelineProblem(file.toString(), "", "A pipeline file is named <id>" + SUFFIX
+                    + ", the id being 1-80 letters, digits and _ . -; '" + id + "' is not such an id.", false));
+            return;
+        }
+        find(id);
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /** The pipeline {@code id}, reading its file again if it changed since last time. */
+    public synchronized Lookup find(String id) {
+        if (!ID.matcher(id).matches()) {
+            return new Lookup.Missing(id);
+        }
+        Path file = directory.resolve(id + SUFFIX);
+        FileTime modified;
+        try {
+            modified = Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            entries.remove(id);
+            return new Lookup.Missing(id);
+        }
+        Entry entry = entries.get(id);
+        if (entry == null || !entry.modified().equals(modified)) {
+            entry = read(id, file, modified);
+            entries.put(id, entry);
+        }
+        return entry.pipeline() != null ? new Lookup.Found(entry.pipeline()) : new Lookup.Invalid(id, entry.problems());
+    }
+
+    /** The pipelines that loaded, by id. */
+    public synchronized Collection<Pipeline> pipelines() {
+        return entries.values().stream().filter(e -> e.pipeline() != null).map(Entry::pipeline).toList();
+    }
+
+    /** Every problem found so far, warnings included, by file. */
+    public synchronized List<PipelineProblem> problems() {
+        List<PipelineProblem> all = new ArrayList<>(misnamed);
+        entries.values().forEach(e -> all.addAll(e.problems()));
+        return all;
+    }
+
+    private Entry read(String id, Path file, FileTime modified) {
+        String shown = file.toString();
+        JsonNode json;
+        try {
+            json = Json.parse(Files.readString(file));
+        } catch (NoSuchFileException e) {
+            return new Entry(modified, null, List.of(new PipelineProblem(shown, "", "the file disappeared while it was read", false)));
+        } catch (IOException e) {
+            return new Entry(modified, null, List.of(new PipelineProblem(shown, "", "cannot read the file: " + e.getMessage(), false)));
+        } catch (IllegalArgumentException e) {
+            return new Entry(modified, null, List.of(new PipelineProblem(shown, "", e.getMessage(), false)));
+        }
+        List<Problem> found = DefinitionValidator.validate(json);
+        List<PipelineProblem> problems = new ArrayList<>();
+        found.forEach(p -> problems.add(new PipelineProblem(shown, p.pointer(), p.message(), !p.isError())));
+        if (!DefinitionValidator.isValid(found)) {
+            return new Entry(modified, null, List.copyOf(problems));
+        }
+        for (FunctionReferences.Reference ref : FunctionReferences.of(json)) {
+            if (!functions.contains(ref.function())) {
+                problems.add(new PipelineProblem(shown, ref.pointer(), "No function '" + ref.function()
+                        + "' runs in this runtime; it has " + String.join(", ", functions.stream().sorted().toList()) + ".", false));
+            }
+        }
+        boolean runnable = problems.stream().allMatch(PipelineProblem::warning);
+        Pipeline pipeline = runnable ? new Pipeline(id, DefinitionParser.parse(json), file) : null;
+        return new Entry(modified, pipeline, List.copyOf(problems));
+    }
+}

@@ -1,0 +1,45 @@
+package io.sluice.local.app;
+
+import io.sluice.testkit.redis.RedisTestServer;
+import java.util.UUID;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The app on real servers: ElasticMQ started by the app itself (free port) and the testkit's Redis,
+ * under a key prefix and queue prefix of this JVM's own. Every subclass shares one context.
+ */
+@SpringBootTest(classes = SluiceLocalApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@Import(TestFunctions.class)
+public abstract class LocalAppTest {
+    static final String RUN = UUID.randomUUID().toString().substring(0, 8);
+
+    @LocalServerPort
+    protected int port;
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        registry.add("sluice.redis.url", () -> RedisTestServer.shared().url());
+        registry.add("sluice.redis.key-prefix", () -> "sluice-test:local:" + RUN);
+        registry.add("sluice.queue-prefix", () -> "t" + RUN);
+        registry.add("sluice.sqs.port", () -> 0);
+        registry.add("sluice.pipelines-dir", () -> TestPipelines.directory().toString());
+        registry.add("server.tomcat.basedir", () -> "target/tomcat-" + RUN);
+    }
+
+    protected Http http() {
+        return new Http("http://127.0.0.1:" + port);
+    }
+
+    protected String url() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** A name no other test uses. */
+    protected static String unique(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+}

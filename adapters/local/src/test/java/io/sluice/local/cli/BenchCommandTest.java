@@ -1,0 +1,32 @@
+package io.sluice.local.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.orchestration.json.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+class BenchCommandTest {
+    @Test
+    void aSmallRunPrintsASummaryAndTheFiguresAsTheLastLine() {
+        CliRun r = CliRun.of("bench", "transitions", "--executions", "6", "--tasks", "3", "--concurrency", "2", "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("6 executions x 3 tasks, at most 2 in flight: 18 transitions in ")
+                .containsPattern("throughput: \\d+ transitions/s").contains("every execution succeeded");
+        assertThat(r.err()).contains("SQS: embedded ElasticMQ at http://127.0.0.1:");
+        String[] lines = r.out().split("\n");
+        JsonNode figures = Json.parse(lines[lines.length - 1]);
+        assertThat(figures.get("executions").asInt()).isEqualTo(6);
+        assertThat(figures.get("transitions").asLong()).isEqualTo(18);
+        assertThat(figures.get("failed").asInt()).isZero();
+        assertThat(figures.get("transitions_per_s").asDouble()).isPositive();
+        assertThat(figures.get("dispatch_p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("dispatch_p50_ms").asDouble());
+    }
+
+    @Test
+    void usageErrorsStartNothing() {
+        assertThat(CliRun.of("bench").exit()).isEqualTo(2);
+        assertThat(CliRun.of("bench", "latency").err()).contains("the one bench is 'transitions'");
+        assertThat(CliRun.of("bench", "transitions", "--tasks", "0").err()).contains("--tasks expects a whole number of at least 1");
+    }
+}
