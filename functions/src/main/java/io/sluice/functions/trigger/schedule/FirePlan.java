@@ -12,7 +12,8 @@ import java.util.Optional;
  * Which fires a taken schedule makes, before overlap is considered: a pure function of the expression,
  * the fire time taken, {@code now}, the grace period and the catch-up policy.
  *
- * <p>A fire at most {@code grace} late is on time and always counts. Older ones were missed (nothing
+ * <p>The fire taken is a fire whatever the expression says (the index is the authority on it). A fire
+ * at most {@code grace} late is on time and always counts. Older ones were missed (nothing
  * ticked): {@link CatchUpPolicy} keeps none, the latest, or the last N of them. A retaken fire (held, or
  * its taker died) was accepted already and always counts, however late.
  *
@@ -28,19 +29,19 @@ record FirePlan(List<Instant> fires, int dropped, Optional<Instant> next) {
     static FirePlan of(ScheduleExpression expression, Instant taken, boolean retaken, Instant now, Duration grace, CatchUpPolicy catchUp) {
         ScheduleExpression e = expression.anchoredAt(taken);
         Instant onTimeFrom = now.minus(grace);
-        Instant after = retaken ? taken : taken.minusSeconds(1);
+        boolean takenMissed = !retaken && taken.isBefore(onTimeFrom);
         List<Instant> fires = new ArrayList<>();
-        if (retaken) {
-            fires.add(taken);
+        if (!takenMissed) {
+            fires.add(taken); // retaken, or on time
         }
         int dropped = 0;
-        if (after.isBefore(onTimeFrom)) {
-            Missed missed = missed(e, after, onTimeFrom, catchUp.limit());
+        if (taken.isBefore(onTimeFrom)) {
+            Missed missed = missed(e, taken, takenMissed, onTimeFrom, catchUp.limit());
             fires.addAll(missed.kept());
             dropped = missed.dropped();
         }
         // On time: fires from onTimeFrom to now (those before onTimeFrom were counted as missed above).
-        Instant cursor = after.isAfter(onTimeFrom.minusSeconds(1)) ? after : onTimeFrom.minusSeconds(1);
+        Instant cursor = taken.isAfter(onTimeFrom.minusSeconds(1)) ? taken : onTimeFrom.minusSeconds(1);
         Optional<Instant> f = e.next(cursor);
         while (f.isPresent() && !f.get().isAfter(now) && fires.size() < MAX_ON_TIME) {
             if (!f.get().isBefore(onTimeFrom)) {
@@ -55,31 +56,38 @@ record FirePlan(List<Instant> fires, int dropped, Optional<Instant> next) {
     private record Missed(List<Instant> kept, int dropped) {}
 
     /**
-     * The last {@code keep} fires after {@code after} and before {@code onTimeFrom}. Looks back a window at
+     * The last {@code keep} fires from {@code taken} (when it was missed itself) or after it, and before {@code onTimeFrom}. Looks back a window at
      * a time, widening it sixteenfold, until it has them (and has counted at least {@link #EXACT_COUNT}) or
-     * reaches {@code after}: a schedule that missed a year of minutes costs a window's worth, not a year's.
+     * reaches {@code taken}: a schedule that missed a year of minutes costs a window's worth, not a year's.
      */
-    private static Missed missed(ScheduleExpression e, Instant after, Instant onTimeFrom, int keep) {
+    private static Missed missed(ScheduleExpression e, Instant taken, boolean takenMissed, Instant onTimeFrom, int keep) {
         Duration lookback = Duration.ofHours(1);
         while (true) {
             Instant start = onTimeFrom.minus(lookback);
-            boolean whole = !start.isAfter(after);
-            Instant from = whole ? after : start;
+            boolean whole = !start.isAfter(taken);
             Deque<Instant> last = new ArrayDeque<>();
             int seen = 0;
-            for (Optional<Instant> f = e.next(from); f.isPresent() && f.get().isBefore(onTimeFrom); f = e.next(f.get())) {
-                seen++;
-                if (keep > 0) {
-                    if (last.size() == keep) {
-                        last.removeFirst();
-                    }
-                    last.addLast(f.get());
-                }
+            if (whole && takenMissed) {
+                seen += keep(last, taken, keep);
+            }
+            for (Optional<Instant> f = e.next(whole ? taken : start); f.isPresent() && f.get().isBefore(onTimeFrom); f = e.next(f.get())) {
+                seen += keep(last, f.get(), keep);
             }
             if (whole || (last.size() == keep && seen >= EXACT_COUNT)) {
                 return new Missed(List.copyOf(last), seen - last.size());
             }
             lookback = lookback.multipliedBy(16);
         }
+    }
+
+    /** Adds {@code fire} to the last {@code keep} fires; returns 1 (one fire seen). */
+    private static int keep(Deque<Instant> last, Instant fire, int keep) {
+        if (keep > 0) {
+            if (last.size() == keep) {
+                last.removeFirst();
+            }
+            last.addLast(fire);
+        }
+        return 1;
     }
 }

@@ -217,4 +217,12 @@ class ScheduleFirerTest {
         assertThat(starter.started()).containsExactly("orders:sched-weekend-20261129T0800Z");
         assertThat(nextFire("orders/weekend")).isEqualTo(Instant.parse("2026-12-05T08:00:00Z"));
     }
+
+    @Test
+    void theFireTimeInTheIndexCountsEvenWhenTheExpressionWouldNotHaveChosenIt() {
+        schedule("moved", "cron(0 3 * * ? *)", "allow", "none", T0.plusSeconds(17)); // e.g. placed by hand
+        firer.tick(T0.plusSeconds(18));
+        assertThat(starter.started()).containsExactly("moved:sched-20261129T030017Z");
+        assertThat(nextFire("moved")).isEqualTo(T0.plus(Duration.ofDays(1)));
+    }
 }
