@@ -31,11 +31,6 @@ public record CatchUpPolicy(Mode mode, int limit) {
         return new CatchUpPolicy(Mode.ALL, limit);
     }
 
-    /** How many missed fires to keep at most. */
-    int keep() {
-        return limit;
-    }
-
     /** {@code none}, {@code latest} or {@code all:N}. */
     public String code() {
         return switch (mode) {

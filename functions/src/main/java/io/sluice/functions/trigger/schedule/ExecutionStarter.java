@@ -21,6 +21,9 @@ public interface ExecutionStarter {
     /** Starts {@code pipeline}'s execution {@code executionName} unless one of that name exists. Throws on a transient failure. */
     Outcome start(String pipeline, String executionName, JsonNode input);
 
-    /** Whether an execution of {@code pipeline} whose name starts with {@code namePrefix} is RUNNING. */
+    /**
+     * Whether an execution of {@code pipeline} that this schedule started is RUNNING: one whose name is
+     * {@code namePrefix} followed by a scheduled time ({@link ScheduleKey#namedWith}).
+     */
     boolean anyRunning(String pipeline, String namePrefix);
 }

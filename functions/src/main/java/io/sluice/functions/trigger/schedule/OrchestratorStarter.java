@@ -34,6 +34,6 @@ public final class OrchestratorStarter implements ExecutionStarter {
 
     @Override
     public boolean anyRunning(String pipeline, String namePrefix) {
-        return store.list(pipeline, "RUNNING", RUNNING_LOOKUP).stream().anyMatch(e -> e.name().startsWith(namePrefix));
+        return store.list(pipeline, "RUNNING", RUNNING_LOOKUP).stream().anyMatch(e -> ScheduleKey.namedWith(namePrefix, e.name()));
     }
 }

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  */
 public record ScheduleKey(String pipeline, String label) {
     private static final Pattern PIPELINE = Pattern.compile("[A-Za-z0-9_.:@-]{1,80}");
-    private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_-]{1,24}");
+    private static final Pattern LABEL = Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,23}");
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmm'Z'").withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter SECOND = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
@@ -22,7 +22,7 @@ public record ScheduleKey(String pipeline, String label) {
             throw new IllegalArgumentException("A pipeline id is 1-80 letters, digits and _ . : @ -, not '" + pipeline + "'");
         }
         if (label != null && !LABEL.matcher(label).matches()) {
-            throw new IllegalArgumentException("A schedule label is 1-24 letters, digits, _ and -, not '" + label + "'");
+            throw new IllegalArgumentException("A schedule label is a letter then up to 23 letters, digits, _ and -, not '" + label + "'");
         }
     }
 
@@ -42,6 +42,15 @@ public record ScheduleKey(String pipeline, String label) {
     /** The prefix of every execution name this schedule gives. */
     public String namePrefix() {
         return label == null ? "sched-" : "sched-" + label + "-";
+    }
+
+    /**
+     * Whether {@code executionName} is one this schedule gives: its prefix followed by a digit (the
+     * scheduled time). Labels start with a letter, so {@code sched-} does not claim {@code sched-eod-...}.
+     */
+    public static boolean namedWith(String namePrefix, String executionName) {
+        return executionName.startsWith(namePrefix) && executionName.length() > namePrefix.length()
+                && Character.isDigit(executionName.charAt(namePrefix.length()));
     }
 
     /** {@code sched-20261129T0300Z}; seconds appear only when the time has some. */

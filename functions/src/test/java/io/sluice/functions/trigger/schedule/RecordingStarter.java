@@ -40,7 +40,8 @@ final class RecordingStarter implements ExecutionStarter {
 
     @Override
     public boolean anyRunning(String pipeline, String namePrefix) {
-        return running.entrySet().stream().anyMatch(e -> e.getValue() && e.getKey().startsWith(pipeline + ":" + namePrefix));
+        return running.entrySet().stream().anyMatch(e -> e.getValue() && e.getKey().startsWith(pipeline + ":")
+                && ScheduleKey.namedWith(namePrefix, e.getKey().substring(pipeline.length() + 1)));
     }
 
     void finishAll() {

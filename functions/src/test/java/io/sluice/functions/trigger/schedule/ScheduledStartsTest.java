@@ -76,6 +76,7 @@ class ScheduledStartsTest {
         assertThat(store.load("orders:sched-20261201T0200Z")).isEmpty();
         assertThat(starter.anyRunning("orders", "sched-")).isTrue();
         assertThat(starter.anyRunning("orders", "sched-eod-")).isFalse();
+        assertThat(ScheduleKey.namedWith("sched-", "sched-eod-20261201T0200Z")).as("a labelled schedule's run").isFalse();
     }
 
     @Test
