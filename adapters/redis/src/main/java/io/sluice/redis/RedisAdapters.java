@@ -2,6 +2,7 @@ package io.sluice.redis;
 
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.IdempotencyStore;
+import io.sluice.orchestration.port.ScheduleIndex;
 import io.sluice.orchestration.port.TimerIndex;
 import java.net.URI;
 import org.redisson.Redisson;
@@ -10,7 +11,7 @@ import org.redisson.config.Config;
 import org.redisson.config.SingleServerConfig;
 
 /**
- * The three Redis adapters on one Redisson client, built from {@link SluiceRedisProperties}.
+ * The Redis adapters on one Redisson client, built from {@link SluiceRedisProperties}.
  * Closing it shuts the client down. Hosts that manage their own {@link RedissonClient} construct
  * the adapters directly instead.
  */
@@ -20,6 +21,7 @@ public final class RedisAdapters implements AutoCloseable {
     private final RedisIdempotencyStore idempotencyStore;
     private final RedisTimerIndex timerIndex;
     private final RedisDefinitionStore definitionStore;
+    private final RedisScheduleIndex scheduleIndex;
 
     private RedisAdapters(RedissonClient redisson, SluiceRedisProperties properties) {
         this.redisson = redisson;
@@ -27,6 +29,7 @@ public final class RedisAdapters implements AutoCloseable {
         this.idempotencyStore = new RedisIdempotencyStore(redisson, properties.keyPrefix(), properties.abandonedClaimExpiry());
         this.timerIndex = new RedisTimerIndex(redisson, properties.keyPrefix(), properties.timerShards());
         this.definitionStore = new RedisDefinitionStore(redisson, properties.keyPrefix());
+        this.scheduleIndex = new RedisScheduleIndex(redisson, properties.keyPrefix());
     }
 
     /** Connects to the server named by {@code properties.url()}. */
@@ -75,6 +78,11 @@ public final class RedisAdapters implements AutoCloseable {
 
     public TimerIndex timerIndex() {
         return timerIndex;
+    }
+
+    /** Schedules, in {@value RedisScheduleIndex#DEFAULT_SHARDS} shards. */
+    public ScheduleIndex scheduleIndex() {
+        return scheduleIndex;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.sluice.functions.orchestrator;
 
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.trigger.schedule.ScheduleFirer;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.StoredExecution;
 import io.sluice.orchestration.port.TaskQueue;
@@ -12,8 +13,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * The {@code schedule-tick} function: hands due timers to the orchestrator and re-sends outboxes a
- * crash left behind. A schedule invokes it (every second locally, every minute in the cloud), so no
+ * The {@code schedule-tick} function: fires due pipeline schedules (when it has a {@link ScheduleFirer}),
+ * hands due timers to the orchestrator and re-sends outboxes a crash left behind. A schedule invokes it (every second locally, every minute in the cloud), so no
  * function needs a thread of its own between invocations.
  */
 public final class ScheduleTick {
@@ -26,10 +27,17 @@ public final class ScheduleTick {
     private final QueueNames names;
     private final Clock clock;
     private final Duration outboxGrace;
+    private final ScheduleFirer schedules;
 
     /** @param outboxGrace how old an uncleared outbox must be before the sweeper treats it as left behind */
     public ScheduleTick(ExecutionStore store, TimerIndex timers, TaskQueue queue, OutboxDispatcher outbox, QueueNames names,
                         Clock clock, Duration outboxGrace) {
+        this(store, timers, queue, outbox, names, clock, outboxGrace, null);
+    }
+
+    /** @param schedules fires pipeline schedules on each tick; {@code null} where a cloud scheduler starts them instead */
+    public ScheduleTick(ExecutionStore store, TimerIndex timers, TaskQueue queue, OutboxDispatcher outbox, QueueNames names,
+                        Clock clock, Duration outboxGrace, ScheduleFirer schedules) {
         this.store = store;
         this.timers = timers;
         this.queue = queue;
@@ -37,13 +45,15 @@ public final class ScheduleTick {
         this.names = names;
         this.clock = clock;
         this.outboxGrace = outboxGrace;
+        this.schedules = schedules;
     }
 
     /** What one tick did. */
-    public record Report(int timersFired, int outboxesResent) {}
+    public record Report(int timersFired, int outboxesResent, ScheduleFirer.Report schedules) {}
 
     public Report tick() {
         Instant now = clock.instant();
+        ScheduleFirer.Report scheduled = schedules == null ? null : schedules.tick(now);
         int fired = 0;
         for (TimerIndex.DueTimer t : timers.takeDue(now, BATCH, Duration.ofMinutes(1))) {
             queue.send(names.orchestrator(), OutgoingMessage.of(t.payload()), Duration.ZERO);
@@ -58,6 +68,6 @@ public final class ScheduleTick {
                 resent++;
             }
         }
-        return new Report(fired, resent);
+        return new Report(fired, resent, scheduled);
     }
 }

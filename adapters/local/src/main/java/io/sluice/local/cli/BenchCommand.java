@@ -36,10 +36,13 @@ final class BenchCommand {
         if (System.getProperty("logback.configurationFile") == null) {
             System.setProperty("logback.configurationFile", "io/sluice/local/cli/logback-quiet.xml");
         }
+        if (args.length > 0 && args[0].equals("schedules")) {
+            return io.sluice.local.bench.SchedulesBench.run(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
         Flags f = Flags.parse(args, Set.of("--executions", "--tasks", "--concurrency"), Set.of("--json"));
         if (f.positional().size() != 1 || !f.positional().getFirst().equals("transitions")) {
-            throw new SluiceCli.UsageException("the one bench is 'transitions': sluice bench transitions [--executions N] [--tasks K] "
-                    + "[--concurrency C] [--json]");
+            throw new SluiceCli.UsageException("benches are 'transitions' and 'schedules': sluice bench transitions [--executions N] "
+                    + "[--tasks K] [--concurrency C] [--json], sluice bench schedules [--count N] [--json]");
         }
         TransitionsBench.Options options = new TransitionsBench.Options(f.number("--executions", 100, 1), f.number("--tasks", 10, 1),
                 f.number("--concurrency", 20, 1));

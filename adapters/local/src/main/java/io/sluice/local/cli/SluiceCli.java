@@ -84,6 +84,7 @@ public final class SluiceCli {
                       (start, executions and history talk to SLUICE_URL, default http://127.0.0.1:8080, or --url URL)
                   bench transitions [--executions N] [--tasks K] [--concurrency C] [--json]
                                                        durable transitions/s and dispatch latency on embedded ElasticMQ + Redis
+                  bench schedules [--count N] [--json] N schedules in the Redis schedule index: fire lag, bytes each, missed, doubled
                   test                                 run the whole test suite (mvn verify) with a JDK >= 21
                 """.stripTrailing());
     }
