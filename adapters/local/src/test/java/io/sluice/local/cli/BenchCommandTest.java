@@ -26,7 +26,7 @@ class BenchCommandTest {
     @Test
     void usageErrorsStartNothing() {
         assertThat(CliRun.of("bench").exit()).isEqualTo(2);
-        assertThat(CliRun.of("bench", "latency").err()).contains("the one bench is 'transitions'");
+        assertThat(CliRun.of("bench", "latency").err()).contains("benches are 'transitions' and 'schedules'");
         assertThat(CliRun.of("bench", "transitions", "--tasks", "0").err()).contains("--tasks expects a whole number of at least 1");
     }
 }
