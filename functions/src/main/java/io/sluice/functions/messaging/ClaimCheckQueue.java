@@ -17,16 +17,15 @@ import java.util.Map;
  * Service Bus standard's 256 KB) by reference: the body goes to the object store under its content
  * hash and the message carries only the key. Receivers get the body back transparently.
  */
-public final class ClaimCheckQueue implements TaskQueue {
+public final class ClaimCheckQueue extends ForwardingQueue {
     public static final int DEFAULT_LIMIT_BYTES = 200 * 1024;
     static final String CLAIM_ATTRIBUTE = "sluice-claim";
 
-    private final TaskQueue queue;
     private final ObjectStore objects;
     private final int limitBytes;
 
     public ClaimCheckQueue(TaskQueue queue, ObjectStore objects, int limitBytes) {
-        this.queue = queue;
+        super(queue);
         this.objects = objects;
         this.limitBytes = limitBytes;
     }
@@ -35,20 +34,20 @@ public final class ClaimCheckQueue implements TaskQueue {
     public void send(String name, OutgoingMessage message, Duration delay) {
         byte[] body = message.body().getBytes(StandardCharsets.UTF_8);
         if (body.length <= limitBytes) {
-            queue.send(name, message, delay);
+            super.send(name, message, delay);
             return;
         }
         String key = "claims/" + sha256(body);
         objects.put(key, body);
         Map<String, String> attributes = new HashMap<>(message.attributes());
         attributes.put(CLAIM_ATTRIBUTE, key);
-        queue.send(name, new OutgoingMessage("{\"claim\":\"" + key + "\"}", attributes), delay);
+        super.send(name, new OutgoingMessage("{\"claim\":\"" + key + "\"}", attributes), delay);
     }
 
     @Override
     public List<ReceivedMessage> receive(String name, int max, Duration visibility, Duration wait) {
         List<ReceivedMessage> out = new ArrayList<>();
-        for (ReceivedMessage m : queue.receive(name, max, visibility, wait)) {
+        for (ReceivedMessage m : super.receive(name, max, visibility, wait)) {
             String key = m.attributes().get(CLAIM_ATTRIBUTE);
             if (key == null) {
                 out.add(m);
@@ -59,31 +58,6 @@ public final class ClaimCheckQueue implements TaskQueue {
             out.add(new ReceivedMessage(m.messageId(), m.receipt(), new String(body, StandardCharsets.UTF_8), m.attributes(), m.receiveCount()));
         }
         return out;
-    }
-
-    @Override
-    public Duration maxDelay() {
-        return queue.maxDelay();
-    }
-
-    @Override
-    public int maxReceives() {
-        return queue.maxReceives();
-    }
-
-    @Override
-    public void acknowledge(String name, String receipt) {
-        queue.acknowledge(name, receipt);
-    }
-
-    @Override
-    public void extendVisibility(String name, String receipt, Duration visibility) {
-        queue.extendVisibility(name, receipt, visibility);
-    }
-
-    @Override
-    public String deadLetterQueue(String name) {
-        return queue.deadLetterQueue(name);
     }
 
     private static String sha256(byte[] body) {

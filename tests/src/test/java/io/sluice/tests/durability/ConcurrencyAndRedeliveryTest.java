@@ -16,6 +16,7 @@ import io.sluice.orchestration.engine.Command;
 import io.sluice.orchestration.engine.CommandCodec;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.functions.messaging.ForwardingQueue;
 import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
 import io.sluice.testkit.contract.Concurrently;
 import io.sluice.testkit.redis.RedisTestServer;

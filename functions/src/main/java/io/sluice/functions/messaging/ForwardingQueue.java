@@ -1,14 +1,14 @@
-package io.sluice.tests.durability;
+package io.sluice.functions.messaging;
 
 import io.sluice.orchestration.port.TaskQueue;
 import java.time.Duration;
 import java.util.List;
 
-/** A queue that forwards every call, for tests that watch or disturb one of them. */
-class ForwardingQueue implements TaskQueue {
+/** A queue that forwards every call; decorators override the calls they change. */
+public class ForwardingQueue implements TaskQueue {
     private final TaskQueue queue;
 
-    ForwardingQueue(TaskQueue queue) {
+    public ForwardingQueue(TaskQueue queue) {
         this.queue = queue;
     }
 
