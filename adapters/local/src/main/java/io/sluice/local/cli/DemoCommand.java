@@ -84,6 +84,9 @@ final class DemoCommand {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             return runPipelines(stack, ws, example, partition, timeout, f, start);
+        } catch (RuntimeException e) {
+            err.println("sluice demo: " + e.getMessage() + " (the log: " + ws.log() + (f.has("--keep") ? ")" : ", removed; --keep keeps it)"));
+            return 1;
         } finally {
             Runtime.getRuntime().removeShutdownHook(hook);
         }

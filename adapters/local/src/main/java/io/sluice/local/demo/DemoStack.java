@@ -108,9 +108,11 @@ public final class DemoStack implements AutoCloseable {
 
     /** The runtime's settings; its log goes where {@link #LOGGING} says when the system property {@code sluice.demo.log} is set. */
     private static List<String> springArguments(DemoWorkspace ws, Settings s, String run, EmbeddedPostgres postgres, DemoReceiver receiver) {
-        List<String> args = new ArrayList<>(List.of("--server.port=0", "--server.tomcat.basedir=" + ws.root().resolve("tomcat"),
+        // No shutdown hook of Spring's own: the demo's hook stops everything, the app included, in order.
+        List<String> args = new ArrayList<>(List.of("--server.port=0", "--spring.main.register-shutdown-hook=false",
+                "--server.tomcat.basedir=" + ws.root().resolve("tomcat"),
                 "--sluice.sqs.url=", "--sluice.sqs.port=0", "--sluice.queue-prefix=demo-" + run,
-                "--sluice.redis.url=" + (s.redisUrl() == null ? "" : s.redisUrl()), "--sluice.redis.key-prefix=sluice-demo:" + run,
+                "--sluice.redis.url=" + (s.redisUrl() == null ? "" : s.redisUrl()), "--sluice.redis.key-prefix=" + keyPrefix(run),
                 "--sluice.demo-functions=false", "--sluice.pipelines-dir=" + ws.pipelines(),
                 "--sluice.config-dir=" + ws.root().resolve("configs"), "--sluice.scripts-dir=" + s.example().resolve("jobs"),
                 "--sluice.data-dir=" + ws.data(), "--sluice.job-runs-dir=" + ws.root().resolve("job-runs"),
@@ -139,6 +141,11 @@ public final class DemoStack implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("Could not create the warehouse tables of " + ddl + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The first segment of the demo's Redis keys, unique to the run. */
+    public static String keyPrefix(String run) {
+        return "sluice-demo:" + run;
     }
 
     private static String secret() {
@@ -179,12 +186,12 @@ public final class DemoStack implements AutoCloseable {
      */
     @Override
     public void close() {
-        LocalBackends backends = app.getBean(LocalBackends.class);
         if (externalRedis) {
+            String prefix = keyPrefix(run);
             try {
-                backends.redisson().getKeys().deleteByPattern(backends.redisKeyPrefix() + ":*");
+                app.getBean(LocalBackends.class).redisson().getKeys().deleteByPattern(prefix + ":*");
             } catch (RuntimeException e) {
-                System.err.println("sluice demo: could not delete its Redis keys (" + backends.redisKeyPrefix() + ":*): " + e.getMessage());
+                System.err.println("sluice demo: could not delete its Redis keys (" + prefix + ":*): " + e.getMessage());
             }
         }
         closeAll(null, opened);

@@ -116,7 +116,7 @@ class RetailStackTest {
     @Test
     @Order(3)
     void closingTheStackLeavesNoKeysInARedisItDidNotStart() {
-        String prefix = "sluice-demo:" + stack.run();
+        String prefix = DemoStack.keyPrefix(stack.run());
         stack.close();
         stack = null;
         RedissonClient redis = RedisAdapters.client(RedisTestServer.shared().url());
