@@ -80,9 +80,10 @@ public final class SluiceCli {
                   exec DEFINITION [--input JSON | --input-file FILE] [--mocks FILE --test-case NAME] [--trace]
                                                        run a state machine in-process on virtual time
                   render PATTERN CONFIG                print the ASL definition a pattern renders from a config
-                  serve [--port P] [--pipelines DIR]   run the local runtime: embedded SQS (ElasticMQ) and Redis unless
-                                                       SLUICE_SQS_URL / SLUICE_REDIS_URL are set, the pipelines of DIR
-                                                       (default ./pipelines), the HTTP API on P (default 8080)
+                  serve [--port P] [--pipelines DIR]   run the local runtime: embedded SQS (ElasticMQ), Redis and PostgreSQL
+                                                       unless SLUICE_SQS_URL / SLUICE_REDIS_URL / SLUICE_PG_URL are set, the
+                                                       pipelines of DIR (default ./pipelines: <id>.asl.json, <id>.config.json),
+                                                       the HTTP API on P (default 8080)
                   start PIPELINE [--name N] [--input JSON]
                                                        start an execution on a running server
                   executions [--pipeline P] [--status S] [--limit N] [--json]
