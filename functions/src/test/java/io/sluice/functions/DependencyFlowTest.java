@@ -110,6 +110,20 @@ class DependencyFlowTest {
     }
 
     @Test
+    void anEmptyListOfUpstreamsWaitsForNoneAndLeavesNoDeadline() {
+        pump.orchestrator.start("export", "2026-11-30", parse("""
+                {"StartAt": "Wait", "States": {
+                  "Wait": {"Type": "Task", "Resource": "sluice:function:dependency-check.waitForTaskToken",
+                           "Parameters": {"Partition.$": "$.partition", "Upstreams": [], "DeadlineSeconds": 60},
+                           "ResultPath": "$.deps", "Next": "Done"},
+                  "Done": {"Type": "Succeed"}}}"""), partition("2026-11-30"));
+        settle();
+        assertThat(status("export:2026-11-30")).isEqualTo("SUCCEEDED");
+        assertThat(output("export:2026-11-30").at("/deps/DependenciesMet").asBoolean()).isTrue();
+        assertThat(pump.timers.takeDue(Instant.now().plus(Duration.ofDays(2)), 10, Duration.ofSeconds(1))).isEmpty();
+    }
+
+    @Test
     void upstreamsThatSucceededBeforeLetTheRunThroughAtOnce() {
         pump.orchestrator.start("orders", "2026-11-29", UPSTREAM_OK, partition("2026-11-29"));
         pump.orchestrator.start("fx", "2026-11-29", UPSTREAM_OK, partition("2026-11-29"));

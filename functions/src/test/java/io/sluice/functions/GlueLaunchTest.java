@@ -16,7 +16,9 @@ import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import io.sluice.testkit.fake.InMemoryJobLauncher;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -34,13 +36,17 @@ class GlueLaunchTest {
               "Failed": {"Type": "Pass", "End": true}}}"""));
 
     final InMemoryJobLauncher launcher;
+    final List<Map<String, String>> seenArguments = new ArrayList<>();
     final Map<String, Function<JsonNode, JsonNode>> functions = new HashMap<>();
     final Pump pump = new Pump(name -> Optional.ofNullable(functions.get(name)), Set.of("glue-launch"));
 
     GlueLaunchTest() {
         JobCompletions completions = new JobCompletions();
-        launcher = new InMemoryJobLauncher(Map.of("enrich", args -> null, "broken", args -> "Parser Error: syntax error at \"SELEC\""),
-                completions, Clock.systemUTC());
+        launcher = new InMemoryJobLauncher(Map.of("enrich", args -> null, "broken", args -> "Parser Error: syntax error at \"SELEC\"",
+                "echo", args -> {
+                    seenArguments.add(args);
+                    return null;
+                }), completions, Clock.systemUTC());
         functions.put("glue-launch", new GlueLaunch(launcher, completions,
                 new Backoff(Duration.ofMillis(50), 2.0, Duration.ofSeconds(1), 0), Clock.systemUTC()));
     }
@@ -92,5 +98,16 @@ class GlueLaunchTest {
         String second = glue.apply(input, task).get("Id").asText();
         assertThat(second).isEqualTo(first);
         assertThat(launcher.runsStarted()).isEqualTo(1);
+    }
+
+    @Test
+    void theRunsContextReachesTheJobAsArgumentsUnlessAnArgumentSetsThem() {
+        GlueLaunch glue = (GlueLaunch) functions.get("glue-launch");
+        TaskContext task = new TaskContext("ingest:d5.0.1.0", "ingest:d5", "Raw", IntegrationPattern.REQUEST_RESPONSE, null);
+        glue.apply(Json.parse("""
+                {"JobName": "echo", "Arguments": {"--source": "landing/orders/", "--partition": "2026-11-28"},
+                 "pipeline": "orders", "partition": "2026-11-29", "step": "raw", "attempt": 2, "object": {"key": "x"}}"""), task);
+        assertThat(seenArguments).containsExactly(Map.of("source", "landing/orders/", "partition", "2026-11-28", "pipeline", "orders",
+                "step", "raw"));
     }
 }

@@ -48,6 +48,14 @@ public final class Patterns {
     }
 
     /**
+     * Every problem {@code config} has with {@code pattern}'s schema, in pointer order; empty when it
+     * would render. What {@code read-config} checks a pattern pipeline's config with at run time.
+     */
+    public List<ConfigProblem> check(PipelinePattern pattern, JsonNode config) {
+        return patterns.get(pattern).schema().check(config == null ? Json.NODES.nullNode() : config);
+    }
+
+    /**
      * Renders {@code pattern} from {@code config}: the definition when the config matches the
      * pattern's schema, else every problem with it. A rendered definition always passes
      * {@link DefinitionValidator} without errors.

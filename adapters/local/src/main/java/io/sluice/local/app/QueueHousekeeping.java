@@ -1,5 +1,6 @@
 package io.sluice.local.app;
 
+import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.local.runtime.QueueConsumer;
@@ -13,8 +14,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The queues around the runtime's own: the dead-letter queues, whose messages fail their execution
- * with {@code Sluice.PoisonMessage} instead of leaving it hanging, and the execution events, logged
- * one line per finished execution (locally no one else reads them).
+ * with {@code Sluice.PoisonMessage} instead of leaving it hanging (and alert), and the execution
+ * events, which the completion listener hands to its handlers (dependency release, failure alerts)
+ * and which are logged one line per finished execution. A handler that throws leaves the event to
+ * come back.
  */
 final class QueueHousekeeping implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QueueHousekeeping.class);
@@ -22,8 +25,8 @@ final class QueueHousekeeping implements AutoCloseable {
 
     private final List<QueueConsumer> consumers = new ArrayList<>();
 
-    QueueHousekeeping(TaskQueue queue, QueueNames names, Collection<String> functions) {
-        DeadLetterHandler deadLetters = new DeadLetterHandler(queue, names);
+    QueueHousekeeping(TaskQueue queue, QueueNames names, Collection<String> functions, DeadLetterHandler deadLetters,
+                      CompletionListener completions) {
         List<String> sources = new ArrayList<>(List.of(names.orchestrator()));
         functions.forEach(f -> sources.add(names.tasks(f)));
         for (String source : sources) {
@@ -34,6 +37,7 @@ final class QueueHousekeeping implements AutoCloseable {
             }, VISIBILITY, 4));
         }
         consumers.add(new QueueConsumer(queue, names.events(), m -> {
+            completions.handle(m.body());
             LOG.info("execution {} ended {}", m.attributes().get("executionId"), m.attributes().get("status"));
             return true;
         }, VISIBILITY, 4));

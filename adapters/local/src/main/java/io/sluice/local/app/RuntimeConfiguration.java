@@ -1,23 +1,45 @@
 package io.sluice.local.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.alert.FailureAlerts;
+import io.sluice.functions.alert.OncePerIncident;
+import io.sluice.functions.events.CompletionListener;
+import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.DeadLetterHandler;
+import io.sluice.functions.task.dependency.DependencyRelease;
+import io.sluice.local.alert.FanOutAlertSink;
+import io.sluice.local.alert.LogAlertSink;
+import io.sluice.local.alert.WebhookAlertSink;
 import io.sluice.local.embedded.LocalBackends;
+import io.sluice.local.pattern.ClasspathPatternResources;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.pipeline.PipelineProblem;
 import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.orchestration.pattern.Patterns;
+import io.sluice.orchestration.port.AlertSink;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import org.springframework.beans.factory.ObjectProvider;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
-/** Wires the local runtime: backends, the runtime over them, the pipelines and the executions the API works on. */
+/**
+ * Wires the local runtime: backends, the runtime over them, the pipelines (ASL files and pattern
+ * configs), what happens when an execution ends (dependency release, failure alerts) and when a
+ * message is dead-lettered, and the executions the API works on.
+ */
 @Configuration(proxyBeanMethods = false)
 public class RuntimeConfiguration {
     private static final Logger LOG = LoggerFactory.getLogger(RuntimeConfiguration.class);
@@ -36,6 +58,17 @@ public class RuntimeConfiguration {
     }
 
     @Bean
+    public Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    /** The four pipeline patterns, read from the classpath. */
+    @Bean
+    public Patterns patterns() {
+        return ClasspathPatternResources.patterns();
+    }
+
+    @Bean
     public TaskFunctionBeans taskFunctionBeans(Map<String, Function<JsonNode, JsonNode>> functions) {
         return new TaskFunctionBeans(functions);
     }
@@ -46,24 +79,47 @@ public class RuntimeConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    public LocalRuntime localRuntime(LocalBackends backends, TaskFunctionBeans functions, QueueNames names) {
+    public LocalRuntime localRuntime(LocalBackends backends, TaskFunctionBeans functions, QueueNames names, Clock clock) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
         LocalRuntime.Settings settings = new LocalRuntime.Settings(names, d.visibility(), d.lease(), d.concurrency(), d.tickEvery(),
                 d.outboxGrace(), d.probe());
-        return new LocalRuntime(backends.ports(), functions.taskFunctions(), functions.names(), settings, Clock.systemUTC());
+        return new LocalRuntime(backends.ports(), functions.taskFunctions(), functions.names(), settings, clock);
+    }
+
+    /** Every alert is logged, and POSTed to the webhook if one is set; an incident fires once an hour at most. */
+    @Bean
+    public AlertSink alerts(SluiceLocalProperties properties, LocalBackends backends, Clock clock) {
+        List<AlertSink> sinks = new ArrayList<>(List.of(new LogAlertSink()));
+        String webhook = properties.alerts().webhookUrl();
+        if (!blank(webhook)) {
+            sinks.add(new WebhookAlertSink(URI.create(webhook.strip()), HttpClient.newHttpClient(), Duration.ofSeconds(10), Map.of()));
+        }
+        return new OncePerIncident(new FanOutAlertSink(sinks), backends.ports().claims(), clock, Duration.ofHours(1),
+                Duration.ofSeconds(30), "local-" + ProcessHandle.current().pid());
+    }
+
+    /** The consumer of execution events: wakes dependency checks (when they run here) and alerts on failures. */
+    @Bean
+    public CompletionListener completionListener(LocalBackends backends, AlertSink alerts, ObjectProvider<DependencyRelease> release) {
+        List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
+        release.ifAvailable(handlers::add);
+        handlers.add(new FailureAlerts(alerts));
+        return new CompletionListener(backends.ports().executions(), handlers);
     }
 
     @Bean(destroyMethod = "close")
-    QueueHousekeeping queueHousekeeping(LocalBackends backends, QueueNames names, TaskFunctionBeans functions) {
-        return new QueueHousekeeping(backends.ports().queue(), names, functions.names());
+    QueueHousekeeping queueHousekeeping(LocalBackends backends, QueueNames names, TaskFunctionBeans functions, AlertSink alerts,
+                                        CompletionListener completions) {
+        DeadLetterHandler deadLetters = new DeadLetterHandler(backends.ports().queue(), names, alerts);
+        return new QueueHousekeeping(backends.ports().queue(), names, functions.names(), deadLetters, completions);
     }
 
     /** Problems are logged, one line each, and the pipeline is left out; they never stop the start. */
     @Bean
-    public PipelineCatalog pipelineCatalog(SluiceLocalProperties properties, TaskFunctionBeans functions) {
-        PipelineCatalog catalog = PipelineCatalog.load(properties.pipelinesDir(), functions.names());
+    public PipelineCatalog pipelineCatalog(SluiceLocalProperties properties, TaskFunctionBeans functions, Patterns patterns) {
+        PipelineCatalog catalog = PipelineCatalog.load(properties.pipelinesDir(), functions.names(), patterns);
         if (!Files.isDirectory(catalog.directory())) {
-            LOG.warn("no pipelines directory {}; create it and put <id>.asl.json files there (they are read on first use)",
+            LOG.warn("no pipelines directory {}; create it and put <id>.asl.json or <id>.config.json files there (they are read on first use)",
                     catalog.directory());
         }
         for (PipelineProblem p : catalog.problems()) {

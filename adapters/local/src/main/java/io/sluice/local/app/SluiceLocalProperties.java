@@ -7,15 +7,28 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * Settings of the local runtime, bound by Spring from {@code application.properties}, command-line
  * arguments and the environment ({@code SLUICE_REDIS_URL} binds {@code sluice.redis.url},
- * {@code SLUICE_SQS_URL} binds {@code sluice.sqs.url}). Nothing below this record reads the environment.
+ * {@code SLUICE_SQS_URL} binds {@code sluice.sqs.url}, {@code SLUICE_PG_URL} binds {@code sluice.pg.url}).
+ * Nothing below this record reads the environment.
  *
- * @param pipelinesDir   where the {@code <id>.asl.json} pipelines are
- * @param queuePrefix    first part of every queue name ({@code <prefix>-orchestrator}, {@code <prefix>-task-<function>}, ...)
- * @param demoFunctions  whether the built-in demo functions ({@code echo}, {@code fail}, {@code wait-callback}) run
+ * @param pipelinesDir  where the {@code <id>.asl.json} pipelines and {@code <id>.config.json} pattern pipelines are
+ * @param queuePrefix   first part of every queue name ({@code <prefix>-orchestrator}, {@code <prefix>-task-<function>}, ...)
+ * @param demoFunctions whether the built-in demo functions ({@code echo}, {@code fail}, {@code wait-callback}) run
+ * @param dataFunctions whether the six task functions run (read-config, glue-launch, copy-to-warehouse, push-export,
+ *                      write-status, dependency-check); they need PostgreSQL
+ * @param dataDir       the local object store: an object's key is its path in this folder
+ * @param configDir     the domain configs read-config reads ({@code <name>.json}, {@code <name>.schema.json}); a pattern
+ *                      pipeline's config is found in the pipelines folder when this folder has none of its name
+ * @param scriptsDir    the DuckDB job scripts, {@code <job>.sql}
+ * @param jobRunsDir    the job engine's runs and logs; one runtime per folder
+ * @param secretsDir    files named like secrets (after {@code SLUICE_SECRET_<NAME>} variables); empty for none
  */
 @ConfigurationProperties("sluice")
 public record SluiceLocalProperties(@DefaultValue("./pipelines") Path pipelinesDir, @DefaultValue("sluice") String queuePrefix,
-                                    @DefaultValue("true") boolean demoFunctions, @DefaultValue Sqs sqs, @DefaultValue Redis redis) {
+                                    @DefaultValue("true") boolean demoFunctions, @DefaultValue("true") boolean dataFunctions,
+                                    @DefaultValue(".sluice/data") Path dataDir, @DefaultValue("./configs") Path configDir,
+                                    @DefaultValue("./jobs") Path scriptsDir, @DefaultValue(".sluice/job-runs") Path jobRunsDir,
+                                    Path secretsDir, @DefaultValue Sqs sqs, @DefaultValue Redis redis, @DefaultValue Pg pg,
+                                    @DefaultValue Alerts alerts, @DefaultValue Export export) {
 
     /**
      * @param url         an SQS-compatible endpoint; blank to start ElasticMQ in this JVM
@@ -31,4 +44,22 @@ public record SluiceLocalProperties(@DefaultValue("./pipelines") Path pipelinesD
      * @param binary    the Redis program to start, looked up on {@code PATH}; {@code none} for the embedded-redis jar
      */
     public record Redis(String url, @DefaultValue("sluice") String keyPrefix, @DefaultValue("redis-server") String binary) {}
+
+    /**
+     * PostgreSQL: the warehouse and the status table.
+     *
+     * @param url     {@code jdbc:postgresql://...} or {@code postgresql://user:password@host:port/db}; blank to start an
+     *                embedded PostgreSQL whose data lives in {@code dataDir}
+     * @param dataDir the embedded server's data, kept across restarts; empty for a temporary folder
+     */
+    public record Pg(String url, @DefaultValue(".sluice/pg") Path dataDir) {}
+
+    /**
+     * Alerts on failed executions and dead-lettered messages, once per incident; always logged
+     * ({@code io.sluice.alerts}), and POSTed as JSON to {@code webhookUrl} when one is set.
+     */
+    public record Alerts(String webhookUrl) {}
+
+    /** @param knownHosts an OpenSSH known_hosts file for SFTP export targets; empty to accept any server (with a warning) */
+    public record Export(Path knownHosts) {}
 }

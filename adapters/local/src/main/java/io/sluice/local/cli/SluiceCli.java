@@ -37,6 +37,8 @@ public final class SluiceCli {
                 case "exec" -> new ExecCommand(out, err).run(rest);
                 case "render" -> new RenderCommand(out, err).run(rest);
                 case "serve" -> new ServeCommand(out, err).run(rest);
+                case "demo" -> new DemoCommand(out, err, env).run(rest);
+                case "status" -> new StatusCommand(out, err, env).run(rest);
                 case "start" -> remote(out, err, env).start(rest);
                 case "executions" -> remote(out, err, env).executions(rest);
                 case "history" -> remote(out, err, env).history(rest);
@@ -69,13 +71,19 @@ public final class SluiceCli {
         to.println("""
                 usage: sluice <command> [options]
 
+                  demo [--keep DIR] [--plain]          the retail example end to end: embedded queue, Redis, PostgreSQL,
+                                                       SFTP and HTTP partner; four pipelines, one failing on purpose;
+                                                       the last line is a JSON summary, exit 0 when all went as planned
+                  status [--pipeline P] [--partition D] [--limit N] [--json]
+                                                       the status table (sluice_status) of SLUICE_PG_URL
                   validate FILE...                     check ASL definitions; exit 2 and one 'FILE: /pointer: problem' line each when invalid
                   exec DEFINITION [--input JSON | --input-file FILE] [--mocks FILE --test-case NAME] [--trace]
                                                        run a state machine in-process on virtual time
                   render PATTERN CONFIG                print the ASL definition a pattern renders from a config
-                  serve [--port P] [--pipelines DIR]   run the local runtime: embedded SQS (ElasticMQ) and Redis unless
-                                                       SLUICE_SQS_URL / SLUICE_REDIS_URL are set, the pipelines of DIR
-                                                       (default ./pipelines), the HTTP API on P (default 8080)
+                  serve [--port P] [--pipelines DIR]   run the local runtime: embedded SQS (ElasticMQ), Redis and PostgreSQL
+                                                       unless SLUICE_SQS_URL / SLUICE_REDIS_URL / SLUICE_PG_URL are set, the
+                                                       pipelines of DIR (default ./pipelines: <id>.asl.json, <id>.config.json),
+                                                       the HTTP API on P (default 8080)
                   start PIPELINE [--name N] [--input JSON]
                                                        start an execution on a running server
                   executions [--pipeline P] [--status S] [--limit N] [--json]

@@ -105,7 +105,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
     }
 
     /** A {@code jdbc:postgresql:} URL as given; a {@code postgres(ql)://user:password@host:port/db} URL turned into one. */
-    static String toJdbc(String url) {
+    public static String toJdbc(String url) {
         if (url.startsWith("jdbc:postgresql:")) {
             return url;
         }

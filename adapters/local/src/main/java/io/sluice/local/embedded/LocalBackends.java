@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.redisson.api.RedissonClient;
 
 /**
  * The queue and the Redis a local runtime runs on: the servers named in {@link Settings}, or embedded
@@ -30,12 +31,17 @@ public final class LocalBackends implements AutoCloseable {
                            String searchPath, int maxReceives) {}
 
     private final LocalRuntime.Ports ports;
+    private final RedissonClient redisson;
+    private final String redisKeyPrefix;
     private final String queueDescription;
     private final String redisDescription;
     private final Deque<AutoCloseable> opened;
 
-    private LocalBackends(LocalRuntime.Ports ports, String queueDescription, String redisDescription, Deque<AutoCloseable> opened) {
+    private LocalBackends(LocalRuntime.Ports ports, RedissonClient redisson, String redisKeyPrefix, String queueDescription,
+                          String redisDescription, Deque<AutoCloseable> opened) {
         this.ports = ports;
+        this.redisson = redisson;
+        this.redisKeyPrefix = redisKeyPrefix;
         this.queueDescription = queueDescription;
         this.redisDescription = redisDescription;
         this.opened = opened;
@@ -57,7 +63,8 @@ public final class LocalBackends implements AutoCloseable {
             RedisSide redis = push(opened, redisSide.join());
             LocalRuntime.Ports ports = new LocalRuntime.Ports(redis.adapters().executionStore(), redis.adapters().idempotencyStore(),
                     queue, redis.adapters().timerIndex(), redis.adapters().definitionStore());
-            return new LocalBackends(ports, queueDescription, redis.description(), opened);
+            return new LocalBackends(ports, redis.adapters().redisson(), s.redisKeyPrefix(), queueDescription, redis.description(),
+                    opened);
         } catch (RuntimeException e) {
             closeUnlessOpened(redisSide, opened);
             closeAll(opened);
@@ -125,6 +132,16 @@ public final class LocalBackends implements AutoCloseable {
 
     public LocalRuntime.Ports ports() {
         return ports;
+    }
+
+    /** The Redis client the ports use, for the other Redis adapters (dependency index, export ledger, rate limits). */
+    public RedissonClient redisson() {
+        return redisson;
+    }
+
+    /** The first segment of every key this runtime writes. */
+    public String redisKeyPrefix() {
+        return redisKeyPrefix;
     }
 
     /** Which queue server is used, for people: "embedded ElasticMQ at http://127.0.0.1:9324". */

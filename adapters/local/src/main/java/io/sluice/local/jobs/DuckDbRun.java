@@ -1,6 +1,9 @@
 package io.sluice.local.jobs;
 
 import io.sluice.orchestration.port.JobRun;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -17,8 +20,10 @@ import java.util.function.Consumer;
 
 /**
  * One run of a job script on its own thread and its own in-memory DuckDB database. Statements run
- * one by one, each logged with its time and row count; the first error ends the run FAILED with
- * DuckDB's message. Nothing is left open when the run ends.
+ * one by one, each logged with its time and row count; the first error ends the run FAILED with the
+ * first lines of DuckDB's message (the log keeps all of it, with DuckDB's suggestions). A
+ * {@code COPY ... TO} a file of the store gets the file's folder made first. Nothing is left open
+ * when the run ends.
  */
 final class DuckDbRun implements Runnable {
 
@@ -67,7 +72,8 @@ final class DuckDbRun implements Runnable {
                 error = stopped ? "The run was stopped." : null;
             } catch (SQLException e) {
                 state = stopped ? JobRun.State.STOPPED : JobRun.State.FAILED;
-                error = stopped ? "The run was stopped." : e.getMessage();
+                error = stopped ? "The run was stopped." : summary(e.getMessage());
+                log.line("DuckDB: " + e.getMessage());
             } catch (RuntimeException e) {
                 error = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
             }
@@ -99,6 +105,7 @@ final class DuckDbRun implements Runnable {
             }
             for (int i = 0; i < statements.size() && !stopped; i++) {
                 log.statement(i + 1, statements.size(), statements.get(i));
+                makeFolderFor(statements.get(i));
                 long start = System.nanoTime();
                 boolean rows = statement.execute(statements.get(i));
                 long updated = rows ? -1 : statement.getLargeUpdateCount();
@@ -108,6 +115,35 @@ final class DuckDbRun implements Runnable {
         } finally {
             current = null;
         }
+    }
+
+    /** The folder of the store file a COPY writes; a file outside the store is DuckDB's business. */
+    private void makeFolderFor(String statement) {
+        SqlScript.copyTarget(statement).map(Path::of).map(Path::toAbsolutePath).map(Path::normalize)
+                .filter(file -> file.startsWith(settings.store()) && file.getParent() != null)
+                .ifPresent(file -> {
+                    try {
+                        Files.createDirectories(file.getParent());
+                    } catch (IOException e) {
+                        throw new UncheckedIOException("Could not make the folder of " + file, e);
+                    }
+                });
+    }
+
+    /** DuckDB's message up to its suggestions, on one line: what failed and where, for the task's cause and the status row. */
+    static String summary(String message) {
+        if (message == null) {
+            return "DuckDB failed without a message.";
+        }
+        StringBuilder out = new StringBuilder();
+        for (String line : message.strip().split("\\R")) {
+            String l = line.strip();
+            if (l.isEmpty() || l.startsWith("Possible ") || l.startsWith("LINE ") || out.length() > 400) {
+                break;
+            }
+            out.append(out.isEmpty() ? "" : "; ").append(l);
+        }
+        return out.length() > 500 ? out.substring(0, 500) + " ..." : out.toString();
     }
 
     /** Asks the run to stop: the statement in progress is cancelled, and no further one starts. */

@@ -3,6 +3,7 @@ package io.sluice.local.jobs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,6 +15,9 @@ import java.util.regex.Pattern;
  */
 final class SqlScript {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9_.-]+)}");
+    private static final Pattern COPY = Pattern.compile("(?i)\\s*COPY\\b");
+    private static final Pattern LEADING_COMMENTS = Pattern.compile("\\A(?:\\s*(?:--[^\\n]*(?:\\n|\\z)|/\\*.*?\\*/))*", Pattern.DOTALL);
+    private static final Pattern COPY_TO = Pattern.compile("(?i)\\bTO\\s+'((?:[^']|'')*)'");
 
     private SqlScript() {}
 
@@ -31,6 +35,23 @@ final class SqlScript {
         }
         m.appendTail(out);
         return out.toString();
+    }
+
+    /**
+     * The file a {@code COPY ... TO '<file>'} statement writes, if it is one: DuckDB does not create
+     * the file's folder, so the engine does. Only the last {@code TO '...'} of the statement counts
+     * (the query before it may hold other literals).
+     */
+    static Optional<String> copyTarget(String statement) {
+        if (!COPY.matcher(LEADING_COMMENTS.matcher(statement).replaceFirst("")).lookingAt()) {
+            return Optional.empty();
+        }
+        Matcher m = COPY_TO.matcher(statement);
+        String target = null;
+        while (m.find()) {
+            target = m.group(1).replace("''", "'");
+        }
+        return Optional.ofNullable(target);
     }
 
     /** The statements of {@code sql}, trimmed, without empty ones. */

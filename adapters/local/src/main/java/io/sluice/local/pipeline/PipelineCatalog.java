@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.pattern.Patterns;
 import io.sluice.orchestration.validation.DefinitionValidator;
 import io.sluice.orchestration.validation.Problem;
 import java.io.IOException;
@@ -23,14 +24,17 @@ import java.util.stream.Stream;
 
 /**
  * The pipelines of a folder: each {@code <id>.asl.json} is one pipeline, validated as
- * {@code sluice validate} does. An invalid file is reported (file, pointer, sentence) and left out;
- * it never stops the others. A Task calling a function this runtime does not have is an error too:
- * its task would wait on a queue no one reads.
+ * {@code sluice validate} does, and so is each {@code <id>.config.json}: a pattern config whose
+ * {@code pattern} field names the pattern it is rendered with (when the catalog is given the
+ * patterns). An invalid file is reported (file, pointer, sentence) and left out; it never stops the
+ * others. A Task calling a function this runtime does not have is an error too: its task would wait
+ * on a queue no one reads.
  *
  * <p>{@link #find} looks at the file again when it changed, so an edited pipeline needs no restart.
  */
 public final class PipelineCatalog {
     public static final String SUFFIX = ".asl.json";
+    public static final String CONFIG_SUFFIX = ".config.json";
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_.-]{1,80}");
 
     public record Pipeline(String id, Definition definition, Path file) {}
@@ -48,33 +52,46 @@ public final class PipelineCatalog {
 
     private final Path directory;
     private final Set<String> functions;
+    private final Patterns patterns;
     private final Map<String, Entry> entries = new TreeMap<>();
     private final List<PipelineProblem> misnamed = new ArrayList<>();
 
-    private PipelineCatalog(Path directory, Set<String> functions) {
+    private PipelineCatalog(Path directory, Set<String> functions, Patterns patterns) {
         this.directory = directory;
         this.functions = Set.copyOf(functions);
+        this.patterns = patterns;
     }
 
     /** Reads every {@code *.asl.json} of {@code directory}; a missing directory is an empty catalog. */
     public static PipelineCatalog load(Path directory, Set<String> functions) {
-        PipelineCatalog catalog = new PipelineCatalog(directory.toAbsolutePath().normalize(), functions);
+        return load(directory, functions, null);
+    }
+
+    /** Reads every {@code *.asl.json}, and with {@code patterns} every {@code *.config.json}, of {@code directory}. */
+    public static PipelineCatalog load(Path directory, Set<String> functions, Patterns patterns) {
+        PipelineCatalog catalog = new PipelineCatalog(directory.toAbsolutePath().normalize(), functions, patterns);
         if (!Files.isDirectory(catalog.directory)) {
             return catalog;
         }
         try (Stream<Path> files = Files.list(catalog.directory)) {
-            files.filter(f -> f.getFileName().toString().endsWith(SUFFIX)).sorted().forEach(catalog::scan);
+            files.filter(catalog::pipelineFile).sorted().forEach(catalog::scan);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list the pipelines directory " + catalog.directory, e);
         }
         return catalog;
     }
 
+    private boolean pipelineFile(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(SUFFIX) || patterns != null && name.endsWith(CONFIG_SUFFIX);
+    }
+
     private void scan(Path file) {
         String name = file.getFileName().toString();
-        String id = name.substring(0, name.length() - SUFFIX.length());
+        String suffix = name.endsWith(SUFFIX) ? SUFFIX : CONFIG_SUFFIX;
+        String id = name.substring(0, name.length() - suffix.length());
         if (!ID.matcher(id).matches()) {
-            misnamed.add(new PipelineProblem(file.toString(), "", "A pipeline file is named <id>" + SUFFIX
+            misnamed.add(new PipelineProblem(file.toString(), "", "A pipeline file is named <id>" + suffix
                     + ", the id being 1-80 letters, digits and _ . -; '" + id + "' is not such an id.", false));
             return;
         }
@@ -91,6 +108,15 @@ public final class PipelineCatalog {
             return new Lookup.Missing(id);
         }
         Path file = directory.resolve(id + SUFFIX);
+        Path config = directory.resolve(id + CONFIG_SUFFIX);
+        if (patterns != null && Files.exists(config)) {
+            if (Files.exists(file)) {
+                entries.remove(id);
+                return new Lookup.Invalid(id, List.of(new PipelineProblem(config.toString(), "", "Pipeline '" + id + "' has both "
+                        + file.getFileName() + " and " + config.getFileName() + "; keep one of them.", false)));
+            }
+            file = config;
+        }
         FileTime modified;
         try {
             modified = Files.getLastModifiedTime(file);
@@ -130,8 +156,14 @@ public final class PipelineCatalog {
         } catch (IllegalArgumentException e) {
             return new Entry(modified, null, List.of(new PipelineProblem(shown, "", e.getMessage(), false)));
         }
-        List<Problem> found = DefinitionValidator.validate(json);
         List<PipelineProblem> problems = new ArrayList<>();
+        if (file.getFileName().toString().endsWith(CONFIG_SUFFIX)) {
+            json = PatternPipelines.render(id, shown, json, patterns, problems);
+            if (json == null) {
+                return new Entry(modified, null, List.copyOf(problems));
+            }
+        }
+        List<Problem> found = DefinitionValidator.validate(json);
         found.forEach(p -> problems.add(new PipelineProblem(shown, p.pointer(), p.message(), !p.isError())));
         if (!DefinitionValidator.isValid(found)) {
             return new Entry(modified, null, List.copyOf(problems));

@@ -106,6 +106,26 @@ public final class PostgresStatusStore implements StatusStore {
         return partition == null ? query(sql, pipeline) : query(sql, pipeline, partition);
     }
 
+    /**
+     * Runs of any pipeline ({@code pipeline} {@code null}) or of one, of any partition or of one, newest
+     * start first, at most {@code limit}: what {@code sluice status} prints.
+     */
+    public List<StatusRecord> list(String pipeline, String partition, int limit) {
+        List<String> where = new ArrayList<>();
+        List<String> parameters = new ArrayList<>();
+        if (pipeline != null) {
+            where.add("pipeline = ?");
+            parameters.add(pipeline);
+        }
+        if (partition != null) {
+            where.add("partition = ?");
+            parameters.add(partition);
+        }
+        String sql = "select " + COLUMNS + " from " + TABLE + (where.isEmpty() ? "" : " where " + String.join(" and ", where))
+                + " order by started_at desc nulls last, pipeline, execution_id limit " + Math.max(0, limit);
+        return query(sql, parameters.toArray(String[]::new));
+    }
+
     private List<StatusRecord> query(String sql, String... parameters) {
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {

@@ -27,6 +27,8 @@ public abstract class LocalAppTest {
         registry.add("sluice.queue-prefix", () -> "t" + RUN);
         registry.add("sluice.sqs.port", () -> 0);
         registry.add("sluice.pipelines-dir", () -> TestPipelines.directory().toString());
+        // The API tests need no PostgreSQL: the six data functions are wired in DataFunctionsAppTest.
+        registry.add("sluice.data-functions", () -> false);
         registry.add("server.tomcat.basedir", () -> "target/tomcat-" + RUN);
     }
 

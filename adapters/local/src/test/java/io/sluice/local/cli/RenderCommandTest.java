@@ -94,7 +94,7 @@ class RenderCommandTest {
         String input = "{\"pipeline\": \"orders\", \"partition\": \"2026-11-29\"}";
         CliRun ok = CliRun.of("exec", definition, "--input", input, "--mocks", mocks, "--test-case", "HappyPath");
         assertThat(ok.exit()).as(ok.err()).isZero();
-        assertThat(Json.parse(ok.out())).isEqualTo(Json.parse("{\"status\": \"SUCCEEDED\", \"recorded\": true}"));
+        assertThat(Json.parse(ok.out()).get("state").asText()).isEqualTo("SUCCEEDED");
 
         CliRun failed = CliRun.of("exec", definition, "--input", input, "--mocks", mocks, "--test-case", "RawJobFails");
         assertThat(failed.exit()).isEqualTo(1);

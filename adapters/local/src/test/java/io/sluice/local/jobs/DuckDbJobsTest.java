@@ -56,6 +56,17 @@ class DuckDbJobsTest {
     }
 
     @Test
+    void aCopyToANewFolderOfTheStoreMakesTheFolder() throws Exception {
+        Files.writeString(scripts.resolve("land.sql"), """
+                -- a comment before the COPY, as scripts begin
+                COPY (SELECT * FROM read_csv('raw/2026-11-29/orders.csv')) TO '${store}/landing/orders/${partition}.csv' (HEADER);
+                """);
+        JobRun run = runToEnd("land", "t-folder", Map.of("partition", "2026-11-29"));
+        assertThat(run.state()).as(run.error()).isEqualTo(JobRun.State.SUCCEEDED);
+        assertThat(Files.readAllLines(store.resolve("landing/orders/2026-11-29.csv"))).hasSize(4).startsWith("order_id,customer,amount");
+    }
+
+    @Test
     void readsCsvAndJsonWritesParquetAndTheNextJobReadsIt() throws Exception {
         Files.writeString(scripts.resolve("enrich.sql"), """
                 -- join orders with customers; relative names resolve in the object store

@@ -26,7 +26,6 @@ import org.junit.jupiter.api.Test;
  */
 class PatternExamplesTest {
     private static final Instant START = Instant.parse("2026-11-30T02:00:00Z");
-    private static final JsonNode STATUS_SUCCEEDED = Json.parse("{\"status\": \"SUCCEEDED\", \"recorded\": true}");
 
     private record Run(ExpressResult result, RecordingInvoker tasks, JsonNode input) {}
 
@@ -44,9 +43,11 @@ class PatternExamplesTest {
     void theHappyPathEndsWithASucceededStatus(String pattern) {
         Run run = run(pattern, "HappyPath");
         assertThat(run.result().status()).as(run.result().error() + ": " + run.result().cause()).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(run.result().output()).isEqualTo(STATUS_SUCCEEDED);
+        assertThat(run.result().output().get("state").asText()).isEqualTo("SUCCEEDED");
         JsonNode status = run.tasks().only("Write status").payload();
-        assertThat(status.get("status").asText()).isEqualTo("SUCCEEDED");
+        assertThat(status.get("state").asText()).isEqualTo("SUCCEEDED");
+        assertThat(status.get("executionId").asText()).isEqualTo("example:" + pattern + ":HappyPath");
+        assertThat(status.get("configHash")).isEqualTo(PatternExamples.mocks(pattern).at("/MockedResponses/Config/0/Return/configHash"));
         assertThat(status.get("pipeline")).isEqualTo(run.input().get("pipeline"));
         assertThat(status.get("partition").asText()).isEqualTo("2026-11-29");
         assertThat(run.tasks().of("Write failed status")).isEmpty();
@@ -57,8 +58,11 @@ class PatternExamplesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"ingestion", "export", "simulation", "manual-upload"})
-    void theMockedReadConfigReturnsTheExampleConfig(String pattern) {
-        assertThat(PatternExamples.mocks(pattern).at("/MockedResponses/Config/0/Return")).isEqualTo(config(pattern));
+    void theMockedReadConfigReturnsTheExampleConfigAsReadConfigDoes(String pattern) {
+        JsonNode read = PatternExamples.mocks(pattern).at("/MockedResponses/Config/0/Return");
+        assertThat(read.get("config")).isEqualTo(config(pattern));
+        assertThat(read.get("name")).isEqualTo(config(pattern).get("pipeline"));
+        assertThat(read.get("configHash").asText()).startsWith("sha256:");
     }
 
     @Test
@@ -66,14 +70,17 @@ class PatternExamplesTest {
         Run run = run("ingestion", "HappyPath");
         JsonNode config = config("ingestion");
         assertThat(run.tasks().states()).containsExactly("Read config", "Landing", "Raw", "Enriched", "Copy to warehouse", "Write status");
-        assertThat(run.tasks().of("Landing")).extracting(t -> t.payload().get("job").asText()).containsExactly("orders-landing", "orders-landing");
-        assertThat(run.tasks().only("Raw").payload().get("arguments")).isEqualTo(config.at("/raw/arguments"));
-        assertThat(run.tasks().only("Enriched").payload().get("job")).isEqualTo(config.at("/enriched/0/job"));
+        assertThat(run.tasks().of("Landing")).extracting(t -> t.payload().get("JobName").asText()).containsExactly("orders-landing", "orders-landing");
+        JsonNode raw = run.tasks().only("Raw").payload();
+        assertThat(raw.get("Arguments")).isEqualTo(config.at("/raw/arguments"));
+        assertThat(raw.get("partition").asText()).isEqualTo("2026-11-29");
+        assertThat(run.tasks().only("Enriched").payload().get("JobName")).isEqualTo(config.at("/enriched/0/job"));
         assertThat(run.tasks().only("Enriched").resource()).isEqualTo("sluice:function:glue-launch.sync");
         DispatchTask copy = run.tasks().only("Copy to warehouse");
-        assertThat(copy.payload().get("warehouse")).isEqualTo(config.get("warehouse"));
-        assertThat(copy.payload().get("batch").asText()).isEqualTo("example:ingestion:HappyPath");
-        assertThat(run.tasks().only("Write status").payload().at("/runs/enriched_1/rowsWritten").asInt()).isEqualTo(1187);
+        assertThat(copy.payload()).isEqualTo(Json.parse("""
+                {"table": "analytics.orders", "source": "s3://acme-lake/enriched/orders/2026-11-29.parquet", "format": "parquet",
+                 "batchId": "example:ingestion:HappyPath"}"""));
+        assertThat(run.tasks().only("Write status").payload().get("rowsOut").asInt()).isEqualTo(1187);
     }
 
     @Test
@@ -95,14 +102,19 @@ class PatternExamplesTest {
         JsonNode config = config("export");
         DispatchTask wait = run.tasks().only("Wait for upstream");
         assertThat(wait.resource()).isEqualTo("sluice:function:dependency-check.waitForTaskToken");
-        assertThat(wait.payload().get("taskToken").asText()).isEqualTo(wait.token().encode());
-        assertThat(wait.payload().get("upstream")).isEqualTo(config.at("/dependencies/upstream"));
-        assertThat(wait.timeoutSeconds()).isEqualTo(21600);
-        assertThat(run.tasks().of("Push 1")).extracting(DispatchTask::payload).extracting(p -> p.get("target"))
+        assertThat(wait.payload().get("TaskToken").asText()).isEqualTo(wait.token().encode());
+        assertThat(wait.payload().get("Upstreams")).isEqualTo(config.at("/dependencies/upstream"));
+        assertThat(wait.payload().get("DeadlineSeconds").asInt()).isEqualTo(21600);
+        assertThat(wait.payload().get("Partition").asText()).isEqualTo("2026-11-29");
+        // dependency-check fails the task with Dependency.NotMet at the deadline; the state's timeout is a backstop after it.
+        assertThat(wait.timeoutSeconds()).isEqualTo(21660);
+        assertThat(run.tasks().of("Push 1")).extracting(DispatchTask::payload).extracting(p -> p.get("Target"))
                 .containsExactly(config.at("/targets/0"));
         assertThat(run.tasks().of("Push 2")).hasSize(2).allSatisfy(push -> {
-            assertThat(push.payload().get("target")).isEqualTo(config.at("/targets/1"));
-            assertThat(push.payload().get("idempotencyKey").asText()).isEqualTo("example:export:HappyPath/treasury-api");
+            assertThat(push.payload().get("Target")).isEqualTo(config.at("/targets/1"));
+            assertThat(push.payload().get("BatchId").asText()).isEqualTo("example:export:HappyPath/treasury-api");
+            assertThat(push.payload().get("Key").asText()).isEqualTo("s3://acme-exports/finance/bank-csv/2026-11-29.csv");
+            assertThat(push.payload().get("Name").asText()).isEqualTo("finance-daily-export-2026-11-29.csv");
         });
     }
 
@@ -121,11 +133,11 @@ class PatternExamplesTest {
                 .containsExactlyInAnyOrder("scenario-baseline", "scenario-rates-up-200bp", "scenario-equity-down-30pct");
         JsonNode ratesUp = run.tasks().of("Run scenario").stream().map(DispatchTask::payload)
                 .filter(p -> p.get("step").asText().equals("scenario-rates-up-200bp")).findFirst().orElseThrow();
-        assertThat(ratesUp.get("job").asText()).isEqualTo("risk-monte-carlo");
-        assertThat(ratesUp.get("arguments")).isEqualTo(Json.parse("""
+        assertThat(ratesUp.get("JobName").asText()).isEqualTo("risk-monte-carlo");
+        assertThat(ratesUp.get("Arguments")).isEqualTo(Json.parse("""
                 {"--paths": "10000", "--portfolio": "s3://acme-risk/portfolio/", "--output": "s3://acme-risk/simulations/",
                  "--rate-shock-bp": "200"}"""));
-        assertThat(run.tasks().only("Write status").payload().at("/runs/scenarios")).hasSize(3);
+        assertThat(run.tasks().only("Write status").payload().get("rowsOut").asInt()).isEqualTo(30000);
     }
 
     @Test
@@ -141,14 +153,14 @@ class PatternExamplesTest {
         Run run = run("manual-upload", "HappyPath");
         assertThat(run.tasks().states()).containsExactly("Read config", "Validate upload", "Await approval", "Raw", "Enriched",
                 "Copy to warehouse", "Write status");
-        assertThat(run.tasks().only("Validate upload").payload().get("object")).isEqualTo(run.input().get("object"));
+        assertThat(run.tasks().only("Validate upload").payload().get("objectKey")).isEqualTo(run.input().at("/object/key"));
         DispatchTask approval = run.tasks().only("Await approval");
         assertThat(approval.resource()).isEqualTo("sluice:function:write-status.waitForTaskToken");
-        assertThat(approval.payload().get("status").asText()).isEqualTo("AWAITING_APPROVAL");
+        assertThat(approval.payload().get("state").asText()).isEqualTo("RUNNING");
         assertThat(approval.payload().get("approvers")).isEqualTo(config("manual-upload").at("/approval/approvers"));
-        assertThat(approval.payload().get("taskToken").asText()).isEqualTo(approval.token().encode());
+        assertThat(approval.payload().get("TaskToken").asText()).isEqualTo(approval.token().encode());
         assertThat(approval.timeoutSeconds()).isEqualTo(86400);
-        assertThat(run.tasks().only("Write status").payload().at("/approval/by").asText()).isEqualTo("treasury-data@acme.example");
+        assertThat(run.tasks().only("Write status").payload().get("rowsOut").asInt()).isEqualTo(420);
     }
 
     @Test
@@ -165,9 +177,9 @@ class PatternExamplesTest {
         assertThat(run.result().error()).isEqualTo(error);
         assertThat(run.result().cause()).isEqualTo(cause);
         JsonNode status = run.tasks().only("Write failed status").payload();
-        assertThat(status.get("status").asText()).isEqualTo("FAILED");
-        assertThat(status.get("error").asText()).isEqualTo(error);
-        assertThat(status.get("cause").asText()).isEqualTo(cause);
+        assertThat(status.get("state").asText()).isEqualTo("FAILED");
+        assertThat(status.at("/error/Error").asText()).isEqualTo(error);
+        assertThat(status.at("/error/Cause").asText()).isEqualTo(cause);
         assertThat(status.get("pipeline")).isEqualTo(run.input().get("pipeline"));
         assertThat(run.tasks().of("Write status")).isEmpty();
     }

@@ -73,7 +73,7 @@ class PatternTemplatesTest {
         twoEnrichments.withArray("enriched").add(twoEnrichments.withArray("enriched").get(0).deepCopy());
         JsonNode two = render("ingestion", twoEnrichments).definition();
         assertThat(names(two)).contains("Enriched 1", "Enriched 2").doesNotContain("Enriched");
-        assertThat(two.at("/States/Enriched 2/Parameters/job.$").asText()).isEqualTo("$.config.enriched[1].job");
+        assertThat(two.at("/States/Enriched 2/Parameters/JobName.$").asText()).isEqualTo("$.config.enriched[1].job");
 
         ObjectNode moreRetries = (ObjectNode) config("ingestion").deepCopy();
         moreRetries.withObjectProperty("retry").put("maxAttempts", 6);
@@ -104,10 +104,12 @@ class PatternTemplatesTest {
 
         ObjectNode export = (ObjectNode) config("export").deepCopy();
         ((ObjectNode) export.withArray("targets").get(1)).put("kind", "ftp").put("credentials", "hunter2");
+        ((ObjectNode) export.withArray("targets").get(0)).putObject("credentials").put("secret", "bank-sftp").put("value", "x");
         export.withObjectProperty("dependencies").put("deadlineSeconds", 5);
         assertThat(problems("export", export)).containsExactly(
                 "/dependencies/deadlineSeconds: Must be 60 or more, but found number 5.",
-                "/targets/1/credentials: Must match the pattern ^secret:[A-Za-z0-9/_.-]+$, but found string \"hunter2\".",
+                "/targets/0/credentials/value: 'value' is not a field here; the fields are secret.",
+                "/targets/1/credentials: Expected an object, but found string \"hunter2\".",
                 "/targets/1/kind: Expected one of [\"http\",\"sftp\"], but found string \"ftp\".");
 
         ObjectNode simulation = (ObjectNode) config("simulation").deepCopy();

@@ -68,7 +68,7 @@ final class ValueRewriter {
             case "table" -> Json.NODES.textNode("schema_" + id().replace('-', '_') + ".t" + random.nextInt(1000));
             case "source", "endpoint", "prefix" -> Json.NODES.textNode(path());
             case "suffix" -> Json.NODES.textNode("." + id());
-            case "credentials" -> Json.NODES.textNode("secret:" + id());
+            case "credentials" -> Json.object().put("secret", id());
             case "arguments" -> arguments();
             case "upstream" -> ids(0);
             case "approvers" -> ids(1);

@@ -8,6 +8,9 @@ import io.sluice.functions.task.config.ConfigSchema.Violation;
 import io.sluice.functions.task.config.SecretReferences.Reference;
 import io.sluice.orchestration.definition.ContentHash;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.pattern.ConfigProblem;
+import io.sluice.orchestration.pattern.PipelinePattern;
+import io.sluice.orchestration.pattern.Patterns;
 import io.sluice.orchestration.port.ConfigStore;
 import io.sluice.orchestration.port.SecretResolver;
 import java.util.HashSet;
@@ -24,7 +27,11 @@ import java.util.function.Function;
  * returns it with {@code configHash}, the content hash of the config as written (keys sorted; secret
  * values take no part in it, so rotating a secret does not change it).
  *
- * <p>Input: {@code {"name": "orders"}} (or just {@code "orders"}). Output:
+ * <p>Input: {@code {"name": "orders"}} (or just {@code "orders"}). The pattern templates pass
+ * {@code {"pattern": "ingestion", "pipeline": "orders", "partition": ...}} instead: the config is then
+ * the pipeline's (named like it), and, given the {@link Patterns}, it is checked as written (secret
+ * references in place) against that pattern's schema, and its {@code pipeline} against the input's.
+ * Output:
  * {@code {"name": "orders", "config": {...}, "configHash": "sha256:..."}}; a top-level {@code $schema}
  * is dropped from {@code config}. Errors: {@code Config.NotFound}, {@code Config.Invalid} (every
  * violation, with its JSON pointer), {@code Config.SecretNotFound} (pointers and secret names), and the
@@ -41,11 +48,19 @@ public final class ReadConfig implements Function<JsonNode, JsonNode> {
     private final ConfigStore store;
     private final SecretResolver secrets;
     private final ConfigSchema schemas;
+    private final Patterns patterns;
 
+    /** Every config is checked against its own schema in the store, a pattern pipeline's too. */
     public ReadConfig(ConfigStore store, SecretResolver secrets) {
+        this(store, secrets, null);
+    }
+
+    /** @param patterns checks the configs of pattern pipelines; {@code null} to treat them as any other config */
+    public ReadConfig(ConfigStore store, SecretResolver secrets, Patterns patterns) {
         this.store = store;
         this.secrets = secrets;
         this.schemas = new ConfigSchema(store);
+        this.patterns = patterns;
     }
 
     @Override
@@ -54,29 +69,63 @@ public final class ReadConfig implements Function<JsonNode, JsonNode> {
         String document = ConfigNames.document(name);
         JsonNode written = parse(document, read(document).orElseThrow(() -> ConfigErrors.notFound(
                 "Config '" + name + "' does not exist: there is no document " + document + " in the config store.")));
+        PipelinePattern pattern = pattern(input);
+        if (pattern != null) {
+            checkPattern(name, pattern, written, input.path("pipeline").asText(null));
+        }
         List<Reference> references = SecretReferences.find(written);
         Map<String, String> values = resolve(name, references);
         JsonNode resolved = SecretReferences.replace(written, r -> values.get(r.name()));
-        String schemaName = schemaName(name, document, written);
+        if (pattern == null) {
+            validate(name, schemaName(name, document, written), resolved, new SecretMask(references, values.values()));
+        }
         if (resolved instanceof ObjectNode object) {
             object.remove("$schema");
         }
-        validate(name, schemaName, resolved, new SecretMask(references, values.values()));
         ObjectNode out = Json.object().put("name", name);
         out.set("config", resolved);
         return out.put("configHash", ContentHash.of(written));
     }
 
     private static String configName(JsonNode input) {
-        JsonNode name = input == null ? null : input.isTextual() ? input : input.get("name");
+        JsonNode name = input == null ? null : input.isTextual() ? input : input.has("name") ? input.get("name") : input.get("pipeline");
         if (name == null || !name.isTextual()) {
-            throw ConfigErrors.notFound("read-config needs the config's name: {\"name\": \"orders\"}.");
+            throw ConfigErrors.notFound("read-config needs the config's name, {\"name\": \"orders\"}, or the pipeline's,"
+                    + " {\"pipeline\": \"orders\"}.");
         }
         if (!ConfigNames.valid(name.asText())) {
             throw ConfigErrors.notFound("'" + name.asText() + "' is not a config name: use letters, digits, '.', '_', '-',"
                     + " and '/' between folders, without '..'.");
         }
         return name.asText();
+    }
+
+    /** The pattern the input names, when this function checks pattern configs; {@code null} otherwise. */
+    private PipelinePattern pattern(JsonNode input) {
+        JsonNode named = input == null || patterns == null ? null : input.get("pattern");
+        if (named == null || named.isNull()) {
+            return null;
+        }
+        return PipelinePattern.byId(named.asText()).orElseThrow(() -> ConfigErrors.invalid("read-config was asked for a config of"
+                + " pattern '" + named.asText() + "'; the patterns are " + PipelinePattern.ids() + "."));
+    }
+
+    /** The config as written against the pattern's schema (a secret reference is what that schema expects), and its pipeline. */
+    private void checkPattern(String name, PipelinePattern pattern, JsonNode written, String pipeline) {
+        List<ConfigProblem> problems = patterns.check(pattern, written);
+        if (!problems.isEmpty()) {
+            StringBuilder cause = new StringBuilder("Config '").append(name).append("' does not match the ").append(pattern.id())
+                    .append(" pattern's schema").append(problems.size() == 1 ? ": " : " (" + problems.size() + " problems): ");
+            for (int i = 0; i < problems.size(); i++) {
+                cause.append(i == 0 ? "" : "; ").append(problems.get(i));
+            }
+            throw ConfigErrors.invalid(cause.append(" Correct the config; sluice render checks it too.").toString());
+        }
+        String owner = written.path("pipeline").asText(null);
+        if (pipeline != null && owner != null && !owner.equals(pipeline)) {
+            throw ConfigErrors.invalid("Config '" + name + "' belongs to pipeline '" + owner + "', not to '" + pipeline
+                    + "', which read it: correct its \"pipeline\" field, or the config's name.");
+        }
     }
 
     private Optional<String> read(String document) {

@@ -30,7 +30,8 @@ import java.util.Set;
  * failure, {@code Dependency.NotMet}, so the run fails with that name (and its alert) if nothing
  * wakes it. Then it registers its token under every upstream still missing; the completion
  * listener ({@link DependencyRelease}) wakes it when the last one succeeds. If none is missing it
- * completes the task itself and cancels the deadline. Whichever result reaches the orchestrator
+ * completes the task itself and cancels the deadline; so it does at once for an empty list of
+ * upstreams, as a pattern config may give one. Whichever result reaches the orchestrator
  * first counts; the other no longer matches the waiting token and is dropped.
  */
 public final class DependencyCheck implements TaskAware {
@@ -67,6 +68,10 @@ public final class DependencyCheck implements TaskAware {
                     + "it completes the task when the upstreams succeed, not when it returns.", false);
         }
         Set<Upstream> upstreams = upstreams(input);
+        if (upstreams.isEmpty()) {
+            DependencyRelease.complete(queue, names, timers, index, task.token(), null);
+            return Json.object().put("Waiting", 0);
+        }
         Instant deadline = deadline(input);
         String cause = "Not all of " + upstreams + " had succeeded by the deadline " + deadline + ".";
         timers.schedule(deadlineTimerId(task.token()), deadline,
@@ -81,9 +86,9 @@ public final class DependencyCheck implements TaskAware {
     private static Set<Upstream> upstreams(JsonNode input) {
         String partition = input.path("Partition").asText("");
         JsonNode list = input.path("Upstreams");
-        if (!list.isArray() || list.isEmpty()) {
-            throw new TaskError(INVALID_INPUT, "dependency-check needs \"Upstreams\": a non-empty list of pipeline names "
-                    + "or {\"Pipeline\", \"Partition\"} objects.", false);
+        if (!list.isArray()) {
+            throw new TaskError(INVALID_INPUT, "dependency-check needs \"Upstreams\": a list of pipeline names "
+                    + "or {\"Pipeline\", \"Partition\"} objects (an empty list waits for none).", false);
         }
         Set<Upstream> out = new LinkedHashSet<>();
         for (JsonNode u : list) {

@@ -18,6 +18,9 @@ import java.util.function.Function;
  * target, once per batch. Input: {@code {"Target": "partner-api", "BatchId": "orders-2026-11-29",
  * "Key": "exports/orders/2026-11-29.csv", "Name": "orders.csv", "ContentType": "text/csv"}}
  * ({@code Name} defaults to the key's last segment, {@code ContentType} to octet-stream).
+ * {@code Target} names a target wired into this function, or describes one as a config does
+ * ({@code {"name", "kind", "endpoint", "credentials", "rateLimitPerSecond"}}, which the export pattern
+ * passes), served by {@link ExportTargets}; the ledger knows a target by its name either way.
  *
  * <p>The ledger is read first: a batch pushed before (by this task, a retry of it, or another
  * execution) is not sent again, and the stored receipt is returned. The batch id travels as the
@@ -32,12 +35,19 @@ public final class PushExport implements Function<JsonNode, JsonNode> {
     public static final String MISSING_EXTRACT = "Export.MissingExtract";
 
     private final Map<String, Exporter> targets;
+    private final ExportTargets described;
     private final ObjectStore objects;
     private final ExportLedger ledger;
     private final Clock clock;
 
     public PushExport(Map<String, Exporter> targets, ObjectStore objects, ExportLedger ledger, Clock clock) {
+        this(targets, ExportTargets.NONE, objects, ledger, clock);
+    }
+
+    /** @param described serves the targets an input describes rather than names */
+    public PushExport(Map<String, Exporter> targets, ExportTargets described, ObjectStore objects, ExportLedger ledger, Clock clock) {
         this.targets = Map.copyOf(targets);
+        this.described = described;
         this.objects = objects;
         this.ledger = ledger;
         this.clock = clock;
@@ -45,14 +55,12 @@ public final class PushExport implements Function<JsonNode, JsonNode> {
 
     @Override
     public JsonNode apply(JsonNode input) {
-        String target = text(input, "Target");
+        JsonNode description = input.path("Target");
+        ExportTargets.Target spec = description.isObject() ? ExportTargets.Target.from(description) : null;
+        String target = spec != null ? spec.name() : text(input, "Target");
         String batchId = text(input, "BatchId");
         String key = text(input, "Key");
-        Exporter exporter = targets.get(target);
-        if (exporter == null) {
-            throw new TaskError(INVALID_INPUT, "No export target named '" + target + "'; configured targets: "
-                    + targets.keySet().stream().sorted().toList() + ".", false);
-        }
+        Exporter exporter = spec != null ? described.exporter(spec) : named(target);
         var pushed = ledger.find(target, batchId);
         if (pushed.isPresent()) {
             return output(pushed.get(), true);
@@ -75,6 +83,15 @@ public final class PushExport implements Function<JsonNode, JsonNode> {
             case Delivery.Failed f -> throw new TaskError(FAILED, "Pushing batch '" + batchId + "' to '" + target + "' failed: "
                     + f.reason(), true);
         };
+    }
+
+    private Exporter named(String target) {
+        Exporter exporter = targets.get(target);
+        if (exporter == null) {
+            throw new TaskError(INVALID_INPUT, "No export target named '" + target + "'; configured targets: "
+                    + targets.keySet().stream().sorted().toList() + ".", false);
+        }
+        return exporter;
     }
 
     private static ObjectNode output(ExportRecord record, boolean alreadyPushed) {

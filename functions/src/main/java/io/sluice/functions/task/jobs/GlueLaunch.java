@@ -17,12 +17,15 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The {@code glue-launch} function. Input as Step Functions' Glue integration takes it:
  * {@code {"JobName": "enrich", "Arguments": {"--input": "raw/x.csv"}}}. The run is started with the
  * task token as its client token, so a redelivered or taken-over task finds the run it started
- * instead of starting another.
+ * instead of starting another. The input's other text fields are the run's context (the pattern
+ * templates pass {@code pipeline}, {@code partition} and {@code step}): they reach the job as
+ * arguments too, unless {@code Arguments} sets the same name.
  *
  * <p>Request-response returns the run at once. With {@code .sync} the function returns only when
  * the run ends: it wakes on the run's completion where the launcher delivers one in-process
@@ -34,6 +37,8 @@ public final class GlueLaunch implements TaskAware {
     public static final String JOB_FAILED = "Glue.JobFailed";
     public static final String INVALID_INPUT = "Glue.InvalidInput";
     public static final String INTERRUPTED = "Glue.Interrupted";
+    /** Input fields that say how to run the job rather than being part of its context. */
+    private static final Set<String> CONTROL_FIELDS = Set.of("JobName", "Arguments", TaskContext.TOKEN_FIELD);
 
     private final JobLauncher launcher;
     private final JobCompletions completions;
@@ -49,7 +54,7 @@ public final class GlueLaunch implements TaskAware {
 
     @Override
     public JsonNode apply(JsonNode input, TaskContext task) {
-        JobRequest request = new JobRequest(jobName(input), task.token(), arguments(input.path("Arguments")));
+        JobRequest request = new JobRequest(jobName(input), task.token(), arguments(input));
         JobRun run = launcher.start(request);
         if (task.pattern() != IntegrationPattern.SYNC) {
             return describe(run);
@@ -101,11 +106,21 @@ public final class GlueLaunch implements TaskAware {
         return name.asText();
     }
 
-    /** Glue's {@code --name} keys lose their dashes; values are text. */
-    private static Map<String, String> arguments(JsonNode arguments) {
+    /** Glue's {@code --name} keys lose their dashes; values are text; then the context fields no argument overrides. */
+    private static Map<String, String> arguments(JsonNode input) {
         Map<String, String> out = new LinkedHashMap<>();
+        given(input.path("Arguments"), out);
+        input.properties().forEach(e -> {
+            if (e.getValue().isTextual() && !CONTROL_FIELDS.contains(e.getKey())) {
+                out.putIfAbsent(e.getKey(), e.getValue().asText());
+            }
+        });
+        return out;
+    }
+
+    private static void given(JsonNode arguments, Map<String, String> out) {
         if (arguments.isMissingNode() || arguments.isNull()) {
-            return out;
+            return;
         }
         if (!arguments.isObject()) {
             throw new TaskError(INVALID_INPUT, "glue-launch \"Arguments\" must be an object of names to values.", false);
@@ -116,7 +131,6 @@ public final class GlueLaunch implements TaskAware {
             }
             out.put(e.getKey().replaceFirst("^--", ""), e.getValue().asText());
         });
-        return out;
     }
 
     /** The run in the names of Glue's GetJobRun. */

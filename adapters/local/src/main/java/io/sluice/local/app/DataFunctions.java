@@ -1,0 +1,99 @@
+package io.sluice.local.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.task.Backoff;
+import io.sluice.functions.task.config.ReadConfig;
+import io.sluice.functions.task.dependency.DependencyCheck;
+import io.sluice.functions.task.dependency.DependencyRelease;
+import io.sluice.functions.task.export.PushExport;
+import io.sluice.functions.task.jobs.GlueLaunch;
+import io.sluice.functions.task.jobs.JobCompletions;
+import io.sluice.functions.task.status.WriteStatus;
+import io.sluice.functions.task.warehouse.CopyToWarehouse;
+import io.sluice.local.config.EnvOrFileSecretResolver;
+import io.sluice.local.config.PipelineConfigStore;
+import io.sluice.local.embedded.LocalBackends;
+import io.sluice.local.export.ConfiguredExporters;
+import io.sluice.local.jobs.DuckDbJobEngine;
+import io.sluice.local.objects.FolderObjectStore;
+import io.sluice.local.status.PostgresStatusStore;
+import io.sluice.local.warehouse.PostgresWarehouse;
+import io.sluice.orchestration.pattern.Patterns;
+import io.sluice.redis.RedisDependencyIndex;
+import io.sluice.redis.RedisExportLedger;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.ConfigurableEnvironment;
+
+/**
+ * The six task functions, each a {@code Function<JsonNode, JsonNode>} bean named as its Task
+ * resources name it. Each bean is the function itself, not a wrapper: the worker harness hands
+ * glue-launch and dependency-check (which implement {@code TaskAware}) their task's token.
+ * Off with {@code sluice.data-functions=false}.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "sluice.data-functions", havingValue = "true", matchIfMissing = true)
+public class DataFunctions {
+
+    /** Secrets from {@code SLUICE_SECRET_<NAME>} variables, else files of the secrets folder. */
+    @Bean(ReadConfig.NAME)
+    public Function<JsonNode, JsonNode> readConfig(SluiceLocalProperties properties, ConfigurableEnvironment environment,
+                                                   Patterns patterns) {
+        Map<String, String> variables = new HashMap<>();
+        environment.getSystemEnvironment().forEach((k, v) -> {
+            if (k.startsWith(EnvOrFileSecretResolver.PREFIX)) {
+                variables.put(k, String.valueOf(v));
+            }
+        });
+        return new ReadConfig(new PipelineConfigStore(properties.configDir(), properties.pipelinesDir()),
+                new EnvOrFileSecretResolver(variables, properties.secretsDir()), patterns);
+    }
+
+    /** Waits for a run by its completion, polling from 1 s (doubling, up to 30 s) as the fallback. */
+    @Bean("glue-launch")
+    public Function<JsonNode, JsonNode> glueLaunch(DuckDbJobEngine engine, JobCompletions completions, Clock clock) {
+        return new GlueLaunch(engine, completions, new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(30), 0), clock);
+    }
+
+    @Bean(CopyToWarehouse.NAME)
+    public Function<JsonNode, JsonNode> copyToWarehouse(PostgresWarehouse warehouse, Clock clock) {
+        return new CopyToWarehouse(warehouse, clock);
+    }
+
+    @Bean(WriteStatus.NAME)
+    public Function<JsonNode, JsonNode> writeStatus(PostgresStatusStore statusStore, Clock clock) {
+        return new WriteStatus(statusStore, clock);
+    }
+
+    /** Targets come from the configs; the ledger that keeps a batch from being pushed twice is in Redis. */
+    @Bean("push-export")
+    public Function<JsonNode, JsonNode> pushExport(ConfiguredExporters targets, FolderObjectStore objects, LocalBackends backends,
+                                                   Clock clock) {
+        return new PushExport(Map.of(), targets, objects, new RedisExportLedger(backends.redisson(), backends.redisKeyPrefix()), clock);
+    }
+
+    @Bean
+    public RedisDependencyIndex dependencyIndex(LocalBackends backends) {
+        return new RedisDependencyIndex(backends.redisson(), backends.redisKeyPrefix());
+    }
+
+    /** Run as {@code sluice:function:dependency-check.waitForTaskToken}; a registration outlives its deadline by a day. */
+    @Bean("dependency-check")
+    public Function<JsonNode, JsonNode> dependencyCheck(RedisDependencyIndex index, LocalBackends backends, QueueNames names,
+                                                        Clock clock) {
+        return new DependencyCheck(index, backends.ports().timers(), backends.ports().queue(), names, clock, Duration.ofDays(1));
+    }
+
+    /** Wakes waiting dependency checks when an upstream succeeds; a success is remembered for 30 days. */
+    @Bean
+    public DependencyRelease dependencyRelease(RedisDependencyIndex index, LocalBackends backends, QueueNames names, Clock clock) {
+        return new DependencyRelease(index, backends.ports().timers(), backends.ports().queue(), names, clock, Duration.ofDays(30));
+    }
+}
