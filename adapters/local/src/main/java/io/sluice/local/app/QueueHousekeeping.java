@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The queues around the runtime's own: the dead-letter queues, whose messages fail their execution
- * with {@code Sluice.PoisonMessage} instead of leaving it hanging, and the execution events, logged
- * one line per finished execution (locally no one else reads them).
+ * with {@code Sluice.PoisonMessage} instead of leaving it hanging. (The execution events queue is
+ * {@link CompletionEvents}'.)
  */
 final class QueueHousekeeping implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QueueHousekeeping.class);
@@ -33,10 +33,6 @@ final class QueueHousekeeping implements AutoCloseable {
                 return true;
             }, VISIBILITY, 4));
         }
-        consumers.add(new QueueConsumer(queue, names.events(), m -> {
-            LOG.info("execution {} ended {}", m.attributes().get("executionId"), m.attributes().get("status"));
-            return true;
-        }, VISIBILITY, 4));
     }
 
     @Override

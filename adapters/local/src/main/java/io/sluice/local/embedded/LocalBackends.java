@@ -30,12 +30,15 @@ public final class LocalBackends implements AutoCloseable {
                            String searchPath, int maxReceives) {}
 
     private final LocalRuntime.Ports ports;
+    private final RedisAdapters redis;
     private final String queueDescription;
     private final String redisDescription;
     private final Deque<AutoCloseable> opened;
 
-    private LocalBackends(LocalRuntime.Ports ports, String queueDescription, String redisDescription, Deque<AutoCloseable> opened) {
+    private LocalBackends(LocalRuntime.Ports ports, RedisAdapters redis, String queueDescription, String redisDescription,
+                          Deque<AutoCloseable> opened) {
         this.ports = ports;
+        this.redis = redis;
         this.queueDescription = queueDescription;
         this.redisDescription = redisDescription;
         this.opened = opened;
@@ -57,7 +60,7 @@ public final class LocalBackends implements AutoCloseable {
             RedisSide redis = push(opened, redisSide.join());
             LocalRuntime.Ports ports = new LocalRuntime.Ports(redis.adapters().executionStore(), redis.adapters().idempotencyStore(),
                     queue, redis.adapters().timerIndex(), redis.adapters().definitionStore());
-            return new LocalBackends(ports, queueDescription, redis.description(), opened);
+            return new LocalBackends(ports, redis.adapters(), queueDescription, redis.description(), opened);
         } catch (RuntimeException e) {
             closeUnlessOpened(redisSide, opened);
             closeAll(opened);
@@ -125,6 +128,11 @@ public final class LocalBackends implements AutoCloseable {
 
     public LocalRuntime.Ports ports() {
         return ports;
+    }
+
+    /** Every Redis adapter, on the one client the ports use (for the ones {@link #ports()} does not carry). */
+    public RedisAdapters redis() {
+        return redis;
     }
 
     /** Which queue server is used, for people: "embedded ElasticMQ at http://127.0.0.1:9324". */
