@@ -28,9 +28,9 @@ import org.springframework.test.context.DynamicPropertySource;
 @Import({TestFunctions.class, TenantAppTest.Secrets.class})
 public abstract class TenantAppTest {
     static final String RUN = UUID.randomUUID().toString().substring(0, 8);
-    static final String FIN_OPERATOR = ApiKeys.generate();
-    static final String FIN_READER = ApiKeys.generate();
-    static final String OPS_OPERATOR = ApiKeys.generate();
+    protected static final String FIN_OPERATOR = ApiKeys.generate();
+    protected static final String FIN_READER = ApiKeys.generate();
+    protected static final String OPS_OPERATOR = ApiKeys.generate();
     static final String HOOK_SECRET = "whsec-" + UUID.randomUUID();
     private static final String PASS = "{\"StartAt\": \"Done\", \"States\": {\"Done\": {\"Type\": \"Pass\", \"End\": true}}}";
     private static final String HOLD = """
