@@ -32,9 +32,11 @@ public class TriggerConfiguration {
         return new PipelineOptionsCatalog(properties.pipelinesDir());
     }
 
-    /** Starts a pipeline through the runtime (one at a time with its other messages); unknown or invalid pipelines are refused. */
-    @Bean
-    public ExecutionStarter pipelineStarter(PipelineCatalog catalog, LocalRuntime runtime) {
+    /**
+     * Starts a pipeline through the runtime (one at a time with its other messages); unknown or invalid
+     * pipelines are refused. Not a bean, so it cannot clash with another trigger's starter.
+     */
+    static ExecutionStarter pipelineStarter(PipelineCatalog catalog, LocalRuntime runtime) {
         return (pipeline, name, input) -> switch (catalog.find(pipeline)) {
             case PipelineCatalog.Lookup.Found f -> runtime.start(pipeline, name, f.pipeline().definition(), input) instanceof StartResult.Started
                     ? new ExecutionStarter.Started() : new ExecutionStarter.AlreadyExists();
@@ -46,11 +48,11 @@ public class TriggerConfiguration {
     /** @param keep how long an upstream's success waits for the dependent's other upstreams ({@code sluice.upstream.keep}) */
     @Bean
     @Order(0)
-    public UpstreamTrigger upstreamTrigger(PipelineOptionsCatalog options, Tenants tenants, LocalBackends backends, ExecutionStarter starter,
-                                           @Value("${sluice.upstream.keep:7d}") Duration keep) {
+    public UpstreamTrigger upstreamTrigger(PipelineOptionsCatalog options, Tenants tenants, LocalBackends backends, PipelineCatalog catalog,
+                                           LocalRuntime runtime, @Value("${sluice.upstream.keep:7d}") Duration keep) {
         LocalDependencyGraph graph = new LocalDependencyGraph(options,
                 (a, b) -> !tenants.configured() || tenants.tenantOf(a).equals(tenants.tenantOf(b)) && tenants.tenantOf(a).isPresent());
-        return new UpstreamTrigger(graph, backends.redis().upstreamLedger(), starter, Clock.systemUTC(), keep);
+        return new UpstreamTrigger(graph, backends.redis().upstreamLedger(), pipelineStarter(catalog, runtime), Clock.systemUTC(), keep);
     }
 
     @Bean(destroyMethod = "close")
