@@ -88,6 +88,7 @@ public final class StartsBench {
                         ResolvableType.forClassWithGenerics(Function.class, JsonNode.class, JsonNode.class))));
         return app.run("--server.port=0", "--sluice.sqs.port=0", "--sluice.sqs.url=", "--sluice.redis.url=", "--sluice.redis.key-prefix=" + run,
                 "--sluice.queue-prefix=" + run, "--sluice.pipelines-dir=" + pipelines, "--sluice.demo-functions=false",
+                "--sluice.data-functions=false",
                 "--logging.level.root=WARN", "--logging.level.io.sluice=WARN", "--spring.main.banner-mode=off");
     }
 

@@ -47,20 +47,24 @@ public class ApiConfiguration implements WebMvcConfigurer {
     /** Fails the start when the file is there but wrong: guessing would either lock everyone out or let everyone in. */
     @Bean
     public Tenants tenants(SluiceApiProperties api, SluiceLocalProperties local, ConfigurableEnvironment environment) {
-        Path file = api.tenantsFile() != null && !api.tenantsFile().toString().isBlank() ? api.tenantsFile()
-                : local.pipelinesDir().resolve("tenants.json");
-        Tenants tenants = Tenants.load(file.toAbsolutePath().normalize());
+        return tenants(api, local.pipelinesDir(), environment.getProperty("server.address", "0.0.0.0"));
+    }
+
+    /** The tenants {@code api} names (else {@code tenants.json} in {@code pipelinesDir}), saying at start which mode it is. */
+    static Tenants tenants(SluiceApiProperties api, Path pipelinesDir, String serverAddress) {
+        Path file = (api.tenantsFile() != null && !api.tenantsFile().toString().isBlank() ? api.tenantsFile()
+                : pipelinesDir.resolve("tenants.json")).toAbsolutePath().normalize();
+        Tenants tenants = Tenants.load(file);
         if (!tenants.configured()) {
             if (api.requireTenants()) {
-                throw new IllegalStateException("sluice.api.require-tenants is set but there is no tenants file " + file.toAbsolutePath()
+                throw new IllegalStateException("sluice.api.require-tenants is set but there is no tenants file " + file
                         + "; create it (see README, 'Tenants') or drop the setting.");
             }
-            String address = environment.getProperty("server.address", "0.0.0.0");
-            String where = loopback(address) ? "" : " AND THE API LISTENS ON " + address + ", NOT ONLY ON LOOPBACK";
+            String where = loopback(serverAddress) ? "" : " AND THE API LISTENS ON " + serverAddress + ", NOT ONLY ON LOOPBACK";
             LOG.warn("no tenants configured (no {}): local mode, every request may see and do everything{}. "
-                    + "Create that file to require API keys.", file.toAbsolutePath().normalize(), where);
+                    + "Create that file to require API keys.", file, where);
         } else {
-            LOG.info("tenants from {}: {} ({} key(s)); requests need 'Authorization: Bearer <key>'", file.toAbsolutePath().normalize(),
+            LOG.info("tenants from {}: {} ({} key(s)); requests need 'Authorization: Bearer <key>'", file,
                     tenants.all().stream().map(Tenants.Tenant::name).toList(), tenants.keyCount());
         }
         return tenants;

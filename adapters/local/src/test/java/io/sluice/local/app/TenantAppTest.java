@@ -49,6 +49,7 @@ public abstract class TenantAppTest {
         registry.add("sluice.sqs.port", () -> 0);
         registry.add("sluice.pipelines-dir", () -> directory().toString());
         registry.add("sluice.api.require-tenants", () -> true);
+        registry.add("sluice.data-functions", () -> false); // no PostgreSQL or job engine: the API is under test
         registry.add("server.tomcat.basedir", () -> "target/tomcat-" + RUN);
     }
 

@@ -3,23 +3,16 @@ package io.sluice.local.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.local.app.SluiceLocalProperties;
 import io.sluice.local.tenant.Tenants;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.core.env.StandardEnvironment;
 
 /** The start fails closed: a broken tenants file, or none when one is required, stops it. */
 class TenantsStartupTest {
-    private static SluiceLocalProperties local(Path dir) {
-        return new SluiceLocalProperties(dir, "sluice", true, new SluiceLocalProperties.Sqs(null, 0, "us-east-1", 5),
-                new SluiceLocalProperties.Redis(null, "sluice", "redis-server"));
-    }
-
     private static Tenants tenants(Path dir, Path file, boolean require) {
-        return new ApiConfiguration(null).tenants(new SluiceApiProperties(file, require, 1000), local(dir), new StandardEnvironment());
+        return ApiConfiguration.tenants(new SluiceApiProperties(file, require, 1000), dir, "127.0.0.1");
     }
 
     @Test
