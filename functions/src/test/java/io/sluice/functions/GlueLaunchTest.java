@@ -36,7 +36,7 @@ class GlueLaunchTest {
               "Failed": {"Type": "Pass", "End": true}}}"""));
 
     final InMemoryJobLauncher launcher;
-    final List<Map<String, String>> seenArguments = new ArrayList<>();
+    final List<Map<String, String>> seenArguments = new java.util.concurrent.CopyOnWriteArrayList<>();
     final Map<String, Function<JsonNode, JsonNode>> functions = new HashMap<>();
     final Pump pump = new Pump(name -> Optional.ofNullable(functions.get(name)), Set.of("glue-launch"));
 
@@ -107,6 +107,8 @@ class GlueLaunchTest {
         glue.apply(Json.parse("""
                 {"JobName": "echo", "Arguments": {"--source": "landing/orders/", "--partition": "2026-11-28"},
                  "pipeline": "orders", "partition": "2026-11-29", "step": "raw", "attempt": 2, "object": {"key": "x"}}"""), task);
+        // A request-response launch returns once the run is started; the job itself runs on its own thread.
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> !seenArguments.isEmpty());
         assertThat(seenArguments).containsExactly(Map.of("source", "landing/orders/", "partition", "2026-11-28", "pipeline", "orders",
                 "step", "raw"));
     }

@@ -3,7 +3,9 @@ package io.sluice.redis;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.ScheduleIndex;
+import io.sluice.orchestration.port.ReplayGuard;
 import io.sluice.orchestration.port.TimerIndex;
+import io.sluice.orchestration.port.UpstreamLedger;
 import java.net.URI;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
@@ -22,6 +24,8 @@ public final class RedisAdapters implements AutoCloseable {
     private final RedisTimerIndex timerIndex;
     private final RedisDefinitionStore definitionStore;
     private final RedisScheduleIndex scheduleIndex;
+    private final RedisUpstreamLedger upstreamLedger;
+    private final RedisReplayGuard replayGuard;
 
     private RedisAdapters(RedissonClient redisson, SluiceRedisProperties properties) {
         this.redisson = redisson;
@@ -30,6 +34,8 @@ public final class RedisAdapters implements AutoCloseable {
         this.timerIndex = new RedisTimerIndex(redisson, properties.keyPrefix(), properties.timerShards());
         this.definitionStore = new RedisDefinitionStore(redisson, properties.keyPrefix());
         this.scheduleIndex = new RedisScheduleIndex(redisson, properties.keyPrefix());
+        this.upstreamLedger = new RedisUpstreamLedger(redisson, properties.keyPrefix());
+        this.replayGuard = new RedisReplayGuard(redisson, properties.keyPrefix());
     }
 
     /** Connects to the server named by {@code properties.url()}. */
@@ -83,6 +89,16 @@ public final class RedisAdapters implements AutoCloseable {
     /** Schedules, in {@value RedisScheduleIndex#DEFAULT_SHARDS} shards. */
     public ScheduleIndex scheduleIndex() {
         return scheduleIndex;
+    }
+
+    /** Which upstreams succeeded per (dependent pipeline, partition), for the upstream-completion trigger. */
+    public UpstreamLedger upstreamLedger() {
+        return upstreamLedger;
+    }
+
+    /** Signatures seen, so a replayed webhook request is refused. */
+    public ReplayGuard replayGuard() {
+        return replayGuard;
     }
 
     @Override

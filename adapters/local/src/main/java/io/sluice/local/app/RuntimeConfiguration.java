@@ -100,9 +100,10 @@ public class RuntimeConfiguration {
 
     /** The consumer of execution events: wakes dependency checks (when they run here) and alerts on failures. */
     @Bean
-    public CompletionListener completionListener(LocalBackends backends, AlertSink alerts, ObjectProvider<DependencyRelease> release) {
+    public CompletionListener completionListener(LocalBackends backends, AlertSink alerts,
+                                                 ObjectProvider<Consumer<FinishedExecution>> handlerBeans) {
         List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
-        release.ifAvailable(handlers::add);
+        handlerBeans.orderedStream().forEach(handlers::add);
         handlers.add(new FailureAlerts(alerts));
         return new CompletionListener(backends.ports().executions(), handlers);
     }

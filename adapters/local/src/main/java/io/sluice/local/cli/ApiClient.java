@@ -39,9 +39,16 @@ final class ApiClient {
     }
 
     private final URI base;
+    private final String apiKey;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
 
     ApiClient(String baseUrl) {
+        this(baseUrl, null);
+    }
+
+    /** @param apiKey a tenant's key, sent as a bearer token; {@code null} for none (a server in local mode) */
+    ApiClient(String baseUrl, String apiKey) {
+        this.apiKey = apiKey;
         String url = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         try {
             this.base = URI.create(url);
@@ -65,6 +72,9 @@ final class ApiClient {
 
     private Response send(HttpRequest.Builder request) {
         try {
+            if (apiKey != null) {
+                request.header("Authorization", "Bearer " + apiKey);
+            }
             HttpResponse<String> r = http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
             String text = r.body();
             JsonNode body = null;

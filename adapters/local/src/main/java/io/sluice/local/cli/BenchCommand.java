@@ -19,6 +19,7 @@ import java.util.UUID;
 /**
  * {@code sluice bench transitions}: the transitions bench on a local runtime over an embedded
  * ElasticMQ and Redis, started for the run and stopped after it (no HTTP, no Spring).
+ * {@code sluice bench starts} is {@link StartsBenchCommand}.
  */
 final class BenchCommand {
     private final PrintStream out;
@@ -39,10 +40,13 @@ final class BenchCommand {
         if (args.length > 0 && args[0].equals("schedules")) {
             return io.sluice.local.bench.SchedulesBench.run(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
         }
+        if (args.length > 0 && args[0].equals("starts")) {
+            return new StartsBenchCommand(out, err).run(args);
+        }
         Flags f = Flags.parse(args, Set.of("--executions", "--tasks", "--concurrency"), Set.of("--json"));
         if (f.positional().size() != 1 || !f.positional().getFirst().equals("transitions")) {
-            throw new SluiceCli.UsageException("benches are 'transitions' and 'schedules': sluice bench transitions [--executions N] "
-                    + "[--tasks K] [--concurrency C] [--json], sluice bench schedules [--count N] [--json]");
+            throw new SluiceCli.UsageException("benches are 'transitions', 'schedules' and 'starts': sluice bench transitions [--executions N] "
+                    + "[--tasks K] [--concurrency C] [--json], sluice bench schedules [--count N] [--json], " + StartsBenchCommand.USAGE);
         }
         TransitionsBench.Options options = new TransitionsBench.Options(f.number("--executions", 100, 1), f.number("--tasks", 10, 1),
                 f.number("--concurrency", 20, 1));

@@ -21,11 +21,18 @@ final class RemoteCommands {
     private final PrintStream out;
     private final PrintStream err;
     private final String defaultUrl;
+    private final String apiKey;
 
     RemoteCommands(PrintStream out, PrintStream err, String defaultUrl) {
+        this(out, err, defaultUrl, null);
+    }
+
+    /** @param apiKey sent as {@code Authorization: Bearer <key>} when the server has tenants; {@code null} or blank for none */
+    RemoteCommands(PrintStream out, PrintStream err, String defaultUrl, String apiKey) {
         this.out = out;
         this.err = err;
         this.defaultUrl = defaultUrl;
+        this.apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey.strip();
     }
 
     int executions(String[] args) {
@@ -99,7 +106,7 @@ final class RemoteCommands {
     }
 
     private ApiClient client(Flags f) {
-        return new ApiClient(f.has("--url") ? f.value("--url") : defaultUrl);
+        return new ApiClient(f.has("--url") ? f.value("--url") : defaultUrl, apiKey);
     }
 
     private int refused(String command, ApiClient.Response r) {

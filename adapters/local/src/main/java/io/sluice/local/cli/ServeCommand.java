@@ -3,6 +3,7 @@ package io.sluice.local.cli;
 import io.sluice.local.app.SluiceLocalApplication;
 import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.pipeline.PipelineCatalog;
+import io.sluice.local.tenant.Tenants;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -77,6 +78,10 @@ final class ServeCommand {
         out.println("sluice: pipelines from " + catalog.directory() + ": "
                 + (catalog.pipelines().isEmpty() ? "none" : String.join(", ", catalog.pipelines().stream().map(PipelineCatalog.Pipeline::id).toList()))
                 + (errors == 0 ? "" : " (" + errors + " problem(s) logged above; those files were skipped)"));
+        Tenants tenants = context.getBean(Tenants.class);
+        out.println("sluice: " + (tenants.configured()
+                ? "tenants " + tenants.all().stream().map(Tenants.Tenant::name).toList() + ": requests need 'Authorization: Bearer <key>'"
+                : "no tenants configured: local mode, every request may see and do everything (see README, 'Tenants')"));
         out.println("sluice: Redis: " + backends.redisDescription());
         out.println("sluice: SQS: " + backends.queueDescription());
         out.println("sluice: Ctrl-C stops it (and the embedded servers)");

@@ -42,6 +42,7 @@ public final class SluiceCli {
                 case "start" -> remote(out, err, env).start(rest);
                 case "executions" -> remote(out, err, env).executions(rest);
                 case "history" -> remote(out, err, env).history(rest);
+                case "api-key" -> new ApiKeyCommand(out).run(rest);
                 case "bench" -> new BenchCommand(out, err, env.getOrDefault("PATH", "")).run(rest);
                 default -> {
                     err.println("sluice: unknown command '" + args[0] + "'");
@@ -64,7 +65,7 @@ public final class SluiceCli {
 
     private static RemoteCommands remote(PrintStream out, PrintStream err, Map<String, String> env) {
         String url = env.get("SLUICE_URL");
-        return new RemoteCommands(out, err, url == null || url.isBlank() ? ApiClient.DEFAULT_URL : url.strip());
+        return new RemoteCommands(out, err, url == null || url.isBlank() ? ApiClient.DEFAULT_URL : url.strip(), env.get("SLUICE_API_KEY"));
     }
 
     static void usage(PrintStream to) {
@@ -93,6 +94,10 @@ public final class SluiceCli {
                   bench transitions [--executions N] [--tasks K] [--concurrency C] [--json]
                                                        durable transitions/s and dispatch latency on embedded ElasticMQ + Redis
                   bench schedules [--count N] [--json] N schedules in the Redis schedule index: fire lag, bytes each, missed, doubled
+                  bench starts [--rate R] [--count N] [--warmup W] [--json]
+                                                       start latency through the HTTP API (open-loop, at a fixed rate)
+                  api-key [--id ID] [--role operator|reader]
+                                                       make an API key and its tenants.json entry
                   test                                 run the whole test suite (mvn verify) with a JDK >= 21
                 """.stripTrailing());
     }

@@ -32,6 +32,21 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return e.response();
     }
 
+    @ExceptionHandler(ApiProblems.Unauthorized.class)
+    ResponseEntity<ProblemDetail> unauthorized(ApiProblems.Unauthorized e) {
+        return e.response();
+    }
+
+    @ExceptionHandler(ApiProblems.Forbidden.class)
+    ResponseEntity<ProblemDetail> forbidden(ApiProblems.Forbidden e) {
+        return ApiProblems.forbidden(e.getMessage());
+    }
+
+    @ExceptionHandler(ApiProblems.TooLarge.class)
+    ResponseEntity<ProblemDetail> tooLarge(ApiProblems.TooLarge e) {
+        return e.response();
+    }
+
     /** The execution kept changing under the orchestrator: asking again is the remedy. */
     @ExceptionHandler(ConcurrentModificationException.class)
     ResponseEntity<ProblemDetail> busy(ConcurrentModificationException e) {

@@ -2,6 +2,7 @@ package io.sluice.local.http;
 
 import java.net.URI;
 import java.util.Map;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -19,6 +20,11 @@ final class ApiProblems {
     static final String NAME_TAKEN = "execution-name-taken";
     static final String PIPELINE_INVALID = "pipeline-invalid";
     static final String FUNCTION_FAILED = "function-failed";
+    static final String UNAUTHORIZED = "unauthorized";
+    static final String FORBIDDEN = "forbidden";
+    static final String TOO_LARGE = "payload-too-large";
+    static final String REPLAYED = "replayed";
+    static final String WEBHOOK_UNAVAILABLE = "webhook-unavailable";
 
     private ApiProblems() {}
 
@@ -45,6 +51,49 @@ final class ApiProblems {
 
     static ResponseEntity<ProblemDetail> notFound(String detail) {
         return of(HttpStatus.NOT_FOUND, NOT_FOUND, "Not found", detail, Map.of());
+    }
+
+    /** 403: the caller sees the thing but may not do this to it. */
+    static ResponseEntity<ProblemDetail> forbidden(String detail) {
+        return of(HttpStatus.FORBIDDEN, FORBIDDEN, "Forbidden", detail, Map.of());
+    }
+
+    /** 401 with the {@code WWW-Authenticate} challenge that says what would be accepted. */
+    static final class Unauthorized extends RuntimeException {
+        private final String challenge;
+
+        Unauthorized(String detail, String challenge) {
+            super(detail);
+            this.challenge = challenge;
+        }
+
+        ResponseEntity<ProblemDetail> response() {
+            ProblemDetail p = detail(HttpStatus.UNAUTHORIZED, UNAUTHORIZED, "Unauthorized", getMessage());
+            return ResponseEntity.status(HttpStatus.UNAUTHORIZED).header(HttpHeaders.WWW_AUTHENTICATE, challenge)
+                    .contentType(MediaType.APPLICATION_PROBLEM_JSON).body(p);
+        }
+    }
+
+    /** 403 raised where returning it is awkward (an interceptor). */
+    static final class Forbidden extends RuntimeException {
+        Forbidden(String detail) {
+            super(detail);
+        }
+    }
+
+    /** 413: the body is longer than {@code limit} bytes. */
+    static final class TooLarge extends RuntimeException {
+        private final long limit;
+
+        TooLarge(long limit) {
+            super("The request body is larger than this API accepts: at most " + limit + " bytes. "
+                    + "Put large inputs in the object store and pass their key.");
+            this.limit = limit;
+        }
+
+        ResponseEntity<ProblemDetail> response() {
+            return of(HttpStatus.PAYLOAD_TOO_LARGE, TOO_LARGE, "Payload too large", getMessage(), Map.of("limit", limit));
+        }
     }
 
     /** A request part that cannot be used: {@code field} was not {@code expected}. */

@@ -3,19 +3,14 @@ package io.sluice.local.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.sluice.functions.orchestrator.StartResult;
 import io.sluice.local.app.Executions;
-import io.sluice.local.pipeline.PipelineCatalog;
-import io.sluice.local.pipeline.PipelineProblem;
-import io.sluice.orchestration.engine.ExecutionStatus;
+import io.sluice.local.tenant.Caller;
 import io.sluice.orchestration.json.Json;
-import jakarta.servlet.http.HttpServletRequest;
 import io.sluice.orchestration.port.ExecutionSummary;
-import java.util.Arrays;
-import java.util.List;
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.Map;
-import java.util.UUID;
-import java.util.regex.Pattern;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -24,86 +19,64 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Start, list, describe, stop and redrive executions, and read their history. */
+/**
+ * Start, list, describe, stop and redrive executions, and read their history. A caller sees the
+ * executions of the pipelines it sees; any other execution is answered exactly as a missing one (404).
+ */
 @RestController
 class ExecutionsController {
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:@-]{1,80}");
-    private static final String NAME_EXPECTED = "1-80 letters, digits and _ . : @ -";
     private static final int MAX_LIMIT = 1000;
 
-    private final PipelineCatalog pipelines;
     private final Executions executions;
+    private final ExecutionStarts starts;
+    private final ExecutionListing listing;
 
-    ExecutionsController(PipelineCatalog pipelines, Executions executions) {
-        this.pipelines = pipelines;
+    ExecutionsController(Executions executions, ExecutionStarts starts) {
         this.executions = executions;
+        this.starts = starts;
+        this.listing = new ExecutionListing(executions);
     }
 
-    /** 201 for a new execution; 200 when one of that name is running (it is returned); 409 when the name is used up. */
+    /** Body: {@code {"name"?, "input"?, "partition"?}}. See {@link ExecutionStarts} for the answers. */
     @PostMapping("/v1/pipelines/{id}/executions")
-    ResponseEntity<?> start(@PathVariable String id, HttpServletRequest http) {
-        JsonNode request = RequestJson.object(RequestJson.read(http));
-        String name = RequestJson.optionalString(request, "name", 80);
-        if (name != null && !NAME.matcher(name).matches()) {
-            throw new ApiProblems.InvalidRequest("name", NAME_EXPECTED, RequestJson.shown(name));
-        }
-        JsonNode input = request.has("input") ? request.get("input") : Json.object();
-        return switch (pipelines.find(id)) {
-            case PipelineCatalog.Lookup.Found f -> startIn(f.pipeline(), name == null ? UUID.randomUUID().toString() : name, input);
-            case PipelineCatalog.Lookup.Invalid i -> invalidPipeline(i);
-            case PipelineCatalog.Lookup.Missing m -> ApiProblems.notFound("No pipeline '" + id + "': expected a file " + id
-                    + PipelineCatalog.SUFFIX + " in " + pipelines.directory() + ".");
-        };
+    ResponseEntity<?> start(@PathVariable String id, Caller caller, HttpServletRequest http) {
+        StartRequest request = StartRequest.parse(RequestJson.object(RequestJson.read(http)));
+        return starts.start(caller, id, request);
     }
 
-    private ResponseEntity<?> startIn(PipelineCatalog.Pipeline pipeline, String name, JsonNode input) {
-        return switch (executions.start(pipeline, name, input)) {
-            case StartResult.Started s -> ResponseEntity.status(HttpStatus.CREATED).body(ExecutionViews.summary(s.execution()));
-            case StartResult.AlreadyRunning r -> ResponseEntity.ok(ExecutionViews.summary(r.execution()));
-            case StartResult.NameTaken t -> ApiProblems.of(HttpStatus.CONFLICT, ApiProblems.NAME_TAKEN, "Execution name taken",
-                    t.message(), Map.of("field", "name", "expected", "a name not used before by this pipeline",
-                            "executionId", t.execution().executionId(), "executionStatus", t.execution().status()));
-        };
-    }
-
-    private static ResponseEntity<?> invalidPipeline(PipelineCatalog.Lookup.Invalid i) {
-        List<String> problems = i.problems().stream().filter(p -> !p.warning()).map(PipelineProblem::toString).toList();
-        return ApiProblems.of(HttpStatus.UNPROCESSABLE_ENTITY, ApiProblems.PIPELINE_INVALID, "Pipeline invalid",
-                "Pipeline '" + i.id() + "' cannot run: " + String.join("; ", problems), Map.of("problems", problems));
-    }
-
+    /** Newest first; {@code since}: an ISO instant or date (UTC), the earliest start time listed. */
     @GetMapping("/v1/executions")
-    ObjectNode list(@RequestParam(required = false) String pipeline, @RequestParam(required = false) String status,
-                    @RequestParam(defaultValue = "100") int limit) {
-        String wanted = blankToNull(status);
-        if (wanted != null && Arrays.stream(ExecutionStatus.values()).noneMatch(s -> s.name().equals(wanted))) {
-            throw new ApiProblems.InvalidRequest("status", "one of " + Arrays.toString(ExecutionStatus.values()), RequestJson.shown(wanted));
-        }
+    ObjectNode list(Caller caller, @RequestParam(required = false) String pipeline, @RequestParam(required = false) String status,
+                    @RequestParam(required = false) String since, @RequestParam(defaultValue = "100") int limit) {
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new ApiProblems.InvalidRequest("limit", "a number from 1 to " + MAX_LIMIT, String.valueOf(limit));
         }
         ObjectNode out = Json.object();
         ArrayNode list = out.putArray("executions");
-        for (ExecutionSummary s : executions.list(blankToNull(pipeline), wanted, limit)) {
+        for (ExecutionSummary s : listing.list(caller, pipeline, status, since, limit)) {
             list.add(ExecutionViews.summary(s));
         }
         return out;
     }
 
     @GetMapping("/v1/executions/{id}")
-    ResponseEntity<?> describe(@PathVariable String id) {
-        return executions.describe(id).<ResponseEntity<?>>map(d -> ResponseEntity.ok(ExecutionViews.described(d)))
+    ResponseEntity<?> describe(@PathVariable String id, Caller caller) {
+        return executions.describe(id).filter(d -> caller.sees(d.summary().pipeline()))
+                .<ResponseEntity<?>>map(d -> ResponseEntity.ok(ExecutionViews.described(d)))
                 .orElseGet(() -> noExecution(id));
     }
 
     @GetMapping("/v1/executions/{id}/history")
-    ResponseEntity<?> history(@PathVariable String id, @RequestParam(defaultValue = "0") int from,
+    ResponseEntity<?> history(@PathVariable String id, Caller caller, @RequestParam(defaultValue = "0") int from,
                               @RequestParam(defaultValue = "1000") int limit) {
         if (from < 0) {
             throw new ApiProblems.InvalidRequest("from", "an index of 0 or more", String.valueOf(from));
         }
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new ApiProblems.InvalidRequest("limit", "a number from 1 to " + MAX_LIMIT, String.valueOf(limit));
+        }
+        if (!visible(caller, id)) {
+            return noExecution(id);
         }
         return executions.history(id, from, limit).<ResponseEntity<?>>map(events -> {
             ObjectNode out = Json.object();
@@ -115,16 +88,32 @@ class ExecutionsController {
 
     /** Body (optional): {@code {"error": ..., "cause": ...}}. */
     @PostMapping("/v1/executions/{id}/stop")
-    ResponseEntity<?> stop(@PathVariable String id, HttpServletRequest http) {
+    ResponseEntity<?> stop(@PathVariable String id, Caller caller, HttpServletRequest http) {
         JsonNode request = RequestJson.object(RequestJson.read(http));
         String error = RequestJson.optionalString(request, "error", 256);
         String cause = RequestJson.optionalString(request, "cause", 32_768);
-        return changed(executions.stop(id, error, cause));
+        return changing(caller, id, "stopping", () -> executions.stop(id, error, cause));
     }
 
     @PostMapping("/v1/executions/{id}/redrive")
-    ResponseEntity<?> redrive(@PathVariable String id) {
-        return changed(executions.redrive(id));
+    ResponseEntity<?> redrive(@PathVariable String id, Caller caller) {
+        return changing(caller, id, "redriving", () -> executions.redrive(id));
+    }
+
+    /** 404 unless the caller sees the execution, 403 unless it may change it, else the change's answer. */
+    private ResponseEntity<?> changing(Caller caller, String id, String what, Supplier<Executions.Change> change) {
+        if (!visible(caller, id)) {
+            return noExecution(id);
+        }
+        if (!caller.mayChange()) {
+            return ApiProblems.forbidden("This key may read only; " + what + " an execution needs an operator key.");
+        }
+        return changed(change.get());
+    }
+
+    private boolean visible(Caller caller, String id) {
+        Optional<ExecutionSummary> s = executions.summary(id);
+        return s.isPresent() && caller.sees(s.get().pipeline());
     }
 
     static ResponseEntity<?> changed(Executions.Change change) {
@@ -138,9 +127,5 @@ class ExecutionsController {
 
     static ResponseEntity<?> noExecution(String id) {
         return ApiProblems.notFound("No execution '" + id + "': expected an id as <pipeline>:<name>, as returned when it started.");
-    }
-
-    private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s;
     }
 }

@@ -3,6 +3,7 @@ package io.sluice.local.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.harness.ErrorMapping;
 import io.sluice.local.app.TaskFunctionBeans;
+import io.sluice.local.tenant.Caller;
 import io.sluice.orchestration.json.Json;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
  * The local function emulator: invokes one task function directly with the request body (an empty
  * body is {@code {}}) and answers its JSON result. No claim, no queue, no execution: for trying a
  * function by hand. A function that throws answers 422 with the ASL error it would raise in a Task.
+ * With tenants configured it answers 403 to every key: it would bypass them.
  */
 @RestController
 class FunctionsController {
@@ -28,7 +30,11 @@ class FunctionsController {
     }
 
     @PostMapping("/functions/{name}")
-    ResponseEntity<?> invoke(@PathVariable String name, HttpServletRequest http) {
+    ResponseEntity<?> invoke(@PathVariable String name, Caller caller, HttpServletRequest http) {
+        if (!(caller instanceof Caller.Local)) {
+            return ApiProblems.forbidden("The function emulator runs functions outside any execution and any tenant, so it is open "
+                    + "only in the local mode (no tenants configured).");
+        }
         Function<JsonNode, JsonNode> function = functions.byName().get(name);
         if (function == null) {
             return ApiProblems.notFound("No function '" + name + "': expected one of " + functions.names() + ".");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.local.app.Executions;
+import io.sluice.local.tenant.Caller;
 import io.sluice.orchestration.engine.TaskToken;
 import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.json.Json;
@@ -18,7 +19,8 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * Callbacks for {@code .waitForTaskToken} tasks, as Step Functions' SendTaskSuccess, SendTaskFailure
  * and SendTaskHeartbeat: each becomes a message on the orchestrator's queue. 202: queued; 409 when the
- * execution does not wait for that token (too early, too late, or ended).
+ * execution does not wait for that token (too early, too late, or ended); 404 when the caller does not
+ * see the execution.
  */
 @RestController
 class TasksController {
@@ -30,27 +32,27 @@ class TasksController {
 
     /** The body is the task's output (any JSON; empty for {@code {}}). */
     @PostMapping("/v1/tasks/{token}/success")
-    ResponseEntity<?> success(@PathVariable String token, HttpServletRequest http) {
+    ResponseEntity<?> success(@PathVariable String token, Caller caller, HttpServletRequest http) {
         String t = valid(token);
         JsonNode output = RequestJson.body(RequestJson.read(http));
-        return queued(t, new OrchestratorMessage.TaskResult(t, output, null, null));
+        return queued(caller, t, new OrchestratorMessage.TaskResult(t, output, null, null));
     }
 
     /** Body (optional): {@code {"error": ..., "cause": ...}}; the error defaults to {@code States.TaskFailed}. */
     @PostMapping("/v1/tasks/{token}/failure")
-    ResponseEntity<?> failure(@PathVariable String token, HttpServletRequest http) {
+    ResponseEntity<?> failure(@PathVariable String token, Caller caller, HttpServletRequest http) {
         String t = valid(token);
         JsonNode request = RequestJson.object(RequestJson.read(http));
         String error = RequestJson.optionalString(request, "error", 256);
         String cause = RequestJson.optionalString(request, "cause", 32_768);
-        return queued(t, new OrchestratorMessage.TaskResult(t, null, error == null ? ErrorNames.TASK_FAILED : error,
+        return queued(caller, t, new OrchestratorMessage.TaskResult(t, null, error == null ? ErrorNames.TASK_FAILED : error,
                 cause == null ? "" : cause));
     }
 
     @PostMapping("/v1/tasks/{token}/heartbeat")
-    ResponseEntity<?> heartbeat(@PathVariable String token) {
+    ResponseEntity<?> heartbeat(@PathVariable String token, Caller caller) {
         String t = valid(token);
-        return queued(t, new OrchestratorMessage.Heartbeat(t));
+        return queued(caller, t, new OrchestratorMessage.Heartbeat(t));
     }
 
     private static String valid(String token) {
@@ -62,7 +64,15 @@ class TasksController {
         }
     }
 
-    private ResponseEntity<?> queued(String token, OrchestratorMessage message) {
+    /** 404 unless the caller sees the token's execution (as for a missing one), 403 for a reader's key. */
+    private ResponseEntity<?> queued(Caller caller, String token, OrchestratorMessage message) {
+        String executionId = message.executionId();
+        if (!executions.summary(executionId).map(s -> caller.sees(s.pipeline())).orElse(false)) {
+            return ExecutionsController.noExecution(executionId);
+        }
+        if (!caller.mayChange()) {
+            return ApiProblems.forbidden("This key may read only; completing a task needs an operator key.");
+        }
         Executions.Change change = executions.callback(token, message);
         if (change instanceof Executions.Change.Done done) {
             ObjectNode out = Json.object();

@@ -132,6 +132,22 @@ public final class PipelineCatalog {
         return entry.pipeline() != null ? new Lookup.Found(entry.pipeline()) : new Lookup.Invalid(id, entry.problems());
     }
 
+    /**
+     * The ids of every {@code <id>.asl.json} in the folder now, files added since the start included
+     * (look each up with {@link #find}).
+     */
+    public List<String> ids() {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(SUFFIX))
+                    .map(n -> n.substring(0, n.length() - SUFFIX.length())).filter(id -> ID.matcher(id).matches()).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the pipelines directory " + directory, e);
+        }
+    }
+
     /** The pipelines that loaded, by id. */
     public synchronized Collection<Pipeline> pipelines() {
         return entries.values().stream().filter(e -> e.pipeline() != null).map(Entry::pipeline).toList();

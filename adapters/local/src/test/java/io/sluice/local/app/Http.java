@@ -13,7 +13,7 @@ import java.net.http.HttpResponse;
 public record Http(String base) {
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
-    public record Response(int status, String contentType, JsonNode body) {
+    public record Response(int status, String contentType, JsonNode body, java.net.http.HttpHeaders headers) {
         /** The problem's {@code detail}, for assertion messages. */
         public String detail() {
             return body == null ? "" : body.path("detail").asText();
@@ -35,11 +35,29 @@ public record Http(String base) {
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    /** A request to {@code path} with {@code headers} (name, value, name, value, ...) and a JSON body, or none when {@code null}. */
+    Response post(String path, String body, String... headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : body));
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return send(b);
+    }
+
+    Response get(String path, String... headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).GET();
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return send(b);
+    }
+
     Response send(HttpRequest.Builder request) {
         try {
             HttpResponse<String> r = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
             JsonNode body = r.body().isBlank() ? null : Json.parse(r.body());
-            return new Response(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), body);
+            return new Response(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), body, r.headers());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -12,6 +12,8 @@ import org.redisson.api.options.KeysScanOptions;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 
 /** A task function of the test's own (any Function bean is one), and the Redis cleanup of the app's keys. */
 @TestConfiguration(proxyBeanMethods = false)
@@ -20,6 +22,13 @@ class TestFunctions {
     @Bean
     Function<JsonNode, JsonNode> shout() {
         return in -> Json.NODES.textNode(in.path("text").asText().toUpperCase(Locale.ROOT) + "!");
+    }
+
+    /** Every completion the app's listener handled, after the upstream trigger had its turn. */
+    @Bean
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    CompletionRecorder completionRecorder() {
+        return new CompletionRecorder();
     }
 
     /**

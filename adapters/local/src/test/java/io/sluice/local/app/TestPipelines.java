@@ -15,7 +15,8 @@ import java.util.List;
 final class TestPipelines {
     static final Path EXAMPLES = Path.of("../../examples/local/pipelines").toAbsolutePath().normalize();
     static final List<String> RESOURCES = List.of("shout.asl.json", "waits.asl.json", "broken.asl.json", "calls-missing.asl.json",
-            "not-json.asl.json", "notes.txt");
+            "not-json.asl.json", "notes.txt", "up-a.asl.json", "up-b.asl.json", "down.asl.json", "down.pipeline.json", "bad-options.asl.json",
+            "bad-options.pipeline.json");
     private static Path directory;
 
     private TestPipelines() {}

@@ -23,10 +23,28 @@ class BenchCommandTest {
         assertThat(figures.get("dispatch_p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("dispatch_p50_ms").asDouble());
     }
 
+    /** A tiny run: the bench works end to end; its figures mean nothing at this size. */
+    @Test
+    void aSmallStartsRunPrintsLatencyFiguresAsTheLastLine() {
+        CliRun r = CliRun.of("bench", "starts", "--rate", "50", "--count", "20", "--warmup", "5", "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("20 starts at 50/s").containsPattern("start latency \\(planned send -> first task invoked\\): p50 ")
+                .contains("every start succeeded");
+        String[] lines = r.out().split("\n");
+        JsonNode figures = Json.parse(lines[lines.length - 1]);
+        assertThat(figures.get("rate").asDouble()).isEqualTo(50.0);
+        assertThat(figures.get("count").asInt()).isEqualTo(20);
+        assertThat(figures.get("failed").asInt()).isZero();
+        assertThat(figures.get("start_p50_ms").asDouble()).isPositive();
+        assertThat(figures.get("start_p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("start_p50_ms").asDouble());
+    }
+
     @Test
     void usageErrorsStartNothing() {
         assertThat(CliRun.of("bench").exit()).isEqualTo(2);
-        assertThat(CliRun.of("bench", "latency").err()).contains("benches are 'transitions' and 'schedules'");
+        assertThat(CliRun.of("bench", "latency").err()).contains("benches are 'transitions', 'schedules' and 'starts'");
+        assertThat(CliRun.of("bench", "starts", "--rate", "fast").err()).contains("--rate expects a whole number of at least 1");
+        assertThat(CliRun.of("bench", "starts", "extra").exit()).isEqualTo(2);
         assertThat(CliRun.of("bench", "transitions", "--tasks", "0").err()).contains("--tasks expects a whole number of at least 1");
     }
 }

@@ -1,0 +1,124 @@
+package io.sluice.local.http;
+
+import io.sluice.local.app.SluiceLocalProperties;
+import io.sluice.local.config.EnvOrFileSecretResolver;
+import io.sluice.local.embedded.LocalBackends;
+import io.sluice.local.pipeline.PipelineCatalog;
+import io.sluice.local.tenant.Tenants;
+import io.sluice.local.webhook.WebhookGate;
+import io.sluice.orchestration.port.SecretResolver;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/**
+ * The API's guards: tenants and their keys (or the local mode), the key check on every route but
+ * the public ones, the body size limit, and the webhook signature gate.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SluiceApiProperties.class)
+public class ApiConfiguration implements WebMvcConfigurer {
+    /** Routes anyone may call: the API description, and webhooks (which check their own signature or key). */
+    static final List<String> PUBLIC = List.of("/v1/openapi.json", "/v1/pipelines/*/webhook", "/error");
+    private static final Logger LOG = LoggerFactory.getLogger(ApiConfiguration.class);
+
+    private final ObjectProvider<ApiAuthenticator> authenticator;
+
+    public ApiConfiguration(ObjectProvider<ApiAuthenticator> authenticator) {
+        this.authenticator = authenticator;
+    }
+
+    /** Fails the start when the file is there but wrong: guessing would either lock everyone out or let everyone in. */
+    @Bean
+    public Tenants tenants(SluiceApiProperties api, SluiceLocalProperties local, ConfigurableEnvironment environment) {
+        return tenants(api, local.pipelinesDir(), environment.getProperty("server.address", "0.0.0.0"));
+    }
+
+    /** The tenants {@code api} names (else {@code tenants.json} in {@code pipelinesDir}), saying at start which mode it is. */
+    static Tenants tenants(SluiceApiProperties api, Path pipelinesDir, String serverAddress) {
+        Path file = (api.tenantsFile() != null && !api.tenantsFile().toString().isBlank() ? api.tenantsFile()
+                : pipelinesDir.resolve("tenants.json")).toAbsolutePath().normalize();
+        Tenants tenants = Tenants.load(file);
+        if (!tenants.configured()) {
+            if (api.requireTenants()) {
+                throw new IllegalStateException("sluice.api.require-tenants is set but there is no tenants file " + file
+                        + "; create it (see README, 'Tenants') or drop the setting.");
+            }
+            String where = loopback(serverAddress) ? "" : " AND THE API LISTENS ON " + serverAddress + ", NOT ONLY ON LOOPBACK";
+            LOG.warn("no tenants configured (no {}): local mode, every request may see and do everything{}. "
+                    + "Create that file to require API keys.", file, where);
+        } else {
+            LOG.info("tenants from {}: {} ({} key(s)); requests need 'Authorization: Bearer <key>'", file,
+                    tenants.all().stream().map(Tenants.Tenant::name).toList(), tenants.keyCount());
+        }
+        return tenants;
+    }
+
+    @Bean
+    ApiAuthenticator apiAuthenticator(Tenants tenants, PipelineCatalog catalog) {
+        if (tenants.configured()) {
+            List<String> unowned = tenants.unowned(catalog.ids());
+            if (!unowned.isEmpty()) {
+                LOG.warn("pipelines no tenant owns, so no key can see them: {}", unowned);
+            }
+        }
+        return new ApiAuthenticator(tenants);
+    }
+
+    @Bean
+    public WebhookGate webhookGate(LocalBackends backends) {
+        return new WebhookGate(new io.sluice.redis.RedisReplayGuard(backends.redisson(), backends.redisKeyPrefix()), Clock.systemUTC());
+    }
+
+    /** Webhook secrets: the app's secret resolver if it has one, else {@code SLUICE_SECRET_<NAME>} variables. */
+    @Bean
+    WebhookSecrets webhookSecrets(ObjectProvider<SecretResolver> resolvers, ConfigurableEnvironment environment) {
+        SecretResolver resolver = resolvers.getIfAvailable(() -> {
+            Map<String, String> env = new HashMap<>();
+            environment.getSystemEnvironment().forEach((k, v) -> env.put(k, String.valueOf(v)));
+            return new EnvOrFileSecretResolver(env, null);
+        });
+        return new WebhookSecrets(resolver);
+    }
+
+    @Bean
+    FilterRegistrationBean<BodyLimitFilter> bodyLimitFilter(SluiceApiProperties api) {
+        FilterRegistrationBean<BodyLimitFilter> registration = new FilterRegistrationBean<>(new BodyLimitFilter(api.maxBodyBytes()));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+        return registration;
+    }
+
+    @Override
+    public void addInterceptors(InterceptorRegistry registry) {
+        registry.addInterceptor(new AuthInterceptor(authenticator.getObject())).addPathPatterns("/**").excludePathPatterns(PUBLIC);
+    }
+
+    @Override
+    public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
+        resolvers.add(new CallerArgumentResolver());
+    }
+
+    private static boolean loopback(String address) {
+        try {
+            return InetAddress.getByName(address).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+}

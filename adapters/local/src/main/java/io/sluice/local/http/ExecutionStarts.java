@@ -1,0 +1,68 @@
+package io.sluice.local.http;
+
+import io.sluice.functions.orchestrator.StartResult;
+import io.sluice.local.app.Executions;
+import io.sluice.local.pipeline.PipelineCatalog;
+import io.sluice.local.pipeline.PipelineProblem;
+import io.sluice.local.tenant.Caller;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Component;
+
+/**
+ * Starts an execution for a caller, and says how it went in HTTP terms: 201 new, 200 running under
+ * that name already, 404 no such pipeline (or one the caller's tenant does not own: the two answers
+ * are the same, so ids do not leak), 403 a reader's key, 409 the name was used, 422 an invalid file.
+ */
+@Component
+class ExecutionStarts {
+    private final PipelineCatalog pipelines;
+    private final Executions executions;
+
+    ExecutionStarts(PipelineCatalog pipelines, Executions executions) {
+        this.pipelines = pipelines;
+        this.executions = executions;
+    }
+
+    ResponseEntity<?> start(Caller caller, String id, StartRequest request) {
+        if (!caller.sees(id)) {
+            return noPipeline(caller, id);
+        }
+        PipelineCatalog.Lookup lookup = pipelines.find(id);
+        if (lookup instanceof PipelineCatalog.Lookup.Missing) {
+            return noPipeline(caller, id);
+        }
+        if (!caller.mayChange()) {
+            return ApiProblems.forbidden("This key may read only; starting an execution needs an operator key.");
+        }
+        return switch (lookup) {
+            case PipelineCatalog.Lookup.Found f -> started(executions.start(f.pipeline(), request.executionName(), request.input()));
+            case PipelineCatalog.Lookup.Invalid i -> invalidPipeline(i);
+            case PipelineCatalog.Lookup.Missing m -> noPipeline(caller, id);
+        };
+    }
+
+    private static ResponseEntity<?> started(StartResult result) {
+        return switch (result) {
+            case StartResult.Started s -> ResponseEntity.status(HttpStatus.CREATED).body(ExecutionViews.summary(s.execution()));
+            case StartResult.AlreadyRunning r -> ResponseEntity.ok(ExecutionViews.summary(r.execution()));
+            case StartResult.NameTaken t -> ApiProblems.of(HttpStatus.CONFLICT, ApiProblems.NAME_TAKEN, "Execution name taken",
+                    t.message(), Map.of("field", "name", "expected", "a name not used before by this pipeline",
+                            "executionId", t.execution().executionId(), "executionStatus", t.execution().status()));
+        };
+    }
+
+    static ResponseEntity<?> invalidPipeline(PipelineCatalog.Lookup.Invalid i) {
+        List<String> problems = i.problems().stream().filter(p -> !p.warning()).map(PipelineProblem::toString).toList();
+        return ApiProblems.of(HttpStatus.UNPROCESSABLE_ENTITY, ApiProblems.PIPELINE_INVALID, "Pipeline invalid",
+                "Pipeline '" + i.id() + "' cannot run: " + String.join("; ", problems), Map.of("problems", problems));
+    }
+
+    /** The same answer for a pipeline that does not exist and for one of another tenant. */
+    ResponseEntity<?> noPipeline(Caller caller, String id) {
+        String where = caller.tenant() == null ? ": expected a file " + id + PipelineCatalog.SUFFIX + " in " + pipelines.directory() : "";
+        return ApiProblems.notFound("No pipeline '" + id + "'" + where + ".");
+    }
+}

@@ -1,0 +1,82 @@
+package io.sluice.local.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.events.FinishedExecution;
+import io.sluice.functions.trigger.PartitionNames;
+import io.sluice.orchestration.json.Json;
+import java.util.HexFormat;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * A start request: an optional {@code name} (starting a name twice is idempotent), the {@code input},
+ * and an optional {@code partition}, which is put into the input's top-level {@code partition} (where
+ * the completion events and {@code dependency-check} read it) and into the default name.
+ *
+ * @param name  {@code null}: {@link #executionName()} makes one up
+ */
+record StartRequest(String name, JsonNode input, String partition) {
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:@-]{1,80}");
+    static final String NAME_EXPECTED = "1-80 letters, digits and _ . : @ -";
+    private static final int MAX_PARTITION = 256;
+    private static final String PARTITION = FinishedExecution.PARTITION_FIELD;
+
+    /** From the body of {@code POST /v1/pipelines/{id}/executions}. */
+    static StartRequest parse(JsonNode request) {
+        String name = name(RequestJson.optionalString(request, "name", 80), "name");
+        String partition = RequestJson.optionalString(request, "partition", MAX_PARTITION);
+        JsonNode input = request.has("input") && !request.get("input").isNull() ? request.get("input") : Json.object();
+        return of(name, input, partition, "input");
+    }
+
+    /**
+     * A start whose input is given as it is (a webhook's body); its partition, if any, is the input's
+     * own {@code partition} string.
+     */
+    static StartRequest ofInput(String name, JsonNode input) {
+        JsonNode p = input.get(PARTITION);
+        return new StartRequest(name(name, "X-Sluice-Delivery"), input, p != null && p.isTextual() && !p.asText().isBlank() ? p.asText() : null);
+    }
+
+    private static StartRequest of(String name, JsonNode input, String partition, String inputField) {
+        if (partition == null) {
+            return new StartRequest(name, input, null);
+        }
+        if (partition.isBlank() || partition.chars().anyMatch(Character::isISOControl)) {
+            throw new ApiProblems.InvalidRequest("partition", "1-" + MAX_PARTITION + " characters, not blank, no control characters",
+                    RequestJson.shown(partition));
+        }
+        if (!input.isObject()) {
+            throw new ApiProblems.InvalidRequest(inputField, "a JSON object, to carry the partition", "a JSON " + Json.typeName(input));
+        }
+        JsonNode inInput = input.get(PARTITION);
+        if (inInput != null && !inInput.isNull() && !(inInput.isTextual() && inInput.asText().equals(partition))) {
+            throw new ApiProblems.InvalidRequest("partition", "the same value as input.partition (or only one of the two)",
+                    RequestJson.shown(partition) + " and input.partition " + RequestJson.shown(inInput.toString()));
+        }
+        ObjectNode withPartition = ((ObjectNode) input).deepCopy();
+        withPartition.put(PARTITION, partition);
+        return new StartRequest(name, withPartition, partition);
+    }
+
+    private static String name(String name, String field) {
+        if (name != null && !NAME.matcher(name).matches()) {
+            throw new ApiProblems.InvalidRequest(field, NAME_EXPECTED, RequestJson.shown(name));
+        }
+        return name;
+    }
+
+    /** The name asked for; else the partition's name and a random tag; else a random UUID. */
+    String executionName() {
+        if (name != null) {
+            return name;
+        }
+        if (partition != null) {
+            byte[] tag = new byte[4];
+            java.util.concurrent.ThreadLocalRandom.current().nextBytes(tag);
+            return PartitionNames.withSuffix(partition, HexFormat.of().formatHex(tag));
+        }
+        return UUID.randomUUID().toString();
+    }
+}

@@ -1,0 +1,102 @@
+package io.sluice.local.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.local.pipeline.PipelineOptions;
+import io.sluice.local.pipeline.PipelineOptionsCatalog;
+import io.sluice.local.tenant.Caller;
+import io.sluice.local.webhook.WebhookGate;
+import io.sluice.local.webhook.WebhookSignatures;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /v1/pipelines/{id}/webhook}: the body (a JSON object) is the input, as a third party
+ * sends it. A pipeline whose options name a webhook secret takes only requests signed with it
+ * ({@link WebhookSignatures}), each once; no API key is needed then. Any other pipeline's webhook is
+ * an ordinary start: it needs an operator key when tenants are configured. {@code X-Sluice-Delivery},
+ * when sent, names the execution, so a sender retrying a delivery starts one run.
+ */
+@RestController
+class WebhookController {
+    static final String DELIVERY_HEADER = "X-Sluice-Delivery";
+    private static final Logger LOG = LoggerFactory.getLogger(WebhookController.class);
+    private static final String CHALLENGE = "Signature realm=\"sluice-webhook\", headers=\"" + WebhookSignatures.TIMESTAMP_HEADER + " "
+            + WebhookSignatures.SIGNATURE_HEADER + "\"";
+
+    private final PipelineOptionsCatalog options;
+    private final ApiAuthenticator authenticator;
+    private final WebhookGate gate;
+    private final WebhookSecrets secrets;
+    private final ExecutionStarts starts;
+
+    WebhookController(PipelineOptionsCatalog options, ApiAuthenticator authenticator, WebhookGate gate, WebhookSecrets secrets,
+                      ExecutionStarts starts) {
+        this.options = options;
+        this.authenticator = authenticator;
+        this.gate = gate;
+        this.secrets = secrets;
+        this.starts = starts;
+    }
+
+    @PostMapping("/v1/pipelines/{id}/webhook")
+    ResponseEntity<?> receive(@PathVariable String id, HttpServletRequest http) {
+        byte[] body = bytes(http);
+        PipelineOptions.Parsed parsed = options.find(id);
+        PipelineOptions.Webhook signed = parsed.options() == null ? null : parsed.options().webhook();
+        Caller caller;
+        if (signed != null) {
+            Optional<ResponseEntity<?>> refused = checkSignature(id, signed, http, body);
+            if (refused.isPresent()) {
+                return refused.get();
+            }
+            caller = new Caller.Local(); // the signature proves the sender holds this pipeline's secret
+        } else {
+            caller = authenticator.authenticate(http);
+            if (!caller.sees(id)) {
+                return starts.noPipeline(caller, id);
+            }
+            if (parsed.options() == null) {
+                return ApiProblems.of(HttpStatus.UNPROCESSABLE_ENTITY, ApiProblems.PIPELINE_INVALID, "Pipeline options invalid",
+                        "The webhook of '" + id + "' is closed until its options file is fixed: "
+                                + String.join("; ", parsed.problems().stream().map(Object::toString).toList()), Map.of());
+            }
+        }
+        JsonNode input = RequestJson.object(new String(body, StandardCharsets.UTF_8));
+        return starts.start(caller, id, StartRequest.ofInput(http.getHeader(DELIVERY_HEADER), input));
+    }
+
+    private Optional<ResponseEntity<?>> checkSignature(String id, PipelineOptions.Webhook signed, HttpServletRequest http, byte[] body) {
+        Optional<byte[]> secret = secrets.find(signed.secret());
+        if (secret.isEmpty()) {
+            LOG.error("the webhook of pipeline '{}' is signed with secret '{}', which is not set; requests are refused", id, signed.secret());
+            return Optional.of(ApiProblems.of(HttpStatus.SERVICE_UNAVAILABLE, ApiProblems.WEBHOOK_UNAVAILABLE, "Webhook unavailable",
+                    "This webhook cannot check signatures now: its secret is not configured on the server.", Map.of()));
+        }
+        return switch (gate.check(id, secret.get(), signed.tolerance(), http.getHeader(WebhookSignatures.TIMESTAMP_HEADER),
+                http.getHeader(WebhookSignatures.SIGNATURE_HEADER), body)) {
+            case WebhookGate.Decision.Accepted a -> Optional.empty();
+            case WebhookGate.Decision.Unauthorized u -> Optional.of(new ApiProblems.Unauthorized(u.reason(), CHALLENGE).response());
+            case WebhookGate.Decision.Replayed r -> Optional.of(ApiProblems.of(HttpStatus.CONFLICT, ApiProblems.REPLAYED, "Replayed request",
+                    r.reason(), Map.of()));
+        };
+    }
+
+    private static byte[] bytes(HttpServletRequest http) {
+        try {
+            return http.getInputStream().readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the request body", e);
+        }
+    }
+}

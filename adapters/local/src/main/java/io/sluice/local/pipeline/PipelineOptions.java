@@ -1,0 +1,116 @@
+package io.sluice.local.pipeline;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.trigger.upstream.Dependent.Dependency;
+import io.sluice.functions.trigger.upstream.PartitionMapping;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * What a pipeline declares besides its definition, in {@code <id>.pipeline.json} next to
+ * {@code <id>.asl.json} (ASL itself has no room for it: Step Functions refuses unknown fields):
+ *
+ * <pre>{@code
+ * {"dependsOn": ["orders", {"pipeline": "hourly-rates", "partitions": "same-date"}],
+ *  "webhook": {"secret": "orders-webhook", "toleranceSeconds": 300}}
+ * }</pre>
+ *
+ * <ul>
+ *   <li>{@code dependsOn}: start this pipeline for a partition once every named upstream has SUCCEEDED
+ *       for it; {@code partitions} is {@code identity} (default) or {@code same-date}.
+ *   <li>{@code webhook.secret}: the name of the secret (resolved as every local secret is:
+ *       {@code SLUICE_SECRET_<NAME>} or the secrets folder) that signs {@code POST /v1/pipelines/{id}/webhook};
+ *       with it, unsigned requests are refused. {@code toleranceSeconds} (default 300): how far a
+ *       request's timestamp may be from the server's clock.
+ * </ul>
+ *
+ * @param webhook {@code null} when the webhook is not signed
+ */
+public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook) {
+    public static final PipelineOptions NONE = new PipelineOptions(List.of(), null);
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9_.-]{1,80}");
+    private static final Pattern SECRET = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
+    private static final int DEFAULT_TOLERANCE = 300;
+    private static final int MAX_TOLERANCE = 3600;
+
+    public PipelineOptions {
+        dependsOn = List.copyOf(dependsOn);
+    }
+
+    /** A signed webhook: the secret's name and the timestamp tolerance. */
+    public record Webhook(String secret, Duration tolerance) {}
+
+    /** Options and the problems found reading them; {@code options} is {@code null} when they cannot be used. */
+    public record Parsed(PipelineOptions options, List<PipelineProblem> problems) {}
+
+    static Parsed parse(String id, JsonNode json, String file) {
+        List<PipelineProblem> problems = new ArrayList<>();
+        if (!json.isObject()) {
+            problems.add(new PipelineProblem(file, "", "expected a JSON object with 'dependsOn' and/or 'webhook'", false));
+            return new Parsed(null, problems);
+        }
+        json.fieldNames().forEachRemaining(f -> {
+            if (!f.equals("dependsOn") && !f.equals("webhook")) {
+                problems.add(new PipelineProblem(file, "/" + f, "unknown field; expected 'dependsOn' or 'webhook'", false));
+            }
+        });
+        List<Dependency> deps = dependsOn(id, json.path("dependsOn"), file, problems);
+        Webhook webhook = webhook(json.get("webhook"), file, problems);
+        return new Parsed(problems.isEmpty() ? new PipelineOptions(deps, webhook) : null, List.copyOf(problems));
+    }
+
+    private static List<Dependency> dependsOn(String id, JsonNode list, String file, List<PipelineProblem> problems) {
+        List<Dependency> out = new ArrayList<>();
+        if (list.isMissingNode()) {
+            return out;
+        }
+        if (!list.isArray()) {
+            problems.add(new PipelineProblem(file, "/dependsOn", "expected an array of upstream pipelines", false));
+            return out;
+        }
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < list.size(); i++) {
+            String at = "/dependsOn/" + i;
+            JsonNode d = list.get(i);
+            String upstream = d.isTextual() ? d.asText() : d.path("pipeline").asText("");
+            String mapping = d.isObject() ? d.path("partitions").asText(PartitionMapping.IDENTITY.label()) : PartitionMapping.IDENTITY.label();
+            PartitionMapping m = PartitionMapping.byLabel(mapping).orElse(null);
+            if (!ID.matcher(upstream).matches()) {
+                problems.add(new PipelineProblem(file, at, "expected a pipeline id, or {\"pipeline\": id, \"partitions\": "
+                        + "\"identity\" | \"same-date\"}", false));
+            } else if (m == null) {
+                problems.add(new PipelineProblem(file, at + "/partitions", "expected 'identity' or 'same-date', got '" + mapping + "'", false));
+            } else if (upstream.equals(id)) {
+                problems.add(new PipelineProblem(file, at, "a pipeline cannot wait for itself", false));
+            } else if (!seen.add(upstream)) {
+                problems.add(new PipelineProblem(file, at, "'" + upstream + "' is named twice", false));
+            } else {
+                out.add(new Dependency(upstream, m));
+            }
+        }
+        return out;
+    }
+
+    private static Webhook webhook(JsonNode w, String file, List<PipelineProblem> problems) {
+        if (w == null || w.isNull()) {
+            return null;
+        }
+        String secret = w.path("secret").asText("");
+        if (!w.isObject() || !SECRET.matcher(secret).matches()) {
+            problems.add(new PipelineProblem(file, "/webhook/secret", "expected the name of a secret (1-128 letters, digits and _ . -), "
+                    + "never the secret itself", false));
+            return null;
+        }
+        JsonNode t = w.path("toleranceSeconds");
+        int tolerance = t.isMissingNode() ? DEFAULT_TOLERANCE : t.asInt(-1);
+        if (!t.isMissingNode() && (!t.isIntegralNumber() || tolerance < 1 || tolerance > MAX_TOLERANCE)) {
+            problems.add(new PipelineProblem(file, "/webhook/toleranceSeconds", "expected whole seconds from 1 to " + MAX_TOLERANCE, false));
+            return null;
+        }
+        return new Webhook(secret, Duration.ofSeconds(tolerance));
+    }
+}

@@ -1,0 +1,42 @@
+package io.sluice.local.webhook;
+
+import io.sluice.orchestration.port.ReplayGuard;
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * Lets a signed webhook request through once: a valid signature within the tolerance window, never
+ * seen before. The signature is remembered (in Redis) for twice the window, the longest a request
+ * could still pass the timestamp check, so every replay inside the window is refused. A signature is
+ * remembered only once it is valid, so unsigned junk cannot fill the guard or block a real request.
+ */
+public final class WebhookGate {
+    private final ReplayGuard seen;
+    private final Clock clock;
+
+    public WebhookGate(ReplayGuard seen, Clock clock) {
+        this.seen = seen;
+        this.clock = clock;
+    }
+
+    /** How a request fared. */
+    public sealed interface Decision {
+        record Accepted() implements Decision {}
+
+        record Unauthorized(String reason) implements Decision {}
+
+        record Replayed(String reason) implements Decision {}
+    }
+
+    public Decision check(String pipeline, byte[] secret, Duration tolerance, String timestamp, String signature, byte[] body) {
+        WebhookSignatures.Verdict verdict = WebhookSignatures.verify(secret, timestamp, signature, body, clock.instant(), tolerance);
+        return switch (verdict) {
+            case WebhookSignatures.Verdict.Refused r -> new Decision.Unauthorized(r.reason());
+            case WebhookSignatures.Verdict.Valid v -> seen.firstSeen("webhook:" + pipeline + ":" + v.signature(), clock.instant(),
+                    tolerance.multipliedBy(2).plusSeconds(1))
+                    ? new Decision.Accepted()
+                    : new Decision.Replayed("This signed request was received before; a webhook request is accepted once. "
+                    + "Send a new request with a new timestamp and signature.");
+        };
+    }
+}

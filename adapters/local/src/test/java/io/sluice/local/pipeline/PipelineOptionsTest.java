@@ -1,0 +1,64 @@
+package io.sluice.local.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.functions.trigger.upstream.Dependent.Dependency;
+import io.sluice.functions.trigger.upstream.PartitionMapping;
+import io.sluice.orchestration.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PipelineOptionsTest {
+    private static PipelineOptions.Parsed parse(String json) {
+        return PipelineOptions.parse("export", Json.parse(json), "export.pipeline.json");
+    }
+
+    @Test
+    void dependenciesAndAWebhookAreRead() {
+        PipelineOptions o = parse("""
+                {"dependsOn": ["orders", {"pipeline": "rates"}, {"pipeline": "hourly", "partitions": "same-date"}],
+                 "webhook": {"secret": "export-hook", "toleranceSeconds": 30}}""").options();
+        assertThat(o.dependsOn()).containsExactly(new Dependency("orders", PartitionMapping.IDENTITY),
+                new Dependency("rates", PartitionMapping.IDENTITY), new Dependency("hourly", PartitionMapping.SAME_DATE));
+        assertThat(o.webhook()).isEqualTo(new PipelineOptions.Webhook("export-hook", Duration.ofSeconds(30)));
+        assertThat(parse("{\"webhook\": {\"secret\": \"h\"}}").options().webhook().tolerance()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(parse("{}").options()).isEqualTo(PipelineOptions.NONE);
+    }
+
+    @Test
+    void problemsMakeTheOptionsUnusableAndSayWhere() {
+        PipelineOptions.Parsed p = parse("""
+                {"dependsOn": ["export", "orders", "orders", {"pipeline": "x", "partitions": "weekly"}, 7],
+                 "webhook": {"secret": "a", "toleranceSeconds": 0}, "retries": 3}""");
+        assertThat(p.options()).isNull();
+        assertThat(p.problems()).extracting(PipelineProblem::pointer).containsExactlyInAnyOrder("/dependsOn/0", "/dependsOn/2",
+                "/dependsOn/3/partitions", "/dependsOn/4", "/webhook/toleranceSeconds", "/retries");
+        assertThat(parse("{\"webhook\": {\"secret\": \"plain text secret!\"}}").problems()).singleElement()
+                .satisfies(pr -> assertThat(pr.message()).contains("never the secret itself"));
+        assertThat(parse("[]").options()).isNull();
+        assertThat(parse("{\"dependsOn\": \"orders\"}").problems()).extracting(PipelineProblem::pointer).containsExactly("/dependsOn");
+    }
+
+    @Test
+    void theCatalogReadsFilesAgainWhenTheyChangeAndTheGraphFollows(@TempDir Path dir) throws Exception {
+        PipelineOptionsCatalog catalog = new PipelineOptionsCatalog(dir);
+        LocalDependencyGraph graph = new LocalDependencyGraph(catalog, (a, b) -> !b.equals("foreign"));
+        assertThat(catalog.find("export").options()).isEqualTo(PipelineOptions.NONE);
+        Files.writeString(dir.resolve("export.pipeline.json"), "{\"dependsOn\": [\"orders\", \"foreign\"]}");
+        Files.writeString(dir.resolve("broken.pipeline.json"), "{\"dependsOn\": [\"orders\"");
+        assertThat(catalog.ids()).containsExactly("broken", "export");
+        assertThat(graph.dependentsOf("orders")).extracting(d -> d.pipeline()).containsExactly("export");
+        assertThat(graph.dependentsOf("foreign")).as("across tenants").isEmpty();
+        assertThat(catalog.find("broken").problems()).isNotEmpty();
+        Files.writeString(dir.resolve("export.pipeline.json"), "{\"dependsOn\": [\"rates\"]}");
+        Files.setLastModifiedTime(dir.resolve("export.pipeline.json"),
+                java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5_000));
+        assertThat(graph.dependentsOf("orders")).isEmpty();
+        assertThat(graph.dependentsOf("rates")).extracting(d -> d.upstreams()).containsExactly(java.util.Set.of("rates"));
+        assertThat(List.of(catalog.find("../etc").options())).containsExactly(PipelineOptions.NONE);
+    }
+}
