@@ -63,12 +63,26 @@ class CrashInjectionTest {
         String id = UUID.randomUUID().toString().substring(0, 8);
         Stack stack = new Stack(RedisTestServer.shared().url(), sqs.endpoint(), "sluice-crash-" + id, "crash-" + id);
         try (Stack.Opened opened = stack.open()) {
+            try {
+                run(boundary, stack, opened);
+            } finally {
+                deleteKeys(opened.redis.redisson(), stack.keyPrefix());
+            }
+        }
+    }
+
+    private void run(Boundary boundary, Stack stack, Stack.Opened opened) throws Exception {
+        {
             Path marker = dir.resolve("crashed");
             Process doomed = node(stack, List.of(boundary.name(), "3", marker.toString()));
-            List<String> executions = start(stack, opened);
-            await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(marker) || !doomed.isAlive());
-            assertThat(doomed.isAlive()).as("the node reached " + boundary + " and froze there").isTrue();
-            doomed.destroyForcibly();
+            List<String> executions;
+            try {
+                executions = start(stack, opened);
+                await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(marker) || !doomed.isAlive());
+                assertThat(doomed.isAlive()).as("the node reached " + boundary + " and froze there").isTrue();
+            } finally {
+                doomed.destroyForcibly();
+            }
             assertThat(doomed.waitFor(10, TimeUnit.SECONDS)).isTrue();
             assertThat(doomed.exitValue()).as("killed by SIGKILL").isEqualTo(137);
 
@@ -95,7 +109,6 @@ class CrashInjectionTest {
                 }
             } finally {
                 survivor.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                deleteKeys(opened.redis.redisson(), stack.keyPrefix());
             }
         }
     }
