@@ -1,12 +1,10 @@
 package io.sluice.redis;
 
 import io.sluice.orchestration.port.ScheduleIndex;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -14,14 +12,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.zip.CRC32;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
-import org.redisson.client.protocol.ScoredEntry;
 
 /**
  * Schedules in Redis, built to hold a million in little memory. Shard {@code n} (CRC-32 of the
@@ -161,24 +157,7 @@ public final class RedisScheduleIndex implements ScheduleIndex {
     }
 
     private int[] earliestPerShard(long highestDue, int limit) {
-        RBatch batch = redisson.createBatch();
-        List<RFuture<Collection<ScoredEntry<String>>>> peeks = new ArrayList<>(shards);
-        for (int shard = 0; shard < shards; shard++) {
-            peeks.add(batch.<String>getScoredSortedSet(dueKey(shard), StringCodec.INSTANCE)
-                    .entryRangeAsync(Double.NEGATIVE_INFINITY, true, highestDue, true, 0, limit));
-        }
-        batch.execute();
-        record Candidate(int shard, String id, double score) {}
-        List<Candidate> candidates = new ArrayList<>();
-        for (int shard = 0; shard < shards; shard++) {
-            for (ScoredEntry<String> entry : peeks.get(shard).toCompletableFuture().join()) {
-                candidates.add(new Candidate(shard, entry.getValue(), entry.getScore()));
-            }
-        }
-        int[] wanted = new int[shards];
-        candidates.stream().sorted(Comparator.comparingDouble(Candidate::score).thenComparing(Candidate::id))
-                .limit(limit).forEach(c -> wanted[c.shard()]++);
-        return wanted;
+        return ShardedSortedSets.earliestPerShard(redisson, this::dueKey, shards, highestDue, limit);
     }
 
     @Override
@@ -261,9 +240,7 @@ public final class RedisScheduleIndex implements ScheduleIndex {
     }
 
     int shardOf(String scheduleId) {
-        CRC32 crc = new CRC32();
-        crc.update(scheduleId.getBytes(StandardCharsets.UTF_8));
-        return (int) (crc.getValue() % shards);
+        return ShardedSortedSets.shardOf(scheduleId, shards);
     }
 
     private List<Object> keys(int shard) {

@@ -1,23 +1,17 @@
 package io.sluice.redis;
 
 import io.sluice.orchestration.port.TimerIndex;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.zip.CRC32;
-import org.redisson.api.RBatch;
-import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
-import org.redisson.client.protocol.ScoredEntry;
 
 /**
  * Timers in Redis, spread over N shards by CRC-32 of the timer id. Shard {@code n} is a sorted set
@@ -102,32 +96,12 @@ public final class RedisTimerIndex implements TimerIndex {
         return taken.stream().sorted(Taken.ORDER).map(Taken::timer).toList();
     }
 
-    /** How many timers to take from each shard: the earliest {@code limit} due ones overall. */
     private int[] earliestDuePerShard(long nowMillis, int limit) {
-        RBatch batch = redisson.createBatch();
-        List<RFuture<Collection<ScoredEntry<String>>>> peeks = new ArrayList<>(shards);
-        for (int shard = 0; shard < shards; shard++) {
-            peeks.add(batch.<String>getScoredSortedSet(dueKey(shard), StringCodec.INSTANCE)
-                    .entryRangeAsync(Double.NEGATIVE_INFINITY, true, nowMillis, true, 0, limit));
-        }
-        batch.execute();
-        record Candidate(int shard, String id, double score) {}
-        List<Candidate> candidates = new ArrayList<>();
-        for (int shard = 0; shard < shards; shard++) {
-            for (ScoredEntry<String> entry : peeks.get(shard).toCompletableFuture().join()) {
-                candidates.add(new Candidate(shard, entry.getValue(), entry.getScore()));
-            }
-        }
-        int[] wanted = new int[shards];
-        candidates.stream().sorted(Comparator.comparingDouble(Candidate::score).thenComparing(Candidate::id))
-                .limit(limit).forEach(c -> wanted[c.shard()]++);
-        return wanted;
+        return ShardedSortedSets.earliestPerShard(redisson, this::dueKey, shards, nowMillis, limit);
     }
 
     int shardOf(String timerId) {
-        CRC32 crc = new CRC32();
-        crc.update(timerId.getBytes(StandardCharsets.UTF_8));
-        return (int) (crc.getValue() % shards);
+        return ShardedSortedSets.shardOf(timerId, shards);
     }
 
     private List<Object> keys(int shard) {
