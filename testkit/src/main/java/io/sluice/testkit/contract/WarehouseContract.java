@@ -96,6 +96,21 @@ public abstract class WarehouseContract {
     }
 
     @Test
+    void aNewLoadOfABatchReplacesItsRowsAndRepeatingItChangesNothing() {
+        LoadRequest first = new LoadRequest(table, "orders/2026-11-29", "exec-1", putSource("id,region,note\n1,eu,x\n2,eu,y\n"),
+                "csv", true, List.of());
+        assertThat(warehouse.load(first, T0)).isEqualTo(new LoadResult.Loaded(2, false));
+        LoadRequest rerun = new LoadRequest(table, "orders/2026-11-29", "exec-2", putSource("id,region,note\n7,us,z\n"),
+                "csv", true, List.of());
+        assertThat(warehouse.load(rerun, T0)).as("a re-run of the partition").isEqualTo(new LoadResult.Loaded(1, false));
+        assertThat(values("orders/2026-11-29")).containsExactly(List.of("7", "us", "z"));
+        assertThat(warehouse.load(rerun, T0)).as("the re-run retried").isEqualTo(new LoadResult.Loaded(1, true));
+        assertThat(warehouse.load(first, T0)).as("the first load, redelivered late, is a new load of the batch")
+                .isEqualTo(new LoadResult.Loaded(2, false));
+        assertThat(rows(table)).hasSize(2);
+    }
+
+    @Test
     void batchesAreIndependent() {
         load("b1", "id,region,note\n1,eu,x\n");
         assertThat(load("b2", "id,region,note\n2,us,y\n3,us,z\n")).isEqualTo(new LoadResult.Loaded(2, false));

@@ -29,7 +29,8 @@ public final class InMemoryWarehouse implements Warehouse {
 
     private final Function<String, Optional<byte[]>> sources;
     private final Map<String, Table> tables = new HashMap<>();
-    private final Map<String, Long> ledger = new HashMap<>();
+    /** By table and batch: the load that wrote the batch and its row count. */
+    private final Map<String, Map.Entry<String, Long>> ledger = new HashMap<>();
 
     /** @param sources the bytes at a source location, such as {@code InMemoryObjectStore::get} */
     public InMemoryWarehouse(Function<String, Optional<byte[]>> sources) {
@@ -52,8 +53,9 @@ public final class InMemoryWarehouse implements Warehouse {
             return new LoadResult.Rejected(Reason.TABLE_NOT_FOUND, "there is no table " + request.table() + ".");
         }
         String key = request.table() + "\n" + request.batchId();
-        if (ledger.containsKey(key)) {
-            return new LoadResult.Loaded(ledger.get(key), true);
+        Map.Entry<String, Long> recorded = ledger.get(key);
+        if (recorded != null && recorded.getKey().equals(request.loadId())) {
+            return new LoadResult.Loaded(recorded.getValue(), true);
         }
         if (!request.format().equalsIgnoreCase("csv")) {
             return new LoadResult.Rejected(Reason.UNSUPPORTED_FORMAT, "format '" + request.format() + "' is not supported; use csv.");
@@ -105,7 +107,7 @@ public final class InMemoryWarehouse implements Warehouse {
         }
         table.rows().removeIf(r -> r.batch().equals(request.batchId()));
         table.rows().addAll(rows);
-        ledger.put(key, (long) rows.size());
+        ledger.put(key, Map.entry(request.loadId(), (long) rows.size()));
         return new LoadResult.Loaded(rows.size(), false);
     }
 }

@@ -1,5 +1,6 @@
 package io.sluice.local.demo;
 
+import io.sluice.functions.task.jobs.JobRunJson;
 import io.sluice.local.app.Executions;
 import io.sluice.orchestration.engine.Execution;
 import io.sluice.orchestration.engine.Frame;
@@ -100,11 +101,10 @@ public final class DemoProgress {
         return String.format(Locale.ROOT, "%.1f s", Duration.between(e.startTime(), end).toMillis() / 1000.0);
     }
 
-    /** A job failure's cause without the run's id, the offending line and the log path, which the status row and the alert keep. */
+    /** A job failure's error without the run's id, the offending line and the log path, which the status row and the alert keep. */
     static String essence(String cause) {
-        String core = cause.replaceFirst("^Job '[^']*' run \\S+ ended FAILED: ", "").replaceFirst("; Original Line: .*?; ", "; ");
-        int log = core.indexOf(". Its log: ");
-        return log < 0 ? core : core.substring(0, log);
+        String core = JobRunJson.fromCause(cause).map(r -> r.errorMessage() == null ? r.sentence() : r.errorMessage()).orElse(cause);
+        return core.replaceFirst("; Original Line: .*?; ", "; ");
     }
 
     static String shorten(String text, int max) {

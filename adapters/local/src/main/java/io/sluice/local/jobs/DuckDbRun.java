@@ -22,7 +22,8 @@ import java.util.function.Consumer;
  * One run of a job script on its own thread and its own in-memory DuckDB database. Statements run
  * one by one, each logged with its time and row count; the first error ends the run FAILED with the
  * first lines of DuckDB's message (the log keeps all of it, with DuckDB's suggestions). A
- * {@code COPY ... TO} a file of the store gets the file's folder made first. Nothing is left open
+ * {@code COPY ... TO} a file of the store gets the file's folder made first, and the rows such
+ * statements write are the run's {@code rowsWritten}. Nothing is left open
  * when the run ends.
  */
 final class DuckDbRun implements Runnable {
@@ -48,6 +49,9 @@ final class DuckDbRun implements Runnable {
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile Statement current;
     private volatile boolean stopped;
+    /** Rows the run's {@code COPY ... TO} statements wrote: what the run produced. */
+    private long rowsWritten;
+    private boolean wroteAny;
 
     DuckDbRun(JobRun run, Script script, Map<String, String> arguments, JobEngineSettings settings, Path logFile, Clock clock,
               Consumer<JobRun> onEnd) {
@@ -82,7 +86,7 @@ final class DuckDbRun implements Runnable {
             error = "The run's log could not be written: " + e.getMessage();
         } finally {
             onEnd.accept(new JobRun(run.runId(), run.jobName(), run.clientToken(), state, error, run.logLocation(),
-                    run.startedOn(), clock.instant()));
+                    run.startedOn(), clock.instant(), wroteAny ? rowsWritten : null));
             ended.countDown();
         }
     }
@@ -109,6 +113,10 @@ final class DuckDbRun implements Runnable {
                 long start = System.nanoTime();
                 boolean rows = statement.execute(statements.get(i));
                 long updated = rows ? -1 : statement.getLargeUpdateCount();
+                if (updated >= 0 && SqlScript.copyTarget(statements.get(i)).isPresent()) {
+                    rowsWritten += updated;
+                    wroteAny = true;
+                }
                 log.line("ok in " + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms"
                         + (updated >= 0 ? ", " + updated + " rows" : ""));
             }

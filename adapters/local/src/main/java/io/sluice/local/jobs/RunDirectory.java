@@ -108,13 +108,14 @@ final class RunDirectory {
         if (r.logLocation() != null) o.put("logLocation", r.logLocation());
         if (r.startedOn() != null) o.put("startedOn", r.startedOn().toString());
         if (r.completedOn() != null) o.put("completedOn", r.completedOn().toString());
+        if (r.rowsWritten() != null) o.put("rowsWritten", r.rowsWritten());
         return o;
     }
 
     private static JobRun decode(JsonNode o) {
         return new JobRun(o.get("runId").asText(), o.get("jobName").asText(), o.get("clientToken").asText(),
                 JobRun.State.valueOf(o.get("state").asText()), text(o, "error"), text(o, "logLocation"),
-                instant(o, "startedOn"), instant(o, "completedOn"));
+                instant(o, "startedOn"), instant(o, "completedOn"), o.hasNonNull("rowsWritten") ? o.get("rowsWritten").asLong() : null);
     }
 
     private static String text(JsonNode o, String field) {

@@ -24,9 +24,9 @@ import org.postgresql.util.PSQLException;
 
 /**
  * The local warehouse: PostgreSQL. A load takes a transaction-scoped advisory lock on (table, batch),
- * returns the ledger's count if the batch is there, and otherwise streams the file with
+ * returns the ledger's count if this load of the batch is there, and otherwise streams the file with
  * {@code COPY ... FROM STDIN} into a temporary staging table, deletes the table's rows of the batch,
- * inserts the staged rows with the batch id, and records the batch in {@code sluice_load_ledger} —
+ * inserts the staged rows with the batch id, and records the batch and load in {@code sluice_load_ledger} —
  * all in one transaction, so a load that fails or dies leaves nothing behind and concurrent loads of a
  * batch add its rows once.
  *
@@ -69,7 +69,7 @@ public final class PostgresWarehouse implements Warehouse {
             }
             TargetTable table = target.get();
             LoadLedger.lock(c, table.key(), request.batchId());
-            OptionalLong loaded = LoadLedger.rows(c, table.key(), request.batchId());
+            OptionalLong loaded = LoadLedger.rows(c, table.key(), request.batchId(), request.loadId());
             if (loaded.isPresent()) {
                 return new LoadResult.Loaded(loaded.getAsLong(), true);
             }
@@ -116,7 +116,7 @@ public final class PostgresWarehouse implements Warehouse {
         }
         try {
             long rows = stageAndReplace(c, table, request, columns, in);
-            LoadLedger.record(c, table.key(), request.batchId(), rows, now);
+            LoadLedger.record(c, table.key(), request.batchId(), request.loadId(), rows, now);
             return new LoadResult.Loaded(rows, false);
         } catch (PSQLException e) {
             if (e.getSQLState() != null && (e.getSQLState().startsWith("22") || e.getSQLState().startsWith("23"))) {

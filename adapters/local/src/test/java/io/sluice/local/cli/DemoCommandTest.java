@@ -92,6 +92,7 @@ class DemoCommandTest {
         assertThat(run.out()).contains("Alerts:  1 received by the webhook");
         assertThat(run.out()).anySatisfy(l -> assertThat(l).contains("ERROR Pipeline 'returns'", "FAILED: Glue.JobFailed"));
         assertThat(printed).contains("Status table (sluice_status", "retail.orders", "Where to look next:");
+        assertThat(run.out()).as("the failed run links its job's log").anySatisfy(l -> assertThat(l).matches("  job log: .*jr_[0-9a-f]+/log\\.txt"));
 
         assertThat(run.children()).as("the demo started servers of its own").isNotEmpty();
         // PostgreSQL's backends end a moment after the server has been told to stop.

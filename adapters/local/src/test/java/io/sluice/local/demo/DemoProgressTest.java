@@ -58,9 +58,9 @@ class DemoProgressTest {
 
     @Test
     void aJobFailureShowsWhatFailedWithoutTheRunIdAndLog() {
-        assertThat(DemoProgress.essence("Job 'returns-landing' run jr_0a1b ended FAILED: Invalid Input Error: CSV Error on Line: 402;"
-                + " Original Line: R-1,O-2,2026-11-29T10:00:00Z,1,too small, wrong colour; Expected Number of Columns: 5 Found: 6."
-                + " Its log: /tmp/x/log.txt"))
+        assertThat(DemoProgress.essence("{\"Id\":\"jr_0a1b\",\"JobName\":\"returns-landing\",\"JobRunState\":\"FAILED\","
+                + "\"ErrorMessage\":\"Invalid Input Error: CSV Error on Line: 402; Original Line: R-1,O-2,2026-11-29T10:00:00Z,1,"
+                + "too small, wrong colour; Expected Number of Columns: 5 Found: 6\",\"LogLocation\":\"/tmp/x/log.txt\"}"))
                 .isEqualTo("Invalid Input Error: CSV Error on Line: 402; Expected Number of Columns: 5 Found: 6");
         assertThat(DemoProgress.essence("Warehouse.BadData: no")).isEqualTo("Warehouse.BadData: no");
     }

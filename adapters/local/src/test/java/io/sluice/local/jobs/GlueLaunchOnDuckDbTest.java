@@ -8,6 +8,7 @@ import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.task.Backoff;
 import io.sluice.functions.task.jobs.GlueLaunch;
+import io.sluice.functions.task.jobs.JobRunJson;
 import io.sluice.functions.task.jobs.JobCompletions;
 import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
 import io.sluice.orchestration.json.Json;
@@ -78,9 +79,11 @@ class GlueLaunchOnDuckDbTest {
         assertThat(first.get("JobRunState").asText()).isEqualTo("SUCCEEDED");
         assertThat(Files.exists(store.resolve("out.parquet"))).isTrue();
         assertThat(Path.of(first.get("LogLocation").asText())).exists();
+        assertThat(first.get("RowsWritten").asLong()).as("rows the COPY wrote").isEqualTo(2);
 
         JsonNode again = glue.apply(input("load"), sync("orders:2026-11-29.0.3.0"));
         assertThat(again.get("Id").asText()).isEqualTo(first.get("Id").asText());
+        assertThat(again.get("RowsWritten").asLong()).as("read back from the run's record").isEqualTo(2);
         assertThat(runDirectories()).isEqualTo(1);
         assertThat(ended).hasSize(1);
         assertThat(completions.waiting()).isZero();
@@ -107,7 +110,10 @@ class GlueLaunchOnDuckDbTest {
         assertThatThrownBy(() -> glue.apply(input("broken"), sync("orders:2026-11-29.0.5.0")))
                 .isInstanceOfSatisfying(TaskError.class, e -> {
                     assertThat(e.errorName()).isEqualTo(GlueLaunch.JOB_FAILED);
-                    assertThat(e.getMessage()).contains("nope", "Its log:");
+                    JobRunJson.Described run = JobRunJson.fromCause(e.getMessage()).orElseThrow();
+                    assertThat(run.state()).isEqualTo("FAILED");
+                    assertThat(run.errorMessage()).contains("nope");
+                    assertThat(Path.of(run.logLocation())).exists().content().contains("nope");
                 });
     }
 

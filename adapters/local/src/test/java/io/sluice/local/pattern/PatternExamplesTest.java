@@ -5,12 +5,14 @@ import static io.sluice.local.pattern.PatternExamples.input;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.task.jobs.JobRunJson;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.engine.Command.DispatchTask;
 import io.sluice.orchestration.engine.ExecutionStatus;
 import io.sluice.orchestration.express.ExpressResult;
 import io.sluice.orchestration.express.ExpressRunner;
 import io.sluice.orchestration.express.mock.MockConfig;
+import io.sluice.functions.task.jobs.JobRunJson;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
 import java.time.Duration;
@@ -79,8 +81,11 @@ class PatternExamplesTest {
         DispatchTask copy = run.tasks().only("Copy to warehouse");
         assertThat(copy.payload()).isEqualTo(Json.parse("""
                 {"table": "analytics.orders", "source": "s3://acme-lake/enriched/orders/2026-11-29.parquet", "format": "parquet",
-                 "batchId": "example:ingestion:HappyPath"}"""));
-        assertThat(run.tasks().only("Write status").payload().get("rowsOut").asInt()).isEqualTo(1187);
+                 "batchId": "orders/2026-11-29", "loadId": "example:ingestion:HappyPath"}"""));
+        JsonNode status = run.tasks().only("Write status").payload();
+        assertThat(status.get("rowsOut").asInt()).isEqualTo(1187);
+        assertThat(status.get("jobRuns").get("enriched_1").get("LogLocation").asText())
+                .isEqualTo("s3://acme-logs/glue/orders-enrich/jr_enrich_1.log");
     }
 
     @Test
@@ -88,7 +93,7 @@ class PatternExamplesTest {
         Run run = run("ingestion", "RawJobFails");
         assertThat(run.result().status()).isEqualTo(ExecutionStatus.FAILED);
         assertThat(run.result().error()).isEqualTo("Glue.JobFailed");
-        assertThat(run.result().cause()).startsWith("Job orders-raw run jr_raw_1 failed: column order_total is missing");
+        assertThat(JobRunJson.fromCause(run.result().cause()).orElseThrow().errorMessage()).startsWith("column order_total is missing");
         assertThat(run.tasks().of("Raw")).extracting(DispatchTask::attempt).containsExactly(0, 1, 2, 3);
         // Landing waited 5 s once; Raw waited 5, 10 and 20 s (retry: 3 attempts, 5 s, rate 2.0).
         assertThat(Duration.between(run.result().startTime(), run.result().stopTime())).isEqualTo(Duration.ofSeconds(40));

@@ -1,13 +1,11 @@
 package io.sluice.functions.task.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.harness.TaskAware;
 import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.task.Backoff;
 import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
-import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.JobLauncher;
 import io.sluice.orchestration.port.JobLauncher.JobRequest;
 import io.sluice.orchestration.port.JobRun;
@@ -31,7 +29,9 @@ import java.util.Set;
  * the run ends: it wakes on the run's completion where the launcher delivers one in-process
  * ({@link JobCompletions}) and otherwise reads the run's status with capped exponential backoff.
  * Meanwhile the harness keeps the task's claim and sends its heartbeats. It stops waiting at the
- * state's {@code TimeoutSeconds}, when the execution has given up on the task anyway.
+ * state's {@code TimeoutSeconds}, when the execution has given up on the task anyway. A run that ends
+ * other than SUCCEEDED fails the task with {@code Glue.JobFailed} whose {@code Cause} is the run as JSON
+ * ({@link JobRunJson}), as Step Functions' Glue integration reports it: its error and log link are fields.
  */
 public final class GlueLaunch implements TaskAware {
     public static final String JOB_FAILED = "Glue.JobFailed";
@@ -57,16 +57,14 @@ public final class GlueLaunch implements TaskAware {
         JobRequest request = new JobRequest(jobName(input), task.token(), arguments(input));
         JobRun run = launcher.start(request);
         if (task.pattern() != IntegrationPattern.SYNC) {
-            return describe(run);
+            return JobRunJson.describe(run);
         }
         Instant giveUp = task.timeoutSeconds() == null ? null : clock.instant().plusSeconds(task.timeoutSeconds());
         JobRun ended = awaitEnd(run, giveUp);
         if (ended.state() != JobRun.State.SUCCEEDED) {
-            throw new TaskError(JOB_FAILED, "Job '" + ended.jobName() + "' run " + ended.runId() + " ended " + ended.state()
-                    + (ended.error() == null ? "" : ": " + ended.error())
-                    + (ended.logLocation() == null ? "." : ". Its log: " + ended.logLocation()), false);
+            throw new TaskError(JOB_FAILED, JobRunJson.cause(ended), false);
         }
-        return describe(ended);
+        return JobRunJson.describe(ended);
     }
 
     private JobRun awaitEnd(JobRun started, Instant giveUp) {
@@ -131,18 +129,5 @@ public final class GlueLaunch implements TaskAware {
             }
             out.put(e.getKey().replaceFirst("^--", ""), e.getValue().asText());
         });
-    }
-
-    /** The run in the names of Glue's GetJobRun. */
-    static ObjectNode describe(JobRun run) {
-        ObjectNode o = Json.object();
-        o.put("Id", run.runId());
-        o.put("JobName", run.jobName());
-        o.put("JobRunState", run.state().name());
-        if (run.startedOn() != null) o.put("StartedOn", run.startedOn().toString());
-        if (run.completedOn() != null) o.put("CompletedOn", run.completedOn().toString());
-        if (run.error() != null) o.put("ErrorMessage", run.error());
-        if (run.logLocation() != null) o.put("LogLocation", run.logLocation());
-        return o;
     }
 }

@@ -3,12 +3,14 @@ package io.sluice.functions.task.status;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.harness.TaskError;
+import io.sluice.functions.task.jobs.JobRunJson;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.RunState;
 import io.sluice.orchestration.port.StatusRecord;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
+import java.util.Optional;
 
 /** A status row from and to the JSON of write-status's input and output. */
 final class StatusJson {
@@ -31,9 +33,24 @@ final class StatusJson {
         if (!redrives.isMissingNode() && !redrives.isNull() && !(redrives.canConvertToInt() && redrives.isIntegralNumber() && redrives.asInt() >= 0)) {
             throw invalid("'redriveCount' must be a whole number, 0 or more.");
         }
+        JobRuns runs = JobRuns.read(in.get("jobRuns"));
+        Optional<JobRunJson.Described> failedRun = failedRun(in.get("error"));
+        String jobLog = text(in, "jobLogUrl", false);
+        if (jobLog == null) {
+            jobLog = failedRun.map(JobRunJson.Described::logLocation).orElseGet(runs::lastLog);
+        }
+        Long rowsIn = count(in, "rowsIn");
+        Long rowsOut = count(in, "rowsOut");
         return new StatusRecord(text(in, "executionId", true), text(in, "pipeline", true), text(in, "partition", false),
-                state, redrives.asInt(0), started, ended, count(in, "rowsIn"), count(in, "rowsOut"), error(in.get("error")),
-                text(in, "configHash", false), text(in, "jobLogUrl", false));
+                state, redrives.asInt(0), started, ended, rowsIn == null ? runs.firstRowsWritten() : rowsIn,
+                rowsOut == null ? runs.lastRowsWritten() : rowsOut,
+                error(in.get("error"), failedRun), text(in, "configHash", false), jobLog);
+    }
+
+    /** The job run a Catch's {@code {"Error", "Cause"}} describes, when the cause is a job run (glue-launch's failure). */
+    private static Optional<JobRunJson.Described> failedRun(JsonNode error) {
+        return error != null && error.isObject() && error.path("Cause").isTextual()
+                ? JobRunJson.fromCause(error.get("Cause").asText()) : Optional.empty();
     }
 
     static ObjectNode write(StatusRecord r) {
@@ -60,7 +77,7 @@ final class StatusJson {
             if (required) {
                 throw invalid("'" + field + "' is required. Expected input: {\"executionId\": ..., \"pipeline\": ...,"
                         + " \"partition\": ..., \"state\": \"RUNNING\" | \"SUCCEEDED\" | \"FAILED\" | ..., \"started\", \"ended\","
-                        + " \"rowsIn\", \"rowsOut\", \"error\", \"configHash\", \"jobLogUrl\", \"redriveCount\"}.");
+                        + " \"rowsIn\", \"rowsOut\", \"error\", \"configHash\", \"jobLogUrl\", \"jobRuns\", \"redriveCount\"}.");
             }
             return null;
         }
@@ -90,8 +107,11 @@ final class StatusJson {
         return value.asLong();
     }
 
-    /** A string, or the {@code {"Error", "Cause"}} object a Catch puts at its ResultPath. */
-    private static String error(JsonNode error) {
+    /**
+     * A string, or the {@code {"Error", "Cause"}} object a Catch puts at its ResultPath; a job run's cause reads
+     * as its sentence (the row links the run's log).
+     */
+    private static String error(JsonNode error, Optional<JobRunJson.Described> failedRun) {
         if (error == null || error.isNull()) {
             return null;
         }
@@ -99,7 +119,7 @@ final class StatusJson {
             return error.asText();
         }
         if (error.isObject() && error.path("Error").isTextual()) {
-            String cause = error.path("Cause").asText("");
+            String cause = failedRun.map(JobRunJson.Described::sentence).orElse(error.path("Cause").asText(""));
             return cause.isEmpty() ? error.get("Error").asText() : error.get("Error").asText() + ": " + cause;
         }
         throw invalid("'error' must be a string or an object with 'Error' and 'Cause', as a Catch records it.");

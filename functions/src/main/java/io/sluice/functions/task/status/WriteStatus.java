@@ -13,8 +13,11 @@ import java.util.function.Function;
  * SUCCEEDED alone), so a repeated or reordered call is harmless.
  *
  * <p>Input: {@code {"executionId", "pipeline", "partition", "state", "started", "ended", "rowsIn",
- * "rowsOut", "error", "configHash", "jobLogUrl", "redriveCount"}}; only the first two and {@code state}
- * are required. A definition passes {@code "executionId.$": "$$.Execution.Id"} and
+ * "rowsOut", "error", "configHash", "jobLogUrl", "jobRuns", "redriveCount"}}; only the first two and
+ * {@code state} are required. {@code jobRuns} (the patterns pass {@code "jobRuns.$": "$.runs"}, the
+ * glue-launch results by step) fills what is not given: the job log link from the last run, rows in from
+ * the first run's rows written, rows out from the last's. A failed job's {@code error}, whose cause is the
+ * run as JSON, links that run's log. A definition passes {@code "executionId.$": "$$.Execution.Id"} and
  * {@code "started.$": "$$.Execution.StartTime"}; a missing {@code started} of a RUNNING row and
  * {@code ended} of a final one are the time of the call. {@code error} is a string or the
  * {@code {"Error", "Cause"}} object a Catch records.

@@ -13,11 +13,13 @@ import java.util.function.Function;
 
 /**
  * The {@code copy-to-warehouse} task function: bulk-loads one prepared batch into a warehouse table,
- * exactly once per (table, batch) — the {@link Warehouse} replaces the batch's rows and records it in
- * its load ledger in one transaction, so a retried task never duplicates rows.
+ * exactly once per (table, batch, load) — the {@link Warehouse} replaces the batch's rows and records the
+ * load in its ledger in one transaction, so a retried task never duplicates rows, and a new execution
+ * for the same partition (a re-run, a backfill) replaces the partition's rows instead of adding to them.
  *
- * <p>Input: {@code {"table": "sales", "batchId": "2026-11-29", "source": "enriched/sales/2026-11-29.csv",
- * "format": "csv", "header": true, "columns": ["id", "amount"]}}; {@code format} defaults to {@code csv},
+ * <p>Input: {@code {"table": "sales", "batchId": "sales/2026-11-29", "loadId": "<execution id>",
+ * "source": "enriched/sales/2026-11-29.csv", "format": "csv", "header": true, "columns": ["id", "amount"]}};
+ * {@code loadId} defaults to the batch id (the batch then loads once, ever), {@code format} to {@code csv},
  * {@code header} to {@code true}, and {@code columns} may be left out when the file has a header.
  * Output: {@code {"table", "batchId", "rows", "alreadyLoaded"}}.
  *
@@ -59,6 +61,7 @@ public final class CopyToWarehouse implements Function<JsonNode, JsonNode> {
     private static LoadRequest request(JsonNode input) {
         String table = text(input, "table");
         String batchId = text(input, "batchId");
+        String loadId = input.has("loadId") ? text(input, "loadId") : batchId;
         String source = text(input, "source");
         JsonNode format = input.path("format");
         JsonNode header = input.path("header");
@@ -78,7 +81,7 @@ public final class CopyToWarehouse implements Function<JsonNode, JsonNode> {
         if (!hasHeader && columns.isEmpty()) {
             throw invalid("a file without a header needs 'columns'.");
         }
-        return new LoadRequest(table, batchId, source, format.asText("csv"), hasHeader, columns);
+        return new LoadRequest(table, batchId, loadId, source, format.asText("csv"), hasHeader, columns);
     }
 
     private static String failOnColumn(JsonNode column) {
@@ -88,7 +91,7 @@ public final class CopyToWarehouse implements Function<JsonNode, JsonNode> {
     private static String text(JsonNode input, String field) {
         JsonNode value = input == null ? null : input.get(field);
         if (value == null || !value.isTextual() || value.asText().isBlank()) {
-            throw invalid("'" + field + "' is required (a non-blank string). Expected input: {\"table\": ..., \"batchId\": ...,"
+            throw invalid("'" + field + "' is required (a non-blank string). Expected input: {\"table\": ..., \"batchId\": ..., \"loadId\": ...,"
                     + " \"source\": ..., \"format\": \"csv\", \"header\": true, \"columns\": [...]}.");
         }
         return value.asText();

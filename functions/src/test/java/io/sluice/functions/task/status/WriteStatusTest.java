@@ -54,6 +54,47 @@ class WriteStatusTest {
     }
 
     @Test
+    void theJobRunsGiveTheLastRunsLogAndTheFirstRunsRowsAsRowsIn() {
+        JsonNode done = write.apply(Json.parse("""
+                {"executionId": "ex-3", "pipeline": "orders", "state": "SUCCEEDED", "rowsOut": 118, "jobRuns": {
+                  "raw": {"Id": "jr_2", "JobName": "orders-raw", "JobRunState": "SUCCEEDED", "StartedOn": "2026-11-29T06:01:00Z",
+                          "CompletedOn": "2026-11-29T06:02:00Z", "LogLocation": "/runs/jr_2/log.txt", "RowsWritten": 119},
+                  "landing": {"Id": "jr_1", "JobName": "orders-landing", "JobRunState": "SUCCEEDED", "StartedOn": "2026-11-29T06:00:00Z",
+                              "CompletedOn": "2026-11-29T06:01:00Z", "LogLocation": "/runs/jr_1/log.txt", "RowsWritten": 120},
+                  "note": "not a run"}}"""));
+        assertThat(done.get("jobLogUrl").asText()).isEqualTo("/runs/jr_2/log.txt");
+        assertThat(done.get("rowsIn").asLong()).isEqualTo(120);
+        assertThat(done.get("rowsOut").asLong()).isEqualTo(118);
+    }
+
+    @Test
+    void givenValuesWinOverTheJobRuns() {
+        JsonNode done = write.apply(Json.parse("""
+                {"executionId": "ex-4", "pipeline": "orders", "state": "SUCCEEDED", "rowsIn": 5, "jobLogUrl": "/given",
+                 "jobRuns": [{"Id": "jr_1", "JobName": "j", "JobRunState": "SUCCEEDED", "LogLocation": "/runs/jr_1", "RowsWritten": 9}]}"""));
+        assertThat(done.get("jobLogUrl").asText()).isEqualTo("/given");
+        assertThat(done.get("rowsIn").asLong()).isEqualTo(5);
+    }
+
+    @Test
+    void aFailedJobsCauseReadsAsASentenceAndLinksItsLog() {
+        JsonNode failed = write.apply(Json.parse("""
+                {"executionId": "ex-5", "pipeline": "orders", "state": "FAILED", "error": {"Error": "Glue.JobFailed",
+                 "Cause": "{\\"Id\\":\\"jr_9\\",\\"JobName\\":\\"orders-landing\\",\\"JobRunState\\":\\"FAILED\\",\\"ErrorMessage\\":\\"CSV Error on Line: 402\\",\\"LogLocation\\":\\"/runs/jr_9/log.txt\\"}"}}"""));
+        assertThat(failed.get("error").asText()).isEqualTo("Glue.JobFailed: Job 'orders-landing' run jr_9 ended FAILED: CSV Error on Line: 402");
+        assertThat(failed.get("jobLogUrl").asText()).isEqualTo("/runs/jr_9/log.txt");
+    }
+
+    @Test
+    void glueOwnLogGroupStandsInForALogLocation() {
+        JsonNode failed = write.apply(Json.parse("""
+                {"executionId": "ex-6", "pipeline": "orders", "state": "FAILED", "error": {"Error": "Glue.JobFailed",
+                 "Cause": "{\\"Id\\":\\"jr_7\\",\\"JobName\\":\\"x\\",\\"JobRunState\\":\\"FAILED\\",\\"LogGroupName\\":\\"/aws-glue/jobs\\"}"}}"""));
+        assertThat(failed.get("jobLogUrl").asText()).isEqualTo("/aws-glue/jobs/jr_7");
+        assertThat(failed.get("error").asText()).isEqualTo("Glue.JobFailed: Job 'x' run jr_7 ended FAILED.");
+    }
+
+    @Test
     void badInputIsInvalidAndNotRetried() {
         assertThat(failure("{\"pipeline\": \"orders\", \"state\": \"RUNNING\"}")).satisfies(e -> {
             assertThat(e.errorName()).isEqualTo("Status.InvalidRequest");
@@ -67,6 +108,8 @@ class WriteStatusTest {
                 .contains("'rowsIn'");
         assertThat(failure("{\"executionId\": \"e\", \"pipeline\": \"p\", \"state\": \"RUNNING\", \"redriveCount\": 1.5}").getMessage())
                 .contains("'redriveCount'");
+        assertThat(failure("{\"executionId\": \"e\", \"pipeline\": \"p\", \"state\": \"RUNNING\", \"jobRuns\": 3}").getMessage())
+                .contains("'jobRuns'");
     }
 
     @Test

@@ -41,6 +41,18 @@ class CopyToWarehouseTest {
     }
 
     @Test
+    void aNewExecutionOfAPartitionReplacesItsRowsWhileARetryOfTheSameChangesNothing() {
+        String load = "{\"table\": \"sales\", \"batchId\": \"sales/2026-11-29\", \"loadId\": \"%s\", \"source\": \"%s\"}";
+        assertThat(copy.apply(Json.parse(load.formatted("ex-1", "enriched/sales.csv"))).get("rows").asLong()).isEqualTo(2);
+        objects.put("fixed.csv", "3,eu,30\n".replace("3,", "id,region,amount\n3,").getBytes(StandardCharsets.UTF_8));
+        JsonNode rerun = copy.apply(Json.parse(load.formatted("ex-2", "fixed.csv")));
+        assertThat(rerun.get("alreadyLoaded").asBoolean()).isFalse();
+        assertThat(copy.apply(Json.parse(load.formatted("ex-2", "fixed.csv"))).get("alreadyLoaded").asBoolean()).isTrue();
+        assertThat(warehouse.rows("sales")).extracting(r -> r.values().get("id")).containsExactly("3");
+        assertThat(failure(load.formatted("", "fixed.csv")).getMessage()).contains("'loadId'");
+    }
+
+    @Test
     void declaredColumnsLoadAFileWithoutHeader() {
         objects.put("raw.csv", "30,apac\n".getBytes(StandardCharsets.UTF_8));
         JsonNode out = copy.apply(Json.parse("""
