@@ -34,9 +34,10 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The app's own triggers, end to end: a pipeline whose options declare a schedule is started by the
- * runtime's tick once the (test-moved) clock reaches its fire time; a file written into the watched data
- * folder starts the pipeline its rule in {@code triggers.json} names, once. A context of its own: its
+ * The app's own triggers, end to end, on the pipelines of {@code examples/local/pipelines}: a pipeline
+ * whose options declare a schedule ({@code nightly-report}) is started by the runtime's tick once the
+ * (test-moved) clock reaches its fire time; a file written into the watched data folder starts the
+ * pipeline its rule in {@code triggers.json} names ({@code landed-sales}), once. A context of its own: its
  * clock and folders are not the other app tests'.
  */
 @SpringBootTest(classes = SluiceLocalApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -81,16 +82,18 @@ class TriggersAppTest {
 
     @Test
     void aDeclaredScheduleStartsOneExecutionFromTheRuntimesTick() {
-        Instant fire = schedules.get("hourly").orElseThrow().nextFire();
-        String name = ScheduleKey.of("hourly").executionName(fire);
-        assertThat(http().get("/v1/executions/hourly:" + name).status()).as("not due yet").isEqualTo(404);
+        Instant fire = schedules.get("nightly-report").orElseThrow().nextFire();
+        String name = ScheduleKey.of("nightly-report").executionName(fire);
+        assertThat(http().get("/v1/executions/nightly-report:" + name).status()).as("not due yet").isEqualTo(404);
 
         clock.moveTo(fire);
-        JsonNode started = await().atMost(Duration.ofSeconds(10)).until(() -> http().get("/v1/executions/hourly:" + name),
+        JsonNode started = await().atMost(Duration.ofSeconds(10)).until(() -> http().get("/v1/executions/nightly-report:" + name),
                 r -> r.status() == 200).body();
-        assertThat(started.get("input")).isEqualTo(Json.parse("{\"schedule\": \"hourly\", \"scheduledTime\": \"" + fire + "\"}"));
-        await().atMost(Duration.ofSeconds(10)).until(() -> schedules.get("hourly").orElseThrow().nextFire().equals(fire.plusSeconds(3600)));
-        assertThat(http().get("/v1/executions?pipeline=hourly").body().get("executions").findValuesAsText("name")).containsExactly(name);
+        assertThat(started.get("input")).isEqualTo(Json.parse("{\"schedule\": \"nightly-report\", \"scheduledTime\": \"" + fire + "\"}"));
+        // Settled at the next night's fire (23 to 25 hours on, as daylight saving goes).
+        await().atMost(Duration.ofSeconds(10)).until(() -> schedules.get("nightly-report").orElseThrow().nextFire(),
+                next -> !next.isBefore(fire.plus(Duration.ofHours(23))));
+        assertThat(http().get("/v1/executions?pipeline=nightly-report").body().get("executions").findValuesAsText("name")).containsExactly(name);
     }
 
     @Test
@@ -100,24 +103,24 @@ class TriggersAppTest {
         Files.writeString(landing.resolve("orders.csv.part"), "id,amount\n1,10\n");
         Files.move(landing.resolve("orders.csv.part"), landing.resolve("orders.csv"), StandardCopyOption.ATOMIC_MOVE);
 
-        JsonNode execution = await().atMost(Duration.ofSeconds(20)).until(() -> http().get("/v1/executions?pipeline=sales").body()
+        JsonNode execution = await().atMost(Duration.ofSeconds(20)).until(() -> http().get("/v1/executions?pipeline=landed-sales").body()
                 .get("executions"), list -> list.size() == 1).get(0);
         JsonNode described = http().get("/v1/executions/" + execution.get("executionId").asText()).body();
         assertThat(described.get("input")).isEqualTo(Json.parse("""
-                {"key": "sales/2026/11/29/orders.csv", "size": 15, "partition": "2026-11-29"}"""));
-        assertThat(metrics.count("started.sales")).isEqualTo(1);
+                {"file": "sales/2026/11/29/orders.csv", "bytes": 15, "partition": "2026-11-29"}"""));
+        assertThat(metrics.count("started.landed-sales")).isEqualTo(1);
 
         // The same file announced again (a new watcher scans what is there, as after a restart): a duplicate, nothing started.
         try (FolderWatcher again = new FolderWatcher(ROOT.resolve("data"), objectTriggers.rules(),
                 new FolderWatcher.Settings(Duration.ZERO, Duration.ofMillis(50), true), Clock.systemUTC())) {
-            await().atMost(Duration.ofSeconds(20)).until(() -> metrics.count("duplicate.sales") == 1);
+            await().atMost(Duration.ofSeconds(20)).until(() -> metrics.count("duplicate.landed-sales") == 1);
         }
 
         Files.writeString(ROOT.resolve("data/landing/sales/readme.txt"), "not data");
         Files.writeString(ROOT.resolve("data/landing/sales/misc.csv"), "id\n");
         await().atMost(Duration.ofSeconds(20)).until(() -> metrics.count("unmatched.landing") == 1
                 && metrics.count("rejected.no-partition") == 1);
-        assertThat(http().get("/v1/executions?pipeline=sales").body().get("executions")).hasSize(1);
+        assertThat(http().get("/v1/executions?pipeline=landed-sales").body().get("executions")).hasSize(1);
     }
 
     private Http http() {
@@ -152,21 +155,20 @@ class TriggersAppTest {
         }
     }
 
-    /** The pipelines folder (a scheduled pipeline, a pipeline for the rule, the rules) and the data folder, under target/. */
+    /**
+     * The pipelines folder, a copy of {@code examples/local/pipelines} (so the example's scheduled pipeline and
+     * object rule are run by this test), and the data folder, under target/.
+     */
     private static Path folders() {
         try {
             Path root = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "triggers-app-");
             Path pipelines = Files.createDirectories(root.resolve("pipelines"));
             Files.createDirectories(root.resolve("data"));
-            Files.writeString(pipelines.resolve("hourly.asl.json"), """
-                    {"StartAt": "Hold", "States": {"Hold": {"Type": "Wait", "Seconds": 3600, "End": true}}}""");
-            Files.writeString(pipelines.resolve("hourly.pipeline.json"), "{\"schedule\": \"rate(1 hour)\"}");
-            Files.writeString(pipelines.resolve("sales.asl.json"), """
-                    {"StartAt": "Done", "States": {"Done": {"Type": "Pass", "End": true}}}""");
-            Files.writeString(pipelines.resolve("triggers.json"), """
-                    {"rules": [{"id": "sales-csv", "store": "local", "bucket": "landing", "prefix": "sales/", "suffix": ".csv",
-                                "pipeline": "sales", "partition": {"pattern": "sales/{yyyy}/{MM}/{dd}/"},
-                                "input": {"key": "${key}", "size": "${size}", "partition": "${partition}"}}]}""");
+            try (var examples = Files.list(TestPipelines.EXAMPLES)) {
+                for (Path f : examples.toList()) {
+                    Files.copy(f, pipelines.resolve(f.getFileName()));
+                }
+            }
             return root;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
