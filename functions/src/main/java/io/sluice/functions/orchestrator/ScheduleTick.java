@@ -14,8 +14,9 @@ import java.util.Optional;
 
 /**
  * The {@code schedule-tick} function: fires due pipeline schedules (when it has a {@link ScheduleFirer}),
- * hands due timers to the orchestrator and re-sends outboxes a crash left behind. A schedule invokes it (every second locally, every minute in the cloud), so no
- * function needs a thread of its own between invocations.
+ * hands due timers to the orchestrator and re-sends outboxes a crash left behind. A schedule invokes it (every minute in the
+ * cloud), so no function needs a thread of its own between invocations; the local runtime calls {@link #fireSchedules()}
+ * every 200 ms and {@link #sweep()} every second.
  */
 public final class ScheduleTick {
     private static final int BATCH = 500;
