@@ -14,8 +14,9 @@ import java.util.Optional;
 
 /**
  * The {@code schedule-tick} function: fires due pipeline schedules (when it has a {@link ScheduleFirer}),
- * hands due timers to the orchestrator and re-sends outboxes a crash left behind. A schedule invokes it (every second locally, every minute in the cloud), so no
- * function needs a thread of its own between invocations.
+ * hands due timers to the orchestrator and re-sends outboxes a crash left behind. A schedule invokes it (every minute in the
+ * cloud), so no function needs a thread of its own between invocations; the local runtime calls {@link #fireSchedules()}
+ * every 200 ms and {@link #sweep()} every second.
  */
 public final class ScheduleTick {
     private static final int BATCH = 500;
@@ -51,9 +52,24 @@ public final class ScheduleTick {
     /** What one tick did. */
     public record Report(int timersFired, int outboxesResent, ScheduleFirer.Report schedules) {}
 
+    /** Fires due schedules, then timers and left-behind outboxes, all as of now. */
     public Report tick() {
+        ScheduleFirer.Report scheduled = fireSchedules();
+        Report swept = sweep();
+        return new Report(swept.timersFired(), swept.outboxesResent(), scheduled);
+    }
+
+    /**
+     * Fires the pipeline schedules that are due; {@code null} when this tick has no {@link ScheduleFirer}.
+     * A host whose schedules must fire with less lag than its sweep needs calls this more often than {@link #sweep()}.
+     */
+    public ScheduleFirer.Report fireSchedules() {
+        return schedules == null ? null : schedules.tick(clock.instant());
+    }
+
+    /** Hands due timers to the orchestrator and re-sends left-behind outboxes; the report has no schedules part. */
+    public Report sweep() {
         Instant now = clock.instant();
-        ScheduleFirer.Report scheduled = schedules == null ? null : schedules.tick(now);
         int fired = 0;
         for (TimerIndex.DueTimer t : timers.takeDue(now, BATCH, Duration.ofMinutes(1))) {
             queue.send(names.orchestrator(), OutgoingMessage.of(t.payload()), Duration.ZERO);
@@ -68,6 +84,11 @@ public final class ScheduleTick {
                 resent++;
             }
         }
-        return new Report(fired, resent, scheduled);
+        return new Report(fired, resent, null);
+    }
+
+    /** Whether {@link #fireSchedules()} fires anything. */
+    public boolean firesSchedules() {
+        return schedules != null;
     }
 }

@@ -2,6 +2,8 @@ package io.sluice.local.pipeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.trigger.upstream.Dependent.Dependency;
+import io.sluice.functions.trigger.schedule.ScheduleKey;
+import io.sluice.functions.trigger.schedule.ScheduleShape;
 import io.sluice.functions.trigger.upstream.PartitionMapping;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,7 +18,8 @@ import java.util.regex.Pattern;
  *
  * <pre>{@code
  * {"dependsOn": ["orders", {"pipeline": "hourly-rates", "partitions": "same-date"}],
- *  "webhook": {"secret": "orders-webhook", "toleranceSeconds": 300}}
+ *  "webhook": {"secret": "orders-webhook", "toleranceSeconds": 300},
+ *  "schedule": {"expression": "cron(0 3 * * ? *)", "timezone": "Europe/Berlin", "overlap": "skip", "catchUp": "latest"}}
  * }</pre>
  *
  * <ul>
@@ -26,12 +29,14 @@ import java.util.regex.Pattern;
  *       {@code SLUICE_SECRET_<NAME>} or the secrets folder) that signs {@code POST /v1/pipelines/{id}/webhook};
  *       with it, unsigned requests are refused. {@code toleranceSeconds} (default 300): how far a
  *       request's timestamp may be from the server's clock.
+ *   <li>{@code schedule}: when the runtime starts the pipeline by itself; see {@link ScheduleOptions} for
+ *       the forms and defaults. Executions are named after the scheduled time ({@code sched-20261129T0300Z}).
  * </ul>
  *
  * @param webhook {@code null} when the webhook is not signed
  */
-public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook) {
-    public static final PipelineOptions NONE = new PipelineOptions(List.of(), null);
+public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<Schedule> schedules) {
+    public static final PipelineOptions NONE = new PipelineOptions(List.of(), null, List.of());
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_.-]{1,80}");
     private static final Pattern SECRET = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
     private static final int DEFAULT_TOLERANCE = 300;
@@ -39,6 +44,15 @@ public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook) {
 
     public PipelineOptions {
         dependsOn = List.copyOf(dependsOn);
+        schedules = List.copyOf(schedules);
+    }
+
+    /** A schedule that starts the pipeline; {@code label} is {@code null} for a pipeline's only schedule. */
+    public record Schedule(String label, ScheduleShape shape) {
+        /** The schedule's key in the schedule index ({@code pipeline} or {@code pipeline/label}). */
+        public ScheduleKey key(String pipeline) {
+            return new ScheduleKey(pipeline, label);
+        }
     }
 
     /** A signed webhook: the secret's name and the timestamp tolerance. */
@@ -50,17 +64,18 @@ public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook) {
     static Parsed parse(String id, JsonNode json, String file) {
         List<PipelineProblem> problems = new ArrayList<>();
         if (!json.isObject()) {
-            problems.add(new PipelineProblem(file, "", "expected a JSON object with 'dependsOn' and/or 'webhook'", false));
+            problems.add(new PipelineProblem(file, "", "expected a JSON object with 'dependsOn', 'webhook' and/or 'schedule'", false));
             return new Parsed(null, problems);
         }
         json.fieldNames().forEachRemaining(f -> {
-            if (!f.equals("dependsOn") && !f.equals("webhook")) {
-                problems.add(new PipelineProblem(file, "/" + f, "unknown field; expected 'dependsOn' or 'webhook'", false));
+            if (!f.equals("dependsOn") && !f.equals("webhook") && !f.equals("schedule")) {
+                problems.add(new PipelineProblem(file, "/" + f, "unknown field; expected 'dependsOn', 'webhook' or 'schedule'", false));
             }
         });
         List<Dependency> deps = dependsOn(id, json.path("dependsOn"), file, problems);
         Webhook webhook = webhook(json.get("webhook"), file, problems);
-        return new Parsed(problems.isEmpty() ? new PipelineOptions(deps, webhook) : null, List.copyOf(problems));
+        List<Schedule> schedules = ScheduleOptions.read(json.get("schedule"), file, problems);
+        return new Parsed(problems.isEmpty() ? new PipelineOptions(deps, webhook, schedules) : null, List.copyOf(problems));
     }
 
     private static List<Dependency> dependsOn(String id, JsonNode list, String file, List<PipelineProblem> problems) {

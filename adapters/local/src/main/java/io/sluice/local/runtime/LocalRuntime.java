@@ -12,10 +12,13 @@ import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.orchestrator.ScheduleTick;
 import io.sluice.functions.orchestrator.StartResult;
+import io.sluice.functions.trigger.schedule.ScheduleFirer;
+import io.sluice.functions.trigger.schedule.ScheduleKey;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.port.DefinitionStore;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.IdempotencyStore;
+import io.sluice.orchestration.port.ScheduleIndex;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TimerIndex;
 import java.time.Clock;
@@ -23,14 +26,19 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Everything a STANDARD pipeline needs on one machine: the orchestrator and the worker harness
- * consuming their queues on virtual threads, and the {@code schedule-tick} function invoked every
- * second, all over whatever ports it is given (Redis and ElasticMQ by default).
+ * consuming their queues on virtual threads, and the {@code schedule-tick} function, all over whatever
+ * ports it is given (Redis and ElasticMQ by default). The tick sweeps timers and left-behind outboxes
+ * every {@link Settings#tickEvery()}; once {@link #fireSchedules} is called it also fires due pipeline
+ * schedules every {@link Schedules#every()}, so their fire lag stays well under a second.
  */
 public final class LocalRuntime implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(LocalRuntime.class.getName());
@@ -47,21 +55,46 @@ public final class LocalRuntime implements AutoCloseable {
         }
     }
 
+    /**
+     * Pipeline schedules for the runtime to fire.
+     *
+     * @param index     where the schedules are (registered by whoever reads the pipelines' options)
+     * @param pipelines the current definition of a pipeline id; empty when there is none (the fire is refused)
+     * @param every     how often due schedules are looked for
+     */
+    public record Schedules(ScheduleIndex index, Function<String, Optional<Definition>> pipelines, Duration every,
+                            ScheduleFirer.Settings firer) {
+        public Schedules {
+            if (every.isNegative() || every.isZero()) {
+                throw new IllegalArgumentException("schedules are looked for every positive duration, not " + every);
+            }
+        }
+    }
+
     private final Orchestrator orchestrator;
+    private final Ports ports;
+    private final OutboxDispatcher outbox;
+    private final Settings settings;
+    private final Clock clock;
     private final ExecutionLocks locks = new ExecutionLocks(1024);
     private final WorkerHarness harness;
-    private final ScheduleTick tick;
     private final List<AutoCloseable> running = new ArrayList<>();
     private final Thread ticker;
+    private volatile ScheduleTick tick;
+    private volatile Duration fireEvery;
     private volatile boolean open = true;
 
     public LocalRuntime(Ports ports, TaskFunctions functions, Collection<String> functionNames, Settings settings, Clock clock) {
         QueueNames names = settings.names();
-        OutboxDispatcher outbox = new OutboxDispatcher(ports.executions(), ports.queue(), ports.timers(), names, clock);
+        this.ports = ports;
+        this.settings = settings;
+        this.clock = clock;
+        this.outbox = new OutboxDispatcher(ports.executions(), ports.queue(), ports.timers(), names, clock);
         this.orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, settings.probe());
         this.harness = new WorkerHarness(functions, ports.claims(), ports.queue(), names, clock,
                 "local-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), settings.lease(), settings.probe());
         this.tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, settings.outboxGrace());
+        this.fireEvery = settings.tickEvery();
         Boundary.Probe probe = settings.probe();
         running.add(new QueueConsumer(ports.queue(), names.orchestrator(), m -> {
             apply(MessageCodec.decode(m.body()));
@@ -77,19 +110,78 @@ public final class LocalRuntime implements AutoCloseable {
                 return ack;
             }, settings.visibility(), settings.concurrency()));
         }
-        this.ticker = Thread.ofVirtual().name("schedule-tick").start(() -> tickEvery(settings.tickEvery()));
+        this.ticker = Thread.ofVirtual().name("schedule-tick").start(this::tickLoop);
     }
 
-    private void tickEvery(Duration period) {
+    /**
+     * Fires due pipeline schedules from now on, from this runtime's tick, starting executions as
+     * {@link #start} does. Called once.
+     */
+    public synchronized void fireSchedules(Schedules schedules) {
+        if (tick.firesSchedules()) {
+            throw new IllegalStateException("this runtime fires schedules already");
+        }
+        ScheduleFirer firer = new ScheduleFirer(schedules.index(), new ScheduledStarts(schedules.pipelines()), schedules.firer());
+        fireEvery = schedules.every();
+        tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, settings.names(), clock, settings.outboxGrace(),
+                firer);
+        LockSupport.unpark(ticker);
+    }
+
+    /** Fires schedules every {@code fireEvery} (once there are any) and sweeps every {@code tickEvery}; periods are real time, whatever the clock says. */
+    private void tickLoop() {
+        long nextSweep = System.nanoTime();
+        boolean failing = false;
         while (open) {
+            ScheduleTick t = tick;
             try {
-                tick.tick();
-                Thread.sleep(period.toMillis());
-            } catch (InterruptedException e) {
-                return;
+                if (t.firesSchedules()) {
+                    t.fireSchedules();
+                }
+                if (System.nanoTime() - nextSweep >= 0) {
+                    t.sweep();
+                    nextSweep = System.nanoTime() + settings.tickEvery().toNanos();
+                }
+                failing = false;
             } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "schedule-tick failed; next tick retries", e);
+                // Once per outage at WARNING: a tick several times a second would flood the log otherwise.
+                LOG.log(failing ? Level.FINE : Level.WARNING, "schedule-tick failed; next tick retries", e);
+                failing = true;
+                nextSweep = System.nanoTime() + settings.tickEvery().toNanos();
             }
+            long untilSweep = Math.max(0, nextSweep - System.nanoTime());
+            LockSupport.parkNanos(t.firesSchedules() ? Math.min(fireEvery.toNanos(), untilSweep) : untilSweep);
+            if (Thread.interrupted() && !open) {
+                return;
+            }
+        }
+    }
+
+    /** Starts scheduled executions through {@link #start}; a pipeline without a definition is refused. */
+    private final class ScheduledStarts implements io.sluice.functions.trigger.schedule.ExecutionStarter {
+        private static final int RUNNING_LOOKUP = 1000;
+        private final Function<String, Optional<Definition>> pipelines;
+
+        ScheduledStarts(Function<String, Optional<Definition>> pipelines) {
+            this.pipelines = pipelines;
+        }
+
+        @Override
+        public Outcome start(String pipeline, String executionName, JsonNode input) {
+            Optional<Definition> definition = pipelines.apply(pipeline);
+            if (definition.isEmpty()) {
+                LOG.warning("schedule of pipeline " + pipeline + " fired, but the pipeline is missing or invalid: " + executionName
+                        + " not started");
+                return Outcome.REJECTED;
+            }
+            return LocalRuntime.this.start(pipeline, executionName, definition.get(), input) instanceof StartResult.Started
+                    ? Outcome.STARTED : Outcome.EXISTED;
+        }
+
+        @Override
+        public boolean anyRunning(String pipeline, String namePrefix) {
+            return ports.executions().list(pipeline, "RUNNING", RUNNING_LOOKUP).stream()
+                    .anyMatch(e -> ScheduleKey.namedWith(namePrefix, e.name()));
         }
     }
 

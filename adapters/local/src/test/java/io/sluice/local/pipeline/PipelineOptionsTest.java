@@ -44,6 +44,40 @@ class PipelineOptionsTest {
     }
 
     @Test
+    void schedulesAreReadInEachFormWithTheirDefaults() {
+        assertThat(parse("{\"schedule\": \"cron(0 3 * * ? *)\"}").options().schedules()).singleElement().satisfies(s -> {
+            assertThat(s.label()).isNull();
+            assertThat(s.key("export").scheduleId()).isEqualTo("export");
+            assertThat(s.shape().encode()).isEqualTo("cron(0 3 * * ? *)|UTC|skip|latest");
+        });
+        assertThat(parse("""
+                {"schedule": {"expression": "0 3 * * *", "timezone": "Europe/Berlin", "overlap": "queue", "catchUp": "all:3"}}""")
+                .options().schedules()).singleElement().satisfies(s -> assertThat(s.shape().encode())
+                        .isEqualTo("0 3 * * *|Europe/Berlin|queue|all:3"));
+        assertThat(parse("""
+                {"schedule": [{"label": "morning", "expression": "0 6 * * *"}, {"label": "evening", "expression": "rate(12 hours)"}]}""")
+                .options().schedules()).extracting(s -> s.key("export").scheduleId()).containsExactly("export/morning", "export/evening");
+    }
+
+    @Test
+    void scheduleProblemsNameTheirField() {
+        PipelineOptions.Parsed p = parse("""
+                {"schedule": [{"label": "a", "expression": "cron(0 25 * * ? *)"}, {"expression": "rate(1 hour)"},
+                              {"label": "c", "expression": "rate(1 hour)", "timezone": "Mars/Olympus", "every": 2},
+                              {"label": "d", "expression": "rate(1 hour)", "overlap": "sometimes"},
+                              {"label": "a", "expression": "rate(2 hours)", "catchUp": "most"}]}""");
+        assertThat(p.options()).isNull();
+        assertThat(p.problems()).extracting(PipelineProblem::pointer).containsExactlyInAnyOrder("/schedule/0/expression",
+                "/schedule/1/label", "/schedule/2/timezone", "/schedule/2/every", "/schedule/3/overlap", "/schedule/4/catchUp");
+        assertThat(p.problems().getFirst().message()).contains("hours");
+        assertThat(parse("{\"schedule\": \"daily\"}").problems()).extracting(PipelineProblem::pointer).containsExactly("/schedule");
+        assertThat(parse("{\"schedule\": {\"timezone\": \"UTC\"}}").problems()).extracting(PipelineProblem::pointer)
+                .containsExactly("/schedule/expression");
+        assertThat(parse("{\"schedule\": [{\"label\": \"a\", \"expression\": \"rate(1 hour)\"}, {\"label\": \"a\", "
+                + "\"expression\": \"rate(2 hours)\"}]}").problems()).extracting(PipelineProblem::pointer).containsExactly("/schedule/1/label");
+    }
+
+    @Test
     void theCatalogReadsFilesAgainWhenTheyChangeAndTheGraphFollows(@TempDir Path dir) throws Exception {
         PipelineOptionsCatalog catalog = new PipelineOptionsCatalog(dir);
         LocalDependencyGraph graph = new LocalDependencyGraph(catalog, (a, b) -> !b.equals("foreign"));

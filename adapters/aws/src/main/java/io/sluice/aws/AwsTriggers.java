@@ -1,0 +1,94 @@
+package io.sluice.aws;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import io.sluice.aws.lambda.SqsBatchFunction;
+import io.sluice.aws.trigger.BundledPipelines;
+import io.sluice.aws.trigger.ScheduledStart;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.trigger.object.InvalidRulesException;
+import io.sluice.functions.trigger.object.ObjectRules;
+import io.sluice.functions.trigger.object.ObjectTrigger;
+import io.sluice.functions.trigger.object.OrchestratorExecutionStarter;
+import io.sluice.functions.trigger.object.TriggerMetrics;
+import io.sluice.functions.trigger.object.TriggerReport;
+import io.sluice.functions.trigger.schedule.OrchestratorStarter;
+import io.sluice.orchestration.json.Json;
+import io.sluice.redis.RedisAdapters;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.ResourcePatternResolver;
+
+/**
+ * The trigger functions on Lambda:
+ * <ul>
+ *   <li>{@code object-trigger}: an SQS batch of storage notifications (S3 event notifications, SNS-wrapped
+ *       ones, EventBridge "Object Created" events with an SQS target); a record whose start failed for a
+ *       reason that may pass is a partial batch failure, everything else is acknowledged;</li>
+ *   <li>{@code object-trigger-event}: one such event invoked directly (an EventBridge rule with a Lambda
+ *       target); it throws when a start should be retried, so Lambda's retries and DLQ apply;</li>
+ *   <li>{@code scheduled-start}: a fire of a pipeline's EventBridge Scheduler schedule ({@link ScheduledStart}).</li>
+ * </ul>
+ * Pipelines are the {@code <id>.asl.json} files bundled at {@code sluice.triggers.pipelines}; object
+ * rules are the document at {@code sluice.triggers.rules} (a Spring resource location such as
+ * {@code classpath:triggers.json}); without rules there is no object trigger.
+ */
+@Configuration(proxyBeanMethods = false)
+public class AwsTriggers {
+
+    @Bean
+    public BundledPipelines bundledPipelines(ResourcePatternResolver resolver,
+                                             @Value("${sluice.triggers.pipelines:classpath*:pipelines/*.asl.json}") String pattern) {
+        return BundledPipelines.load(resolver, pattern);
+    }
+
+    @Bean
+    @ConditionalOnProperty("sluice.triggers.rules")
+    public ObjectTrigger objectTriggerCore(ResourcePatternResolver resolver, @Value("${sluice.triggers.rules}") String location,
+                                           Orchestrator orchestrator, BundledPipelines pipelines) {
+        Resource resource = resolver.getResource(location);
+        ObjectRules rules;
+        try {
+            rules = ObjectRules.parse(resource.getContentAsString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the object rules at " + location + " (sluice.triggers.rules)", e);
+        } catch (InvalidRulesException e) {
+            throw new IllegalStateException(location + ": " + e.getMessage(), e);
+        }
+        return new ObjectTrigger(rules, new OrchestratorExecutionStarter(orchestrator, pipelines), TriggerMetrics.NONE);
+    }
+
+    @Bean(name = "object-trigger")
+    @ConditionalOnProperty("sluice.triggers.rules")
+    public Function<SQSEvent, SQSBatchResponse> objectTrigger(ObjectTrigger trigger) {
+        return new SqsBatchFunction((body, attributes) -> !trigger.apply(body).retryable());
+    }
+
+    @Bean(name = "object-trigger-event")
+    @ConditionalOnProperty("sluice.triggers.rules")
+    public Function<String, String> objectTriggerEvent(ObjectTrigger trigger) {
+        return body -> {
+            TriggerReport report = trigger.apply(body);
+            String summary = Json.write(Json.object().put("format", report.format() == null ? null : report.format().name())
+                    .put("started", report.started().size()).put("duplicates", report.duplicates().size())
+                    .put("unmatched", report.unmatched().size()).put("rejected", report.rejected().size())
+                    .put("ignored", report.ignored().size()).put("failed", report.failed().size()));
+            if (report.retryable()) {
+                throw new IllegalStateException("some starts failed and will be retried: " + summary);
+            }
+            return summary;
+        };
+    }
+
+    @Bean(name = "scheduled-start")
+    public Function<String, String> scheduledStart(Orchestrator orchestrator, RedisAdapters redis, BundledPipelines pipelines) {
+        return new ScheduledStart(new OrchestratorStarter(orchestrator, redis.executionStore(), pipelines));
+    }
+}

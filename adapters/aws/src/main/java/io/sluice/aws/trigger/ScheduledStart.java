@@ -1,0 +1,77 @@
+package io.sluice.aws.trigger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.trigger.schedule.ExecutionStarter;
+import io.sluice.functions.trigger.schedule.OverlapPolicy;
+import io.sluice.functions.trigger.schedule.ScheduleKey;
+import io.sluice.orchestration.json.Json;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.util.function.Function;
+import java.util.logging.Logger;
+
+/**
+ * The {@code scheduled-start} function: one fire of a pipeline's EventBridge Scheduler schedule.
+ * The schedule's target input names the pipeline and passes the scheduled time through Scheduler's
+ * context attribute:
+ *
+ * <pre>{@code
+ * {"pipeline": "orders", "scheduledTime": "<aws.scheduler.scheduled-time>", "label": "eod", "overlap": "skip"}
+ * }</pre>
+ *
+ * {@code label} (for a pipeline with several schedules) and {@code overlap} ({@code skip}, the default,
+ * or {@code allow}) are optional. The execution is named after the scheduled time exactly as the
+ * local runtime's firer names it ({@code sched-20261129T0300Z}) and gets the same input, so a retried
+ * invocation (Scheduler retries, Lambda retries) starts nothing twice. {@code queue} needs a held fire,
+ * which only the schedule index has; it is refused here.
+ */
+public final class ScheduledStart implements Function<String, String> {
+    private static final Logger LOG = Logger.getLogger(ScheduledStart.class.getName());
+
+    private final ExecutionStarter starter;
+
+    public ScheduledStart(ExecutionStarter starter) {
+        this.starter = starter;
+    }
+
+    @Override
+    public String apply(String body) {
+        JsonNode in = Json.parse(body);
+        String pipeline = required(in, "pipeline");
+        Instant scheduled;
+        try {
+            scheduled = Instant.parse(required(in, "scheduledTime")).with(java.time.temporal.ChronoField.NANO_OF_SECOND, 0);
+        } catch (DateTimeException e) {
+            throw new IllegalArgumentException("scheduledTime: expected an ISO-8601 instant such as 2026-11-29T03:00:00Z "
+                    + "(Scheduler's <aws.scheduler.scheduled-time>), not '" + in.path("scheduledTime").asText() + "'");
+        }
+        ScheduleKey key = new ScheduleKey(pipeline, in.hasNonNull("label") ? in.get("label").asText() : null);
+        OverlapPolicy overlap = in.hasNonNull("overlap") ? OverlapPolicy.of(in.get("overlap").asText()) : OverlapPolicy.SKIP;
+        if (overlap == OverlapPolicy.QUEUE) {
+            throw new IllegalArgumentException("overlap: 'queue' needs the schedule index; with EventBridge Scheduler use skip or allow");
+        }
+        String name = key.executionName(scheduled);
+        ObjectNode out = Json.object().put("pipeline", pipeline).put("execution", name);
+        if (overlap == OverlapPolicy.SKIP && starter.anyRunning(pipeline, key.namePrefix())) {
+            LOG.info(Json.write(out.deepCopy().put("event", "scheduled-start.skipped")));
+            return Json.write(out.put("outcome", "skipped"));
+        }
+        ObjectNode input = Json.object().put("schedule", key.scheduleId()).put("scheduledTime", scheduled.toString());
+        ExecutionStarter.Outcome outcome = starter.start(pipeline, name, input);
+        LOG.info(Json.write(out.deepCopy().put("event", "scheduled-start." + outcome.name().toLowerCase(java.util.Locale.ROOT))));
+        if (outcome == ExecutionStarter.Outcome.REJECTED) {
+            throw new IllegalArgumentException("pipeline: no pipeline '" + pipeline + "' is bundled with this deployment");
+        }
+        return Json.write(out.put("outcome", outcome.name().toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    private static String required(JsonNode in, String field) {
+        JsonNode v = in.get(field);
+        if (v == null || !v.isTextual() || v.asText().isBlank()) {
+            throw new IllegalArgumentException(field + ": missing; a scheduled-start input is {\"pipeline\": ..., \"scheduledTime\": "
+                    + "\"<aws.scheduler.scheduled-time>\"}");
+        }
+        return v.asText();
+    }
+}

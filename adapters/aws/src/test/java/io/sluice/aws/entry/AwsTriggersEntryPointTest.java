@@ -1,0 +1,183 @@
+package io.sluice.aws.entry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.SluiceRedisProperties;
+import io.sluice.testkit.redis.RedisTestServer;
+import io.sluice.testkit.sqs.ElasticMqServer;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.redisson.api.options.KeysScanOptions;
+import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
+
+/**
+ * The trigger functions through the real Lambda entry point (Spring Cloud Function's
+ * {@code FunctionInvoker}), fed the recorded S3, SNS and EventBridge events of
+ * {@code functions/src/test/resources/events}, on real Redis and ElasticMQ. Rules:
+ * {@code triggers/object-rules.json}; pipelines: {@code pipelines/*.asl.json} of the test classpath.
+ */
+class AwsTriggersEntryPointTest {
+    private static final Path EVENTS = Path.of("../../functions/src/test/resources/events").toAbsolutePath().normalize();
+    private final Map<String, String> saved = new HashMap<>();
+    private final String keyPrefix = "sluice-aws-trig-" + UUID.randomUUID().toString().substring(0, 8);
+    private static ElasticMqServer sqs;
+    private RedisAdapters redis;
+
+    @BeforeAll
+    static void startQueue() {
+        sqs = ElasticMqServer.start();
+    }
+
+    @AfterAll
+    static void stopQueue() {
+        sqs.close();
+    }
+
+    @BeforeEach
+    void start() {
+        String redisUrl = RedisTestServer.shared().url();
+        redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(keyPrefix));
+        set("sluice.redis-url", redisUrl);
+        set("sluice.redis-key-prefix", keyPrefix);
+        set("sluice.sqs-endpoint", sqs.endpoint().toString());
+        set("sluice.queue-prefix", keyPrefix);
+        set("sluice.region", ElasticMqServer.REGION);
+        set("sluice.triggers.rules", "classpath:triggers/object-rules.json");
+        set("MAIN_CLASS", EntryPointTestApplication.class.getName());
+        set("spring.main.banner-mode", "off");
+    }
+
+    @AfterEach
+    void cleanUp() {
+        saved.forEach((k, v) -> {
+            if (v == null) System.clearProperty(k);
+            else System.setProperty(k, v);
+        });
+        if (redis != null) {
+            List<String> keys = new ArrayList<>();
+            redis.redisson().getKeys().getKeys(KeysScanOptions.defaults().pattern(keyPrefix + ":*")).forEach(keys::add);
+            if (!keys.isEmpty()) redis.redisson().getKeys().delete(keys.toArray(String[]::new));
+            redis.close();
+        }
+    }
+
+    @Test
+    void objectTriggerStartsOnePipelinePerObjectFromS3SnsAndEventBridgeNotificationsOnSqs() throws Exception {
+        JsonNode response = invoke(handler("object-trigger"), sqsEvent(event("s3-put.json"), event("eventbridge-object-created.json"),
+                event("s3-put.json"), event("sns-s3-put.json"), event("s3-test-event.json")));
+
+        assertThat(response).isEqualTo(Json.parse("{\"batchItemFailures\": []}"));
+        List<JsonNode> inputs = redis.executionStore().list("sales", null, 10).stream().map(this::input).toList();
+        assertThat(inputs).as("the second delivery of s3-put starts nothing").contains(
+                Json.parse("{\"key\": \"sales/2026/11/29/orders.csv\", \"size\": 5120, \"partition\": \"2026-11-29\"}"),
+                Json.parse("{\"key\": \"sales/2026/11/29/orders 10:00.csv\", \"size\": 5120, \"partition\": \"2026-11-29\"}"));
+        assertThat(inputs).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void objectTriggerEventTakesAnEventBridgeObjectCreatedEventInvokedDirectly() throws Exception {
+        FunctionInvoker handler = handler("object-trigger-event");
+        JsonNode first = invoke(handler, Json.parse(event("eventbridge-object-created.json")));
+        JsonNode again = invoke(handler, Json.parse(event("eventbridge-object-created.json")));
+
+        assertThat(result(first)).isEqualTo(Json.parse("""
+                {"format": "EVENTBRIDGE", "started": 1, "duplicates": 0, "unmatched": 0, "rejected": 0, "ignored": 0, "failed": 0}"""));
+        assertThat(result(again).get("duplicates").asInt()).isEqualTo(1);
+        assertThat(redis.executionStore().list("sales", null, 10)).hasSize(1);
+    }
+
+    @Test
+    void scheduledStartNamesTheRunAfterTheScheduledTimeAndSkipsWhileThePreviousRuns() throws Exception {
+        FunctionInvoker handler = handler("scheduled-start");
+        // What EventBridge Scheduler delivers for a target input of
+        // {"pipeline": "hourly", "scheduledTime": "<aws.scheduler.scheduled-time>"}.
+        JsonNode fired = invoke(handler, Json.parse("{\"pipeline\": \"hourly\", \"scheduledTime\": \"2026-11-29T03:00:00Z\"}"));
+        JsonNode retried = invoke(handler, Json.parse("{\"pipeline\": \"hourly\", \"scheduledTime\": \"2026-11-29T03:00:00Z\", "
+                + "\"overlap\": \"allow\"}"));
+        JsonNode next = invoke(handler, Json.parse("{\"pipeline\": \"hourly\", \"scheduledTime\": \"2026-11-29T04:00:00Z\"}"));
+
+        assertThat(result(fired)).isEqualTo(Json.parse("""
+                {"pipeline": "hourly", "execution": "sched-20261129T0300Z", "outcome": "started"}"""));
+        assertThat(result(retried).get("outcome").asText()).isEqualTo("existed");
+        assertThat(result(next).get("outcome").asText()).as("the 03:00 run still waits").isEqualTo("skipped");
+        assertThat(redis.executionStore().list("hourly", null, 10)).extracting(ExecutionSummary::name).containsExactly("sched-20261129T0300Z");
+        assertThat(input(redis.executionStore().list("hourly", null, 1).getFirst()))
+                .isEqualTo(Json.parse("{\"schedule\": \"hourly\", \"scheduledTime\": \"2026-11-29T03:00:00Z\"}"));
+
+        assertThatThrownBy(() -> invoke(handler, Json.parse("{\"pipeline\": \"hourly\"}"))).hasStackTraceContaining("scheduledTime: missing");
+    }
+
+    @Test
+    void scheduleTickRunsOnAnEventBridgeScheduledEvent() throws Exception {
+        String scheduled;
+        try (var in = getClass().getResourceAsStream("/events/eventbridge-scheduled-event.json")) {
+            scheduled = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        JsonNode report = invoke(handler("schedule-tick"), Json.parse(scheduled));
+        assertThat(report.asText()).startsWith("Report[timersFired=0, outboxesResent=0");
+    }
+
+    /** A function's String result: FunctionInvoker passes JSON text through as the JSON it is. */
+    private static JsonNode result(JsonNode response) {
+        return response.isTextual() ? Json.parse(response.asText()) : response;
+    }
+
+    private JsonNode input(ExecutionSummary e) {
+        return Json.parse(redis.executionStore().load(e.executionId()).orElseThrow().state()).get("input");
+    }
+
+    private FunctionInvoker handler(String function) {
+        set("spring.cloud.function.definition", function);
+        return new FunctionInvoker();
+    }
+
+    private static JsonNode invoke(FunctionInvoker handler, JsonNode event) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        handler.handleRequest(new ByteArrayInputStream(Json.write(event).getBytes(StandardCharsets.UTF_8)), out, null);
+        return Json.parse(out.toString(StandardCharsets.UTF_8));
+    }
+
+    private static String event(String file) throws Exception {
+        return Files.readString(EVENTS.resolve(file));
+    }
+
+    /** An SQS event as Lambda delivers it, one record per body (S3 and EventBridge put the event itself in the body). */
+    private static JsonNode sqsEvent(String... bodies) {
+        ObjectNode root = Json.object();
+        ArrayNode records = root.putArray("Records");
+        for (int i = 0; i < bodies.length; i++) {
+            ObjectNode r = records.addObject();
+            r.put("messageId", "m-" + i).put("receiptHandle", "handle-" + i).put("body", bodies[i]);
+            r.putObject("attributes").put("ApproximateReceiveCount", "1").put("SentTimestamp", "1764460800000");
+            r.putObject("messageAttributes");
+            r.put("md5OfBody", "00000000000000000000000000000000").put("eventSource", "aws:sqs")
+                    .put("eventSourceARN", "arn:aws:sqs:eu-west-1:111122223333:sluice-object-events").put("awsRegion", "eu-west-1");
+        }
+        return root;
+    }
+
+    private void set(String key, String value) {
+        saved.putIfAbsent(key, System.getProperty(key));
+        System.setProperty(key, value);
+    }
+}
