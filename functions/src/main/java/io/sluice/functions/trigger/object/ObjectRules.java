@@ -75,6 +75,11 @@ public final class ObjectRules {
         return rules.stream().filter(r -> r.matches(object)).toList();
     }
 
+    /** Whether some rule takes objects of {@code bucket} (whatever its other filters). */
+    public boolean namesBucket(String bucket) {
+        return rules.stream().anyMatch(r -> r.bucket().equals(bucket));
+    }
+
     /**
      * Why no rule takes {@code object}: the mismatch of the first rule for its bucket, since that is the
      * one its sender most likely meant, or a note that no rule names the bucket.
