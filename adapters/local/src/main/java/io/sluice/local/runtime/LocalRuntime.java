@@ -30,7 +30,7 @@ import java.util.logging.Logger;
 /**
  * Everything a STANDARD pipeline needs on one machine: the orchestrator and the worker harness
  * consuming their queues on virtual threads, and the {@code schedule-tick} function invoked every
- * second, all over whatever ports it is given (Redis and ElasticMQ by default).
+ * second, all over whatever ports it is given (Redis, queues included, by default).
  */
 public final class LocalRuntime implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(LocalRuntime.class.getName());
