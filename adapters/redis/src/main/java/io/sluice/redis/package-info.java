@@ -1,2 +1,2 @@
-/** Redis adapters: execution store, idempotency store and timer index on Redisson with one Lua script per change. */
+/** Redis adapters: execution store, idempotency store, timer index, task queue and the rest, on Redisson with one Lua script per change. */
 package io.sluice.redis;

@@ -12,14 +12,23 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class DefinitionCache {
     private final DefinitionStore store;
     private final Map<String, Interpreter> interpreters = new ConcurrentHashMap<>();
+    /** Hashes this process has stored: the store keeps a definition forever, so one write per process is enough. */
+    private final Map<String, Boolean> stored = new ConcurrentHashMap<>();
 
     public DefinitionCache(DefinitionStore store) {
         this.store = store;
     }
 
-    /** Stores a definition so executions pinned to it can find it from any process. */
+    /**
+     * Stores a definition so executions pinned to it can find it from any process: once per process
+     * and hash (a start used to write it every time). A caller that finds the hash stored here can
+     * rely on it: a concurrent first write is finished before anyone else returns.
+     */
     public Interpreter register(Definition definition) {
-        store.put(definition.hash(), Json.write(definition.source()));
+        stored.computeIfAbsent(definition.hash(), h -> {
+            store.put(h, Json.write(definition.source()));
+            return Boolean.TRUE;
+        });
         return interpreters.computeIfAbsent(definition.hash(), h -> new Interpreter(definition, true));
     }
 

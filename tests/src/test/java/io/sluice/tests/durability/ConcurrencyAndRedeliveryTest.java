@@ -35,11 +35,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.redisson.api.options.KeysScanOptions;
 
-/** Racing orchestrators and redelivered tasks, on real Redis and ElasticMQ. */
+/** Racing orchestrators and redelivered tasks, on real Redis with each queue: the Redis queue and SQS on ElasticMQ. */
 class ConcurrencyAndRedeliveryTest {
     private static ElasticMqServer sqs;
     private Stack stack;
@@ -55,15 +55,17 @@ class ConcurrencyAndRedeliveryTest {
         sqs.close();
     }
 
-    @BeforeEach
-    void open() {
+    private void open(String queue) {
         String id = UUID.randomUUID().toString().substring(0, 8);
-        stack = new Stack(RedisTestServer.shared().url(), sqs.endpoint(), "sluice-race-" + id, "race-" + id);
+        stack = new Stack(RedisTestServer.shared().url(), queue.equals("sqs") ? sqs.endpoint() : null, "sluice-race-" + id, "race-" + id);
         opened = stack.open();
     }
 
     @AfterEach
     void close() {
+        if (opened == null) {
+            return;
+        }
         List<String> keys = new ArrayList<>();
         opened.redis.redisson().getKeys().getKeys(KeysScanOptions.defaults().pattern(stack.keyPrefix() + ":*")).forEach(keys::add);
         if (!keys.isEmpty()) {
@@ -79,8 +81,10 @@ class ConcurrencyAndRedeliveryTest {
                 Boundary.Probe.NONE);
     }
 
-    @Test
-    void twoOrchestratorsRacingOnOneExecutionLoseNoResult() throws Exception {
+    @ParameterizedTest(name = "on {0}")
+    @ValueSource(strings = {"redis", "sqs"})
+    void twoOrchestratorsRacingOnOneExecutionLoseNoResult(String queue) throws Exception {
+        open(queue);
         int branches = 12;
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < branches; i++) {
@@ -119,8 +123,10 @@ class ConcurrencyAndRedeliveryTest {
         assertThat(history.stream().filter(h -> h.contains("\"RESULT_DROPPED\""))).hasSize(branches);
     }
 
-    @Test
-    void aTaskRedeliveredWhileStillRunningIsNotRunTwice() throws Exception {
+    @ParameterizedTest(name = "on {0}")
+    @ValueSource(strings = {"redis", "sqs"})
+    void aTaskRedeliveredWhileStillRunningIsNotRunTwice(String queue) throws Exception {
+        open(queue);
         Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
         CountDownLatch redelivered = new CountDownLatch(1);
         AtomicInteger seen = new AtomicInteger();

@@ -24,11 +24,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.redisson.api.RedissonClient;
 import org.redisson.api.options.KeysScanOptions;
 import org.redisson.client.codec.StringCodec;
@@ -57,11 +59,17 @@ class CrashInjectionTest {
         sqs.close();
     }
 
-    @ParameterizedTest
-    @EnumSource(Boundary.class)
-    void everyExecutionFinishesAndEachEffectLandsOnceAfterAKillAt(Boundary boundary) throws Exception {
+    /** Every boundary on both queues: the Redis queue (the local runtime's default) and SQS on ElasticMQ. */
+    static Stream<Arguments> boundariesAndQueues() {
+        return Stream.of(Boundary.values()).flatMap(b -> Stream.of(Arguments.of(b, "redis"), Arguments.of(b, "sqs")));
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("boundariesAndQueues")
+    void everyExecutionFinishesAndEachEffectLandsOnceAfterAKillAt(Boundary boundary, String queue) throws Exception {
         String id = UUID.randomUUID().toString().substring(0, 8);
-        Stack stack = new Stack(RedisTestServer.shared().url(), sqs.endpoint(), "sluice-crash-" + id, "crash-" + id);
+        Stack stack = new Stack(RedisTestServer.shared().url(), queue.equals("sqs") ? sqs.endpoint() : null, "sluice-crash-" + id,
+                "crash-" + id);
         try (Stack.Opened opened = stack.open()) {
             try {
                 run(boundary, stack, opened);
@@ -134,7 +142,7 @@ class CrashInjectionTest {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-XX:TieredStopAtLevel=1",
                 "-cp", System.getProperty("java.class.path"), CrashNode.class.getName(),
-                stack.redisUrl(), stack.sqsEndpoint().toString(), stack.keyPrefix(), stack.queuePrefix()));
+                stack.redisUrl(), stack.queueArgument(), stack.keyPrefix(), stack.queuePrefix()));
         command.addAll(crash);
         Path logs = Path.of("target", "crash-nodes");
         Files.createDirectories(logs);

@@ -4,7 +4,6 @@ import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.local.runtime.LocalRuntime;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -13,17 +12,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A Sluice node in its own JVM, for the crash tests: the local runtime on Redis and ElasticMQ. With
+ * A Sluice node in its own JVM, for the crash tests: the local runtime on Redis and its queue (or ElasticMQ). With
  * a boundary and a hit number it stops dead at that boundary (writes a marker, then parks every
  * thread that reaches it) so that the test can kill the JVM with SIGKILL right there.
  *
- * <p>Arguments: redisUrl sqsEndpoint keyPrefix queuePrefix [boundary hit markerFile]
+ * <p>Arguments: redisUrl (sqsEndpoint | {@value Stack#REDIS_QUEUE}) keyPrefix queuePrefix [boundary hit markerFile]
  */
 public final class CrashNode {
     private CrashNode() {}
 
     public static void main(String[] args) throws Exception {
-        Stack stack = new Stack(args[0], URI.create(args[1]), args[2], args[3]);
+        Stack stack = new Stack(args[0], Stack.sqsEndpointOf(args[1]), args[2], args[3]);
         Boundary.Probe probe = args.length > 4 ? freezeAt(Boundary.valueOf(args[4]), Integer.parseInt(args[5]), Path.of(args[6]))
                 : Boundary.Probe.NONE;
         Stack.Opened opened = stack.open();

@@ -5,37 +5,66 @@ import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisTaskQueue;
 import io.sluice.redis.SluiceRedisProperties;
 import java.net.URI;
 import java.time.Duration;
 
 /**
- * The real durable stack for these tests — Redis adapters and the SQS queue on ElasticMQ — with
- * short visibility timeouts and leases so that recovery after a crash takes seconds, not minutes.
+ * The real durable stack for these tests — Redis adapters and a queue: the Redis queue, or SQS on
+ * ElasticMQ when {@code sqsEndpoint} is set — with short visibility timeouts and leases so that
+ * recovery after a crash takes seconds, not minutes.
  */
 record Stack(String redisUrl, URI sqsEndpoint, String keyPrefix, String queuePrefix) implements AutoCloseable {
+    /** How {@link CrashNode} is told to use the Redis queue. */
+    static final String REDIS_QUEUE = "redis-queue";
+
     static final Duration VISIBILITY = Duration.ofSeconds(2);
     static final Duration LEASE = Duration.ofSeconds(2);
     static final int MAX_RECEIVES = 20;
 
     static final class Opened implements AutoCloseable {
         final RedisAdapters redis;
-        final SqsTaskQueue queue;
+        final TaskQueue queue;
+        private final AutoCloseable closeQueue;
         final LocalRuntime.Ports ports;
 
         Opened(Stack stack) {
             this.redis = RedisAdapters.open(SluiceRedisProperties.of(stack.redisUrl).withKeyPrefix(stack.keyPrefix));
-            this.queue = SqsTaskQueue.connect(SqsQueueSettings.local(stack.sqsEndpoint, "us-east-1", MAX_RECEIVES));
+            if (stack.sqsEndpoint == null) {
+                RedisTaskQueue q = new RedisTaskQueue(redis.redisson(), stack.keyPrefix, MAX_RECEIVES);
+                this.queue = q;
+                this.closeQueue = q;
+            } else {
+                SqsTaskQueue q = SqsTaskQueue.connect(SqsQueueSettings.local(stack.sqsEndpoint, "us-east-1", MAX_RECEIVES));
+                this.queue = q;
+                this.closeQueue = q;
+            }
             this.ports = new LocalRuntime.Ports(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
                     redis.definitionStore());
         }
 
         @Override
         public void close() {
-            queue.close();
-            redis.close();
+            try {
+                closeQueue.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("could not close the queue", e);
+            } finally {
+                redis.close();
+            }
         }
+    }
+
+    /** The queue as {@link CrashNode}'s second argument names it. */
+    String queueArgument() {
+        return sqsEndpoint == null ? REDIS_QUEUE : sqsEndpoint.toString();
+    }
+
+    static URI sqsEndpointOf(String queueArgument) {
+        return queueArgument.equals(REDIS_QUEUE) ? null : URI.create(queueArgument);
     }
 
     Opened open() {

@@ -49,7 +49,10 @@ public class RuntimeConfiguration {
     public LocalBackends localBackends(SluiceLocalProperties properties, Environment environment) {
         SluiceLocalProperties.Sqs sqs = properties.sqs();
         SluiceLocalProperties.Redis redis = properties.redis();
-        LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(
+        if (properties.queue() == LocalBackends.Queue.REDIS && !blank(sqs.url())) {
+            LOG.warn("sluice.sqs.url (SLUICE_SQS_URL) is set but unused: the queues are in Redis; set sluice.queue=sqs to use it");
+        }
+        LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(properties.queue(),
                 blank(sqs.url()) ? null : URI.create(sqs.url().strip()), sqs.port(), sqs.region(),
                 blank(redis.url()) ? null : redis.url().strip(), redis.keyPrefix(), redis.binary(),
                 environment.getProperty("PATH", ""), sqs.maxReceives()));

@@ -1,5 +1,6 @@
 package io.sluice.local.app;
 
+import io.sluice.local.embedded.LocalBackends;
 import java.nio.file.Path;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -12,6 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param pipelinesDir  where the {@code <id>.asl.json} pipelines and {@code <id>.config.json} pattern pipelines are
  * @param queuePrefix   first part of every queue name ({@code <prefix>-orchestrator}, {@code <prefix>-task-<function>}, ...)
+ * @param queue         where the queues are: {@code redis} (default: in the Redis below, no server of their own) or
+ *                      {@code sqs} (the SQS-compatible server {@code sluice.sqs.url} names, else an ElasticMQ in this JVM)
  * @param demoFunctions whether the built-in demo functions ({@code echo}, {@code fail}, {@code wait-callback}) run
  * @param dataFunctions whether the six task functions run (read-config, glue-launch, copy-to-warehouse, push-export,
  *                      write-status, dependency-check); they need PostgreSQL
@@ -24,6 +27,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("sluice")
 public record SluiceLocalProperties(@DefaultValue("./pipelines") Path pipelinesDir, @DefaultValue("sluice") String queuePrefix,
+                                    @DefaultValue("redis") LocalBackends.Queue queue,
                                     @DefaultValue("true") boolean demoFunctions, @DefaultValue("true") boolean dataFunctions,
                                     @DefaultValue(".sluice/data") Path dataDir, @DefaultValue("./configs") Path configDir,
                                     @DefaultValue("./jobs") Path scriptsDir, @DefaultValue(".sluice/job-runs") Path jobRunsDir,
@@ -31,9 +35,11 @@ public record SluiceLocalProperties(@DefaultValue("./pipelines") Path pipelinesD
                                     @DefaultValue Alerts alerts, @DefaultValue Export export) {
 
     /**
+     * The SQS queue, when {@code sluice.queue=sqs}.
+     *
      * @param url         an SQS-compatible endpoint; blank to start ElasticMQ in this JVM
      * @param port        the embedded ElasticMQ's port on 127.0.0.1; {@code 0} for any free port
-     * @param maxReceives receives before a message goes to its queue's dead-letter queue
+     * @param maxReceives receives before a message goes to its queue's dead-letter queue (the Redis queue's too)
      */
     public record Sqs(String url, @DefaultValue("9324") int port, @DefaultValue("us-east-1") String region,
                       @DefaultValue("5") int maxReceives) {}

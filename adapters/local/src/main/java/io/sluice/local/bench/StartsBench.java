@@ -3,6 +3,7 @@ package io.sluice.local.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.local.app.SluiceLocalApplication;
+import io.sluice.local.embedded.LocalBackends;
 import io.sluice.orchestration.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +23,7 @@ import org.springframework.core.ResolvableType;
 
 /**
  * {@code sluice bench starts}: start latency as the Kwaiflow method measures it. Starts the local app
- * (HTTP API, runtime, every queue consumer) on an embedded ElasticMQ and Redis, with one pipeline whose
+ * (HTTP API, runtime, every queue consumer) on an embedded Redis (and ElasticMQ with the SQS queue), with one pipeline whose
  * first state is a no-op Task; publishes executions through {@code POST /v1/pipelines/{id}/executions}
  * open-loop at a fixed rate ({@link OpenLoopPublisher}); and measures, per execution, from the
  * request's planned send time to the instant the first task function is invoked
@@ -34,7 +35,7 @@ public final class StartsBench {
     private static final String DEFINITION = "{\"StartAt\": \"First\", \"States\": {\"First\": {\"Type\": \"Task\", "
             + "\"Resource\": \"sluice:function:" + FirstTaskRecorder.FUNCTION + "\", \"End\": true}}}";
 
-    public record Options(double rate, int count, int warmup) {}
+    public record Options(double rate, int count, int warmup, LocalBackends.Queue queue) {}
 
     public record Figures(double rate, int count, int warmup, double startP50Ms, double startP90Ms, double startP99Ms, double startMaxMs,
                           double publishP50Ms, double publishP99Ms, int failed, double cpuMsPerStart) {
@@ -58,7 +59,7 @@ public final class StartsBench {
         FirstTaskRecorder recorder = new FirstTaskRecorder(options.warmup() + options.count());
         Path pipelines = pipelinesFolder();
         String run = "bench-" + UUID.randomUUID().toString().substring(0, 8);
-        try (ConfigurableApplicationContext app = start(recorder, pipelines, run)) {
+        try (ConfigurableApplicationContext app = start(recorder, pipelines, run, options.queue())) {
             String url = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
             progress.println("sluice bench: app on " + url + "; " + options.warmup() + " warm-up starts, then " + options.count()
                     + " at " + options.rate() + "/s");
@@ -81,12 +82,12 @@ public final class StartsBench {
         return "{\"name\": \"" + run + "-" + i + "\", \"input\": {\"bench\": " + i + "}}";
     }
 
-    private static ConfigurableApplicationContext start(FirstTaskRecorder recorder, Path pipelines, String run) {
+    private static ConfigurableApplicationContext start(FirstTaskRecorder recorder, Path pipelines, String run, LocalBackends.Queue queue) {
         SpringApplication app = new SpringApplication(SluiceLocalApplication.class);
         app.addInitializers(context -> ((GenericApplicationContext) context).registerBean(FirstTaskRecorder.FUNCTION, Function.class,
                 () -> recorder, bd -> ((RootBeanDefinition) bd).setTargetType(
                         ResolvableType.forClassWithGenerics(Function.class, JsonNode.class, JsonNode.class))));
-        return app.run("--server.port=0", "--sluice.sqs.port=0", "--sluice.sqs.url=", "--sluice.redis.url=", "--sluice.redis.key-prefix=" + run,
+        return app.run("--server.port=0", "--sluice.queue=" + queue.name().toLowerCase(java.util.Locale.ROOT), "--sluice.sqs.port=0", "--sluice.sqs.url=", "--sluice.redis.url=", "--sluice.redis.key-prefix=" + run,
                 "--sluice.queue-prefix=" + run, "--sluice.pipelines-dir=" + pipelines, "--sluice.demo-functions=false",
                 "--sluice.data-functions=false",
                 "--logging.level.root=WARN", "--logging.level.io.sluice=WARN", "--spring.main.banner-mode=off");
@@ -103,7 +104,7 @@ public final class StartsBench {
     }
 
     /**
-     * CPU time this process has used (every thread: HTTP API, runtime, the embedded ElasticMQ, the bench's client;
+     * CPU time this process has used (every thread: HTTP API, runtime, the embedded ElasticMQ if any, the bench's client;
      * not the Redis process), or {@code -1} where the JVM does not tell.
      */
     private static long processCpuNanos() {

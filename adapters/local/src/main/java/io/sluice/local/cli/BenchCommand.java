@@ -17,8 +17,9 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * {@code sluice bench transitions}: the transitions bench on a local runtime over an embedded
- * ElasticMQ and Redis, started for the run and stopped after it (no HTTP, no Spring).
+ * {@code sluice bench transitions}: the transitions bench on a local runtime over an embedded Redis
+ * (queues in it, or with {@code --queue sqs} in an embedded ElasticMQ), started for the run and
+ * stopped after it (no HTTP, no Spring).
  * {@code sluice bench starts} is {@link StartsBenchCommand}.
  */
 final class BenchCommand {
@@ -43,18 +44,19 @@ final class BenchCommand {
         if (args.length > 0 && args[0].equals("starts")) {
             return new StartsBenchCommand(out, err).run(args);
         }
-        Flags f = Flags.parse(args, Set.of("--executions", "--tasks", "--concurrency"), Set.of("--json"));
+        Flags f = Flags.parse(args, Set.of("--executions", "--tasks", "--concurrency", "--queue"), Set.of("--json"));
         if (f.positional().size() != 1 || !f.positional().getFirst().equals("transitions")) {
             throw new SluiceCli.UsageException("benches are 'transitions', 'schedules' and 'starts': sluice bench transitions [--executions N] "
-                    + "[--tasks K] [--concurrency C] [--json], sluice bench schedules [--count N] [--json], " + StartsBenchCommand.USAGE);
+                    + "[--tasks K] [--concurrency C] [--queue redis|sqs] [--json], sluice bench schedules [--count N] [--json], " + StartsBenchCommand.USAGE);
         }
         TransitionsBench.Options options = new TransitionsBench.Options(f.number("--executions", 100, 1), f.number("--tasks", 10, 1),
                 f.number("--concurrency", 20, 1));
         String run = "bench-" + UUID.randomUUID().toString().substring(0, 8);
-        err.println("sluice bench: starting an embedded ElasticMQ and Redis...");
-        try (LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(null, 0, "us-east-1", null, run, "redis-server",
+        LocalBackends.Queue queue = queueOf(f);
+        err.println("sluice bench: starting an embedded Redis" + (queue == LocalBackends.Queue.SQS ? " and ElasticMQ..." : "..."));
+        try (LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(queue, null, 0, "us-east-1", null, run, "redis-server",
                 searchPath, 5))) {
-            err.println("sluice bench: SQS: " + backends.queueDescription() + "; Redis: " + backends.redisDescription());
+            err.println("sluice bench: queue: " + backends.queueDescription() + "; Redis: " + backends.redisDescription());
             QueueNames names = new QueueNames(run);
             TransitionsBench bench = new TransitionsBench();
             LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
@@ -68,6 +70,18 @@ final class BenchCommand {
             print(figures, f.has("--json"));
             return figures.failed() == 0 ? 0 : 1;
         }
+    }
+
+    /** {@code --queue redis} (the default) or {@code --queue sqs}. */
+    static LocalBackends.Queue queueOf(Flags f) {
+        String v = f.value("--queue");
+        if (v == null || v.equals("redis")) {
+            return LocalBackends.Queue.REDIS;
+        }
+        if (v.equals("sqs")) {
+            return LocalBackends.Queue.SQS;
+        }
+        throw new SluiceCli.UsageException("--queue expects 'redis' or 'sqs', not '" + v + "'");
     }
 
     /** Finished executions from the events queue, each counted once however often its event arrives. */

@@ -66,7 +66,7 @@ final class ServeCommand {
         return 0;
     }
 
-    /** Where it listens, which pipelines it has, which Redis and SQS it uses. */
+    /** Where it listens, which pipelines it has, which Redis and queue it uses. */
     static void report(ConfigurableApplicationContext context, PrintStream out) {
         String address = context.getEnvironment().getProperty("server.address", "0.0.0.0");
         String port = context.getEnvironment().getProperty("local.server.port");
@@ -83,7 +83,7 @@ final class ServeCommand {
                 ? "tenants " + tenants.all().stream().map(Tenants.Tenant::name).toList() + ": requests need 'Authorization: Bearer <key>'"
                 : "no tenants configured: local mode, every request may see and do everything (see README, 'Tenants')"));
         out.println("sluice: Redis: " + backends.redisDescription());
-        out.println("sluice: SQS: " + backends.queueDescription());
+        out.println("sluice: queue: " + backends.queueDescription());
         out.println("sluice: Ctrl-C stops it (and the embedded servers)");
         out.flush();
     }

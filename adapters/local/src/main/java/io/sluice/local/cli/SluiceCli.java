@@ -81,8 +81,9 @@ public final class SluiceCli {
                   exec DEFINITION [--input JSON | --input-file FILE] [--mocks FILE --test-case NAME] [--trace]
                                                        run a state machine in-process on virtual time
                   render PATTERN CONFIG                print the ASL definition a pattern renders from a config
-                  serve [--port P] [--pipelines DIR]   run the local runtime: embedded SQS (ElasticMQ), Redis and PostgreSQL
-                                                       unless SLUICE_SQS_URL / SLUICE_REDIS_URL / SLUICE_PG_URL are set, the
+                  serve [--port P] [--pipelines DIR]   run the local runtime: embedded Redis (queues included) and PostgreSQL
+                                                       unless SLUICE_REDIS_URL / SLUICE_PG_URL are set (SQS instead of the Redis
+                                                       queue: --sluice.queue=sqs, ElasticMQ unless SLUICE_SQS_URL is set), the
                                                        pipelines of DIR (default ./pipelines: <id>.asl.json, <id>.config.json),
                                                        the HTTP API on P (default 8080)
                   start PIPELINE [--name N] [--input JSON]
@@ -91,10 +92,11 @@ public final class SluiceCli {
                                                        list executions, newest first
                   history EXECUTION_ID [--json]        an execution's history, one event a line
                       (start, executions and history talk to SLUICE_URL, default http://127.0.0.1:8080, or --url URL)
-                  bench transitions [--executions N] [--tasks K] [--concurrency C] [--json]
-                                                       durable transitions/s and dispatch latency on embedded ElasticMQ + Redis
+                  bench transitions [--executions N] [--tasks K] [--concurrency C] [--queue redis|sqs] [--json]
+                                                       durable transitions/s and dispatch latency on an embedded Redis
+                                                       (--queue sqs: queues on an embedded ElasticMQ)
                   bench schedules [--count N] [--json] N schedules in the Redis schedule index: fire lag, bytes each, missed, doubled
-                  bench starts [--rate R] [--count N] [--warmup W] [--json]
+                  bench starts [--rate R] [--count N] [--warmup W] [--queue redis|sqs] [--json]
                                                        start latency through the HTTP API (open-loop, at a fixed rate)
                   api-key [--id ID] [--role operator|reader]
                                                        make an API key and its tenants.json entry

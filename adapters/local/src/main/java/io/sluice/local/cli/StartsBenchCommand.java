@@ -1,17 +1,18 @@
 package io.sluice.local.cli;
 
 import io.sluice.local.bench.StartsBench;
+import io.sluice.local.embedded.LocalBackends;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * {@code sluice bench starts [--rate R] [--count N] [--warmup W] [--json]}: start latency through the
- * HTTP API on a local app over embedded ElasticMQ and Redis ({@link StartsBench}). Exit 1 when any
- * start failed.
+ * {@code sluice bench starts [--rate R] [--count N] [--warmup W] [--queue redis|sqs] [--json]}: start
+ * latency through the HTTP API on a local app over an embedded Redis (queues in it, or with
+ * {@code --queue sqs} in an embedded ElasticMQ) ({@link StartsBench}). Exit 1 when any start failed.
  */
 final class StartsBenchCommand {
-    static final String USAGE = "sluice bench starts [--rate R] [--count N] [--warmup W] [--json]";
+    static final String USAGE = "sluice bench starts [--rate R] [--count N] [--warmup W] [--queue redis|sqs] [--json]";
     private final PrintStream out;
     private final PrintStream err;
 
@@ -21,14 +22,15 @@ final class StartsBenchCommand {
     }
 
     int run(String[] args) throws InterruptedException {
-        Flags f = Flags.parse(args, Set.of("--rate", "--count", "--warmup"), Set.of("--json"));
+        Flags f = Flags.parse(args, Set.of("--rate", "--count", "--warmup", "--queue"), Set.of("--json"));
         if (f.positional().size() != 1) {
             throw new SluiceCli.UsageException("unexpected argument " + f.positional().subList(1, f.positional().size()) + ": " + USAGE);
         }
         int rate = f.number("--rate", 200, 1);
         int count = f.number("--count", 3000, 1);
-        StartsBench.Options options = new StartsBench.Options(rate, count, f.number("--warmup", Math.min(1000, count), 0));
-        err.println("sluice bench: starting the local app on an embedded ElasticMQ and Redis...");
+        LocalBackends.Queue queue = BenchCommand.queueOf(f);
+        StartsBench.Options options = new StartsBench.Options(rate, count, f.number("--warmup", Math.min(1000, count), 0), queue);
+        err.println("sluice bench: starting the local app on an embedded Redis" + (queue == LocalBackends.Queue.SQS ? " and ElasticMQ..." : "..."));
         StartsBench.Figures figures = new StartsBench().run(options, err);
         out.printf(Locale.ROOT, "%d starts at %.0f/s through POST /v1/pipelines/%s/executions (after %d warm-up starts)%n",
                 figures.count(), figures.rate(), StartsBench.PIPELINE, figures.warmup());
@@ -36,7 +38,7 @@ final class StartsBenchCommand {
                 figures.startP50Ms(), figures.startP90Ms(), figures.startP99Ms(), figures.startMaxMs());
         out.printf(Locale.ROOT, "publish latency (planned send -> 201 answered): p50 %.1f ms, p99 %.1f ms%n",
                 figures.publishP50Ms(), figures.publishP99Ms());
-        out.printf(Locale.ROOT, "CPU of this process (app, embedded ElasticMQ, bench client; not Redis): %.1f ms per start%n",
+        out.printf(Locale.ROOT, "CPU of this process (app, embedded ElasticMQ if any, bench client; not Redis): %.1f ms per start%n",
                 figures.cpuMsPerStart());
         out.println(figures.failed() == 0 ? "every start succeeded" : figures.failed() + " start(s) failed");
         if (f.has("--json")) {

@@ -111,7 +111,7 @@ public final class DemoStack implements AutoCloseable {
         // No shutdown hook of Spring's own: the demo's hook stops everything, the app included, in order.
         List<String> args = new ArrayList<>(List.of("--server.port=0", "--spring.main.register-shutdown-hook=false",
                 "--server.tomcat.basedir=" + ws.root().resolve("tomcat"),
-                "--sluice.sqs.url=", "--sluice.sqs.port=0", "--sluice.queue-prefix=demo-" + run,
+                "--sluice.queue=redis", "--sluice.sqs.url=", "--sluice.queue-prefix=demo-" + run,
                 "--sluice.redis.url=" + (s.redisUrl() == null ? "" : s.redisUrl()), "--sluice.redis.key-prefix=" + keyPrefix(run),
                 "--sluice.demo-functions=false", "--sluice.pipelines-dir=" + ws.pipelines(),
                 "--sluice.config-dir=" + ws.root().resolve("configs"), "--sluice.scripts-dir=" + s.example().resolve("jobs"),

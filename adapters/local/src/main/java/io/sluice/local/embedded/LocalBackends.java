@@ -3,7 +3,9 @@ package io.sluice.local.embedded;
 import io.sluice.aws.sqs.SqsQueueSettings;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisTaskQueue;
 import io.sluice.redis.SluiceRedisProperties;
 import java.net.URI;
 import java.util.ArrayDeque;
@@ -16,18 +18,28 @@ import org.redisson.api.RedissonClient;
 
 /**
  * The queue and the Redis a local runtime runs on: the servers named in {@link Settings}, or embedded
- * ones started here (ElasticMQ in this JVM, a Redis process) and stopped by {@link #close()}.
+ * ones started here (a Redis process; ElasticMQ in this JVM when the queue is SQS) and stopped by
+ * {@link #close()}. The queue is Redis itself by default ({@link RedisTaskQueue}), or SQS.
  */
 public final class LocalBackends implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(LocalBackends.class.getName());
 
+    /** Which server holds the queues. */
+    public enum Queue {
+        /** Queues in the runtime's Redis, under its key prefix: no server of their own. */
+        REDIS,
+        /** An SQS-compatible server: the one {@code sqsUrl} names, else an ElasticMQ started in this JVM. */
+        SQS
+    }
+
     /**
+     * @param queue       where the queues are; the {@code sqs*} settings and {@code region} apply to {@link Queue#SQS} only
      * @param sqsUrl      an SQS-compatible endpoint, or {@code null} to start ElasticMQ on {@code sqsPort} ({@code 0}: any free port)
      * @param redisUrl    {@code redis://...}, or {@code null} to start a Redis (the {@code redisBinary} found on
      *                    {@code searchPath}, else the embedded-redis jar)
      * @param maxReceives receives before a message is dead-lettered
      */
-    public record Settings(URI sqsUrl, int sqsPort, String region, String redisUrl, String redisKeyPrefix, String redisBinary,
+    public record Settings(Queue queue, URI sqsUrl, int sqsPort, String region, String redisUrl, String redisKeyPrefix, String redisBinary,
                            String searchPath, int maxReceives) {}
 
     private final LocalRuntime.Ports ports;
@@ -52,15 +64,26 @@ public final class LocalBackends implements AutoCloseable {
         Deque<AutoCloseable> opened = new ArrayDeque<>();
         CompletableFuture<RedisSide> redisSide = CompletableFuture.supplyAsync(() -> RedisSide.open(s), r -> Thread.ofVirtual().start(r));
         try {
-            URI endpoint = s.sqsUrl();
-            String queueDescription = "SQS-compatible server at " + endpoint;
-            if (endpoint == null) {
-                EmbeddedElasticMq mq = push(opened, EmbeddedElasticMq.start(s.sqsPort()));
-                endpoint = mq.endpoint();
-                queueDescription = mq.toString();
+            TaskQueue queue;
+            String queueDescription;
+            RedisSide redis;
+            if (s.queue() == Queue.SQS) {
+                URI endpoint = s.sqsUrl();
+                queueDescription = "SQS-compatible server at " + endpoint;
+                if (endpoint == null) {
+                    EmbeddedElasticMq mq = push(opened, EmbeddedElasticMq.start(s.sqsPort()));
+                    endpoint = mq.endpoint();
+                    queueDescription = mq.toString();
+                }
+                SqsTaskQueue sqs = push(opened, SqsTaskQueue.connect(sqsSettings(endpoint, s)));
+                queue = sqs;
+                redis = push(opened, redisSide.join());
+            } else {
+                redis = push(opened, redisSide.join());
+                RedisTaskQueue redisQueue = push(opened, new RedisTaskQueue(redis.adapters().redisson(), s.redisKeyPrefix(), s.maxReceives()));
+                queue = redisQueue;
+                queueDescription = "Redis (the same server, key prefix " + s.redisKeyPrefix() + ")";
             }
-            SqsTaskQueue queue = push(opened, SqsTaskQueue.connect(sqsSettings(endpoint, s)));
-            RedisSide redis = push(opened, redisSide.join());
             LocalRuntime.Ports ports = new LocalRuntime.Ports(redis.adapters().executionStore(), redis.adapters().idempotencyStore(),
                     queue, redis.adapters().timerIndex(), redis.adapters().definitionStore());
             return new LocalBackends(ports, redis.adapters().redisson(), s.redisKeyPrefix(), queueDescription, redis.description(),
@@ -144,7 +167,7 @@ public final class LocalBackends implements AutoCloseable {
         return redisKeyPrefix;
     }
 
-    /** Which queue server is used, for people: "embedded ElasticMQ at http://127.0.0.1:9324". */
+    /** Which queue server is used, for people: "Redis (the same server, key prefix sluice)", "embedded ElasticMQ at http://127.0.0.1:9324". */
     public String queueDescription() {
         return queueDescription;
     }

@@ -36,7 +36,7 @@ import java.util.logging.Logger;
 /**
  * Everything a STANDARD pipeline needs on one machine: the orchestrator and the worker harness
  * consuming their queues on virtual threads, and the {@code schedule-tick} function, all over whatever
- * ports it is given (Redis and ElasticMQ by default). The tick sweeps timers and left-behind outboxes
+ * ports it is given (Redis, queues included, by default). The tick sweeps timers and left-behind outboxes
  * every {@link Settings#tickEvery()}; once {@link #fireSchedules} is called it also fires due pipeline
  * schedules every {@link Schedules#every()}, so their fire lag stays well under a second.
  */

@@ -9,8 +9,9 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The app on real servers: ElasticMQ started by the app itself (free port) and the testkit's Redis,
- * under a key prefix and queue prefix of this JVM's own. Every subclass shares one context.
+ * The app on real servers: the testkit's Redis, holding the queues too (the default queue), under a
+ * key prefix and queue prefix of this JVM's own. Every subclass shares one context.
+ * {@link TenantAppTest} runs the app on SQS (an ElasticMQ it starts itself) instead.
  */
 @SpringBootTest(classes = SluiceLocalApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Import(TestFunctions.class)
@@ -25,7 +26,6 @@ public abstract class LocalAppTest {
         registry.add("sluice.redis.url", () -> RedisTestServer.shared().url());
         registry.add("sluice.redis.key-prefix", () -> "sluice-test:local:" + RUN);
         registry.add("sluice.queue-prefix", () -> "t" + RUN);
-        registry.add("sluice.sqs.port", () -> 0);
         registry.add("sluice.pipelines-dir", () -> TestPipelines.directory().toString());
         // The API tests need no PostgreSQL: the six data functions are wired in DataFunctionsAppTest.
         registry.add("sluice.data-functions", () -> false);

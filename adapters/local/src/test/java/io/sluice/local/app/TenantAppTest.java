@@ -46,6 +46,8 @@ public abstract class TenantAppTest {
         registry.add("sluice.redis.url", () -> RedisTestServer.shared().url());
         registry.add("sluice.redis.key-prefix", () -> "sluice-test:tenants:" + RUN);
         registry.add("sluice.queue-prefix", () -> "u" + RUN);
+        // The SQS queue, so the app's wiring of it stays tested: an ElasticMQ the app starts on a free port.
+        registry.add("sluice.queue", () -> "sqs");
         registry.add("sluice.sqs.port", () -> 0);
         registry.add("sluice.pipelines-dir", () -> directory().toString());
         registry.add("sluice.api.require-tenants", () -> true);

@@ -13,7 +13,7 @@ class BenchCommandTest {
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("6 executions x 3 tasks, at most 2 in flight: 18 transitions in ")
                 .containsPattern("throughput: \\d+ transitions/s").contains("every execution succeeded");
-        assertThat(r.err()).contains("SQS: embedded ElasticMQ at http://127.0.0.1:");
+        assertThat(r.err()).contains("queue: Redis (the same server, key prefix bench-");
         String[] lines = r.out().split("\n");
         JsonNode figures = Json.parse(lines[lines.length - 1]);
         assertThat(figures.get("executions").asInt()).isEqualTo(6);
@@ -21,6 +21,14 @@ class BenchCommandTest {
         assertThat(figures.get("failed").asInt()).isZero();
         assertThat(figures.get("transitions_per_s").asDouble()).isPositive();
         assertThat(figures.get("dispatch_p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("dispatch_p50_ms").asDouble());
+    }
+
+    @Test
+    void theTransitionsBenchStillRunsOnSqs() {
+        CliRun r = CliRun.of("bench", "transitions", "--executions", "3", "--tasks", "2", "--concurrency", "2", "--queue", "sqs");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).contains("queue: embedded ElasticMQ at http://127.0.0.1:");
+        assertThat(r.out()).contains("every execution succeeded");
     }
 
     /** A tiny run: the bench works end to end; its figures mean nothing at this size. */
@@ -46,5 +54,6 @@ class BenchCommandTest {
         assertThat(CliRun.of("bench", "starts", "--rate", "fast").err()).contains("--rate expects a whole number of at least 1");
         assertThat(CliRun.of("bench", "starts", "extra").exit()).isEqualTo(2);
         assertThat(CliRun.of("bench", "transitions", "--tasks", "0").err()).contains("--tasks expects a whole number of at least 1");
+        assertThat(CliRun.of("bench", "transitions", "--queue", "kafka").err()).contains("--queue expects 'redis' or 'sqs'");
     }
 }

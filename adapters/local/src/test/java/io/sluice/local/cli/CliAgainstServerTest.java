@@ -79,7 +79,7 @@ class CliAgainstServerTest extends LocalAppTest {
                 .containsPattern("pipelines from \\S+: bad-options, down, orders, shout, up-a, up-b, waits \\(4 problem\\(s\\)")
                 .contains("sluice: no tenants configured: local mode")
                 .containsPattern("Redis: Redis at redis://\\S+ \\(key prefix sluice-test:local:")
-                .containsPattern("SQS: embedded ElasticMQ at http://127.0.0.1:\\d+");
+                .containsPattern("queue: Redis \\(the same server, key prefix sluice-test:local:");
     }
 
     @Test

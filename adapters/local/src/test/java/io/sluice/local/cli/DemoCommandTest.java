@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code sluice demo} end to end, as a user runs it: its own JVM, nothing but the JDK (every server
- * embedded: ElasticMQ, Redis, PostgreSQL, SFTP, the HTTP receiver), its output through a pipe. The
+ * embedded: Redis (queues included), PostgreSQL, SFTP, the HTTP receiver), its output through a pipe. The
  * JSON summary, the planted failure and its single alert, the warehouse's rows against the sample data,
  * and that nothing it started outlives it, neither a process nor its folder.
  */

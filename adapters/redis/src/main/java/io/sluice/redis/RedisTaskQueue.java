@@ -1,0 +1,257 @@
+package io.sluice.redis;
+
+import io.sluice.orchestration.port.TaskQueue;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.redisson.api.RScript;
+import org.redisson.api.RScript.ReturnType;
+import org.redisson.api.RTopic;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * {@link TaskQueue} in Redis: a queue is a sorted set of message ids scored by when each becomes
+ * visible (a send's delay, a receive's visibility timeout), a hash of the messages and a hash of
+ * their receive counts. Every change is one Lua script, so a crash between two calls loses nothing
+ * and doubles nothing beyond at-least-once:
+ * <ul>
+ *   <li>send ({@code lua/queue-send.lua}) stores the message and scores it now + delay;</li>
+ *   <li>receive ({@code lua/queue-receive.lua}) takes the visible ones, counts the receive and rescores
+ *       each to now + visibility, or moves it to the dead-letter queue after {@link #maxReceives()};</li>
+ *   <li>acknowledge and extend ({@code lua/queue-acknowledge.lua}, {@code lua/queue-extend.lua}) act only
+ *       for the latest receipt ({@code <id>:<receive count>}); an older one does nothing.</li>
+ * </ul>
+ * Time is the Redis server's, as SQS's is the service's: all nodes agree on when a message is visible.
+ *
+ * <p>Keys, with {@code P} the key prefix, for queue {@code Q} and its dead-letter queue
+ * {@code Q-dlq}: {@code P:queue:{P:Q}:Q:due}, {@code :messages}, {@code :receives} and the same
+ * under {@code P:queue:{P:Q}:Q-dlq:}; the hash tag keeps both queues in one Cluster slot, so
+ * dead-lettering is part of the receive script. Acknowledged messages are deleted; an empty queue
+ * has no keys.
+ *
+ * <p>Waiting receivers hold no connection: a receive that finds nothing waits in this JVM until a
+ * send wakes it (a send from this JVM directly, one from another through the Pub/Sub channel
+ * {@code P:queue-sent}), until the earliest hidden message becomes visible, or until
+ * {@link #RECHECK} passes (a notification lost while reconnecting is only late, never lost).
+ */
+public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
+    /** As SQS's: a longer wait belongs in the TimerIndex. */
+    public static final Duration MAX_DELAY = Duration.ofMinutes(15);
+    public static final int DEFAULT_MAX_RECEIVES = 5;
+    /** The longest a waiting receive goes without looking at Redis itself. */
+    static final Duration RECHECK = Duration.ofMillis(500);
+    static final String DLQ_SUFFIX = "-dlq";
+
+    private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9_-]{1,80}");
+    private static final LuaScript SEND = LuaScript.load("queue-send");
+    private static final LuaScript RECEIVE = LuaScript.load("queue-receive");
+    private static final LuaScript ACKNOWLEDGE = LuaScript.load("queue-acknowledge");
+    private static final LuaScript EXTEND = LuaScript.load("queue-extend");
+
+    private final RedissonClient redisson;
+    private final RScript script;
+    private final KeyPrefix prefix;
+    private final int maxReceives;
+    private final String channel;
+    private final String instance = UUID.randomUUID().toString();
+    private final QueueSignals signals = new QueueSignals();
+    private final Object subscribing = new Object();
+    private volatile RTopic topic;
+    private volatile int listener = -1;
+
+    /**
+     * @param redisson    the client, which the caller keeps and shuts down
+     * @param keyPrefix   first segment of every key; no braces
+     * @param maxReceives receives before a message is dead-lettered
+     */
+    public RedisTaskQueue(RedissonClient redisson, String keyPrefix, int maxReceives) {
+        if (maxReceives < 1) {
+            throw new IllegalArgumentException("maxReceives must be at least 1, was " + maxReceives);
+        }
+        this.redisson = Objects.requireNonNull(redisson, "redisson");
+        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.prefix = new KeyPrefix(keyPrefix);
+        this.maxReceives = maxReceives;
+        this.channel = prefix.key("queue-sent");
+    }
+
+    @Override
+    public Duration maxDelay() {
+        return MAX_DELAY;
+    }
+
+    @Override
+    public int maxReceives() {
+        return maxReceives;
+    }
+
+    /** @throws IllegalArgumentException if {@code delay} is longer than {@link #MAX_DELAY}: keep such a timer in the TimerIndex */
+    @Override
+    public void send(String queue, OutgoingMessage message, Duration delay) {
+        if (delay.compareTo(MAX_DELAY) > 0) {
+            throw new IllegalArgumentException("A delay of " + delay + " is longer than the queue's maximum of " + MAX_DELAY
+                    + "; keep the timer in the TimerIndex and send when it fires.");
+        }
+        long delayMillis = delay.isNegative() ? 0 : ceilMillis(delay);
+        String encoded = new QueueEnvelope(message.attributes(), message.body()).encode();
+        SEND.run(script, ReturnType.INTEGER, keys(checked(queue)), UUID.randomUUID().toString(), encoded,
+                Long.toString(delayMillis), channel, notification(queue));
+        signals.signal(queue);
+    }
+
+    /** Up to {@code max} messages, waiting at most {@code wait} (to the millisecond) for the first. */
+    @Override
+    public List<ReceivedMessage> receive(String queue, int max, Duration visibility, Duration wait) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max must be at least 1, was " + max);
+        }
+        if (visibility.isNegative()) {
+            throw new IllegalArgumentException("A visibility timeout cannot be negative: " + visibility);
+        }
+        checked(queue);
+        long deadline = System.nanoTime() + Math.max(0, wait.toNanos());
+        if (wait.isPositive()) {
+            subscribe();
+        }
+        while (true) {
+            long seen = signals.version(queue);
+            Taken taken = take(queue, max, visibility);
+            if (!taken.messages().isEmpty()) {
+                return taken.messages();
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return List.of();
+            }
+            if (taken.moved()) {
+                continue; // the visible ones were dead-lettered; more may be visible behind them
+            }
+            long pause = Math.min(left, RECHECK.toNanos());
+            if (taken.nextVisibleMillis() >= 0) {
+                pause = Math.min(pause, Duration.ofMillis(taken.nextVisibleMillis()).toNanos());
+            }
+            try {
+                signals.awaitChange(queue, seen, pause);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return List.of();
+            }
+        }
+    }
+
+    private Taken take(String queue, int max, Duration visibility) {
+        boolean deadLetter = queue.endsWith(DLQ_SUFFIX);
+        String dlq = deadLetter ? queue : deadLetterQueue(queue);
+        List<Object> keys = new ArrayList<>(keys(queue));
+        keys.addAll(keys(dlq));
+        List<Object> reply = RECEIVE.run(script, ReturnType.MULTI, keys, Integer.toString(max), Long.toString(ceilMillis(visibility)),
+                Integer.toString(deadLetter ? 0 : maxReceives), channel, notification(dlq));
+        long nextVisible = Long.parseLong((String) reply.get(0));
+        boolean moved = !"0".equals(reply.get(1));
+        if (moved) {
+            signals.signal(dlq);
+        }
+        List<ReceivedMessage> messages = new ArrayList<>((reply.size() - 2) / 3);
+        for (int i = 2; i < reply.size(); i += 3) {
+            String id = (String) reply.get(i);
+            String count = (String) reply.get(i + 1);
+            QueueEnvelope envelope = QueueEnvelope.decode((String) reply.get(i + 2));
+            messages.add(new ReceivedMessage(id, id + ":" + count, envelope.body(), envelope.attributes(), Integer.parseInt(count)));
+        }
+        return new Taken(messages, nextVisible, moved);
+    }
+
+    private record Taken(List<ReceivedMessage> messages, long nextVisibleMillis, boolean moved) {}
+
+    /** Deletes the message if {@code receipt} is from its latest receive; an older receipt does nothing (the message is, or will be, delivered again). */
+    @Override
+    public void acknowledge(String queue, String receipt) {
+        Receipt r = Receipt.parse(receipt);
+        ACKNOWLEDGE.run(script, ReturnType.INTEGER, keys(checked(queue)), r.id(), r.count());
+    }
+
+    /** Hides the message for {@code visibility} from now, if {@code receipt} is from its latest receive. */
+    @Override
+    public void extendVisibility(String queue, String receipt, Duration visibility) {
+        if (visibility.isNegative()) {
+            throw new IllegalArgumentException("A visibility timeout cannot be negative: " + visibility);
+        }
+        Receipt r = Receipt.parse(receipt);
+        EXTEND.run(script, ReturnType.INTEGER, keys(checked(queue)), r.id(), r.count(), Long.toString(ceilMillis(visibility)));
+    }
+
+    /** {@code <queue>-dlq}, as on SQS; a dead-letter queue has none of its own. */
+    @Override
+    public String deadLetterQueue(String queue) {
+        return queue + DLQ_SUFFIX;
+    }
+
+    /** Stops listening for other nodes' sends; the client stays the caller's. */
+    @Override
+    public void close() {
+        synchronized (subscribing) {
+            if (topic != null && listener >= 0) {
+                topic.removeListener(listener);
+            }
+            listener = -1;
+        }
+    }
+
+    /** Subscribes on the first waiting receive, so a queue that only sends holds no Pub/Sub connection. */
+    private void subscribe() {
+        if (topic != null) {
+            return;
+        }
+        synchronized (subscribing) {
+            if (topic == null) {
+                RTopic t = redisson.getTopic(channel, StringCodec.INSTANCE);
+                listener = t.addListener(String.class, (ch, text) -> onNotification(text));
+                topic = t;
+            }
+        }
+    }
+
+    private void onNotification(String text) {
+        int space = text.indexOf(' ');
+        if (space > 0 && !text.startsWith(instance) ) {
+            signals.signal(text.substring(space + 1));
+        }
+    }
+
+    private String notification(String queue) {
+        return instance + " " + queue;
+    }
+
+    List<Object> keys(String queue) {
+        String base = queue.endsWith(DLQ_SUFFIX) ? queue.substring(0, queue.length() - DLQ_SUFFIX.length()) : queue;
+        String stem = prefix.key("queue:{" + prefix.value() + ":" + base + "}:" + queue + ":");
+        return List.of(stem + "due", stem + "messages", stem + "receives");
+    }
+
+    private static String checked(String queue) {
+        if (queue == null || !QUEUE_NAME.matcher(queue).matches()) {
+            throw new IllegalArgumentException("'" + queue + "' is not a queue name: use 1 to 80 letters, digits, hyphens and underscores");
+        }
+        return queue;
+    }
+
+    private static long ceilMillis(Duration d) {
+        long millis = d.toMillis();
+        return d.minusMillis(millis).isZero() ? millis : millis + 1;
+    }
+
+    /** {@code <message id>:<receive count>}: which receive of which message. */
+    private record Receipt(String id, String count) {
+        static Receipt parse(String receipt) {
+            int colon = receipt == null ? -1 : receipt.lastIndexOf(':');
+            if (colon <= 0 || colon == receipt.length() - 1) {
+                throw new IllegalArgumentException("'" + receipt + "' is not a receipt of this queue");
+            }
+            return new Receipt(receipt.substring(0, colon), receipt.substring(colon + 1));
+        }
+    }
+}
