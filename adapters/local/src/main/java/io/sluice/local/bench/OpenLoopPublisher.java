@@ -2,10 +2,6 @@ package io.sluice.local.bench;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -16,19 +12,24 @@ import java.util.concurrent.locks.LockSupport;
  * Publishes start requests open-loop: request {@code i} is planned for {@code t0 + i / rate} and sent
  * then on a virtual thread of its own, however slow earlier answers are, so a server (or client)
  * falling behind shows up as latency measured from the planned time instead of as a lower rate. One
- * dispatcher thread keeps the schedule; many requests can be in flight at once.
+ * dispatcher thread keeps the schedule; many requests can be in flight at once, each on a kept-alive
+ * connection of its own ({@link KeepAliveHttp}).
  */
-final class OpenLoopPublisher {
+final class OpenLoopPublisher implements AutoCloseable {
     /** Outcome of request {@code i}: planned send time, answer time (nanoTime), HTTP status (0: no answer). */
     record Sent(long[] planned, AtomicLongArray answeredAt, AtomicLongArray status) {}
 
-    private final HttpClient client;
-    private final URI uri;
+    private final KeepAliveHttp client;
+    private final String path;
 
     OpenLoopPublisher(String baseUrl, String pipeline) {
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
-                .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
-        this.uri = URI.create(baseUrl + "/v1/pipelines/" + pipeline + "/executions");
+        this.client = new KeepAliveHttp(URI.create(baseUrl));
+        this.path = "/v1/pipelines/" + pipeline + "/executions";
+    }
+
+    @Override
+    public void close() {
+        client.close();
     }
 
     /** Publishes {@code count} starts at {@code rate} per second, bodies from {@code body(i)}; returns once every answer is in. */
@@ -52,15 +53,10 @@ final class OpenLoopPublisher {
     }
 
     private void send(int i, String body, AtomicLongArray answeredAt, AtomicLongArray status) {
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
         try {
-            HttpResponse<Void> r = client.send(request, HttpResponse.BodyHandlers.discarding());
-            status.set(i, r.statusCode());
-        } catch (IOException e) {
+            status.set(i, client.post(path, body));
+        } catch (IOException | RuntimeException e) {
             status.set(i, 0);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         } finally {
             answeredAt.set(i, System.nanoTime());
         }

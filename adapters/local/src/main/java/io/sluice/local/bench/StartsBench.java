@@ -63,16 +63,17 @@ public final class StartsBench {
             String url = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
             progress.println("sluice bench: app on " + url + "; " + options.warmup() + " warm-up starts, then " + options.count()
                     + " at " + options.rate() + "/s");
-            OpenLoopPublisher publisher = new OpenLoopPublisher(url, PIPELINE);
-            if (options.warmup() > 0) {
-                OpenLoopPublisher.Sent warm = publisher.publish(options.warmup(), options.rate(), i -> body(run, i));
-                awaitInvocations(recorder, warm, 0);
+            try (OpenLoopPublisher publisher = new OpenLoopPublisher(url, PIPELINE)) {
+                if (options.warmup() > 0) {
+                    OpenLoopPublisher.Sent warm = publisher.publish(options.warmup(), options.rate(), i -> body(run, i));
+                    awaitInvocations(recorder, warm, 0);
+                }
+                long cpuBefore = processCpuNanos();
+                OpenLoopPublisher.Sent sent = publisher.publish(options.count(), options.rate(), i -> body(run, options.warmup() + i));
+                awaitInvocations(recorder, sent, options.warmup());
+                double cpuMsPerStart = (processCpuNanos() - cpuBefore) / 1e6 / options.count();
+                return figures(options, recorder, sent, cpuMsPerStart);
             }
-            long cpuBefore = processCpuNanos();
-            OpenLoopPublisher.Sent sent = publisher.publish(options.count(), options.rate(), i -> body(run, options.warmup() + i));
-            awaitInvocations(recorder, sent, options.warmup());
-            double cpuMsPerStart = (processCpuNanos() - cpuBefore) / 1e6 / options.count();
-            return figures(options, recorder, sent, cpuMsPerStart);
         } finally {
             delete(pipelines);
         }
