@@ -61,10 +61,8 @@ public final class Orchestrator {
                     + pipeline + "' and '" + name + "'");
         }
         String id = executionId(pipeline, name);
-        Optional<StoredExecution> existing = store.load(id);
-        if (existing.isPresent()) {
-            return existingResult(existing.get().summary());
-        }
+        // No read first: the commit expects no execution (version 0), so a name in use is its conflict,
+        // and a start costs one round trip to the store instead of two.
         Interpreter interpreter = definitions.register(definition);
         Instant now = clock.instant();
         Transition t = interpreter.start(id, name, input, now, random(id, 0));
