@@ -138,9 +138,10 @@ public class TriggerConfiguration {
         }
         Path data = Files.createDirectories(local.dataDir()).toAbsolutePath().normalize();
         FolderWatcher.Settings d = FolderWatcher.Settings.defaults();
-        FolderWatcher watcher = new FolderWatcher(data, rules, new FolderWatcher.Settings(properties.settle(), d.pollEvery(),
-                d.scanExisting()), Clock.systemUTC());
-        LOG.info("watching {} for new files (a folder per bucket; announced after {} ms unchanged)", data, properties.settle().toMillis());
+        FolderWatcher watcher = new FolderWatcher(data, bucket -> rules.rules().namesBucket(bucket), rules,
+                new FolderWatcher.Settings(properties.settle(), d.pollEvery(), d.scanExisting()), Clock.systemUTC());
+        LOG.info("watching {} for new files of the buckets the rules name (a folder per bucket; announced after {} ms unchanged)",
+                data, properties.settle().toMillis());
         return new ObjectTriggers(rules, watcher);
     }
 

@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -40,7 +41,8 @@ import java.util.stream.Stream;
  * for every file that appears or changes in it. The data folder holds one folder per bucket; a file's
  * path below its bucket folder, with {@code /} separators, is its key ({@code data/landing/sales/a.csv}
  * is key {@code sales/a.csv} in bucket {@code landing}). Files directly in the data folder belong to no
- * bucket and are skipped.
+ * bucket and are skipped, as are files of buckets the watcher is not told to notify (as a bucket without
+ * an event notification sends nothing): the jobs' outputs beside a landing folder stay quiet.
  *
  * <p><b>Files still being written.</b> A file is announced only once its size and modification time
  * have not changed for {@link Settings#settleFor()}. That covers a writer that streams a file without
@@ -81,6 +83,7 @@ public final class FolderWatcher implements AutoCloseable {
 
     private final Path root;
     private final Function<String, TriggerReport> trigger;
+    private final Predicate<String> notifies;
     private final Settings settings;
     private final Clock clock;
     private final WatchService watcher;
@@ -90,10 +93,17 @@ public final class FolderWatcher implements AutoCloseable {
     private final Thread thread;
     private volatile boolean open = true;
 
-    /** Starts watching {@code root}; the folders below it are watched before this returns. */
+    /** Starts watching {@code root}, announcing files of every bucket; the folders below it are watched before this returns. */
     public FolderWatcher(Path root, Function<String, TriggerReport> trigger, Settings settings, Clock clock) throws IOException {
+        this(root, bucket -> true, trigger, settings, clock);
+    }
+
+    /** As above, announcing only files of the buckets {@code notifies} accepts (asked per file, so it may change). */
+    public FolderWatcher(Path root, Predicate<String> notifies, Function<String, TriggerReport> trigger, Settings settings, Clock clock)
+            throws IOException {
         this.root = root.toAbsolutePath().normalize();
         this.trigger = trigger;
+        this.notifies = notifies;
         this.settings = settings;
         this.clock = clock;
         this.watcher = this.root.getFileSystem().newWatchService();
@@ -177,10 +187,11 @@ public final class FolderWatcher implements AutoCloseable {
         }
     }
 
-    /** In a bucket folder, not hidden, not a {@code .part} file. */
+    /** In the folder of a bucket that is notified, not hidden, not a {@code .part} file. */
     private boolean eligible(Path path) {
         Path relative = root.relativize(path);
-        return relative.getNameCount() >= 2 && !hidden(path) && !path.getFileName().toString().endsWith(PART_SUFFIX);
+        return relative.getNameCount() >= 2 && !hidden(path) && !path.getFileName().toString().endsWith(PART_SUFFIX)
+                && notifies.test(relative.getName(0).toString());
     }
 
     private boolean hidden(Path path) {

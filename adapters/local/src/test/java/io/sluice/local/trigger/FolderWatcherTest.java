@@ -136,6 +136,20 @@ class FolderWatcherTest {
     }
 
     @Test
+    void filesOfABucketThatIsNotNotifiedNeverReachTheTrigger() throws IOException {
+        AtomicInteger events = new AtomicInteger();
+        watcher = new FolderWatcher(root, "landing"::equals, body -> {
+            events.incrementAndGet();
+            return trigger.apply(body);
+        }, new FolderWatcher.Settings(SETTLE, Duration.ofMillis(50), true), Clock.systemUTC());
+        Files.writeString(Files.createDirectories(root.resolve("raw/orders")).resolve("2026-11-29.parquet"), "a job's output\n");
+        Files.writeString(landing.resolve("visible.csv"), "ok\n");
+        await().atMost(Duration.ofSeconds(10)).until(() -> started.size() == 1);
+        await().during(SETTLE.multipliedBy(2)).atMost(Duration.ofSeconds(10)).until(() -> events.get() == 1);
+        assertThat(startedKeys()).containsExactly("visible.csv");
+    }
+
+    @Test
     void hiddenFilesAndFilesOutsideABucketAreSkipped() throws IOException {
         watcher = watch(SETTLE);
         Files.writeString(root.resolve("loose.csv"), "no bucket\n");

@@ -84,9 +84,7 @@ public final class ObjectTrigger implements Function<String, TriggerReport> {
             String reason = rules.whyUnmatched(o);
             metrics.unmatched(o.bucket());
             out.add(new TriggerReport.Unmatched(where, o, reason));
-            // A near miss in a bucket the rules watch is worth a line; objects of other buckets (a job's outputs
-            // beside a watched landing folder) are only counted.
-            log(rules.namesBucket(o.bucket()) ? Level.INFO : Level.FINE, entry("unmatched", where, o).put("detail", reason));
+            log(Level.INFO, entry("unmatched", where, o).put("detail", reason));
             return;
         }
         for (ObjectRule rule : matching) {
