@@ -1,20 +1,10 @@
 package io.sluice.testkit.redis;
 
-import static org.awaitility.Awaitility.await;
-
-import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
-import java.nio.file.Files;
+import io.sluice.embedded.EmbeddedRedis;
+import io.sluice.embedded.RedisPing;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-import org.awaitility.core.ConditionTimeoutException;
-import redis.embedded.RedisServer;
 
 /**
  * A real Redis server for tests, client-agnostic: it hands out a {@code redis://host:port} URL.
@@ -33,7 +23,6 @@ import redis.embedded.RedisServer;
  */
 public final class RedisTestServer implements AutoCloseable {
     private static final Duration PROBE_TIMEOUT = Duration.ofMillis(500);
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(15);
     private static final String LOOPBACK = "127.0.0.1";
 
     /** Where the server came from. */
@@ -81,12 +70,7 @@ public final class RedisTestServer implements AutoCloseable {
         if (RedisPing.answers(settings.probeHost(), settings.probePort(), PROBE_TIMEOUT)) {
             return new RedisTestServer(url(settings.probeHost(), settings.probePort()), Source.RUNNING, () -> {});
         }
-        try {
-            Optional<Path> binary = executable(settings.binary());
-            return binary.isPresent() ? startBinary(binary.get()) : startEmbedded();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Could not start a Redis server for the tests; set SLUICE_TEST_REDIS_URL to use one", e);
-        }
+        return start(settings.binary());
     }
 
     /** {@code redis://host:port}. */
@@ -113,89 +97,15 @@ public final class RedisTestServer implements AutoCloseable {
         return "redis://" + host + ":" + port;
     }
 
+    /** The {@code redis-server} program {@code binary} names, on the {@code PATH} or as a path. */
     static Optional<Path> executable(String binary) {
-        if (binary == null || binary.isBlank() || binary.equals("none")) {
-            return Optional.empty();
-        }
-        if (binary.contains(File.separator)) {
-            Path path = Path.of(binary);
-            return Files.isExecutable(path) ? Optional.of(path) : Optional.empty();
-        }
-        String path = System.getenv().getOrDefault("PATH", "");
-        return Stream.of(path.split(File.pathSeparator)).filter(dir -> !dir.isBlank())
-                .map(dir -> Path.of(dir, binary)).filter(Files::isExecutable).findFirst();
+        return EmbeddedRedis.executable(binary, System.getenv().getOrDefault("PATH", ""));
     }
 
-    private static RedisTestServer startBinary(Path binary) throws IOException {
-        for (int attempt = 1; ; attempt++) {
-            int port = freePort();
-            Path dir = Files.createTempDirectory("sluice-test-redis-");
-            Process process = new ProcessBuilder(binary.toString(), "--port", String.valueOf(port), "--bind", LOOPBACK,
-                    "--save", "", "--appendonly", "no", "--dir", dir.toString(), "--daemonize", "no")
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("redis.log").toFile()).start();
-            Runnable stop = () -> stopProcess(process, dir);
-            if (awaitReady(port, process::isAlive)) {
-                return new RedisTestServer(url(LOOPBACK, port), Source.BINARY, stop);
-            }
-            String log = Files.readString(dir.resolve("redis.log"));
-            stop.run();
-            if (attempt == 3) { // another process may have taken the free port in between: try a few
-                throw new IOException(binary + " did not answer PING on port " + port + "; its log:\n" + log);
-            }
-        }
-    }
-
-    private static RedisTestServer startEmbedded() throws IOException {
-        int port = freePort();
-        RedisServer server = RedisServer.newRedisServer().bind(LOOPBACK).port(port)
-                .setting("save \"\"").setting("appendonly no").build();
-        server.start();
-        Runnable stop = () -> {
-            try {
-                server.stop();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        };
-        if (!awaitReady(port, server::isActive)) {
-            stop.run();
-            throw new IOException("The embedded Redis did not answer PING on port " + port);
-        }
-        return new RedisTestServer(url(LOOPBACK, port), Source.EMBEDDED, stop);
-    }
-
-    /** Waits until the server answers PING; gives up early once {@code alive} turns false. */
-    private static boolean awaitReady(int port, java.util.function.BooleanSupplier alive) {
-        try {
-            await().atMost(START_TIMEOUT).pollInterval(Duration.ofMillis(50))
-                    .until(() -> !alive.getAsBoolean() || RedisPing.answers(LOOPBACK, port, PROBE_TIMEOUT));
-        } catch (ConditionTimeoutException e) {
-            return false;
-        }
-        return alive.getAsBoolean();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        }
-    }
-
-    private static void stopProcess(Process process, Path dir) {
-        process.destroy();
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // A temporary directory left behind is harmless.
-        }
+    /** A server of its own on a free loopback port, from the binary or else the embedded-redis jar (module sluice-embedded). */
+    private static RedisTestServer start(String binary) {
+        EmbeddedRedis redis = EmbeddedRedis.start(binary, System.getenv().getOrDefault("PATH", ""));
+        return new RedisTestServer(redis.url(), redis.source() == EmbeddedRedis.Source.BINARY ? Source.BINARY : Source.EMBEDDED,
+                redis::close);
     }
 }

@@ -1,5 +1,7 @@
 package io.sluice.testkit.redis;
 
+import io.sluice.embedded.RedisPing;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 

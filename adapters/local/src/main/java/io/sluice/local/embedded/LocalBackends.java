@@ -1,6 +1,7 @@
 package io.sluice.local.embedded;
 
 import io.sluice.aws.sqs.SqsQueueSettings;
+import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.orchestration.port.TaskQueue;

@@ -81,4 +81,10 @@ class LocalBackendsTest {
             assertThat(again.getLocalPort()).as("the embedded ElasticMQ let go of its port").isEqualTo(port);
         }
     }
+
+    @Test
+    void redactedUrlsHideThePassword() {
+        assertThat(LocalBackends.redacted("redis://user:secret@host:6379/0")).isEqualTo("redis://***@host:6379/0");
+        assertThat(LocalBackends.redacted("redis://host:6379")).isEqualTo("redis://host:6379");
+    }
 }

@@ -1,4 +1,4 @@
-package io.sluice.local.embedded;
+package io.sluice.embedded;
 
 import java.io.File;
 import java.io.IOException;
@@ -19,9 +19,9 @@ import redis.embedded.RedisServer;
  * when one is found on the search path given, else the Redis 6.2 binary shipped in
  * {@code com.github.codemonstur:embedded-redis}. {@link #close()} stops it and removes its directory.
  *
- * <p>The test suites have their own finder ({@code RedisTestServer} in the testkit, which may also
- * reuse a running server); main code cannot depend on the testkit, and the testkit cannot depend on
- * an adapter, so the few lines of launching exist twice on purpose.
+ * <p>The local runtime starts one when no Redis is configured; the testkit's {@code RedisTestServer}
+ * starts one when no Redis is running. This module exists so that both share one launcher: main code
+ * cannot depend on the testkit, and the testkit cannot depend on an adapter.
  */
 public final class EmbeddedRedis implements AutoCloseable {
     private static final String LOOPBACK = "127.0.0.1";
@@ -76,7 +76,8 @@ public final class EmbeddedRedis implements AutoCloseable {
         return (source == Source.BINARY ? "redis-server" : "embedded-redis jar") + " at " + url();
     }
 
-    static Optional<Path> executable(String binary, String searchPath) {
+    /** The program {@code binary} names: a path to it, or a name found on {@code searchPath}; empty for {@code null} or {@code "none"}. */
+    public static Optional<Path> executable(String binary, String searchPath) {
         if (binary == null || binary.isBlank() || binary.equals("none")) {
             return Optional.empty();
         }

@@ -1,4 +1,4 @@
-package io.sluice.local.embedded;
+package io.sluice.embedded;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,10 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /** Asks a Redis server for PONG over a plain socket: readiness needs no client library. */
-final class RedisPing {
+public final class RedisPing {
     private RedisPing() {}
 
-    static boolean answers(String host, int port, Duration timeout) {
+    /** Whether a Redis server at host:port answers PING (a server that wants a password does not count). */
+    public static boolean answers(String host, int port, Duration timeout) {
         int millis = (int) timeout.toMillis();
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(host, port), millis);

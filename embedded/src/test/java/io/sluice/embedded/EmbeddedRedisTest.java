@@ -1,4 +1,4 @@
-package io.sluice.local.embedded;
+package io.sluice.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -40,11 +40,5 @@ class EmbeddedRedisTest {
         assertThat(EmbeddedRedis.executable("none", PATH)).isEmpty();
         assertThat(EmbeddedRedis.executable("/nonexistent/redis-server", PATH)).isEmpty();
         assertThat(EmbeddedRedis.executable(null, PATH)).isEmpty();
-    }
-
-    @Test
-    void redactedUrlsHideThePassword() {
-        assertThat(LocalBackends.redacted("redis://user:secret@host:6379/0")).isEqualTo("redis://***@host:6379/0");
-        assertThat(LocalBackends.redacted("redis://host:6379")).isEqualTo("redis://host:6379");
     }
 }
