@@ -24,14 +24,10 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.redisson.api.options.KeysScanOptions;
 import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
 
 /**
@@ -40,7 +36,7 @@ import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
  * ElasticMQ: each invocation starts from nothing but what the stores hold, as on Lambda.
  */
 class AwsEntryPointTest {
-    private final Map<String, String> saved = new HashMap<>();
+    private final LambdaEnvironment environment = new LambdaEnvironment();
     private final String id = UUID.randomUUID().toString().substring(0, 8);
     private final String keyPrefix = "sluice-aws-" + id;
     private final QueueNames names = new QueueNames("aws-" + id);
@@ -50,16 +46,7 @@ class AwsEntryPointTest {
 
     @AfterEach
     void cleanUp() {
-        saved.forEach((k, v) -> {
-            if (v == null) System.clearProperty(k);
-            else System.setProperty(k, v);
-        });
-        if (redis != null) {
-            List<String> keys = new ArrayList<>();
-            redis.redisson().getKeys().getKeys(KeysScanOptions.defaults().pattern(keyPrefix + ":*")).forEach(keys::add);
-            if (!keys.isEmpty()) redis.redisson().getKeys().delete(keys.toArray(String[]::new));
-            redis.close();
-        }
+        environment.restore(redis, keyPrefix);
         if (queue != null) queue.close();
         if (sqs != null) sqs.close();
     }
@@ -132,7 +119,6 @@ class AwsEntryPointTest {
     }
 
     private void set(String key, String value) {
-        saved.putIfAbsent(key, System.getProperty(key));
-        System.setProperty(key, value);
+        environment.set(key, value);
     }
 }

@@ -17,17 +17,13 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.redisson.api.options.KeysScanOptions;
 import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
 
 /**
@@ -38,7 +34,7 @@ import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
  */
 class AwsTriggersEntryPointTest {
     private static final Path EVENTS = Path.of("../../functions/src/test/resources/events").toAbsolutePath().normalize();
-    private final Map<String, String> saved = new HashMap<>();
+    private final LambdaEnvironment environment = new LambdaEnvironment();
     private final String keyPrefix = "sluice-aws-trig-" + UUID.randomUUID().toString().substring(0, 8);
     private static ElasticMqServer sqs;
     private RedisAdapters redis;
@@ -69,16 +65,7 @@ class AwsTriggersEntryPointTest {
 
     @AfterEach
     void cleanUp() {
-        saved.forEach((k, v) -> {
-            if (v == null) System.clearProperty(k);
-            else System.setProperty(k, v);
-        });
-        if (redis != null) {
-            List<String> keys = new ArrayList<>();
-            redis.redisson().getKeys().getKeys(KeysScanOptions.defaults().pattern(keyPrefix + ":*")).forEach(keys::add);
-            if (!keys.isEmpty()) redis.redisson().getKeys().delete(keys.toArray(String[]::new));
-            redis.close();
-        }
+        environment.restore(redis, keyPrefix);
     }
 
     @Test
@@ -177,7 +164,6 @@ class AwsTriggersEntryPointTest {
     }
 
     private void set(String key, String value) {
-        saved.putIfAbsent(key, System.getProperty(key));
-        System.setProperty(key, value);
+        environment.set(key, value);
     }
 }

@@ -1,0 +1,37 @@
+package io.sluice.aws.entry;
+
+import io.sluice.redis.RedisAdapters;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.redisson.api.options.KeysScanOptions;
+
+/**
+ * What an entry-point test sets around a {@code FunctionInvoker}: the system properties a Lambda's
+ * environment would carry (restored afterwards), and the Redis keys its invocations leave under the
+ * test's own prefix (deleted afterwards).
+ */
+final class LambdaEnvironment {
+    private final Map<String, String> saved = new HashMap<>();
+
+    void set(String key, String value) {
+        saved.putIfAbsent(key, System.getProperty(key));
+        System.setProperty(key, value);
+    }
+
+    /** Restores every property {@link #set} changed, and deletes the keys under {@code keyPrefix} then closes {@code redis}, if any. */
+    void restore(RedisAdapters redis, String keyPrefix) {
+        saved.forEach((k, v) -> {
+            if (v == null) System.clearProperty(k);
+            else System.setProperty(k, v);
+        });
+        saved.clear();
+        if (redis != null) {
+            List<String> keys = new ArrayList<>();
+            redis.redisson().getKeys().getKeys(KeysScanOptions.defaults().pattern(keyPrefix + ":*")).forEach(keys::add);
+            if (!keys.isEmpty()) redis.redisson().getKeys().delete(keys.toArray(String[]::new));
+            redis.close();
+        }
+    }
+}
