@@ -18,14 +18,13 @@ import io.sluice.testkit.fake.InMemoryIdempotencyStore;
 import io.sluice.testkit.fake.InMemoryScheduleIndex;
 import io.sluice.testkit.fake.InMemoryTaskQueue;
 import io.sluice.testkit.fake.InMemoryTimerIndex;
+import io.sluice.testkit.time.ManualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +48,7 @@ class LocalRuntimeSchedulesTest {
     @TempDir
     Path pipelines;
 
-    private final MovableClock clock = new MovableClock(T0);
+    private final ManualClock clock = new ManualClock(T0);
     private final InMemoryExecutionStore executions = new InMemoryExecutionStore();
     private final ScheduleIndex index = new InMemoryScheduleIndex();
     private final Set<String> registered = new HashSet<>();
@@ -139,33 +138,5 @@ class LocalRuntimeSchedulesTest {
         FileTime before = Files.exists(file) ? Files.getLastModifiedTime(file) : FileTime.fromMillis(0);
         Files.writeString(file, content);
         Files.setLastModifiedTime(file, FileTime.fromMillis(before.toMillis() + 10_000));
-    }
-
-    /** A clock the test sets. */
-    static final class MovableClock extends Clock {
-        private volatile Instant now;
-
-        MovableClock(Instant start) {
-            this.now = start;
-        }
-
-        void set(Instant instant) {
-            now = instant;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
     }
 }
