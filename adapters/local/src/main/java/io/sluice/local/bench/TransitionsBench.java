@@ -20,6 +20,7 @@ import java.util.concurrent.Semaphore;
  * on a local runtime, at most C in flight. Throughput counts durable transitions (states entered,
  * each one committed); dispatch latency runs from a task function returning its result to the next
  * task function of the same execution being invoked — queue, orchestrator, commit and queue again.
+ * Each {@link #run} measures only itself, so a first run can warm the JIT up for the one that counts.
  */
 public final class TransitionsBench {
     public record Options(int executions, int tasks, int concurrency) {}
@@ -80,6 +81,7 @@ public final class TransitionsBench {
 
     /** Runs the bench on a runtime built over {@link #functions()}; waits for every execution to end. */
     public Figures run(LocalRuntime runtime, Completions completions, Options options) throws InterruptedException {
+        latencies.clear();
         Definition definition = definition(options.tasks());
         String pipeline = "bench-" + UUID.randomUUID().toString().substring(0, 8);
         Semaphore inFlight = new Semaphore(options.concurrency());

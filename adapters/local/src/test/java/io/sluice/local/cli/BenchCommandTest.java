@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class BenchCommandTest {
     @Test
     void aSmallRunPrintsASummaryAndTheFiguresAsTheLastLine() {
-        CliRun r = CliRun.of("bench", "transitions", "--executions", "6", "--tasks", "3", "--concurrency", "2", "--json");
+        CliRun r = CliRun.of("bench", "transitions", "--executions", "6", "--tasks", "3", "--concurrency", "2", "--warmup", "2", "--json");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("6 executions x 3 tasks, at most 2 in flight: 18 transitions in ")
                 .containsPattern("throughput: \\d+ transitions/s").contains("every execution succeeded");
@@ -25,7 +25,7 @@ class BenchCommandTest {
 
     @Test
     void theTransitionsBenchStillRunsOnSqs() {
-        CliRun r = CliRun.of("bench", "transitions", "--executions", "3", "--tasks", "2", "--concurrency", "2", "--queue", "sqs");
+        CliRun r = CliRun.of("bench", "transitions", "--executions", "3", "--tasks", "2", "--concurrency", "2", "--warmup", "0", "--queue", "sqs");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.err()).contains("queue: embedded ElasticMQ at http://127.0.0.1:");
         assertThat(r.out()).contains("every execution succeeded");
