@@ -12,10 +12,12 @@ import io.sluice.functions.trigger.object.TriggerReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
@@ -157,19 +159,38 @@ public final class FolderWatcher implements AutoCloseable {
      * by an event (or both, which is harmless).
      */
     private void registerTree(Path top, boolean scan) throws IOException {
-        for (Path dir : walk(top, true)) {
-            if (!hidden(dir)) {
-                directories.put(dir.register(watcher, ENTRY_CREATE, ENTRY_MODIFY, ENTRY_DELETE), dir);
-            }
+        // Each folder is watched before its entries are listed: a folder created below it afterwards is
+        // reported by an event, one created before is listed (listing all folders first and watching them
+        // afterwards lost a folder made in between, and every file later written into it).
+        try {
+            Files.walkFileTree(top, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
+                    if (hidden(dir)) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    directories.put(dir.register(watcher, ENTRY_CREATE, ENTRY_MODIFY, ENTRY_DELETE), dir);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    LOG.log(Level.FINE, "a path under " + top + " vanished while it was walked", e);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (NoSuchFileException e) {
+            LOG.log(Level.FINE, top + " vanished before it was watched", e);
+            return;
         }
         if (scan) {
-            walk(top, false).forEach(this::consider);
+            files(top).forEach(this::consider);
         }
     }
 
-    private static List<Path> walk(Path top, boolean folders) throws IOException {
+    private static List<Path> files(Path top) throws IOException {
         try (Stream<Path> paths = Files.walk(top)) {
-            return paths.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) == folders).toList();
+            return paths.filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).toList();
         } catch (NoSuchFileException | UncheckedIOException e) {
             LOG.log(Level.FINE, "a folder under " + top + " vanished while it was walked", e);
             return List.of();
