@@ -11,36 +11,18 @@ import io.sluice.testkit.redis.RedisTestServer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.redisson.api.RedissonClient;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** What the contracts cannot see: wiring from properties, the documented key layout, and the expiries Redis applies. */
 class RedisAdaptersTest {
     private static final Instant T0 = Instant.parse("2026-11-29T00:00:00Z");
-    private static RedissonClient redisson;
-    private final String prefix = RedisTestSupport.uniquePrefix("layout");
-
-    @BeforeAll
-    static void connect() {
-        redisson = RedisTestSupport.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        redisson.shutdown();
-    }
-
-    @AfterEach
-    void deleteKeys() {
-        RedisTestSupport.deleteKeys(redisson, prefix);
-    }
+    @RegisterExtension
+    static final RedisScope redis = new RedisScope("layout");
 
     @Test
     void theAdaptersOpenFromPropertiesAndShareOnePrefix() {
-        var properties = SluiceRedisProperties.of(RedisTestServer.shared().url()).withKeyPrefix(prefix).withTimerShards(2);
+        var properties = SluiceRedisProperties.of(RedisTestServer.shared().url()).withKeyPrefix(redis.prefix()).withTimerShards(2);
         try (RedisAdapters adapters = RedisAdapters.open(properties)) {
             adapters.timerIndex().schedule("t", T0, "wake");
             assertThat(adapters.timerIndex().takeDue(T0, 10, Duration.ofSeconds(5)))
@@ -48,58 +30,54 @@ class RedisAdaptersTest {
             assertThat(adapters.idempotencyStore().claim("k", "w1", T0, Duration.ofSeconds(5))).isEqualTo(new ClaimResult.Claimed(false));
             assertThat(adapters.executionStore().load("absent")).isEmpty();
         }
-        assertThat(keys()).allMatch(key -> key.startsWith(prefix + ":")).hasSize(3);
+        assertThat(redis.keys()).allMatch(key -> key.startsWith(redis.prefix() + ":")).hasSize(3);
     }
 
     @Test
     void anExecutionKeepsItsOwnKeysUnderOneHashTagAndIsIndexedGlobally() {
-        var store = new RedisExecutionStore(redisson, prefix);
+        var store = new RedisExecutionStore(redis.client(), redis.prefix());
         var summary = new ExecutionSummary("e-1", "ingest:sales", "run-1", "RUNNING", "sha256:abc", T0, null);
         store.commit(new Commit(summary, "{}", List.of("started"), List.of("dispatch"), 0, T0));
-        assertThat(keys()).containsExactlyInAnyOrder(
-                prefix + ":exec:{e-1}", prefix + ":exec:{e-1}:outbox", prefix + ":exec:{e-1}:history",
-                prefix + ":outbox-pending", prefix + ":idx:all", prefix + ":idx:pipeline:ingest:sales",
-                prefix + ":idx:status:RUNNING", prefix + ":idx:pipeline-status:7:RUNNING:ingest:sales");
+        assertThat(redis.keys()).containsExactlyInAnyOrder(
+                redis.prefix() + ":exec:{e-1}", redis.prefix() + ":exec:{e-1}:outbox", redis.prefix() + ":exec:{e-1}:history",
+                redis.prefix() + ":outbox-pending", redis.prefix() + ":idx:all", redis.prefix() + ":idx:pipeline:ingest:sales",
+                redis.prefix() + ":idx:status:RUNNING", redis.prefix() + ":idx:pipeline-status:7:RUNNING:ingest:sales");
 
         var done = new ExecutionSummary("e-1", "ingest:sales", "run-1", "SUCCEEDED", "sha256:abc", T0, T0.plusSeconds(1));
         store.commit(new Commit(done, "{}", List.of(), List.of(), 1, T0));
-        assertThat(keys()).doesNotContain(prefix + ":exec:{e-1}:outbox", prefix + ":outbox-pending",
-                prefix + ":idx:status:RUNNING", prefix + ":idx:pipeline-status:7:RUNNING:ingest:sales");
+        assertThat(redis.keys()).doesNotContain(redis.prefix() + ":exec:{e-1}:outbox", redis.prefix() + ":outbox-pending",
+                redis.prefix() + ":idx:status:RUNNING", redis.prefix() + ":idx:pipeline-status:7:RUNNING:ingest:sales");
     }
 
     @Test
     void aCompletedTokenExpiresAfterItsRetentionAndAnUnfinishedOneLongAfterItsLease() {
-        var store = new RedisIdempotencyStore(redisson, prefix, Duration.ofHours(1));
+        var store = new RedisIdempotencyStore(redis.client(), redis.prefix(), Duration.ofHours(1));
         store.claim("open", "w1", T0, Duration.ofSeconds(30));
         store.claim("done", "w1", T0, Duration.ofSeconds(30));
         store.complete("done", "w1", "ok", T0.plusSeconds(1), Duration.ofMinutes(10));
-        long openTtl = redisson.getKeys().remainTimeToLive(prefix + ":idem:open");
-        long doneTtl = redisson.getKeys().remainTimeToLive(prefix + ":idem:done");
+        long openTtl = redis.client().getKeys().remainTimeToLive(redis.prefix() + ":idem:open");
+        long doneTtl = redis.client().getKeys().remainTimeToLive(redis.prefix() + ":idem:done");
         assertThat(openTtl).isBetween(Duration.ofHours(1).toMillis(), Duration.ofHours(1).plusSeconds(30).toMillis());
         assertThat(doneTtl).isBetween(Duration.ofMinutes(9).toMillis(), Duration.ofMinutes(10).toMillis());
     }
 
     @Test
     void timersSpreadOverTheConfiguredShards() {
-        var timers = new RedisTimerIndex(redisson, prefix, 4);
+        var timers = new RedisTimerIndex(redis.client(), redis.prefix(), 4);
         for (int i = 0; i < 100; i++) {
             timers.schedule("timer-" + i, T0, "p");
         }
-        assertThat(keys()).hasSize(8).allSatisfy(key -> assertThat(key).matches(
-                java.util.regex.Pattern.quote(prefix + ":timers:{" + prefix + ":") + "[0-3]\\}:(due|data)"));
+        assertThat(redis.keys()).hasSize(8).allSatisfy(key -> assertThat(key).matches(
+                java.util.regex.Pattern.quote(redis.prefix() + ":timers:{" + redis.prefix() + ":") + "[0-3]\\}:(due|data)"));
     }
 
     @Test
     void keyPrefixesWithBracesAreRefused() {
-        assertThatThrownBy(() -> new RedisTimerIndex(redisson, "tenant{a}"))
+        assertThatThrownBy(() -> new RedisTimerIndex(redis.client(), "tenant{a}"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'{'");
         assertThatThrownBy(() -> SluiceRedisProperties.of("redis://:secret@localhost:6379").withKeyPrefix(" "))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(SluiceRedisProperties.of("redis://:secret@localhost:6379").toString())
                 .contains("redis://***@localhost:6379").doesNotContain("secret");
-    }
-
-    private List<String> keys() {
-        return RedisTestSupport.keys(redisson, prefix);
     }
 }

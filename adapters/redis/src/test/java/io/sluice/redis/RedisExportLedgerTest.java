@@ -2,33 +2,16 @@ package io.sluice.redis;
 
 import io.sluice.orchestration.port.ExportLedger;
 import io.sluice.testkit.contract.ExportLedgerContract;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.redisson.api.RedissonClient;
 
-/** The ExportLedger contract on a real Redis server; each test instance has its own key prefix. */
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The ExportLedger contract on a real Redis server; each test instance has its own key prefix (RedisScope). */
 class RedisExportLedgerTest extends ExportLedgerContract {
-    private static RedissonClient redisson;
-    private final String prefix = RedisTestSupport.uniquePrefix("export");
-
-    @BeforeAll
-    static void connect() {
-        redisson = RedisTestSupport.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        redisson.shutdown();
-    }
+    @RegisterExtension
+    static final RedisScope redis = new RedisScope("export");
 
     @Override
     protected ExportLedger createLedger() {
-        return new RedisExportLedger(redisson, prefix);
-    }
-
-    @AfterEach
-    void deleteKeys() {
-        RedisTestSupport.deleteKeys(redisson, prefix);
+        return new RedisExportLedger(redis.client(), redis.prefix());
     }
 }

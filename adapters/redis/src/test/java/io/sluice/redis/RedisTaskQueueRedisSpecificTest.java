@@ -11,33 +11,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.redisson.api.RedissonClient;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** What the Redis queue promises beyond the contract: receipts, dead-lettering details, key layout, waking. */
 class RedisTaskQueueRedisSpecificTest {
     private static final Duration LONG = Duration.ofSeconds(30);
-    private static RedissonClient redisson;
-    private final String prefix = RedisTestSupport.uniquePrefix("queue-specific");
-    private final RedisTaskQueue queue = new RedisTaskQueue(redisson, prefix, 2);
-
-    @BeforeAll
-    static void connect() {
-        redisson = RedisTestSupport.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        redisson.shutdown();
-    }
+    @RegisterExtension
+    static final RedisScope redis = new RedisScope("queue-specific");
+    private final RedisTaskQueue queue = new RedisTaskQueue(redis.client(), redis.prefix(), 2);
 
     @AfterEach
-    void deleteKeys() {
+    void closeQueue() {
         queue.close();
-        RedisTestSupport.deleteKeys(redisson, prefix);
     }
 
     @Test
@@ -51,7 +38,7 @@ class RedisTaskQueueRedisSpecificTest {
 
     @Test
     void aReceiptFromAnEarlierReceiveNeitherAcknowledgesNorExtends() {
-        RedisTaskQueue queue = new RedisTaskQueue(redisson, prefix, 5);
+        RedisTaskQueue queue = new RedisTaskQueue(redis.client(), redis.prefix(), 5);
         queue.send("q", OutgoingMessage.of("m"), Duration.ZERO);
         ReceivedMessage first = queue.receive("q", 1, Duration.ZERO, Duration.ofSeconds(5)).getFirst();
         ReceivedMessage second = queue.receive("q", 1, LONG, Duration.ofSeconds(5)).getFirst();
@@ -66,7 +53,7 @@ class RedisTaskQueueRedisSpecificTest {
         ReceivedMessage third = queue.receive("q", 1, LONG, Duration.ofSeconds(5)).getFirst();
         assertThat(third.receiveCount()).isEqualTo(3);
         queue.acknowledge("q", third.receipt());
-        assertThat(RedisTestSupport.keys(redisson, prefix)).as("an acknowledged message leaves no key behind").isEmpty();
+        assertThat(redis.keys()).as("an acknowledged message leaves no key behind").isEmpty();
     }
 
     @Test
@@ -84,10 +71,10 @@ class RedisTaskQueueRedisSpecificTest {
             assertThat(m.attributes()).containsEntry("executionId", "e-1");
             assertThat(m.receiveCount()).isEqualTo(3);
         });
-        assertThat(RedisTestSupport.keys(redisson, prefix)).as("one queue and its dead-letter queue share a hash tag")
-                .allSatisfy(k -> assertThat(k).contains("{" + prefix + ":work}"));
+        assertThat(redis.keys()).as("one queue and its dead-letter queue share a hash tag")
+                .allSatisfy(k -> assertThat(k).contains("{" + redis.prefix() + ":work}"));
         queue.acknowledge(queue.deadLetterQueue("work"), dead.getFirst().receipt());
-        assertThat(RedisTestSupport.keys(redisson, prefix)).isEmpty();
+        assertThat(redis.keys()).isEmpty();
     }
 
     @Test
@@ -103,7 +90,7 @@ class RedisTaskQueueRedisSpecificTest {
 
     @Test
     void aReceiverThatIsWaitingGetsAMessageSentByAnotherNode() {
-        try (RedisTaskQueue otherNode = new RedisTaskQueue(redisson, prefix, 2)) {
+        try (RedisTaskQueue otherNode = new RedisTaskQueue(redis.client(), redis.prefix(), 2)) {
             CompletableFuture<List<ReceivedMessage>> waiting = CompletableFuture.supplyAsync(
                     () -> queue.receive("wake", 10, LONG, Duration.ofSeconds(20)));
             otherNode.send("wake", OutgoingMessage.of("hello"), Duration.ZERO);
