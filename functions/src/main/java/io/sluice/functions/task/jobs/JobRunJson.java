@@ -92,7 +92,8 @@ public final class JobRunJson {
                             Long rowsWritten, Instant startedOn, Instant completedOn) {
         /** {@code Job 'enrich' run jr_1 ended FAILED: <error>.} */
         public String sentence() {
-            return "Job '" + jobName + "' run " + runId + " ended " + state + (errorMessage == null ? "." : ": " + errorMessage);
+            return "Job '" + jobName + "'" + (runId == null ? "" : " run " + runId) + " ended " + state
+                    + (errorMessage == null ? "." : ": " + errorMessage);
         }
     }
 }

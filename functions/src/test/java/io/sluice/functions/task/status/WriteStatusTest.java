@@ -95,6 +95,15 @@ class WriteStatusTest {
     }
 
     @Test
+    void aJobRunWithoutAnIdStillReadsAsASentence() {
+        JsonNode failed = write.apply(Json.parse("""
+                {"executionId": "ex-7", "pipeline": "orders", "state": "FAILED", "error": {"Error": "Glue.JobFailed",
+                 "Cause": "{\\"JobName\\":\\"x\\",\\"JobRunState\\":\\"STOPPED\\"}"}}"""));
+        assertThat(failed.get("error").asText()).isEqualTo("Glue.JobFailed: Job 'x' ended STOPPED.");
+        assertThat(failed.get("jobLogUrl").isNull()).isTrue();
+    }
+
+    @Test
     void badInputIsInvalidAndNotRetried() {
         assertThat(failure("{\"pipeline\": \"orders\", \"state\": \"RUNNING\"}")).satisfies(e -> {
             assertThat(e.errorName()).isEqualTo("Status.InvalidRequest");
