@@ -35,7 +35,7 @@ class DataFunctionsPipelineTest {
                           "Parameters": {"executionId.$": "$$.Execution.Id", "pipeline.$": "$.pipeline", "partition.$": "$.partition",
                                          "state": "RUNNING", "started.$": "$$.Execution.StartTime", "configHash.$": "$.config.configHash"}},
               "Copy": {"Type": "Task", "Resource": "sluice:function:copy-to-warehouse", "ResultPath": "$.copy", "Next": "Succeeded",
-                       "Parameters": {"table.$": "$.config.config.table", "batchId.$": "$.partition", "source.$": "$.source"},
+                       "Parameters": {"table.$": "$.config.config.table", "batchId.$": "States.Format('{}/{}', $$.StateMachine.Name, $.partition)", "source.$": "$.source"},
                        "Catch": [{"ErrorEquals": ["States.ALL"], "ResultPath": "$.error", "Next": "Failed"}]},
               "Succeeded": {"Type": "Task", "Resource": "sluice:function:write-status", "End": true,
                             "Parameters": {"executionId.$": "$$.Execution.Id", "pipeline.$": "$.pipeline", "state": "SUCCEEDED",

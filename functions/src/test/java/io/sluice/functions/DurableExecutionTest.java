@@ -165,7 +165,7 @@ class DurableExecutionTest {
                 stored.version(), java.time.Instant.now()));
         Orchestrator.Outcome dropped = p.orchestrator.handle(new OrchestratorMessage.TaskResult(
                 id + ".0.1.7", Json.parse("1"), null, null));
-        assertThat(dropped.dropped()).contains("late or duplicate");
+        assertThat(dropped.dropped()).contains("late, duplicate or unknown");
         assertThat(p.queue.receive(p.names.tasks("double"), 10, Duration.ofSeconds(30), Duration.ZERO)).isEmpty();
         assertThat(p.queue.receive(p.names.orchestrator(), 10, Duration.ofSeconds(30), Duration.ZERO)).isEmpty();
         assertThat(p.store.load(id).orElseThrow().outbox()).as("left for its writer or the sweeper").hasSize(1);

@@ -103,13 +103,25 @@ class GlueLaunchTest {
     @Test
     void theRunsContextReachesTheJobAsArgumentsUnlessAnArgumentSetsThem() {
         GlueLaunch glue = (GlueLaunch) functions.get("glue-launch");
-        TaskContext task = new TaskContext("ingest:d5.0.1.0", "ingest:d5", "Raw", IntegrationPattern.REQUEST_RESPONSE, null);
+        TaskContext task = new TaskContext("orders:d5.0.1.0", "orders:d5", "Raw", IntegrationPattern.REQUEST_RESPONSE, null);
         glue.apply(Json.parse("""
-                {"JobName": "echo", "Arguments": {"--source": "landing/orders/", "--partition": "2026-11-28"},
+                {"JobName": "echo", "Arguments": {"--source": "landing/orders/", "--partition": "2026-11-28", "--pipeline": "other"},
                  "pipeline": "orders", "partition": "2026-11-29", "step": "raw", "attempt": 2, "object": {"key": "x"}}"""), task);
         // A request-response launch returns once the run is started; the job itself runs on its own thread.
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> !seenArguments.isEmpty());
+        // The pipeline is the runtime's: an argument cannot change it.
         assertThat(seenArguments).containsExactly(Map.of("source", "landing/orders/", "partition", "2026-11-28", "pipeline", "orders",
                 "step", "raw"));
+    }
+
+    @Test
+    void aRunCannotLaunchAJobAsAnotherPipeline() {
+        GlueLaunch glue = (GlueLaunch) functions.get("glue-launch");
+        TaskContext task = new TaskContext("ingest:d6.0.1.0", "ingest:d6", "Raw", IntegrationPattern.REQUEST_RESPONSE, null);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> glue.apply(Json.parse("""
+                {"JobName": "echo", "Arguments": {}, "pipeline": "orders"}"""), task))
+                .isInstanceOfSatisfying(io.sluice.functions.harness.TaskError.class,
+                        e -> assertThat(e.errorName()).isEqualTo(TaskContext.WRONG_PIPELINE));
+        assertThat(launcher.runsStarted()).isZero();
     }
 }

@@ -17,6 +17,7 @@ import io.sluice.orchestration.port.CommitResult;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.StoredExecution;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,6 +35,8 @@ import java.util.regex.Pattern;
 public final class Orchestrator {
     private static final int MAX_CONFLICTS = 20;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:@-]{1,80}");
+    /** A pipeline id has no ':', so an execution id names its pipeline unambiguously. */
+    private static final Pattern PIPELINE = Pattern.compile("[A-Za-z0-9_.@-]{1,80}");
 
     private final ExecutionStore store;
     private final DefinitionCache definitions;
@@ -54,18 +57,27 @@ public final class Orchestrator {
         return pipeline + ":" + name;
     }
 
+    /** The pipeline of an execution id made by {@link #executionId}: the runtime's word for whose run it is. */
+    public static String pipelineOf(String executionId) {
+        int colon = executionId.indexOf(':');
+        if (colon <= 0) {
+            throw new IllegalArgumentException("'" + executionId + "' is not a Sluice execution id (<pipeline>:<name>)");
+        }
+        return executionId.substring(0, colon);
+    }
+
     /** Starts an execution, idempotently by name. */
     public StartResult start(String pipeline, String name, Definition definition, JsonNode input) {
-        if (!NAME.matcher(pipeline).matches() || !NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("pipeline and execution name must be 1-80 characters of letters, digits and _ . : @ -; got '"
-                    + pipeline + "' and '" + name + "'");
+        if (!PIPELINE.matcher(pipeline).matches() || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("a pipeline id must be 1-80 characters of letters, digits and _ . @ -, and an execution"
+                    + " name 1-80 of those and ':'; got '" + pipeline + "' and '" + name + "'");
         }
         String id = executionId(pipeline, name);
         // No read first: the commit expects no execution (version 0), so a name in use is its conflict,
         // and a start costs one round trip to the store instead of two.
         Interpreter interpreter = definitions.register(definition);
         Instant now = clock.instant();
-        Transition t = interpreter.start(id, name, input, now, random(id, 0));
+        Transition t = interpreter.start(pipeline, id, name, input, now, random());
         Commit commit = commit(pipeline, t.execution(), t, List.of(), 0, now);
         probe.reached(Boundary.BEFORE_COMMIT);
         return switch (store.commit(commit)) {
@@ -98,7 +110,7 @@ public final class Orchestrator {
             Execution execution = ExecutionCodec.decode(Json.parse(stored.state()));
             Instant now = clock.instant();
             Transition t = definitions.interpreter(execution.definitionHash())
-                    .apply(execution, event(message), now, random(id, stored.version()));
+                    .apply(execution, event(message), now, random());
             Commit commit = commit(stored.summary().pipeline(), execution, t, stored.outbox(), stored.version(), now);
             probe.reached(Boundary.BEFORE_COMMIT);
             if (store.commit(commit) instanceof CommitResult.Committed c) {
@@ -139,8 +151,26 @@ public final class Orchestrator {
         return new Commit(summary, Json.write(ExecutionCodec.encode(e)), history, out, expectedVersion, now);
     }
 
-    /** Randomness that replays: the same execution at the same version draws the same numbers. */
-    private static RandomSource random(String executionId, long version) {
-        return RandomSource.seeded(executionId.hashCode() * 0x9E3779B97F4A7C15L + version);
+    /**
+     * Randomness no caller can predict: task tokens take their secret part from it (and retry jitter,
+     * {@code States.UUID} and {@code States.MathRandom} their values). Replay needs none of it: a
+     * committed transition is stored, never recomputed.
+     */
+    private static RandomSource random() {
+        return SECURE;
     }
+
+    private static final RandomSource SECURE = new RandomSource() {
+        private final SecureRandom random = new SecureRandom();
+
+        @Override
+        public double nextDouble() {
+            return random.nextDouble();
+        }
+
+        @Override
+        public long nextLong() {
+            return random.nextLong();
+        }
+    };
 }

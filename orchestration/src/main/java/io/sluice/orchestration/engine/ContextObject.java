@@ -18,6 +18,9 @@ final class ContextObject {
         execution.put("StartTime", ex.startTime().toString());
         ObjectNode machine = root.putObject("StateMachine");
         machine.put("Id", ex.definitionHash());
+        if (ex.machine() != null) {
+            machine.put("Name", ex.machine());
+        }
         ObjectNode state = root.putObject("State");
         state.put("Name", frame.state());
         state.put("EnteredTime", frame.enteredTime().toString());

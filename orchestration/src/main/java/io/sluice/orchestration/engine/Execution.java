@@ -14,6 +14,7 @@ import java.util.Map;
 public final class Execution {
     private final String id;
     private final String name;
+    private final String machine;
     private final String definitionHash;
     private final JsonNode input;
     private final Instant startTime;
@@ -30,8 +31,17 @@ public final class Execution {
     private int redrives;
 
     public Execution(String id, String name, String definitionHash, JsonNode input, Instant startTime) {
+        this(id, name, null, definitionHash, input, startTime);
+    }
+
+    /**
+     * @param machine the name of the state machine (the pipeline) the execution runs, as the host knows it:
+     *                {@code $$.StateMachine.Name}; {@code null} when the host names none
+     */
+    public Execution(String id, String name, String machine, String definitionHash, JsonNode input, Instant startTime) {
         this.id = id;
         this.name = name;
+        this.machine = machine;
         this.definitionHash = definitionHash;
         this.input = input;
         this.startTime = startTime;
@@ -39,6 +49,8 @@ public final class Execution {
 
     public String id() { return id; }
     public String name() { return name; }
+    /** The state machine's (pipeline's) name as the host gave it, or {@code null}. */
+    public String machine() { return machine; }
     public String definitionHash() { return definitionHash; }
     public JsonNode input() { return input; }
     public Instant startTime() { return startTime; }

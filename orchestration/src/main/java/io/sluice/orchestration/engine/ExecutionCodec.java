@@ -22,6 +22,7 @@ public final class ExecutionCodec {
         o.put("v", VERSION);
         o.put("id", e.id());
         o.put("name", e.name());
+        if (e.machine() != null) o.put("machine", e.machine());
         o.put("hash", e.definitionHash());
         o.set("input", e.input());
         o.put("start", e.startTime().toString());
@@ -52,7 +53,7 @@ public final class ExecutionCodec {
         if (o.path("v").asInt() != VERSION) {
             throw new IllegalArgumentException("stored execution has format version " + o.path("v") + ", this build reads " + VERSION);
         }
-        Execution e = new Execution(o.get("id").asText(), o.get("name").asText(), o.get("hash").asText(), o.get("input"),
+        Execution e = new Execution(o.get("id").asText(), o.get("name").asText(), text(o, "machine"), o.get("hash").asText(), o.get("input"),
                 Instant.parse(o.get("start").asText()));
         ExecutionStatus status = ExecutionStatus.valueOf(o.get("status").asText());
         if (status.isTerminal()) {

@@ -36,7 +36,15 @@ public final class Interpreter {
 
     /** Starts an execution: enters the first state and runs until the execution waits or ends. */
     public Transition start(String executionId, String name, JsonNode input, Instant now, RandomSource random) {
-        Execution execution = new Execution(executionId, name, definition.hash(), input, now);
+        return start(null, executionId, name, input, now, random);
+    }
+
+    /**
+     * Starts an execution of the state machine the host calls {@code machine} (a pipeline's id;
+     * {@code $$.StateMachine.Name}, which the execution's input cannot change).
+     */
+    public Transition start(String machine, String executionId, String name, JsonNode input, Instant now, RandomSource random) {
+        Execution execution = new Execution(executionId, name, machine, definition.hash(), input, now);
         Step s = new Step(definition, execution, now, random, recordHistory);
         s.record(Type.EXECUTION_STARTED, null, null, Step.detail("input", input));
         Integer timeout = definition.root().timeoutSeconds();
@@ -115,11 +123,11 @@ public final class Interpreter {
             return e.getMessage();
         }
         if (!token.executionId().equals(s.execution.id())) {
-            return "task token " + tokenText + " belongs to execution " + token.executionId();
+            return "task token " + token.describe() + " belongs to execution " + token.executionId();
         }
         Frame f = s.execution.frame(token.frame());
         if (f == null || f.waiting() != Frame.Waiting.TASK || !token.equals(f.token())) {
-            return "late or duplicate result for task token " + tokenText + "; the execution no longer waits for it";
+            return "late, duplicate or unknown result for task " + token.describe() + "; the execution does not wait for that token";
         }
         action.run(f, (TaskState) s.stateOf(f));
         return null;

@@ -1,40 +1,78 @@
 package io.sluice.orchestration.engine;
 
+import io.sluice.orchestration.path.RandomSource;
+import java.util.HexFormat;
+import java.util.regex.Pattern;
+
 /**
  * Names one invocation of a function by a Task state: the execution, the thread of control
  * ({@code frame}: the top level, a Parallel branch or a Map iteration), the step within that frame
- * (so a state visited twice in a loop gets a new token) and the attempt (so a retry does too).
- * A result is accepted only with the token the state is waiting for.
+ * (so a state visited twice in a loop gets a new token), the attempt (so a retry does too), and a
+ * secret part drawn from the transition's randomness, so that knowing an execution and where it
+ * stands is not enough to forge a callback. A result is accepted only with the very token the state
+ * is waiting for.
+ *
+ * @param secret 32 hex digits (128 bits) drawn when the task was dispatched, or {@code ""} for a token
+ *               written before tokens had one (still accepted for the tasks that were waiting then)
  */
-public record TaskToken(String executionId, int frame, long step, int attempt) {
+public record TaskToken(String executionId, int frame, long step, int attempt, String secret) {
     private static final char SEP = '.';
+    private static final Pattern SECRET = Pattern.compile("[0-9a-f]{32}");
+
+    public TaskToken {
+        if (!secret.isEmpty() && !SECRET.matcher(secret).matches()) {
+            throw new IllegalArgumentException("a task token's secret part is 32 lower-case hex digits");
+        }
+    }
+
+    /** A new token for a task about to be dispatched; its secret part comes from {@code random}. */
+    public static TaskToken draw(String executionId, int frame, long step, int attempt, RandomSource random) {
+        HexFormat hex = HexFormat.of();
+        return new TaskToken(executionId, frame, step, attempt, hex.toHexDigits(random.nextLong()) + hex.toHexDigits(random.nextLong()));
+    }
 
     /** The opaque text form carried in messages and callbacks; URL-safe when the execution id is. */
     public String encode() {
-        return executionId + SEP + frame + SEP + step + SEP + attempt;
+        String base = executionId + SEP + frame + SEP + step + SEP + attempt;
+        return secret.isEmpty() ? base : base + SEP + secret;
     }
 
-    /** Parses {@link #encode()}'s form; throws {@link IllegalArgumentException} naming what is wrong. */
+    /**
+     * Parses {@link #encode()}'s form; throws {@link IllegalArgumentException} saying what is wrong,
+     * without repeating the text (a token is a credential).
+     */
     public static TaskToken decode(String text) {
         if (text == null) {
             throw new IllegalArgumentException("task token is missing");
         }
-        int c = text.lastIndexOf(SEP);
-        int b = c > 0 ? text.lastIndexOf(SEP, c - 1) : -1;
-        int a = b > 0 ? text.lastIndexOf(SEP, b - 1) : -1;
+        String secret = "";
+        String rest = text;
+        int last = text.lastIndexOf(SEP);
+        if (last > 0 && SECRET.matcher(text.substring(last + 1)).matches()) {
+            secret = text.substring(last + 1);
+            rest = text.substring(0, last);
+        }
+        int c = rest.lastIndexOf(SEP);
+        int b = c > 0 ? rest.lastIndexOf(SEP, c - 1) : -1;
+        int a = b > 0 ? rest.lastIndexOf(SEP, b - 1) : -1;
         if (a <= 0) {
-            throw new IllegalArgumentException("'" + text + "' is not a Sluice task token (expected <execution>.<frame>.<step>.<attempt>)");
+            throw new IllegalArgumentException("that is not a Sluice task token (expected the value of $$.Task.Token)");
         }
         try {
-            return new TaskToken(text.substring(0, a), Integer.parseInt(text.substring(a + 1, b)),
-                    Long.parseLong(text.substring(b + 1, c)), Integer.parseInt(text.substring(c + 1)));
+            return new TaskToken(rest.substring(0, a), Integer.parseInt(rest.substring(a + 1, b)),
+                    Long.parseLong(rest.substring(b + 1, c)), Integer.parseInt(rest.substring(c + 1)), secret);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a Sluice task token: frame, step and attempt must be numbers");
+            throw new IllegalArgumentException("that is not a Sluice task token (expected the value of $$.Task.Token)");
         }
+    }
+
+    /** Names the task without its secret part, for logs and messages. */
+    public String describe() {
+        return executionId + SEP + frame + SEP + step + SEP + attempt;
     }
 
     @Override
     public String toString() {
-        return encode();
+        return describe();
     }
 }

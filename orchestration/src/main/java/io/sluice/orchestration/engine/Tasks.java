@@ -17,7 +17,7 @@ final class Tasks {
     private Tasks() {}
 
     static void dispatch(Step s, Frame f, TaskState t) {
-        TaskToken token = new TaskToken(s.execution.id(), f.id(), f.step(), f.attempt());
+        TaskToken token = TaskToken.draw(s.execution.id(), f.id(), f.step(), f.attempt(), s.random);
         JsonNode ctx = t.usesContext() ? ContextObject.withTask(ContextObject.of(s, f), token) : ContextObject.ifUsed(s, f, false);
         JsonNode effective = t.inputPath().apply(f.rawInput(), ctx);
         if (t.parameters() != null) {

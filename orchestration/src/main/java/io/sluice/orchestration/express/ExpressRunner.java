@@ -45,13 +45,19 @@ public final class ExpressRunner {
 
     private record Timer(Instant due, long seq, String id) {}
 
+    /** Runs an execution of the state machine named before the id's ':' (or the id itself): {@code $$.StateMachine.Name}. */
     public ExpressResult run(String executionId, String name, JsonNode input, Instant startTime, RandomSource random) {
+        int colon = executionId.indexOf(':');
+        return run(colon > 0 ? executionId.substring(0, colon) : executionId, executionId, name, input, startTime, random);
+    }
+
+    public ExpressResult run(String machine, String executionId, String name, JsonNode input, Instant startTime, RandomSource random) {
         ArrayDeque<Command.DispatchTask> tasks = new ArrayDeque<>();
         PriorityQueue<Timer> timers = new PriorityQueue<>((a, b) -> a.due.equals(b.due) ? Long.compare(a.seq, b.seq) : a.due.compareTo(b.due));
         Set<String> cancelled = new HashSet<>();
         long[] seq = {0};
         Instant now = startTime;
-        Transition t = interpreter.start(executionId, name, input, now, random);
+        Transition t = interpreter.start(machine, executionId, name, input, now, random);
         Execution execution = t.execution();
         while (true) {
             absorb(t, tasks, timers, cancelled, seq);

@@ -40,7 +40,7 @@ class EventHandlingTest {
 
         Transition dup = interpreter.apply(ok.execution(), new Event.TaskSucceeded(task.token().encode(), json("{\"r\": 2}")), T0, RANDOM);
         assertThat(dup.wasDropped()).isTrue();
-        assertThat(dup.dropped()).contains("late or duplicate");
+        assertThat(dup.dropped()).contains("late, duplicate or unknown");
         assertThat(dup.commands()).isEmpty();
         assertThat(dup.history()).extracting(HistoryEvent::type).containsExactly(HistoryEvent.Type.RESULT_DROPPED);
 
@@ -147,7 +147,25 @@ class EventHandlingTest {
 
     @Test
     void taskTokensRoundTripEvenWhenTheExecutionIdHasDots() {
-        TaskToken token = new TaskToken("pipe.v2:run.1", 3, 17, 2);
+        TaskToken token = TaskToken.draw("pipe.v2:run.1", 3, 17, 2, RandomSource.seeded(7));
         assertThat(TaskToken.decode(token.encode())).isEqualTo(token);
+        TaskToken old = new TaskToken("pipe.v2:run.1", 3, 17, 2, "");
+        assertThat(TaskToken.decode(old.encode())).isEqualTo(old);
+    }
+
+    @Test
+    void aTaskTokenCannotBeGuessedFromWhereTheExecutionStands() {
+        Interpreter i = new Interpreter(parse("""
+            {"StartAt": "A", "States": {"A": {"Type": "Task", "Resource": "sluice:function:f", "End": true}}}"""), true);
+        TaskToken one = dispatched(i.start("p:x", "x", json("{}"), T0, RandomSource.seeded(1))).token();
+        TaskToken two = dispatched(i.start("p:x", "x", json("{}"), T0, RandomSource.seeded(2))).token();
+        assertThat(one.describe()).isEqualTo(two.describe());
+        assertThat(one.encode()).isNotEqualTo(two.encode()).matches(".*\\.[0-9a-f]{32}");
+        // The engine refuses a token that names the right task with a wrong secret, and says so without echoing it.
+        Transition start = i.start("p:x", "x", json("{}"), T0, RandomSource.seeded(1));
+        Transition forged = i.apply(start.execution(), new Event.TaskSucceeded(two.encode(), json("{}")), T0, RANDOM);
+        assertThat(forged.wasDropped()).isTrue();
+        assertThat(forged.dropped()).doesNotContain(two.secret()).doesNotContain(one.secret());
+        assertThat(forged.execution().status()).isEqualTo(ExecutionStatus.RUNNING);
     }
 }

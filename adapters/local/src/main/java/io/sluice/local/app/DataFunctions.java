@@ -11,7 +11,11 @@ import io.sluice.functions.task.jobs.GlueLaunch;
 import io.sluice.functions.task.jobs.JobCompletions;
 import io.sluice.functions.task.status.WriteStatus;
 import io.sluice.functions.task.warehouse.CopyToWarehouse;
+import io.sluice.functions.tenancy.ScopedSecrets;
+import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.local.config.EnvOrFileSecretResolver;
+import io.sluice.local.tenant.Tenants;
+import org.springframework.beans.factory.ObjectProvider;
 import io.sluice.local.config.PipelineConfigStore;
 import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.export.ConfiguredExporters;
@@ -42,18 +46,29 @@ import org.springframework.core.env.ConfigurableEnvironment;
 @ConditionalOnProperty(name = "sluice.data-functions", havingValue = "true", matchIfMissing = true)
 public class DataFunctions {
 
-    /** Secrets from {@code SLUICE_SECRET_<NAME>} variables, else files of the secrets folder. */
-    @Bean(ReadConfig.NAME)
-    public Function<JsonNode, JsonNode> readConfig(SluiceLocalProperties properties, ConfigurableEnvironment environment,
-                                                   Patterns patterns) {
+    /** Secrets from {@code SLUICE_SECRET_<NAME>} variables, else files of the secrets folder (a tenant's only from its folder). */
+    @Bean
+    public EnvOrFileSecretResolver secretResolver(SluiceLocalProperties properties, ConfigurableEnvironment environment) {
         Map<String, String> variables = new HashMap<>();
         environment.getSystemEnvironment().forEach((k, v) -> {
             if (k.startsWith(EnvOrFileSecretResolver.PREFIX)) {
                 variables.put(k, String.valueOf(v));
             }
         });
-        return new ReadConfig(new PipelineConfigStore(properties.configDir(), properties.pipelinesDir()),
-                new EnvOrFileSecretResolver(variables, properties.secretsDir()), patterns);
+        return new EnvOrFileSecretResolver(variables, properties.secretsDir());
+    }
+
+    /** Who owns which pipeline, from the tenants file: a run reads its own tenant's configs and secrets only. */
+    @Bean
+    public Tenancy tenancy(ObjectProvider<Tenants> tenants) {
+        Tenants known = tenants.getIfAvailable(Tenants::none);
+        return known::tenantOf;
+    }
+
+    @Bean(ReadConfig.NAME)
+    public Function<JsonNode, JsonNode> readConfig(SluiceLocalProperties properties, EnvOrFileSecretResolver secrets, Tenancy tenancy,
+                                                   Patterns patterns) {
+        return new ReadConfig(new PipelineConfigStore(properties.configDir(), properties.pipelinesDir()), secrets, tenancy, patterns);
     }
 
     /** Waits for a run by its completion, polling from 1 s (doubling, up to 30 s) as the fallback. */
@@ -75,8 +90,9 @@ public class DataFunctions {
     /** Targets come from the configs; the ledger that keeps a batch from being pushed twice is in Redis. */
     @Bean("push-export")
     public Function<JsonNode, JsonNode> pushExport(ConfiguredExporters targets, FolderObjectStore objects, LocalBackends backends,
-                                                   Clock clock) {
-        return new PushExport(Map.of(), targets, objects, new RedisExportLedger(backends.redisson(), backends.redisKeyPrefix()), clock);
+                                                   Clock clock, EnvOrFileSecretResolver secrets, Tenancy tenancy) {
+        return new PushExport(Map.of(), targets, objects, new RedisExportLedger(backends.redisson(), backends.redisKeyPrefix()), clock,
+                new ScopedSecrets(secrets, tenancy));
     }
 
     @Bean
@@ -87,8 +103,8 @@ public class DataFunctions {
     /** Run as {@code sluice:function:dependency-check.waitForTaskToken}; a registration outlives its deadline by a day. */
     @Bean("dependency-check")
     public Function<JsonNode, JsonNode> dependencyCheck(RedisDependencyIndex index, LocalBackends backends, QueueNames names,
-                                                        Clock clock) {
-        return new DependencyCheck(index, backends.ports().timers(), backends.ports().queue(), names, clock, Duration.ofDays(1));
+                                                        Clock clock, Tenancy tenancy) {
+        return new DependencyCheck(index, backends.ports().timers(), backends.ports().queue(), names, clock, Duration.ofDays(1), tenancy);
     }
 
     /** Wakes waiting dependency checks when an upstream succeeds; a success is remembered for 30 days. */

@@ -123,12 +123,12 @@ public final class Executions {
         if (!s.status().equals(ExecutionStatus.RUNNING.name())) {
             return new Change.Refused(s, "Execution '" + executionId + "' has already ended " + s.status() + "; it waits for no task.");
         }
-        List<String> waiting = d.get().execution().frames().stream().filter(f -> f.waiting() == Frame.Waiting.TASK && f.token() != null)
-                .map(f -> f.token().encode()).toList();
-        if (!waiting.contains(token)) {
-            return new Change.Refused(s, "Execution '" + executionId + "' does not wait for task " + token + " now"
-                    + (waiting.isEmpty() ? "; it waits for no task." : "; it waits for " + String.join(", ", waiting) + ".")
-                    + " A task's token exists once its TASK_SCHEDULED event is in the history, and ends with its result.");
+        boolean waits = d.get().execution().frames().stream()
+                .anyMatch(f -> f.waiting() == Frame.Waiting.TASK && f.token() != null && f.token().encode().equals(token));
+        if (!waits) {
+            // Never name the tokens it does wait for: a token is the credential of its callback.
+            return new Change.Refused(s, "Execution '" + executionId + "' does not wait for that task token now. A task's token is"
+                    + " the $$.Task.Token its state passed on; it is valid from its TASK_SCHEDULED event until its result.");
         }
         queue.send(names.orchestrator(), new OutgoingMessage(MessageCodec.encode(message), Map.of("executionId", executionId)),
                 Duration.ZERO);

@@ -48,4 +48,11 @@ final class DefinitionFiles {
         }
         return null;
     }
+
+    /** The state machine a file holds is named after it: {@code orders.asl.json} is {@code orders}. */
+    static String machineName(String file) {
+        String base = java.nio.file.Path.of(file).getFileName().toString().replaceFirst("(\\.asl)?\\.json$", "");
+        String safe = base.replaceAll("[^A-Za-z0-9_.@-]", "_");
+        return safe.isEmpty() ? "local-exec" : safe;
+    }
 }

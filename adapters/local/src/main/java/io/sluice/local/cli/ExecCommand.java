@@ -55,7 +55,9 @@ final class ExecCommand {
         ExpressRunner runner = new ExpressRunner(definition, invoker, o.trace ? e -> trace(e, start) : null,
                 ExpressRunner.DEFAULT_MAX_TRANSITIONS);
         String name = UUID.randomUUID().toString();
-        ExpressResult result = runner.run("local-exec:" + name, name, input, start, RandomSource.seeded(new SecureRandom().nextLong()));
+        // The state machine is named after its file, as a pipeline is after its <id>.asl.json.
+        String machine = DefinitionFiles.machineName(o.definition);
+        ExpressResult result = runner.run(machine, machine + ":" + name, name, input, start, RandomSource.seeded(new SecureRandom().nextLong()));
         if (result.succeeded()) {
             out.println(Json.write(result.output()));
             return 0;

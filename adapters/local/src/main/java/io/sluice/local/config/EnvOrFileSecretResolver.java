@@ -18,6 +18,11 @@ import java.util.regex.Pattern;
  * {@code warehouse-password} is {@code SLUICE_SECRET_WAREHOUSE_PASSWORD}), else the file named like the
  * secret in a secrets folder (one line break at its end is dropped), as Docker and Kubernetes mount
  * secrets. The environment is handed in, never read here.
+ *
+ * <p>A tenant's secret ({@code finance/partner-token}, as {@code ScopedSecrets} names it for a pipeline
+ * of tenant {@code finance}) comes only from the file {@code <secrets>/finance/partner-token}: variable
+ * names fold case and punctuation, so two tenants' names could meet in one variable, while a folder per
+ * tenant keeps them apart.
  */
 public final class EnvOrFileSecretResolver implements SecretResolver {
     public static final String PREFIX = "SLUICE_SECRET_";
@@ -39,14 +44,22 @@ public final class EnvOrFileSecretResolver implements SecretResolver {
 
     @Override
     public Optional<String> resolve(String name) {
-        String value = environment.get(variable(name));
-        if (value != null) {
-            return Optional.of(value);
+        int slash = name.indexOf('/');
+        if (slash < 0) {
+            String value = environment.get(variable(name));
+            if (value != null) {
+                return Optional.of(value);
+            }
         }
-        if (folder == null || !FILE_NAME.matcher(name).matches()) {
+        boolean fileName = slash < 0 ? FILE_NAME.matcher(name).matches()
+                : FILE_NAME.matcher(name.substring(0, slash)).matches() && FILE_NAME.matcher(name.substring(slash + 1)).matches();
+        if (folder == null || !fileName) {
             return Optional.empty();
         }
-        Path file = folder.resolve(name);
+        Path file = folder.resolve(name).normalize();
+        if (!file.startsWith(folder)) {
+            return Optional.empty();
+        }
         try {
             return Optional.of(dropFinalLineBreak(Files.readString(file, StandardCharsets.UTF_8)));
         } catch (NoSuchFileException e) {

@@ -59,8 +59,8 @@ class TasksController {
         try {
             return TaskToken.decode(token).encode();
         } catch (IllegalArgumentException e) {
-            throw new ApiProblems.InvalidRequest("token", "a task token <execution>.<frame>.<step>.<attempt>, as $$.Task.Token gives it",
-                    RequestJson.shown(token));
+            // The text is not repeated: whatever it is, it was meant as a credential.
+            throw new ApiProblems.InvalidRequest("token", "a task token, as $$.Task.Token gave it to the task", null);
         }
     }
 
@@ -76,7 +76,7 @@ class TasksController {
         Executions.Change change = executions.callback(token, message);
         if (change instanceof Executions.Change.Done done) {
             ObjectNode out = Json.object();
-            out.put("token", token).put("executionId", done.summary().executionId()).put("status", "queued");
+            out.put("executionId", done.summary().executionId()).put("status", "queued");
             return ResponseEntity.status(HttpStatus.ACCEPTED).body(out);
         }
         return ExecutionsController.changed(change);

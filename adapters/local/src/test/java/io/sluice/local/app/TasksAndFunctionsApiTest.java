@@ -42,7 +42,12 @@ class TasksAndFunctionsApiTest extends LocalAppTest {
         String notYet = token.substring(0, token.indexOf('.')) + ".0.2.0";
         Http.Response early = http().post("/v1/tasks/" + notYet + "/success", "{}");
         assertProblem(early, 409, null);
-        assertThat(early.detail()).contains("does not wait for task " + notYet).contains("it waits for " + token);
+        // The refusal names neither the token tried nor the one the execution waits for: tokens are credentials.
+        assertThat(early.detail()).contains("does not wait for that task token").doesNotContain(token).doesNotContain(".0.2.0");
+        String forged = token.substring(0, token.lastIndexOf('.')) + ".0123456789abcdef0123456789abcdef";
+        Http.Response guessed = http().post("/v1/tasks/" + forged + "/success", "{}");
+        assertProblem(guessed, 409, null);
+        assertThat(String.valueOf(guessed.body())).doesNotContain(token);
         assertProblem(http().post("/v1/tasks/" + token + "/failure", "{\"error\": [\"x\"]}"), 400, "error");
         assertProblem(http().post("/v1/tasks/" + token + "/success", "{\"oops\""), 400, "body");
 

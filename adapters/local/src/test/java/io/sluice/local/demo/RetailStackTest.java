@@ -113,8 +113,60 @@ class RetailStackTest {
                 "Expected Number of Columns: 5 Found: 6");
     }
 
+    /**
+     * Issue 9, finding 4: the export used two secrets (the partner's API token and SFTP password); their
+     * values must be nowhere but where they were used — not in Redis (execution state, history, outbox,
+     * stored task results), the status table, the alerts or the runtime's files.
+     */
     @Test
     @Order(3)
+    void theSecretsTheExportUsedAreInNoStateHistoryStatusAlertOrFile() throws Exception {
+        List<String> values = new java.util.ArrayList<>();
+        try (var files = Files.list(ws.secrets())) {
+            for (Path f : files.toList()) {
+                values.add(Files.readString(f).strip());
+            }
+        }
+        assertThat(values).hasSize(2).allSatisfy(v -> assertThat(v).hasSizeGreaterThan(16));
+
+        StringBuilder everything = new StringBuilder();
+        RedissonClient redis = RedisAdapters.client(RedisTestServer.shared().url());
+        try {
+            var script = redis.getScript(org.redisson.client.codec.StringCodec.INSTANCE);
+            for (String key : redis.getKeys().getKeysByPattern(DemoStack.keyPrefix(stack.run()) + ":*")) {
+                everything.append(key).append('\n').append((String) script.eval(org.redisson.api.RScript.Mode.READ_ONLY, DUMP_VALUES,
+                        org.redisson.api.RScript.ReturnType.VALUE, List.of(key))).append('\n');
+            }
+        } finally {
+            redis.shutdown();
+        }
+        assertThat(everything).as("the demo's Redis keys").contains("TASK_SCHEDULED");
+        stack.app().getBean(PostgresStatusStore.class).list(null, DAY.toString(), 10).forEach(r -> everything.append(r).append('\n'));
+        stack.receiver().alerts().forEach(a -> everything.append(a).append('\n'));
+        try (var walk = Files.walk(ws.root())) {
+            for (Path f : walk.filter(Files::isRegularFile).filter(f -> !f.startsWith(ws.secrets()) && !f.startsWith(ws.partner())).toList()) {
+                everything.append(new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1)).append('\n');
+            }
+        }
+        for (String secret : values) {
+            assertThat(everything.toString()).doesNotContain(secret);
+        }
+    }
+
+    /** Every value of a key, whatever its type, one per line. */
+    private static final String DUMP_VALUES = """
+            local t = redis.call('TYPE', KEYS[1])['ok']
+            local v = {}
+            if t == 'string' then v = {redis.call('GET', KEYS[1])}
+            elseif t == 'hash' then v = redis.call('HGETALL', KEYS[1])
+            elseif t == 'list' then v = redis.call('LRANGE', KEYS[1], 0, -1)
+            elseif t == 'set' then v = redis.call('SMEMBERS', KEYS[1])
+            elseif t == 'zset' then v = redis.call('ZRANGE', KEYS[1], 0, -1)
+            end
+            return table.concat(v, '\\n')""";
+
+    @Test
+    @Order(4)
     void closingTheStackLeavesNoKeysInARedisItDidNotStart() {
         String prefix = DemoStack.keyPrefix(stack.run());
         stack.close();

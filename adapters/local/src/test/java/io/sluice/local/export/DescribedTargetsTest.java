@@ -103,6 +103,6 @@ class DescribedTargetsTest {
                 .hasMessageContaining("has no key for 127.0.0.2:2222");
         assertThatThrownBy(() -> push.apply(input("""
                 {"name": "unresolved", "kind": "http", "endpoint": "http://x/", "source": "s/", "credentials": {"secret": "t"}}""")))
-                .hasMessageContaining("not a resolved secret");
+                .hasMessageContaining("secret 't' does not exist");
     }
 }

@@ -36,7 +36,9 @@ class PatternExamplesTest {
         RecordingInvoker tasks = new RecordingInvoker(MockConfig.parse(PatternExamples.mocks(pattern)).invoker(pattern, testCase));
         ExpressRunner runner = new ExpressRunner(DefinitionParser.parse(definition), tasks);
         JsonNode input = input(pattern);
-        ExpressResult result = runner.run("example:" + pattern + ":" + testCase, testCase, input, START, RandomSource.seeded(7));
+        // The run is of the pipeline the config is for: $$.StateMachine.Name, which the templates pass on.
+        String pipeline = config(pattern).get("pipeline").asText();
+        ExpressResult result = runner.run(pipeline, pipeline + ":" + testCase, testCase, input, START, RandomSource.seeded(7));
         return new Run(result, tasks, input);
     }
 
@@ -48,7 +50,7 @@ class PatternExamplesTest {
         assertThat(run.result().output().get("state").asText()).isEqualTo("SUCCEEDED");
         JsonNode status = run.tasks().only("Write status").payload();
         assertThat(status.get("state").asText()).isEqualTo("SUCCEEDED");
-        assertThat(status.get("executionId").asText()).isEqualTo("example:" + pattern + ":HappyPath");
+        assertThat(status.get("executionId").asText()).isEqualTo(config(pattern).get("pipeline").asText() + ":HappyPath");
         assertThat(status.get("configHash")).isEqualTo(PatternExamples.mocks(pattern).at("/MockedResponses/Config/0/Return/configHash"));
         assertThat(status.get("pipeline")).isEqualTo(run.input().get("pipeline"));
         assertThat(status.get("partition").asText()).isEqualTo("2026-11-29");
@@ -81,7 +83,7 @@ class PatternExamplesTest {
         DispatchTask copy = run.tasks().only("Copy to warehouse");
         assertThat(copy.payload()).isEqualTo(Json.parse("""
                 {"table": "analytics.orders", "source": "s3://acme-lake/enriched/orders/2026-11-29.parquet", "format": "parquet",
-                 "batchId": "orders/2026-11-29", "loadId": "example:ingestion:HappyPath"}"""));
+                 "batchId": "orders/2026-11-29", "loadId": "orders:HappyPath"}"""));
         JsonNode status = run.tasks().only("Write status").payload();
         assertThat(status.get("rowsOut").asInt()).isEqualTo(1187);
         assertThat(status.get("jobRuns").get("enriched_1").get("LogLocation").asText())
@@ -117,7 +119,7 @@ class PatternExamplesTest {
                 .containsExactly(config.at("/targets/0"));
         assertThat(run.tasks().of("Push 2")).hasSize(2).allSatisfy(push -> {
             assertThat(push.payload().get("Target")).isEqualTo(config.at("/targets/1"));
-            assertThat(push.payload().get("BatchId").asText()).isEqualTo("example:export:HappyPath/treasury-api");
+            assertThat(push.payload().get("BatchId").asText()).isEqualTo("finance-daily-export:HappyPath/treasury-api");
             assertThat(push.payload().get("Key").asText()).isEqualTo("s3://acme-exports/finance/bank-csv/2026-11-29.csv");
             assertThat(push.payload().get("Name").asText()).isEqualTo("finance-daily-export-2026-11-29.csv");
         });

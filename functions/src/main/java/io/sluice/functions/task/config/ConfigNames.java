@@ -31,6 +31,12 @@ final class ConfigNames {
     }
 
     /** {@code orders} → {@code orders.json}; a name ending in {@code .json} is kept. */
+    /** The pipeline a config name belongs to: its first folder, or the whole name ({@code orders}, {@code orders/lookup}). */
+    static String owner(String configName) {
+        int slash = configName.indexOf('/');
+        return slash < 0 ? configName : configName.substring(0, slash);
+    }
+
     static String document(String configName) {
         return configName.endsWith(JSON) ? configName : configName + JSON;
     }

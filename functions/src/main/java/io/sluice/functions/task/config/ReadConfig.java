@@ -3,7 +3,12 @@ package io.sluice.functions.task.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.SchemaException;
+import io.sluice.functions.harness.TaskAware;
+import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
+import io.sluice.functions.tenancy.ScopedSecrets;
+import io.sluice.functions.tenancy.Tenancy;
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
 import io.sluice.functions.task.config.ConfigSchema.Violation;
 import io.sluice.functions.task.config.SecretReferences.Reference;
 import io.sluice.orchestration.definition.ContentHash;
@@ -19,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * The {@code read-config} task function: loads a pipeline's domain config by name, resolves its
@@ -37,16 +41,23 @@ import java.util.function.Function;
  * violation, with its JSON pointer), {@code Config.SecretNotFound} (pointers and secret names), and the
  * retryable {@code Config.Unavailable} when the store or the secrets cannot be read.
  *
- * <p>Secret values are never logged and never appear in an error: messages about a value that came
- * from a secret have every secret value masked. They do travel in the output, and so in the execution's
- * state and history, like any task result.
+ * <p>Secret values never leave this function: they are looked up to check that every reference
+ * resolves (and, for a config with its own schema, to validate the config as the function that uses it
+ * will see it), but the output keeps the {@code {"secret": "name"}} references, and the function that
+ * uses a secret resolves it at that moment ({@link ScopedSecrets}). So no value reaches the execution's
+ * state, history, outputs or logs; messages about a value that came from a secret mask it.
+ *
+ * <p>Whose config: in an execution, the pipeline is the runtime's ({@link TaskContext#pipeline()}): a
+ * pattern pipeline reads its own config, an input naming another pipeline fails with
+ * {@code Sluice.WrongPipeline}, and a config named for a pipeline of another tenant is not found.
  */
-public final class ReadConfig implements Function<JsonNode, JsonNode> {
+public final class ReadConfig implements TaskAware {
     public static final String NAME = "read-config";
     static final String UNAVAILABLE = "Config.Unavailable";
 
     private final ConfigStore store;
-    private final SecretResolver secrets;
+    private final ScopedSecrets secrets;
+    private final Tenancy tenancy;
     private final ConfigSchema schemas;
     private final Patterns patterns;
 
@@ -57,34 +68,63 @@ public final class ReadConfig implements Function<JsonNode, JsonNode> {
 
     /** @param patterns checks the configs of pattern pipelines; {@code null} to treat them as any other config */
     public ReadConfig(ConfigStore store, SecretResolver secrets, Patterns patterns) {
+        this(store, secrets, Tenancy.SINGLE, patterns);
+    }
+
+    /** @param tenancy who owns which pipeline: a run reads only the configs of its own tenant's pipelines */
+    public ReadConfig(ConfigStore store, SecretResolver secrets, Tenancy tenancy, Patterns patterns) {
         this.store = store;
-        this.secrets = secrets;
+        this.secrets = new ScopedSecrets(secrets, tenancy);
+        this.tenancy = tenancy;
         this.schemas = new ConfigSchema(store);
         this.patterns = patterns;
     }
 
     @Override
     public JsonNode apply(JsonNode input) {
-        String name = configName(input);
+        return apply(input, TaskContext.fromPayload(input != null && input.isObject() ? input : null, IntegrationPattern.REQUEST_RESPONSE));
+    }
+
+    @Override
+    public JsonNode apply(JsonNode input, TaskContext task) {
+        String run = task.pipeline();
+        String name = configName(input, task);
+        if (run != null && !tenancy.sameOwner(run, ConfigNames.owner(name))) {
+            throw ConfigErrors.notFound("Config '" + name + "' is not one that pipeline '" + run + "' may read: a run reads the"
+                    + " configs of its own tenant's pipelines only.");
+        }
         String document = ConfigNames.document(name);
         JsonNode written = parse(document, read(document).orElseThrow(() -> ConfigErrors.notFound(
                 "Config '" + name + "' does not exist: there is no document " + document + " in the config store.")));
         PipelinePattern pattern = pattern(input);
         if (pattern != null) {
-            checkPattern(name, pattern, written, input.path("pipeline").asText(null));
+            checkPattern(name, pattern, written, run != null ? run : input.path("pipeline").asText(null));
         }
         List<Reference> references = SecretReferences.find(written);
-        Map<String, String> values = resolve(name, references);
-        JsonNode resolved = SecretReferences.replace(written, r -> values.get(r.name()));
+        Map<String, String> values = resolve(run, name, references);
         if (pattern == null) {
+            JsonNode resolved = SecretReferences.replace(written, r -> values.get(r.name()));
             validate(name, schemaName(name, document, written), resolved, new SecretMask(references, values.values()));
         }
-        if (resolved instanceof ObjectNode object) {
+        JsonNode config = written.deepCopy();
+        if (config instanceof ObjectNode object) {
             object.remove("$schema");
         }
         ObjectNode out = Json.object().put("name", name);
-        out.set("config", resolved);
+        out.set("config", config);
         return out.put("configHash", ContentHash.of(written));
+    }
+
+    /** In an execution with no config named, the run's own pipeline's; else the input's {@code name} (or {@code pipeline}). */
+    private static String configName(JsonNode input, TaskContext task) {
+        boolean named = input != null && (input.isTextual() || input.has("name"));
+        if (task.pipeline() != null && !named) {
+            return task.pipelineFor(NAME, input != null && input.isObject() ? input : null, "pipeline");
+        }
+        if (task.pipeline() != null && input.isObject()) {
+            task.pipelineFor(NAME, input, "pipeline");
+        }
+        return configName(input);
     }
 
     private static String configName(JsonNode input) {
@@ -145,12 +185,12 @@ public final class ReadConfig implements Function<JsonNode, JsonNode> {
     }
 
     /** Each secret's value, by secret name; every reference to a missing secret reported at once. */
-    private Map<String, String> resolve(String name, List<Reference> references) {
+    private Map<String, String> resolve(String pipeline, String name, List<Reference> references) {
         Map<String, String> values = new LinkedHashMap<>();
         Set<String> absent = new HashSet<>();
         for (Reference r : references) {
             if (!values.containsKey(r.name()) && !absent.contains(r.name())) {
-                lookUp(r.name()).ifPresentOrElse(value -> values.put(r.name(), value), () -> absent.add(r.name()));
+                lookUp(pipeline, r.name()).ifPresentOrElse(value -> values.put(r.name(), value), () -> absent.add(r.name()));
             }
         }
         if (!absent.isEmpty()) {
@@ -159,9 +199,11 @@ public final class ReadConfig implements Function<JsonNode, JsonNode> {
         return values;
     }
 
-    private Optional<String> lookUp(String secret) {
+    private Optional<String> lookUp(String pipeline, String secret) {
         try {
-            return secrets.resolve(secret);
+            return secrets.resolve(pipeline, secret);
+        } catch (IllegalArgumentException e) {
+            throw ConfigErrors.invalid("Secret reference '" + secret + "' cannot be used: " + e.getMessage() + ".");
         } catch (RuntimeException e) {
             // The resolver's contract keeps values out of its exceptions; its message says what could not be read.
             throw new TaskError(UNAVAILABLE, "Secret '" + secret + "' could not be read: " + e.getMessage(), true, e);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.harness.TaskAware;
 import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
+import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.QueueNames;
@@ -44,10 +45,18 @@ public final class DependencyCheck implements TaskAware {
     private final QueueNames names;
     private final Clock clock;
     private final Duration keepAfterDeadline;
+    private final Tenancy tenancy;
 
     /** @param keepAfterDeadline how long a registration outlives its deadline in the index */
     public DependencyCheck(DependencyIndex index, TimerIndex timers, TaskQueue queue, QueueNames names, Clock clock,
                            Duration keepAfterDeadline) {
+        this(index, timers, queue, names, clock, keepAfterDeadline, Tenancy.SINGLE);
+    }
+
+    /** @param tenancy a run waits only for pipelines of its own tenant: another's outcomes are not its to learn */
+    public DependencyCheck(DependencyIndex index, TimerIndex timers, TaskQueue queue, QueueNames names, Clock clock,
+                           Duration keepAfterDeadline, Tenancy tenancy) {
+        this.tenancy = tenancy;
         this.index = index;
         this.timers = timers;
         this.queue = queue;
@@ -67,7 +76,15 @@ public final class DependencyCheck implements TaskAware {
             throw new TaskError(INVALID_INPUT, "Run dependency-check as sluice:function:dependency-check.waitForTaskToken: "
                     + "it completes the task when the upstreams succeed, not when it returns.", false);
         }
+        task.requireToken("dependency-check");
         Set<Upstream> upstreams = upstreams(input);
+        String run = task.pipeline();
+        for (Upstream u : upstreams) {
+            if (run != null && !tenancy.sameOwner(run, u.pipeline())) {
+                throw new TaskError(INVALID_INPUT, "dependency-check: pipeline '" + run + "' cannot wait for '" + u.pipeline()
+                        + "', which is not a pipeline of its tenant.", false);
+            }
+        }
         if (upstreams.isEmpty()) {
             DependencyRelease.complete(queue, names, timers, index, task.token(), null);
             return Json.object().put("Waiting", 0);

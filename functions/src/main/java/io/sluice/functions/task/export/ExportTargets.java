@@ -3,6 +3,7 @@ package io.sluice.functions.task.export;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.orchestration.port.Exporter;
+import java.util.function.Function;
 
 /**
  * Exporters for targets described in a pipeline's config, as the export pattern passes them to
@@ -35,19 +36,31 @@ public interface ExportTargets {
      */
     record Target(String name, String kind, String endpoint, String credentials, Integer rateLimitPerSecond) {
 
-        /** Reads the description; {@code Export.InvalidInput} names what is missing or malformed. */
-        static Target from(JsonNode json) {
+        /**
+         * Reads the description; {@code Export.InvalidInput} names what is missing or malformed. Credentials
+         * are a {@code {"secret": "<name>"}} reference, which {@code secrets} resolves now, at the moment of
+         * use (so the value is never in a config, a state or a history), or, for a hand-written
+         * definition, the value itself.
+         */
+        static Target from(JsonNode json, Function<String, String> secrets) {
             JsonNode credentials = json.path("credentials");
-            if (!credentials.isMissingNode() && !credentials.isNull() && !credentials.isTextual()) {
-                throw invalid("target '" + json.path("name").asText("?") + "' has credentials that are not a resolved secret: "
-                        + "read the config with read-config, which replaces {\"secret\": \"<name>\"} by its value.");
+            String value;
+            if (credentials.isObject() && credentials.size() == 1 && credentials.path("secret").isTextual()) {
+                value = secrets.apply(credentials.get("secret").asText());
+            } else if (credentials.isMissingNode() || credentials.isNull()) {
+                value = null;
+            } else if (credentials.isTextual()) {
+                value = credentials.asText();
+            } else {
+                throw invalid("target '" + json.path("name").asText("?") + "' has credentials that are neither a secret reference,"
+                        + " {\"secret\": \"<name>\"}, nor a string.");
             }
             JsonNode rate = json.path("rateLimitPerSecond");
             if (!rate.isMissingNode() && !rate.isNull() && !(rate.canConvertToInt() && rate.asInt() > 0)) {
                 throw invalid("target '" + json.path("name").asText("?") + "' needs a positive whole \"rateLimitPerSecond\".");
             }
             return new Target(text(json, "name"), text(json, "kind"), text(json, "endpoint"),
-                    credentials.isTextual() ? credentials.asText() : null, rate.isIntegralNumber() ? rate.asInt() : null);
+                    value, rate.isIntegralNumber() ? rate.asInt() : null);
         }
 
         private static String text(JsonNode json, String field) {

@@ -2,7 +2,11 @@ package io.sluice.functions.task.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.harness.TaskAware;
+import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
+import io.sluice.functions.tenancy.ScopedSecrets;
+import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ExportLedger;
 import io.sluice.orchestration.port.ExportLedger.ExportRecord;
@@ -11,7 +15,7 @@ import io.sluice.orchestration.port.Exporter.Delivery;
 import io.sluice.orchestration.port.ObjectStore;
 import java.time.Clock;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.Optional;
 
 /**
  * The {@code push-export} function: sends a prepared extract from the object store to a named
@@ -26,8 +30,12 @@ import java.util.function.Function;
  * execution) is not sent again, and the stored receipt is returned. The batch id travels as the
  * delivery's idempotency key, so even two pushes racing past the ledger land once at a destination
  * that honours it (an SFTP target lands under one final name either way).
+ *
+ * <p>A described target's {@code {"secret": "<name>"}} credentials are resolved here, as the push
+ * starts, for the run's pipeline ({@link ScopedSecrets}): the value reaches the exporter and nothing else.
+ * In an execution, the batch id must be the run's ({@code <execution id>/...} or {@code <pipeline>/...}).
  */
-public final class PushExport implements Function<JsonNode, JsonNode> {
+public final class PushExport implements TaskAware {
     public static final String RATE_LIMITED = "Export.RateLimited";
     public static final String REJECTED = "Export.Rejected";
     public static final String FAILED = "Export.Failed";
@@ -39,6 +47,7 @@ public final class PushExport implements Function<JsonNode, JsonNode> {
     private final ObjectStore objects;
     private final ExportLedger ledger;
     private final Clock clock;
+    private final ScopedSecrets secrets;
 
     public PushExport(Map<String, Exporter> targets, ObjectStore objects, ExportLedger ledger, Clock clock) {
         this(targets, ExportTargets.NONE, objects, ledger, clock);
@@ -46,6 +55,13 @@ public final class PushExport implements Function<JsonNode, JsonNode> {
 
     /** @param described serves the targets an input describes rather than names */
     public PushExport(Map<String, Exporter> targets, ExportTargets described, ObjectStore objects, ExportLedger ledger, Clock clock) {
+        this(targets, described, objects, ledger, clock, new ScopedSecrets(name -> Optional.empty(), Tenancy.SINGLE));
+    }
+
+    /** @param secrets resolves described targets' secret references for the run's pipeline */
+    public PushExport(Map<String, Exporter> targets, ExportTargets described, ObjectStore objects, ExportLedger ledger, Clock clock,
+                      ScopedSecrets secrets) {
+        this.secrets = secrets;
         this.targets = Map.copyOf(targets);
         this.described = described;
         this.objects = objects;
@@ -54,11 +70,16 @@ public final class PushExport implements Function<JsonNode, JsonNode> {
     }
 
     @Override
-    public JsonNode apply(JsonNode input) {
+    public JsonNode apply(JsonNode input, TaskContext task) {
         JsonNode description = input.path("Target");
-        ExportTargets.Target spec = description.isObject() ? ExportTargets.Target.from(description) : null;
+        String pipeline = task.pipeline();
+        ExportTargets.Target spec = description.isObject() ? ExportTargets.Target.from(description, name -> secret(pipeline, name)) : null;
         String target = spec != null ? spec.name() : text(input, "Target");
         String batchId = text(input, "BatchId");
+        if (pipeline != null && !batchId.startsWith(task.executionId() + "/") && !batchId.startsWith(pipeline + "/")) {
+            throw new TaskError(TaskContext.WRONG_PIPELINE, "push-export runs in execution '" + task.executionId() + "', but batch '"
+                    + batchId + "' is not one of its pipeline's: name batches <execution id>/... or <pipeline>/....", false);
+        }
         String key = text(input, "Key");
         Exporter exporter = spec != null ? described.exporter(spec) : named(target);
         var pushed = ledger.find(target, batchId);
@@ -83,6 +104,20 @@ public final class PushExport implements Function<JsonNode, JsonNode> {
             case Delivery.Failed f -> throw new TaskError(FAILED, "Pushing batch '" + batchId + "' to '" + target + "' failed: "
                     + f.reason(), true);
         };
+    }
+
+    private String secret(String pipeline, String name) {
+        Optional<String> value;
+        try {
+            value = secrets.resolve(pipeline, name);
+        } catch (IllegalArgumentException e) {
+            throw new TaskError(INVALID_INPUT, "push-export: " + e.getMessage() + ".", false);
+        } catch (RuntimeException e) {
+            // The resolver's contract keeps values out of its exceptions.
+            throw new TaskError(FAILED, "push-export could not read secret '" + name + "': " + e.getMessage(), true, e);
+        }
+        return value.orElseThrow(() -> new TaskError(INVALID_INPUT, "push-export: the target's secret '" + name
+                + "' does not exist" + (pipeline == null ? "" : " for pipeline '" + pipeline + "'") + ".", false));
     }
 
     private Exporter named(String target) {

@@ -54,7 +54,13 @@ public final class GlueLaunch implements TaskAware {
 
     @Override
     public JsonNode apply(JsonNode input, TaskContext task) {
-        JobRequest request = new JobRequest(jobName(input), task.token(), arguments(input));
+        Map<String, String> arguments = arguments(input);
+        String pipeline = task.pipeline() != null || input.path("pipeline").isTextual() ? task.pipelineFor("glue-launch", input, "pipeline") : null;
+        if (pipeline != null) {
+            // The job learns whose run it is from the runtime: neither the input nor Arguments can change it.
+            arguments.put("pipeline", pipeline);
+        }
+        JobRequest request = new JobRequest(jobName(input), task.requireToken("glue-launch"), arguments);
         JobRun run = launcher.start(request);
         if (task.pattern() != IntegrationPattern.SYNC) {
             return JobRunJson.describe(run);

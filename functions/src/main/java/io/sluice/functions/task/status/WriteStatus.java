@@ -1,11 +1,13 @@
 package io.sluice.functions.task.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.harness.TaskAware;
+import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.orchestration.port.StatusRecord;
 import io.sluice.orchestration.port.StatusStore;
 import java.time.Clock;
-import java.util.function.Function;
 
 /**
  * The {@code write-status} task function: records a run's status, timings, counts and error in the
@@ -22,10 +24,13 @@ import java.util.function.Function;
  * {@code ended} of a final one are the time of the call. {@code error} is a string or the
  * {@code {"Error", "Cause"}} object a Catch records.
  *
+ * <p>In an execution, the row is the run's own: {@code pipeline} and {@code executionId} come from the
+ * runtime, and an input naming another fails with {@code Sluice.WrongPipeline}.
+ *
  * <p>Output: the row as stored, plus {@code applied} (false when the stored row was ahead of this write).
  * Errors: {@code Status.InvalidRequest}; the retryable {@code Status.WriteFailed} when the table cannot be written.
  */
-public final class WriteStatus implements Function<JsonNode, JsonNode> {
+public final class WriteStatus implements TaskAware {
     public static final String NAME = "write-status";
 
     private final StatusStore store;
@@ -37,8 +42,8 @@ public final class WriteStatus implements Function<JsonNode, JsonNode> {
     }
 
     @Override
-    public JsonNode apply(JsonNode input) {
-        StatusRecord record = StatusJson.read(input, clock.instant());
+    public JsonNode apply(JsonNode input, TaskContext task) {
+        StatusRecord record = StatusJson.read(ownRow(input, task), clock.instant());
         StatusStore.Upserted upserted;
         try {
             upserted = store.upsert(record);
@@ -47,5 +52,20 @@ public final class WriteStatus implements Function<JsonNode, JsonNode> {
                     + " could not be written: " + e.getMessage(), true, e);
         }
         return StatusJson.write(upserted.row()).put("applied", upserted.applied());
+    }
+
+    private static JsonNode ownRow(JsonNode input, TaskContext task) {
+        if (task.executionId() == null || !(input instanceof ObjectNode given)) {
+            return input;
+        }
+        String pipeline = task.pipelineFor(NAME, input, "pipeline");
+        JsonNode execution = input.get("executionId");
+        if (execution != null && execution.isTextual() && !execution.asText().equals(task.executionId())) {
+            throw new TaskError(TaskContext.WRONG_PIPELINE, NAME + " runs in execution '" + task.executionId() + "', but its input names"
+                    + " execution '" + execution.asText() + "'. A run writes only its own status row.", false);
+        }
+        ObjectNode own = given.deepCopy();
+        own.put("pipeline", pipeline).put("executionId", task.executionId());
+        return own;
     }
 }

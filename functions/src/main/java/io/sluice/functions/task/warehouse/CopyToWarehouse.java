@@ -1,6 +1,8 @@
 package io.sluice.functions.task.warehouse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.harness.TaskAware;
+import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.LoadResult;
@@ -9,7 +11,6 @@ import io.sluice.orchestration.port.Warehouse.LoadRequest;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * The {@code copy-to-warehouse} task function: bulk-loads one prepared batch into a warehouse table,
@@ -23,12 +24,16 @@ import java.util.function.Function;
  * {@code header} to {@code true}, and {@code columns} may be left out when the file has a header.
  * Output: {@code {"table", "batchId", "rows", "alreadyLoaded"}}.
  *
+ * <p>In an execution, a batch is the run's pipeline's: its id must start with {@code <pipeline>/} (the
+ * patterns pass {@code <pipeline>/<partition>}), or the task fails with {@code Sluice.WrongPipeline}, so
+ * no run can replace another pipeline's batch.
+ *
  * <p>Errors: {@code Warehouse.SchemaMismatch} (naming the missing and extra columns),
  * {@code Warehouse.TableNotFound}, {@code Warehouse.SourceNotFound}, {@code Warehouse.BadData},
  * {@code Warehouse.UnsupportedFormat}, {@code Warehouse.InvalidRequest}; none of them retryable. The
  * retryable {@code Warehouse.CopyFailed} when the warehouse could not be reached or failed.
  */
-public final class CopyToWarehouse implements Function<JsonNode, JsonNode> {
+public final class CopyToWarehouse implements TaskAware {
     public static final String NAME = "copy-to-warehouse";
 
     private final Warehouse warehouse;
@@ -40,8 +45,13 @@ public final class CopyToWarehouse implements Function<JsonNode, JsonNode> {
     }
 
     @Override
-    public JsonNode apply(JsonNode input) {
+    public JsonNode apply(JsonNode input, TaskContext task) {
         LoadRequest request = request(input);
+        String pipeline = task.pipeline();
+        if (pipeline != null && !request.batchId().startsWith(pipeline + "/")) {
+            throw new TaskError(TaskContext.WRONG_PIPELINE, NAME + " runs for pipeline '" + pipeline + "', but batch '" + request.batchId()
+                    + "' is not one of its batches: a run loads batches named <pipeline>/..., of its own pipeline.", false);
+        }
         LoadResult result;
         try {
             result = warehouse.load(request, clock.instant());

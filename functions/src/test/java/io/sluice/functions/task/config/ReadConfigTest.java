@@ -42,11 +42,13 @@ class ReadConfigTest {
     }
 
     @Test
-    void theConfigComesBackResolvedAndValidWithTheHashOfItsWrittenForm() {
+    void theConfigComesBackValidWithItsSecretReferencesNotTheirValuesAndTheHashOfItsWrittenForm() {
         JsonNode out = readConfig.apply(Json.parse("{\"name\": \"orders\"}"));
         assertThat(out.get("name").asText()).isEqualTo("orders");
-        assertThat(out.at("/config/warehouse/password").asText()).isEqualTo("Correct4Horse9Battery");
-        assertThat(out.at("/config/exports/0/token").asText()).isEqualTo("ops@example.com");
+        // Validated with the values, returned with the references: the values never enter state or history.
+        assertThat(out.at("/config/warehouse/password")).isEqualTo(Json.parse("{\"secret\": \"warehouse-password\"}"));
+        assertThat(out.at("/config/exports/0/token")).isEqualTo(Json.parse("{\"secret\": \"partner-token\"}"));
+        assertThat(Json.write(out)).doesNotContain("Correct4Horse9Battery").doesNotContain("ops@example.com");
         assertThat(out.at("/config/batchSize").asInt()).isEqualTo(500);
         assertThat(out.get("configHash").asText()).isEqualTo(ContentHash.of(Json.parse(CONFIG))).startsWith("sha256:");
     }
