@@ -3,7 +3,7 @@
 CREATE TABLE customers AS
   SELECT customer_id, name, email, split_part(email, '@', 2) AS email_domain, city, upper(trim(country)) AS country,
          signup_date, segment
-  FROM read_parquet('${source}${partition}.parquet');
+  FROM read_parquet('${store}/${source}${partition}.parquet');
 
 COPY customers TO '${store}/${target}${partition}.parquet' (FORMAT parquet);
 

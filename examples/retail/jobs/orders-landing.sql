@@ -3,7 +3,7 @@
 -- Arguments: source, target (folders of the data folder), partition (the business date).
 COPY (
   SELECT *
-  FROM read_csv('${source}${partition}.csv', header = true, auto_detect = false, strict_mode = true,
+  FROM read_csv('${store}/${source}${partition}.csv', header = true, auto_detect = false, strict_mode = true,
                 delim = ',', quote = '"', escape = '"',
                 columns = {'order_id': 'VARCHAR', 'customer_id': 'VARCHAR', 'ordered_at': 'VARCHAR', 'store_id': 'VARCHAR',
                            'sku': 'VARCHAR', 'quantity': 'VARCHAR', 'unit_price': 'VARCHAR', 'currency': 'VARCHAR'})

@@ -152,6 +152,16 @@ class UpstreamFlowTest {
     }
 
     @Test
+    void anUpstreamPartitionThatIsAPathStartsNoDependent() {
+        for (String partition : List.of("../b/2026-01-01", "2026-11-29/../../x")) {
+            FinishedExecution e = new FinishedExecution("orders:z", "orders", "z", partition, ExecutionStatus.SUCCEEDED, null, null);
+            assertThat(trigger.onCompletion(e)).isNotEmpty().allSatisfy(o -> assertThat(o).isInstanceOf(UpstreamTrigger.Outcome.NotMapped.class));
+        }
+        assertThat(ledger.succeeded("export", "../b/2026-01-01", "probe", java.time.Instant.MAX)).as("nothing recorded")
+                .containsExactly("probe");
+    }
+
+    @Test
     void aDependentThatCannotStartIsReportedNotRetried() {
         UpstreamTrigger lonely = new UpstreamTrigger(up -> List.of(new Dependent("gone", List.of(new Dependency(up, PartitionMapping.IDENTITY)))),
                 ledger, starter, pump.clock, Duration.ofDays(7));

@@ -23,8 +23,8 @@ import java.util.function.Consumer;
  * one by one, each logged with its time and row count; the first error ends the run FAILED with the
  * first lines of DuckDB's message (the log keeps all of it, with DuckDB's suggestions). A
  * {@code COPY ... TO} a file of the store gets the file's folder made first, and the rows such
- * statements write are the run's {@code rowsWritten}. Nothing is left open
- * when the run ends.
+ * statements write are the run's {@code rowsWritten}. DuckDB reaches no file outside the store
+ * ({@link StoreAccess}). Nothing is left open when the run ends.
  */
 final class DuckDbRun implements Runnable {
 
@@ -43,6 +43,7 @@ final class DuckDbRun implements Runnable {
     private final Script script;
     private final Map<String, String> arguments;
     private final JobEngineSettings settings;
+    private final StoreAccess store;
     private final Path logFile;
     private final Clock clock;
     private final Consumer<JobRun> onEnd;
@@ -59,6 +60,7 @@ final class DuckDbRun implements Runnable {
         this.script = script;
         this.arguments = arguments;
         this.settings = settings;
+        this.store = new StoreAccess(settings.store());
         this.logFile = logFile;
         this.clock = clock;
         this.onEnd = onEnd;
@@ -76,7 +78,7 @@ final class DuckDbRun implements Runnable {
                 error = stopped ? "The run was stopped." : null;
             } catch (SQLException e) {
                 state = stopped ? JobRun.State.STOPPED : JobRun.State.FAILED;
-                error = stopped ? "The run was stopped." : summary(e.getMessage());
+                error = stopped ? "The run was stopped." : summary(e.getMessage()) + hint(e.getMessage());
                 log.line("DuckDB: " + e.getMessage());
             } catch (RuntimeException e) {
                 error = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
@@ -102,10 +104,8 @@ final class DuckDbRun implements Runnable {
         try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
              Statement statement = connection.createStatement()) {
             current = statement;
-            statement.execute("SET file_search_path = '" + settings.store().toString().replace("'", "''") + "'");
-            statement.execute("SET autoinstall_known_extensions = false");
-            if (settings.threadsPerRun() > 0) {
-                statement.execute("SET threads = " + settings.threadsPerRun());
+            for (String setting : store.settings(settings.threadsPerRun())) {
+                statement.execute(setting);
             }
             for (int i = 0; i < statements.size() && !stopped; i++) {
                 log.statement(i + 1, statements.size(), statements.get(i));
@@ -125,17 +125,15 @@ final class DuckDbRun implements Runnable {
         }
     }
 
-    /** The folder of the store file a COPY writes; a file outside the store is DuckDB's business. */
+    /** The folder of the file a COPY writes, which must be a file of the store (DuckDB would refuse others too, less clearly). */
     private void makeFolderFor(String statement) {
-        SqlScript.copyTarget(statement).map(Path::of).map(Path::toAbsolutePath).map(Path::normalize)
-                .filter(file -> file.startsWith(settings.store()) && file.getParent() != null)
-                .ifPresent(file -> {
-                    try {
-                        Files.createDirectories(file.getParent());
-                    } catch (IOException e) {
-                        throw new UncheckedIOException("Could not make the folder of " + file, e);
-                    }
-                });
+        SqlScript.copyTarget(statement).map(store::fileInside).map(Path::getParent).ifPresent(folder -> {
+            try {
+                Files.createDirectories(folder);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Could not make the folder " + folder, e);
+            }
+        });
     }
 
     /** DuckDB's message up to its suggestions, on one line: what failed and where, for the task's cause and the status row. */
@@ -152,6 +150,12 @@ final class DuckDbRun implements Runnable {
             out.append(out.isEmpty() ? "" : "; ").append(l);
         }
         return out.length() > 500 ? out.substring(0, 500) + " ..." : out.toString();
+    }
+
+    /** What to do about DuckDB refusing a file: it was not named as a file of the store. */
+    private static String hint(String message) {
+        return message != null && message.contains("Permission Error") && message.contains("disabled by configuration")
+                ? " (a job reaches only the files of the data folder, named from its root: '${store}/<key>')" : "";
     }
 
     /** Asks the run to stop: the statement in progress is cancelled, and no further one starts. */

@@ -8,8 +8,8 @@ import java.util.Objects;
  * Where the local job engine finds things.
  *
  * @param scripts       directory of job scripts, one {@code <job>.sql} per job
- * @param store         root directory of the local object store; relative file names in scripts resolve against it,
- *                      and {@code ${store}} names it (write outputs as {@code '${store}/enriched/x.parquet'})
+ * @param store         root directory of the local object store, the only folder a job's DuckDB may read or write;
+ *                      {@code ${store}} names it (name files as {@code '${store}/enriched/x.parquet'})
  * @param workDir       where runs and their logs are kept; one engine per directory
  * @param threadsPerRun DuckDB threads each run may use ({@code 0}: DuckDB's default, one per core)
  * @param stopGrace     how long {@code close()} waits for runs it stopped

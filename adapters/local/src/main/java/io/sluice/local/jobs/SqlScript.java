@@ -8,33 +8,20 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A job's SQL script: {@code ${name}} placeholders filled from the run's arguments, then split into
- * statements on semicolons outside quotes and comments, so each statement is run and logged on its
- * own. A value is inserted with its single quotes doubled: write placeholders inside string
- * literals ({@code read_csv('${input}')}), where no argument can end the literal early.
+ * A job's SQL script: {@code ${name}} placeholders filled from the run's arguments (safely for where
+ * each stands, see {@link SqlPlaceholders}), then split into statements on semicolons outside quotes
+ * and comments, so each statement is run and logged on its own.
  */
 final class SqlScript {
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9_.-]+)}");
     private static final Pattern COPY = Pattern.compile("(?i)\\s*COPY\\b");
     private static final Pattern LEADING_COMMENTS = Pattern.compile("\\A(?:\\s*(?:--[^\\n]*(?:\\n|\\z)|/\\*.*?\\*/))*", Pattern.DOTALL);
     private static final Pattern COPY_TO = Pattern.compile("(?i)\\bTO\\s+'((?:[^']|'')*)'");
 
     private SqlScript() {}
 
-    /** Fills every placeholder; throws {@link IllegalArgumentException} naming the first one without a value. */
+    /** Fills every placeholder; throws {@link IllegalArgumentException} naming the first one without a value, or with a refused one. */
     static String fill(String script, Map<String, String> values) {
-        Matcher m = PLACEHOLDER.matcher(script);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            String value = values.get(m.group(1));
-            if (value == null) {
-                throw new IllegalArgumentException("The script uses ${" + m.group(1) + "}, but the run has no argument '"
-                        + m.group(1) + "' (pass it as \"--" + m.group(1) + "\" in Arguments).");
-            }
-            m.appendReplacement(out, Matcher.quoteReplacement(value.replace("'", "''")));
-        }
-        m.appendTail(out);
-        return out.toString();
+        return SqlPlaceholders.fill(script, values);
     }
 
     /**

@@ -14,10 +14,14 @@ import java.util.UUID;
 /**
  * The local object store: a folder (the runtime's data folder), in which an object's key is its
  * path relative to the folder, {@code /}-separated, as a key is inside an S3 bucket:
- * {@code landing/orders/2026-11-29.csv}. The DuckDB jobs read the same keys (the folder is their
- * search path) and write under {@code ${store}/<key>}; the warehouse loads and push-export read them
- * here. A key that would leave the folder (absolute, or with {@code ..}) holds nothing and cannot be
- * written. A put appears whole: it is written aside and moved into place.
+ * {@code landing/orders/2026-11-29.csv}. The DuckDB jobs name the same keys as
+ * {@code ${store}/<key>}; the warehouse loads and push-export read them here. A put appears whole: it is written aside and moved into place.
+ *
+ * <p>Whatever a caller passes, no key reaches a file outside the folder: a key must be relative,
+ * {@code /}-separated segments that are none of empty, {@code .} or {@code ..}, without backslashes
+ * or control characters; and the file it names is checked, once resolved, to lie under the folder,
+ * following links. Any other key is refused, on get as on put, with an
+ * {@link IllegalArgumentException} saying why.
  */
 public final class FolderObjectStore implements ObjectStore {
     private final Path root;
@@ -32,11 +36,12 @@ public final class FolderObjectStore implements ObjectStore {
 
     @Override
     public void put(String key, byte[] content) {
-        Path file = file(key).orElseThrow(() -> new IllegalArgumentException("'" + key + "' is not a key of the object store "
-                + root + ": use a relative path without '..'."));
+        Path file = file(key);
         Path temp = file.resolveSibling("." + file.getFileName() + "." + UUID.randomUUID() + ".part");
         try {
+            requireInside(key, file);
             Files.createDirectories(file.getParent());
+            requireInside(key, file);
             Files.write(temp, content);
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
@@ -51,12 +56,13 @@ public final class FolderObjectStore implements ObjectStore {
 
     @Override
     public Optional<byte[]> get(String key) {
-        Optional<Path> file = file(key).filter(Files::isRegularFile);
-        if (file.isEmpty()) {
+        Path file = file(key);
+        if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
+        requireInside(key, file);
         try {
-            return Optional.of(Files.readAllBytes(file.get()));
+            return Optional.of(Files.readAllBytes(file));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException e) {
@@ -64,17 +70,50 @@ public final class FolderObjectStore implements ObjectStore {
         }
     }
 
-    /** The file of {@code key}, if the key stays inside the folder. */
-    private Optional<Path> file(String key) {
-        if (key == null || key.isBlank() || key.startsWith("/") || key.contains("\\")) {
-            return Optional.empty();
+    /** The file of {@code key}; {@link IllegalArgumentException} when the key is not one of this store. */
+    private Path file(String key) {
+        refuseUnless(key != null && !key.isEmpty(), key, "a key is not empty");
+        refuseUnless(!key.startsWith("/"), key, "a key is relative to the folder, without a leading '/'");
+        refuseUnless(!key.contains("\\"), key, "a key's separator is '/', never '\\'");
+        refuseUnless(key.chars().noneMatch(Character::isISOControl), key, "a key has no control characters");
+        for (String segment : key.split("/", -1)) {
+            refuseUnless(!segment.isEmpty() && !segment.equals(".") && !segment.equals(".."), key,
+                    "a key's segments are names, never empty, '.' or '..'");
         }
+        Path file;
         try {
-            Path file = root.resolve(key).normalize();
-            return file.startsWith(root) && !file.equals(root) ? Optional.of(file) : Optional.empty();
+            file = root.resolve(key).normalize();
         } catch (InvalidPathException e) {
-            return Optional.empty();
+            throw refused(key, "a key is a file name (" + e.getReason() + ")");
         }
+        refuseUnless(file.startsWith(root) && !file.equals(root), key, "a key names a file inside the folder");
+        return file;
+    }
+
+    /** Checks the file as the file system resolves it: a link in the folder must not lead out of it. */
+    private void requireInside(String key, Path file) {
+        try {
+            Path existing = file;
+            while (!Files.exists(existing) && !existing.equals(root)) {
+                existing = existing.getParent();
+            }
+            refuseUnless(!Files.exists(root) || existing.toRealPath().startsWith(root.toRealPath()), key,
+                    "a key names a file inside the folder, links followed");
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not resolve object " + key + " under " + root, e);
+        }
+    }
+
+    private void refuseUnless(boolean ok, String key, String rule) {
+        if (!ok) {
+            throw refused(key, rule);
+        }
+    }
+
+    private IllegalArgumentException refused(String key, String rule) {
+        String shown = key == null ? "null" : key.codePoints().mapToObj(c -> Character.isISOControl(c) ? String.format("\\u%04x", c)
+                : Character.toString(c)).collect(java.util.stream.Collectors.joining());
+        return new IllegalArgumentException("'" + shown + "' is not a key of the object store " + root + ": " + rule + ".");
     }
 
     @Override

@@ -63,6 +63,21 @@ class ApiLocalModeTest extends LocalAppTest {
     }
 
     @Test
+    void aPartitionThatIsAPathIsABadRequestWhereverItComes() {
+        String start = "/v1/pipelines/shout/executions";
+        for (String partition : new String[] {"../b/2026-01-01", "../../../../outside/secret", "b/2026-01-01", "2026-11-29\\n-- x", ".hidden"}) {
+            Http.Response top = http().post(start, "{\"partition\": \"" + partition + "\"}");
+            assertInvalid(top, "partition");
+            assertThat(top.body().get("expected").asText()).contains("2026-11-29T13", "letters, digits and _ - . =", "no '..'");
+            assertInvalid(http().post(start, "{\"input\": {\"partition\": \"" + partition + "\", \"text\": \"x\"}}"), "input.partition");
+            assertInvalid(http().post("/v1/pipelines/shout/webhook", "{\"partition\": \"" + partition + "\", \"text\": \"x\"}"), "partition");
+        }
+        assertInvalid(http().post(start, "{\"input\": {\"partition\": [\"../b\"]}}"), "input.partition");
+        assertInvalid(http().post(start, "{\"partition\": \"" + "x".repeat(65) + "\"}"), "partition");
+        assertThat(http().post(start, "{\"input\": {\"partition\": \"2026-11-29T13\", \"text\": \"x\"}}").status()).isEqualTo(201);
+    }
+
+    @Test
     void sinceListsOnlyExecutionsStartedFromThatTime() {
         String id = http().post("/v1/pipelines/shout/executions", "{\"input\": {\"text\": \"s\"}}").body().get("executionId").asText();
         assertThat(http().get("/v1/executions?pipeline=shout&since=2000-01-01").body().get("executions").findValuesAsText("executionId"))

@@ -59,7 +59,7 @@ class DuckDbJobsTest {
     void aCopyToANewFolderOfTheStoreMakesTheFolder() throws Exception {
         Files.writeString(scripts.resolve("land.sql"), """
                 -- a comment before the COPY, as scripts begin
-                COPY (SELECT * FROM read_csv('raw/2026-11-29/orders.csv')) TO '${store}/landing/orders/${partition}.csv' (HEADER);
+                COPY (SELECT * FROM read_csv('${store}/raw/2026-11-29/orders.csv')) TO '${store}/landing/orders/${partition}.csv' (HEADER);
                 """);
         JobRun run = runToEnd("land", "t-folder", Map.of("partition", "2026-11-29"));
         assertThat(run.state()).as(run.error()).isEqualTo(JobRun.State.SUCCEEDED);
@@ -69,14 +69,14 @@ class DuckDbJobsTest {
     @Test
     void readsCsvAndJsonWritesParquetAndTheNextJobReadsIt() throws Exception {
         Files.writeString(scripts.resolve("enrich.sql"), """
-                -- join orders with customers; relative names resolve in the object store
-                CREATE TABLE orders AS SELECT * FROM read_csv('${input}');
-                CREATE TABLE customers AS SELECT * FROM read_json('raw/2026-11-29/customers.json');
+                -- join orders with customers; files are named from the store's root
+                CREATE TABLE orders AS SELECT * FROM read_csv('${store}/${input}');
+                CREATE TABLE customers AS SELECT * FROM read_json('${store}/raw/2026-11-29/customers.json');
                 COPY (SELECT o.order_id, o.amount, c.country FROM orders o JOIN customers c ON o.customer = c.id ORDER BY o.order_id)
                   TO '${store}/${output}' (FORMAT parquet);
                 """);
         Files.writeString(scripts.resolve("totals.sql"), """
-                COPY (SELECT country, sum(amount) AS total FROM read_parquet('${input}') GROUP BY country ORDER BY country)
+                COPY (SELECT country, sum(amount) AS total FROM read_parquet('${store}/${input}') GROUP BY country ORDER BY country)
                   TO '${store}/${output}' (FORMAT parquet);
                 """);
         Files.createDirectories(store.resolve("enriched/2026-11-29"));

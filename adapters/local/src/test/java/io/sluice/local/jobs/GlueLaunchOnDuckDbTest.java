@@ -42,8 +42,8 @@ class GlueLaunchOnDuckDbTest {
         store = Files.createDirectories(dir.resolve("store"));
         Files.writeString(store.resolve("orders.csv"), "id,amount\n1,10\n2,20\n");
         Files.writeString(scripts.resolve("load.sql"),
-                "COPY (SELECT id, amount * 2 AS doubled FROM read_csv('${input}')) TO '${store}/${output}' (FORMAT parquet);");
-        Files.writeString(scripts.resolve("broken.sql"), "SELECT nope FROM read_csv('${input}');");
+                "COPY (SELECT id, amount * 2 AS doubled FROM read_csv('${store}/${input}')) TO '${store}/${output}' (FORMAT parquet);");
+        Files.writeString(scripts.resolve("broken.sql"), "SELECT nope FROM read_csv('${store}/${input}');");
         engine = new DuckDbJobEngine(JobEngineSettings.of(scripts, store, dir.resolve("work")), run -> {
             ended.add(run);
             completions.accept(run);

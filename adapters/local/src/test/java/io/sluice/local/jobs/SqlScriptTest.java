@@ -2,6 +2,9 @@ package io.sluice.local.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SqlScriptTest {
@@ -17,6 +20,26 @@ class SqlScriptTest {
                 "-- a comment; with a semicolon\nSELECT 'a;b' AS x",
                 "/* block; comment */\nSELECT \"odd;name\" FROM t",
                 "SELECT 'it''s;'");
+    }
+
+    @Test
+    void aValueIsFilledForWhereItsPlaceholderStands() {
+        Map<String, String> v = Map.of("p", "it's \\'; x", "n", "1); DROP TABLE t; --", "c", "a\"b");
+        assertThat(SqlScript.fill("-- for ${p}\nSELECT '${p}', ${n}, \"${c}\", E'${p}' /* ${n} */", v))
+                .isEqualTo("-- for ${p}\nSELECT 'it''s \\''; x', '1); DROP TABLE t; --', \"a\"\"b\", E'it''s \\\\''; x' /* ${n} */");
+        assertThat(SqlScript.fill("SELECT 'cost: $5', '${nothing', $1", Map.of())).isEqualTo("SELECT 'cost: $5', '${nothing', $1");
+    }
+
+    @Test
+    void valuesThatCouldChangeTheScriptAreRefused() {
+        assertThatThrownBy(() -> SqlScript.fill("-- ${p}\nSELECT 1", Map.of("p", "x\nDROP TABLE t")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'p' has a control character (U+000A at position 1)");
+        assertThatThrownBy(() -> SqlScript.fill("SELECT '${p}'", Map.of("p", "raw/../b")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'..' path segment");
+        assertThatThrownBy(() -> SqlScript.fill("SELECT $$${p}$$", Map.of("p", "x")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("dollar-quoted");
+        assertThatThrownBy(() -> SqlScript.fill("SELECT $q$ ${p} $q$", Map.of("p", "x")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("$q$");
     }
 
     @Test

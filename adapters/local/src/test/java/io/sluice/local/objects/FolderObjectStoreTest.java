@@ -29,14 +29,33 @@ class FolderObjectStoreTest {
     }
 
     @Test
-    void keysThatWouldLeaveTheFolderHoldNothingAndCannotBeWritten() throws Exception {
+    void keysThatWouldLeaveTheFolderAreRefusedOnGetAndPut() throws Exception {
         Files.writeString(dir.resolve("secret.txt"), "x");
+        Files.createDirectories(dir.resolve("data/b"));
+        Files.writeString(dir.resolve("data/b/2026-01-01.csv"), "b's rows");
         FolderObjectStore store = new FolderObjectStore(dir.resolve("data"));
-        assertThat(store.get("../secret.txt")).isEmpty();
-        assertThat(store.get(dir.resolve("secret.txt").toString())).isEmpty();
-        assertThat(store.get("")).isEmpty();
-        assertThatThrownBy(() -> store.put("a/../../escape.txt", new byte[1])).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("without '..'");
+        for (String key : new String[] {"../secret.txt", dir.resolve("secret.txt").toString(), "", "a/../../escape.txt",
+                "raw/a/../b/2026-01-01.csv", "a/../b/2026-01-01.csv", "./b/2026-01-01.csv", "a//b.csv", "a\\..\\..\\escape.txt",
+                "a/\n/b.csv", "b/"}) {
+            assertThatThrownBy(() -> store.get(key)).as(key).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("is not a key of the object store");
+            assertThatThrownBy(() -> store.put(key, new byte[1])).as(key).isInstanceOf(IllegalArgumentException.class);
+        }
+        assertThatThrownBy(() -> store.put("a/../../escape.txt", new byte[1])).hasMessageContaining("never empty, '.' or '..'");
         assertThat(dir.resolve("escape.txt")).doesNotExist();
+        assertThat(Files.readString(dir.resolve("data/b/2026-01-01.csv"))).isEqualTo("b's rows");
+        assertThat(store.get("b/2026-01-01.csv")).isPresent();
+    }
+
+    @Test
+    void aLinkInTheFolderDoesNotLeadOutOfIt() throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.writeString(outside.resolve("secret.txt"), "x");
+        Path data = Files.createDirectories(dir.resolve("data"));
+        Files.createSymbolicLink(data.resolve("link"), outside);
+        FolderObjectStore store = new FolderObjectStore(data);
+        assertThatThrownBy(() -> store.get("link/secret.txt")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("links followed");
+        assertThatThrownBy(() -> store.put("link/new/file.txt", new byte[1])).isInstanceOf(IllegalArgumentException.class);
+        assertThat(outside.resolve("new")).doesNotExist();
     }
 }

@@ -2,6 +2,7 @@ package io.sluice.functions.trigger.object;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.trigger.Partitions;
 import io.sluice.functions.trigger.object.ExecutionStarter.AlreadyExists;
 import io.sluice.functions.trigger.object.ExecutionStarter.Refused;
 import io.sluice.functions.trigger.object.ExecutionStarter.Started;
@@ -18,8 +19,9 @@ import java.util.logging.Logger;
 /**
  * The {@code object-trigger} function: an event body in, executions started, a {@link TriggerReport}
  * out. For every object the body announces it validates bucket and key, finds the rules that take the
- * object, reads the partition, renders the input and starts each rule's pipeline under the object
- * version's {@link ExecutionNames name}, so the same version notified twice starts once.
+ * object, reads the partition (which must be one {@link Partitions} allows), renders the input and
+ * starts each rule's pipeline under the object version's {@link ExecutionNames name}, so the same
+ * version notified twice starts once.
  *
  * <p>It never throws for bad input: a body or record that cannot be used becomes a rejection that is
  * logged (one JSON line) and counted, and the other records of the batch go on. Only a start that
@@ -94,7 +96,13 @@ public final class ObjectTrigger implements Function<String, TriggerReport> {
                         + ", which the key does not match", o);
                 continue;
             }
-            start(where, rule, o, rule.input().render(values(o, partition)), out);
+            JsonNode input = rule.input().render(values(o, partition));
+            Optional<String> invalid = partition.flatMap(p -> Partitions.problem(p.value())).or(() -> Partitions.problemInInput(input));
+            if (invalid.isPresent()) {
+                reject(out, where, RejectionReason.INVALID_PARTITION, "rule " + rule.id() + ": " + invalid.get(), o);
+                continue;
+            }
+            start(where, rule, o, input, out);
         }
     }
 

@@ -14,6 +14,8 @@ public enum RejectionReason {
     INVALID_KEY("invalid-key"),
     /** A rule matched but the key does not carry the partition the rule parses from it. */
     NO_PARTITION("no-partition"),
+    /** The partition read from the key, or the input's {@code partition}, is not one (see {@code Partitions}). */
+    INVALID_PARTITION("invalid-partition"),
     /** The starter refused the execution for good, for example because the pipeline is not deployed. */
     REFUSED("refused");
 

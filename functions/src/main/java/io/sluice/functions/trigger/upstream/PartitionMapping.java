@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 /**
  * How an upstream's partition maps to the dependent pipeline's own. {@link #IDENTITY} (the default):
  * the same partition. {@link #SAME_DATE}: the calendar date the upstream partition starts with, so an
- * upstream partitioned by hour ({@code 2026-11-29T03}) or by region ({@code 2026-11-29/eu}) counts for
+ * upstream partitioned by hour ({@code 2026-11-29T03}) or by region ({@code 2026-11-29_eu}) counts for
  * the dependent's day {@code 2026-11-29} — any one such upstream partition that succeeds marks the
  * upstream done for that day.
  */

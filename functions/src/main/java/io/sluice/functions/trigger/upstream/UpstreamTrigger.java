@@ -3,6 +3,7 @@ package io.sluice.functions.trigger.upstream;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.trigger.PartitionNames;
+import io.sluice.functions.trigger.Partitions;
 import io.sluice.functions.trigger.object.ExecutionStarter;
 import io.sluice.orchestration.engine.ExecutionStatus;
 import io.sluice.orchestration.json.Json;
@@ -62,7 +63,7 @@ public final class UpstreamTrigger implements Consumer<FinishedExecution> {
         record Started(String dependent, String partition, String executionName, ExecutionStarter.StartOutcome start)
                 implements Outcome {}
 
-        /** The upstream's partition means nothing to this dependent's mapping (not a date, say). */
+        /** The upstream's partition means nothing to this dependent's mapping (not a date, say), or is no {@link Partitions partition}. */
         record NotMapped(String dependent, String upstreamPartition) implements Outcome {}
     }
 
@@ -92,6 +93,12 @@ public final class UpstreamTrigger implements Consumer<FinishedExecution> {
 
     private Outcome record(Dependent d, Dependent.Dependency dep, FinishedExecution e) {
         Optional<String> mapped = dep.partitions().dependentPartition(e.partition());
+        if (mapped.isPresent() && !Partitions.isValid(mapped.get())) {
+            // Only a run started before partitions were checked can carry one; it must not reach a dependent's paths.
+            LOG.warning(() -> "upstream " + e.executionId() + ": not starting " + d.pipeline() + ": "
+                    + Partitions.problem(mapped.get()).orElseThrow());
+            return new Outcome.NotMapped(d.pipeline(), e.partition());
+        }
         if (mapped.isEmpty()) {
             LOG.fine(() -> "upstream " + e.executionId() + ": partition '" + e.partition() + "' does not map to a partition of '"
                     + d.pipeline() + "' (" + dep.partitions().label() + ")");

@@ -200,6 +200,25 @@ class ObjectTriggerTest {
     }
 
     @Test
+    void aPartitionThatIsAPathStartsNothing() {
+        ObjectTrigger drops = new ObjectTrigger(ObjectRules.parse("""
+                {"rules": [
+                  {"id": "drops", "bucket": "acme-landing", "prefix": "sales/", "pipeline": "sales-ingest",
+                   "partition": {"regex": "^sales/(?<partition>.+)/orders[.]csv$"}},
+                  {"id": "keyed", "bucket": "acme-landing", "prefix": "sales/", "pipeline": "uploads", "input": {"partition": "${key}"}}]}"""),
+                starter, metrics);
+        TriggerReport report = drops.apply(Fixtures.event("s3-put.json"));
+        assertThat(report.started()).isEmpty();
+        assertThat(report.rejected()).extracting(TriggerReport.Rejected::reason)
+                .containsExactly(RejectionReason.INVALID_PARTITION, RejectionReason.INVALID_PARTITION);
+        assertThat(report.rejected().get(0).detail()).startsWith("rule drops: the partition '2026/11/29' is not one: expected a date");
+        assertThat(report.rejected().get(1).detail()).startsWith("rule keyed: the partition 'sales/2026/11/29/orders.csv' is not one");
+        assertThat(store.list("sales-ingest", null, 10)).isEmpty();
+        assertThat(store.list("uploads", null, 10)).isEmpty();
+        assertThat(metrics.count("rejected.invalid-partition")).isEqualTo(2);
+    }
+
+    @Test
     void aPipelineThatIsNotDeployedIsRefused() {
         TriggerReport report = trigger.apply(Fixtures.event("s3-put.json").replace("\"acme-landing\"", "\"acme-archive\""));
         assertThat(report.rejected()).singleElement().satisfies(r -> {
