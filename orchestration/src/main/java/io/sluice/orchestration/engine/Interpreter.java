@@ -18,8 +18,14 @@ import java.util.List;
  * transition. It reads no clock, draws no randomness of its own and does no I/O; the host carries
  * out the commands after it has stored the new state.
  *
- * <p>The execution passed in is changed in place and returned in the transition; hosts hand it
- * a copy they own (the durable orchestrator loads one per event).
+ * <p>Ownership: the interpreter is pure in what it reads (nothing but its arguments) and in what it
+ * makes (the transition), but for speed it does not copy the execution: {@link #apply} takes the
+ * execution over, changes it in place and returns that same object as {@link Transition#execution()}.
+ * A caller must not use its reference afterwards except through the transition, and must not hand one
+ * execution to two calls: a host that may need the state before the event (a commit that loses a race)
+ * loads or decodes a fresh copy for each attempt, as the durable orchestrator does.
+ * {@code InterpreterOwnershipTest} holds this contract. Every transition stays within
+ * {@link ExecutionLifecycle}'s table.
  */
 public final class Interpreter {
     private final Definition definition;
@@ -57,8 +63,16 @@ public final class Interpreter {
         return transition(s, null);
     }
 
-    /** Applies one event to a running execution. */
+    /** Applies one event to an execution it takes over (see the class comment). */
     public Transition apply(Execution execution, Event event, Instant now, RandomSource random) {
+        ExecutionStatus before = execution.status();
+        Transition t = decide(execution, event, now, random);
+        assert ExecutionLifecycle.allows(before, event, t.execution().status())
+                : before + " --" + event.getClass().getSimpleName() + "--> " + t.execution().status() + " is not in the lifecycle table";
+        return t;
+    }
+
+    private Transition decide(Execution execution, Event event, Instant now, RandomSource random) {
         Step s = new Step(definition, execution, now, random, recordHistory);
         if (event instanceof Event.Redrive) {
             return redrive(s);
