@@ -71,12 +71,17 @@ public abstract class TenantAppTest {
         }
         try {
             Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "tenant-pipelines-");
-            for (String id : new String[] {"fin-orders", "fin-down", "ops-orders", "signed", "no-secret"}) {
+            for (String id : new String[] {"fin-orders", "fin-down", "ops-orders", "signed", "signed-too", "no-secret"}) {
                 Files.writeString(dir.resolve(id + ".asl.json"), PASS);
             }
             Files.writeString(dir.resolve("fin-hold.asl.json"), HOLD);
             Files.writeString(dir.resolve("ops-hold.asl.json"), HOLD);
             Files.writeString(dir.resolve("signed.pipeline.json"), "{\"webhook\": {\"secret\": \"hook\", \"toleranceSeconds\": 60}}");
+            // Shares the secret of 'signed': a request signed for one must not start the other.
+            Files.writeString(dir.resolve("signed-too.pipeline.json"), "{\"webhook\": {\"secret\": \"hook\"}}");
+            // Signed, and its definition cannot run: every start fails, and must not use the request up.
+            Files.writeString(dir.resolve("signed-broken.asl.json"), "{\"StartAt\": \"Nowhere\", \"States\": {}}");
+            Files.writeString(dir.resolve("signed-broken.pipeline.json"), "{\"webhook\": {\"secret\": \"hook\"}}");
             Files.writeString(dir.resolve("no-secret.pipeline.json"), "{\"webhook\": {\"secret\": \"never-set\"}}");
             Files.writeString(dir.resolve("fin-down.pipeline.json"), "{\"dependsOn\": [\"ops-orders\"]}");
             Files.writeString(dir.resolve("tenants.json"), tenants());
@@ -90,10 +95,10 @@ public abstract class TenantAppTest {
     private static String tenants() {
         return """
                 {"tenants": {
-                  "finance": {"pipelines": ["fin-orders", "fin-hold", "fin-down", "signed", "no-secret"],
+                  "finance": {"pipelines": ["fin-orders", "fin-hold", "fin-down", "signed", "signed-too", "signed-broken", "no-secret"],
                               "keys": [{"id": "ci", "sha256": "%s", "role": "operator"},
                                        {"id": "dashboard", "sha256": "%s", "role": "reader"}]},
-                  "ops": {"pipelines": ["ops-orders", "ops-hold"], "keys": [{"id": "ops-ci", "sha256": "%s"}]}}}
+                  "ops": {"pipelines": ["ops-orders", "ops-hold"], "keys": [{"id": "ops-ci", "sha256": "%s", "role": "operator"}]}}}
                 """.formatted(ApiKeys.hashHex(FIN_OPERATOR), ApiKeys.hashHex(FIN_READER).toUpperCase(), ApiKeys.hashHex(OPS_OPERATOR));
     }
 
