@@ -13,10 +13,7 @@ final class RequestJson {
 
     private RequestJson() {}
 
-    /**
-     * The raw request body, whatever its declared content type: {@code curl -d} sends JSON labelled as
-     * a form, and reading it as a form would mangle it.
-     */
+    /** The raw request body; {@link BrowserGuardFilter} has made sure it was declared JSON. */
     static String read(HttpServletRequest request) {
         try {
             return new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
