@@ -89,6 +89,11 @@ public class ApiConfiguration implements WebMvcConfigurer {
         return new WebhookGate(new io.sluice.redis.RedisReplayGuard(backends.redisson(), backends.redisKeyPrefix()), Clock.systemUTC());
     }
 
+    @Bean
+    TenantStartLimit tenantStartLimit(SluiceApiProperties api, LocalBackends backends, Clock clock) {
+        return TenantStartLimit.of(api, new io.sluice.redis.RedisTokenBucket(backends.redisson(), backends.redisKeyPrefix()), clock);
+    }
+
     /** Webhook secrets: the app's secret resolver if it has one, else {@code SLUICE_SECRET_<NAME>} variables. */
     @Bean
     WebhookSecrets webhookSecrets(ObjectProvider<SecretResolver> resolvers, ConfigurableEnvironment environment) {

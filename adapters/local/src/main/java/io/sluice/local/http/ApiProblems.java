@@ -31,6 +31,7 @@ final class ApiProblems {
     static final String TOO_LARGE = "payload-too-large";
     static final String REPLAYED = "replayed";
     static final String WEBHOOK_UNAVAILABLE = "webhook-unavailable";
+    static final String RATE_LIMITED = "rate-limited";
 
     private ApiProblems() {}
 

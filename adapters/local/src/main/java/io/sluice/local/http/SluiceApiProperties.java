@@ -2,6 +2,7 @@ package io.sluice.local.http;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -19,13 +20,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                            {@code Origin} is answered 403, and no CORS headers are sent for it
  * @param startsPerSecond     starts a tenant may make per second, on average (0: no limit); more are answered 429
  * @param startsBurst         starts a tenant may make at once after a quiet spell
+ * @param tenantStarts        limits of particular tenants, by tenant name, instead of the two above
  */
 @ConfigurationProperties("sluice.api")
 public record SluiceApiProperties(Path tenantsFile, @DefaultValue("false") boolean requireTenants,
                                   @DefaultValue("262144") long maxBodyBytes, List<String> allowedHosts,
                                   List<String> corsAllowedOrigins, @DefaultValue("50") double startsPerSecond,
-                                  @DefaultValue("100") int startsBurst) {
+                                  @DefaultValue("100") int startsBurst, Map<String, StartLimit> tenantStarts) {
+    /** One tenant's start limit: {@code perSecond} on average, {@code burst} at once. */
+    public record StartLimit(double perSecond, @DefaultValue("1") int burst) {}
+
     public SluiceApiProperties {
+        tenantStarts = tenantStarts == null ? Map.of() : Map.copyOf(tenantStarts);
         allowedHosts = allowedHosts == null ? List.of() : List.copyOf(allowedHosts);
         corsAllowedOrigins = corsAllowedOrigins == null ? List.of() : List.copyOf(corsAllowedOrigins);
     }

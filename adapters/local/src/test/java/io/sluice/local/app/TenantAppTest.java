@@ -31,6 +31,7 @@ public abstract class TenantAppTest {
     protected static final String FIN_OPERATOR = ApiKeys.generate();
     protected static final String FIN_READER = ApiKeys.generate();
     protected static final String OPS_OPERATOR = ApiKeys.generate();
+    protected static final String CAPPED_OPERATOR = ApiKeys.generate();
     static final String HOOK_SECRET = "whsec-" + UUID.randomUUID();
     private static final String PASS = "{\"StartAt\": \"Done\", \"States\": {\"Done\": {\"Type\": \"Pass\", \"End\": true}}}";
     private static final String HOLD = """
@@ -53,6 +54,9 @@ public abstract class TenantAppTest {
         registry.add("sluice.api.require-tenants", () -> true);
         registry.add("sluice.data-functions", () -> false); // no PostgreSQL or job engine: the API is under test
         registry.add("server.tomcat.basedir", () -> "target/tomcat-" + RUN);
+        // Ten starts, then next to none: the 11th is refused whatever the speed of the machine.
+        registry.add("sluice.api.tenant-starts.capped.per-second", () -> 0.001);
+        registry.add("sluice.api.tenant-starts.capped.burst", () -> 10);
     }
 
     /** The webhook secret the signed pipeline names, as the app's secret resolver finds it. */
@@ -71,7 +75,7 @@ public abstract class TenantAppTest {
         }
         try {
             Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "tenant-pipelines-");
-            for (String id : new String[] {"fin-orders", "fin-down", "ops-orders", "signed", "signed-too", "no-secret"}) {
+            for (String id : new String[] {"fin-orders", "fin-down", "ops-orders", "signed", "signed-too", "no-secret", "capped-orders"}) {
                 Files.writeString(dir.resolve(id + ".asl.json"), PASS);
             }
             Files.writeString(dir.resolve("fin-hold.asl.json"), HOLD);
@@ -98,8 +102,10 @@ public abstract class TenantAppTest {
                   "finance": {"pipelines": ["fin-orders", "fin-hold", "fin-down", "signed", "signed-too", "signed-broken", "no-secret"],
                               "keys": [{"id": "ci", "sha256": "%s", "role": "operator"},
                                        {"id": "dashboard", "sha256": "%s", "role": "reader"}]},
-                  "ops": {"pipelines": ["ops-orders", "ops-hold"], "keys": [{"id": "ops-ci", "sha256": "%s", "role": "operator"}]}}}
-                """.formatted(ApiKeys.hashHex(FIN_OPERATOR), ApiKeys.hashHex(FIN_READER).toUpperCase(), ApiKeys.hashHex(OPS_OPERATOR));
+                  "ops": {"pipelines": ["ops-orders", "ops-hold"], "keys": [{"id": "ops-ci", "sha256": "%s", "role": "operator"}]},
+                  "capped": {"pipelines": ["capped-orders"], "keys": [{"id": "capped-ci", "sha256": "%s", "role": "operator"}]}}}
+                """.formatted(ApiKeys.hashHex(FIN_OPERATOR), ApiKeys.hashHex(FIN_READER).toUpperCase(), ApiKeys.hashHex(OPS_OPERATOR),
+                ApiKeys.hashHex(CAPPED_OPERATOR));
     }
 
     protected Http http() {
