@@ -31,7 +31,16 @@ final class BodyLimitFilter extends OncePerRequestFilter {
                     new ApiProblems.TooLarge(limit).getMessage(), java.util.Map.of("limit", limit));
             return;
         }
-        chain.doFilter(new Limited(request, limit), response);
+        try {
+            chain.doFilter(new Limited(request, limit), response);
+        } catch (ApiProblems.TooLarge e) {
+            // Read by a filter before the API's handlers (Spring's form filter reads PUT bodies): the same 413, no trace.
+            if (response.isCommitted()) {
+                throw e;
+            }
+            ApiProblems.write(request, response, HttpStatus.PAYLOAD_TOO_LARGE, ApiProblems.TOO_LARGE, "Payload too large", e.getMessage(),
+                    java.util.Map.of("limit", limit));
+        }
     }
 
     private static final class Limited extends HttpServletRequestWrapper {
