@@ -24,4 +24,9 @@ public final class RedisReplayGuard implements ReplayGuard {
     public boolean firstSeen(String key, Instant now, Duration keepFor) {
         return redisson.<String>getBucket(prefix.key("seen:" + key), StringCodec.INSTANCE).setIfAbsent("1", keepFor);
     }
+
+    @Override
+    public void forget(String key) {
+        redisson.getBucket(prefix.key("seen:" + key), StringCodec.INSTANCE).delete();
+    }
 }

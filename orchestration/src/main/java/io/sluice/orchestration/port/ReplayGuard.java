@@ -14,4 +14,10 @@ public interface ReplayGuard {
      * seen (or its mark had expired), {@code false} when this is a replay.
      */
     boolean firstSeen(String key, Instant now, Duration keepFor);
+
+    /**
+     * Forgets {@code key}, so its next sight is a first one again: for a request that was let through
+     * but then not acted on (its sender will retry it). Forgetting an unknown key does nothing.
+     */
+    void forget(String key);
 }

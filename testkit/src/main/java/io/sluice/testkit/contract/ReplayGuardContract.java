@@ -35,6 +35,18 @@ public abstract class ReplayGuardContract {
         assertThat(guard.firstSeen(key + "-other", now, KEEP)).isTrue();
     }
 
+    @Test
+    void aForgottenKeyIsFirstSeenAgainAndOthersStaySeen() {
+        Instant now = Instant.now();
+        assertThat(guard.firstSeen(key, now, KEEP)).isTrue();
+        assertThat(guard.firstSeen(key + "-kept", now, KEEP)).isTrue();
+        guard.forget(key);
+        guard.forget(key + "-never-seen");
+        assertThat(guard.firstSeen(key, now, KEEP)).isTrue();
+        assertThat(guard.firstSeen(key, now, KEEP)).isFalse();
+        assertThat(guard.firstSeen(key + "-kept", now, KEEP)).isFalse();
+    }
+
     /** The Redis guard expires keys by the server's clock, the fake by the caller's: both pass with real time. */
     @Test
     void aMarkExpires() {

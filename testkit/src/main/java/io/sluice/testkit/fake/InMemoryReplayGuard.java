@@ -19,4 +19,9 @@ public final class InMemoryReplayGuard implements ReplayGuard {
         seenUntil.put(key, now.plus(keepFor));
         return true;
     }
+
+    @Override
+    public synchronized void forget(String key) {
+        seenUntil.remove(key);
+    }
 }

@@ -23,6 +23,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.web.cors.CorsConfiguration;
+import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
+import org.springframework.web.filter.CorsFilter;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -86,6 +89,11 @@ public class ApiConfiguration implements WebMvcConfigurer {
         return new WebhookGate(new io.sluice.redis.RedisReplayGuard(backends.redisson(), backends.redisKeyPrefix()), Clock.systemUTC());
     }
 
+    @Bean
+    TenantStartLimit tenantStartLimit(SluiceApiProperties api, LocalBackends backends, Clock clock) {
+        return TenantStartLimit.of(api, new io.sluice.redis.RedisTokenBucket(backends.redisson(), backends.redisKeyPrefix()), clock);
+    }
+
     /** Webhook secrets: the app's secret resolver if it has one, else {@code SLUICE_SECRET_<NAME>} variables. */
     @Bean
     WebhookSecrets webhookSecrets(ObjectProvider<SecretResolver> resolvers, ConfigurableEnvironment environment) {
@@ -95,6 +103,32 @@ public class ApiConfiguration implements WebMvcConfigurer {
             return new EnvOrFileSecretResolver(env, null);
         });
         return new WebhookSecrets(resolver);
+    }
+
+    /** First of all: refuses foreign Hosts and Origins and bodies not declared JSON (see {@link BrowserGuardFilter}). */
+    @Bean
+    FilterRegistrationBean<BrowserGuardFilter> browserGuardFilter(SluiceApiProperties api, ConfigurableEnvironment environment) {
+        AllowedHosts hosts = AllowedHosts.of(environment.getProperty("server.address"), api.allowedHosts());
+        FilterRegistrationBean<BrowserGuardFilter> registration = new FilterRegistrationBean<>(
+                new BrowserGuardFilter(hosts, api.corsAllowedOrigins()));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
+    }
+
+    /** CORS headers (and preflight answers) for the allowed origins only; the guard has refused every other origin. */
+    @Bean
+    FilterRegistrationBean<CorsFilter> corsFilter(SluiceApiProperties api) {
+        CorsConfiguration cors = new CorsConfiguration();
+        cors.setAllowedOrigins(api.corsAllowedOrigins());
+        cors.setAllowedMethods(List.of("GET", "POST"));
+        cors.setAllowedHeaders(List.of("Authorization", "Content-Type", WebhookController.DELIVERY_HEADER));
+        UrlBasedCorsConfigurationSource source = new UrlBasedCorsConfigurationSource();
+        if (!api.corsAllowedOrigins().isEmpty()) {
+            source.registerCorsConfiguration("/v1/**", cors);
+        }
+        FilterRegistrationBean<CorsFilter> registration = new FilterRegistrationBean<>(new CorsFilter(source));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 5);
+        return registration;
     }
 
     @Bean

@@ -1,9 +1,15 @@
 package io.sluice.local.http;
 
+import io.sluice.orchestration.json.Json;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -25,6 +31,7 @@ final class ApiProblems {
     static final String TOO_LARGE = "payload-too-large";
     static final String REPLAYED = "replayed";
     static final String WEBHOOK_UNAVAILABLE = "webhook-unavailable";
+    static final String RATE_LIMITED = "rate-limited";
 
     private ApiProblems() {}
 
@@ -43,6 +50,27 @@ final class ApiProblems {
         ProblemDetail p = detail(status, kind, title, detail);
         extra.forEach(p::setProperty);
         return response(p);
+    }
+
+    /**
+     * Writes a problem from where no exception handler answers (a filter, Tomcat's error report); the
+     * connection is closed after it, as the refused request's body is not worth draining.
+     */
+    static void write(HttpServletRequest request, HttpServletResponse response, HttpStatusCode status, String kind, String title,
+                      String detail, Map<String, Object> extra) throws IOException {
+        var body = Json.object().put("type", "urn:sluice:problem:" + kind).put("title", title).put("status", status.value())
+                .put("detail", detail).put("instance", request.getRequestURI());
+        extra.forEach((k, v) -> body.set(k, Json.NODES.pojoNode(v)));
+        response.resetBuffer();
+        response.setStatus(status.value());
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        response.setHeader("Connection", "close");
+        response.getOutputStream().write(Json.write(body).getBytes(StandardCharsets.UTF_8));
+    }
+
+    static void write(HttpServletRequest request, HttpServletResponse response, HttpStatusCode status, String kind, String title,
+                      String detail) throws IOException {
+        write(request, response, status, kind, title, detail, Map.of());
     }
 
     static ResponseEntity<ProblemDetail> invalid(String field, String expected, String detail) {

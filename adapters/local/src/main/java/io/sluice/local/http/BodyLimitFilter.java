@@ -1,6 +1,5 @@
 package io.sluice.local.http;
 
-import io.sluice.orchestration.json.Json;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -9,8 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import org.springframework.http.MediaType;
+import org.springframework.http.HttpStatus;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -29,16 +27,20 @@ final class BodyLimitFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         if (request.getContentLengthLong() > limit) {
-            ApiProblems.TooLarge tooLarge = new ApiProblems.TooLarge(limit);
-            var body = Json.object().put("type", "urn:sluice:problem:" + ApiProblems.TOO_LARGE).put("title", "Payload too large")
-                    .put("status", 413).put("detail", tooLarge.getMessage()).put("instance", request.getRequestURI()).put("limit", limit);
-            response.setStatus(413);
-            response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-            response.setHeader("Connection", "close"); // the unread body is not worth draining
-            response.getOutputStream().write(Json.write(body).getBytes(StandardCharsets.UTF_8));
+            ApiProblems.write(request, response, HttpStatus.PAYLOAD_TOO_LARGE, ApiProblems.TOO_LARGE, "Payload too large",
+                    new ApiProblems.TooLarge(limit).getMessage(), java.util.Map.of("limit", limit));
             return;
         }
-        chain.doFilter(new Limited(request, limit), response);
+        try {
+            chain.doFilter(new Limited(request, limit), response);
+        } catch (ApiProblems.TooLarge e) {
+            // Read by a filter before the API's handlers (Spring's form filter reads PUT bodies): the same 413, no trace.
+            if (response.isCommitted()) {
+                throw e;
+            }
+            ApiProblems.write(request, response, HttpStatus.PAYLOAD_TOO_LARGE, ApiProblems.TOO_LARGE, "Payload too large", e.getMessage(),
+                    java.util.Map.of("limit", limit));
+        }
     }
 
     private static final class Limited extends HttpServletRequestWrapper {

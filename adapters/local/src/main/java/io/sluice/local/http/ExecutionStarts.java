@@ -5,25 +5,36 @@ import io.sluice.local.app.Executions;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.pipeline.PipelineProblem;
 import io.sluice.local.tenant.Caller;
+import io.sluice.local.tenant.Tenants;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
 
 /**
  * Starts an execution for a caller, and says how it went in HTTP terms: 201 new, 200 running under
  * that name already, 404 no such pipeline (or one the caller's tenant does not own: the two answers
- * are the same, so ids do not leak), 403 a reader's key, 409 the name was used, 422 an invalid file.
+ * are the same, so ids do not leak), 403 a reader's key, 409 the name was used, 422 an invalid file,
+ * 429 (with {@code Retry-After}) the pipeline's tenant is over its start limit.
  */
 @Component
 class ExecutionStarts {
     private final PipelineCatalog pipelines;
     private final Executions executions;
+    private final Tenants tenants;
+    private final TenantStartLimit limit;
 
-    ExecutionStarts(PipelineCatalog pipelines, Executions executions) {
+    ExecutionStarts(PipelineCatalog pipelines, Executions executions, Tenants tenants, TenantStartLimit limit) {
         this.pipelines = pipelines;
         this.executions = executions;
+        this.tenants = tenants;
+        this.limit = limit;
     }
 
     ResponseEntity<?> start(Caller caller, String id, StartRequest request) {
@@ -36,6 +47,12 @@ class ExecutionStarts {
         }
         if (!caller.mayChange()) {
             return ApiProblems.forbidden("This key may read only; starting an execution needs an operator key.");
+        }
+        // The owner's bucket, whoever starts: a signed webhook has no key but spends its tenant's starts too.
+        String tenant = caller.tenant() != null ? caller.tenant() : tenants.tenantOf(id).orElse(null);
+        Optional<Duration> wait = lookup instanceof PipelineCatalog.Lookup.Found ? limit.wait(tenant) : Optional.empty();
+        if (wait.isPresent()) {
+            return rateLimited(wait.get());
         }
         return switch (lookup) {
             case PipelineCatalog.Lookup.Found f -> started(executions.start(f.pipeline(), request.executionName(), request.input()));
@@ -52,6 +69,15 @@ class ExecutionStarts {
                     t.message(), Map.of("field", "name", "expected", "a name not used before by this pipeline",
                             "executionId", t.execution().executionId(), "executionStatus", t.execution().status()));
         };
+    }
+
+    private static ResponseEntity<?> rateLimited(Duration wait) {
+        long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+        ProblemDetail p = ApiProblems.detail(HttpStatus.TOO_MANY_REQUESTS, ApiProblems.RATE_LIMITED, "Too many starts",
+                "This tenant starts executions faster than its limit allows; try again in " + seconds + " s.");
+        p.setProperty("retryAfterSeconds", seconds);
+        return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS).header(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON).body(p);
     }
 
     static ResponseEntity<?> invalidPipeline(PipelineCatalog.Lookup.Invalid i) {

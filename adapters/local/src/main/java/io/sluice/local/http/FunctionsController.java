@@ -6,6 +6,8 @@ import io.sluice.local.app.TaskFunctionBeans;
 import io.sluice.local.tenant.Caller;
 import io.sluice.orchestration.json.Json;
 import jakarta.servlet.http.HttpServletRequest;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.Map;
 import java.util.function.Function;
 import org.springframework.http.HttpStatus;
@@ -19,7 +21,9 @@ import org.springframework.web.bind.annotation.RestController;
  * The local function emulator: invokes one task function directly with the request body (an empty
  * body is {@code {}}) and answers its JSON result. No claim, no queue, no execution: for trying a
  * function by hand. A function that throws answers 422 with the ASL error it would raise in a Task.
- * With tenants configured it answers 403 to every key: it would bypass them.
+ * With tenants configured it answers 403 to every key: it would bypass them; and it answers only
+ * requests from this machine (loopback), whatever address the API listens on, as a function may
+ * resolve secrets or send data anywhere.
  */
 @RestController
 class FunctionsController {
@@ -31,6 +35,9 @@ class FunctionsController {
 
     @PostMapping("/functions/{name}")
     ResponseEntity<?> invoke(@PathVariable String name, Caller caller, HttpServletRequest http) {
+        if (!fromLoopback(http)) {
+            return ApiProblems.forbidden("The function emulator answers only requests from this machine (loopback).");
+        }
         if (!(caller instanceof Caller.Local)) {
             return ApiProblems.forbidden("The function emulator runs functions outside any execution and any tenant, so it is open "
                     + "only in the local mode (no tenants configured).");
@@ -50,5 +57,13 @@ class FunctionsController {
                     Map.of("error", m.error(), "cause", m.cause(), "retryable", m.retryable()));
         }
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(Json.write(output == null ? Json.NODES.nullNode() : output));
+    }
+
+    static boolean fromLoopback(HttpServletRequest http) {
+        try {
+            return InetAddress.getByName(http.getRemoteAddr()).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
     }
 }

@@ -10,13 +10,15 @@ import java.nio.charset.StandardCharsets;
 /** Reads request bodies and their fields, failing with an {@link ApiProblems.InvalidRequest} that names the field. */
 final class RequestJson {
     private static final int SHOWN = 60;
+    /**
+     * How deep a body may nest. Well under the JSON library's own limit of 1000, so that what is
+     * accepted can be stored, wrapped in state and history events, and read back.
+     */
+    static final int MAX_DEPTH = 256;
 
     private RequestJson() {}
 
-    /**
-     * The raw request body, whatever its declared content type: {@code curl -d} sends JSON labelled as
-     * a form, and reading it as a form would mangle it.
-     */
+    /** The raw request body; {@link BrowserGuardFilter} has made sure it was declared JSON. */
     static String read(HttpServletRequest request) {
         try {
             return new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -25,16 +27,39 @@ final class RequestJson {
         }
     }
 
-    /** The body as JSON; an empty body is {@code {}}. */
+    /** The body as JSON, nested at most {@link #MAX_DEPTH} deep; an empty body is {@code {}}. */
     static JsonNode body(String text) {
         if (text == null || text.isBlank()) {
             return Json.object();
         }
+        String expected = "a JSON document nested at most " + MAX_DEPTH + " deep";
+        JsonNode body;
         try {
-            return Json.parse(text);
+            body = Json.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new ApiProblems.InvalidRequest("body", "a JSON document", e.getMessage());
+            throw new ApiProblems.InvalidRequest("body", expected, e.getMessage().contains("nesting depth")
+                    ? "one nested deeper than the parser takes" : e.getMessage());
         }
+        int depth = depth(body, 1);
+        if (depth > MAX_DEPTH) {
+            throw new ApiProblems.InvalidRequest("body", expected, "one nested " + depth + " deep");
+        }
+        return body;
+    }
+
+    /** Levels of objects and arrays, {@code node}'s counted as {@code level}; the parser has bounded the recursion. */
+    private static int depth(JsonNode node, int level) {
+        if (!node.isContainerNode()) {
+            return level - 1;
+        }
+        int deepest = level;
+        for (JsonNode child : node) {
+            deepest = Math.max(deepest, depth(child, level + 1));
+            if (deepest > MAX_DEPTH) {
+                return deepest;
+            }
+        }
+        return deepest;
     }
 
     /** The body as a JSON object; an empty body is {@code {}}. */

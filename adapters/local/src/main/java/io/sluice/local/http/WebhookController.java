@@ -54,15 +54,8 @@ class WebhookController {
         byte[] body = bytes(http);
         PipelineOptions.Parsed parsed = options.find(id);
         PipelineOptions.Webhook signed = parsed.options() == null ? null : parsed.options().webhook();
-        Caller caller;
-        if (signed != null) {
-            Optional<ResponseEntity<?>> refused = checkSignature(id, signed, http, body);
-            if (refused.isPresent()) {
-                return refused.get();
-            }
-            caller = new Caller.Local(); // the signature proves the sender holds this pipeline's secret
-        } else {
-            caller = authenticator.authenticate(http);
+        if (signed == null) {
+            Caller caller = authenticator.authenticate(http);
             if (!caller.sees(id)) {
                 return starts.noPipeline(caller, id);
             }
@@ -71,24 +64,51 @@ class WebhookController {
                         "The webhook of '" + id + "' is closed until its options file is fixed: "
                                 + String.join("; ", parsed.problems().stream().map(Object::toString).toList()), Map.of());
             }
+            return start(caller, id, http, body);
         }
+        WebhookGate.Decision decision = checkSignature(id, signed, http, body);
+        if (!(decision instanceof WebhookGate.Decision.Accepted accepted)) {
+            return refusal(decision);
+        }
+        // The signature proves the sender holds this pipeline's secret. Only an accepted start uses the request up:
+        // a sender retries what failed, and that retry must not be answered as a replay.
+        ResponseEntity<?> response;
+        try {
+            response = start(new Caller.Local(), id, http, body);
+        } catch (RuntimeException e) {
+            gate.release(accepted);
+            throw e;
+        }
+        if (!response.getStatusCode().is2xxSuccessful()) {
+            gate.release(accepted);
+        }
+        return response;
+    }
+
+    private ResponseEntity<?> start(Caller caller, String id, HttpServletRequest http, byte[] body) {
         JsonNode input = RequestJson.object(new String(body, StandardCharsets.UTF_8));
         return starts.start(caller, id, StartRequest.ofInput(http.getHeader(DELIVERY_HEADER), input));
     }
 
-    private Optional<ResponseEntity<?>> checkSignature(String id, PipelineOptions.Webhook signed, HttpServletRequest http, byte[] body) {
+    private WebhookGate.Decision checkSignature(String id, PipelineOptions.Webhook signed, HttpServletRequest http, byte[] body) {
         Optional<byte[]> secret = secrets.find(signed.secret());
         if (secret.isEmpty()) {
             LOG.error("the webhook of pipeline '{}' is signed with secret '{}', which is not set; requests are refused", id, signed.secret());
-            return Optional.of(ApiProblems.of(HttpStatus.SERVICE_UNAVAILABLE, ApiProblems.WEBHOOK_UNAVAILABLE, "Webhook unavailable",
-                    "This webhook cannot check signatures now: its secret is not configured on the server.", Map.of()));
+            return null;
         }
-        return switch (gate.check(id, secret.get(), signed.tolerance(), http.getHeader(WebhookSignatures.TIMESTAMP_HEADER),
-                http.getHeader(WebhookSignatures.SIGNATURE_HEADER), body)) {
-            case WebhookGate.Decision.Accepted a -> Optional.empty();
-            case WebhookGate.Decision.Unauthorized u -> Optional.of(new ApiProblems.Unauthorized(u.reason(), CHALLENGE).response());
-            case WebhookGate.Decision.Replayed r -> Optional.of(ApiProblems.of(HttpStatus.CONFLICT, ApiProblems.REPLAYED, "Replayed request",
-                    r.reason(), Map.of()));
+        return gate.check(id, secret.get(), signed.tolerance(), http.getHeader(WebhookSignatures.TIMESTAMP_HEADER),
+                http.getHeader(WebhookSignatures.SIGNATURE_HEADER), body);
+    }
+
+    /** The answer to a request the gate did not let through; {@code null}: the secret is not set. */
+    private static ResponseEntity<?> refusal(WebhookGate.Decision decision) {
+        return switch (decision) {
+            case null -> ApiProblems.of(HttpStatus.SERVICE_UNAVAILABLE, ApiProblems.WEBHOOK_UNAVAILABLE, "Webhook unavailable",
+                    "This webhook cannot check signatures now: its secret is not configured on the server.", Map.of());
+            case WebhookGate.Decision.Unauthorized u -> new ApiProblems.Unauthorized(u.reason(), CHALLENGE).response();
+            case WebhookGate.Decision.Replayed r -> ApiProblems.of(HttpStatus.CONFLICT, ApiProblems.REPLAYED, "Replayed request",
+                    r.reason(), Map.of());
+            case WebhookGate.Decision.Accepted a -> throw new IllegalArgumentException("an accepted request is no refusal");
         };
     }
 

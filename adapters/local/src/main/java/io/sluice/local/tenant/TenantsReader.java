@@ -86,7 +86,7 @@ final class TenantsReader {
     private void key(String tenant, JsonNode k, String at) {
         String id = k.path("id").asText("");
         String hash = k.path("sha256").asText("");
-        String roleLabel = k.path("role").asText(Role.OPERATOR.label());
+        JsonNode roleNode = k.get("role");
         if (!NAME.matcher(id).matches()) {
             problems.add(at + "/id: expected a key id (1-64 letters, digits and _ . -), to tell keys apart in logs");
         }
@@ -94,9 +94,15 @@ final class TenantsReader {
             problems.add(at + "/sha256: expected the key's SHA-256 as 64 hex digits (printf %s \"$KEY\" | sha256sum), never the key itself");
             return;
         }
-        Role role = Role.byLabel(roleLabel).orElse(null);
+        // No default: a forgotten role must not quietly grant the most powerful one.
+        if (roleNode == null || roleNode.isNull()) {
+            problems.add(at + "/role: missing; say what the key may do: 'operator' (start, stop, complete tasks) or 'reader' (read only)");
+            return;
+        }
+        String roleLabel = roleNode.asText("");
+        Role role = roleNode.isTextual() ? Role.byLabel(roleLabel).orElse(null) : null;
         if (role == null) {
-            problems.add(at + "/role: expected 'operator' or 'reader', got '" + roleLabel + "'");
+            problems.add(at + "/role: expected 'operator' or 'reader', got '" + (roleNode.isTextual() ? roleLabel : roleNode.toString()) + "'");
             return;
         }
         String lower = hash.toLowerCase(java.util.Locale.ROOT);

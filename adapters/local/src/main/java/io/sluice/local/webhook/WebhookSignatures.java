@@ -12,10 +12,12 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Signed webhook requests: {@code X-Sluice-Signature: sha256=<hex>} is the HMAC-SHA256, under the
- * pipeline's webhook secret, of {@code <X-Sluice-Timestamp> + "." + <raw body>}, the timestamp being
- * Unix seconds. Signing the timestamp with the body means an old request cannot be re-sent with a
- * fresh timestamp; the tolerance window bounds how long a captured request stays valid, and the
- * replay guard refuses it within that window. The signature is compared in constant time.
+ * pipeline's webhook secret, of {@code <X-Sluice-Timestamp> + "." + <pipeline id> + "." + <raw body>},
+ * the timestamp being Unix seconds. Signing the timestamp with the body means an old request cannot be
+ * re-sent with a fresh timestamp; signing the pipeline means a request signed for one pipeline is no
+ * good for another that shares the secret. The tolerance window bounds how long a captured request
+ * stays valid, and the replay guard refuses it within that window. The signature is compared in
+ * constant time.
  */
 public final class WebhookSignatures {
     public static final String TIMESTAMP_HEADER = "X-Sluice-Timestamp";
@@ -33,15 +35,16 @@ public final class WebhookSignatures {
         record Refused(String reason) implements Verdict {}
     }
 
-    /** The header value for {@code body} sent at {@code timestamp}: {@code sha256=<64 hex digits>}. */
-    public static String sign(byte[] secret, long timestamp, byte[] body) {
-        return SCHEME + HexFormat.of().formatHex(mac(secret, timestamp, body));
+    /** The header value for {@code body} sent to {@code pipeline} at {@code timestamp}: {@code sha256=<64 hex digits>}. */
+    public static String sign(byte[] secret, long timestamp, String pipeline, byte[] body) {
+        return SCHEME + HexFormat.of().formatHex(mac(secret, timestamp, pipeline, body));
     }
 
-    public static Verdict verify(byte[] secret, String timestamp, String signature, byte[] body, Instant now, Duration tolerance) {
+    public static Verdict verify(byte[] secret, String pipeline, String timestamp, String signature, byte[] body, Instant now,
+                                 Duration tolerance) {
         if (timestamp == null || signature == null) {
             return new Verdict.Refused("This webhook needs the headers " + TIMESTAMP_HEADER + " (Unix seconds) and " + SIGNATURE_HEADER
-                    + " (sha256=<hex HMAC-SHA256 of timestamp + \".\" + body>).");
+                    + " (sha256=<hex HMAC-SHA256 of timestamp + \".\" + pipeline id + \".\" + body>).");
         }
         long seconds;
         try {
@@ -64,17 +67,20 @@ public final class WebhookSignatures {
         if (presented == null) {
             return new Verdict.Refused(SIGNATURE_HEADER + ": expected sha256=<64 hex digits>.");
         }
-        if (!MessageDigest.isEqual(presented, mac(secret, seconds, body))) {
-            return new Verdict.Refused(SIGNATURE_HEADER + " does not match the body and timestamp under this pipeline's webhook secret.");
+        if (!MessageDigest.isEqual(presented, mac(secret, seconds, pipeline, body))) {
+            return new Verdict.Refused(SIGNATURE_HEADER + " does not match timestamp, pipeline id and body under this pipeline's "
+                    + "webhook secret (signed: timestamp + \".\" + pipeline id + \".\" + body).");
         }
         return new Verdict.Valid(HexFormat.of().formatHex(presented));
     }
 
-    private static byte[] mac(byte[] secret, long timestamp, byte[] body) {
+    private static byte[] mac(byte[] secret, long timestamp, String pipeline, byte[] body) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-            mac.update((timestamp + ".").getBytes(StandardCharsets.US_ASCII));
+            // Ids may hold '.', but a body the webhook takes is a JSON object (it starts with '{' or white space, which
+            // no id holds), so no other (id, body) pair that would be accepted signs the same text.
+            mac.update((timestamp + "." + pipeline + ".").getBytes(StandardCharsets.UTF_8));
             return mac.doFinal(body);
         } catch (NoSuchAlgorithmException | InvalidKeyException e) {
             throw new IllegalStateException("every Java runtime has HmacSHA256", e);

@@ -126,6 +126,35 @@ class ApiLocalModeTest extends LocalAppTest {
         assertThat(closed.detail()).contains("bad-options.pipeline.json");
     }
 
+    /** Issue 9, finding 6f: 997 deep answered 500, and 996 deep was accepted but its history then answered 500. */
+    @Test
+    void anInputNestedDeeperThanTheLimitIs400AndOneAtTheLimitCanBeReadBack() {
+        assertThat(assertDeep(997).detail()).contains("at most 256 deep");
+        assertThat(assertDeep(996).detail()).contains("at most 256 deep");
+        assertThat(assertDeep(1200).status()).isEqualTo(400);
+        assertThat(assertDeep(257).detail()).contains("nested 257 deep");
+
+        // The body {"input": {"text": ..., "deep": [[...]]}}: 2 levels, then arrays to 256.
+        String body = "{\"input\": {\"text\": \"deep\", \"deep\": " + "[".repeat(254) + "]".repeat(254) + "}}";
+        Http.Response started = http().post("/v1/pipelines/shout/executions", body);
+        assertThat(started.status()).as(started.detail()).isEqualTo(201);
+        String id = started.body().get("executionId").asText();
+        await().atMost(Duration.ofSeconds(20)).until(() -> http().get("/v1/executions/" + id).body().get("status").asText(),
+                "SUCCEEDED"::equals);
+        assertThat(http().get("/v1/executions/" + id).status()).isEqualTo(200);
+        Http.Response history = http().get("/v1/executions/" + id + "/history");
+        assertThat(history.status()).as(history.detail()).isEqualTo(200);
+        assertThat(history.body().get("events")).isNotEmpty();
+    }
+
+    /** A start whose body nests {@code depth} deep; it must be refused as invalid. */
+    private Http.Response assertDeep(int depth) {
+        String body = "{\"input\": " + "[".repeat(depth - 1) + "]".repeat(depth - 1) + "}";
+        Http.Response r = http().post("/v1/pipelines/shout/executions", body);
+        assertInvalid(r, "body");
+        return r;
+    }
+
     @Test
     void theFunctionEmulatorIsOpenInTheLocalMode() {
         assertThat(http().post("/functions/echo", "{}").status()).isEqualTo(200);

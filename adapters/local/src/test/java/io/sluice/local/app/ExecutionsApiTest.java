@@ -61,9 +61,11 @@ class ExecutionsApiTest extends LocalAppTest {
     }
 
     @Test
-    void jsonSentAsAFormAsCurlDashDDoesIsReadAsJson() {
+    void aBodyNotDeclaredJsonIsRefusedAsAPageCouldSendItCrossOrigin() {
         Http.Response r = http().postForm("/v1/pipelines/shout/executions", "{\"input\": {\"text\": \"form\"}}");
-        assertThat(r.status()).as(r.detail()).isEqualTo(201);
+        assertProblem(r, 415, "Content-Type");
+        assertThat(r.body().get("type").asText()).isEqualTo("urn:sluice:problem:unsupported-media-type");
+        assertThat(r.detail()).contains("application/json", "'application/x-www-form-urlencoded'");
     }
 
     @Test

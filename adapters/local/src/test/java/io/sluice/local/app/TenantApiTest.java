@@ -68,11 +68,12 @@ class TenantApiTest extends TenantAppTest {
     @Test
     void aTenantSeesItsOwnPipelinesOnly() {
         JsonNode fin = http().get("/v1/pipelines", as(FIN_OPERATOR)).body().get("pipelines");
-        assertThat(fin.findValuesAsText("id")).containsExactlyInAnyOrder("fin-orders", "fin-hold", "fin-down", "signed", "no-secret");
+        assertThat(fin.findValuesAsText("id")).containsExactlyInAnyOrder("fin-orders", "fin-hold", "fin-down", "signed", "signed-too",
+                "signed-broken", "no-secret");
         assertThat(fin.findValuesAsText("tenant")).containsOnly("finance");
         assertThat(http().get("/v1/pipelines", as(OPS_OPERATOR)).body().get("pipelines").findValuesAsText("id"))
                 .containsExactlyInAnyOrder("ops-orders", "ops-hold");
-        assertThat(http().get("/v1/pipelines", as(FIN_READER)).body().get("pipelines")).hasSize(5);
+        assertThat(http().get("/v1/pipelines", as(FIN_READER)).body().get("pipelines")).hasSize(7);
     }
 
     @Test

@@ -31,6 +31,7 @@ public abstract class TenantAppTest {
     protected static final String FIN_OPERATOR = ApiKeys.generate();
     protected static final String FIN_READER = ApiKeys.generate();
     protected static final String OPS_OPERATOR = ApiKeys.generate();
+    protected static final String CAPPED_OPERATOR = ApiKeys.generate();
     static final String HOOK_SECRET = "whsec-" + UUID.randomUUID();
     private static final String PASS = "{\"StartAt\": \"Done\", \"States\": {\"Done\": {\"Type\": \"Pass\", \"End\": true}}}";
     private static final String HOLD = """
@@ -53,6 +54,9 @@ public abstract class TenantAppTest {
         registry.add("sluice.api.require-tenants", () -> true);
         registry.add("sluice.data-functions", () -> false); // no PostgreSQL or job engine: the API is under test
         registry.add("server.tomcat.basedir", () -> "target/tomcat-" + RUN);
+        // Ten starts, then next to none: the 11th is refused whatever the speed of the machine.
+        registry.add("sluice.api.tenant-starts.capped.per-second", () -> 0.001);
+        registry.add("sluice.api.tenant-starts.capped.burst", () -> 10);
     }
 
     /** The webhook secret the signed pipeline names, as the app's secret resolver finds it. */
@@ -71,12 +75,17 @@ public abstract class TenantAppTest {
         }
         try {
             Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "tenant-pipelines-");
-            for (String id : new String[] {"fin-orders", "fin-down", "ops-orders", "signed", "no-secret"}) {
+            for (String id : new String[] {"fin-orders", "fin-down", "ops-orders", "signed", "signed-too", "no-secret", "capped-orders"}) {
                 Files.writeString(dir.resolve(id + ".asl.json"), PASS);
             }
             Files.writeString(dir.resolve("fin-hold.asl.json"), HOLD);
             Files.writeString(dir.resolve("ops-hold.asl.json"), HOLD);
             Files.writeString(dir.resolve("signed.pipeline.json"), "{\"webhook\": {\"secret\": \"hook\", \"toleranceSeconds\": 60}}");
+            // Shares the secret of 'signed': a request signed for one must not start the other.
+            Files.writeString(dir.resolve("signed-too.pipeline.json"), "{\"webhook\": {\"secret\": \"hook\"}}");
+            // Signed, and its definition cannot run: every start fails, and must not use the request up.
+            Files.writeString(dir.resolve("signed-broken.asl.json"), "{\"StartAt\": \"Nowhere\", \"States\": {}}");
+            Files.writeString(dir.resolve("signed-broken.pipeline.json"), "{\"webhook\": {\"secret\": \"hook\"}}");
             Files.writeString(dir.resolve("no-secret.pipeline.json"), "{\"webhook\": {\"secret\": \"never-set\"}}");
             Files.writeString(dir.resolve("fin-down.pipeline.json"), "{\"dependsOn\": [\"ops-orders\"]}");
             Files.writeString(dir.resolve("tenants.json"), tenants());
@@ -90,11 +99,13 @@ public abstract class TenantAppTest {
     private static String tenants() {
         return """
                 {"tenants": {
-                  "finance": {"pipelines": ["fin-orders", "fin-hold", "fin-down", "signed", "no-secret"],
+                  "finance": {"pipelines": ["fin-orders", "fin-hold", "fin-down", "signed", "signed-too", "signed-broken", "no-secret"],
                               "keys": [{"id": "ci", "sha256": "%s", "role": "operator"},
                                        {"id": "dashboard", "sha256": "%s", "role": "reader"}]},
-                  "ops": {"pipelines": ["ops-orders", "ops-hold"], "keys": [{"id": "ops-ci", "sha256": "%s"}]}}}
-                """.formatted(ApiKeys.hashHex(FIN_OPERATOR), ApiKeys.hashHex(FIN_READER).toUpperCase(), ApiKeys.hashHex(OPS_OPERATOR));
+                  "ops": {"pipelines": ["ops-orders", "ops-hold"], "keys": [{"id": "ops-ci", "sha256": "%s", "role": "operator"}]},
+                  "capped": {"pipelines": ["capped-orders"], "keys": [{"id": "capped-ci", "sha256": "%s", "role": "operator"}]}}}
+                """.formatted(ApiKeys.hashHex(FIN_OPERATOR), ApiKeys.hashHex(FIN_READER).toUpperCase(), ApiKeys.hashHex(OPS_OPERATOR),
+                ApiKeys.hashHex(CAPPED_OPERATOR));
     }
 
     protected Http http() {

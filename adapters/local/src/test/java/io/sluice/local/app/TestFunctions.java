@@ -24,6 +24,17 @@ class TestFunctions {
         return in -> Json.NODES.textNode(in.path("text").asText().toUpperCase(Locale.ROOT) + "!");
     }
 
+    /** Every input {@code note} was called with: what a refused request must not have done. */
+    static final List<JsonNode> NOTED = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Bean
+    Function<JsonNode, JsonNode> note() {
+        return in -> {
+            NOTED.add(in);
+            return in;
+        };
+    }
+
     /** Every completion the app's listener handled, after the upstream trigger had its turn. */
     @Bean
     @Order(Ordered.LOWEST_PRECEDENCE)

@@ -13,12 +13,21 @@ class WebhookApiTest extends TenantAppTest {
     private static final String URL = "/v1/pipelines/signed/webhook";
 
     private Http.Response send(String body, long timestamp, String signature) {
-        return http().post(URL, body, WebhookSignatures.TIMESTAMP_HEADER, Long.toString(timestamp),
+        return send("signed", body, timestamp, signature);
+    }
+
+    private Http.Response send(String pipeline, String body, long timestamp, String signature) {
+        return http().post("/v1/pipelines/" + pipeline + "/webhook", body, WebhookSignatures.TIMESTAMP_HEADER, Long.toString(timestamp),
                 WebhookSignatures.SIGNATURE_HEADER, signature);
     }
 
     private static String sign(String body, long timestamp) {
-        return WebhookSignatures.sign(HOOK_SECRET.getBytes(StandardCharsets.UTF_8), timestamp, body.getBytes(StandardCharsets.UTF_8));
+        return sign("signed", body, timestamp);
+    }
+
+    private static String sign(String pipeline, String body, long timestamp) {
+        return WebhookSignatures.sign(HOOK_SECRET.getBytes(StandardCharsets.UTF_8), timestamp, pipeline,
+                body.getBytes(StandardCharsets.UTF_8));
     }
 
     private static void assertRefused(Http.Response r) {
@@ -37,6 +46,35 @@ class WebhookApiTest extends TenantAppTest {
         assertProblem(replay, 409, "replayed");
         long later = now + 1;
         assertThat(send(body, later, sign(body, later)).status()).as("a new signature is a new request").isEqualTo(201);
+    }
+
+    /** Issue 9, finding 6a: the signature did not cover the pipeline, so another pipeline sharing the secret took it. */
+    @Test
+    void aRequestSignedForOnePipelineIsRefusedByAnotherSharingItsSecret() {
+        String body = "{\"partition\": \"" + unique("day") + "\"}";
+        long now = Instant.now().getEpochSecond();
+        String signature = sign(body, now);
+        assertThat(send(body, now, signature).status()).isEqualTo(201);
+        Http.Response elsewhere = send("signed-too", body, now, signature);
+        assertRefused(elsewhere);
+        assertThat(elsewhere.detail()).contains("pipeline id");
+        assertThat(http().get("/v1/executions?pipeline=signed-too", as(FIN_READER)).body().get("executions"))
+                .as("nothing started there").isEmpty();
+        assertThat(send("signed-too", body, now, sign("signed-too", body, now)).status()).as("signed for it").isEqualTo(201);
+    }
+
+    /** Issue 9, finding 6b: a start that failed used the signature up, so the sender's retry was answered 409. */
+    @Test
+    void aRequestWhoseStartFailedMayBeSentAgain() {
+        String body = "{\"x\": 1}";
+        long now = Instant.now().getEpochSecond();
+        String signature = sign("signed-broken", body, now);
+        assertProblem(send("signed-broken", body, now, signature), 422, "pipeline-invalid");
+        assertProblem(send("signed-broken", body, now, signature), 422, "pipeline-invalid");
+        String notAnObject = "[1]";
+        String other = sign(notAnObject, now);
+        assertProblem(send(notAnObject, now, other), 400, "invalid-request");
+        assertProblem(send(notAnObject, now, other), 400, "invalid-request");
     }
 
     @Test

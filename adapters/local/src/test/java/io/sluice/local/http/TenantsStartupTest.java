@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The start fails closed: a broken tenants file, or none when one is required, stops it. */
 class TenantsStartupTest {
     private static Tenants tenants(Path dir, Path file, boolean require) {
-        return ApiConfiguration.tenants(new SluiceApiProperties(file, require, 1000), dir, "127.0.0.1");
+        return ApiConfiguration.tenants(new SluiceApiProperties(file, require, 1000, null, null, 0, 1, null), dir, "127.0.0.1");
     }
 
     @Test

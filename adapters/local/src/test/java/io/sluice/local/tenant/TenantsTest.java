@@ -20,7 +20,7 @@ class TenantsTest {
     private static String valid() {
         return """
                 {"tenants": {"finance": {"pipelines": ["orders"], "keys": [{"id": "ci", "sha256": "%s", "role": "reader"}]},
-                             "ops": {"pipelines": ["sweep"], "keys": [{"id": "ops", "sha256": "%s"}]}}}"""
+                             "ops": {"pipelines": ["sweep"], "keys": [{"id": "ops", "sha256": "%s", "role": "operator"}]}}}"""
                 .formatted(ApiKeys.hashHex(KEY), ApiKeys.hashHex(OTHER));
     }
 
@@ -35,7 +35,7 @@ class TenantsTest {
         assertThat(finance.sees("orders")).isTrue();
         assertThat(finance.sees("sweep")).isFalse();
         assertThat(finance.mayChange()).isFalse();
-        assertThat(tenants.authenticate(OTHER).orElseThrow().role()).as("operator by default").isEqualTo(Role.OPERATOR);
+        assertThat(tenants.authenticate(OTHER).orElseThrow().role()).isEqualTo(Role.OPERATOR);
         assertThat(tenants.authenticate(KEY + " ")).isEmpty();
         assertThat(tenants.authenticate("")).isEmpty();
         assertThat(tenants.tenantOf("sweep")).contains("ops");
@@ -52,7 +52,8 @@ class TenantsTest {
     void everyProblemOfAFileIsReportedAtOnce() {
         String bad = """
                 {"tenants": {"finance": {"pipelines": ["orders", "bad id"], "keys": [
-                   {"id": "ci", "sha256": "%s"}, {"id": "again", "sha256": "%s"}, {"id": "short", "sha256": "abc"},
+                   {"id": "ci", "sha256": "%s", "role": "operator"}, {"id": "again", "sha256": "%s", "role": "reader"},
+                   {"id": "short", "sha256": "abc", "role": "reader"},
                    {"id": "boss", "sha256": "%s", "role": "admin"}], "owner": "me"},
                  "ops": {"pipelines": ["orders"], "keys": "none"},
                  "bad name!": []}, "extra": 1}""".formatted(ApiKeys.hashHex(KEY), ApiKeys.hashHex(KEY), ApiKeys.hashHex(OTHER));
@@ -67,6 +68,20 @@ class TenantsTest {
                 .anySatisfy(p -> assertThat(p).startsWith("/tenants/bad name!:"))
                 .anySatisfy(p -> assertThat(p).startsWith("/extra:")));
         assertThatThrownBy(() -> parse("[]")).isInstanceOf(Tenants.InvalidTenantsException.class).hasMessageContaining("/tenants");
+    }
+
+    /** Finding 6c of issue 9: a key without a role used to become an operator. */
+    @Test
+    void aKeyWithoutARoleIsAnErrorNamingItsPointer() {
+        String roleless = """
+                {"tenants": {"finance": {"pipelines": ["orders"], "keys": [{"id": "ci", "sha256": "%s", "role": "reader"},
+                                                                           {"id": "ops", "sha256": "%s"}]}}}"""
+                .formatted(ApiKeys.hashHex(KEY), ApiKeys.hashHex(OTHER));
+        assertThatThrownBy(() -> parse(roleless)).isInstanceOfSatisfying(Tenants.InvalidTenantsException.class, e -> assertThat(e.problems())
+                .singleElement().satisfies(p -> assertThat(p).startsWith("/tenants/finance/keys/1/role: missing")
+                        .contains("'operator'", "'reader'")));
+        assertThatThrownBy(() -> parse(roleless.replace("\"id\": \"ops\",", "\"id\": \"ops\", \"role\": 1,")))
+                .isInstanceOf(Tenants.InvalidTenantsException.class).hasMessageContaining("/tenants/finance/keys/1/role: expected");
     }
 
     @Test

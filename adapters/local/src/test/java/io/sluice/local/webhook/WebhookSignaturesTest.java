@@ -17,23 +17,23 @@ class WebhookSignaturesTest {
     private static final Duration WINDOW = Duration.ofMinutes(5);
 
     private static WebhookSignatures.Verdict verify(String timestamp, String signature, byte[] body) {
-        return WebhookSignatures.verify(SECRET, timestamp, signature, body, NOW, WINDOW);
+        return WebhookSignatures.verify(SECRET, "p", timestamp, signature, body, NOW, WINDOW);
     }
 
     @Test
-    void theSignatureIsTheHmacOfTimestampDotBody() {
+    void theSignatureIsTheHmacOfTimestampDotPipelineDotBody() {
         long ts = NOW.getEpochSecond();
-        // openssl: printf '%s' '1796040000.{"a":1}' | openssl dgst -sha256 -hmac s3cret
-        assertThat(WebhookSignatures.sign(SECRET, ts, BODY))
-                .isEqualTo("sha256=f05d07f110e4119040adcddacfc642ceccb9e6a0bd3dccea4c00a16a857d0fd5");
-        assertThat(verify(Long.toString(ts), WebhookSignatures.sign(SECRET, ts, BODY), BODY))
+        // openssl: printf '%s' '1796040000.p.{"a":1}' | openssl dgst -sha256 -hmac s3cret
+        assertThat(WebhookSignatures.sign(SECRET, ts, "p", BODY))
+                .isEqualTo("sha256=adf9e9ad539d15941c28a8f8101234af090c819ba79868a2c6ce55dd515e81cd");
+        assertThat(verify(Long.toString(ts), WebhookSignatures.sign(SECRET, ts, "p", BODY), BODY))
                 .isInstanceOf(WebhookSignatures.Verdict.Valid.class);
     }
 
     @Test
     void anythingElseIsRefusedWithAReason() {
         long ts = NOW.getEpochSecond();
-        String good = WebhookSignatures.sign(SECRET, ts, BODY);
+        String good = WebhookSignatures.sign(SECRET, ts, "p", BODY);
         assertThat(verify(null, good, BODY)).isInstanceOf(WebhookSignatures.Verdict.Refused.class);
         assertThat(verify(Long.toString(ts), null, BODY)).isInstanceOf(WebhookSignatures.Verdict.Refused.class);
         assertThat(verify("soon", good, BODY)).isInstanceOf(WebhookSignatures.Verdict.Refused.class);
@@ -42,9 +42,9 @@ class WebhookSignaturesTest {
         assertThat(verify(Long.toString(ts), good.toUpperCase().replace("SHA256=", "sha256="), BODY))
                 .as("hex case does not matter").isInstanceOf(WebhookSignatures.Verdict.Valid.class);
         long edge = ts - WINDOW.toSeconds();
-        assertThat(verify(Long.toString(edge), WebhookSignatures.sign(SECRET, edge, BODY), BODY)).isInstanceOf(WebhookSignatures.Verdict.Valid.class);
+        assertThat(verify(Long.toString(edge), WebhookSignatures.sign(SECRET, edge, "p", BODY), BODY)).isInstanceOf(WebhookSignatures.Verdict.Valid.class);
         long outside = edge - 1;
-        assertThat(verify(Long.toString(outside), WebhookSignatures.sign(SECRET, outside, BODY), BODY))
+        assertThat(verify(Long.toString(outside), WebhookSignatures.sign(SECRET, outside, "p", BODY), BODY))
                 .isInstanceOfSatisfying(WebhookSignatures.Verdict.Refused.class, r -> assertThat(r.reason()).contains("301 s"));
     }
 
@@ -52,13 +52,18 @@ class WebhookSignaturesTest {
     void theGateLetsAValidRequestThroughOnce() {
         WebhookGate gate = new WebhookGate(new InMemoryReplayGuard(), Clock.fixed(NOW, ZoneOffset.UTC));
         long ts = NOW.getEpochSecond();
-        String sig = WebhookSignatures.sign(SECRET, ts, BODY);
-        assertThat(gate.check("p", SECRET, WINDOW, Long.toString(ts), sig, BODY)).isInstanceOf(WebhookGate.Decision.Accepted.class);
+        String sig = WebhookSignatures.sign(SECRET, ts, "p", BODY);
+        WebhookGate.Decision first = gate.check("p", SECRET, WINDOW, Long.toString(ts), sig, BODY);
+        assertThat(first).isInstanceOf(WebhookGate.Decision.Accepted.class);
         assertThat(gate.check("p", SECRET, WINDOW, Long.toString(ts), sig, BODY)).isInstanceOf(WebhookGate.Decision.Replayed.class);
-        assertThat(gate.check("other", SECRET, WINDOW, Long.toString(ts), sig, BODY)).as("per pipeline")
-                .isInstanceOf(WebhookGate.Decision.Accepted.class);
+        assertThat(gate.check("other", SECRET, WINDOW, Long.toString(ts), sig, BODY)).as("signed for 'p' only")
+                .isInstanceOf(WebhookGate.Decision.Unauthorized.class);
+        String forQ = WebhookSignatures.sign(SECRET, ts, "q", BODY);
         assertThat(gate.check("q", SECRET, WINDOW, Long.toString(ts), "sha256=00", BODY)).isInstanceOf(WebhookGate.Decision.Unauthorized.class);
-        assertThat(gate.check("q", SECRET, WINDOW, Long.toString(ts), sig, BODY)).as("a refused request marked nothing")
+        assertThat(gate.check("q", SECRET, WINDOW, Long.toString(ts), forQ, BODY)).as("a refused request marked nothing")
+                .isInstanceOf(WebhookGate.Decision.Accepted.class);
+        gate.release((WebhookGate.Decision.Accepted) first);
+        assertThat(gate.check("p", SECRET, WINDOW, Long.toString(ts), sig, BODY)).as("released: its start failed")
                 .isInstanceOf(WebhookGate.Decision.Accepted.class);
     }
 }
