@@ -26,8 +26,16 @@ record StartRequest(String name, JsonNode input, String partition) {
     private static final int MAX_PARTITION = 256;
     private static final String PARTITION = FinishedExecution.PARTITION_FIELD;
 
+    /** The fields a start body may have; any other is a 400 naming it (a typo would otherwise start a run with defaults). */
+    static final java.util.Set<String> FIELDS = java.util.Set.of("name", "input", "partition");
+
     /** From the body of {@code POST /v1/pipelines/{id}/executions}. */
     static StartRequest parse(JsonNode request) {
+        for (String field : (Iterable<String>) request::fieldNames) {
+            if (!FIELDS.contains(field)) {
+                throw new ApiProblems.InvalidRequest(field, "no such field: a start takes \"name\", \"input\" and \"partition\"", null);
+            }
+        }
         String name = name(RequestJson.optionalString(request, "name", 80), "name");
         String partition = RequestJson.optionalString(request, "partition", MAX_PARTITION);
         JsonNode input = request.has("input") && !request.get("input").isNull() ? request.get("input") : Json.object();

@@ -61,6 +61,15 @@ class ExecutionsApiTest extends LocalAppTest {
     }
 
     @Test
+    void aStartBodyWithAnUnknownFieldIsRefusedNamingItAndStartsNothing() {
+        int before = http().get("/v1/executions?pipeline=shout&limit=1000").body().get("executions").size();
+        Http.Response typo = http().post("/v1/pipelines/shout/executions", "{\"nmae\": \"" + unique("typo") + "\", \"input\": {\"text\": \"x\"}}");
+        Problems.assertInvalid(typo, "nmae");
+        assertThat(typo.detail()).contains("\"name\"");
+        assertThat(http().get("/v1/executions?pipeline=shout&limit=1000").body().get("executions").size()).isEqualTo(before);
+    }
+
+    @Test
     void aBodyNotDeclaredJsonIsRefusedAsAPageCouldSendItCrossOrigin() {
         Http.Response r = http().postForm("/v1/pipelines/shout/executions", "{\"input\": {\"text\": \"form\"}}");
         assertProblem(r, 415, "Content-Type");
