@@ -55,7 +55,8 @@ public final class DefinitionParser {
                     n.has("Timestamp") ? OffsetDateTime.parse(n.get("Timestamp").asText()).toInstant() : null,
                     path(n, "TimestampPath"), next(n), ctx);
             case "Succeed" -> new SucceedState(name, selector(n, "InputPath"), selector(n, "OutputPath"), ctx);
-            case "Fail" -> new FailState(name, text(n, "Error"), path(n, "ErrorPath"), text(n, "Cause"), path(n, "CausePath"), ctx);
+            case "Fail" -> new FailState(name, text(n, "Error"), pathOrIntrinsic(n, "ErrorPath"), text(n, "Cause"),
+                    pathOrIntrinsic(n, "CausePath"), ctx);
             case "Parallel" -> parallel(machineKey, name, n, ctx);
             case "Map" -> map(machineKey, name, n, ctx);
             default -> throw new IllegalArgumentException("state '" + name + "' has unknown Type '" + type + "'");
@@ -147,6 +148,10 @@ public final class DefinitionParser {
 
     private static DataPath path(JsonNode n, String field) {
         return n.has(field) ? DataPath.parse(n.get(field).asText()) : null;
+    }
+
+    private static PathOrIntrinsic pathOrIntrinsic(JsonNode n, String field) {
+        return n.has(field) ? PathOrIntrinsic.compile(n.get(field).asText()) : null;
     }
 
     private static String text(JsonNode n, String field) {

@@ -1,9 +1,7 @@
 package io.sluice.orchestration.definition;
 
-import io.sluice.orchestration.path.DataPath;
-
-/** A Fail state: ends its machine with an error and a cause, given literally or by path. */
-public record FailState(String name, String error, DataPath errorPath, String cause, DataPath causePath,
+/** A Fail state: ends its machine with an error and a cause, given literally, by path or by intrinsic call. */
+public record FailState(String name, String error, PathOrIntrinsic errorPath, String cause, PathOrIntrinsic causePath,
                         boolean usesContext) implements State {
     @Override
     public Selector inputPath() {

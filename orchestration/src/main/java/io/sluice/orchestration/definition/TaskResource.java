@@ -1,13 +1,34 @@
 package io.sluice.orchestration.definition;
 
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
- * What a Task calls. {@code sluice:function:<name>} and the AWS Lambda forms all name a function
- * of the bundle; {@code lambdaInvoke} marks {@code arn:aws:states:::lambda:invoke}, whose function
- * name comes from {@code Parameters.FunctionName} and whose result is wrapped as Step Functions wraps it.
+ * What a Task calls: every Resource form Step Functions accepts, and Sluice's own.
  *
- * @param function the function name, or {@code null} when it is taken from the parameters
+ * <p>{@code sluice:function:<name>} and the AWS Lambda forms name a function of the bundle
+ * ({@link Kind#FUNCTION}); {@code arn:aws:states:::lambda:invoke} takes its function name from
+ * {@code Parameters.FunctionName} and wraps the result as Step Functions does
+ * ({@link Kind#LAMBDA_INVOKE}). Other service integrations ({@code arn:aws:states:::glue:startJobRun.sync},
+ * {@code arn:aws:states:::aws-sdk:s3:getObject}) and activities are valid ASL that Sluice
+ * recognises but does not run yet: they have no function, and only a mock answers them.
+ *
+ * @param function the function name, or {@code null} when it is taken from the parameters or there is none
  */
-public record TaskResource(String raw, String function, IntegrationPattern pattern, boolean lambdaInvoke) {
+public record TaskResource(String raw, Kind kind, String function, IntegrationPattern pattern) {
+
+    /** What kind of thing the Resource names. */
+    public enum Kind {
+        /** A function of the bundle, named in the Resource. */
+        FUNCTION,
+        /** {@code arn:aws:states:::lambda:invoke}: the function is named by {@code Parameters.FunctionName}. */
+        LAMBDA_INVOKE,
+        /** Another Step Functions service integration, {@code arn:aws:states:::<service>:<action>}. */
+        SERVICE_INTEGRATION,
+        /** A Step Functions activity, {@code arn:aws:states:<region>:<account>:activity:<name>}. */
+        ACTIVITY
+    }
 
     /** How the state waits for the task. */
     public enum IntegrationPattern {
@@ -19,13 +40,76 @@ public record TaskResource(String raw, String function, IntegrationPattern patte
         WAIT_FOR_TASK_TOKEN
     }
 
+    /** The forms a user can write, for messages. */
+    public static final String ACCEPTED_FORMS = "sluice:function:<name>[.sync|.waitForTaskToken], "
+            + "arn:aws:lambda:<region>:<account>:function:<name>[:<alias>], "
+            + "arn:aws:states:::lambda:invoke[.waitForTaskToken] with Parameters.FunctionName, "
+            + "arn:aws:states:::<service>:<action>[.sync|.sync:2|.waitForTaskToken], "
+            + "arn:aws:states:::aws-sdk:<service>:<action>[.waitForTaskToken] "
+            + "or arn:aws:states:<region>:<account>:activity:<name>";
+
     private static final String SLUICE_PREFIX = "sluice:function:";
-    private static final String LAMBDA_INVOKE = "arn:aws:states:::lambda:invoke";
+    private static final String NAME = "[A-Za-z0-9_-]+";
+    private static final String PARTITION = "aws(?:-[a-z]+)*";
+    private static final Pattern SERVICE = Pattern.compile(
+            "arn:" + PARTITION + ":states:::(aws-sdk:)?([a-z0-9-]+):([A-Za-z][A-Za-z0-9]*)(\\.sync(?::2)?|\\.waitForTaskToken)?");
+    private static final Pattern ACTIVITY_ARN = Pattern.compile(
+            "arn:" + PARTITION + ":states:[a-z0-9-]+:\\d{12}:activity:[A-Za-z0-9_.-]+");
+    private static final Pattern LAMBDA_ARN = Pattern.compile(
+            "arn:" + PARTITION + ":lambda:[a-z0-9-]+:\\d{12}:function:(" + NAME + ")(:[A-Za-z0-9_$-]+)?");
+
+    /** Whether a runtime of Sluice runs this resource itself (else only a mock answers it). */
+    public boolean runnable() {
+        return kind == Kind.FUNCTION || kind == Kind.LAMBDA_INVOKE;
+    }
+
+    /** Whether this is {@code arn:aws:states:::lambda:invoke}, whose result Step Functions wraps. */
+    public boolean lambdaInvoke() {
+        return kind == Kind.LAMBDA_INVOKE;
+    }
 
     /** Parses a Resource; throws {@link IllegalArgumentException} listing the accepted forms. */
     public static TaskResource parse(String raw) {
+        return read(raw).orElseThrow(() -> new IllegalArgumentException("Resource '" + raw
+                + "' is not a Resource form Step Functions or Sluice accepts; expected " + ACCEPTED_FORMS + "."));
+    }
+
+    /** The resource {@code raw} names, or empty when it is no form Step Functions or Sluice accepts. */
+    public static Optional<TaskResource> read(String raw) {
+        if (raw == null) {
+            return Optional.empty();
+        }
+        if (raw.startsWith(SLUICE_PREFIX)) {
+            return sluiceFunction(raw);
+        }
+        Matcher lambda = LAMBDA_ARN.matcher(raw);
+        if (lambda.matches()) {
+            return Optional.of(new TaskResource(raw, Kind.FUNCTION, lambda.group(1), IntegrationPattern.REQUEST_RESPONSE));
+        }
+        if (ACTIVITY_ARN.matcher(raw).matches()) {
+            return Optional.of(new TaskResource(raw, Kind.ACTIVITY, null, IntegrationPattern.REQUEST_RESPONSE));
+        }
+        Matcher service = SERVICE.matcher(raw);
+        if (!service.matches()) {
+            return Optional.empty();
+        }
+        IntegrationPattern pattern = pattern(service.group(4));
+        boolean lambdaInvoke = service.group(1) == null && service.group(2).equals("lambda")
+                && service.group(3).equals("invoke");
+        if (lambdaInvoke) {
+            // lambda:invoke has no .sync form in Step Functions
+            return pattern == IntegrationPattern.SYNC ? Optional.empty()
+                    : Optional.of(new TaskResource(raw, Kind.LAMBDA_INVOKE, null, pattern));
+        }
+        if (service.group(1) != null && pattern == IntegrationPattern.SYNC) {
+            return Optional.empty(); // AWS SDK integrations have no .sync form
+        }
+        return Optional.of(new TaskResource(raw, Kind.SERVICE_INTEGRATION, null, pattern));
+    }
+
+    private static Optional<TaskResource> sluiceFunction(String raw) {
+        String body = raw.substring(SLUICE_PREFIX.length());
         IntegrationPattern pattern = IntegrationPattern.REQUEST_RESPONSE;
-        String body = raw;
         if (body.endsWith(".waitForTaskToken")) {
             pattern = IntegrationPattern.WAIT_FOR_TASK_TOKEN;
             body = body.substring(0, body.length() - ".waitForTaskToken".length());
@@ -33,19 +117,12 @@ public record TaskResource(String raw, String function, IntegrationPattern patte
             pattern = IntegrationPattern.SYNC;
             body = body.substring(0, body.length() - ".sync".length());
         }
-        if (body.startsWith(SLUICE_PREFIX) && body.length() > SLUICE_PREFIX.length()) {
-            return new TaskResource(raw, body.substring(SLUICE_PREFIX.length()), pattern, false);
-        }
-        if (body.equals(LAMBDA_INVOKE)) {
-            return new TaskResource(raw, null, pattern, true);
-        }
-        String lambda = lambdaFunctionName(body);
-        if (lambda != null && pattern == IntegrationPattern.REQUEST_RESPONSE) {
-            return new TaskResource(raw, lambda, pattern, false);
-        }
-        throw new IllegalArgumentException("Resource '" + raw + "' is not one Sluice can run; expected "
-                + "sluice:function:<name>[.sync|.waitForTaskToken], arn:aws:lambda:<region>:<account>:function:<name>[:alias], "
-                + "or arn:aws:states:::lambda:invoke[.waitForTaskToken] with Parameters.FunctionName.");
+        return body.matches(NAME) ? Optional.of(new TaskResource(raw, Kind.FUNCTION, body, pattern)) : Optional.empty();
+    }
+
+    private static IntegrationPattern pattern(String suffix) {
+        if (suffix == null) return IntegrationPattern.REQUEST_RESPONSE;
+        return suffix.equals(".waitForTaskToken") ? IntegrationPattern.WAIT_FOR_TASK_TOKEN : IntegrationPattern.SYNC;
     }
 
     /**

@@ -53,7 +53,11 @@ final class ChoiceRules {
             state.report().error(state.pointer(), "A Choice state needs Choices, a non-empty array of rules.");
         } else if (Fields.nonEmptyArray(state.report(), state.at("Choices"), "Choices", choices, "rules")) {
             for (int i = 0; i < choices.size(); i++) {
-                rule(state, state.at("Choices").child(i), choices.get(i), true);
+                if (state.jsonata()) {
+                    jsonataRule(state, state.at("Choices").child(i), choices.get(i));
+                } else {
+                    rule(state, state.at("Choices").child(i), choices.get(i), true);
+                }
             }
         }
         if (state.has("Default")) {
@@ -93,6 +97,25 @@ final class ChoiceRules {
         } else {
             comparison(report, at, rule, operator);
         }
+    }
+
+    /** A JSONata rule: a Condition expression and Next; the expression itself is not checked, as JSONata does not run yet. */
+    private static void jsonataRule(StateContext state, Pointer at, JsonNode rule) {
+        if (!rule.isObject()) {
+            state.report().error(at, "A Choice rule must be an object, but is " + Fields.describe(rule) + ".");
+            return;
+        }
+        for (Iterator<String> it = rule.fieldNames(); it.hasNext(); ) {
+            String field = it.next();
+            if (!List.of("Condition", "Next", "Comment", "Assign", "Output").contains(field)) {
+                state.report().error(at.child(field), "Field " + field + " is not allowed in a JSONata Choice rule; a rule"
+                        + " has Condition, Next and optionally Comment, Assign and Output.");
+            }
+        }
+        if (!rule.has("Condition")) {
+            state.report().error(at, "A JSONata Choice rule needs Condition, an expression such as {% $states.input.n > 1 %}.");
+        }
+        transition(state, at, rule, true);
     }
 
     private static void transition(StateContext state, Pointer at, JsonNode rule, boolean topLevel) {

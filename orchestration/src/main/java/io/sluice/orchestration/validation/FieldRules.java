@@ -35,6 +35,10 @@ final class FieldRules {
         }
     }
 
+    static boolean isJsonata(JsonNode language) {
+        return language != null && language.isTextual() && language.asText().equals("JSONata");
+    }
+
     /** QueryLanguage, at the top or on a state: only JSONPath runs today. */
     static void queryLanguage(Report report, Pointer at, JsonNode value) {
         if (value.isTextual() && value.asText().equals("JSONPath")) {
@@ -42,7 +46,8 @@ final class FieldRules {
         }
         if (value.isTextual() && value.asText().equals("JSONata")) {
             report.error(at, "QueryLanguage JSONata is not supported yet; Sluice runs JSONPath definitions,"
-                    + " so remove QueryLanguage or set it to \"JSONPath\".");
+                    + " so rewrite this in JSONPath (Parameters, ResultSelector, OutputPath, Choice rules with Variable)"
+                    + " or run it on AWS Step Functions.");
         } else {
             report.error(at, "QueryLanguage must be \"JSONPath\" (JSONata is not supported yet), but is "
                     + Fields.describe(value) + ".");

@@ -69,18 +69,26 @@ final class Fields {
         return Math.rint(d) == d && Math.abs(d) < 9.0e15;
     }
 
-    /** An integer of 1 or more. */
+    /** An integer from 1 to {@link Integer#MAX_VALUE}, the range the model holds. */
     static boolean positiveInt(Report report, Pointer at, String field, JsonNode value) {
-        if (isInteger(value) && value.asLong() > 0) return true;
-        report.error(at, field + " must be a positive integer (1 or more), but is " + describe(value) + ".");
+        if (isInteger(value) && value.asLong() > 0 && value.asLong() <= Integer.MAX_VALUE) return true;
+        report.error(at, field + " must be a positive integer (1 to " + Integer.MAX_VALUE + "), but is "
+                + describe(value) + ".");
         return false;
     }
 
-    /** An integer of 0 or more. */
+    /** An integer from 0 to {@link Integer#MAX_VALUE}, the range the model holds. */
     static boolean nonNegativeInt(Report report, Pointer at, String field, JsonNode value) {
-        if (isInteger(value) && value.asLong() >= 0) return true;
-        report.error(at, field + " must be a non-negative integer (0 or more), but is " + describe(value) + ".");
+        if (isInteger(value) && value.asLong() >= 0 && value.asLong() <= Integer.MAX_VALUE) return true;
+        report.error(at, field + " must be a non-negative integer (0 to " + Integer.MAX_VALUE + "), but is "
+                + describe(value) + ".");
         return false;
+    }
+
+    /** A JSONata expression such as <code>{% $states.input.id %}</code>, which JSONata states hold in any value. */
+    static boolean isExpression(JsonNode value) {
+        return value != null && value.isTextual() && value.asText().strip().startsWith("{%")
+                && value.asText().strip().endsWith("%}");
     }
 
     /** The names among {@code fields} that {@code node} has, in the order given. */

@@ -10,8 +10,10 @@ import java.util.List;
  * @param kind   what to call it in messages: "state machine", "branch", "item processor"
  * @param names  its state names, in definition order
  * @param parent the enclosing machine, or {@code null} at the top
+ * @param jsonata whether its states use JSONata unless they say otherwise: the top level's
+ *                QueryLanguage, which nested machines inherit
  */
-record Machine(String kind, List<String> names, Machine parent) {
+record Machine(String kind, List<String> names, Machine parent, boolean jsonata) {
     private static final int LISTED_NAMES = 20;
 
     boolean has(String name) {

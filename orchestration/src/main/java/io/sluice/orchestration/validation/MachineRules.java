@@ -42,7 +42,8 @@ final class MachineRules {
         JsonNode states = states(node, at, kind, report);
         List<String> names = new ArrayList<>();
         states.fieldNames().forEachRemaining(names::add);
-        Machine machine = new Machine(kind, List.copyOf(names), parent);
+        boolean jsonata = parent == null ? FieldRules.isJsonata(node.get("QueryLanguage")) : parent.jsonata();
+        Machine machine = new Machine(kind, List.copyOf(names), parent, jsonata);
         boolean startsWell = startAt(node, at, kind, machine, report);
         for (Map.Entry<String, JsonNode> state : states.properties()) {
             Pointer here = at.child("States").child(state.getKey());

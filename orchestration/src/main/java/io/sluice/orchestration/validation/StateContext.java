@@ -17,4 +17,10 @@ record StateContext(JsonNode node, Pointer pointer, StateType type, Machine mach
     JsonNode get(String field) {
         return node.get(field);
     }
+
+    /** Whether this state is written in JSONata: by its own QueryLanguage or its machine's. */
+    boolean jsonata() {
+        JsonNode own = node.get("QueryLanguage");
+        return own != null && own.isTextual() ? FieldRules.isJsonata(own) : machine.jsonata();
+    }
 }

@@ -42,12 +42,20 @@ final class StateRules {
     }
 
     private static void fields(StateContext state) {
+        boolean jsonata = state.jsonata();
         for (Iterator<String> it = state.node().fieldNames(); it.hasNext(); ) {
             String field = it.next();
-            if (state.type().allows(field)) {
-                FieldRules.check(state, field, state.get(field));
-            } else {
+            JsonNode value = state.get(field);
+            if (jsonata && (StateType.JSONATA_FIELDS.contains(field) || field.equals("Assign"))) {
+                continue; // valid in a JSONata state; its QueryLanguage is already reported as not supported yet
+            }
+            if (jsonata && StateType.JSONPATH_FIELDS.contains(field)) {
+                state.report().error(state.at(field), field + " is a JSONPath field and is not allowed in a JSONata"
+                        + " state; JSONata states use Arguments, Output and {% %} expressions instead.");
+            } else if (!state.type().allows(field)) {
                 state.report().error(state.at(field), state.type().whyNotAllowed(field));
+            } else if (!(jsonata && Fields.isExpression(value))) {
+                FieldRules.check(state, field, value);
             }
         }
     }

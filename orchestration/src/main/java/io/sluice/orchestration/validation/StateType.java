@@ -26,7 +26,12 @@ enum StateType {
             "ToleratedFailureCountPath", "Label");
 
     /** Fields that exist only in JSONata states. */
-    static final Set<String> JSONATA_FIELDS = Set.of("Arguments", "Output");
+    static final Set<String> JSONATA_FIELDS = Set.of("Arguments", "Output", "Items");
+
+    /** Fields that exist only in JSONPath states; a JSONata state uses Arguments, Output and expressions instead. */
+    static final Set<String> JSONPATH_FIELDS = Set.of("InputPath", "OutputPath", "ResultPath", "Parameters",
+            "ResultSelector", "ItemsPath", "SecondsPath", "TimestampPath", "TimeoutSecondsPath", "HeartbeatSecondsPath",
+            "MaxConcurrencyPath", "ErrorPath", "CausePath", "ToleratedFailurePercentagePath", "ToleratedFailureCountPath");
 
     private final String text;
     private final boolean flowsOn;

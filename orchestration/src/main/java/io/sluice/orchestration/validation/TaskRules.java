@@ -1,21 +1,14 @@
 package io.sluice.orchestration.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.regex.Pattern;
+import io.sluice.orchestration.definition.TaskResource;
+import java.util.Optional;
 
-/** Task states: the Resource forms Sluice can run, and the timeout and heartbeat pairs. */
+/**
+ * Task states: the Resource, read by the same {@link TaskResource} the parser uses, so the two agree
+ * on every form; and the timeout and heartbeat pairs.
+ */
 final class TaskRules {
-    private static final Pattern SLUICE_FUNCTION =
-            Pattern.compile("sluice:function:[A-Za-z0-9_-]+(\\.sync|\\.waitForTaskToken)?");
-    private static final Pattern LAMBDA_FUNCTION =
-            Pattern.compile("arn:aws:lambda:[a-z0-9-]+:\\d{12}:function:[A-Za-z0-9_-]+(:[A-Za-z0-9_$-]+)?");
-    private static final Pattern LAMBDA_INVOKE =
-            Pattern.compile("arn:aws:states:::lambda:invoke(\\.waitForTaskToken)?");
-    private static final String SERVICE_INTEGRATION = "arn:aws:states:::";
-    private static final String ACCEPTED_FORMS = "sluice:function:<name> (optionally ending in .sync or .waitForTaskToken), "
-            + "arn:aws:lambda:<region>:<account>:function:<name>[:<alias>], "
-            + "arn:aws:states:::lambda:invoke[.waitForTaskToken] with Parameters.FunctionName, "
-            + "or another arn:aws:states:::<service>:<action> integration (AWS only)";
 
     private TaskRules() {}
 
@@ -41,32 +34,49 @@ final class TaskRules {
     private static void resource(StateContext state, JsonNode resource) {
         Pointer at = state.at("Resource");
         if (!resource.isTextual()) {
-            state.report().error(at, "Resource must be a string, one of " + ACCEPTED_FORMS + "; but is "
+            state.report().error(at, "Resource must be a string, one of " + TaskResource.ACCEPTED_FORMS + "; but is "
                     + Fields.describe(resource) + ".");
             return;
         }
         String text = resource.asText();
-        if (SLUICE_FUNCTION.matcher(text).matches() || LAMBDA_FUNCTION.matcher(text).matches()) {
+        Optional<TaskResource> read = TaskResource.read(text);
+        if (read.isEmpty()) {
+            state.report().error(at, unknownForm(text));
             return;
         }
-        if (LAMBDA_INVOKE.matcher(text).matches()) {
-            requireFunctionName(state, text);
-        } else if (text.startsWith(SERVICE_INTEGRATION) && text.length() > SERVICE_INTEGRATION.length()) {
-            state.report().warning(at, "Resource '" + text + "' is an AWS service integration; it runs only on AWS,"
-                    + " not locally or on Azure. Use sluice:function:<name> to run a function of the bundle everywhere.");
-        } else {
-            state.report().error(at, "Resource '" + Fields.shorten(text) + "' is not a form Sluice can run; expected "
-                    + ACCEPTED_FORMS + ".");
+        switch (read.get().kind()) {
+            case FUNCTION -> { }
+            case LAMBDA_INVOKE -> requireFunctionName(state, text);
+            case SERVICE_INTEGRATION -> state.report().warning(at, "Resource '" + text + "' is a Step Functions service"
+                    + " integration that Sluice does not run yet: it runs on AWS Step Functions and under exec --mocks,"
+                    + " but not in a Sluice runtime. Use sluice:function:<name> to run a function of the bundle everywhere.");
+            case ACTIVITY -> state.report().warning(at, "Resource '" + text + "' is a Step Functions activity that Sluice"
+                    + " does not run yet: it runs on AWS Step Functions with an activity worker and under exec --mocks,"
+                    + " but not in a Sluice runtime.");
         }
     }
 
+    private static String unknownForm(String text) {
+        if (text.contains("${")) {
+            return "Resource '" + Fields.shorten(text) + "' holds a ${...} placeholder (a SAM or CloudFormation"
+                    + " DefinitionSubstitution); substitute it with the ARN it stands for, then validate the result.";
+        }
+        return "Resource '" + Fields.shorten(text) + "' is not a Resource form Step Functions or Sluice accepts; expected "
+                + TaskResource.ACCEPTED_FORMS + ".";
+    }
+
     private static void requireFunctionName(StateContext state, String resource) {
-        JsonNode parameters = state.get("Parameters");
-        boolean named = parameters != null && parameters.isObject()
-                && (parameters.has("FunctionName") || parameters.has("FunctionName.$"));
+        String field = state.jsonata() ? "Arguments" : "Parameters";
+        JsonNode arguments = state.get(field);
+        if (state.jsonata() && Fields.isExpression(arguments)) {
+            return; // computed at run time
+        }
+        boolean named = arguments != null && arguments.isObject()
+                && (arguments.has("FunctionName") || arguments.has("FunctionName.$"));
         if (!named) {
-            state.report().error(parameters == null ? state.pointer() : state.at("Parameters"),
-                    "Resource '" + resource + "' needs Parameters.FunctionName (or FunctionName.$) naming the function to call.");
+            state.report().error(arguments == null ? state.pointer() : state.at(field), "Resource '" + resource
+                    + "' needs " + field + ".FunctionName" + (state.jsonata() ? "" : " (or FunctionName.$)")
+                    + " naming the function to call.");
         }
     }
 }

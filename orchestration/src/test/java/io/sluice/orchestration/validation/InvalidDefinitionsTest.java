@@ -72,11 +72,11 @@ class InvalidDefinitionsTest {
     private static List<Expected> tasks() {
         return List.of(
                 error("task-missing-resource", "/States/A", "needs Resource"),
-                error("resource-unknown-form", "/States/A/Resource", "is not a form Sluice can run; expected sluice:function:<name>"),
+                error("resource-unknown-form", "/States/A/Resource", "is not a Resource form Step Functions or Sluice accepts; expected sluice:function:<name>"),
                 error("resource-not-string", "/States/A/Resource", "Resource must be a string"),
-                error("resource-lambda-arn-short-account", "/States/A/Resource", "is not a form Sluice can run"),
+                error("resource-lambda-arn-short-account", "/States/A/Resource", "is not a Resource form Step Functions or Sluice accepts"),
                 error("lambda-invoke-without-function-name", "/States/A/Parameters", "needs Parameters.FunctionName"),
-                warning("service-integration-warning", "/States/A/Resource", "is an AWS service integration; it runs only on AWS"),
+                warning("service-integration-warning", "/States/A/Resource", "is a Step Functions service integration that Sluice does not run yet"),
                 error("task-timeout-both", "/States/A", "Use either TimeoutSeconds or TimeoutSecondsPath, not both."),
                 error("task-heartbeat-both", "/States/A", "Use either HeartbeatSeconds or HeartbeatSecondsPath, not both."),
                 error("task-heartbeat-not-less", "/States/A/HeartbeatSeconds", "HeartbeatSeconds (30) must be less than TimeoutSeconds (30)"),

@@ -20,9 +20,15 @@ final class DefinitionFiles {
     /** The loaded definition, or {@code null} after printing every problem (warnings are printed too). */
     static Definition load(String file, PrintStream err) {
         JsonNode json = readJson(file, err);
-        if (json == null) {
-            return null;
-        }
+        return json == null ? null : check(file, json, err);
+    }
+
+    /**
+     * The definition {@code json} holds, or {@code null} after printing every problem; warnings are
+     * printed too. A definition the validator accepts always parses; should one ever not, that is a
+     * bug in Sluice, reported as one problem line rather than a stack trace.
+     */
+    static Definition check(String file, JsonNode json, PrintStream err) {
         List<Problem> problems = DefinitionValidator.validate(json);
         for (Problem p : problems) {
             String pointer = p.pointer().isEmpty() ? "/" : p.pointer();
@@ -32,7 +38,13 @@ final class DefinitionFiles {
         if (!DefinitionValidator.isValid(problems)) {
             return null;
         }
-        return DefinitionParser.parse(json);
+        try {
+            return DefinitionParser.parse(json);
+        } catch (RuntimeException e) {
+            err.println(file + ": /: The validator accepted this definition but Sluice could not build it (" + e
+                    + "); this is a bug in Sluice, please report it with the file.");
+            return null;
+        }
     }
 
     /** The file's JSON, or {@code null} after printing why it could not be had. */

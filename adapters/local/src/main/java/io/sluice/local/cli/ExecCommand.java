@@ -124,8 +124,9 @@ final class ExecCommand {
 
     private TaskInvoker invoker(Options o) {
         if (o.mocks == null) {
-            return task -> TaskOutcome.failure(ErrorNames.RUNTIME, "Task state '" + task.stateName() + "' calls function '"
-                    + task.function() + "', but sluice exec runs Task states only from a mock config: add --mocks FILE --test-case NAME.");
+            return task -> TaskOutcome.failure(ErrorNames.RUNTIME, "Task state '" + task.stateName() + "' calls "
+                    + (task.function() == null ? "'" + task.resource() + "'" : "function '" + task.function() + "'")
+                    + ", but sluice exec runs Task states only from a mock config: add --mocks FILE --test-case NAME.");
         }
         JsonNode mocks = DefinitionFiles.readJson(o.mocks, err);
         if (mocks == null) {

@@ -77,7 +77,7 @@ public final class SluiceCli {
                                                        the last line is a JSON summary, exit 0 when all went as planned
                   status [--pipeline P] [--partition D] [--limit N] [--json]
                                                        the status table (sluice_status) of SLUICE_PG_URL
-                  validate FILE...                     check ASL definitions; exit 2 and one 'FILE: /pointer: problem' line each when invalid
+                  validate FILE...                     check ASL definitions and pattern configs; exit 2 and one 'FILE: /pointer: problem' line each when invalid
                   exec DEFINITION [--input JSON | --input-file FILE] [--mocks FILE --test-case NAME] [--trace]
                                                        run a state machine in-process on virtual time
                   render PATTERN CONFIG                print the ASL definition a pattern renders from a config

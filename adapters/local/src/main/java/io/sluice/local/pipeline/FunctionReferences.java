@@ -5,6 +5,7 @@ import io.sluice.orchestration.definition.TaskResource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * The functions a valid definition's Task states call, each with the pointer of its {@code Resource},
@@ -18,24 +19,39 @@ final class FunctionReferences {
 
     static List<Reference> of(JsonNode definition) {
         List<Reference> out = new ArrayList<>();
-        machine(definition, "", out);
+        tasks(definition, "", (at, state) -> task(state, at, out));
         return out;
     }
 
-    private static void machine(JsonNode machine, String pointer, List<Reference> out) {
+    /**
+     * The Resources of a valid definition that no Sluice runtime runs yet (service integrations other
+     * than Lambda, activities), each with its pointer; the resource text stands in the function's place.
+     */
+    static List<Reference> notRunnable(JsonNode definition) {
+        List<Reference> out = new ArrayList<>();
+        tasks(definition, "", (at, state) -> {
+            String raw = state.path("Resource").asText();
+            if (!TaskResource.parse(raw).runnable()) {
+                out.add(new Reference(at + "/Resource", raw));
+            }
+        });
+        return out;
+    }
+
+    private static void tasks(JsonNode machine, String pointer, BiConsumer<String, JsonNode> visit) {
         for (Map.Entry<String, JsonNode> e : machine.path("States").properties()) {
             String at = pointer + "/States/" + escape(e.getKey());
             JsonNode state = e.getValue();
             switch (state.path("Type").asText()) {
-                case "Task" -> task(state, at, out);
+                case "Task" -> visit.accept(at, state);
                 case "Parallel" -> {
                     for (int i = 0; i < state.path("Branches").size(); i++) {
-                        machine(state.get("Branches").get(i), at + "/Branches/" + i, out);
+                        tasks(state.get("Branches").get(i), at + "/Branches/" + i, visit);
                     }
                 }
                 case "Map" -> {
                     String field = state.has("ItemProcessor") ? "ItemProcessor" : "Iterator";
-                    machine(state.path(field), at + "/" + field, out);
+                    tasks(state.path(field), at + "/" + field, visit);
                 }
                 default -> { }
             }
@@ -46,6 +62,9 @@ final class FunctionReferences {
         TaskResource resource = TaskResource.parse(state.path("Resource").asText());
         if (resource.function() != null) {
             out.add(new Reference(at + "/Resource", resource.function()));
+            return;
+        }
+        if (!resource.lambdaInvoke()) {
             return;
         }
         JsonNode literal = state.path("Parameters").path("FunctionName");

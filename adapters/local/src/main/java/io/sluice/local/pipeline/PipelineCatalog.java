@@ -190,6 +190,10 @@ public final class PipelineCatalog {
                         + "' runs in this runtime; it has " + String.join(", ", functions.stream().sorted().toList()) + ".", false));
             }
         }
+        for (FunctionReferences.Reference ref : FunctionReferences.notRunnable(json)) {
+            problems.add(new PipelineProblem(shown, ref.pointer(), "Resource '" + ref.function() + "' is not run by a Sluice"
+                    + " runtime yet, so this pipeline cannot start here; use sluice:function:<name> instead.", false));
+        }
         boolean runnable = problems.stream().allMatch(PipelineProblem::warning);
         Pipeline pipeline = runnable ? new Pipeline(id, DefinitionParser.parse(json), file) : null;
         return new Entry(modified, pipeline, List.copyOf(problems));
