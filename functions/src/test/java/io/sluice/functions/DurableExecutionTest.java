@@ -9,7 +9,7 @@ import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.orchestrator.Orchestrator;
-import io.sluice.functions.orchestrator.StartResult;
+import io.sluice.functions.start.StartResult;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.json.Json;
@@ -83,7 +83,7 @@ class DurableExecutionTest {
     @Test
     void aDefinitionWithTaskRetryCatchMapParallelWaitAndCallbackRunsToItsOutput() {
         Pump p = pump();
-        StartResult started = p.orchestrator.start("orders", "run-1", DEFINITION, Json.parse("{\"n\": 21, \"items\": [1, 2, 3]}"));
+        StartResult.Existing started = p.orchestrator.start("orders", "run-1", DEFINITION, Json.parse("{\"n\": 21, \"items\": [1, 2, 3]}"));
         assertThat(started).isInstanceOf(StartResult.Started.class);
         String id = started.execution().executionId();
 
@@ -106,12 +106,12 @@ class DurableExecutionTest {
     void startingARunningNameReturnsItAndAFinishedNameIsRefused() {
         Pump p = pump();
         Definition pass = DefinitionParser.parse(Json.parse("{\"StartAt\": \"W\", \"States\": {\"W\": {\"Type\": \"Wait\", \"Seconds\": 1, \"End\": true}}}"));
-        StartResult first = p.orchestrator.start("p", "daily-2026-11-29", pass, Json.parse("{}"));
-        StartResult again = p.orchestrator.start("p", "daily-2026-11-29", pass, Json.parse("{\"other\": 1}"));
+        StartResult.Existing first = p.orchestrator.start("p", "daily-2026-11-29", pass, Json.parse("{}"));
+        StartResult.Existing again = p.orchestrator.start("p", "daily-2026-11-29", pass, Json.parse("{\"other\": 1}"));
         assertThat(again).isInstanceOf(StartResult.AlreadyRunning.class);
         assertThat(again.execution().executionId()).isEqualTo(first.execution().executionId());
         await().atMost(Duration.ofSeconds(10)).until(() -> p.once() >= 0 && summary(p, first.execution().executionId()).status().equals("SUCCEEDED"));
-        StartResult late = p.orchestrator.start("p", "daily-2026-11-29", pass, Json.parse("{}"));
+        StartResult.Existing late = p.orchestrator.start("p", "daily-2026-11-29", pass, Json.parse("{}"));
         assertThat(late).isInstanceOfSatisfying(StartResult.NameTaken.class,
                 t -> assertThat(t.message()).contains("daily-2026-11-29").contains("SUCCEEDED"));
     }

@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.events.FinishedExecution;
-import io.sluice.functions.trigger.object.ExecutionStarter;
-import io.sluice.functions.trigger.object.OrchestratorExecutionStarter;
+import io.sluice.functions.start.PipelineDefinitions;
+import io.sluice.functions.start.PipelineStarter;
+import io.sluice.functions.start.StartResult;
 import io.sluice.functions.trigger.upstream.Dependent;
 import io.sluice.functions.trigger.upstream.Dependent.Dependency;
 import io.sluice.functions.trigger.upstream.PartitionMapping;
@@ -40,8 +41,8 @@ class UpstreamFlowTest {
                     new Dependency("fx", PartitionMapping.IDENTITY), new Dependency("rates", PartitionMapping.IDENTITY))),
             "daily", new Dependent("daily", List.of(new Dependency("hourly", PartitionMapping.SAME_DATE),
                     new Dependency("orders", PartitionMapping.IDENTITY))));
-    final OrchestratorExecutionStarter starter = new OrchestratorExecutionStarter(pump.orchestrator,
-            id -> dependents.containsKey(id) ? Optional.of(OK) : Optional.empty());
+    final PipelineStarter starter = new PipelineStarter(pump.orchestrator::start,
+            PipelineDefinitions.of(id -> dependents.containsKey(id) ? Optional.of(OK) : Optional.empty()));
     final UpstreamTrigger trigger = new UpstreamTrigger(
             up -> dependents.values().stream().filter(d -> d.upstreams().contains(up)).toList(),
             ledger, starter, pump.clock, Duration.ofDays(7));
@@ -112,7 +113,7 @@ class UpstreamFlowTest {
         List<UpstreamTrigger.Outcome> again = trigger.onCompletion(new FinishedExecution("fx:x", "fx", "x", "2026-11-29",
                 ExecutionStatus.SUCCEEDED, null, null));
         assertThat(again).singleElement().isInstanceOfSatisfying(UpstreamTrigger.Outcome.Started.class,
-                s -> assertThat(s.start()).isInstanceOf(ExecutionStarter.AlreadyExists.class));
+                s -> assertThat(s.start()).isInstanceOf(StartResult.Existing.class));
     }
 
     @Test
@@ -168,6 +169,6 @@ class UpstreamFlowTest {
         List<UpstreamTrigger.Outcome> outcomes = lonely.onCompletion(new FinishedExecution("a:b", "a", "b", "p1", ExecutionStatus.SUCCEEDED,
                 null, null));
         assertThat(outcomes).singleElement().isInstanceOfSatisfying(UpstreamTrigger.Outcome.Started.class,
-                s -> assertThat(s.start()).isInstanceOf(ExecutionStarter.Refused.class));
+                s -> assertThat(s.start()).isInstanceOf(StartResult.Refused.class));
     }
 }

@@ -10,12 +10,10 @@ import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
-import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.orchestrator.ScheduleTick;
-import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
 import io.sluice.redis.RedisAdapters;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,7 +29,7 @@ import org.springframework.core.ResolvableType;
 /**
  * The functions a Sluice deployment runs on Lambda, by the names they have on every platform:
  * {@code orchestrator} and {@code task-worker} (SQS-triggered, with partial batch failures),
- * {@code schedule-tick} (an EventBridge schedule) and {@code dlq-handler} (the dead-letter queues).
+ * {@code schedule-tick} (an EventBridge schedule); {@code events} and {@code dlq-handler} are in {@link AwsHousekeeping}.
  * Task functions are every {@code Function<JsonNode, JsonNode>} bean, by bean name.
  */
 @Configuration(proxyBeanMethods = false)
@@ -68,17 +66,6 @@ public class AwsFunctions {
     public Supplier<String> scheduleTick(RedisAdapters redis, SqsTaskQueue queue, OutboxDispatcher outbox, QueueNames names, Clock clock) {
         ScheduleTick tick = new ScheduleTick(redis.executionStore(), redis.timerIndex(), queue, outbox, names, clock, Duration.ofSeconds(30));
         return () -> tick.tick().toString();
-    }
-
-    @Bean(name = "dlq-handler")
-    public Function<SQSEvent, SQSBatchResponse>
-            deadLetters(SqsTaskQueue queue, QueueNames names) {
-        DeadLetterHandler handler = new DeadLetterHandler(queue, names);
-        return new SqsBatchFunction((body, attributes) -> {
-            handler.handle(attributes.getOrDefault("sourceQueue", "a Sluice queue"),
-                    new ReceivedMessage(attributes.getOrDefault("messageId", "?"), "", body, attributes, queue.maxReceives()));
-            return true;
-        });
     }
 
     /** Every {@code Function<JsonNode, JsonNode>} bean of the application, by bean name. */

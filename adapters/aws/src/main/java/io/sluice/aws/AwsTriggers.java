@@ -6,13 +6,15 @@ import io.sluice.aws.lambda.SqsBatchFunction;
 import io.sluice.aws.trigger.BundledPipelines;
 import io.sluice.aws.trigger.ScheduledStart;
 import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.PipelineDefinitions;
+import io.sluice.functions.start.PipelineStarter;
 import io.sluice.functions.trigger.object.InvalidRulesException;
 import io.sluice.functions.trigger.object.ObjectRules;
 import io.sluice.functions.trigger.object.ObjectTrigger;
-import io.sluice.functions.trigger.object.OrchestratorExecutionStarter;
 import io.sluice.functions.trigger.object.TriggerMetrics;
 import io.sluice.functions.trigger.object.TriggerReport;
-import io.sluice.functions.trigger.schedule.OrchestratorStarter;
+import io.sluice.functions.trigger.schedule.ScheduledRuns;
 import io.sluice.orchestration.json.Json;
 import io.sluice.redis.RedisAdapters;
 import java.io.IOException;
@@ -49,10 +51,16 @@ public class AwsTriggers {
         return BundledPipelines.load(resolver, pattern);
     }
 
+    /** The one way this deployment starts executions (object events, schedules, upstream completion): the bundled pipelines only. */
+    @Bean
+    public ExecutionStarter executionStarter(Orchestrator orchestrator, BundledPipelines pipelines) {
+        return new PipelineStarter(orchestrator::start, PipelineDefinitions.of(pipelines));
+    }
+
     @Bean
     @ConditionalOnProperty("sluice.triggers.rules")
     public ObjectTrigger objectTriggerCore(ResourcePatternResolver resolver, @Value("${sluice.triggers.rules}") String location,
-                                           Orchestrator orchestrator, BundledPipelines pipelines) {
+                                           ExecutionStarter starter) {
         Resource resource = resolver.getResource(location);
         ObjectRules rules;
         try {
@@ -62,7 +70,7 @@ public class AwsTriggers {
         } catch (InvalidRulesException e) {
             throw new IllegalStateException(location + ": " + e.getMessage(), e);
         }
-        return new ObjectTrigger(rules, new OrchestratorExecutionStarter(orchestrator, pipelines), TriggerMetrics.NONE);
+        return new ObjectTrigger(rules, starter, TriggerMetrics.NONE);
     }
 
     @Bean(name = "object-trigger")
@@ -88,7 +96,7 @@ public class AwsTriggers {
     }
 
     @Bean(name = "scheduled-start")
-    public Function<String, String> scheduledStart(Orchestrator orchestrator, RedisAdapters redis, BundledPipelines pipelines) {
-        return new ScheduledStart(new OrchestratorStarter(orchestrator, redis.executionStore(), pipelines));
+    public Function<String, String> scheduledStart(ExecutionStarter starter, RedisAdapters redis) {
+        return new ScheduledStart(starter, ScheduledRuns.in(redis.executionStore()));
     }
 }

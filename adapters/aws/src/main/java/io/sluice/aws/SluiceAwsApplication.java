@@ -7,7 +7,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
  * The Spring application behind every Sluice Lambda. Lambda's handler is Spring Cloud Function's
  * {@code org.springframework.cloud.function.adapter.aws.FunctionInvoker}; it finds this class
  * through {@code MAIN_CLASS} and selects the function ({@code orchestrator}, {@code task-worker},
- * {@code schedule-tick}, {@code dlq-handler}) by {@code spring.cloud.function.definition}.
+ * {@code schedule-tick}, {@code events}, {@code dlq-handler}, the triggers) by {@code spring.cloud.function.definition}.
  */
 @SpringBootApplication
 public class SluiceAwsApplication {

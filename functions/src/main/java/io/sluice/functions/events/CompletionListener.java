@@ -11,11 +11,12 @@ import io.sluice.orchestration.port.StoredExecution;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.logging.Logger;
 
 /**
- * The {@code completion-listener} function: consumes the events queue ({@code ExecutionFinished}
- * as JSON) and hands each completion, with its pipeline and partition, to every handler (dependency
- * release, failure alerts). One consumer fans out because a queue gives each message to one
+ * The {@code events} function, the same on every host: consumes the events queue ({@code ExecutionFinished}
+ * as JSON) and hands each completion, with its pipeline and partition, to every handler (upstream
+ * completion starts, dependency-check releases, failure alerts), and logs one line per finished execution. One consumer fans out because a queue gives each message to one
  * consumer only. Handlers must be idempotent: the queue may deliver an event twice, and a handler
  * that throws makes the whole event come back.
  *
@@ -23,6 +24,8 @@ import java.util.function.Consumer;
  * stay as they are.
  */
 public final class CompletionListener {
+    private static final Logger LOG = Logger.getLogger(CompletionListener.class.getName());
+
     private final ExecutionStore executions;
     private final List<Consumer<FinishedExecution>> handlers;
 
@@ -40,6 +43,8 @@ public final class CompletionListener {
         Command.ExecutionFinished event = (Command.ExecutionFinished) CommandCodec.decode(json);
         FinishedExecution finished = describe(event);
         handlers.forEach(h -> h.accept(finished));
+        LOG.info(() -> Json.write(Json.object().put("event", "execution.finished").put("executionId", finished.executionId())
+                .put("status", finished.status().name()).put("partition", finished.partition())));
         return Optional.of(finished);
     }
 

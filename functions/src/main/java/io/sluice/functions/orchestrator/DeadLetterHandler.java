@@ -17,7 +17,9 @@ import java.util.logging.Logger;
  * The {@code dlq-handler} function: a message that failed {@code maxReceives} times is poison. The
  * execution it belongs to fails with {@code Sluice.PoisonMessage} (no Retry or Catch hides it), so
  * it does not hang; other executions never see it. A message that names no execution is logged.
- * Every dead-lettered message also raises an alert, once per message.
+ * Every dead-lettered message also raises an alert, once per message. Every host's dead-letter
+ * consumer calls it with the message as its queue gave it (id, body, attributes) and the queue it was
+ * dead-lettered from.
  */
 public final class DeadLetterHandler {
     public static final String POISON = "Sluice.PoisonMessage";
@@ -41,6 +43,8 @@ public final class DeadLetterHandler {
     /** Handles one dead-lettered message from {@code sourceQueue}; returns the execution it failed, or {@code null}. */
     public String handle(String sourceQueue, ReceivedMessage message) {
         String failed = failExecution(sourceQueue, message);
+        LOG.warning("message " + message.messageId() + " on " + sourceQueue + " was dead-lettered"
+                + (failed == null ? "" : "; execution " + failed + " fails with " + POISON));
         alerts.fire(new Alert("dead-letter:" + message.messageId(), Severity.ERROR,
                 "A message was dead-lettered on queue '" + sourceQueue + "'",
                 "Message " + message.messageId() + " failed " + queue.maxReceives() + " times"

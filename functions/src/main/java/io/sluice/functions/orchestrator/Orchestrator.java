@@ -2,6 +2,7 @@ package io.sluice.functions.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.start.StartResult;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.engine.CommandCodec;
 import io.sluice.orchestration.engine.Event;
@@ -67,7 +68,7 @@ public final class Orchestrator {
     }
 
     /** Starts an execution, idempotently by name. */
-    public StartResult start(String pipeline, String name, Definition definition, JsonNode input) {
+    public StartResult.Existing start(String pipeline, String name, Definition definition, JsonNode input) {
         if (!PIPELINE.matcher(pipeline).matches() || !NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("a pipeline id must be 1-80 characters of letters, digits and _ . @ -, and an execution"
                     + " name 1-80 of those and ':'; got '" + pipeline + "' and '" + name + "'");
@@ -90,7 +91,7 @@ public final class Orchestrator {
         };
     }
 
-    private static StartResult existingResult(ExecutionSummary summary) {
+    private static StartResult.Existing existingResult(ExecutionSummary summary) {
         return ExecutionStatus.valueOf(summary.status()) == ExecutionStatus.RUNNING
                 ? new StartResult.AlreadyRunning(summary) : new StartResult.NameTaken(summary);
     }

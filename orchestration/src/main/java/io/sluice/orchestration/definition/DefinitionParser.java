@@ -5,7 +5,6 @@ import io.sluice.orchestration.choice.ChoiceRules;
 import io.sluice.orchestration.path.DataPath;
 import io.sluice.orchestration.path.PayloadTemplate;
 import io.sluice.orchestration.path.ReferencePath;
-import io.sluice.orchestration.retry.CatchPolicy;
 import io.sluice.orchestration.retry.JitterStrategy;
 import io.sluice.orchestration.retry.RetryPolicy;
 import java.time.OffsetDateTime;

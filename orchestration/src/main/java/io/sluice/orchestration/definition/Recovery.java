@@ -1,7 +1,6 @@
 package io.sluice.orchestration.definition;
 
 import io.sluice.orchestration.error.ErrorNames;
-import io.sluice.orchestration.retry.CatchPolicy;
 import io.sluice.orchestration.retry.RetryPolicy;
 import java.util.List;
 

@@ -2,6 +2,7 @@ package io.sluice.orchestration.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.definition.CatchPolicy;
 import io.sluice.orchestration.definition.MapState;
 import io.sluice.orchestration.definition.ParallelState;
 import io.sluice.orchestration.definition.Recovery;
@@ -11,7 +12,6 @@ import io.sluice.orchestration.engine.Execution.TimerRef;
 import io.sluice.orchestration.engine.HistoryEvent.Type;
 import io.sluice.orchestration.error.AslException;
 import io.sluice.orchestration.json.Json;
-import io.sluice.orchestration.retry.CatchPolicy;
 import io.sluice.orchestration.retry.RetryPolicy;
 
 /** A state failed: retry it, catch the error, or fail the frame — in that order, as Step Functions does. */

@@ -42,6 +42,7 @@ class ArchitectureTest {
         assertThat(sluice.containPackage("io.sluice.orchestration")).as("orchestration imported").isTrue();
         assertThat(sluice.containPackage("io.sluice.aws")).as("AWS adapter imported").isTrue();
         assertThat(sluice.containPackage("io.sluice.azure")).as("Azure adapter imported").isTrue();
+        assertThat(sluice.containPackage("io.sluice.functions")).as("functions imported").isTrue();
         assertThat(sluice.stream().map(JavaClass::getPackageName)).noneMatch(name -> name.startsWith("io.sluice.tests"));
     }
 
@@ -83,6 +84,21 @@ class ArchitectureTest {
     @Test
     void functionsUseNoPlatformTypes() {
         SLUICE.functionsUseNoPlatformTypes().check(sluice);
+    }
+
+    @Test
+    void functionsUseNoSpring() {
+        SLUICE.functionsUseNoSpring().check(sluice);
+    }
+
+    @Test
+    void noModuleCycles() {
+        SLUICE.modulesAreFreeOfCycles().check(sluice);
+    }
+
+    @Test
+    void noPackageCycles() {
+        SLUICE.packagesAreFreeOfCycles().check(sluice);
     }
 
     @Test

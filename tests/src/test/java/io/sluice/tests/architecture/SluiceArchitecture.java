@@ -6,6 +6,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyO
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.AccessTarget;
@@ -30,6 +31,7 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 final class SluiceArchitecture {
 
+    private final String rootPackage;
     private final String root;
     private final String orchestration;
     private final String functions;
@@ -39,6 +41,7 @@ final class SluiceArchitecture {
     private final String redis;
 
     SluiceArchitecture(String rootPackage) {
+        this.rootPackage = rootPackage;
         this.root = rootPackage + "..";
         this.orchestration = rootPackage + ".orchestration..";
         this.functions = rootPackage + ".functions..";
@@ -58,9 +61,12 @@ final class SluiceArchitecture {
                 orchestrationDependsOnNoOtherSluiceCode(),
                 functionsDependOnlyOnOrchestration(),
                 functionsUseNoPlatformTypes(),
+                functionsUseNoSpring(),
                 coreDoesNotDependOnAdapters(),
                 awsAdapterDoesNotDependOnOtherAdapters(),
-                azureAdapterDoesNotDependOnOtherAdapters());
+                azureAdapterDoesNotDependOnOtherAdapters(),
+                modulesAreFreeOfCycles(),
+                packagesAreFreeOfCycles());
     }
 
     // ---- the pure core -------------------------------------------------------------------
@@ -128,7 +134,7 @@ final class SluiceArchitecture {
                 .should().dependOnClassesThat(resideInAPackage(root).and(not(resideInAnyPackage(functions, orchestration)))
                         .as("Sluice classes outside " + functions + " and " + orchestration))
                 .because("functions are written against the core's ports only")
-                .allowEmptyShould(true); // functions/ does not exist yet
+                .allowEmptyShould(false); // a rule over no classes proves nothing
     }
 
     ArchRule functionsUseNoPlatformTypes() {
@@ -136,7 +142,37 @@ final class SluiceArchitecture {
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "software.amazon..", "com.amazonaws..", "com.azure..", "com.microsoft..")
                 .because("platform types (SQSEvent, Context, ExecutionContext, SDK clients) stop at the adapters")
-                .allowEmptyShould(true); // functions/ does not exist yet
+                .allowEmptyShould(false);
+    }
+
+    ArchRule functionsUseNoSpring() {
+        return noClasses().that().resideInAPackage(functions)
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework..")
+                .because("every host wires the same functions, with Spring or without; Spring stays in the adapters")
+                .allowEmptyShould(false);
+    }
+
+    // ---- no package cycles -------------------------------------------------------------------
+
+    /** The modules ({@code io.sluice.orchestration..}, {@code io.sluice.functions..}, {@code io.sluice.aws..}, ...) form no cycle. */
+    ArchRule modulesAreFreeOfCycles() {
+        return slices().matching(rootPackage + ".(*)..").namingSlices("$1")
+                .should().beFreeOfCycles()
+                .because("the dependency arrow points one way: adapters -> functions -> orchestration")
+                .allowEmptyShould(false);
+    }
+
+    /**
+     * Inside a module, the packages one level down ({@code functions.orchestrator}, {@code functions.trigger},
+     * {@code orchestration.definition}, ...) form no cycle. A package's own sub-packages count as part of it
+     * ({@code orchestration.path.intrinsic} is how {@code orchestration.path} evaluates intrinsics), so this
+     * is the depth at which a cycle means two concepts that cannot be understood or moved apart.
+     */
+    ArchRule packagesAreFreeOfCycles() {
+        return slices().matching(rootPackage + ".(*).(*)..").namingSlices("$1.$2")
+                .should().beFreeOfCycles()
+                .because("a package cycle means neither package can be understood, tested or moved without the other")
+                .allowEmptyShould(false);
     }
 
     ArchRule coreDoesNotDependOnAdapters() {

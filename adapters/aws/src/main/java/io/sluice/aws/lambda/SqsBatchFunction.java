@@ -15,7 +15,8 @@ import java.util.logging.Logger;
  * that must come back as a partial batch failure (the event source mapping needs
  * {@code ReportBatchItemFailures}). One bad record never fails its batch-mates: they are
  * acknowledged, it alone is retried and, after {@code maxReceiveCount}, dead-lettered.
- * {@code SQSEvent} stops here; the handler sees only the body and the attributes.
+ * {@code SQSEvent} stops here; the handler sees the body and the attributes, or the whole
+ * {@link SqsRecord} (id, receive count, queues) where it needs them.
  */
 public final class SqsBatchFunction implements Function<SQSEvent, SQSBatchResponse> {
     private static final Logger LOG = Logger.getLogger(SqsBatchFunction.class.getName());
@@ -26,9 +27,19 @@ public final class SqsBatchFunction implements Function<SQSEvent, SQSBatchRespon
         boolean handle(String body, Map<String, String> attributes);
     }
 
-    private final MessageHandler handler;
+    /** Handles one record; returns whether it is done (false: leave it on the queue for later). */
+    @FunctionalInterface
+    public interface RecordHandler {
+        boolean handle(SqsRecord record);
+    }
+
+    private final RecordHandler handler;
 
     public SqsBatchFunction(MessageHandler handler) {
+        this(r -> handler.handle(r.body(), r.attributes()));
+    }
+
+    public SqsBatchFunction(RecordHandler handler) {
         this.handler = handler;
     }
 
@@ -38,7 +49,7 @@ public final class SqsBatchFunction implements Function<SQSEvent, SQSBatchRespon
         for (SQSEvent.SQSMessage record : event.getRecords()) {
             boolean done;
             try {
-                done = handler.handle(record.getBody(), attributes(record));
+                done = handler.handle(record(record));
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "SQS message " + record.getMessageId() + " failed and will be retried: " + e.getMessage());
                 done = false;
@@ -48,6 +59,18 @@ public final class SqsBatchFunction implements Function<SQSEvent, SQSBatchRespon
             }
         }
         return new SQSBatchResponse(failures);
+    }
+
+    private static SqsRecord record(SQSEvent.SQSMessage record) {
+        Map<String, String> system = record.getAttributes() == null ? Map.of() : record.getAttributes();
+        int received;
+        try {
+            received = Integer.parseInt(system.getOrDefault("ApproximateReceiveCount", "1"));
+        } catch (NumberFormatException e) {
+            received = 1;
+        }
+        return new SqsRecord(record.getMessageId(), record.getBody(), attributes(record), received, record.getEventSourceArn(),
+                system.get("DeadLetterQueueSourceArn"));
     }
 
     private static Map<String, String> attributes(SQSEvent.SQSMessage record) {

@@ -2,9 +2,11 @@ package io.sluice.aws.trigger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.sluice.functions.trigger.schedule.ExecutionStarter;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.StartResult;
 import io.sluice.functions.trigger.schedule.OverlapPolicy;
 import io.sluice.functions.trigger.schedule.ScheduleKey;
+import io.sluice.functions.trigger.schedule.ScheduledRuns;
 import io.sluice.orchestration.json.Json;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -30,9 +32,11 @@ public final class ScheduledStart implements Function<String, String> {
     private static final Logger LOG = Logger.getLogger(ScheduledStart.class.getName());
 
     private final ExecutionStarter starter;
+    private final ScheduledRuns runs;
 
-    public ScheduledStart(ExecutionStarter starter) {
+    public ScheduledStart(ExecutionStarter starter, ScheduledRuns runs) {
         this.starter = starter;
+        this.runs = runs;
     }
 
     @Override
@@ -53,17 +57,21 @@ public final class ScheduledStart implements Function<String, String> {
         }
         String name = key.executionName(scheduled);
         ObjectNode out = Json.object().put("pipeline", pipeline).put("execution", name);
-        if (overlap == OverlapPolicy.SKIP && starter.anyRunning(pipeline, key.namePrefix())) {
+        if (overlap == OverlapPolicy.SKIP && runs.anyRunning(pipeline, key.namePrefix())) {
             LOG.info(Json.write(out.deepCopy().put("event", "scheduled-start.skipped")));
             return Json.write(out.put("outcome", "skipped"));
         }
         ObjectNode input = Json.object().put("schedule", key.scheduleId()).put("scheduledTime", scheduled.toString());
-        ExecutionStarter.Outcome outcome = starter.start(pipeline, name, input);
-        LOG.info(Json.write(out.deepCopy().put("event", "scheduled-start." + outcome.name().toLowerCase(java.util.Locale.ROOT))));
-        if (outcome == ExecutionStarter.Outcome.REJECTED) {
+        String outcome = switch (starter.start(pipeline, name, input)) {
+            case StartResult.Started s -> "started";
+            case StartResult.Existing e -> "existed";
+            case StartResult.Refused r -> "rejected";
+        };
+        LOG.info(Json.write(out.deepCopy().put("event", "scheduled-start." + outcome)));
+        if (outcome.equals("rejected")) {
             throw new IllegalArgumentException("pipeline: no pipeline '" + pipeline + "' is bundled with this deployment");
         }
-        return Json.write(out.put("outcome", outcome.name().toLowerCase(java.util.Locale.ROOT)));
+        return Json.write(out.put("outcome", outcome));
     }
 
     private static String required(JsonNode in, String field) {

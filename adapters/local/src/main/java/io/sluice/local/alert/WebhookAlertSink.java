@@ -1,6 +1,6 @@
 package io.sluice.local.alert;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.alert.AlertJson;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.AlertSink;
 import java.io.IOException;
@@ -35,7 +35,7 @@ public final class WebhookAlertSink implements AlertSink {
     public void fire(Alert alert) {
         HttpRequest.Builder request = HttpRequest.newBuilder(url).timeout(timeout)
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(json(alert))));
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(AlertJson.of(alert))));
         headers.forEach(request::header);
         HttpResponse<Void> response;
         try {
@@ -50,10 +50,5 @@ public final class WebhookAlertSink implements AlertSink {
             throw new IllegalStateException("The alert webhook " + url.getHost() + " answered HTTP " + response.statusCode()
                     + " to incident " + alert.incidentKey());
         }
-    }
-
-    static ObjectNode json(Alert alert) {
-        return Json.object().put("incidentKey", alert.incidentKey()).put("severity", alert.severity().name())
-                .put("title", alert.title()).put("detail", alert.detail());
     }
 }

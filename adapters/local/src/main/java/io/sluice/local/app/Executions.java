@@ -5,8 +5,8 @@ import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
-import io.sluice.functions.orchestrator.StartResult;
-import io.sluice.local.pipeline.PipelineCatalog;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.StartResult;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.orchestration.engine.Execution;
 import io.sluice.orchestration.engine.ExecutionCodec;
@@ -30,12 +30,15 @@ import java.util.Optional;
  */
 public final class Executions {
     private final LocalRuntime runtime;
+    private final ExecutionStarter starter;
     private final ExecutionStore store;
     private final TaskQueue queue;
     private final QueueNames names;
 
-    public Executions(LocalRuntime runtime, ExecutionStore store, TaskQueue queue, QueueNames names) {
+    /** @param starter the host's one starter, the same the triggers use */
+    public Executions(LocalRuntime runtime, ExecutionStarter starter, ExecutionStore store, TaskQueue queue, QueueNames names) {
         this.runtime = runtime;
+        this.starter = starter;
         this.store = store;
         this.queue = queue;
         this.names = names;
@@ -54,8 +57,8 @@ public final class Executions {
         record Refused(ExecutionSummary summary, String reason) implements Change {}
     }
 
-    public StartResult start(PipelineCatalog.Pipeline pipeline, String name, JsonNode input) {
-        return runtime.start(pipeline.id(), name, pipeline.definition(), input);
+    public StartResult start(String pipeline, String name, JsonNode input) {
+        return starter.start(pipeline, name, input);
     }
 
     public List<ExecutionSummary> list(String pipeline, String status, int limit) {

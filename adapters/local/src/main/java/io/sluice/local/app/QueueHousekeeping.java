@@ -9,18 +9,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The queues around the runtime's own: the dead-letter queues, whose messages fail their execution
- * with {@code Sluice.PoisonMessage} instead of leaving it hanging (and alert), and the execution
- * events, which the completion listener hands to its handlers (dependency release, failure alerts)
- * and which are logged one line per finished execution. A handler that throws leaves the event to
- * come back.
+ * Consumes the queues around the runtime's own for the {@code dlq-handler} and {@code events}
+ * functions (the same {@link DeadLetterHandler} and {@link CompletionListener} the AWS entry points
+ * call): this class only moves messages. A handler that throws leaves the message to come back.
  */
 final class QueueHousekeeping implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(QueueHousekeeping.class);
     private static final Duration VISIBILITY = Duration.ofSeconds(30);
 
     private final List<QueueConsumer> consumers = new ArrayList<>();
@@ -31,14 +26,12 @@ final class QueueHousekeeping implements AutoCloseable {
         functions.forEach(f -> sources.add(names.tasks(f)));
         for (String source : sources) {
             consumers.add(new QueueConsumer(queue, queue.deadLetterQueue(source), m -> {
-                String failed = deadLetters.handle(source, m);
-                LOG.warn("a message on {} was dead-lettered{}", source, failed == null ? "" : "; execution " + failed + " fails");
+                deadLetters.handle(source, m);
                 return true;
             }, VISIBILITY, 4));
         }
         consumers.add(new QueueConsumer(queue, names.events(), m -> {
             completions.handle(m.body());
-            LOG.info("execution {} ended {}", m.attributes().get("executionId"), m.attributes().get("status"));
             return true;
         }, VISIBILITY, 4));
     }

@@ -7,9 +7,12 @@ import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.PipelineDefinitions;
+import io.sluice.functions.start.PipelineStarter;
 import io.sluice.functions.task.dependency.DependencyRelease;
-import io.sluice.local.alert.FanOutAlertSink;
-import io.sluice.local.alert.LogAlertSink;
+import io.sluice.functions.alert.FanOutAlertSink;
+import io.sluice.functions.alert.LogAlertSink;
 import io.sluice.local.alert.WebhookAlertSink;
 import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.pattern.ClasspathPatternResources;
@@ -138,9 +141,22 @@ public class RuntimeConfiguration {
         return catalog;
     }
 
+    /**
+     * The one way this host starts an execution (the API, schedules, object rules, upstream completion):
+     * through the runtime, one at a time with its other messages; unknown or invalid pipelines are refused.
+     */
     @Bean
-    public Executions executions(LocalRuntime runtime, LocalBackends backends, QueueNames names) {
-        return new Executions(runtime, backends.ports().executions(), backends.ports().queue(), names);
+    public ExecutionStarter executionStarter(PipelineCatalog catalog, LocalRuntime runtime) {
+        return new PipelineStarter(runtime::start, id -> switch (catalog.find(id)) {
+            case PipelineCatalog.Lookup.Found f -> new PipelineDefinitions.Lookup.Found(f.pipeline().definition());
+            case PipelineCatalog.Lookup.Invalid i -> new PipelineDefinitions.Lookup.Unavailable("pipeline '" + id + "' is invalid: " + i.problems());
+            case PipelineCatalog.Lookup.Missing m -> new PipelineDefinitions.Lookup.Unavailable("there is no pipeline '" + id + "'");
+        });
+    }
+
+    @Bean
+    public Executions executions(LocalRuntime runtime, ExecutionStarter starter, LocalBackends backends, QueueNames names) {
+        return new Executions(runtime, starter, backends.ports().executions(), backends.ports().queue(), names);
     }
 
     private static boolean blank(String s) {

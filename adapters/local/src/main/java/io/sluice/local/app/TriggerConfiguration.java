@@ -2,8 +2,7 @@ package io.sluice.local.app;
 
 import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.messaging.QueueNames;
-import io.sluice.functions.orchestrator.StartResult;
-import io.sluice.functions.trigger.object.ExecutionStarter;
+import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.trigger.upstream.UpstreamTrigger;
 import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.pipeline.LocalDependencyGraph;
@@ -25,7 +24,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.Set;
 import org.redisson.client.codec.StringCodec;
 import org.slf4j.Logger;
@@ -53,27 +51,14 @@ public class TriggerConfiguration {
         return new PipelineOptionsCatalog(properties.pipelinesDir());
     }
 
-    /**
-     * Starts a pipeline through the runtime (one at a time with its other messages); unknown or invalid
-     * pipelines are refused. Not a bean, so it cannot clash with another trigger's starter.
-     */
-    static ExecutionStarter pipelineStarter(PipelineCatalog catalog, LocalRuntime runtime) {
-        return (pipeline, name, input) -> switch (catalog.find(pipeline)) {
-            case PipelineCatalog.Lookup.Found f -> runtime.start(pipeline, name, f.pipeline().definition(), input) instanceof StartResult.Started
-                    ? new ExecutionStarter.Started() : new ExecutionStarter.AlreadyExists();
-            case PipelineCatalog.Lookup.Invalid i -> new ExecutionStarter.Refused("pipeline '" + pipeline + "' is invalid: " + i.problems());
-            case PipelineCatalog.Lookup.Missing m -> new ExecutionStarter.Refused("there is no pipeline '" + pipeline + "'");
-        };
-    }
-
     /** @param keep how long an upstream's success waits for the dependent's other upstreams ({@code sluice.upstream.keep}) */
     @Bean
     @Order(0)
-    public UpstreamTrigger upstreamTrigger(PipelineOptionsCatalog options, Tenants tenants, LocalBackends backends, PipelineCatalog catalog,
-                                           LocalRuntime runtime, @Value("${sluice.upstream.keep:7d}") Duration keep) {
+    public UpstreamTrigger upstreamTrigger(PipelineOptionsCatalog options, Tenants tenants, LocalBackends backends, ExecutionStarter starter,
+                                           @Value("${sluice.upstream.keep:7d}") Duration keep) {
         LocalDependencyGraph graph = new LocalDependencyGraph(options,
                 (a, b) -> !tenants.configured() || tenants.tenantOf(a).equals(tenants.tenantOf(b)) && tenants.tenantOf(a).isPresent());
-        return new UpstreamTrigger(graph, new io.sluice.redis.RedisUpstreamLedger(backends.redisson(), backends.redisKeyPrefix()), pipelineStarter(catalog, runtime), Clock.systemUTC(), keep);
+        return new UpstreamTrigger(graph, new io.sluice.redis.RedisUpstreamLedger(backends.redisson(), backends.redisKeyPrefix()), starter, Clock.systemUTC(), keep);
     }
 
     /** The schedule index: Redis, next to the executions, under the runtime's key prefix. */
@@ -89,11 +74,10 @@ public class TriggerConfiguration {
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnProperty(name = "sluice.triggers.schedules.enabled", havingValue = "true", matchIfMissing = true)
-    public PipelineSchedules pipelineSchedules(PipelineOptionsCatalog options, PipelineCatalog catalog, ScheduleIndex index,
+    public PipelineSchedules pipelineSchedules(PipelineOptionsCatalog options, ExecutionStarter starter, ScheduleIndex index,
                                                LocalBackends backends, LocalRuntime runtime, Clock clock, SluiceTriggerProperties properties) {
         SluiceTriggerProperties.Schedules s = properties.schedules();
-        runtime.fireSchedules(new LocalRuntime.Schedules(index, id -> catalog.find(id) instanceof PipelineCatalog.Lookup.Found f
-                ? Optional.of(f.pipeline().definition()) : Optional.empty(), s.fireEvery(), ScheduleFirer.Settings.defaults()));
+        runtime.fireSchedules(new LocalRuntime.Schedules(index, starter, s.fireEvery(), ScheduleFirer.Settings.defaults()));
         Set<String> declared = backends.redisson().getSet(backends.redisKeyPrefix() + ":sched:local-declared", StringCodec.INSTANCE);
         PipelineSchedules schedules = new PipelineSchedules(options, new ScheduleRegistry(index), declared, clock, s.rescanEvery());
         LOG.info("pipeline schedules fired every {} ms; options looked at again every {} s", s.fireEvery().toMillis(),
@@ -114,7 +98,7 @@ public class TriggerConfiguration {
      */
     @Bean(destroyMethod = "close")
     public ObjectTriggers objectTriggers(SluiceTriggerProperties properties, SluiceLocalProperties local, PipelineCatalog catalog,
-                                         LocalRuntime runtime, InMemoryTriggerMetrics metrics) throws IOException {
+                                         ExecutionStarter starter, InMemoryTriggerMetrics metrics) throws IOException {
         Path file = (properties.rulesFile() != null && !properties.rulesFile().toString().isBlank() ? properties.rulesFile()
                 : local.pipelinesDir().resolve("triggers.json")).toAbsolutePath().normalize();
         if (!Files.exists(file)) {
@@ -123,7 +107,7 @@ public class TriggerConfiguration {
         }
         ObjectRulesFile rules;
         try {
-            rules = ObjectRulesFile.load(file, pipelineStarter(catalog, runtime), metrics);
+            rules = ObjectRulesFile.load(file, starter, metrics);
         } catch (ObjectRulesFile.Invalid e) {
             throw new IllegalStateException("The object rules cannot be used; fix these and start again:\n" + e.getMessage(), e);
         }

@@ -1,17 +1,20 @@
 package io.sluice.local.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.functions.trigger.schedule.ExecutionStarter;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.StartResult;
+import io.sluice.functions.trigger.schedule.ScheduledRuns;
+import io.sluice.orchestration.port.ExecutionSummary;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
- * The bench's {@link ExecutionStarter}: records each fire instead of starting an execution. Schedule
+ * The bench's {@link ExecutionStarter} (and {@link ScheduledRuns}): records each fire instead of starting an execution. Schedule
  * {@code i} is pipeline {@code <idPrefix><i>}; it records how often each fired and how late the
  * (last) fire was against its scheduled time, on the wall clock.
  */
-final class FireLedger implements ExecutionStarter {
+final class FireLedger implements ExecutionStarter, ScheduledRuns {
     private final String idPrefix;
     private final Clock clock;
     private final AtomicIntegerArray fires;
@@ -25,12 +28,13 @@ final class FireLedger implements ExecutionStarter {
     }
 
     @Override
-    public Outcome start(String pipeline, String executionName, JsonNode input) {
+    public StartResult start(String pipeline, String executionName, JsonNode input) {
         long now = clock.millis();
         int i = Integer.parseInt(pipeline.substring(idPrefix.length()));
         long scheduled = Instant.parse(input.get("scheduledTime").asText()).toEpochMilli();
         lagMillis[i] = now - scheduled;
-        return fires.getAndIncrement(i) == 0 ? Outcome.STARTED : Outcome.EXISTED;
+        ExecutionSummary fired = new ExecutionSummary(pipeline + ":" + executionName, pipeline, executionName, "RUNNING", "bench", null, null);
+        return fires.getAndIncrement(i) == 0 ? new StartResult.Started(fired) : new StartResult.AlreadyRunning(fired);
     }
 
     /** Nothing runs in the bench: skip and queue never wait. */

@@ -163,7 +163,7 @@ public final class SchedulesBench {
         Instant last = base.plusSeconds(Math.min(n, options.spreadSeconds()) - 1L);
 
         FireLedger ledger = new FireLedger(options.idPrefix(), n, clock);
-        ScheduleFirer firer = new ScheduleFirer(index, ledger, ScheduleFirer.Settings.defaults());
+        ScheduleFirer firer = new ScheduleFirer(index, ledger, ledger, ScheduleFirer.Settings.defaults());
         long ticks = tickUntil(firer, clock, options, last.plusSeconds(5), ledger, n);
         Percentiles lag = new Percentiles(ledger.lags());
         return new Figures(n, SHAPES.size(), registration, lag.at(50), lag.at(99), lag.at(100), (memoryAfter - memoryBefore) / (double) n,

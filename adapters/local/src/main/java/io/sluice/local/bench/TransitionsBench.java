@@ -3,7 +3,7 @@ package io.sluice.local.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.harness.TaskFunctions;
-import io.sluice.functions.orchestrator.StartResult;
+import io.sluice.functions.start.StartResult;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
@@ -96,7 +96,7 @@ public final class TransitionsBench {
                     inFlight.release();
                 }
             }
-            StartResult r = runtime.start(pipeline, "e" + i, definition, Json.object());
+            StartResult.Existing r = runtime.start(pipeline, "e" + i, definition, Json.object());
             if (!(r instanceof StartResult.Started)) {
                 throw new IllegalStateException("bench execution " + r.execution().executionId() + " existed already");
             }

@@ -1,6 +1,8 @@
 package io.sluice.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.start.StartResult;
 import io.sluice.local.app.Executions;
 import io.sluice.local.demo.DemoOutcome;
 import io.sluice.local.demo.DemoProgress;
@@ -143,7 +145,11 @@ final class DemoCommand {
                 throw new IllegalStateException("The example's pipeline " + id + " did not load: " + catalog.problems());
             }
             JsonNode input = Json.object().put("pipeline", id).put("partition", partition.toString());
-            ids.put(id, executions.start(found.pipeline(), partition + "-" + stack.run(), input).execution().executionId());
+            String name = partition + "-" + stack.run();
+            if (executions.start(found.pipeline().id(), name, input) instanceof StartResult.Refused r) {
+                throw new IllegalStateException("The example's pipeline " + id + " did not start: " + r.reason());
+            }
+            ids.put(id, Orchestrator.executionId(id, name));
         }
         out.println("Running " + ids.size() + " pipelines (" + String.join(", ", ids.keySet()) + "); " + PLANTED_FAILURE
                 + "' landing file is broken on purpose:");

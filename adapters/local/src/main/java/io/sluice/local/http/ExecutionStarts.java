@@ -1,6 +1,6 @@
 package io.sluice.local.http;
 
-import io.sluice.functions.orchestrator.StartResult;
+import io.sluice.functions.start.StartResult;
 import io.sluice.local.app.Executions;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.pipeline.PipelineProblem;
@@ -55,7 +55,7 @@ class ExecutionStarts {
             return rateLimited(wait.get());
         }
         return switch (lookup) {
-            case PipelineCatalog.Lookup.Found f -> started(executions.start(f.pipeline(), request.executionName(), request.input()));
+            case PipelineCatalog.Lookup.Found f -> started(executions.start(f.pipeline().id(), request.executionName(), request.input()));
             case PipelineCatalog.Lookup.Invalid i -> invalidPipeline(i);
             case PipelineCatalog.Lookup.Missing m -> noPipeline(caller, id);
         };
@@ -68,6 +68,9 @@ class ExecutionStarts {
             case StartResult.NameTaken t -> ApiProblems.of(HttpStatus.CONFLICT, ApiProblems.NAME_TAKEN, "Execution name taken",
                     t.message(), Map.of("field", "name", "expected", "a name not used before by this pipeline",
                             "executionId", t.execution().executionId(), "executionStatus", t.execution().status()));
+            // Found a moment ago, then gone or broken (the file changed): the same answer as an invalid pipeline.
+            case StartResult.Refused r -> ApiProblems.of(HttpStatus.UNPROCESSABLE_ENTITY, ApiProblems.PIPELINE_INVALID, "Pipeline invalid",
+                    "Pipeline '" + r.pipeline() + "' cannot run: " + r.reason(), Map.of("problems", List.of(r.reason())));
         };
     }
 

@@ -11,9 +11,10 @@ import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.orchestrator.ScheduleTick;
-import io.sluice.functions.orchestrator.StartResult;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.StartResult;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;
-import io.sluice.functions.trigger.schedule.ScheduleKey;
+import io.sluice.functions.trigger.schedule.ScheduledRuns;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.port.DefinitionStore;
 import io.sluice.orchestration.port.ExecutionStore;
@@ -26,10 +27,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -59,10 +58,10 @@ public final class LocalRuntime implements AutoCloseable {
      * Pipeline schedules for the runtime to fire.
      *
      * @param index     where the schedules are (registered by whoever reads the pipelines' options)
-     * @param pipelines the current definition of a pipeline id; empty when there is none (the fire is refused)
+     * @param starter   starts each fire (the host's one {@link ExecutionStarter}, usually over {@link #start})
      * @param every     how often due schedules are looked for
      */
-    public record Schedules(ScheduleIndex index, Function<String, Optional<Definition>> pipelines, Duration every,
+    public record Schedules(ScheduleIndex index, ExecutionStarter starter, Duration every,
                             ScheduleFirer.Settings firer) {
         public Schedules {
             if (every.isNegative() || every.isZero()) {
@@ -114,14 +113,14 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     /**
-     * Fires due pipeline schedules from now on, from this runtime's tick, starting executions as
-     * {@link #start} does. Called once.
+     * Fires due pipeline schedules from now on, from this runtime's tick, starting executions through
+     * the schedules' starter. Called once.
      */
     public synchronized void fireSchedules(Schedules schedules) {
         if (tick.firesSchedules()) {
             throw new IllegalStateException("this runtime fires schedules already");
         }
-        ScheduleFirer firer = new ScheduleFirer(schedules.index(), new ScheduledStarts(schedules.pipelines()), schedules.firer());
+        ScheduleFirer firer = new ScheduleFirer(schedules.index(), schedules.starter(), ScheduledRuns.in(ports.executions()), schedules.firer());
         fireEvery = schedules.every();
         tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, settings.names(), clock, settings.outboxGrace(),
                 firer);
@@ -157,34 +156,6 @@ public final class LocalRuntime implements AutoCloseable {
         }
     }
 
-    /** Starts scheduled executions through {@link #start}; a pipeline without a definition is refused. */
-    private final class ScheduledStarts implements io.sluice.functions.trigger.schedule.ExecutionStarter {
-        private static final int RUNNING_LOOKUP = 1000;
-        private final Function<String, Optional<Definition>> pipelines;
-
-        ScheduledStarts(Function<String, Optional<Definition>> pipelines) {
-            this.pipelines = pipelines;
-        }
-
-        @Override
-        public Outcome start(String pipeline, String executionName, JsonNode input) {
-            Optional<Definition> definition = pipelines.apply(pipeline);
-            if (definition.isEmpty()) {
-                LOG.warning("schedule of pipeline " + pipeline + " fired, but the pipeline is missing or invalid: " + executionName
-                        + " not started");
-                return Outcome.REJECTED;
-            }
-            return LocalRuntime.this.start(pipeline, executionName, definition.get(), input) instanceof StartResult.Started
-                    ? Outcome.STARTED : Outcome.EXISTED;
-        }
-
-        @Override
-        public boolean anyRunning(String pipeline, String namePrefix) {
-            return ports.executions().list(pipeline, "RUNNING", RUNNING_LOOKUP).stream()
-                    .anyMatch(e -> ScheduleKey.namedWith(namePrefix, e.name()));
-        }
-    }
-
     public Orchestrator orchestrator() {
         return orchestrator;
     }
@@ -193,7 +164,7 @@ public final class LocalRuntime implements AutoCloseable {
      * Starts an execution as {@link Orchestrator#start} does, one at a time with this runtime's
      * handling of messages for it (see {@link ExecutionLocks}).
      */
-    public StartResult start(String pipeline, String name, Definition definition, JsonNode input) {
+    public StartResult.Existing start(String pipeline, String name, Definition definition, JsonNode input) {
         return locks.withLock(Orchestrator.executionId(pipeline, name), () -> orchestrator.start(pipeline, name, definition, input));
     }
 

@@ -1,6 +1,6 @@
 package io.sluice.local.trigger;
 
-import io.sluice.functions.trigger.object.ExecutionStarter;
+import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.trigger.object.InvalidRulesException;
 import io.sluice.functions.trigger.object.ObjectRules;
 import io.sluice.functions.trigger.object.ObjectTrigger;

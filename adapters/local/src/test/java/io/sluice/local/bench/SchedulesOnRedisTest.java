@@ -3,7 +3,9 @@ package io.sluice.local.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.functions.trigger.schedule.ExecutionStarter;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.StartResult;
+import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;
 import io.sluice.functions.trigger.schedule.ScheduleKey;
 import io.sluice.functions.trigger.schedule.ScheduleShape;
@@ -52,15 +54,12 @@ class SchedulesOnRedisTest {
         final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
 
         @Override
-        public Outcome start(String pipeline, String executionName, JsonNode input) {
+        public StartResult start(String pipeline, String executionName, JsonNode input) {
             int n = calls.computeIfAbsent(pipeline + ":" + executionName, k -> new AtomicInteger()).incrementAndGet();
-            return n == 1 ? Outcome.STARTED : Outcome.EXISTED;
+            ExecutionSummary s = new ExecutionSummary(pipeline + ":" + executionName, pipeline, executionName, "RUNNING", "test", null, null);
+            return n == 1 ? new StartResult.Started(s) : new StartResult.AlreadyRunning(s);
         }
 
-        @Override
-        public boolean anyRunning(String pipeline, String namePrefix) {
-            return false;
-        }
     }
 
     @Test
@@ -76,14 +75,14 @@ class SchedulesOnRedisTest {
         ScheduleFirer.Settings settings = new ScheduleFirer.Settings(25, 100, Duration.ofMinutes(10), Duration.ofMinutes(5), Duration.ofSeconds(5));
         AtomicLong clock = new AtomicLong();
         Concurrently.run(10, () -> {
-            ScheduleFirer firer = new ScheduleFirer(index, starter, settings);
+            ScheduleFirer firer = new ScheduleFirer(index, starter, (pipeline, prefix) -> false, settings);
             for (long second = clock.getAndIncrement(); second <= 150; second = clock.getAndIncrement()) {
                 firer.tick(T0.plusSeconds(second));
             }
             return null;
         });
         // A ticker may settle at an earlier 'now' after the others stopped; ticking goes on in real life.
-        new ScheduleFirer(index, starter, settings).tick(T0.plusSeconds(150));
+        new ScheduleFirer(index, starter, (pipeline, prefix) -> false, settings).tick(T0.plusSeconds(150));
         List<String> expected = new ArrayList<>();
         for (int i = 0; i < 500; i++) {
             for (long fire = i % 60; fire <= 150; fire += 60) {

@@ -7,6 +7,8 @@ import static org.awaitility.Awaitility.await;
 import io.sluice.functions.harness.TaskAware;
 import io.sluice.functions.task.dependency.DependencyCheck;
 import io.sluice.functions.task.jobs.GlueLaunch;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.start.StartResult;
 import io.sluice.local.app.Executions;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.status.PostgresStatusStore;
@@ -84,8 +86,10 @@ class RetailStackTest {
         Map<String, String> ids = new LinkedHashMap<>();
         for (String p : List.of("daily-sales", "orders", "customers", "returns")) {
             var found = (PipelineCatalog.Lookup.Found) catalog.find(p);
-            ids.put(p, executions.start(found.pipeline(), "t-" + stack.run(), Json.object().put("pipeline", p).put("partition", DAY.toString()))
-                    .execution().executionId());
+            String name = "t-" + stack.run();
+            assertThat(executions.start(found.pipeline().id(), name, Json.object().put("pipeline", p).put("partition", DAY.toString())))
+                    .isInstanceOf(StartResult.Started.class);
+            ids.put(p, Orchestrator.executionId(p, name));
         }
         await().atMost(Duration.ofSeconds(60)).until(() -> ids.values().stream()
                 .noneMatch(id -> executions.summary(id).orElseThrow().status().equals("RUNNING")));

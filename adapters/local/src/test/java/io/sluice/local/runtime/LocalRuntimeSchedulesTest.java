@@ -3,6 +3,8 @@ package io.sluice.local.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.sluice.functions.start.PipelineDefinitions;
+import io.sluice.functions.start.PipelineStarter;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;
 import io.sluice.functions.trigger.schedule.ScheduleRegistry;
 import io.sluice.local.pipeline.PipelineOptionsCatalog;
@@ -64,7 +66,8 @@ class LocalRuntimeSchedulesTest {
                 new InMemoryTaskQueue(Clock.systemUTC(), 5), new InMemoryTimerIndex(), new InMemoryDefinitionStore());
         runtime = new LocalRuntime(ports, name -> Optional.empty(), List.of(), LocalRuntime.Settings.defaults(), clock);
         Map<String, Definition> known = Map.of("nightly", WAITS, "overlapping", WAITS);
-        runtime.fireSchedules(new LocalRuntime.Schedules(index, id -> Optional.ofNullable(known.get(id)), Duration.ofMillis(100),
+        runtime.fireSchedules(new LocalRuntime.Schedules(index, new PipelineStarter(runtime::start,
+                PipelineDefinitions.of(id -> Optional.ofNullable(known.get(id)))), Duration.ofMillis(100),
                 ScheduleFirer.Settings.defaults()));
         schedules = new PipelineSchedules(new PipelineOptionsCatalog(pipelines), new ScheduleRegistry(index), registered, clock, null);
     }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.functions.trigger.object.ExecutionStarter;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.StartResult;
+import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.functions.trigger.object.InMemoryTriggerMetrics;
 import io.sluice.functions.trigger.object.ObjectRules;
 import io.sluice.functions.trigger.object.ObjectTrigger;
@@ -44,11 +46,15 @@ class FolderWatcherTest {
     final ExecutionStarter starter = (pipeline, name, input) -> {
         if (executions.putIfAbsent(pipeline + ":" + name, input) != null) {
             duplicates.incrementAndGet();
-            return new ExecutionStarter.AlreadyExists();
+            return new StartResult.AlreadyRunning(summary(pipeline, name));
         }
         started.add(input);
-        return new ExecutionStarter.Started();
+        return new StartResult.Started(summary(pipeline, name));
     };
+
+    private static ExecutionSummary summary(String pipeline, String name) {
+        return new ExecutionSummary(pipeline + ":" + name, pipeline, name, "RUNNING", "test", null, null);
+    }
     final ObjectTrigger trigger = new ObjectTrigger(ObjectRules.parse(RULES), starter, new InMemoryTriggerMetrics());
     FolderWatcher watcher;
 

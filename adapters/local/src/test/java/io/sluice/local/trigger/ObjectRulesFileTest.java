@@ -3,7 +3,9 @@ package io.sluice.local.trigger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.functions.trigger.object.ExecutionStarter;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.StartResult;
+import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.functions.trigger.object.InMemoryTriggerMetrics;
 import io.sluice.functions.trigger.object.LocalFolderEvent;
 import io.sluice.functions.trigger.object.ObjectCreated;
@@ -25,7 +27,11 @@ class ObjectRulesFileTest {
 
     private final Map<String, String> started = new ConcurrentHashMap<>();
     private final ExecutionStarter starter = (pipeline, name, input) -> started.putIfAbsent(pipeline + ":" + name, input.toString()) == null
-            ? new ExecutionStarter.Started() : new ExecutionStarter.AlreadyExists();
+            ? new StartResult.Started(summary(pipeline, name)) : new StartResult.AlreadyRunning(summary(pipeline, name));
+
+    private static ExecutionSummary summary(String pipeline, String name) {
+        return new ExecutionSummary(pipeline + ":" + name, pipeline, name, "RUNNING", "test", null, null);
+    }
 
     @Test
     void everyProblemIsALineNamingFileAndField() throws Exception {

@@ -2,10 +2,9 @@ package io.sluice.functions.trigger.object;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.StartResult;
 import io.sluice.functions.trigger.Partitions;
-import io.sluice.functions.trigger.object.ExecutionStarter.AlreadyExists;
-import io.sluice.functions.trigger.object.ExecutionStarter.Refused;
-import io.sluice.functions.trigger.object.ExecutionStarter.Started;
 import io.sluice.orchestration.json.Json;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -111,17 +110,14 @@ public final class ObjectTrigger implements Function<String, TriggerReport> {
         String pipeline = rule.pipeline();
         try {
             switch (starter.start(pipeline, name, input)) {
-                case Started s -> {
+                case StartResult.Started s -> {
                     metrics.started(pipeline);
                     out.add(new TriggerReport.Started(where, rule.id(), pipeline, name, o));
                     log(Level.INFO, entry("started", where, o).put("pipeline", pipeline).put("execution", name));
                 }
-                case AlreadyExists d -> {
-                    metrics.duplicate(pipeline);
-                    out.add(new TriggerReport.Duplicate(where, rule.id(), pipeline, name, o));
-                    log(Level.INFO, entry("duplicate", where, o).put("pipeline", pipeline).put("execution", name));
-                }
-                case Refused r -> reject(out, where, RejectionReason.REFUSED, "pipeline " + pipeline + " refused the start: " + r.reason(), o);
+                case StartResult.AlreadyRunning d -> duplicate(where, rule, pipeline, name, o, out);
+                case StartResult.NameTaken d -> duplicate(where, rule, pipeline, name, o, out);
+                case StartResult.Refused r -> reject(out, where, RejectionReason.REFUSED, "pipeline " + pipeline + " refused the start: " + r.reason(), o);
             }
         } catch (RuntimeException e) {
             metrics.failed(pipeline);
@@ -130,6 +126,12 @@ public final class ObjectTrigger implements Function<String, TriggerReport> {
             LOG.log(Level.WARNING, Json.write(entry("failed", where, o).put("pipeline", pipeline).put("execution", name)
                     .put("error", error)), e);
         }
+    }
+
+    private void duplicate(String where, ObjectRule rule, String pipeline, String name, ObjectCreated o, List<TriggerReport.Outcome> out) {
+        metrics.duplicate(pipeline);
+        out.add(new TriggerReport.Duplicate(where, rule.id(), pipeline, name, o));
+        log(Level.INFO, entry("duplicate", where, o).put("pipeline", pipeline).put("execution", name));
     }
 
     private void reject(List<TriggerReport.Outcome> out, String where, RejectionReason reason, String detail, ObjectCreated o) {

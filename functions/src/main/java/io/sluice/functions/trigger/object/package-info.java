@@ -8,7 +8,7 @@
  * and reads every object it announces into an {@link io.sluice.functions.trigger.object.ObjectCreated};
  * {@link io.sluice.functions.trigger.object.ObjectTrigger} validates each key, matches it against the
  * {@link io.sluice.functions.trigger.object.ObjectRules}, renders the rule's input and starts the rule's
- * pipeline through an {@link io.sluice.functions.trigger.object.ExecutionStarter} under a name derived
+ * pipeline through an {@link io.sluice.functions.start.ExecutionStarter} under a name derived
  * from the object version ({@link io.sluice.functions.trigger.object.ExecutionNames}), so a duplicate
  * notification finds the execution already there.
  *

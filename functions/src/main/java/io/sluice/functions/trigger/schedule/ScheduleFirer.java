@@ -1,6 +1,8 @@
 package io.sluice.functions.trigger.schedule;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.StartResult;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ScheduleIndex;
 import io.sluice.orchestration.port.ScheduleIndex.DueSchedule;
@@ -53,12 +55,15 @@ public final class ScheduleFirer {
 
     private final ScheduleIndex index;
     private final ExecutionStarter starter;
+    private final ScheduledRuns runs;
     private final Settings settings;
     private final Map<String, ScheduleShape> shapes = new ConcurrentHashMap<>();
 
-    public ScheduleFirer(ScheduleIndex index, ExecutionStarter starter, Settings settings) {
+    /** @param runs what the {@code skip} and {@code queue} overlap policies ask before a fire */
+    public ScheduleFirer(ScheduleIndex index, ExecutionStarter starter, ScheduledRuns runs, Settings settings) {
         this.index = index;
         this.starter = starter;
+        this.runs = runs;
         this.settings = settings;
     }
 
@@ -112,14 +117,14 @@ public final class ScheduleFirer {
         switch (shape.overlap()) {
             case ALLOW -> fires.forEach(f -> start(key, d, f, tally));
             case SKIP -> {
-                boolean running = starter.anyRunning(key.pipeline(), key.namePrefix());
+                boolean running = runs.anyRunning(key.pipeline(), key.namePrefix());
                 if (!running) {
                     start(key, d, fires.getFirst(), tally);
                 }
                 tally.skipped += fires.size() - (running ? 0 : 1);
             }
             case QUEUE -> {
-                if (starter.anyRunning(key.pipeline(), key.namePrefix())) {
+                if (runs.anyRunning(key.pipeline(), key.namePrefix())) {
                     tally.held++;
                     return new Settlement.Hold(d, fires.getFirst(), now.plus(settings.queueRecheck()));
                 }
@@ -136,9 +141,10 @@ public final class ScheduleFirer {
         ObjectNode input = Json.object();
         input.put("schedule", d.scheduleId()).put("scheduledTime", fire.toString());
         switch (starter.start(key.pipeline(), key.executionName(fire), input)) {
-            case STARTED -> tally.started++;
-            case EXISTED -> tally.existed++;
-            case REJECTED -> tally.rejected++;
+            case StartResult.Started s -> tally.started++;
+            case StartResult.AlreadyRunning r -> tally.existed++;
+            case StartResult.NameTaken t -> tally.existed++;
+            case StartResult.Refused r -> tally.rejected++;
         }
     }
 

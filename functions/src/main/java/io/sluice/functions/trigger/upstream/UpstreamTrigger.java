@@ -3,8 +3,9 @@ package io.sluice.functions.trigger.upstream;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.trigger.PartitionNames;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.StartResult;
 import io.sluice.functions.trigger.Partitions;
-import io.sluice.functions.trigger.object.ExecutionStarter;
 import io.sluice.orchestration.engine.ExecutionStatus;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.UpstreamLedger;
@@ -60,7 +61,7 @@ public final class UpstreamTrigger implements Consumer<FinishedExecution> {
         record Waiting(String dependent, String partition, Set<String> missing) implements Outcome {}
 
         /** Every upstream is done: the dependent was started (or found started) as {@code executionName}. */
-        record Started(String dependent, String partition, String executionName, ExecutionStarter.StartOutcome start)
+        record Started(String dependent, String partition, String executionName, StartResult start)
                 implements Outcome {}
 
         /** The upstream's partition means nothing to this dependent's mapping (not a date, say), or is no {@link Partitions partition}. */
@@ -114,12 +115,12 @@ public final class UpstreamTrigger implements Consumer<FinishedExecution> {
         String name = PartitionNames.of(partition);
         ObjectNode input = Json.object().put("partition", partition);
         new TreeSet<>(d.upstreams()).forEach(input.putArray("upstreams")::add);
-        ExecutionStarter.StartOutcome start = starter.start(d.pipeline(), name, input);
+        StartResult start = starter.start(d.pipeline(), name, input);
         switch (start) {
-            case ExecutionStarter.Started s -> LOG.info(() -> "upstreams " + d.upstreams() + " succeeded for " + partition
+            case StartResult.Started s -> LOG.info(() -> "upstreams " + d.upstreams() + " succeeded for " + partition
                     + ": started " + d.pipeline() + ":" + name);
-            case ExecutionStarter.AlreadyExists a -> LOG.fine(() -> d.pipeline() + ":" + name + " exists already; nothing started");
-            case ExecutionStarter.Refused r -> LOG.log(Level.WARNING, "upstreams of {0} succeeded for {1} but it cannot start: {2}",
+            case StartResult.Existing a -> LOG.fine(() -> d.pipeline() + ":" + name + " exists already; nothing started");
+            case StartResult.Refused r -> LOG.log(Level.WARNING, "upstreams of {0} succeeded for {1} but it cannot start: {2}",
                     new Object[] {d.pipeline(), partition, r.reason()});
         }
         return new Outcome.Started(d.pipeline(), partition, name, start);

@@ -8,6 +8,9 @@ import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.PipelineDefinitions;
+import io.sluice.functions.start.PipelineStarter;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.engine.ExecutionCodec;
@@ -52,7 +55,7 @@ class ObjectTriggerTest {
         if (storeDown.get()) {
             throw new IllegalStateException("Redis is not answering");
         }
-        return new OrchestratorExecutionStarter(orchestrator, p -> Optional.ofNullable(deployed.get(p))).start(pipeline, name, input);
+        return new PipelineStarter(orchestrator::start, PipelineDefinitions.of(p -> Optional.ofNullable(deployed.get(p)))).start(pipeline, name, input);
     };
     final InMemoryTriggerMetrics metrics = new InMemoryTriggerMetrics();
     final ObjectTrigger trigger = new ObjectTrigger(ObjectRules.parse(RULES), starter, metrics);
@@ -223,7 +226,7 @@ class ObjectTriggerTest {
         TriggerReport report = trigger.apply(Fixtures.event("s3-put.json").replace("\"acme-landing\"", "\"acme-archive\""));
         assertThat(report.rejected()).singleElement().satisfies(r -> {
             assertThat(r.reason()).isEqualTo(RejectionReason.REFUSED);
-            assertThat(r.detail()).isEqualTo("pipeline not-deployed refused the start: no pipeline not-deployed is deployed");
+            assertThat(r.detail()).isEqualTo("pipeline not-deployed refused the start: no pipeline 'not-deployed' is deployed");
         });
         assertThat(report.retryable()).isFalse();
     }

@@ -1,6 +1,9 @@
 package io.sluice.functions.trigger.schedule;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.StartResult;
+import io.sluice.orchestration.port.ExecutionSummary;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -9,8 +12,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** An {@link ExecutionStarter} that records starts, idempotent by (pipeline, name) as the orchestrator is. */
-final class RecordingStarter implements ExecutionStarter {
+/** An {@link ExecutionStarter} (and {@link ScheduledRuns}) that records starts, idempotent by (pipeline, name) as the orchestrator is. */
+final class RecordingStarter implements ExecutionStarter, ScheduledRuns {
     /** Every start call, in order: "pipeline:name". */
     final List<String> calls = Collections.synchronizedList(new ArrayList<>());
     /** Executions that exist, with whether they still run. */
@@ -20,28 +23,32 @@ final class RecordingStarter implements ExecutionStarter {
     final AtomicInteger failuresToThrow = new AtomicInteger();
 
     @Override
-    public Outcome start(String pipeline, String executionName, JsonNode input) {
+    public StartResult start(String pipeline, String executionName, JsonNode input) {
         if (failuresToThrow.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
             throw new IllegalStateException("queue unavailable (test)");
         }
         calls.add(pipeline + ":" + executionName);
         if (unknownPipelines.contains(pipeline)) {
-            return Outcome.REJECTED;
+            return new StartResult.Refused(pipeline, "no pipeline '" + pipeline + "' (test)");
         }
         String id = pipeline + ":" + executionName;
         if (running.putIfAbsent(id, true) != null) {
-            return Outcome.EXISTED;
+            return new StartResult.AlreadyRunning(summary(pipeline, executionName));
         }
         if (input != null) {
             inputs.put(id, input);
         }
-        return Outcome.STARTED;
+        return new StartResult.Started(summary(pipeline, executionName));
     }
 
     @Override
     public boolean anyRunning(String pipeline, String namePrefix) {
         return running.entrySet().stream().anyMatch(e -> e.getValue() && e.getKey().startsWith(pipeline + ":")
                 && ScheduleKey.namedWith(namePrefix, e.getKey().substring(pipeline.length() + 1)));
+    }
+
+    private static ExecutionSummary summary(String pipeline, String name) {
+        return new ExecutionSummary(pipeline + ":" + name, pipeline, name, "RUNNING", "test", null, null);
     }
 
     void finishAll() {

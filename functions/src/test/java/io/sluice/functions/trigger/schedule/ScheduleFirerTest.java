@@ -19,7 +19,7 @@ class ScheduleFirerTest {
 
     private final InMemoryScheduleIndex index = new InMemoryScheduleIndex();
     private final RecordingStarter starter = new RecordingStarter();
-    private final ScheduleFirer firer = new ScheduleFirer(index, starter, SETTINGS);
+    private final ScheduleFirer firer = new ScheduleFirer(index, starter, starter, SETTINGS);
 
     private void schedule(String pipeline, String expression, String overlap, String catchUp, Instant first) {
         index.put(pipeline, ScheduleShape.of(expression, "UTC", overlap, catchUp).encode(), first);
@@ -182,7 +182,7 @@ class ScheduleFirerTest {
         }
         // One clock for all threads, as on one deployment; the lease outlasts any skew between them.
         AtomicLong clock = new AtomicLong();
-        ScheduleFirer longLease = new ScheduleFirer(index, starter, new ScheduleFirer.Settings(7, 50, Duration.ofMinutes(10),
+        ScheduleFirer longLease = new ScheduleFirer(index, starter, starter, new ScheduleFirer.Settings(7, 50, Duration.ofMinutes(10),
                 Duration.ofMinutes(5), Duration.ofSeconds(5)));
         Concurrently.run(10, () -> {
             for (long second = clock.getAndIncrement(); second <= 180; second = clock.getAndIncrement()) {

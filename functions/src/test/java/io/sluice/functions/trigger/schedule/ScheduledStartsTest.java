@@ -8,6 +8,10 @@ import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.orchestrator.ScheduleTick;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.PipelineDefinitions;
+import io.sluice.functions.start.PipelineStarter;
+import io.sluice.functions.start.StartResult;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.json.Json;
@@ -54,10 +58,11 @@ class ScheduledStartsTest {
     private final OutboxDispatcher outbox = new OutboxDispatcher(store, queue, timers, QueueNames.DEFAULT, clock);
     private final Orchestrator orchestrator = new Orchestrator(store, new DefinitionCache(new InMemoryDefinitionStore()), outbox, clock,
             Boundary.Probe.NONE);
-    private final ExecutionStarter starter = new OrchestratorStarter(orchestrator, store,
-            pipeline -> Optional.ofNullable(Map.of("orders", ONE_TASK).get(pipeline)));
+    private final ExecutionStarter starter = new PipelineStarter(orchestrator::start,
+            PipelineDefinitions.of(pipeline -> Optional.ofNullable(Map.of("orders", ONE_TASK).get(pipeline))));
+    private final ScheduledRuns runs = ScheduledRuns.in(store);
     private final ScheduleTick tick = new ScheduleTick(store, timers, queue, outbox, QueueNames.DEFAULT, clock, Duration.ofSeconds(5),
-            new ScheduleFirer(schedules, starter, ScheduleFirer.Settings.defaults()));
+            new ScheduleFirer(schedules, starter, runs, ScheduleFirer.Settings.defaults()));
     private final ScheduleRegistry registry = new ScheduleRegistry(schedules);
 
     @Test
@@ -69,13 +74,13 @@ class ScheduledStartsTest {
         ExecutionSummary run = store.load("orders:sched-20261130T0200Z").orElseThrow().summary();
         assertThat(run.status()).isEqualTo("RUNNING");
         assertThat(tick.tick().schedules().taken()).as("a doubled tick").isZero();
-        assertThat(starter.start("orders", "sched-20261130T0200Z", Json.object())).isEqualTo(ExecutionStarter.Outcome.EXISTED);
+        assertThat(starter.start("orders", "sched-20261130T0200Z", Json.object())).isInstanceOf(StartResult.AlreadyRunning.class);
 
         now = Instant.parse("2026-12-01T02:00:00Z");
         assertThat(tick.tick().schedules().skipped()).as("yesterday's run still runs").isEqualTo(1);
         assertThat(store.load("orders:sched-20261201T0200Z")).isEmpty();
-        assertThat(starter.anyRunning("orders", "sched-")).isTrue();
-        assertThat(starter.anyRunning("orders", "sched-eod-")).isFalse();
+        assertThat(runs.anyRunning("orders", "sched-")).isTrue();
+        assertThat(runs.anyRunning("orders", "sched-eod-")).isFalse();
         assertThat(ScheduleKey.namedWith("sched-", "sched-eod-20261201T0200Z")).as("a labelled schedule's run").isFalse();
     }
 

@@ -1,10 +1,13 @@
-package io.sluice.orchestration.retry;
+package io.sluice.orchestration.definition;
 
 import io.sluice.orchestration.error.ErrorNames;
-import io.sluice.orchestration.definition.ResultPath;
 import java.util.List;
 
-/** One Catch entry: the errors it handles, the state to go to, and where the error object goes. */
+/**
+ * One Catch entry: the errors it handles, the state to go to, and where the error object goes. It
+ * lives with the definition (it names a state and a result path) rather than in {@code retry},
+ * whose values need nothing of the definition.
+ */
 public record CatchPolicy(List<String> errorEquals, String next, ResultPath resultPath) {
 
     public CatchPolicy {

@@ -1,10 +1,10 @@
-package io.sluice.local.alert;
+package io.sluice.functions.alert;
 
 import io.sluice.orchestration.port.AlertSink;
 import java.util.List;
 
 /**
- * Fires each alert at every sink (the local default: the log and a webhook). Every sink is tried;
+ * Fires each alert at every sink (the log and a webhook, say). Every sink is tried;
  * if any failed, the first failure is thrown afterwards so the alert is tried again.
  */
 public final class FanOutAlertSink implements AlertSink {

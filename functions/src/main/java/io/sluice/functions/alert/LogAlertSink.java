@@ -1,4 +1,4 @@
-package io.sluice.local.alert;
+package io.sluice.functions.alert;
 
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.AlertSink;
@@ -16,6 +16,6 @@ public final class LogAlertSink implements AlertSink {
             case WARNING -> Level.WARNING;
             case ERROR, CRITICAL -> Level.SEVERE;
         };
-        LOG.log(level, () -> Json.write(WebhookAlertSink.json(alert)));
+        LOG.log(level, () -> Json.write(AlertJson.of(alert)));
     }
 }

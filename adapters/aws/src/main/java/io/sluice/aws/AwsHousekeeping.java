@@ -1,0 +1,104 @@
+package io.sluice.aws;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import io.sluice.aws.lambda.SqsBatchFunction;
+import io.sluice.aws.lambda.SqsRecord;
+import io.sluice.aws.sqs.SqsTaskQueue;
+import io.sluice.functions.alert.FailureAlerts;
+import io.sluice.functions.alert.LogAlertSink;
+import io.sluice.functions.alert.OncePerIncident;
+import io.sluice.functions.events.CompletionListener;
+import io.sluice.functions.events.FinishedExecution;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.DeadLetterHandler;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.task.dependency.DependencyRelease;
+import io.sluice.functions.trigger.upstream.DependencyGraph;
+import io.sluice.functions.trigger.upstream.UpstreamTrigger;
+import io.sluice.orchestration.port.AlertSink;
+import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisDependencyIndex;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The functions around the orchestrator's queue on Lambda, the same ones the local runtime consumes:
+ * <ul>
+ *   <li>{@code events}: the events queue, handed to the {@link CompletionListener} (upstream-completion
+ *       starts when a {@link DependencyGraph} bean says who depends on whom, dependency-check releases,
+ *       failure alerts);</li>
+ *   <li>{@code dlq-handler}: every dead-letter queue; the {@link DeadLetterHandler} fails the message's
+ *       execution and raises one alert per message.</li>
+ * </ul>
+ * Alerts go to the {@link AlertSink} bean (by default the log, {@code io.sluice.alerts}), once per incident
+ * for an hour, deduplicated in Redis.
+ */
+@Configuration(proxyBeanMethods = false)
+public class AwsHousekeeping {
+    private static final Duration QUIET = Duration.ofHours(1);
+    private static final Duration ALERT_LEASE = Duration.ofSeconds(30);
+    private static final String DLQ_SUFFIX = "-dlq";
+
+    /** Where alerts go when the deployment names no other sink: one JSON line each in the log. */
+    @Bean
+    @ConditionalOnMissingBean(AlertSink.class)
+    public AlertSink alertSink() {
+        return new LogAlertSink();
+    }
+
+    @Bean(name = "events")
+    public Function<SQSEvent, SQSBatchResponse> events(RedisAdapters redis, SluiceAwsProperties properties, SqsTaskQueue queue,
+                                                       QueueNames names, Clock clock, AlertSink sink, ExecutionStarter starter,
+                                                       ObjectProvider<DependencyGraph> graph) {
+        List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
+        graph.ifAvailable(g -> handlers.add(new UpstreamTrigger(g, redis.upstreamLedger(), starter, clock, Duration.ofDays(7))));
+        handlers.add(new DependencyRelease(new RedisDependencyIndex(redis.redisson(), properties.redisKeyPrefix()), redis.timerIndex(),
+                queue, names, clock, Duration.ofDays(30)));
+        handlers.add(new FailureAlerts(oncePerIncident(sink, redis, clock)));
+        CompletionListener listener = new CompletionListener(redis.executionStore(), handlers);
+        return new SqsBatchFunction(record -> {
+            listener.handle(record.body());
+            return true;
+        });
+    }
+
+    @Bean(name = "dlq-handler")
+    public Function<SQSEvent, SQSBatchResponse> deadLetters(SqsTaskQueue queue, QueueNames names, RedisAdapters redis, Clock clock,
+                                                            AlertSink sink) {
+        DeadLetterHandler handler = new DeadLetterHandler(queue, names, oncePerIncident(sink, redis, clock));
+        return new SqsBatchFunction(record -> {
+            handler.handle(sourceQueue(record), new ReceivedMessage(record.messageId(), "", record.body(), record.attributes(),
+                    record.receiveCount()));
+            return true;
+        });
+    }
+
+    /**
+     * The queue a dead-lettered message failed on: SQS names it ({@code DeadLetterQueueSourceArn}); failing that,
+     * the dead-letter queue's name without its {@code -dlq} suffix, as Sluice names them.
+     */
+    static String sourceQueue(SqsRecord record) {
+        if (record.deadLetterSourceName() != null) {
+            return record.deadLetterSourceName();
+        }
+        String dlq = record.queueName();
+        if (dlq == null) {
+            return "an unnamed queue";
+        }
+        return dlq.endsWith(DLQ_SUFFIX) ? dlq.substring(0, dlq.length() - DLQ_SUFFIX.length()) : dlq;
+    }
+
+    private static AlertSink oncePerIncident(AlertSink sink, RedisAdapters redis, Clock clock) {
+        return new OncePerIncident(sink, redis.idempotencyStore(), clock, QUIET, ALERT_LEASE, "lambda-" + ProcessHandle.current().pid());
+    }
+}

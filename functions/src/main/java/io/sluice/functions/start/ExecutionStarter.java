@@ -1,0 +1,14 @@
+package io.sluice.functions.start;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The one way to start an execution of a deployed pipeline, idempotently by name: starting a name
+ * that exists starts nothing and says so. HTTP, schedules, object events and upstream completion all
+ * start through it; {@link PipelineStarter} is the one every host wires. Throws when the start cannot
+ * be made now (a store is down), so the caller retries.
+ */
+@FunctionalInterface
+public interface ExecutionStarter {
+    StartResult start(String pipeline, String executionName, JsonNode input);
+}
