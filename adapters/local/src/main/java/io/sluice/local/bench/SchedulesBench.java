@@ -38,43 +38,6 @@ public final class SchedulesBench {
             ScheduleShape.of("0 4 * * *", "America/New_York", "queue", "all:3").encode());
 
     public record Options(String redisUrl, int count, int spreadSeconds, int tickMillis, int tickers, String idPrefix, boolean json) {
-        static Options parse(String[] args) {
-            Options o = new Options("redis://127.0.0.1:6379", 100_000, 180, 100, 4, "p", false);
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--json")) {
-                    o = new Options(o.redisUrl, o.count, o.spreadSeconds, o.tickMillis, o.tickers, o.idPrefix, true);
-                    continue;
-                }
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException("unknown option or missing value: " + a);
-                }
-                String v = args[++i];
-                o = switch (a) {
-                    case "--redis" -> new Options(v, o.count, o.spreadSeconds, o.tickMillis, o.tickers, o.idPrefix, o.json);
-                    case "--count" -> new Options(o.redisUrl, positive(a, v), o.spreadSeconds, o.tickMillis, o.tickers, o.idPrefix, o.json);
-                    case "--spread" -> new Options(o.redisUrl, o.count, positive(a, v), o.tickMillis, o.tickers, o.idPrefix, o.json);
-                    case "--tick-ms" -> new Options(o.redisUrl, o.count, o.spreadSeconds, positive(a, v), o.tickers, o.idPrefix, o.json);
-                    case "--tickers" -> new Options(o.redisUrl, o.count, o.spreadSeconds, o.tickMillis, positive(a, v), o.idPrefix, o.json);
-                    case "--id-prefix" -> new Options(o.redisUrl, o.count, o.spreadSeconds, o.tickMillis, o.tickers, v, o.json);
-                    default -> throw new IllegalArgumentException("unknown option " + a
-                            + "; expected --count N, --json, --redis URL, --spread S, --tick-ms MS, --tickers T, --id-prefix P");
-                };
-            }
-            return o;
-        }
-
-        private static int positive(String option, String value) {
-            try {
-                int v = Integer.parseInt(value.replace("_", ""));
-                if (v > 0) {
-                    return v;
-                }
-            } catch (NumberFormatException e) {
-                // reported below
-            }
-            throw new IllegalArgumentException(option + " takes a positive whole number, not '" + value + "'");
-        }
     }
 
     public record Figures(int schedules, int shapes, double registrationPerSecond, double fireLagP50Ms, double fireLagP99Ms,
@@ -99,22 +62,8 @@ public final class SchedulesBench {
 
     private SchedulesBench() {}
 
-    /** Runs the bench without the CLI: the same arguments as {@code sluice bench schedules}. */
-    public static void main(String[] args) {
-        int code = run(args, System.out, System.err);
-        System.out.flush();
-        System.exit(code);
-    }
-
-    /** The CLI entry: prints progress to {@code err}, the figures to {@code out} (with {@code --json}, one JSON line last). */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        Options options;
-        try {
-            options = Options.parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("sluice bench schedules: " + e.getMessage());
-            return 2;
-        }
+    /** The CLI entry ({@code sluice bench schedules}): progress to {@code err}, the figures to {@code out} (with {@code json}, one JSON line). */
+    public static int run(Options options, PrintStream out, PrintStream err) {
         Figures f = run(options, err);
         if (options.json()) {
             out.println(f.json());

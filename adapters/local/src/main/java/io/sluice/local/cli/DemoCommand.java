@@ -34,7 +34,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -47,7 +49,10 @@ import org.slf4j.LoggerFactory;
  * {@code {"succeeded", "failed", "warehouse_rows", "exported"}}; it exits 0 when everything but the
  * planted failure (the returns pipeline) succeeded, with the rows, extracts and alert that implies.
  */
-final class DemoCommand {
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"The retail example end to end: embedded queue, Redis, PostgreSQL, SFTP and HTTP partner; four pipelines,",
+                "one failing on purpose. The last line is a JSON summary; exit 0 when all went as planned."})
+final class DemoCommand implements Callable<Integer> {
     static final String PLANTED_FAILURE = "returns";
     static final long SEED = 20261129L;
     private static final Duration POLL = Duration.ofMillis(250);
@@ -56,21 +61,36 @@ final class DemoCommand {
     private final PrintStream err;
     private final Map<String, String> env;
 
+    @Option(names = "--keep", paramLabel = "DIR", description = "run in DIR and keep it (data, logs, the warehouse) afterwards")
+    private String keep;
+    @Option(names = "--plain", description = "no live progress display, one line per step")
+    private boolean plain;
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "120", description = "give up after (default ${DEFAULT-VALUE}, at least 10)")
+    private int timeoutSeconds;
+    @Option(names = "--partition", paramLabel = "DATE", description = "the business date to run (default 2026-11-29)")
+    private String partitionText;
+    @Option(names = "--example", paramLabel = "DIR", description = "the example folder (default the checkout's examples/retail)")
+    private String exampleDir;
+
     DemoCommand(PrintStream out, PrintStream err, Map<String, String> env) {
         this.out = out;
         this.err = err;
         this.env = env;
     }
 
-    int run(String[] args) throws InterruptedException {
-        Flags f = Flags.parse(args, Set.of("--keep", "--timeout", "--partition", "--example"), Set.of("--plain"));
-        if (!f.positional().isEmpty()) {
-            throw new SluiceCli.UsageException("unexpected argument '" + f.positional().getFirst() + "'");
+    DemoCommand(CliContext context) {
+        this(context.out(), context.err(), context.env());
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (timeoutSeconds < 10) {
+            throw new SluiceCli.UsageException("--timeout expects a whole number of at least 10, not '" + timeoutSeconds + "'");
         }
-        Path example = example(f);
-        LocalDate partition = partition(f);
-        Duration timeout = Duration.ofSeconds(f.number("--timeout", 120, 10));
-        DemoWorkspace ws = DemoWorkspace.create(f.has("--keep") ? Path.of(f.value("--keep")) : temporaryFolder());
+        Path example = example();
+        LocalDate partition = partition();
+        Duration timeout = Duration.ofSeconds(timeoutSeconds);
+        DemoWorkspace ws = DemoWorkspace.create(keep != null ? Path.of(keep) : temporaryFolder());
         quietLogging(ws);
         Instant start = Instant.now();
         out.println("Sluice demo: the retail example for partition " + partition + ", in " + ws.root());
@@ -79,40 +99,40 @@ final class DemoCommand {
             stack = DemoStack.start(ws, settings(example, partition), line -> out.println("  " + line));
         } catch (RuntimeException e) {
             err.println("sluice demo: could not start: " + e.getMessage() + " (the log: " + ws.log() + ")");
-            cleanUp(null, ws, f.has("--keep"));
+            cleanUp(null, ws, keep != null);
             return 1;
         }
-        Thread hook = Thread.ofPlatform().unstarted(() -> cleanUp(stack, ws, f.has("--keep")));
+        Thread hook = Thread.ofPlatform().unstarted(() -> cleanUp(stack, ws, keep != null));
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            return runPipelines(stack, ws, example, partition, timeout, f, start);
+            return runPipelines(stack, ws, example, partition, timeout, start);
         } catch (RuntimeException e) {
-            err.println("sluice demo: " + e.getMessage() + " (the log: " + ws.log() + (f.has("--keep") ? ")" : ", removed; --keep keeps it)"));
+            err.println("sluice demo: " + e.getMessage() + " (the log: " + ws.log() + (keep != null ? ")" : ", removed; --keep keeps it)"));
             return 1;
         } finally {
             Runtime.getRuntime().removeShutdownHook(hook);
         }
     }
 
-    private int runPipelines(DemoStack stack, DemoWorkspace ws, Path example, LocalDate partition, Duration timeout, Flags f,
+    private int runPipelines(DemoStack stack, DemoWorkspace ws, Path example, LocalDate partition, Duration timeout,
                              Instant start) throws InterruptedException {
         DemoOutcome outcome;
         List<StatusRecord> status;
         try {
             describeStack(stack, start);
             Map<String, String> ids = startAll(stack, partition);
-            watch(stack, ids, !f.has("--plain") && interactive(), timeout);
+            watch(stack, ids, !plain && interactive(), timeout);
             awaitAlerts(stack, ids.size());
             outcome = outcome(stack, ws, ids);
             status = status(stack, ids, partition);
         } finally {
             out.println();
-            out.println("Stopping the runtime and the servers" + (f.has("--keep") ? "." : "; removing " + ws.root() + "."));
-            cleanUp(stack, ws, f.has("--keep"));
+            out.println("Stopping the runtime and the servers" + (keep != null ? "." : "; removing " + ws.root() + "."));
+            cleanUp(stack, ws, keep != null);
         }
         DemoReport report = new DemoReport(out);
         report.results(status, outcome);
-        report.next(example, f.has("--keep") ? ws.root() : null, env.get(EmbeddedPostgres.URL_VARIABLE) != null);
+        report.next(example, keep != null ? ws.root() : null, env.get(EmbeddedPostgres.URL_VARIABLE) != null);
         List<String> problems = outcome.problems();
         double seconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
         out.println();
@@ -238,8 +258,8 @@ final class DemoCommand {
         }
     }
 
-    private Path example(Flags f) {
-        Path dir = f.has("--example") ? Path.of(f.value("--example"))
+    private Path example() {
+        Path dir = exampleDir != null ? Path.of(exampleDir)
                 : Path.of(System.getProperty("sluice.home", ".")).resolve("examples/retail");
         if (!Files.isDirectory(dir.resolve("pipelines")) || !Files.isDirectory(dir.resolve("jobs"))) {
             throw new SluiceCli.UsageException("no retail example at " + dir.toAbsolutePath().normalize()
@@ -248,11 +268,11 @@ final class DemoCommand {
         return dir.toAbsolutePath().normalize();
     }
 
-    private static LocalDate partition(Flags f) {
+    private LocalDate partition() {
         try {
-            return f.has("--partition") ? LocalDate.parse(f.value("--partition")) : LocalDate.of(2026, 11, 29);
+            return partitionText != null ? LocalDate.parse(partitionText) : LocalDate.of(2026, 11, 29);
         } catch (DateTimeParseException e) {
-            throw new SluiceCli.UsageException("--partition expects a date such as 2026-11-29, not '" + f.value("--partition") + "'");
+            throw new SluiceCli.UsageException("--partition expects a date such as 2026-11-29, not '" + partitionText + "'");
         }
     }
 

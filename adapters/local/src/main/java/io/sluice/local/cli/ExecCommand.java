@@ -17,18 +17,42 @@ import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code sluice exec}: runs a state machine in-process on virtual time. Succeeded: the output as one
  * line of JSON, exit 0. Failed: {@code {"error", "cause"}}, exit 1. Invalid: problems on stderr, exit 2.
  */
-final class ExecCommand {
+@Command(name = "exec", mixinStandardHelpOptions = true,
+        description = {"Run a state machine in-process on virtual time (no servers).",
+                "Succeeded: the output as one line of JSON, exit 0. Failed: {\"error\", \"cause\"}, exit 1. Invalid: problems, exit 2."})
+final class ExecCommand implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
+
+    @Parameters(index = "0", paramLabel = "DEFINITION", description = "the ASL definition file; the state machine is named after it")
+    private String definition;
+    @Option(names = "--input", paramLabel = "JSON", description = "the execution input (default {})")
+    private String input;
+    @Option(names = "--input-file", paramLabel = "FILE", description = "the execution input, from a file")
+    private String inputFile;
+    @Option(names = "--mocks", paramLabel = "FILE", description = "a Step Functions Local mock config: Task states return its responses")
+    private String mocks;
+    @Option(names = "--test-case", paramLabel = "NAME", description = "the mock config's test case to run (with --mocks)")
+    private String testCase;
+    @Option(names = "--trace", description = "print each history event on stderr as it happens")
+    private boolean trace;
 
     ExecCommand(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
+    }
+
+    ExecCommand(CliContext context) {
+        this(context.out(), context.err());
     }
 
     private static final class Options {
@@ -40,8 +64,25 @@ final class ExecCommand {
         boolean trace;
     }
 
-    int run(String[] args) {
-        Options o = parse(args);
+    @Override
+    public Integer call() {
+        if (input != null && inputFile != null) {
+            throw new SluiceCli.UsageException("give --input or --input-file, not both");
+        }
+        if ((mocks == null) != (testCase == null)) {
+            throw new SluiceCli.UsageException("--mocks FILE and --test-case NAME go together");
+        }
+        Options o = new Options();
+        o.definition = definition;
+        o.input = input;
+        o.inputFile = inputFile;
+        o.mocks = mocks;
+        o.testCase = testCase;
+        o.trace = trace;
+        return run(o);
+    }
+
+    private int run(Options o) {
         Definition definition = DefinitionFiles.load(o.definition, err);
         if (definition == null) {
             return SluiceCli.EXIT_INVALID;
@@ -67,43 +108,6 @@ final class ExecCommand {
         failure.put("cause", result.cause());
         out.println(Json.write(failure));
         return 1;
-    }
-
-    private static Options parse(String[] args) {
-        Options o = new Options();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            switch (a) {
-                case "--input" -> o.input = value(args, ++i, a);
-                case "--input-file" -> o.inputFile = value(args, ++i, a);
-                case "--mocks" -> o.mocks = value(args, ++i, a);
-                case "--test-case" -> o.testCase = value(args, ++i, a);
-                case "--trace" -> o.trace = true;
-                default -> {
-                    if (a.startsWith("--") || o.definition != null) {
-                        throw new SluiceCli.UsageException("unexpected argument '" + a + "'");
-                    }
-                    o.definition = a;
-                }
-            }
-        }
-        if (o.definition == null) {
-            throw new SluiceCli.UsageException("name the definition file to run");
-        }
-        if (o.input != null && o.inputFile != null) {
-            throw new SluiceCli.UsageException("give --input or --input-file, not both");
-        }
-        if ((o.mocks == null) != (o.testCase == null)) {
-            throw new SluiceCli.UsageException("--mocks FILE and --test-case NAME go together");
-        }
-        return o;
-    }
-
-    private static String value(String[] args, int i, String flag) {
-        if (i >= args.length) {
-            throw new SluiceCli.UsageException(flag + " needs a value");
-        }
-        return args[i];
     }
 
     private JsonNode input(Options o) {

@@ -8,12 +8,18 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
- * {@code sluice executions}, {@code sluice history} and {@code sluice start}: read from and start on a
- * running server ({@code --url}, else {@code SLUICE_URL}, else {@value ApiClient#DEFAULT_URL}).
- * Exit 0 on success, 1 when the server refuses or cannot be reached, 2 on a usage error.
+ * The commands that act on a running server ({@code --url}, else {@code SLUICE_URL}, else
+ * {@value ApiClient#DEFAULT_URL}; {@code SLUICE_API_KEY} is sent as a bearer token): start, executions,
+ * history, stop, redrive. Exit 0 on success, 1 when the server refuses or cannot be reached, 2 on a
+ * usage error.
  */
 final class RemoteCommands {
     private static final int DETAIL_WIDTH = 100;
@@ -23,10 +29,6 @@ final class RemoteCommands {
     private final String defaultUrl;
     private final String apiKey;
 
-    RemoteCommands(PrintStream out, PrintStream err, String defaultUrl) {
-        this(out, err, defaultUrl, null);
-    }
-
     /** @param apiKey sent as {@code Authorization: Bearer <key>} when the server has tenants; {@code null} or blank for none */
     RemoteCommands(PrintStream out, PrintStream err, String defaultUrl, String apiKey) {
         this.out = out;
@@ -35,23 +37,129 @@ final class RemoteCommands {
         this.apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey.strip();
     }
 
-    int executions(String[] args) {
-        Flags f = Flags.parse(args, Set.of("--pipeline", "--status", "--limit", "--url"), Set.of("--json"));
-        if (!f.positional().isEmpty()) {
-            throw new SluiceCli.UsageException("unexpected argument '" + f.positional().getFirst() + "'");
+    static RemoteCommands of(CliContext context) {
+        return new RemoteCommands(context.out(), context.err(), context.serverUrl(), context.env().get("SLUICE_API_KEY"));
+    }
+
+    /** {@code --url}, shared by every remote command. */
+    static final class Server {
+        @Option(names = "--url", paramLabel = "URL", description = "the server (default: SLUICE_URL, else " + ApiClient.DEFAULT_URL + ")")
+        String url;
+    }
+
+    @Command(name = "start", mixinStandardHelpOptions = true, description = "Start an execution on a running server (a name in use returns that run).")
+    static final class Start implements Callable<Integer> {
+        private final CliContext context;
+        @Mixin private Server server;
+        @Parameters(index = "0", paramLabel = "PIPELINE") private String pipeline;
+        @Option(names = "--name", paramLabel = "N", description = "the execution's name (default: made up, or the partition's)") private String name;
+        @Option(names = "--partition", paramLabel = "D", description = "the partition the run works on, such as 2026-11-29") private String partition;
+        @Option(names = "--input", paramLabel = "JSON", description = "the execution input (default {})") private String input;
+
+        Start(CliContext context) {
+            this.context = context;
         }
-        StringBuilder query = new StringBuilder("/v1/executions?limit=" + f.number("--limit", 100, 1));
-        if (f.has("--pipeline")) {
-            query.append("&pipeline=").append(ApiClient.encode(f.value("--pipeline")));
+
+        @Override
+        public Integer call() throws InterruptedException {
+            return of(context).start(server.url, pipeline, name, partition, input);
         }
-        if (f.has("--status")) {
-            query.append("&status=").append(ApiClient.encode(f.value("--status").toUpperCase(java.util.Locale.ROOT)));
+    }
+
+    @Command(name = "executions", mixinStandardHelpOptions = true, description = "List executions, newest first.")
+    static final class Executions implements Callable<Integer> {
+        private final CliContext context;
+        @Mixin private Server server;
+        @Option(names = "--pipeline", paramLabel = "P") private String pipeline;
+        @Option(names = "--status", paramLabel = "S", description = "RUNNING, SUCCEEDED, FAILED, TIMED_OUT or ABORTED") private String status;
+        @Option(names = "--limit", paramLabel = "N", defaultValue = "100", description = "at most N (default ${DEFAULT-VALUE})") private int limit;
+        @Option(names = "--json", description = "the server's JSON answer") private boolean json;
+
+        Executions(CliContext context) {
+            this.context = context;
         }
-        ApiClient.Response r = client(f).get(query.toString());
+
+        @Override
+        public Integer call() throws InterruptedException {
+            return of(context).executions(server.url, pipeline, status, limit, json);
+        }
+    }
+
+    @Command(name = "history", mixinStandardHelpOptions = true, description = "An execution's history, one event a line.")
+    static final class History implements Callable<Integer> {
+        private final CliContext context;
+        @Mixin private Server server;
+        @Parameters(index = "0", paramLabel = "EXECUTION_ID") private String id;
+        @Option(names = "--json", description = "one JSON event a line") private boolean json;
+
+        History(CliContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public Integer call() throws InterruptedException {
+            return of(context).history(server.url, id, json);
+        }
+    }
+
+    @Command(name = "stop", mixinStandardHelpOptions = true, description = "Stop a running execution (it ends ABORTED).")
+    static final class Stop implements Callable<Integer> {
+        private final CliContext context;
+        @Mixin private Server server;
+        @Parameters(index = "0", paramLabel = "EXECUTION_ID") private String id;
+        @Option(names = "--error", paramLabel = "ERROR", description = "the error it ends with") private String error;
+        @Option(names = "--cause", paramLabel = "CAUSE", description = "why it was stopped") private String cause;
+
+        Stop(CliContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public Integer call() throws InterruptedException {
+            ObjectNode body = Json.object();
+            if (error != null) {
+                body.put("error", error);
+            }
+            if (cause != null) {
+                body.put("cause", cause);
+            }
+            return of(context).change(server.url, "stop", "/v1/executions/" + ApiClient.encode(id) + "/stop", body);
+        }
+    }
+
+    @Command(name = "redrive", mixinStandardHelpOptions = true,
+            description = "Resume a FAILED, TIMED_OUT or ABORTED execution from the state where it stopped.")
+    static final class Redrive implements Callable<Integer> {
+        private final CliContext context;
+        @Mixin private Server server;
+        @Parameters(index = "0", paramLabel = "EXECUTION_ID") private String id;
+
+        Redrive(CliContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public Integer call() throws InterruptedException {
+            return of(context).change(server.url, "redrive", "/v1/executions/" + ApiClient.encode(id) + "/redrive", Json.object());
+        }
+    }
+
+    int executions(String url, String pipeline, String status, int limit, boolean json) throws InterruptedException {
+        if (limit < 1) {
+            throw new SluiceCli.UsageException("--limit expects a whole number of at least 1, not '" + limit + "'");
+        }
+        StringBuilder query = new StringBuilder("/v1/executions?limit=" + limit);
+        if (pipeline != null) {
+            query.append("&pipeline=").append(ApiClient.encode(pipeline));
+        }
+        if (status != null) {
+            query.append("&status=").append(ApiClient.encode(status.toUpperCase(Locale.ROOT)));
+        }
+        ApiClient.Response r = client(url).get(query.toString());
         if (!r.ok()) {
             return refused("executions", r);
         }
-        if (f.has("--json")) {
+        if (json) {
             out.println(Json.write(r.body()));
             return 0;
         }
@@ -68,35 +176,34 @@ final class RemoteCommands {
         return 0;
     }
 
-    int history(String[] args) {
-        Flags f = Flags.parse(args, Set.of("--url"), Set.of("--json"));
-        String id = f.single("execution id");
-        ApiClient.Response r = client(f).get("/v1/executions/" + ApiClient.encode(id) + "/history");
+    int history(String url, String id, boolean json) throws InterruptedException {
+        ApiClient.Response r = client(url).get("/v1/executions/" + ApiClient.encode(id) + "/history");
         if (!r.ok()) {
             return refused("history", r);
         }
         for (JsonNode e : r.body().path("events")) {
-            out.println(f.has("--json") ? Json.write(e) : historyLine(e));
+            out.println(json ? Json.write(e) : historyLine(e));
         }
         return 0;
     }
 
-    int start(String[] args) {
-        Flags f = Flags.parse(args, Set.of("--name", "--input", "--url"), Set.of());
-        String pipeline = f.single("pipeline");
+    int start(String url, String pipeline, String name, String partition, String input) throws InterruptedException {
         ObjectNode body = Json.object();
-        if (f.has("--name")) {
-            body.put("name", f.value("--name"));
+        if (name != null) {
+            body.put("name", name);
         }
-        if (f.has("--input")) {
+        if (partition != null) {
+            body.put("partition", partition);
+        }
+        if (input != null) {
             try {
-                body.set("input", Json.parse(f.value("--input")));
+                body.set("input", Json.parse(input));
             } catch (IllegalArgumentException e) {
                 err.println("sluice start: --input: " + e.getMessage());
                 return SluiceCli.EXIT_INVALID;
             }
         }
-        ApiClient.Response r = client(f).post("/v1/pipelines/" + ApiClient.encode(pipeline) + "/executions", body);
+        ApiClient.Response r = client(url).post("/v1/pipelines/" + ApiClient.encode(pipeline) + "/executions", body);
         if (!r.ok()) {
             return refused("start", r);
         }
@@ -105,8 +212,19 @@ final class RemoteCommands {
         return 0;
     }
 
-    private ApiClient client(Flags f) {
-        return new ApiClient(f.has("--url") ? f.value("--url") : defaultUrl, apiKey);
+    /** A change the server queues or applies (stop, redrive, a task's outcome): its answer's status, one line. */
+    int change(String url, String command, String path, JsonNode body) throws InterruptedException {
+        ApiClient.Response r = client(url).post(path, body);
+        if (!r.ok()) {
+            return refused(command, r);
+        }
+        JsonNode b = r.body();
+        out.println(command + ": " + (b == null ? "done" : b.path("executionId").asText("") + " " + b.path("status").asText("")).strip());
+        return 0;
+    }
+
+    private ApiClient client(String url) {
+        return new ApiClient(url != null ? url : defaultUrl, apiKey);
     }
 
     private int refused(String command, ApiClient.Response r) {

@@ -16,13 +16,29 @@ import java.io.UncheckedIOException;
  * {@code CONFIG: /pointer: sentence} line per problem on stderr, exit 2. An unknown pattern: exit 2,
  * naming the four.
  */
-final class RenderCommand {
+@picocli.CommandLine.Command(name = "render", mixinStandardHelpOptions = true,
+        description = {"Print the ASL definition a pattern renders from a config.", "Exit 0, or 2 with one 'CONFIG: /pointer: problem' line each."})
+final class RenderCommand implements java.util.concurrent.Callable<Integer> {
+    @picocli.CommandLine.Parameters(index = "0", paramLabel = "PATTERN", description = "ingestion, export, simulation or manual-upload")
+    private String pattern;
+    @picocli.CommandLine.Parameters(index = "1", paramLabel = "CONFIG", description = "the pattern config file")
+    private String config;
+
     private final PrintStream out;
     private final PrintStream err;
 
     RenderCommand(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
+    }
+
+    RenderCommand(CliContext context) {
+        this(context.out(), context.err());
+    }
+
+    @Override
+    public Integer call() {
+        return run(new String[] {pattern, config});
     }
 
     int run(String[] args) {

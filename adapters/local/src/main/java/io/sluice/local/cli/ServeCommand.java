@@ -8,7 +8,10 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
 import java.util.concurrent.CountDownLatch;
 import org.springframework.beans.BeansException;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -19,30 +22,48 @@ import org.springframework.context.event.ContextClosedEvent;
  * (Ctrl-C). Any {@code --some.property=value} argument is passed on to Spring as it is.
  * The only command that loads Spring.
  */
-final class ServeCommand {
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Run the local runtime until Ctrl-C: embedded Redis (queues included) and PostgreSQL unless SLUICE_REDIS_URL /",
+                "SLUICE_PG_URL are set (SQS instead of the Redis queue: --sluice.queue=sqs, ElasticMQ unless SLUICE_SQS_URL is set),",
+                "the pipelines of DIR (<id>.asl.json, <id>.config.json) and the HTTP API.",
+                "Any --some.property=value argument is passed to Spring as it is."})
+final class ServeCommand implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
+
+    @Option(names = "--port", paramLabel = "P", description = "the HTTP API's port (default 8080; 0 for any free one)")
+    private Integer port;
+    @Option(names = "--pipelines", paramLabel = "DIR", description = "the pipelines folder (default ./pipelines)")
+    private String pipelines;
+    @Unmatched
+    private List<String> properties = new ArrayList<>();
 
     ServeCommand(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
     }
 
-    int run(String[] args) {
+    ServeCommand(CliContext context) {
+        this(context.out(), context.err());
+    }
+
+    @Override
+    public Integer call() {
         List<String> spring = new ArrayList<>();
-        List<String> own = new ArrayList<>();
-        for (String a : args) {
-            (a.startsWith("--") && a.contains("=") ? spring : own).add(a);
+        for (String a : properties) {
+            if (!a.startsWith("--") || !a.contains("=")) {
+                throw new SluiceCli.UsageException("unexpected argument '" + a + "' (a Spring property is --name=value)");
+            }
+            spring.add(a);
         }
-        Flags f = Flags.parse(own.toArray(String[]::new), Set.of("--port", "--pipelines"), Set.of());
-        if (!f.positional().isEmpty()) {
-            throw new SluiceCli.UsageException("unexpected argument '" + f.positional().getFirst() + "'");
+        if (port != null) {
+            if (port < 0) {
+                throw new SluiceCli.UsageException("--port expects a whole number of at least 0, not '" + port + "'");
+            }
+            spring.add("--server.port=" + port);
         }
-        if (f.has("--port")) {
-            spring.add("--server.port=" + f.number("--port", 8080, 0));
-        }
-        if (f.has("--pipelines")) {
-            spring.add("--sluice.pipelines-dir=" + f.value("--pipelines"));
+        if (pipelines != null) {
+            spring.add("--sluice.pipelines-dir=" + pipelines);
         }
         ConfigurableApplicationContext context;
         try {

@@ -1,15 +1,31 @@
 package io.sluice.local.cli;
 
 import java.io.PrintStream;
-import java.util.Arrays;
+import java.io.PrintWriter;
+import java.lang.reflect.Constructor;
 import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
-/** The {@code sluice} command line. Each command writes results to {@code out} and problems to {@code err}. */
+/**
+ * The {@code sluice} command line, on picocli: every command's options are declared once, on the
+ * command's class, and the same declarations parse the arguments and print {@code --help}. Each
+ * command writes results to {@code out} and problems to {@code err}.
+ *
+ * <p>Exit codes: 0 done; 1 the work failed (a run failed, the server refused or cannot be reached);
+ * 2 a usage error or an invalid definition ({@code validate}, {@code exec} and {@code render} keep
+ * that contract).
+ */
+@Command(name = "sluice", mixinStandardHelpOptions = true, version = "sluice 0.1.0",
+        description = "Run Amazon States Language pipelines locally, on AWS Lambda or on Azure Functions.",
+        subcommands = {DemoCommand.class, StatusCommand.class, ValidateCommand.class, ExecCommand.class, RenderCommand.class,
+                ServeCommand.class, RemoteCommands.Start.class, RemoteCommands.Executions.class, RemoteCommands.History.class,
+                RemoteCommands.Stop.class, RemoteCommands.Redrive.class, TaskCommands.class, ApiKeyCommand.class, BenchCommand.class,
+                SluiceCli.TestCommand.class},
+        commandListHeading = "%nCommands:%n", footer = {"", "Run 'sluice COMMAND --help' for a command's options."})
 public final class SluiceCli {
     /** Exit code for a usage error or an invalid definition, as the CLI contract says. */
     public static final int EXIT_INVALID = 2;
-
-    private SluiceCli() {}
 
     public static void main(String[] args) {
         int code = run(args, System.out, System.err, System.getenv());
@@ -26,82 +42,73 @@ public final class SluiceCli {
      *            to find {@code redis-server} for the bench
      */
     public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
-        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
-            usage(args.length == 0 ? err : out);
-            return args.length == 0 ? EXIT_INVALID : 0;
+        CommandLine cli = commandLine(new CliContext(out, err, env));
+        if (args.length == 0) {
+            cli.usage(err);
+            err.flush();
+            return EXIT_INVALID;
         }
-        String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        try {
-            return switch (args[0]) {
-                case "validate" -> new ValidateCommand(out, err).run(rest);
-                case "exec" -> new ExecCommand(out, err).run(rest);
-                case "render" -> new RenderCommand(out, err).run(rest);
-                case "serve" -> new ServeCommand(out, err).run(rest);
-                case "demo" -> new DemoCommand(out, err, env).run(rest);
-                case "status" -> new StatusCommand(out, err, env).run(rest);
-                case "start" -> remote(out, err, env).start(rest);
-                case "executions" -> remote(out, err, env).executions(rest);
-                case "history" -> remote(out, err, env).history(rest);
-                case "api-key" -> new ApiKeyCommand(out).run(rest);
-                case "bench" -> new BenchCommand(out, err, env.getOrDefault("PATH", "")).run(rest);
-                default -> {
-                    err.println("sluice: unknown command '" + args[0] + "'");
-                    usage(err);
+        int code = cli.execute(args);
+        cli.getOut().flush();
+        cli.getErr().flush();
+        return code;
+    }
+
+    static CommandLine commandLine(CliContext context) {
+        CommandLine cli = new CommandLine(new SluiceCli(), new Factory(context));
+        cli.setOut(new PrintWriter(context.out(), true));
+        cli.setErr(new PrintWriter(context.err(), true));
+        cli.setExecutionExceptionHandler((e, line, parsed) -> {
+            String command = line.getCommandName();
+            return switch (e) {
+                case UsageException u -> {
+                    line.getErr().println("sluice " + command + ": " + u.getMessage());
+                    line.getErr().println("Run 'sluice " + command + " --help' for its options.");
                     yield EXIT_INVALID;
                 }
+                case ApiClient.Unreachable u -> {
+                    line.getErr().println("sluice " + command + ": " + u.getMessage());
+                    yield 1;
+                }
+                case InterruptedException i -> {
+                    Thread.currentThread().interrupt();
+                    line.getErr().println("sluice " + command + ": interrupted");
+                    yield 1;
+                }
+                default -> throw e;
             };
-        } catch (UsageException e) {
-            err.println("sluice " + args[0] + ": " + e.getMessage());
-            return EXIT_INVALID;
-        } catch (ApiClient.Unreachable e) {
-            err.println("sluice " + args[0] + ": " + e.getMessage());
-            return 1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("sluice " + args[0] + ": interrupted");
-            return 1;
+        });
+        return cli;
+    }
+
+    /** Makes each command with the context it writes to; picocli's own classes as picocli would. */
+    private record Factory(CliContext context) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> type) throws Exception {
+            try {
+                Constructor<K> withContext = type.getDeclaredConstructor(CliContext.class);
+                withContext.setAccessible(true);
+                return withContext.newInstance(context);
+            } catch (NoSuchMethodException e) {
+                return CommandLine.defaultFactory().create(type);
+            }
         }
     }
 
-    private static RemoteCommands remote(PrintStream out, PrintStream err, Map<String, String> env) {
-        String url = env.get("SLUICE_URL");
-        return new RemoteCommands(out, err, url == null || url.isBlank() ? ApiClient.DEFAULT_URL : url.strip(), env.get("SLUICE_API_KEY"));
-    }
+    /** {@code sluice test} is the launcher's: listed here so that help shows it. */
+    @Command(name = "test", description = "Run the whole test suite (mvn verify) with a JDK >= 21: './sluice test', handled by the launcher script.")
+    static final class TestCommand implements java.util.concurrent.Callable<Integer> {
+        private final CliContext context;
 
-    static void usage(PrintStream to) {
-        to.println("""
-                usage: sluice <command> [options]
+        TestCommand(CliContext context) {
+            this.context = context;
+        }
 
-                  demo [--keep DIR] [--plain]          the retail example end to end: embedded queue, Redis, PostgreSQL,
-                                                       SFTP and HTTP partner; four pipelines, one failing on purpose;
-                                                       the last line is a JSON summary, exit 0 when all went as planned
-                  status [--pipeline P] [--partition D] [--limit N] [--json]
-                                                       the status table (sluice_status) of SLUICE_PG_URL
-                  validate FILE...                     check ASL definitions and pattern configs; exit 2 and one 'FILE: /pointer: problem' line each when invalid
-                  exec DEFINITION [--input JSON | --input-file FILE] [--mocks FILE --test-case NAME] [--trace]
-                                                       run a state machine in-process on virtual time
-                  render PATTERN CONFIG                print the ASL definition a pattern renders from a config
-                  serve [--port P] [--pipelines DIR]   run the local runtime: embedded Redis (queues included) and PostgreSQL
-                                                       unless SLUICE_REDIS_URL / SLUICE_PG_URL are set (SQS instead of the Redis
-                                                       queue: --sluice.queue=sqs, ElasticMQ unless SLUICE_SQS_URL is set), the
-                                                       pipelines of DIR (default ./pipelines: <id>.asl.json, <id>.config.json),
-                                                       the HTTP API on P (default 8080)
-                  start PIPELINE [--name N] [--input JSON]
-                                                       start an execution on a running server
-                  executions [--pipeline P] [--status S] [--limit N] [--json]
-                                                       list executions, newest first
-                  history EXECUTION_ID [--json]        an execution's history, one event a line
-                      (start, executions and history talk to SLUICE_URL, default http://127.0.0.1:8080, or --url URL)
-                  bench transitions [--executions N] [--tasks K] [--concurrency C] [--queue redis|sqs] [--json]
-                                                       durable transitions/s and dispatch latency on an embedded Redis
-                                                       (--queue sqs: queues on an embedded ElasticMQ)
-                  bench schedules [--count N] [--json] N schedules in the Redis schedule index: fire lag, bytes each, missed, doubled
-                  bench starts [--rate R] [--count N] [--warmup W] [--queue redis|sqs] [--json]
-                                                       start latency through the HTTP API (open-loop, at a fixed rate)
-                  api-key [--id ID] [--role operator|reader]
-                                                       make an API key and its tenants.json entry
-                  test                                 run the whole test suite (mvn verify) with a JDK >= 21
-                """.stripTrailing());
+        @Override
+        public Integer call() {
+            context.err().println("sluice test: run it through the ./sluice launcher, which runs 'mvn -B verify' from the checkout.");
+            return EXIT_INVALID;
+        }
     }
 
     /** A command line that cannot be acted on; the message says what was expected. */

@@ -4,14 +4,28 @@ import io.sluice.local.bench.StartsBench;
 import io.sluice.local.embedded.LocalBackends;
 import java.io.PrintStream;
 import java.util.Locale;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code sluice bench starts [--rate R] [--count N] [--warmup W] [--queue redis|sqs] [--json]}: start
  * latency through the HTTP API on a local app over an embedded Redis (queues in it, or with
  * {@code --queue sqs} in an embedded ElasticMQ) ({@link StartsBench}). Exit 1 when any start failed.
  */
-final class StartsBenchCommand {
+@Command(name = "starts", mixinStandardHelpOptions = true,
+        description = "Start latency through the HTTP API, open-loop at a fixed rate, on the local app over an embedded Redis.")
+final class StartsBenchCommand implements Callable<Integer> {
+    @Option(names = "--rate", paramLabel = "R", defaultValue = "200", description = "starts per second (default ${DEFAULT-VALUE})")
+    private int rate;
+    @Option(names = "--count", paramLabel = "N", defaultValue = "3000", description = "counted starts (default ${DEFAULT-VALUE})")
+    private int count;
+    @Option(names = "--warmup", paramLabel = "W", description = "uncounted starts first (default: a minute's worth at the rate)")
+    private Integer warmup;
+    @CommandLine.Mixin private BenchCommand.QueueOption queueOption;
+    @Option(names = "--json", description = "the figures also as one JSON line, last") private boolean json;
+
     /**
      * Seconds of uncounted starts at the bench's rate unless {@code --warmup} says otherwise: C2 compiles the
      * HTTP, Redisson and runtime code for about a minute; with 5 s of warm-up the figure was the JIT's (p99
@@ -27,15 +41,18 @@ final class StartsBenchCommand {
         this.err = err;
     }
 
-    int run(String[] args) throws InterruptedException {
-        Flags f = Flags.parse(args, Set.of("--rate", "--count", "--warmup", "--queue"), Set.of("--json"));
-        if (f.positional().size() != 1) {
-            throw new SluiceCli.UsageException("unexpected argument " + f.positional().subList(1, f.positional().size()) + ": " + USAGE);
+    StartsBenchCommand(CliContext context) {
+        this(context.out(), context.err());
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (rate < 1 || count < 1 || warmup != null && warmup < 0) {
+            throw new SluiceCli.UsageException("--rate and --count expect whole numbers of at least 1, --warmup of at least 0: " + USAGE);
         }
-        int rate = f.number("--rate", 200, 1);
-        int count = f.number("--count", 3000, 1);
-        LocalBackends.Queue queue = BenchCommand.queueOf(f);
-        StartsBench.Options options = new StartsBench.Options(rate, count, f.number("--warmup", rate * WARMUP_SECONDS, 0), queue);
+        BenchCommand.quietLogging();
+        LocalBackends.Queue queue = queueOption.queue();
+        StartsBench.Options options = new StartsBench.Options(rate, count, warmup != null ? warmup : rate * WARMUP_SECONDS, queue);
         err.println("sluice bench: starting the local app on an embedded Redis" + (queue == LocalBackends.Queue.SQS ? " and ElasticMQ..." : "..."));
         StartsBench.Figures figures = new StartsBench().run(options, err);
         out.printf(Locale.ROOT, "%d starts at %.0f/s through POST /v1/pipelines/%s/executions (after %d warm-up starts)%n",
@@ -47,7 +64,7 @@ final class StartsBenchCommand {
         out.printf(Locale.ROOT, "CPU of this process (app, embedded ElasticMQ if any, bench client; not Redis): %.1f ms per start%n",
                 figures.cpuMsPerStart());
         out.println(figures.failed() == 0 ? "every start succeeded" : figures.failed() + " start(s) failed");
-        if (f.has("--json")) {
+        if (json) {
             out.println(figures.json());
         }
         return figures.failed() == 0 ? 0 : 1;

@@ -12,7 +12,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
@@ -21,7 +24,21 @@ import org.postgresql.ds.PGSimpleDataSource;
  * else the embedded one a {@code sluice serve} keeps running from {@code .sluice/pg} in this folder
  * (its port is in the server's {@code postmaster.pid}).
  */
-final class StatusCommand {
+@Command(name = "status", mixinStandardHelpOptions = true,
+        description = {"The status table (sluice_status), newest runs first: of SLUICE_PG_URL, or of the embedded PostgreSQL",
+                "a 'sluice serve' in this folder keeps running (.sluice/pg)."})
+final class StatusCommand implements Callable<Integer> {
+    @Option(names = "--pipeline", paramLabel = "P", description = "only this pipeline's runs")
+    private String pipeline;
+    @Option(names = "--partition", paramLabel = "D", description = "only runs for this partition")
+    private String partition;
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "at most N rows (default ${DEFAULT-VALUE})")
+    private int limit;
+    @Option(names = "--json", description = "a JSON array of the rows ([] when there are none)")
+    private boolean json;
+    @Option(names = "--wide", description = "do not cut long errors to the screen's width")
+    private boolean wide;
+
     static final Path EMBEDDED_DATA = Path.of(".sluice", "pg");
 
     private final PrintStream out;
@@ -34,10 +51,14 @@ final class StatusCommand {
         this.env = env;
     }
 
-    int run(String[] args) {
-        Flags f = Flags.parse(args, Set.of("--pipeline", "--partition", "--limit"), Set.of("--json", "--wide"));
-        if (!f.positional().isEmpty()) {
-            throw new SluiceCli.UsageException("unexpected argument '" + f.positional().getFirst() + "'");
+    StatusCommand(CliContext context) {
+        this(context.out(), context.err(), context.env());
+    }
+
+    @Override
+    public Integer call() {
+        if (limit < 1) {
+            throw new SluiceCli.UsageException("--limit expects a whole number of at least 1, not '" + limit + "'");
         }
         Optional<String> url = url();
         if (url.isEmpty()) {
@@ -49,18 +70,20 @@ final class StatusCommand {
         ds.setUrl(url.get());
         List<StatusRecord> rows;
         try {
-            rows = new PostgresStatusStore(ds).list(f.value("--pipeline"), f.value("--partition"), f.number("--limit", 50, 1));
+            rows = new PostgresStatusStore(ds).list(pipeline, partition, limit);
         } catch (IllegalStateException e) {
             err.println("sluice status: " + e.getMessage());
             return 1;
         }
-        if (f.has("--json")) {
-            rows.forEach(r -> out.println(Json.write(StatusTable.json(r))));
+        if (json) {
+            ArrayNode all = Json.MAPPER.createArrayNode();
+            rows.forEach(r -> all.add(StatusTable.json(r)));
+            out.println(Json.write(all));
         } else if (rows.isEmpty()) {
-            out.println("no runs" + (f.has("--pipeline") ? " of " + f.value("--pipeline") : "")
-                    + (f.has("--partition") ? " for partition " + f.value("--partition") : "") + " in sluice_status");
+            out.println("no runs" + (pipeline != null ? " of " + pipeline : "")
+                    + (partition != null ? " for partition " + partition : "") + " in sluice_status");
         } else {
-            StatusTable.print(rows, out, f.has("--wide") ? 0 : 100);
+            StatusTable.print(rows, out, wide ? 0 : 100);
         }
         return 0;
     }

@@ -16,7 +16,13 @@ import java.util.Optional;
  * definition, or a pattern config: an object with a {@code pattern} field, or a file named
  * {@code <pattern>.config.json}, which is checked against its pattern's schema.
  */
-final class ValidateCommand {
+@picocli.CommandLine.Command(name = "validate", mixinStandardHelpOptions = true,
+        description = {"Check ASL definitions and pattern configs.",
+                "Exit 0 when all are valid (warnings may be printed), 2 with one 'FILE: /pointer: problem' line each otherwise."})
+final class ValidateCommand implements java.util.concurrent.Callable<Integer> {
+    @picocli.CommandLine.Parameters(arity = "1..*", paramLabel = "FILE", description = "an <id>.asl.json definition or an <id>.config.json pattern config")
+    private java.util.List<String> files = java.util.List.of();
+
     private static final String CONFIG_SUFFIX = ".config.json";
 
     private final PrintStream out;
@@ -26,6 +32,15 @@ final class ValidateCommand {
     ValidateCommand(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
+    }
+
+    ValidateCommand(CliContext context) {
+        this(context.out(), context.err());
+    }
+
+    @Override
+    public Integer call() {
+        return run(files.toArray(String[]::new));
     }
 
     int run(String[] files) {

@@ -97,8 +97,9 @@ class SchedulesOnRedisTest {
     void theBenchPrintsItsFiguresAsOneJsonLineLast() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = SchedulesBench.run(new String[] {"--count", "400", "--spread", "2", "--json", "--redis", RedisTestServer.shared().url()},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = io.sluice.local.cli.SluiceCli.run(new String[] {"bench", "schedules", "--count", "400", "--spread", "2", "--json",
+                "--redis", RedisTestServer.shared().url()}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
         JsonNode figures = Json.parse(lines.getLast());
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();

@@ -14,10 +14,9 @@ import org.junit.jupiter.api.Test;
 class ApiKeyCommandTest {
     @Test
     void printsTheKeyOnceAndTheEntryWithItsHashOnly() {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        int exit = new ApiKeyCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8)).run(new String[] {"--id", "ci", "--role", "reader"});
-        assertThat(exit).isZero();
-        String[] lines = bytes.toString(StandardCharsets.UTF_8).split("\n");
+        CliRun run = CliRun.of("api-key", "--id", "ci", "--role", "reader");
+        assertThat(run.exit()).isZero();
+        String[] lines = run.out().split("\n");
         String key = lines[0].substring(lines[0].lastIndexOf(' ') + 1);
         assertThat(key).startsWith("sk_");
         JsonNode entry = Json.parse(lines[2]);
@@ -29,8 +28,11 @@ class ApiKeyCommandTest {
 
     @Test
     void refusesWhatIsNotAnIdOrARole() {
-        PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> new ApiKeyCommand(sink).run(new String[] {"--role", "admin"})).hasMessageContaining("'operator' or 'reader'");
-        assertThatThrownBy(() -> new ApiKeyCommand(sink).run(new String[] {"--id", "has space"})).hasMessageContaining("--id");
+        CliRun role = CliRun.of("api-key", "--role", "admin");
+        assertThat(role.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
+        assertThat(role.err()).contains("'operator' or 'reader'");
+        CliRun id = CliRun.of("api-key", "--id", "has space");
+        assertThat(id.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
+        assertThat(id.err()).contains("--id");
     }
 }

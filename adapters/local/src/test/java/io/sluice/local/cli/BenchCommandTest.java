@@ -50,10 +50,10 @@ class BenchCommandTest {
     @Test
     void usageErrorsStartNothing() {
         assertThat(CliRun.of("bench").exit()).isEqualTo(2);
-        assertThat(CliRun.of("bench", "latency").err()).contains("benches are 'transitions', 'schedules' and 'starts'");
-        assertThat(CliRun.of("bench", "starts", "--rate", "fast").err()).contains("--rate expects a whole number of at least 1");
+        assertThat(CliRun.of("bench", "latency").err()).contains("'latency'").contains("transitions", "schedules", "starts");
+        assertThat(CliRun.of("bench", "starts", "--rate", "fast").err()).contains("--rate").contains("'fast'");
         assertThat(CliRun.of("bench", "starts", "extra").exit()).isEqualTo(2);
-        assertThat(CliRun.of("bench", "transitions", "--tasks", "0").err()).contains("--tasks expects a whole number of at least 1");
+        assertThat(CliRun.of("bench", "transitions", "--tasks", "0").err()).contains("--tasks").contains("at least 1");
         assertThat(CliRun.of("bench", "transitions", "--queue", "kafka").err()).contains("--queue expects 'redis' or 'sqs'");
     }
 }

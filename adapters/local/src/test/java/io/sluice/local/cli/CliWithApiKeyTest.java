@@ -15,10 +15,12 @@ class CliWithApiKeyTest extends TenantAppTest {
     private Run run(String key, String... args) throws InterruptedException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        RemoteCommands remote = new RemoteCommands(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), "http://127.0.0.1:" + port, key);
-        int exit = args[0].equals("start") ? remote.start(java.util.Arrays.copyOfRange(args, 1, args.length))
-                : remote.executions(java.util.Arrays.copyOfRange(args, 1, args.length));
+        java.util.Map<String, String> env = new java.util.HashMap<>();
+        env.put("SLUICE_URL", "http://127.0.0.1:" + port);
+        if (key != null) {
+            env.put("SLUICE_API_KEY", key);
+        }
+        int exit = SluiceCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), env);
         return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 

@@ -103,10 +103,13 @@ class ExecCommandTest {
 
     @Test
     void flagsAreChecked() {
-        assertThat(CliRun.of("exec").err()).contains("name the definition file");
+        assertThat(CliRun.of("exec").err()).contains("Missing required parameter: 'DEFINITION'");
         assertThat(CliRun.of("exec", ORDERS, "--mocks", MOCKS).err()).contains("go together");
-        assertThat(CliRun.of("exec", ORDERS, "--input").err()).contains("--input needs a value");
+        assertThat(CliRun.of("exec", ORDERS, "--input").err()).contains("Missing required parameter for option '--input'");
         assertThat(CliRun.of("exec", ORDERS, "--bogus").exit()).isEqualTo(2);
+        CliRun help = CliRun.of("exec", "--help");
+        assertThat(help.exit()).isZero();
+        assertThat(help.out()).contains("--mocks=FILE", "--test-case=NAME");
     }
 
     private String write(String name, String text) throws IOException {

@@ -3,6 +3,7 @@ package io.sluice.local.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.local.status.PostgresStatusStore;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.RunState;
 import io.sluice.orchestration.port.StatusRecord;
@@ -62,8 +63,10 @@ class StatusCommandTest {
         assertThat(all[1]).contains("40,000", "2.3", "Glue.JobFailed: CSV Error on Line: 402");
 
         String[] one = run(Map.of("SLUICE_PG_URL", db.jdbcUrl()), "status", "--pipeline", "orders", "--partition", "2026-11-29", "--json");
-        assertThat(one[1].lines().map(Json::parse).toList()).singleElement()
-                .satisfies(r -> assertThat(r.get("rowsOut").asLong()).isEqualTo(40_000));
+        JsonNode rows = Json.parse(one[1]);
+        assertThat(rows.isArray()).isTrue();
+        assertThat(rows).singleElement().satisfies(r -> assertThat(r.get("rowsOut").asLong()).isEqualTo(40_000));
+        assertThat(run(Map.of("SLUICE_PG_URL", db.jdbcUrl()), "status", "--pipeline", "nope", "--json")[1]).isEqualTo("[]\n");
         assertThat(run(Map.of("SLUICE_PG_URL", db.jdbcUrl()), "status", "--pipeline", "nope")[1]).isEqualTo("no runs of nope in sluice_status\n");
     }
 

@@ -1,0 +1,89 @@
+package io.sluice.local.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.json.Json;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code sluice task success|failure|heartbeat TOKEN}: what Step Functions' SendTaskSuccess,
+ * SendTaskFailure and SendTaskHeartbeat do, for a task waiting for its callback
+ * ({@code .waitForTaskToken}). The token is the {@code $$.Task.Token} the state passed on.
+ */
+@Command(name = "task", mixinStandardHelpOptions = true, description = "Complete, fail or keep alive a task that waits for a callback.",
+        subcommands = {TaskCommands.Success.class, TaskCommands.Failure.class, TaskCommands.Heartbeat.class})
+final class TaskCommands {
+
+    private static String path(String token, String outcome) {
+        return "/v1/tasks/" + ApiClient.encode(token) + "/" + outcome;
+    }
+
+    @Command(name = "success", mixinStandardHelpOptions = true, description = "The task succeeded with OUTPUT (default {}).")
+    static final class Success implements Callable<Integer> {
+        private final CliContext context;
+        @Mixin private RemoteCommands.Server server;
+        @Parameters(index = "0", paramLabel = "TOKEN") private String token;
+        @Option(names = "--output", paramLabel = "JSON", defaultValue = "{}", description = "the task's result (default ${DEFAULT-VALUE})")
+        private String output;
+
+        Success(CliContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public Integer call() throws InterruptedException {
+            JsonNode result;
+            try {
+                result = Json.parse(output);
+            } catch (IllegalArgumentException e) {
+                throw new SluiceCli.UsageException("--output: " + e.getMessage());
+            }
+            return RemoteCommands.of(context).change(server.url, "task success", path(token, "success"), result);
+        }
+    }
+
+    @Command(name = "failure", mixinStandardHelpOptions = true, description = "The task failed with ERROR and CAUSE (Retry and Catch see them).")
+    static final class Failure implements Callable<Integer> {
+        private final CliContext context;
+        @Mixin private RemoteCommands.Server server;
+        @Parameters(index = "0", paramLabel = "TOKEN") private String token;
+        @Option(names = "--error", paramLabel = "ERROR", description = "the error name, such as Approval.Rejected") private String error;
+        @Option(names = "--cause", paramLabel = "CAUSE", description = "a sentence saying why") private String cause;
+
+        Failure(CliContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public Integer call() throws InterruptedException {
+            ObjectNode body = Json.object();
+            if (error != null) {
+                body.put("error", error);
+            }
+            if (cause != null) {
+                body.put("cause", cause);
+            }
+            return RemoteCommands.of(context).change(server.url, "task failure", path(token, "failure"), body);
+        }
+    }
+
+    @Command(name = "heartbeat", mixinStandardHelpOptions = true, description = "The task is still at work (resets its HeartbeatSeconds).")
+    static final class Heartbeat implements Callable<Integer> {
+        private final CliContext context;
+        @Mixin private RemoteCommands.Server server;
+        @Parameters(index = "0", paramLabel = "TOKEN") private String token;
+
+        Heartbeat(CliContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public Integer call() throws InterruptedException {
+            return RemoteCommands.of(context).change(server.url, "task heartbeat", path(token, "heartbeat"), Json.object());
+        }
+    }
+}
