@@ -116,14 +116,7 @@ final class RemoteCommands {
 
         @Override
         public Integer call() throws InterruptedException {
-            ObjectNode body = Json.object();
-            if (error != null) {
-                body.put("error", error);
-            }
-            if (cause != null) {
-                body.put("cause", cause);
-            }
-            return of(context).change(server.url, "stop", "/v1/executions/" + ApiClient.encode(id) + "/stop", body);
+            return of(context).change(server.url, "stop", "/v1/executions/" + ApiClient.encode(id) + "/stop", errorBody(error, cause));
         }
     }
 
@@ -221,6 +214,18 @@ final class RemoteCommands {
         JsonNode b = r.body();
         out.println(command + ": " + (b == null ? "done" : b.path("executionId").asText("") + " " + b.path("status").asText("")).strip());
         return 0;
+    }
+
+    /** {@code {"error", "cause"}} with the ones given: how a stop and a task failure say why. */
+    static ObjectNode errorBody(String error, String cause) {
+        ObjectNode body = Json.object();
+        if (error != null) {
+            body.put("error", error);
+        }
+        if (cause != null) {
+            body.put("cause", cause);
+        }
+        return body;
     }
 
     private ApiClient client(String url) {

@@ -1,7 +1,6 @@
 package io.sluice.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.orchestration.json.Json;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -60,14 +59,8 @@ final class TaskCommands {
 
         @Override
         public Integer call() throws InterruptedException {
-            ObjectNode body = Json.object();
-            if (error != null) {
-                body.put("error", error);
-            }
-            if (cause != null) {
-                body.put("cause", cause);
-            }
-            return RemoteCommands.of(context).change(server.url, "task failure", path(token, "failure"), body);
+            return RemoteCommands.of(context).change(server.url, "task failure", path(token, "failure"),
+                    RemoteCommands.errorBody(error, cause));
         }
     }
 
