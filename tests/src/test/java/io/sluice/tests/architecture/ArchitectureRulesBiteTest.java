@@ -128,6 +128,12 @@ class ArchitectureRulesBiteTest {
     }
 
     @Test
+    void aSharedAdapterUsingTheLocalHostIsReported() {
+        ArchRule rule = RULES.sharedAdaptersDependOnNoHost();
+        assertReports(rule, "postgres.PostgresThing", VIOLATIONS + ".local.LocalThing");
+    }
+
+    @Test
     void springInAFunctionIsReported() {
         ArchRule rule = RULES.functionsUseNoSpring();
         assertReports(rule, "functions.UsesSpring", "org.springframework.context.ApplicationContext");

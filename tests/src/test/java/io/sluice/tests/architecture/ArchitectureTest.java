@@ -43,6 +43,9 @@ class ArchitectureTest {
         assertThat(sluice.containPackage("io.sluice.aws")).as("AWS adapter imported").isTrue();
         assertThat(sluice.containPackage("io.sluice.azure")).as("Azure adapter imported").isTrue();
         assertThat(sluice.containPackage("io.sluice.functions")).as("functions imported").isTrue();
+        for (String shared : new String[] {"io.sluice.postgres", "io.sluice.duckdb", "io.sluice.transfer"}) {
+            assertThat(sluice.containPackage(shared)).as(shared + " imported").isTrue();
+        }
         assertThat(sluice.stream().map(JavaClass::getPackageName)).noneMatch(name -> name.startsWith("io.sluice.tests"));
     }
 
@@ -104,6 +107,11 @@ class ArchitectureTest {
     @Test
     void coreDoesNotDependOnAdapters() {
         SLUICE.coreDoesNotDependOnAdapters().check(sluice);
+    }
+
+    @Test
+    void sharedAdaptersDependOnNoHost() {
+        SLUICE.sharedAdaptersDependOnNoHost().check(sluice);
     }
 
     @Test

@@ -39,6 +39,7 @@ final class SluiceArchitecture {
     private final String azure;
     private final String local;
     private final String redis;
+    private final String[] shared;
 
     SluiceArchitecture(String rootPackage) {
         this.rootPackage = rootPackage;
@@ -49,6 +50,7 @@ final class SluiceArchitecture {
         this.azure = rootPackage + ".azure..";
         this.local = rootPackage + ".local..";
         this.redis = rootPackage + ".redis..";
+        this.shared = new String[] {rootPackage + ".postgres..", rootPackage + ".duckdb..", rootPackage + ".transfer.."};
     }
 
     List<ArchRule> all() {
@@ -65,6 +67,7 @@ final class SluiceArchitecture {
                 coreDoesNotDependOnAdapters(),
                 awsAdapterDoesNotDependOnOtherAdapters(),
                 azureAdapterDoesNotDependOnOtherAdapters(),
+                sharedAdaptersDependOnNoHost(),
                 modulesAreFreeOfCycles(),
                 packagesAreFreeOfCycles());
     }
@@ -191,6 +194,13 @@ final class SluiceArchitecture {
         return noClasses().that().resideInAPackage(azure)
                 .should().dependOnClassesThat().resideInAnyPackage(aws, local)
                 .because("one cloud's adapter stays out of another's, and out of the local runtime");
+    }
+
+    /** PostgreSQL, DuckDB and the exporters serve every host: none of them may lean on one. */
+    ArchRule sharedAdaptersDependOnNoHost() {
+        return noClasses().that().resideInAnyPackage(shared)
+                .should().dependOnClassesThat().resideInAnyPackage(aws, azure, local)
+                .because("the warehouse, the job engine and the exporters run on every host, so they use none of the hosts' code");
     }
 
     // ---- what counts as reading the clock or randomness -----------------------------------

@@ -13,7 +13,7 @@ import io.sluice.functions.start.PipelineStarter;
 import io.sluice.functions.task.dependency.DependencyRelease;
 import io.sluice.functions.alert.FanOutAlertSink;
 import io.sluice.functions.alert.LogAlertSink;
-import io.sluice.local.alert.WebhookAlertSink;
+import io.sluice.transfer.alert.WebhookAlertSink;
 import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.pattern.ClasspathPatternResources;
 import io.sluice.local.pipeline.PipelineCatalog;

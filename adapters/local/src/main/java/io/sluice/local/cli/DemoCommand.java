@@ -14,7 +14,7 @@ import io.sluice.local.demo.RetailData;
 import io.sluice.local.embedded.EmbeddedPostgres;
 import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.pipeline.PipelineCatalog;
-import io.sluice.local.status.PostgresStatusStore;
+import io.sluice.postgres.status.PostgresStatusStore;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.StatusRecord;

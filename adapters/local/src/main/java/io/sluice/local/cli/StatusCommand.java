@@ -1,8 +1,8 @@
 package io.sluice.local.cli;
 
 import io.sluice.local.embedded.EmbeddedPostgres;
-import io.sluice.local.status.PostgresStatusStore;
-import io.sluice.local.status.StatusTable;
+import io.sluice.postgres.status.PostgresStatusStore;
+import io.sluice.postgres.status.StatusTable;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.StatusRecord;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.sluice.local.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.local.status.StatusTable;
+import io.sluice.postgres.status.StatusTable;
 import io.sluice.orchestration.port.StatusRecord;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.sluice.local.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.local.status.PostgresStatusStore;
+import io.sluice.postgres.status.PostgresStatusStore;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.RunState;

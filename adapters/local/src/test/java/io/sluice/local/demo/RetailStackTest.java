@@ -11,7 +11,7 @@ import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.start.StartResult;
 import io.sluice.local.app.Executions;
 import io.sluice.local.pipeline.PipelineCatalog;
-import io.sluice.local.status.PostgresStatusStore;
+import io.sluice.postgres.status.PostgresStatusStore;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.RunState;
 import io.sluice.orchestration.port.StatusRecord;
