@@ -11,13 +11,20 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import org.springframework.beans.BeansException;
+import org.springframework.boot.web.server.PortInUseException;
+import org.springframework.boot.web.server.WebServerException;
+import org.springframework.context.ApplicationContextException;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.event.ContextClosedEvent;
 
 /**
- * {@code sluice serve [--port P] [--pipelines DIR]}: runs the local runtime until it is stopped
+ * {@code sluice serve [--port P] [--pipelines DIR] [--debug]}: runs the local runtime until it is stopped
  * (Ctrl-C). Any {@code --some.property=value} argument is passed on to Spring as it is.
  * The only command that loads Spring.
+ *
+ * <p>It starts quietly (framework logs at WARN, the servers' output in their own log files) and, when it
+ * cannot start, says why in one line on stderr. {@code --debug} brings back Spring's report of a failed
+ * start and prints the stack trace.
  */
 final class ServeCommand {
     private final PrintStream out;
@@ -34,7 +41,7 @@ final class ServeCommand {
         for (String a : args) {
             (a.startsWith("--") && a.contains("=") ? spring : own).add(a);
         }
-        Flags f = Flags.parse(own.toArray(String[]::new), Set.of("--port", "--pipelines"), Set.of());
+        Flags f = Flags.parse(own.toArray(String[]::new), Set.of("--port", "--pipelines"), Set.of("--debug"));
         if (!f.positional().isEmpty()) {
             throw new SluiceCli.UsageException("unexpected argument '" + f.positional().getFirst() + "'");
         }
@@ -44,11 +51,22 @@ final class ServeCommand {
         if (f.has("--pipelines")) {
             spring.add("--sluice.pipelines-dir=" + f.value("--pipelines"));
         }
+        boolean debug = f.has("--debug");
+        if (!debug) {
+            // Spring reports a failed start itself (the trace, then a failure analysis): the one line below says it instead.
+            spring.addAll(0, List.of("--logging.level.org.springframework.boot.SpringApplication=OFF",
+                    "--logging.level.org.springframework.boot.diagnostics.LoggingFailureAnalysisReporter=OFF",
+                    "--logging.level.org.apache.catalina=OFF", "--logging.level.org.apache.coyote=OFF"));
+        }
         ConfigurableApplicationContext context;
         try {
             context = SluiceLocalApplication.run(spring.toArray(String[]::new));
         } catch (RuntimeException e) {
-            err.println("sluice serve: could not start: " + rootMessage(e));
+            err.println("sluice serve: could not start: " + oneLine(rootMessage(e)) + (debug ? "" : " (--debug shows the trace)"));
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            err.flush();
             return 1;
         }
         CountDownLatch closed = new CountDownLatch(1);
@@ -88,12 +106,21 @@ final class ServeCommand {
         out.flush();
     }
 
-    /** The first message that is not Spring's bean-wiring wrapper: ours, or the library's. */
-    private static String rootMessage(Throwable e) {
+    /** The first message that is not Spring's bean-wiring or web-server wrapper: ours, or the library's. */
+    static String rootMessage(Throwable e) {
         Throwable t = e;
-        while (t instanceof BeansException && t.getCause() != null) {
+        while (t.getCause() != null && (t instanceof BeansException || t instanceof ApplicationContextException
+                || t instanceof WebServerException || t.getMessage() == null)) {
             t = t.getCause();
         }
+        if (t instanceof PortInUseException p) {
+            return "port " + p.getPort() + " is already in use (is another sluice serve running?); pick another with --port P, or --port 0 for any free one";
+        }
         return t.getMessage() == null ? t.toString() : t.getMessage();
+    }
+
+    private static String oneLine(String message) {
+        String line = message.strip().replaceAll("\\s*\\R\\s*", " | ");
+        return line.length() > 400 ? line.substring(0, 400) + "..." : line;
     }
 }

@@ -81,7 +81,8 @@ public final class SluiceCli {
                   exec DEFINITION [--input JSON | --input-file FILE] [--mocks FILE --test-case NAME] [--trace]
                                                        run a state machine in-process on virtual time
                   render PATTERN CONFIG                print the ASL definition a pattern renders from a config
-                  serve [--port P] [--pipelines DIR]   run the local runtime: embedded Redis (queues included) and PostgreSQL
+                  serve [--port P] [--pipelines DIR] [--debug]
+                                                       run the local runtime: embedded Redis (queues included) and PostgreSQL
                                                        unless SLUICE_REDIS_URL / SLUICE_PG_URL are set (SQS instead of the Redis
                                                        queue: --sluice.queue=sqs, ElasticMQ unless SLUICE_SQS_URL is set), the
                                                        pipelines of DIR (default ./pipelines: <id>.asl.json, <id>.config.json),
