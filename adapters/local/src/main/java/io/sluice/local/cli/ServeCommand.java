@@ -6,6 +6,7 @@ import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.tenant.Tenants;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.net.BindException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -62,7 +63,7 @@ final class ServeCommand {
         try {
             context = SluiceLocalApplication.run(spring.toArray(String[]::new));
         } catch (RuntimeException e) {
-            err.println("sluice serve: could not start: " + oneLine(rootMessage(e)) + (debug ? "" : " (--debug shows the trace)"));
+            err.println("sluice serve: could not start: " + oneLine(rootMessage(e, requestedPort(spring))) + (debug ? "" : " (--debug shows the trace)"));
             if (debug) {
                 e.printStackTrace(err);
             }
@@ -107,16 +108,31 @@ final class ServeCommand {
     }
 
     /** The first message that is not Spring's bean-wiring or web-server wrapper: ours, or the library's. */
-    static String rootMessage(Throwable e) {
+    static String rootMessage(Throwable e, String port) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            // Tomcat wraps the bind failure in its own exceptions, whose messages are sometimes bare resource keys.
+            if (c instanceof PortInUseException || c instanceof BindException) {
+                return "port " + (c instanceof PortInUseException p ? String.valueOf(p.getPort()) : port)
+                        + " is already in use (is another sluice serve running?); pick another with --port P, or --port 0 for any free one";
+            }
+        }
         Throwable t = e;
         while (t.getCause() != null && (t instanceof BeansException || t instanceof ApplicationContextException
                 || t instanceof WebServerException || t.getMessage() == null)) {
             t = t.getCause();
         }
-        if (t instanceof PortInUseException p) {
-            return "port " + p.getPort() + " is already in use (is another sluice serve running?); pick another with --port P, or --port 0 for any free one";
-        }
         return t.getMessage() == null ? t.toString() : t.getMessage();
+    }
+
+    /** The port asked for: the last {@code --server.port=} argument (which {@code --port} becomes), else the default. */
+    private static String requestedPort(List<String> spring) {
+        String port = "8080";
+        for (String a : spring) {
+            if (a.startsWith("--server.port=")) {
+                port = a.substring("--server.port=".length());
+            }
+        }
+        return port;
     }
 
     private static String oneLine(String message) {
