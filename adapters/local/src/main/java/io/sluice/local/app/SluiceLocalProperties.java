@@ -26,7 +26,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param jobRunsDir    the job engine's runs and logs; one runtime per folder
  * @param secretsDir    files named like secrets (after {@code SLUICE_SECRET_<NAME>} variables); empty for none
  * @param stateDir      where the embedded servers keep their state (Redis's append-only file and password; one runtime
- *                      per folder, a lock says so); empty for throwaway servers whose state is gone when they stop
+ *                      per folder, a lock says so). A throwaway runtime gives a folder it removes after, with
+ *                      {@code sluice.redis.persistence=none}; an empty value binds as unset, that is {@code .sluice}
  */
 @ConfigurationProperties("sluice")
 public record SluiceLocalProperties(@DefaultValue("./pipelines") Path pipelinesDir, @DefaultValue("sluice") String queuePrefix,
