@@ -7,7 +7,10 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -15,9 +18,14 @@ import java.util.stream.Stream;
 import redis.embedded.RedisServer;
 
 /**
- * A throwaway Redis server on a free loopback port, persistence off: the {@code redis-server} binary
- * when one is found on the search path given, else the Redis 6.2 binary shipped in
- * {@code com.github.codemonstur:embedded-redis}. {@link #close()} stops it and removes its directory.
+ * A Redis server on a free loopback port: the {@code redis-server} binary when one is found on the search
+ * path given, else the Redis 6.2 binary shipped in {@code com.github.codemonstur:embedded-redis}.
+ *
+ * <p>By default it is throwaway: a temporary directory, no persistence, no password, all removed by
+ * {@link #close()}. {@link Options} make it durable (its own directory, kept; an append-only file; a pid
+ * file, so that a server left running by a process that died is found and stopped by the next start in
+ * that directory) and make it ask for a password, which is written to a file only the owner can read and
+ * never put on a command line (where {@code ps} would show it).
  *
  * <p>The local runtime starts one when no Redis is configured; the testkit's {@code RedisTestServer}
  * starts one when no Redis is running. This module exists so that both share one launcher: main code
@@ -27,43 +35,103 @@ public final class EmbeddedRedis implements AutoCloseable {
     private static final String LOOPBACK = "127.0.0.1";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(15);
     private static final Duration PING_TIMEOUT = Duration.ofMillis(300);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+    static final String PID_FILE = "redis.pid";
+    private static final String CONFIG_FILE = "redis.conf";
 
     /** Where the server came from. */
     public enum Source { BINARY, EMBEDDED_JAR }
 
-    private final int port;
-    private final Source source;
-    private final Runnable stop;
+    /** What the server keeps on disk. */
+    public enum Persistence {
+        /** Nothing: a restart starts empty. */
+        NONE,
+        /** An append-only file, fsynced once a second: a crash loses at most the last second. */
+        AOF_EVERYSEC,
+        /** An append-only file fsynced on every write. */
+        AOF_ALWAYS;
 
-    private EmbeddedRedis(int port, Source source, Runnable stop) {
-        this.port = port;
-        this.source = source;
-        this.stop = stop;
+        List<String> settings() {
+            return switch (this) {
+                case NONE -> List.of("save \"\"", "appendonly no");
+                case AOF_EVERYSEC -> List.of("save \"\"", "appendonly yes", "appendfsync everysec");
+                case AOF_ALWAYS -> List.of("save \"\"", "appendonly yes", "appendfsync always");
+            };
+        }
     }
 
     /**
-     * Starts a server.
+     * How to start a server.
      *
-     * @param binary     the program's name, looked up on {@code searchPath}, or a path to it; {@code null} or
-     *                   {@code "none"} to go straight to the embedded jar
-     * @param searchPath directories separated as in {@code PATH} (the host passes its {@code PATH})
+     * @param binary      the program's name, looked up on {@code searchPath}, or a path to it; {@code null} or
+     *                    {@code "none"} to go straight to the embedded jar
+     * @param searchPath  directories separated as in {@code PATH} (the host passes its {@code PATH})
+     * @param dir         the server's own directory, kept by {@link #close()}; {@code null} for a temporary one that is removed.
+     *                    One server per directory: the caller makes sure no live runtime uses it (a pid file found there
+     *                    names a server left behind, which is stopped)
+     * @param persistence what it keeps on disk
+     * @param password    the password clients must give ({@code AUTH}); {@code null} for none
      */
+    public record Options(String binary, String searchPath, Path dir, Persistence persistence, String password) {
+        public Options {
+            Objects.requireNonNull(persistence, "persistence");
+        }
+
+        /** Throwaway: a temporary directory, no persistence, no password. */
+        public static Options throwaway(String binary, String searchPath) {
+            return new Options(binary, searchPath, null, Persistence.NONE, null);
+        }
+    }
+
+    private final int port;
+    private final Source source;
+    private final String password;
+    private final Optional<String> leftOver;
+    private final Runnable stop;
+
+    private EmbeddedRedis(int port, Source source, String password, Optional<String> leftOver, Runnable stop) {
+        this.port = port;
+        this.source = source;
+        this.password = password;
+        this.leftOver = leftOver;
+        this.stop = stop;
+    }
+
+    /** Starts a throwaway server (see {@link Options#throwaway}). */
     public static EmbeddedRedis start(String binary, String searchPath) {
+        return start(Options.throwaway(binary, searchPath));
+    }
+
+    /** Starts a server as {@code options} say; it answers PING (after AUTH) when this returns. */
+    public static EmbeddedRedis start(Options options) {
         try {
-            Optional<Path> program = executable(binary, searchPath);
-            return program.isPresent() ? startBinary(program.get()) : startJar();
+            Optional<String> leftOver = options.dir() == null ? Optional.empty() : stopLeftOver(options.dir());
+            Optional<Path> program = executable(options.binary(), options.searchPath());
+            return program.isPresent() ? startBinary(program.get(), options, leftOver) : startJar(options, leftOver);
         } catch (IOException e) {
             throw new UncheckedIOException("Could not start an embedded Redis; set SLUICE_REDIS_URL to use a running one", e);
         }
     }
 
-    /** {@code redis://127.0.0.1:port}. */
+    /** {@code redis://127.0.0.1:port}, or {@code redis://:password@127.0.0.1:port} when it has a password. */
     public String url() {
-        return "redis://" + LOOPBACK + ":" + port;
+        return "redis://" + (password == null ? "" : ":" + password + "@") + LOOPBACK + ":" + port;
+    }
+
+    public int port() {
+        return port;
     }
 
     public Source source() {
         return source;
+    }
+
+    /**
+     * What this start found and stopped in its directory, for people: "stopped redis-server (pid 123) that a runtime
+     * which did not shut down left running in DIR"; empty when nothing was left over.
+     */
+    public Optional<String> leftOver() {
+        return leftOver;
     }
 
     @Override
@@ -71,9 +139,11 @@ public final class EmbeddedRedis implements AutoCloseable {
         stop.run();
     }
 
+    /** Never shows the password. */
     @Override
     public String toString() {
-        return (source == Source.BINARY ? "redis-server" : "embedded-redis jar") + " at " + url();
+        return (source == Source.BINARY ? "redis-server" : "embedded-redis jar") + " at redis://" + LOOPBACK + ":" + port
+                + (password == null ? "" : " (password required)");
     }
 
     /** The program {@code binary} names: a path to it, or a name found on {@code searchPath}; empty for {@code null} or {@code "none"}. */
@@ -88,17 +158,18 @@ public final class EmbeddedRedis implements AutoCloseable {
                 .map(dir -> Path.of(dir, binary)).filter(Files::isExecutable).findFirst();
     }
 
-    private static EmbeddedRedis startBinary(Path binary) throws IOException {
+    private static EmbeddedRedis startBinary(Path binary, Options options, Optional<String> leftOver) throws IOException {
         for (int attempt = 1; ; attempt++) {
             int port = freePort();
-            Path dir = Files.createTempDirectory("sluice-redis-");
+            Path dir = directory(options);
             Path log = dir.resolve("redis.log");
-            Process process = new ProcessBuilder(binary.toString(), "--port", String.valueOf(port), "--bind", LOOPBACK,
-                    "--save", "", "--appendonly", "no", "--dir", dir.toString(), "--daemonize", "no")
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            Runnable stop = () -> stopProcess(process, dir);
-            if (awaitReady(port, process::isAlive)) {
-                return new EmbeddedRedis(port, Source.BINARY, stop);
+            Path config = writeConfig(dir, options, port);
+            Process process = new ProcessBuilder(binary.toString(), config.toString())
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            Files.writeString(dir.resolve(PID_FILE), process.pid() + "\n");
+            Runnable stop = () -> stopProcess(process, dir, options.dir() == null);
+            if (awaitReady(port, options.password(), process::isAlive)) {
+                return new EmbeddedRedis(port, Source.BINARY, options.password(), leftOver, stop);
             }
             String output = Files.readString(log);
             stop.run();
@@ -108,29 +179,78 @@ public final class EmbeddedRedis implements AutoCloseable {
         }
     }
 
-    private static EmbeddedRedis startJar() throws IOException {
+    private static EmbeddedRedis startJar(Options options, Optional<String> leftOver) throws IOException {
         int port = freePort();
-        RedisServer server = RedisServer.newRedisServer().bind(LOOPBACK).port(port)
-                .setting("save \"\"").setting("appendonly no").build();
+        Path dir = directory(options);
+        var builder = RedisServer.newRedisServer().bind(LOOPBACK).port(port)
+                .setting("dir " + dir).setting("pidfile " + dir.resolve(PID_FILE));
+        options.persistence().settings().forEach(builder::setting);
+        if (options.password() != null) {
+            builder.setting("requirepass " + options.password());
+        }
+        RedisServer server = builder.build();
         server.start();
         Runnable stop = () -> {
             try {
                 server.stop();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
+            } finally {
+                if (options.dir() == null) {
+                    deleteTree(dir);
+                }
             }
         };
-        if (!awaitReady(port, server::isActive)) {
+        if (!awaitReady(port, options.password(), server::isActive)) {
             stop.run();
             throw new IOException("the embedded Redis did not answer PING on port " + port);
         }
-        return new EmbeddedRedis(port, Source.EMBEDDED_JAR, stop);
+        return new EmbeddedRedis(port, Source.EMBEDDED_JAR, options.password(), leftOver, stop);
     }
 
-    private static boolean awaitReady(int port, BooleanSupplier alive) {
+    private static Path directory(Options options) throws IOException {
+        if (options.dir() == null) {
+            return Files.createTempDirectory("sluice-redis-"); // owner-only on POSIX
+        }
+        Files.createDirectories(options.dir());
+        return options.dir();
+    }
+
+    /** The settings in a file only the owner may read: the password stays off the command line. */
+    private static Path writeConfig(Path dir, Options options, int port) throws IOException {
+        List<String> lines = new ArrayList<>(List.of("port " + port, "bind " + LOOPBACK, "dir " + quoted(dir.toString()),
+                "daemonize no"));
+        lines.addAll(options.persistence().settings());
+        if (options.password() != null) {
+            lines.add("requirepass " + quoted(options.password()));
+        }
+        Path config = dir.resolve(CONFIG_FILE);
+        Files.deleteIfExists(config);
+        OwnerOnlyFiles.create(config);
+        Files.write(config, lines);
+        return config;
+    }
+
+    private static String quoted(String value) {
+        return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    /** Stops a Redis server that the pid file in {@code dir} names and that still runs; says so, or empty when there was none. */
+    static Optional<String> stopLeftOver(Path dir) throws IOException {
+        Optional<ProcessHandle> process = LeftOverProcess.named(dir.resolve(PID_FILE), "redis");
+        if (process.isEmpty()) {
+            return Optional.empty();
+        }
+        long pid = process.get().pid();
+        LeftOverProcess.stop(process.get(), STOP_TIMEOUT);
+        Files.deleteIfExists(dir.resolve(PID_FILE));
+        return Optional.of("stopped redis-server (pid " + pid + ") that a runtime which did not shut down left running in " + dir);
+    }
+
+    private static boolean awaitReady(int port, String password, BooleanSupplier alive) {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (alive.getAsBoolean() && System.nanoTime() < deadline) {
-            if (RedisPing.answers(LOOPBACK, port, PING_TIMEOUT)) {
+            if (RedisPing.answers(LOOPBACK, port, PING_TIMEOUT, password)) {
                 return true;
             }
             try {
@@ -150,16 +270,29 @@ public final class EmbeddedRedis implements AutoCloseable {
         }
     }
 
-    private static void stopProcess(Process process, Path dir) {
+    /** Stops the process; then removes {@code dir} when it is temporary, else only the pid file. */
+    private static void stopProcess(Process process, Path dir, boolean temporary) {
         process.destroy();
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
+        if (temporary) {
+            deleteTree(dir);
+        } else {
+            try {
+                Files.deleteIfExists(dir.resolve(PID_FILE));
+            } catch (IOException e) {
+                // a stale pid file is harmless: the next start checks that its process is a Redis server
+            }
+        }
+    }
+
+    private static void deleteTree(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {

@@ -75,7 +75,7 @@ public final class DuckDbJobEngine implements JobLauncher, AutoCloseable {
             return existing.get();
         }
         JobRun run = new JobRun(runId, request.jobName(), request.clientToken(), JobRun.State.RUNNING, null,
-                runs.logFile(runId).toAbsolutePath().toString(), clock.instant(), null);
+                shown(runs.logFile(runId)), clock.instant(), null);
         if (runs.create(run)) {
             DuckDbRun worker = new DuckDbRun(run, script(request.jobName()), request.arguments(), settings, runs.logFile(runId), clock, this::finish);
             active.put(runId, worker);
@@ -90,6 +90,16 @@ public final class DuckDbJobEngine implements JobLauncher, AutoCloseable {
         return runs.read(runId);
     }
 
+    /**
+     * The run's log as people see it, in errors, status rows and alerts: relative to the work directory's parent
+     * ({@code job-runs/runs/<id>/log.txt} beside the runtime's other folders), never an absolute server path.
+     */
+    private String shown(Path log) {
+        Path work = settings.workDir().toAbsolutePath().normalize();
+        Path parent = work.getParent();
+        return parent == null ? log.toString() : parent.relativize(log.toAbsolutePath().normalize()).toString();
+    }
+
     /** The run's script, or the reason it has none (the run then fails with that reason). */
     private DuckDbRun.Script script(String jobName) {
         if (!JOB_NAME.matcher(jobName).matches()) {
@@ -99,7 +109,8 @@ public final class DuckDbJobEngine implements JobLauncher, AutoCloseable {
         try {
             return DuckDbRun.Script.of(Files.readString(file, StandardCharsets.UTF_8));
         } catch (java.nio.file.NoSuchFileException e) {
-            return DuckDbRun.Script.missing("There is no job named '" + jobName + "': no script " + file.getFileName() + " in " + settings.scripts() + ".");
+            return DuckDbRun.Script.missing("There is no job named '" + jobName + "': no script " + file.getFileName() + " in "
+                    + (settings.scripts().getFileName() == null ? settings.scripts() : settings.scripts().getFileName()) + "/.");
         } catch (IOException e) {
             return DuckDbRun.Script.missing("The script of job '" + jobName + "' could not be read: " + e.getMessage());
         }

@@ -94,7 +94,7 @@ class DuckDbJobsTest {
             assertThat(rs.getString(1)).isEqualTo("FR");
             assertThat(rs.getDouble(2)).isEqualTo(15.0);
         }
-        String log = Files.readString(Path.of(enrich.logLocation()));
+        String log = Files.readString(dir.resolve(enrich.logLocation()));
         assertThat(log).contains("statement 3/3", "read_json", "run ended SUCCEEDED");
     }
 
@@ -104,7 +104,9 @@ class DuckDbJobsTest {
         JobRun run = runToEnd("broken", "exec:1.0.3.0", Map.of());
         assertThat(run.state()).isEqualTo(JobRun.State.FAILED);
         assertThat(run.error()).contains("missing_column");
-        assertThat(Files.readString(Path.of(run.logLocation()))).contains("statement 2/3", "run ended FAILED", "missing_column")
+        // Shown in task errors, status rows and alerts: relative to the runtime's folders, no absolute server path.
+        assertThat(run.logLocation()).isEqualTo("work/runs/" + run.runId() + "/log.txt").doesNotContain(dir.toString());
+        assertThat(Files.readString(dir.resolve(run.logLocation()))).contains("statement 2/3", "run ended FAILED", "missing_column")
                 .doesNotContain("statement 3/3");
     }
 
@@ -152,8 +154,8 @@ class DuckDbJobsTest {
     void closingStopsARunningJob() throws Exception {
         Files.writeString(scripts.resolve("slow.sql"), "SELECT count(*) FROM range(1000000000) a, range(1000) b;");
         JobRun run = engine.start(new JobRequest("slow", "exec:1.0.7.0", Map.of()));
-        await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(Path.of(run.logLocation()))
-                && Files.readString(Path.of(run.logLocation())).contains("statement 1/1"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(dir.resolve(run.logLocation()))
+                && Files.readString(dir.resolve(run.logLocation())).contains("statement 1/1"));
         engine.close();
         assertThat(engine.status(run.runId()).orElseThrow().state()).isEqualTo(JobRun.State.STOPPED);
     }

@@ -78,7 +78,7 @@ class GlueLaunchOnDuckDbTest {
         assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(30));
         assertThat(first.get("JobRunState").asText()).isEqualTo("SUCCEEDED");
         assertThat(Files.exists(store.resolve("out.parquet"))).isTrue();
-        assertThat(Path.of(first.get("LogLocation").asText())).exists();
+        assertThat(dir.resolve(first.get("LogLocation").asText())).exists();
         assertThat(first.get("RowsWritten").asLong()).as("rows the COPY wrote").isEqualTo(2);
 
         JsonNode again = glue.apply(input("load"), sync("orders:2026-11-29.0.3.0"));
@@ -113,7 +113,7 @@ class GlueLaunchOnDuckDbTest {
                     JobRunJson.Described run = JobRunJson.fromCause(e.getMessage()).orElseThrow();
                     assertThat(run.state()).isEqualTo("FAILED");
                     assertThat(run.errorMessage()).contains("nope");
-                    assertThat(Path.of(run.logLocation())).exists().content().contains("nope");
+                    assertThat(dir.resolve(run.logLocation())).exists().content().contains("nope");
                 });
     }
 

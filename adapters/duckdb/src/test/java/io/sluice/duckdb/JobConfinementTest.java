@@ -102,7 +102,7 @@ class JobConfinementTest {
         assertThat(run.error()).contains("'partition'", "control character (U+000A");
         assertThat(store.resolve("pwned.csv")).as("no injected statement ran").doesNotExist();
         assertThat(filesBesideTheStore()).isEmpty();
-        assertThat(Files.readString(Path.of(run.logLocation()))).doesNotContain("pwned");
+        assertThat(Files.readString(dir.resolve(run.logLocation()))).doesNotContain("pwned");
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.sluice.functions.task.Sleeper;
 import io.sluice.functions.task.jobs.JobCompletions;
 import io.sluice.local.embedded.EmbeddedPostgres;
 import io.sluice.local.embedded.LocalBackends;
+import io.sluice.local.embedded.RuntimeFolder;
 import io.sluice.transfer.export.ConfiguredExporters;
 import io.sluice.duckdb.DuckDbJobEngine;
 import io.sluice.duckdb.JobEngineSettings;
@@ -35,11 +36,15 @@ public class DataBackends {
 
     /** The configured server, or an embedded one stopped with the application. */
     @Bean(destroyMethod = "close")
-    public EmbeddedPostgres postgres(SluiceLocalProperties properties) {
+    public EmbeddedPostgres postgres(SluiceLocalProperties properties, RuntimeFolder folder) {
         SluiceLocalProperties.Pg pg = properties.pg();
         Map<String, String> named = pg.url() == null || pg.url().isBlank() ? Map.of() : Map.of(EmbeddedPostgres.URL_VARIABLE, pg.url());
         Path data = pg.dataDir() == null || pg.dataDir().toString().isEmpty() ? null : pg.dataDir();
+        if (named.isEmpty() && data != null && RuntimeConfiguration.durable(properties)) {
+            folder.claim(); // before anything left over on the data folder is stopped
+        }
         EmbeddedPostgres postgres = EmbeddedPostgres.configuredOrStarted(named, new EmbeddedPostgres.Settings(data, 0, Duration.ofSeconds(60)));
+        postgres.leftOver().ifPresent(LOG::warn);
         LOG.info("PostgreSQL (warehouse, status table): {}", postgres);
         return postgres;
     }

@@ -15,6 +15,7 @@ import io.sluice.functions.alert.FanOutAlertSink;
 import io.sluice.functions.alert.LogAlertSink;
 import io.sluice.transfer.alert.WebhookAlertSink;
 import io.sluice.local.embedded.LocalBackends;
+import io.sluice.local.embedded.RuntimeFolder;
 import io.sluice.local.pattern.ClasspathPatternResources;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.pipeline.PipelineProblem;
@@ -24,6 +25,7 @@ import io.sluice.orchestration.port.AlertSink;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,18 +49,32 @@ import org.springframework.core.env.Environment;
 public class RuntimeConfiguration {
     private static final Logger LOG = LoggerFactory.getLogger(RuntimeConfiguration.class);
 
+    /** The folder of the embedded servers' state; claimed (locked) by the first server started in it. */
+    @Bean(destroyMethod = "close")
+    public RuntimeFolder runtimeFolder(SluiceLocalProperties properties) {
+        return RuntimeFolder.at(durable(properties) ? properties.stateDir() : Path.of(""));
+    }
+
+    static boolean durable(SluiceLocalProperties properties) {
+        return properties.stateDir() != null && !properties.stateDir().toString().isEmpty();
+    }
+
     /** The queue and Redis; the embedded ones stop when the application does. */
     @Bean(destroyMethod = "close")
-    public LocalBackends localBackends(SluiceLocalProperties properties, Environment environment) {
+    public LocalBackends localBackends(SluiceLocalProperties properties, Environment environment, RuntimeFolder folder) {
         SluiceLocalProperties.Sqs sqs = properties.sqs();
         SluiceLocalProperties.Redis redis = properties.redis();
         if (properties.queue() == LocalBackends.Queue.REDIS && !blank(sqs.url())) {
             LOG.warn("sluice.sqs.url (SLUICE_SQS_URL) is set but unused: the queues are in Redis; set sluice.queue=sqs to use it");
         }
+        boolean keptRedis = blank(redis.url()) && durable(properties);
+        if (keptRedis) {
+            folder.claim();
+        }
         LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(properties.queue(),
                 blank(sqs.url()) ? null : URI.create(sqs.url().strip()), sqs.port(), sqs.region(),
                 blank(redis.url()) ? null : redis.url().strip(), redis.keyPrefix(), redis.binary(),
-                environment.getProperty("PATH", ""), sqs.maxReceives()));
+                environment.getProperty("PATH", ""), sqs.maxReceives(), keptRedis ? folder.redisDir() : null, redis.persistence()));
         LOG.info("queue: {}; Redis: {}", backends.queueDescription(), backends.redisDescription());
         return backends;
     }

@@ -1,5 +1,6 @@
 package io.sluice.local.app;
 
+import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.local.embedded.LocalBackends;
 import java.nio.file.Path;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -24,6 +25,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param scriptsDir    the DuckDB job scripts, {@code <job>.sql}
  * @param jobRunsDir    the job engine's runs and logs; one runtime per folder
  * @param secretsDir    files named like secrets (after {@code SLUICE_SECRET_<NAME>} variables); empty for none
+ * @param stateDir      where the embedded servers keep their state (Redis's append-only file and password; one runtime
+ *                      per folder, a lock says so). A throwaway runtime gives a folder it removes after, with
+ *                      {@code sluice.redis.persistence=none}; an empty value binds as unset, that is {@code .sluice}
  */
 @ConfigurationProperties("sluice")
 public record SluiceLocalProperties(@DefaultValue("./pipelines") Path pipelinesDir, @DefaultValue("sluice") String queuePrefix,
@@ -31,7 +35,7 @@ public record SluiceLocalProperties(@DefaultValue("./pipelines") Path pipelinesD
                                     @DefaultValue("true") boolean demoFunctions, @DefaultValue("true") boolean dataFunctions,
                                     @DefaultValue(".sluice/data") Path dataDir, @DefaultValue("./configs") Path configDir,
                                     @DefaultValue("./jobs") Path scriptsDir, @DefaultValue(".sluice/job-runs") Path jobRunsDir,
-                                    Path secretsDir, @DefaultValue Sqs sqs, @DefaultValue Redis redis, @DefaultValue Pg pg,
+                                    Path secretsDir, @DefaultValue(".sluice") Path stateDir, @DefaultValue Sqs sqs, @DefaultValue Redis redis, @DefaultValue Pg pg,
                                     @DefaultValue Alerts alerts, @DefaultValue Export export) {
 
     /**
@@ -48,8 +52,11 @@ public record SluiceLocalProperties(@DefaultValue("./pipelines") Path pipelinesD
      * @param url       {@code redis://[user:password@]host:port}; blank to start a Redis on a free loopback port
      * @param keyPrefix first segment of every key
      * @param binary    the Redis program to start, looked up on {@code PATH}; {@code none} for the embedded-redis jar
+     * @param persistence what a started Redis keeps on disk: {@code aof-everysec} (default: an append-only file fsynced each
+     *                  second, so a restart resumes what was running), {@code aof-always} or {@code none}
      */
-    public record Redis(String url, @DefaultValue("sluice") String keyPrefix, @DefaultValue("redis-server") String binary) {}
+    public record Redis(String url, @DefaultValue("sluice") String keyPrefix, @DefaultValue("redis-server") String binary,
+                        @DefaultValue("aof-everysec") EmbeddedRedis.Persistence persistence) {}
 
     /**
      * PostgreSQL: the warehouse and the status table.

@@ -6,6 +6,7 @@ import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.tenant.Tenants;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.net.BindException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -14,6 +15,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Unmatched;
 import java.util.concurrent.CountDownLatch;
 import org.springframework.beans.BeansException;
+import org.springframework.boot.web.server.PortInUseException;
+import org.springframework.boot.web.server.WebServerException;
+import org.springframework.context.ApplicationContextException;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.event.ContextClosedEvent;
 
@@ -35,6 +39,8 @@ final class ServeCommand implements Callable<Integer> {
     private Integer port;
     @Option(names = "--pipelines", paramLabel = "DIR", description = "the pipelines folder (default ./pipelines)")
     private String pipelines;
+    @Option(names = "--debug", description = "on a failed start, Spring's report and the stack trace too")
+    private boolean debug;
     @Unmatched
     private List<String> properties = new ArrayList<>();
 
@@ -65,11 +71,21 @@ final class ServeCommand implements Callable<Integer> {
         if (pipelines != null) {
             spring.add("--sluice.pipelines-dir=" + pipelines);
         }
+        if (!debug) {
+            // Spring reports a failed start itself (the trace, then a failure analysis): the one line below says it instead.
+            spring.addAll(0, List.of("--logging.level.org.springframework.boot.SpringApplication=OFF",
+                    "--logging.level.org.springframework.boot.diagnostics.LoggingFailureAnalysisReporter=OFF",
+                    "--logging.level.org.apache.catalina=OFF", "--logging.level.org.apache.coyote=OFF"));
+        }
         ConfigurableApplicationContext context;
         try {
             context = SluiceLocalApplication.run(spring.toArray(String[]::new));
         } catch (RuntimeException e) {
-            err.println("sluice serve: could not start: " + rootMessage(e));
+            err.println("sluice serve: could not start: " + oneLine(rootMessage(e, requestedPort(spring))) + (debug ? "" : " (--debug shows the trace)"));
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            err.flush();
             return 1;
         }
         CountDownLatch closed = new CountDownLatch(1);
@@ -109,12 +125,36 @@ final class ServeCommand implements Callable<Integer> {
         out.flush();
     }
 
-    /** The first message that is not Spring's bean-wiring wrapper: ours, or the library's. */
-    private static String rootMessage(Throwable e) {
+    /** The first message that is not Spring's bean-wiring or web-server wrapper: ours, or the library's. */
+    static String rootMessage(Throwable e, String port) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            // Tomcat wraps the bind failure in its own exceptions, whose messages are sometimes bare resource keys.
+            if (c instanceof PortInUseException || c instanceof BindException) {
+                return "port " + (c instanceof PortInUseException p ? String.valueOf(p.getPort()) : port)
+                        + " is already in use (is another sluice serve running?); pick another with --port P, or --port 0 for any free one";
+            }
+        }
         Throwable t = e;
-        while (t instanceof BeansException && t.getCause() != null) {
+        while (t.getCause() != null && (t instanceof BeansException || t instanceof ApplicationContextException
+                || t instanceof WebServerException || t.getMessage() == null)) {
             t = t.getCause();
         }
         return t.getMessage() == null ? t.toString() : t.getMessage();
+    }
+
+    /** The port asked for: the last {@code --server.port=} argument (which {@code --port} becomes), else the default. */
+    private static String requestedPort(List<String> spring) {
+        String port = "8080";
+        for (String a : spring) {
+            if (a.startsWith("--server.port=")) {
+                port = a.substring("--server.port=".length());
+            }
+        }
+        return port;
+    }
+
+    private static String oneLine(String message) {
+        String line = message.strip().replaceAll("\\s*\\R\\s*", " | ");
+        return line.length() > 400 ? line.substring(0, 400) + "..." : line;
     }
 }

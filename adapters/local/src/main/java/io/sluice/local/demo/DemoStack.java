@@ -112,6 +112,9 @@ public final class DemoStack implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of("--server.port=0", "--spring.main.register-shutdown-hook=false",
                 "--server.tomcat.basedir=" + ws.root().resolve("tomcat"),
                 "--sluice.queue=redis", "--sluice.sqs.url=", "--sluice.queue-prefix=demo-" + run,
+                // The demo's Redis lives in its workspace, which the demo removes; it keeps nothing (an empty state-dir would bind
+                // as unset, that is .sluice of the current folder).
+                "--sluice.state-dir=" + ws.root().resolve("state"), "--sluice.redis.persistence=none",
                 "--sluice.redis.url=" + (s.redisUrl() == null ? "" : s.redisUrl()), "--sluice.redis.key-prefix=" + keyPrefix(run),
                 "--sluice.demo-functions=false", "--sluice.pipelines-dir=" + ws.pipelines(),
                 "--sluice.config-dir=" + ws.root().resolve("configs"), "--sluice.scripts-dir=" + s.example().resolve("jobs"),

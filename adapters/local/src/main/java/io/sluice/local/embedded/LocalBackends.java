@@ -2,13 +2,17 @@ package io.sluice.local.embedded;
 
 import io.sluice.aws.sqs.SqsQueueSettings;
 import io.sluice.embedded.EmbeddedRedis;
+import io.sluice.embedded.OwnerOnlyFiles;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisTaskQueue;
 import io.sluice.redis.SluiceRedisProperties;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.CompletableFuture;
@@ -39,9 +43,20 @@ public final class LocalBackends implements AutoCloseable {
      * @param redisUrl    {@code redis://...}, or {@code null} to start a Redis (the {@code redisBinary} found on
      *                    {@code searchPath}, else the embedded-redis jar)
      * @param maxReceives receives before a message is dead-lettered
+     * @param redisDir    where a started Redis keeps its files, kept across restarts (its password in {@code <dir>.password},
+     *                    mode 0600); {@code null} for a temporary folder and a password held in memory only. One runtime per
+     *                    folder: the caller holds its {@link RuntimeFolder}'s lock
+     * @param persistence what a started Redis keeps on disk
      */
     public record Settings(Queue queue, URI sqsUrl, int sqsPort, String region, String redisUrl, String redisKeyPrefix, String redisBinary,
-                           String searchPath, int maxReceives) {}
+                           String searchPath, int maxReceives, Path redisDir, EmbeddedRedis.Persistence persistence) {
+        /** A throwaway Redis when one is started: a temporary folder, no persistence. */
+        public Settings(Queue queue, URI sqsUrl, int sqsPort, String region, String redisUrl, String redisKeyPrefix, String redisBinary,
+                        String searchPath, int maxReceives) {
+            this(queue, sqsUrl, sqsPort, region, redisUrl, redisKeyPrefix, redisBinary, searchPath, maxReceives, null,
+                    EmbeddedRedis.Persistence.NONE);
+        }
+    }
 
     private final LocalRuntime.Ports ports;
     private final RedissonClient redisson;
@@ -112,7 +127,10 @@ public final class LocalBackends implements AutoCloseable {
     /** The Redis adapters, and the server started for them if none was named; closes both. */
     private record RedisSide(EmbeddedRedis server, RedisAdapters adapters, String description) implements AutoCloseable {
         static RedisSide open(Settings s) {
-            EmbeddedRedis server = s.redisUrl() == null ? EmbeddedRedis.start(s.redisBinary(), s.searchPath()) : null;
+            EmbeddedRedis server = s.redisUrl() == null ? EmbeddedRedis.start(options(s)) : null;
+            if (server != null) {
+                server.leftOver().ifPresent(LOG::warning);
+            }
             String url = server == null ? s.redisUrl() : server.url();
             try {
                 RedisAdapters adapters = RedisAdapters.open(SluiceRedisProperties.of(url).withKeyPrefix(s.redisKeyPrefix()));
@@ -137,6 +155,18 @@ public final class LocalBackends implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** A random password for every started Redis: kept beside its folder when that is kept, else in memory. */
+    private static EmbeddedRedis.Options options(Settings s) {
+        String password;
+        try {
+            password = s.redisDir() == null ? OwnerOnlyFiles.randomPassword()
+                    : OwnerOnlyFiles.passwordIn(s.redisDir().resolveSibling(s.redisDir().getFileName() + ".password"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not keep the embedded Redis's password beside " + s.redisDir(), e);
+        }
+        return new EmbeddedRedis.Options(s.redisBinary(), s.searchPath(), s.redisDir(), s.persistence(), password);
     }
 
     /** Keys that work against ElasticMQ; against AWS itself, the SDK's default credentials. */

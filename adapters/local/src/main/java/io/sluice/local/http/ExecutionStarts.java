@@ -91,7 +91,7 @@ class ExecutionStarts {
 
     /** The same answer for a pipeline that does not exist and for one of another tenant. */
     ResponseEntity<?> noPipeline(Caller caller, String id) {
-        String where = caller.tenant() == null ? ": expected a file " + id + PipelineCatalog.SUFFIX + " in " + pipelines.directory() : "";
+        String where = caller.tenant() == null ? ": expected a file " + pipelines.shownDirectory() + id + PipelineCatalog.SUFFIX : "";
         return ApiProblems.notFound("No pipeline '" + id + "'" + where + ".");
     }
 }

@@ -91,7 +91,7 @@ public final class PipelineCatalog {
         String suffix = name.endsWith(SUFFIX) ? SUFFIX : CONFIG_SUFFIX;
         String id = name.substring(0, name.length() - suffix.length());
         if (!ID.matcher(id).matches()) {
-            misnamed.add(new PipelineProblem(file.toString(), "", "A pipeline file is named <id>" + suffix
+            misnamed.add(new PipelineProblem(shown(file), "", "A pipeline file is named <id>" + suffix
                     + ", the id being 1-80 letters, digits and _ . -; '" + id + "' is not such an id.", false));
             return;
         }
@@ -100,6 +100,28 @@ public final class PipelineCatalog {
 
     public Path directory() {
         return directory;
+    }
+
+    /**
+     * A file of this folder as answers and logs show it: under the folder's own name ({@code pipelines/orders.asl.json}),
+     * never as an absolute path of the server.
+     */
+    public String shown(Path file) {
+        return shownUnder(directory, file);
+    }
+
+    /** The folder as answers show it: its name ({@code pipelines/}). */
+    public String shownDirectory() {
+        return directory.getFileName() + "/";
+    }
+
+    /** {@code file} relative to {@code folder}'s parent, so it starts with the folder's name; as it is when outside the folder. */
+    static String shownUnder(Path folder, Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        if (!absolute.startsWith(folder) || folder.getFileName() == null) {
+            return file.getFileName() == null ? file.toString() : file.getFileName().toString();
+        }
+        return folder.getFileName().resolve(folder.relativize(absolute)).toString();
     }
 
     /** The pipeline {@code id}, reading its file again if it changed since last time. */
@@ -112,7 +134,7 @@ public final class PipelineCatalog {
         if (patterns != null && Files.exists(config)) {
             if (Files.exists(file)) {
                 entries.remove(id);
-                return new Lookup.Invalid(id, List.of(new PipelineProblem(config.toString(), "", "Pipeline '" + id + "' has both "
+                return new Lookup.Invalid(id, List.of(new PipelineProblem(shown(config), "", "Pipeline '" + id + "' has both "
                         + file.getFileName() + " and " + config.getFileName() + "; keep one of them.", false)));
             }
             file = config;
@@ -161,7 +183,7 @@ public final class PipelineCatalog {
     }
 
     private Entry read(String id, Path file, FileTime modified) {
-        String shown = file.toString();
+        String shown = shown(file);
         JsonNode json;
         try {
             json = Json.parse(Files.readString(file));

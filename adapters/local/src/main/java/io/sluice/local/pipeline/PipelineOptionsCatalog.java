@@ -65,14 +65,15 @@ public final class PipelineOptionsCatalog {
         }
     }
 
-    private static PipelineOptions.Parsed read(String id, Path file) {
+    private PipelineOptions.Parsed read(String id, Path file) {
+        String shown = PipelineCatalog.shownUnder(directory, file);
         try {
-            return PipelineOptions.parse(id, Json.parse(Files.readString(file)), file.toString());
+            return PipelineOptions.parse(id, Json.parse(Files.readString(file)), shown);
         } catch (IOException e) {
-            return new PipelineOptions.Parsed(null, List.of(new PipelineProblem(file.toString(), "", "cannot read the file: " + e.getMessage(),
+            return new PipelineOptions.Parsed(null, List.of(new PipelineProblem(shown, "", "cannot read the file: " + e.getMessage(),
                     false)));
         } catch (IllegalArgumentException e) {
-            return new PipelineOptions.Parsed(null, List.of(new PipelineProblem(file.toString(), "", e.getMessage(), false)));
+            return new PipelineOptions.Parsed(null, List.of(new PipelineProblem(shown, "", e.getMessage(), false)));
         }
     }
 }

@@ -126,6 +126,24 @@ class ApiLocalModeTest extends LocalAppTest {
         assertThat(closed.detail()).contains("bad-options.pipeline.json");
     }
 
+    /** Issue 9, finding 6h: answers name the runtime's files relative to its folders, never by an absolute server path. */
+    @Test
+    void answersShowNoAbsoluteServerPath() {
+        String root = TestPipelines.directory().toAbsolutePath().getParent().toString();
+        Http.Response missing = http().post("/v1/pipelines/no-such/executions", "{}");
+        assertProblem(missing, 404, "not-found");
+        assertThat(missing.detail()).contains("expected a file " + TestPipelines.directory().getFileName() + "/no-such.asl.json");
+        Http.Response broken = http().post("/v1/pipelines/broken/executions", "{}");
+        assertProblem(broken, 422, "pipeline-invalid");
+        assertThat(broken.detail()).contains(TestPipelines.directory().getFileName() + "/broken.asl.json");
+        Http.Response options = http().post("/v1/pipelines/bad-options/webhook", "{}");
+        assertProblem(options, 422, "pipeline-invalid");
+        assertThat(options.detail()).contains(TestPipelines.directory().getFileName() + "/bad-options.pipeline.json");
+        for (Http.Response r : new Http.Response[] {missing, broken, options, http().get("/v1/pipelines")}) {
+            assertThat(r.body().toString()).doesNotContain(root);
+        }
+    }
+
     /** Issue 9, finding 6f: 997 deep answered 500, and 996 deep was accepted but its history then answered 500. */
     @Test
     void anInputNestedDeeperThanTheLimitIs400AndOneAtTheLimitCanBeReadBack() {

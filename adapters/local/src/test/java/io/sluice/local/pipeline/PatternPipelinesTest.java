@@ -57,13 +57,13 @@ class PatternPipelinesTest {
         PipelineCatalog catalog = PipelineCatalog.load(dir, FUNCTIONS, PATTERNS);
         assertThat(catalog.pipelines()).isEmpty();
         assertThat(catalog.problems()).extracting(PipelineProblem::toString).containsExactlyInAnyOrder(
-                dir.resolve("no-pattern.config.json") + ": /pattern: A pipeline config names its pattern: \"pattern\": one of "
+                dir.getFileName() + "/no-pattern.config.json: /pattern: A pipeline config names its pattern: \"pattern\": one of "
                         + "ingestion, export, simulation, manual-upload.",
-                dir.resolve("elsewhere.config.json") + ": /pipeline: The config is for pipeline 'orders' but its file makes it"
+                dir.getFileName() + "/elsewhere.config.json: /pipeline: The config is for pipeline 'orders' but its file makes it"
                         + " pipeline 'elsewhere'; rename the file orders.config.json or correct the field.",
-                dir.resolve("broken.config.json") + ": /warehouse/format: Expected one of [\"parquet\",\"csv\",\"json\"], but found"
+                dir.getFileName() + "/broken.config.json: /warehouse/format: Expected one of [\"parquet\",\"csv\",\"json\"], but found"
                         + " string \"xml\".",
-                dir.resolve("unknown.config.json") + ": /pattern: There is no pattern 'etl'; the patterns are ingestion, export,"
+                dir.getFileName() + "/unknown.config.json: /pattern: There is no pattern 'etl'; the patterns are ingestion, export,"
                         + " simulation, manual-upload.");
         assertThat(catalog.find("twice")).isInstanceOfSatisfying(PipelineCatalog.Lookup.Invalid.class, i -> assertThat(i.problems())
                 .extracting(PipelineProblem::message).containsExactly("Pipeline 'twice' has both twice.asl.json and"

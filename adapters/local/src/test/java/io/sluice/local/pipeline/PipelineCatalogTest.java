@@ -41,16 +41,16 @@ class PipelineCatalogTest {
 
         assertThat(catalog.pipelines()).extracting(PipelineCatalog.Pipeline::id).containsExactly("good", "unreachable");
         assertThat(catalog.problems()).extracting(PipelineProblem::toString).containsExactlyInAnyOrder(
-                dir.resolve("bad name.asl.json") + ": /: A pipeline file is named <id>.asl.json, the id being 1-80 letters, digits and "
+                dir.getFileName() + "/bad name.asl.json: /: A pipeline file is named <id>.asl.json, the id being 1-80 letters, digits and "
                         + "_ . -; 'bad name' is not such an id.",
-                dir.resolve("bad.asl.json") + ": /States: This state machine has no terminal state, so it can never finish: give the "
+                dir.getFileName() + "/bad.asl.json: /States: This state machine has no terminal state, so it can never finish: give the "
                         + "last state \"End\": true, or add a Succeed or Fail state.",
-                dir.resolve("bad.asl.json") + ": /States/A/Next: Next names state 'B', which does not exist; states are: A.",
-                dir.resolve("truncated.asl.json") + ": /: " + catalog.problems().stream()
+                dir.getFileName() + "/bad.asl.json: /States/A/Next: Next names state 'B', which does not exist; states are: A.",
+                dir.getFileName() + "/truncated.asl.json: /: " + catalog.problems().stream()
                         .filter(p -> p.file().endsWith("truncated.asl.json")).findFirst().orElseThrow().message(),
-                dir.resolve("unknown-fn.asl.json") + ": /States/M/ItemProcessor/States/T/Parameters/FunctionName: No function 'nope' "
+                dir.getFileName() + "/unknown-fn.asl.json: /States/M/ItemProcessor/States/T/Parameters/FunctionName: No function 'nope' "
                         + "runs in this runtime; it has echo, load.",
-                dir.resolve("unreachable.asl.json") + ": /States/Orphan: warning: " + catalog.problems().stream()
+                dir.getFileName() + "/unreachable.asl.json: /States/Orphan: warning: " + catalog.problems().stream()
                         .filter(p -> p.warning()).findFirst().orElseThrow().message());
         assertThat(catalog.problems().stream().filter(p -> p.file().endsWith("truncated.asl.json")).findFirst().orElseThrow().message())
                 .startsWith("not valid JSON");
