@@ -16,7 +16,7 @@ final class ErrorHandlerRules {
             ErrorNames.PARAMETER_PATH_FAILURE, ErrorNames.RESULT_PATH_MATCH_FAILURE, ErrorNames.INTRINSIC_FAILURE,
             ErrorNames.BRANCH_FAILED, ErrorNames.PERMISSIONS, ErrorNames.ITEM_READER_FAILED,
             ErrorNames.EXCEEDED_TOLERATED_FAILURE_THRESHOLD, ErrorNames.DATA_LIMIT_EXCEEDED, "States.ResultWriterFailed",
-            "States.QueryEvaluationError", "States.Http.Socket");
+            ErrorNames.QUERY_EVALUATION_ERROR, "States.Http.Socket");
 
     private ErrorHandlerRules() {}
 
