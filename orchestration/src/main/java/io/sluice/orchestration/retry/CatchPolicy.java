@@ -1,14 +1,22 @@
 package io.sluice.orchestration.retry;
 
-import io.sluice.orchestration.error.ErrorNames;
+import io.sluice.orchestration.definition.Exit;
 import io.sluice.orchestration.definition.ResultPath;
+import io.sluice.orchestration.error.ErrorNames;
 import java.util.List;
 
-/** One Catch entry: the errors it handles, the state to go to, and where the error object goes. */
-public record CatchPolicy(List<String> errorEquals, String next, ResultPath resultPath) {
+/**
+ * One Catch entry: the errors it handles, the state to go to, where the error output goes
+ * (ResultPath, JSONPath) and what it assigns and outputs ({@code exit}: Assign, and Output in JSONata).
+ */
+public record CatchPolicy(List<String> errorEquals, String next, ResultPath resultPath, Exit exit) {
 
     public CatchPolicy {
         errorEquals = List.copyOf(errorEquals);
+    }
+
+    public CatchPolicy(List<String> errorEquals, String next, ResultPath resultPath) {
+        this(errorEquals, next, resultPath, Exit.NONE);
     }
 
     public boolean handles(String error) {
