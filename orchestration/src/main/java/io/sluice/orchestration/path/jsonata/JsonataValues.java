@@ -16,6 +16,11 @@ import java.util.Map;
 final class JsonataValues {
     private JsonataValues() {}
 
+    /** Whole numbers as Jackson reads them from text: an int node when they fit, so trees compare equal. */
+    private static JsonNode integral(long v) {
+        return v == (int) v ? Json.NODES.numberNode((int) v) : Json.NODES.numberNode(v);
+    }
+
     static Object toJava(JsonNode node) {
         if (node == null || node.isMissingNode()) {
             return null;
@@ -74,7 +79,7 @@ final class JsonataValues {
         if (value instanceof String s) return Json.NODES.textNode(s);
         if (value instanceof Boolean b) return Json.NODES.booleanNode(b);
         if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
-            return Json.NODES.numberNode(((Number) value).longValue());
+            return integral(((Number) value).longValue());
         }
         if (value instanceof BigInteger b) return Json.NODES.numberNode(b);
         if (value instanceof BigDecimal b) return Json.NODES.numberNode(b);
@@ -83,7 +88,7 @@ final class JsonataValues {
             if (Double.isNaN(d) || Double.isInfinite(d)) {
                 throw new IllegalArgumentException("it gave the number " + d + ", which JSON cannot hold");
             }
-            return Math.rint(d) == d && Math.abs(d) < 9.0e15 ? Json.NODES.numberNode((long) d) : Json.NODES.numberNode(d);
+            return Math.rint(d) == d && Math.abs(d) < 9.0e15 ? integral((long) d) : Json.NODES.numberNode(d);
         }
         throw new IllegalArgumentException("it gave a function or another value JSON cannot hold ("
                 + value.getClass().getSimpleName() + ")");
