@@ -61,6 +61,7 @@ public class InterpreterBenchmark {
 
     private ExpressRunner orderRunner;
     private JsonNode orderInput;
+    private ExpressRunner orderJsonataRunner;
     private ExpressRunner mapRunner;
     private JsonNode mapInput;
     private Interpreter taskInterpreter;
@@ -75,6 +76,7 @@ public class InterpreterBenchmark {
                  "amount": 1250.50, "currency": "EUR", "region": "eu-west-1", "priority": true,
                  "items": [{"sku": "KB-101", "qty": 2, "price": 49.90}, {"sku": "MS-220", "qty": 1, "price": 24.50}]}
                 """);
+        orderJsonataRunner = new ExpressRunner(load("order-routing-jsonata.asl.json"), NO_TASKS);
         mapRunner = new ExpressRunner(load("map-items.asl.json"), NO_TASKS);
         mapInput = mapInput();
         taskInterpreter = new Interpreter(load("one-task.asl.json"), false);
@@ -82,6 +84,11 @@ public class InterpreterBenchmark {
         taskOutput = Json.parse("{\"chargeId\": \"ch_3PQ9\"}");
 
         check("orderRouting", orderRouting(), ORDER_TRANSITIONS);
+        check("orderRoutingJsonata", orderRoutingJsonata(), ORDER_TRANSITIONS);
+        if (!orderRoutingJsonata().output().equals(orderRouting().output())) {
+            throw new IllegalStateException("the JSONata order routing gives " + orderRoutingJsonata().output()
+                    + ", not what the JSONPath one gives: " + orderRouting().output());
+        }
         check("map1000", map1000(), MAP_TRANSITIONS);
         Transition done = taskRoundTrip();
         if (done.execution().status() != ExecutionStatus.SUCCEEDED
@@ -95,6 +102,16 @@ public class InterpreterBenchmark {
     @OperationsPerInvocation(ORDER_TRANSITIONS)
     public ExpressResult orderRouting() {
         return orderRunner.run("bench-order", "order", orderInput, T0, RandomSource.seeded(1));
+    }
+
+    /**
+     * (a') The same machine written in JSONata (Output, Condition, one Assign and a variable read):
+     * same states, same output; score = transitions/s, beside {@link #orderRouting()}.
+     */
+    @Benchmark
+    @OperationsPerInvocation(ORDER_TRANSITIONS)
+    public ExpressResult orderRoutingJsonata() {
+        return orderJsonataRunner.run("bench-order", "order", orderInput, T0, RandomSource.seeded(1));
     }
 
     /** (b) A Map over 1,000 items with a 3-state Pass/Choice processor; score = transitions/s. */

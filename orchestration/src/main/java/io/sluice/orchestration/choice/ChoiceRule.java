@@ -2,7 +2,11 @@ package io.sluice.orchestration.choice;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.path.DataPath;
+import io.sluice.orchestration.error.AslException;
+import io.sluice.orchestration.error.ErrorNames;
+import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.Scope;
+import io.sluice.orchestration.path.ValueTemplate;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
@@ -151,6 +155,26 @@ public sealed interface ChoiceRule {
                 }
             }
             return false;
+        }
+    }
+
+    /**
+     * A JSONata rule's Condition: an expression that must give true or false; anything else is
+     * {@code States.QueryEvaluationError}, as in Step Functions.
+     */
+    record Condition(String text, ValueTemplate expression) implements ChoiceRule {
+        public Condition {
+            Objects.requireNonNull(expression, "expression");
+        }
+
+        @Override
+        public boolean matches(Scope scope) {
+            JsonNode value = expression.render(scope);
+            if (!value.isBoolean()) {
+                throw new AslException(ErrorNames.QUERY_EVALUATION_ERROR, "The Condition '" + text
+                        + "' must give true or false, but gave " + Json.typeName(value) + ".");
+            }
+            return value.booleanValue();
         }
     }
 

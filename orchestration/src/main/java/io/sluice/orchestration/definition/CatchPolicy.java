@@ -4,14 +4,18 @@ import io.sluice.orchestration.error.ErrorNames;
 import java.util.List;
 
 /**
- * One Catch entry: the errors it handles, the state to go to, and where the error object goes. It
- * lives with the definition (it names a state and a result path) rather than in {@code retry},
- * whose values need nothing of the definition.
+ * One Catch entry: the errors it handles, the state to go to, where the error output goes
+ * (ResultPath, JSONPath) and what it assigns and outputs ({@code exit}: Assign, and Output in JSONata).
+ * It lives with the definition (it names a state and a result path) rather than in {@code retry}.
  */
-public record CatchPolicy(List<String> errorEquals, String next, ResultPath resultPath) {
+public record CatchPolicy(List<String> errorEquals, String next, ResultPath resultPath, Exit exit) {
 
     public CatchPolicy {
         errorEquals = List.copyOf(errorEquals);
+    }
+
+    public CatchPolicy(List<String> errorEquals, String next, ResultPath resultPath) {
+        this(errorEquals, next, resultPath, Exit.NONE);
     }
 
     public boolean handles(String error) {

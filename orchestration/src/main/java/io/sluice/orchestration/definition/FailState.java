@@ -1,8 +1,8 @@
 package io.sluice.orchestration.definition;
 
-/** A Fail state: ends its machine with an error and a cause, given literally, by path or by intrinsic call. */
+/** A Fail state: ends its machine with an error and a cause, given literally, by path, intrinsic call or JSONata. */
 public record FailState(String name, String error, PathOrIntrinsic errorPath, String cause, PathOrIntrinsic causePath,
-                        boolean usesContext) implements State {
+                        boolean usesContext, Exit exit) implements State {
     @Override
     public Selector inputPath() {
         return Selector.identity("InputPath");

@@ -1,17 +1,23 @@
 package io.sluice.orchestration.definition;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.orchestration.path.PayloadTemplate;
-import io.sluice.orchestration.path.RandomSource;
 import io.sluice.orchestration.path.Scope;
+import io.sluice.orchestration.path.ValueTemplate;
 
-/** ResultSelector, ResultPath and OutputPath: how a state turns its result into its output. */
-public record ResultHandling(PayloadTemplate resultSelector, ResultPath resultPath, Selector outputPath) {
+/**
+ * ResultSelector, ResultPath and OutputPath: how a JSONPath state turns its result into its output.
+ * A JSONata state has none of them ({@link #IDENTITY}): its output is its result, or its Output.
+ */
+public record ResultHandling(ValueTemplate resultSelector, ResultPath resultPath, Selector outputPath) {
+    public static final ResultHandling IDENTITY = new ResultHandling(null, ResultPath.REPLACE, Selector.identity("OutputPath"));
 
-    /** The state's output for {@code result}, given its raw input and the context object. */
-    public JsonNode output(JsonNode rawInput, JsonNode result, JsonNode context, RandomSource random) {
-        JsonNode selected = resultSelector == null ? result : resultSelector.render(new Scope(result, context, random));
-        JsonNode merged = resultPath.apply(rawInput, selected);
-        return outputPath.apply(merged, context);
+    /** The result after ResultSelector; {@code scope} gives the context object and variables. */
+    public JsonNode select(JsonNode result, Scope scope) {
+        return resultSelector == null ? result : resultSelector.render(scope.withInput(result));
+    }
+
+    /** The state's output: the selected result placed into the raw input at ResultPath, then OutputPath. */
+    public JsonNode place(JsonNode rawInput, JsonNode selected, JsonNode context) {
+        return outputPath.apply(resultPath.apply(rawInput, selected), context);
     }
 }

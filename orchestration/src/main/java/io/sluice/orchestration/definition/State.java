@@ -5,9 +5,12 @@ public sealed interface State
         permits TaskState, PassState, ChoiceState, WaitState, SucceedState, FailState, ParallelState, MapState {
     String name();
 
-    /** Whether any path or template of this state reads the context object, so it is built only when needed. */
+    /** Whether any path, template or expression of this state reads the context object, so it is built only when needed. */
     boolean usesContext();
 
-    /** Where the state's raw input is narrowed before the state works on it. */
+    /** Where the state's raw input is narrowed before the state works on it (always the identity in JSONata). */
     Selector inputPath();
+
+    /** Its query language, Assign and JSONata Output. */
+    Exit exit();
 }

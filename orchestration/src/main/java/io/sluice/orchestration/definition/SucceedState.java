@@ -1,4 +1,4 @@
 package io.sluice.orchestration.definition;
 
-/** A Succeed state: ends its machine (or branch) successfully. */
-public record SucceedState(String name, Selector inputPath, Selector outputPath, boolean usesContext) implements State {}
+/** A Succeed state: ends its machine successfully with its (filtered) input, or its JSONata Output. */
+public record SucceedState(String name, Selector inputPath, Selector outputPath, boolean usesContext, Exit exit) implements State {}

@@ -1,19 +1,22 @@
 package io.sluice.orchestration.definition;
 
-import io.sluice.orchestration.path.DataPath;
-import io.sluice.orchestration.path.PayloadTemplate;
+import io.sluice.orchestration.path.ValueTemplate;
 
-/** A Task state: calls a function and waits for its result. */
-public record TaskState(String name, TaskResource resource, Selector inputPath, PayloadTemplate parameters,
+/**
+ * A Task state: calls a function and waits for its result. {@code parameters} is Parameters in
+ * JSONPath and Arguments in JSONata ({@code null}: the effective input is sent).
+ */
+public record TaskState(String name, TaskResource resource, Selector inputPath, ValueTemplate parameters,
                         ResultHandling result, Recovery recovery, Timeouts timeouts, String next,
-                        boolean usesContext) implements State {
+                        boolean usesContext, Exit exit) implements State {
 
     /**
-     * TimeoutSeconds and HeartbeatSeconds, each a number or a path. Step Functions' default task
-     * timeout is effectively none ({@code 99999999} seconds); Sluice keeps no timer then.
+     * TimeoutSeconds and HeartbeatSeconds, each a number or computed (a path, or a JSONata
+     * expression). Step Functions' default task timeout is effectively none ({@code 99999999}
+     * seconds); Sluice keeps no timer then.
      */
-    public record Timeouts(Integer timeoutSeconds, DataPath timeoutSecondsPath,
-                           Integer heartbeatSeconds, DataPath heartbeatSecondsPath) {
+    public record Timeouts(Integer timeoutSeconds, PathOrIntrinsic timeoutSecondsPath,
+                           Integer heartbeatSeconds, PathOrIntrinsic heartbeatSecondsPath) {
         public static final Timeouts NONE = new Timeouts(null, null, null, null);
     }
 }

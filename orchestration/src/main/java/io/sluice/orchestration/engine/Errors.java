@@ -46,7 +46,7 @@ final class Errors {
             errorOutput.put("Cause", cause);
             JsonNode output;
             try {
-                output = catcher.resultPath().apply(f.rawInput(), errorOutput);
+                output = caught(s, f, state, catcher, errorOutput);
             } catch (AslException e) {
                 Frames.fail(s, f, e.error(), e.cause());
                 return;
@@ -58,6 +58,17 @@ final class Errors {
             return;
         }
         Frames.fail(s, f, error, cause);
+    }
+
+    /** A catcher's output: ResultPath (JSONPath) or Output (JSONata, default the error output), after its Assign. */
+    private static JsonNode caught(Step s, Frame f, State state, CatchPolicy catcher, ObjectNode errorOutput) {
+        JsonNode ctx = ContextObject.ifUsed(s, f, state.usesContext());
+        io.sluice.orchestration.path.Scope scope = Dataflow.scope(s, f, f.rawInput(), ctx).withErrorOutput(errorOutput);
+        if (catcher.exit().jsonata()) {
+            return Dataflow.leave(s, f, state.name(), catcher.exit(), scope, errorOutput);
+        }
+        JsonNode output = catcher.resultPath().apply(f.rawInput(), errorOutput);
+        return Dataflow.leave(s, f, state.name(), catcher.exit(), scope.withInput(errorOutput), output);
     }
 
     private static void retry(Step s, Frame f, long delayMillis, int retrier, String error, String cause) {

@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * Writes an execution's state to JSON and reads it back, so a durable host can store it between
- * events. The format is Sluice's own and versioned ({@code "v": 1}).
+ * events. The format is Sluice's own and versioned ({@code "v": 1}); a frame's workflow variables are
+ * its {@code vars}, an optional field, so executions stored before variables existed still read.
  */
 public final class ExecutionCodec {
     private static final int VERSION = 1;
@@ -89,6 +90,11 @@ public final class ExecutionCodec {
         if (f.heartbeatTimer != null) o.put("heartbeatTimer", f.heartbeatTimer);
         if (f.heartbeatSeconds != null) o.put("heartbeatSeconds", f.heartbeatSeconds);
         if (f.join != null) o.set("join", encodeJoin(f.join));
+        if (f.variables != null && !f.variables.isEmpty()) {
+            ObjectNode vars = o.putObject("vars");
+            f.variables.forEach(vars::set);
+            o.put("varBytes", f.variableBytes);
+        }
         return o;
     }
 
@@ -110,6 +116,11 @@ public final class ExecutionCodec {
         f.heartbeatTimer = text(o, "heartbeatTimer");
         f.heartbeatSeconds = o.has("heartbeatSeconds") ? o.get("heartbeatSeconds").asInt() : null;
         f.join = o.has("join") ? decodeJoin(o.get("join")) : null;
+        if (o.has("vars")) {
+            f.variables = new java.util.LinkedHashMap<>();
+            o.get("vars").properties().forEach(v -> f.variables.put(v.getKey(), v.getValue()));
+            f.variableBytes = o.path("varBytes").asLong();
+        }
         return f;
     }
 

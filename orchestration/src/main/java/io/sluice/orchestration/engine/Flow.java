@@ -2,6 +2,7 @@ package io.sluice.orchestration.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.definition.ChoiceState;
+import io.sluice.orchestration.definition.Exit;
 import io.sluice.orchestration.definition.FailState;
 import io.sluice.orchestration.definition.MapState;
 import io.sluice.orchestration.definition.ParallelState;
@@ -62,23 +63,34 @@ final class Flow {
 
     private static void pass(Step s, Frame f, PassState p) {
         JsonNode ctx = ContextObject.ifUsed(s, f, p.usesContext());
+        if (p.exit().jsonata()) {
+            Scope scope = Dataflow.scope(s, f, f.rawInput(), ctx);
+            JsonNode result = p.fixedResult() != null ? p.fixedResult() : f.rawInput();
+            exit(s, f, p.next(), Dataflow.leave(s, f, p.name(), p.exit(), scope, result));
+            return;
+        }
         JsonNode effective = p.inputPath().apply(f.rawInput(), ctx);
+        Scope scope = Dataflow.scope(s, f, effective, ctx);
         if (p.parameters() != null) {
-            effective = p.parameters().render(new Scope(effective, ctx, s.random));
+            effective = p.parameters().render(scope);
         }
         JsonNode result = p.fixedResult() != null ? p.fixedResult() : effective;
         JsonNode output = p.outputPath().apply(p.resultPath().apply(f.rawInput(), result), ctx);
-        exit(s, f, p.next(), output);
+        exit(s, f, p.next(), Dataflow.leave(s, f, p.name(), p.exit(), scope.withInput(result), output));
     }
 
     private static void choice(Step s, Frame f, ChoiceState c) {
         JsonNode ctx = ContextObject.ifUsed(s, f, c.usesContext());
         JsonNode effective = c.inputPath().apply(f.rawInput(), ctx);
-        Scope scope = new Scope(effective, ctx, s.random);
+        Scope scope = Dataflow.scope(s, f, effective, ctx);
         String next = c.defaultNext();
+        Exit leaving = c.exit();
         for (ChoiceState.Branch branch : c.choices()) {
             if (branch.rule().matches(scope)) {
                 next = branch.next();
+                if (!branch.exit().isEmpty()) {
+                    leaving = branch.exit();
+                }
                 break;
             }
         }
@@ -86,25 +98,27 @@ final class Flow {
             throw new AslException(ErrorNames.NO_CHOICE_MATCHED,
                     "No Choice rule of state '" + c.name() + "' matched the input and it has no Default.");
         }
-        exit(s, f, next, c.outputPath().apply(effective, ctx));
+        exit(s, f, next, Dataflow.leave(s, f, c.name(), leaving, scope, c.outputPath().apply(effective, ctx)));
     }
 
     private static void succeed(Step s, Frame f, SucceedState ok) {
         JsonNode ctx = ContextObject.ifUsed(s, f, ok.usesContext());
-        exit(s, f, null, ok.outputPath().apply(ok.inputPath().apply(f.rawInput(), ctx), ctx));
+        JsonNode output = ok.outputPath().apply(ok.inputPath().apply(f.rawInput(), ctx), ctx);
+        exit(s, f, null, Dataflow.leave(s, f, ok.name(), ok.exit(), Dataflow.scope(s, f, f.rawInput(), ctx), output));
     }
 
     private static void failState(Step s, Frame f, FailState fail) {
         JsonNode ctx = ContextObject.ifUsed(s, f, fail.usesContext());
-        Scope scope = new Scope(f.rawInput(), ctx, s.random);
-        String error = fail.errorPath() != null ? pathText(fail.errorPath().select(scope), "ErrorPath", fail.name()) : fail.error();
-        String cause = fail.causePath() != null ? pathText(fail.causePath().select(scope), "CausePath", fail.name()) : fail.cause();
+        Scope scope = Dataflow.scope(s, f, f.rawInput(), ctx);
+        String error = fail.errorPath() != null ? pathText(fail.errorPath().select(scope), "Error", fail.name()) : fail.error();
+        String cause = fail.causePath() != null ? pathText(fail.causePath().select(scope), "Cause", fail.name()) : fail.cause();
         Frames.fail(s, f, error == null ? "States.Fail" : error, cause == null ? "" : cause);
     }
 
     private static String pathText(JsonNode value, String field, String state) {
         if (value == null || !value.isTextual()) {
-            throw new AslException(ErrorNames.RUNTIME, field + " of Fail state '" + state + "' must select a string.");
+            throw new AslException(ErrorNames.RUNTIME, field + " (or " + field + "Path) of Fail state '" + state
+                    + "' must give a string, but gave " + io.sluice.orchestration.json.Json.typeName(value) + ".");
         }
         return value.asText();
     }

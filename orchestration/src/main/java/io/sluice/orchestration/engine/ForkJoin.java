@@ -22,7 +22,7 @@ final class ForkJoin {
         JsonNode ctx = ContextObject.ifUsed(s, f, p.usesContext());
         JsonNode effective = p.inputPath().apply(f.rawInput(), ctx);
         if (p.parameters() != null) {
-            effective = p.parameters().render(new Scope(effective, ctx, s.random));
+            effective = p.parameters().render(Dataflow.scope(s, f, effective, ctx));
         }
         Join join = new Join(p.branches().size(), p.branches().size(), null, null);
         f.waiting = Frame.Waiting.CHILDREN;
@@ -42,10 +42,12 @@ final class ForkJoin {
     static void startMap(Step s, Frame f, MapState m) {
         JsonNode ctx = ContextObject.ifUsed(s, f, m.usesContext());
         JsonNode effective = m.inputPath().apply(f.rawInput(), ctx);
-        Scope scope = new Scope(effective, ctx, s.random);
+        Scope scope = Dataflow.scope(s, f, effective, ctx);
         JsonNode items = m.itemsPath() == null ? effective : m.itemsPath().select(scope);
         if (items == null || !items.isArray()) {
-            throw new AslException(ErrorNames.RUNTIME, "ItemsPath '" + (m.itemsPath() == null ? "$" : m.itemsPath().text())
+            boolean jsonata = m.exit().jsonata();
+            throw new AslException(jsonata ? ErrorNames.QUERY_EVALUATION_ERROR : ErrorNames.RUNTIME, (jsonata ? "Items" : "ItemsPath")
+                    + " '" + (m.itemsPath() == null ? (jsonata ? "{% $states.input %}" : "$") : m.itemsPath().text())
                     + "' of Map state '" + m.name() + "' must select an array, found " + Json.typeName(items) + ".");
         }
         int limit = concurrency(m, scope);
@@ -67,7 +69,7 @@ final class ForkJoin {
         JsonNode input = value;
         if (m.itemSelector() != null) {
             JsonNode ctx = ContextObject.withMapItem(ContextObject.of(s, f), index, value);
-            input = m.itemSelector().render(new Scope(join.mapInput, ctx, s.random));
+            input = m.itemSelector().render(Dataflow.scope(s, f, join.mapInput, ctx));
         }
         Frame child = s.execution.newFrame(f.id(), index, m.processor().key());
         join.outstanding++;
@@ -107,7 +109,7 @@ final class ForkJoin {
         ResultHandling handling = state instanceof ParallelState p ? p.result() : ((MapState) state).result();
         JsonNode ctx = ContextObject.ifUsed(s, f, state.usesContext());
         String next = state instanceof ParallelState p ? p.next() : ((MapState) state).next();
-        Flow.exit(s, f, next, handling.output(f.rawInput(), results, ctx, s.random));
+        Flow.exit(s, f, next, Dataflow.withResult(s, f, state.name(), state.exit(), handling, results, ctx));
     }
 
     private static int concurrency(MapState m, Scope scope) {
@@ -116,7 +118,8 @@ final class ForkJoin {
         }
         JsonNode v = m.maxConcurrencyPath().select(scope);
         if (v == null || !v.isIntegralNumber() || v.asInt() < 0) {
-            throw new AslException(ErrorNames.RUNTIME, "MaxConcurrencyPath '" + m.maxConcurrencyPath().text() + "' of Map state '"
+            throw new AslException(ErrorNames.RUNTIME, (m.exit().jsonata() ? "MaxConcurrency" : "MaxConcurrencyPath") + " '"
+                    + m.maxConcurrencyPath().text() + "' of Map state '"
                     + m.name() + "' must select a non-negative integer, found " + Json.typeName(v) + ".");
         }
         return v.asInt();

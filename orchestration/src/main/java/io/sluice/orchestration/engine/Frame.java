@@ -27,6 +27,10 @@ public final class Frame {
     String heartbeatTimer;
     Integer heartbeatSeconds;
     Join join;
+    /** The workflow variables this frame's scope has assigned ({@code null} until the first); see {@link Variables}. */
+    java.util.Map<String, JsonNode> variables;
+    /** Their total size in bytes of JSON. */
+    long variableBytes;
 
     private static final int[] NO_RETRIES = new int[0];
 
@@ -52,6 +56,8 @@ public final class Frame {
     public Waiting waiting() { return waiting; }
     public TaskToken token() { return token; }
     public Join join() { return join; }
+    /** The variables assigned in this frame's own scope, by name (empty when none). */
+    public java.util.Map<String, JsonNode> variables() { return variables == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(variables); }
 
     void resetForState(String name, JsonNode input, Instant now) {
         state = name;

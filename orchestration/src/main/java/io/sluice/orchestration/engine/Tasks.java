@@ -2,6 +2,7 @@ package io.sluice.orchestration.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.definition.PathOrIntrinsic;
 import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.orchestration.definition.TaskState;
 import io.sluice.orchestration.engine.Execution.TimerRef;
@@ -9,7 +10,6 @@ import io.sluice.orchestration.engine.HistoryEvent.Type;
 import io.sluice.orchestration.error.AslException;
 import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.json.Json;
-import io.sluice.orchestration.path.DataPath;
 import io.sluice.orchestration.path.Scope;
 
 /** The Task state: dispatch, then accept its result, failure, heartbeats and timeouts. */
@@ -21,7 +21,7 @@ final class Tasks {
         JsonNode ctx = t.usesContext() ? ContextObject.withTask(ContextObject.of(s, f), token) : ContextObject.ifUsed(s, f, false);
         JsonNode effective = t.inputPath().apply(f.rawInput(), ctx);
         if (t.parameters() != null) {
-            effective = t.parameters().render(new Scope(effective, ctx, s.random));
+            effective = t.parameters().render(Dataflow.scope(s, f, effective, ctx));
         }
         TaskResource resource = t.resource();
         String function = resource.function();
@@ -29,14 +29,16 @@ final class Tasks {
         if (resource.lambdaInvoke()) {
             function = TaskResource.lambdaFunctionName(effective.path("FunctionName").asText(null));
             if (function == null) {
-                throw new AslException(ErrorNames.RUNTIME, "Task '" + t.name() + "' calls lambda:invoke but Parameters.FunctionName '"
+                throw new AslException(ErrorNames.RUNTIME, "Task '" + t.name() + "' calls lambda:invoke but "
+                        + (t.exit().jsonata() ? "Arguments" : "Parameters") + ".FunctionName '"
                         + effective.path("FunctionName").asText("") + "' names no function.");
             }
             payload = effective.has("Payload") ? effective.get("Payload") : Json.object();
         }
-        Scope scope = new Scope(effective, ctx, s.random);
-        Integer timeout = seconds(t.timeouts().timeoutSeconds(), t.timeouts().timeoutSecondsPath(), scope, "TimeoutSecondsPath", t);
-        Integer heartbeat = seconds(t.timeouts().heartbeatSeconds(), t.timeouts().heartbeatSecondsPath(), scope, "HeartbeatSecondsPath", t);
+        Scope scope = Dataflow.scope(s, f, t.exit().jsonata() ? f.rawInput() : effective, ctx);
+        String suffix = t.exit().jsonata() ? "" : "Path";
+        Integer timeout = seconds(t.timeouts().timeoutSeconds(), t.timeouts().timeoutSecondsPath(), scope, "TimeoutSeconds" + suffix, t);
+        Integer heartbeat = seconds(t.timeouts().heartbeatSeconds(), t.timeouts().heartbeatSecondsPath(), scope, "HeartbeatSeconds" + suffix, t);
         f.waiting = Frame.Waiting.TASK;
         f.token = token;
         f.heartbeatSeconds = heartbeat;
@@ -66,7 +68,7 @@ final class Tasks {
         }
         try {
             JsonNode ctx = ContextObject.ifUsed(s, f, t.usesContext());
-            Flow.exit(s, f, t.next(), t.result().output(f.rawInput(), result, ctx, s.random));
+            Flow.exit(s, f, t.next(), Dataflow.withResult(s, f, t.name(), t.exit(), t.result(), result, ctx));
         } catch (AslException e) {
             Errors.stateFailed(s, f, t, e.error(), e.cause());
         }
@@ -106,7 +108,7 @@ final class Tasks {
         return envelope;
     }
 
-    private static Integer seconds(Integer literal, DataPath path, Scope scope, String field, TaskState t) {
+    private static Integer seconds(Integer literal, PathOrIntrinsic path, Scope scope, String field, TaskState t) {
         if (literal != null || path == null) {
             return literal;
         }

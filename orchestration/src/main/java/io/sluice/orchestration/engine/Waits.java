@@ -19,9 +19,9 @@ final class Waits {
     static void start(Step s, Frame f, WaitState w) {
         JsonNode ctx = ContextObject.ifUsed(s, f, w.usesContext());
         JsonNode effective = w.inputPath().apply(f.rawInput(), ctx);
-        Instant due = dueTime(s, w, new Scope(effective, ctx, s.random));
+        Instant due = dueTime(s, w, Dataflow.scope(s, f, effective, ctx));
         if (!due.isAfter(s.now)) {
-            Flow.exit(s, f, w.next(), w.outputPath().apply(effective, ctx));
+            leave(s, f, w, ctx);
             return;
         }
         f.waiting = Frame.Waiting.TIMER;
@@ -32,8 +32,21 @@ final class Waits {
     }
 
     static void fired(Step s, Frame f, WaitState w) {
-        JsonNode ctx = ContextObject.ifUsed(s, f, w.usesContext());
-        Flow.exit(s, f, w.next(), w.outputPath().apply(w.inputPath().apply(f.rawInput(), ctx), ctx));
+        try {
+            leave(s, f, w, ContextObject.ifUsed(s, f, w.usesContext()));
+        } catch (AslException e) {
+            Errors.stateFailed(s, f, w, e.error(), e.cause());
+        }
+    }
+
+    private static void leave(Step s, Frame f, WaitState w, JsonNode ctx) {
+        JsonNode effective = w.inputPath().apply(f.rawInput(), ctx);
+        JsonNode output = w.outputPath().apply(effective, ctx);
+        Flow.exit(s, f, w.next(), Dataflow.leave(s, f, w.name(), w.exit(), Dataflow.scope(s, f, effective, ctx), output));
+    }
+
+    private static String field(WaitState w, String name) {
+        return w.exit().jsonata() ? name : name + "Path";
     }
 
     private static Instant dueTime(Step s, WaitState w, Scope scope) {
@@ -46,7 +59,7 @@ final class Waits {
         if (w.secondsPath() != null) {
             JsonNode v = w.secondsPath().select(scope);
             if (v == null || !v.canConvertToLong() || !v.isIntegralNumber() || v.asLong() < 0) {
-                throw new AslException(ErrorNames.RUNTIME, "SecondsPath '" + w.secondsPath().text() + "' of Wait state '"
+                throw new AslException(ErrorNames.RUNTIME, field(w, "Seconds") + " '" + w.secondsPath().text() + "' of Wait state '"
                         + w.name() + "' must select a non-negative integer, found " + Json.typeName(v) + ".");
             }
             return s.now.plusSeconds(v.asLong());
@@ -58,7 +71,7 @@ final class Waits {
             }
             return OffsetDateTime.parse(v.asText()).toInstant();
         } catch (DateTimeParseException e) {
-            throw new AslException(ErrorNames.RUNTIME, "TimestampPath '" + w.timestampPath().text() + "' of Wait state '"
+            throw new AslException(ErrorNames.RUNTIME, field(w, "Timestamp") + " '" + w.timestampPath().text() + "' of Wait state '"
                     + w.name() + "' must select an RFC 3339 timestamp such as 2026-11-29T10:00:00Z.");
         }
     }

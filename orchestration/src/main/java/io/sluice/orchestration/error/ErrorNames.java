@@ -15,6 +15,8 @@ public final class ErrorNames {
     public static final String PERMISSIONS = "States.Permissions";
     public static final String ITEM_READER_FAILED = "States.ItemReaderFailed";
     public static final String EXCEEDED_TOLERATED_FAILURE_THRESHOLD = "States.ExceedToleratedFailureThreshold";
+    /** A JSONata expression failed to evaluate, or gave a value of the wrong type for its field. */
+    public static final String QUERY_EVALUATION_ERROR = "States.QueryEvaluationError";
     /** Raised when an execution is stopped by a user. */
     public static final String ABORTED = "States.Aborted";
 

@@ -16,7 +16,7 @@ import java.util.List;
  * field whose name ends in {@code .$} takes its value from a path or an intrinsic function call.
  * Compiled once when the definition loads.
  */
-public final class PayloadTemplate {
+public final class PayloadTemplate implements ValueTemplate {
     private final JsonNode source;
     private final Node root;
 
@@ -62,7 +62,7 @@ public final class PayloadTemplate {
                     if (value == null) {
                         throw new AslException(ErrorNames.PARAMETER_PATH_FAILURE,
                                 "The JSONPath '" + f.expression + "' specified for the field '" + f.name
-                                        + ".$' could not be found in the input " + preview(f.path.context() ? scope.context() : scope.input()));
+                                        + ".$' could not be found in the input " + preview(f.path.root(scope)));
                     }
                     out.set(f.name, value);
                 } else {

@@ -1,9 +1,40 @@
 package io.sluice.orchestration.path;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
 
 /**
- * What a path or intrinsic function is evaluated against: the state's input ({@code $}), the
- * context object ({@code $$}), and the randomness the core was given.
+ * What a path, intrinsic function or JSONata expression is evaluated against: the state's input
+ * ({@code $}, {@code $states.input}), the context object ({@code $$}, {@code $states.context}), the
+ * visible workflow variables, the state's result and error output where there is one
+ * ({@code $states.result}, {@code $states.errorOutput}), and the time and randomness the core was
+ * given ({@code $now()}, {@code $random()}, {@code $uuid()}).
  */
-public record Scope(JsonNode input, JsonNode context, RandomSource random) {}
+public record Scope(JsonNode input, JsonNode context, RandomSource random, Variables variables,
+                    JsonNode result, JsonNode errorOutput, Instant now) {
+
+    public Scope {
+        variables = variables == null ? Variables.NONE : variables;
+    }
+
+    /** A scope over input and context only, with no variables and no time (paths and intrinsic functions). */
+    public Scope(JsonNode input, JsonNode context, RandomSource random) {
+        this(input, context, random, Variables.NONE, null, null, null);
+    }
+
+    public Scope withInput(JsonNode value) {
+        return new Scope(value, context, random, variables, result, errorOutput, now);
+    }
+
+    public Scope withResult(JsonNode value) {
+        return new Scope(input, context, random, variables, value, errorOutput, now);
+    }
+
+    public Scope withErrorOutput(JsonNode value) {
+        return new Scope(input, context, random, variables, result, value, now);
+    }
+
+    public Scope withContext(JsonNode value) {
+        return new Scope(input, value, random, variables, result, errorOutput, now);
+    }
+}

@@ -76,6 +76,11 @@ final class ChoiceRules {
             String field = it.next();
             if (COMPARISONS.containsKey(field) || BOOLEAN_OPERATORS.contains(field)) {
                 operators.add(field);
+            } else if (topLevel && field.equals("Assign")) {
+                QueryRules.assign(state, at.child("Assign"), rule.get("Assign"));
+            } else if (topLevel && field.equals("Output")) {
+                report.error(at.child("Output"), "Output is a JSONata field, but this Choice state is written in JSONPath;"
+                        + " use the state's OutputPath, or make the state JSONata.");
             } else if (!List.of("Variable", "Next", "Comment").contains(field)) {
                 report.error(at.child(field), "Field " + field + " is not allowed in a Choice rule; a rule has Variable, one"
                         + " comparison operator (such as StringEquals or NumericGreaterThanPath) or And, Or, Not,"
@@ -99,7 +104,7 @@ final class ChoiceRules {
         }
     }
 
-    /** A JSONata rule: a Condition expression and Next; the expression itself is not checked, as JSONata does not run yet. */
+    /** A JSONata rule: a Condition expression, Next, and optionally Assign and Output, each compiled. */
     private static void jsonataRule(StateContext state, Pointer at, JsonNode rule) {
         if (!rule.isObject()) {
             state.report().error(at, "A Choice rule must be an object, but is " + Fields.describe(rule) + ".");
@@ -112,8 +117,20 @@ final class ChoiceRules {
                         + " has Condition, Next and optionally Comment, Assign and Output.");
             }
         }
-        if (!rule.has("Condition")) {
+        JsonNode condition = rule.get("Condition");
+        if (condition == null) {
             state.report().error(at, "A JSONata Choice rule needs Condition, an expression such as {% $states.input.n > 1 %}.");
+        } else if (!Fields.isExpression(condition) && !condition.isBoolean()) {
+            state.report().error(at.child("Condition"), "Condition must be a JSONata expression such as"
+                    + " {% $states.input.n > 1 %} (or true or false), but is " + Fields.describe(condition) + ".");
+        } else {
+            QueryRules.expressions(state.report(), at.child("Condition"), "Condition", condition);
+        }
+        if (rule.has("Assign")) {
+            QueryRules.assign(state, at.child("Assign"), rule.get("Assign"));
+        }
+        if (rule.has("Output")) {
+            QueryRules.expressions(state.report(), at.child("Output"), "Output", rule.get("Output"));
         }
         transition(state, at, rule, true);
     }

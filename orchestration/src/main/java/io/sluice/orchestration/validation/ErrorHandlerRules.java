@@ -10,13 +10,14 @@ import java.util.Set;
 final class ErrorHandlerRules {
     private static final List<String> RETRIER_FIELDS = List.of("ErrorEquals", "IntervalSeconds", "MaxAttempts",
             "BackoffRate", "MaxDelaySeconds", "JitterStrategy", "Comment");
-    private static final List<String> CATCHER_FIELDS = List.of("ErrorEquals", "Next", "ResultPath", "Comment");
+    private static final List<String> CATCHER_FIELDS = List.of("ErrorEquals", "Next", "ResultPath", "Assign", "Comment");
+    private static final List<String> JSONATA_CATCHER_FIELDS = List.of("ErrorEquals", "Next", "Output", "Assign", "Comment");
     private static final Set<String> PREDEFINED = Set.of(ErrorNames.ALL, ErrorNames.TASK_FAILED, ErrorNames.TIMEOUT,
             ErrorNames.HEARTBEAT_TIMEOUT, ErrorNames.RUNTIME, ErrorNames.NO_CHOICE_MATCHED,
             ErrorNames.PARAMETER_PATH_FAILURE, ErrorNames.RESULT_PATH_MATCH_FAILURE, ErrorNames.INTRINSIC_FAILURE,
             ErrorNames.BRANCH_FAILED, ErrorNames.PERMISSIONS, ErrorNames.ITEM_READER_FAILED,
             ErrorNames.EXCEEDED_TOLERATED_FAILURE_THRESHOLD, ErrorNames.DATA_LIMIT_EXCEEDED, "States.ResultWriterFailed",
-            "States.QueryEvaluationError", "States.Http.Socket");
+            ErrorNames.QUERY_EVALUATION_ERROR, "States.Http.Socket");
 
     private ErrorHandlerRules() {}
 
@@ -42,20 +43,44 @@ final class ErrorHandlerRules {
             JsonNode catcher = value.get(i);
             Pointer here = at.child(i);
             if (!Fields.object(report, here, "Each Catch entry", catcher)) continue;
-            unknownFields(report, here, "catcher", catcher, CATCHER_FIELDS);
+            catcherFields(state, here, catcher);
             errorEquals(report, here, catcher, "catcher", i == value.size() - 1);
             if (catcher.has("Next")) {
                 state.machine().checkTarget(report, here.child("Next"), "Next", catcher.get("Next"));
             } else {
                 report.error(here, "A catcher needs Next, naming the state to go to when it catches an error.");
             }
-            if (catcher.has("ResultPath")) {
+            if (catcher.has("ResultPath") && !state.jsonata()) {
                 PathRules.resultPath(report, here.child("ResultPath"), "ResultPath", catcher.get("ResultPath"));
+            }
+            if (catcher.has("Assign")) {
+                QueryRules.assign(state, here.child("Assign"), catcher.get("Assign"));
+            }
+            if (catcher.has("Output") && state.jsonata()) {
+                QueryRules.expressions(report, here.child("Output"), "Output", catcher.get("Output"));
             }
             if (catcher.has("Comment")) {
                 Fields.string(report, here.child("Comment"), "Comment", catcher.get("Comment"));
             }
         }
+    }
+
+    private static void catcherFields(StateContext state, Pointer at, JsonNode catcher) {
+        if (!state.jsonata()) {
+            if (catcher.has("Output")) {
+                state.report().error(at.child("Output"), "Output is a JSONata field, but this catcher's state is written in"
+                        + " JSONPath; use ResultPath to place the error output, or make the state JSONata.");
+            }
+            unknownFields(state.report(), at, "catcher", catcher, CATCHER_FIELDS.contains("Output") ? CATCHER_FIELDS
+                    : java.util.stream.Stream.concat(CATCHER_FIELDS.stream(), java.util.stream.Stream.of("Output")).toList());
+            return;
+        }
+        if (catcher.has("ResultPath")) {
+            state.report().error(at.child("ResultPath"), "ResultPath is a JSONPath field and is not allowed in a JSONata"
+                    + " catcher; use Output, for example {% $merge([$states.input, {'error': $states.errorOutput}]) %}.");
+        }
+        unknownFields(state.report(), at, "catcher", catcher,
+                java.util.stream.Stream.concat(JSONATA_CATCHER_FIELDS.stream(), java.util.stream.Stream.of("ResultPath")).toList());
     }
 
     private static boolean isArrayOfHandlers(Report report, Pointer at, String field, JsonNode value) {

@@ -15,7 +15,11 @@ final class FieldRules {
         switch (field) {
             case "Comment", "Error", "Cause" -> Fields.string(report, at, field, value);
             case "QueryLanguage" -> queryLanguage(report, at, value);
-            case "InputPath", "OutputPath" -> PathRules.pathOrNull(report, at, field, value);
+            case "InputPath", "OutputPath" -> {
+                PathRules.pathOrNull(report, at, field, value);
+                QueryRules.noVariable(report, at, field, value);
+            }
+            case "Assign" -> QueryRules.assign(state, at, value);
             case "ResultPath" -> PathRules.resultPath(report, at, field, value);
             case "Parameters", "ResultSelector", "ItemSelector" -> PathRules.template(report, at, field, value);
             case "TimeoutSecondsPath", "HeartbeatSecondsPath", "SecondsPath", "TimestampPath", "ItemsPath",
@@ -39,18 +43,10 @@ final class FieldRules {
         return language != null && language.isTextual() && language.asText().equals("JSONata");
     }
 
-    /** QueryLanguage, at the top or on a state: only JSONPath runs today. */
+    /** QueryLanguage, at the top or on a state: JSONPath (the default) or JSONata. */
     static void queryLanguage(Report report, Pointer at, JsonNode value) {
-        if (value.isTextual() && value.asText().equals("JSONPath")) {
-            return;
-        }
-        if (value.isTextual() && value.asText().equals("JSONata")) {
-            report.error(at, "QueryLanguage JSONata is not supported yet; Sluice runs JSONPath definitions,"
-                    + " so rewrite this in JSONPath (Parameters, ResultSelector, OutputPath, Choice rules with Variable)"
-                    + " or run it on AWS Step Functions.");
-        } else {
-            report.error(at, "QueryLanguage must be \"JSONPath\" (JSONata is not supported yet), but is "
-                    + Fields.describe(value) + ".");
+        if (!(value.isTextual() && (value.asText().equals("JSONPath") || value.asText().equals("JSONata")))) {
+            report.error(at, "QueryLanguage must be \"JSONPath\" or \"JSONata\", but is " + Fields.describe(value) + ".");
         }
     }
 

@@ -12,9 +12,18 @@ import java.util.List;
  * @param parent the enclosing machine, or {@code null} at the top
  * @param jsonata whether its states use JSONata unless they say otherwise: the top level's
  *                QueryLanguage, which nested machines inherit
+ * @param assigned the variable names its own states assign
  */
-record Machine(String kind, List<String> names, Machine parent, boolean jsonata) {
+record Machine(String kind, List<String> names, Machine parent, boolean jsonata, java.util.Set<String> assigned) {
     private static final int LISTED_NAMES = 20;
+
+    /** Whether an enclosing machine (an outer variable scope) assigns {@code name}. */
+    boolean assignedOutside(String name) {
+        for (Machine m = parent; m != null; m = m.parent) {
+            if (m.assigned.contains(name)) return true;
+        }
+        return false;
+    }
 
     boolean has(String name) {
         return names.contains(name);

@@ -43,7 +43,7 @@ final class MachineRules {
         List<String> names = new ArrayList<>();
         states.fieldNames().forEachRemaining(names::add);
         boolean jsonata = parent == null ? FieldRules.isJsonata(node.get("QueryLanguage")) : parent.jsonata();
-        Machine machine = new Machine(kind, List.copyOf(names), parent, jsonata);
+        Machine machine = new Machine(kind, List.copyOf(names), parent, jsonata, QueryRules.assignedBy(states));
         boolean startsWell = startAt(node, at, kind, machine, report);
         for (Map.Entry<String, JsonNode> state : states.properties()) {
             Pointer here = at.child("States").child(state.getKey());

@@ -46,17 +46,48 @@ final class StateRules {
         for (Iterator<String> it = state.node().fieldNames(); it.hasNext(); ) {
             String field = it.next();
             JsonNode value = state.get(field);
-            if (jsonata && (StateType.JSONATA_FIELDS.contains(field) || field.equals("Assign"))) {
-                continue; // valid in a JSONata state; its QueryLanguage is already reported as not supported yet
-            }
-            if (jsonata && StateType.JSONPATH_FIELDS.contains(field)) {
-                state.report().error(state.at(field), field + " is a JSONPath field and is not allowed in a JSONata"
+            Pointer at = state.at(field);
+            if (field.equals("Assign") || StateType.JSONATA_FIELDS.contains(field)) {
+                queryField(state, field, value, jsonata);
+            } else if (jsonata && StateType.JSONPATH_FIELDS.contains(field)) {
+                state.report().error(at, field + " is a JSONPath field and is not allowed in a JSONata"
                         + " state; JSONata states use Arguments, Output and {% %} expressions instead.");
             } else if (!state.type().allows(field)) {
-                state.report().error(state.at(field), state.type().whyNotAllowed(field));
-            } else if (!(jsonata && Fields.isExpression(value))) {
+                state.report().error(at, state.type().whyNotAllowed(field));
+            } else if (field.equals("QueryLanguage")) {
+                FieldRules.check(state, field, value);
+                if (value.isTextual() && value.asText().equals("JSONPath") && state.machine().jsonata()) {
+                    state.report().error(at, "A state of a JSONata state machine cannot be JSONPath; write it in JSONata,"
+                            + " or make the state machine JSONPath and set \"QueryLanguage\": \"JSONata\" on its JSONata states.");
+                }
+            } else if (jsonata && (Fields.isExpression(value) || field.equals("ItemSelector") || field.equals("Credentials"))) {
+                QueryRules.expressions(state.report(), at, field, value);
+            } else {
                 FieldRules.check(state, field, value);
             }
+        }
+    }
+
+    /** Assign (both languages) and the JSONata fields Arguments, Output and Items. */
+    private static void queryField(StateContext state, String field, JsonNode value, boolean jsonata) {
+        Pointer at = state.at(field);
+        if (!state.type().allowsQueryField(field)) {
+            state.report().error(at, state.type().whyNotAllowed(field));
+        } else if (field.equals("Assign")) {
+            QueryRules.assign(state, at, value);
+        } else if (!jsonata) {
+            state.report().error(at, field + " is a JSONata field, but this state is written in JSONPath; set"
+                    + " \"QueryLanguage\": \"JSONata\" on the state (or the state machine), or use "
+                    + switch (field) {
+                        case "Output" -> "ResultSelector, ResultPath and OutputPath";
+                        case "Items" -> "ItemsPath";
+                        default -> "Parameters";
+                    } + " instead.");
+        } else if (field.equals("Items") && !(value.isArray() || Fields.isExpression(value))) {
+            state.report().error(at, "Items must be an array or a JSONata expression such as {% $states.input.orders %},"
+                    + " but is " + Fields.describe(value) + ".");
+        } else {
+            QueryRules.expressions(state.report(), at, field, value);
         }
     }
 

@@ -28,6 +28,17 @@ enum StateType {
     /** Fields that exist only in JSONata states. */
     static final Set<String> JSONATA_FIELDS = Set.of("Arguments", "Output", "Items");
 
+    /** Whether a state of this type may have {@code field}, one of {@link #JSONATA_FIELDS} or Assign. */
+    boolean allowsQueryField(String field) {
+        return switch (field) {
+            case "Assign" -> this != SUCCEED && this != FAIL;
+            case "Output" -> this != FAIL;
+            case "Arguments" -> this == TASK || this == PARALLEL;
+            case "Items" -> this == MAP;
+            default -> false;
+        };
+    }
+
     /** Fields that exist only in JSONPath states; a JSONata state uses Arguments, Output and expressions instead. */
     static final Set<String> JSONPATH_FIELDS = Set.of("InputPath", "OutputPath", "ResultPath", "Parameters",
             "ResultSelector", "ItemsPath", "SecondsPath", "TimestampPath", "TimeoutSecondsPath", "HeartbeatSecondsPath",
@@ -75,12 +86,13 @@ enum StateType {
 
     /** Why {@code field} may not appear in a state of this type, as a sentence. */
     String whyNotAllowed(String field) {
-        if (field.equals("Assign")) {
-            return "Assign (workflow variables) is not supported yet; pass data through the state input and ResultPath instead.";
-        }
-        if (JSONATA_FIELDS.contains(field)) {
-            return field + " is a JSONata field, and JSONata is not supported yet; use the JSONPath fields ("
-                    + (field.equals("Output") ? "OutputPath, ResultSelector" : "Parameters") + ") instead.";
+        if (field.equals("Assign") || JSONATA_FIELDS.contains(field)) {
+            return field + " is not allowed in a " + text + " state; " + switch (field) {
+                case "Assign" -> "Succeed and Fail states end their machine, so there is nothing to assign for.";
+                case "Output" -> "a Fail state has no output, only Error and Cause.";
+                case "Arguments" -> "only Task and Parallel states take Arguments.";
+                default -> "only Map states take Items.";
+            };
         }
         if ((field.equals("Next") || field.equals("End")) && !flowsOn) {
             return "A " + text + " state must not have " + field + "; " + (this == CHOICE

@@ -42,7 +42,7 @@ class InvalidDefinitionsTest {
                 error("states-empty", "/States", "at least one state"),
                 error("unknown-top-level-field", "/Timeout", "Field Timeout is not allowed in a state machine"),
                 error("top-level-timeout-not-positive", "/TimeoutSeconds", "must be a positive integer"),
-                error("query-language-jsonata", "/QueryLanguage", "JSONata is not supported yet"),
+                error("query-language-unknown", "/QueryLanguage", "QueryLanguage must be \"JSONPath\" or \"JSONata\""),
                 error("version-not-string", "/Version", "Version must be a string"));
     }
 
@@ -51,9 +51,14 @@ class InvalidDefinitionsTest {
                 error("missing-type", "/States/A", "needs Type"),
                 error("unknown-type", "/States/A/Type", "Type must be one of Task, Pass, Choice"),
                 error("field-not-allowed", "/States/A/Resource", "Field Resource is not allowed in a Pass state; a Pass state allows"),
-                error("assign-not-supported", "/States/A/Assign", "Assign (workflow variables) is not supported yet"),
-                error("jsonata-field", "/States/A/Arguments", "JSONata is not supported yet"),
-                error("state-query-language-jsonata", "/States/A/QueryLanguage", "JSONata is not supported yet"),
+                error("assign-reserved-name", "/States/A/Assign/states", "Variable name 'states' is reserved"),
+                error("jsonata-field", "/States/A/Arguments", "Arguments is a JSONata field, but this state is written in JSONPath"),
+                error("jsonpath-field-in-jsonata-state", "/States/A/ResultPath", "ResultPath is a JSONPath field and is not allowed in a JSONata state"),
+                error("jsonata-expression-broken", "/States/A/Output/total", "Output holds a JSONata expression that does not parse"),
+                error("assign-outer-variable-in-branch", "/States/P/Branches/0/States/B/Assign/count",
+                        "Variable 'count' is assigned by a state outside this branch"),
+                error("variable-in-output-path", "/States/A/OutputPath", "OutputPath cannot read a workflow variable"),
+                error("jsonata-catcher-result-path", "/States/A/Catch/0/ResultPath", "ResultPath is a JSONPath field and is not allowed in a JSONata catcher"),
                 error("state-name-too-long", "/States/" + "L".repeat(81), "at most 80"),
                 error("state-name-escaped-pointer", "/States/Load~1Save~01/Next", "Next names state 'Nowhere'"),
                 error("duplicate-state-name-across-branches", "/States/P/Branches/1/States/Work",

@@ -1,0 +1,121 @@
+package io.sluice.orchestration.path.jsonata;
+
+import com.dashjoin.jsonata.JException;
+import com.dashjoin.jsonata.Jsonata;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.error.AslException;
+import io.sluice.orchestration.error.ErrorNames;
+import io.sluice.orchestration.path.PathSyntaxException;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One compiled JSONata expression, the text between {@code {%} and {@code %}}, with the workflow
+ * variables it may read (so an evaluation binds only those) and the field it stands in (for errors).
+ */
+public final class Expression {
+    private static final Pattern VARIABLE = Pattern.compile("\\$([\\p{L}_][\\p{L}\\p{N}_]*)");
+
+    private final String text;
+    private final String field;
+    private final Jsonata compiled;
+    private final Set<String> variables;
+    private final boolean readsContext;
+
+    private Expression(String text, String field, Jsonata compiled, Set<String> variables, boolean readsContext) {
+        this.text = text;
+        this.field = field;
+        this.compiled = compiled;
+        this.variables = variables;
+        this.readsContext = readsContext;
+    }
+
+    /** Whether {@code value} is a string of the form <code>{% expression %}</code>. */
+    public static boolean isExpression(JsonNode value) {
+        return value != null && value.isTextual() && isExpression(value.asText());
+    }
+
+    public static boolean isExpression(String text) {
+        String t = text.strip();
+        return t.length() >= 4 && t.startsWith("{%") && t.endsWith("%}");
+    }
+
+    /**
+     * Compiles the expression in {@code text} (with its <code>{% %}</code>); {@code field} names where it
+     * stands, such as {@code Arguments.orderId}. Throws {@link PathSyntaxException} when it does not parse.
+     */
+    public static Expression compile(String text, String field) {
+        String t = text.strip();
+        String body = t.substring(2, t.length() - 2).strip();
+        if (body.isEmpty()) {
+            throw new PathSyntaxException(text, "the expression between {% and %} is empty");
+        }
+        Jsonata compiled;
+        try {
+            compiled = Jsonata.jsonata(body);
+        } catch (JException | IllegalArgumentException e) {
+            throw new PathSyntaxException(text, "JSONata cannot parse it: " + e.getMessage());
+        }
+        Set<String> names = new LinkedHashSet<>();
+        Matcher m = VARIABLE.matcher(body);
+        while (m.find()) {
+            String name = m.group(1);
+            if (!name.equals("states") && !PureFunctions.NAMES.contains(name)) {
+                names.add(name);
+            }
+        }
+        return new Expression(body, field, compiled, Set.copyOf(names), body.contains("$states") && body.contains("context"));
+    }
+
+    public String text() {
+        return text;
+    }
+
+    public String field() {
+        return field;
+    }
+
+    Set<String> variables() {
+        return variables;
+    }
+
+    boolean readsContext() {
+        return readsContext;
+    }
+
+    /**
+     * The value, or {@code null} when the expression gives nothing (JSONata's undefined). A failure is
+     * {@code States.QueryEvaluationError} with a cause naming the field and the reason.
+     */
+    JsonNode evaluate(Evaluation evaluation) {
+        Object value;
+        try {
+            value = compiled.evaluate(evaluation.input(), evaluation.frame());
+        } catch (JException e) {
+            throw failure(e.getMessage());
+        } catch (RuntimeException e) {
+            throw failure(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        }
+        try {
+            return JsonataValues.toJson(value);
+        } catch (IllegalArgumentException e) {
+            throw failure(e.getMessage());
+        }
+    }
+
+    AslException failure(String reason) {
+        return new AslException(ErrorNames.QUERY_EVALUATION_ERROR, "The JSONata expression '" + shorten(text)
+                + "' in field '" + field + "' could not be evaluated: " + reason + ".");
+    }
+
+    private static String shorten(String s) {
+        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
+    }
+
+    @Override
+    public String toString() {
+        return "{% " + text + " %}";
+    }
+}
