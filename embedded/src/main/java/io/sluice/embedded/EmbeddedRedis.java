@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import redis.embedded.RedisServer;
 
 /**
- * A throwaway Redis server on a free loopback port, persistence off: the {@code redis-server} binary
+ * A throwaway Redis server on a free loopback port, persistence off unless asked for: the {@code redis-server} binary
  * when one is found on the search path given, else the Redis 6.2 binary shipped in
  * {@code com.github.codemonstur:embedded-redis}. {@link #close()} stops it and removes its directory.
  *
@@ -30,6 +30,28 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     /** Where the server came from. */
     public enum Source { BINARY, EMBEDDED_JAR }
+
+    /** How the server persists: not at all, or an append-only file fsynced every second or on every write. */
+    public enum Persistence {
+        NONE("no", "everysec"), AOF_EVERYSEC("yes", "everysec"), AOF_ALWAYS("yes", "always");
+
+        private final String appendonly;
+        private final String appendfsync;
+
+        Persistence(String appendonly, String appendfsync) {
+            this.appendonly = appendonly;
+            this.appendfsync = appendfsync;
+        }
+
+        /** {@code none}, {@code aof-everysec} or {@code aof-always}. */
+        public String flag() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+
+        public static Optional<Persistence> ofFlag(String flag) {
+            return Stream.of(values()).filter(p -> p.flag().equals(flag)).findFirst();
+        }
+    }
 
     private final int port;
     private final Source source;
@@ -49,9 +71,14 @@ public final class EmbeddedRedis implements AutoCloseable {
      * @param searchPath directories separated as in {@code PATH} (the host passes its {@code PATH})
      */
     public static EmbeddedRedis start(String binary, String searchPath) {
+        return start(binary, searchPath, Persistence.NONE);
+    }
+
+    /** Starts a server that persists as {@code persistence} says, into its own directory (removed on close). */
+    public static EmbeddedRedis start(String binary, String searchPath, Persistence persistence) {
         try {
             Optional<Path> program = executable(binary, searchPath);
-            return program.isPresent() ? startBinary(program.get()) : startJar();
+            return program.isPresent() ? startBinary(program.get(), persistence) : startJar(persistence);
         } catch (IOException e) {
             throw new UncheckedIOException("Could not start an embedded Redis; set SLUICE_REDIS_URL to use a running one", e);
         }
@@ -88,13 +115,14 @@ public final class EmbeddedRedis implements AutoCloseable {
                 .map(dir -> Path.of(dir, binary)).filter(Files::isExecutable).findFirst();
     }
 
-    private static EmbeddedRedis startBinary(Path binary) throws IOException {
+    private static EmbeddedRedis startBinary(Path binary, Persistence persistence) throws IOException {
         for (int attempt = 1; ; attempt++) {
             int port = freePort();
             Path dir = Files.createTempDirectory("sluice-redis-");
             Path log = dir.resolve("redis.log");
             Process process = new ProcessBuilder(binary.toString(), "--port", String.valueOf(port), "--bind", LOOPBACK,
-                    "--save", "", "--appendonly", "no", "--dir", dir.toString(), "--daemonize", "no")
+                    "--save", "", "--appendonly", persistence.appendonly, "--appendfsync", persistence.appendfsync,
+                    "--dir", dir.toString(), "--daemonize", "no")
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             Runnable stop = () -> stopProcess(process, dir);
             if (awaitReady(port, process::isAlive)) {
@@ -108,10 +136,10 @@ public final class EmbeddedRedis implements AutoCloseable {
         }
     }
 
-    private static EmbeddedRedis startJar() throws IOException {
+    private static EmbeddedRedis startJar(Persistence persistence) throws IOException {
         int port = freePort();
         RedisServer server = RedisServer.newRedisServer().bind(LOOPBACK).port(port)
-                .setting("save \"\"").setting("appendonly no").build();
+                .setting("save \"\"").setting("appendonly " + persistence.appendonly).setting("appendfsync " + persistence.appendfsync).build();
         server.start();
         Runnable stop = () -> {
             try {

@@ -3,6 +3,7 @@ package io.sluice.local.cli;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.local.bench.TransitionsBench;
+import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.orchestration.port.TaskQueue;
@@ -46,10 +47,10 @@ final class BenchCommand {
         if (args.length > 0 && args[0].equals("starts")) {
             return new StartsBenchCommand(out, err).run(args);
         }
-        Flags f = Flags.parse(args, Set.of("--executions", "--tasks", "--concurrency", "--warmup", "--queue"), Set.of("--json"));
+        Flags f = Flags.parse(args, Set.of("--executions", "--tasks", "--concurrency", "--warmup", "--queue", "--durability"), Set.of("--json"));
         if (f.positional().size() != 1 || !f.positional().getFirst().equals("transitions")) {
             throw new SluiceCli.UsageException("benches are 'transitions', 'schedules' and 'starts': sluice bench transitions [--executions N] "
-                    + "[--tasks K] [--concurrency C] [--warmup W] [--queue redis|sqs] [--json], sluice bench schedules [--count N] [--json], " + StartsBenchCommand.USAGE);
+                    + "[--tasks K] [--concurrency C] [--warmup W] [--queue redis|sqs] [--durability none|aof-everysec|aof-always] [--json], sluice bench schedules [--count N] [--json], " + StartsBenchCommand.USAGE);
         }
         TransitionsBench.Options options = new TransitionsBench.Options(f.number("--executions", 100, 1), f.number("--tasks", 10, 1),
                 f.number("--concurrency", 20, 1));
@@ -58,9 +59,11 @@ final class BenchCommand {
         int warmup = f.number("--warmup", DEFAULT_TRANSITIONS_WARMUP, 0);
         String run = "bench-" + UUID.randomUUID().toString().substring(0, 8);
         LocalBackends.Queue queue = queueOf(f);
-        err.println("sluice bench: starting an embedded Redis" + (queue == LocalBackends.Queue.SQS ? " and ElasticMQ..." : "..."));
+        EmbeddedRedis.Persistence durability = durabilityOf(f);
+        err.println("sluice bench: starting an embedded Redis (persistence: " + durability.flag() + ")"
+                + (queue == LocalBackends.Queue.SQS ? " and ElasticMQ..." : "..."));
         try (LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(queue, null, 0, "us-east-1", null, run, "redis-server",
-                searchPath, 5))) {
+                searchPath, 5, durability))) {
             err.println("sluice bench: queue: " + backends.queueDescription() + "; Redis: " + backends.redisDescription());
             QueueNames names = new QueueNames(run);
             TransitionsBench bench = new TransitionsBench();
@@ -80,6 +83,19 @@ final class BenchCommand {
             print(figures, f.has("--json"));
             return figures.failed() == 0 ? 0 : 1;
         }
+    }
+
+    /**
+     * {@code --durability}: how the embedded Redis persists; {@code aof-everysec} by default, since that is
+     * what production runs ({@code none} for a memory-only figure, {@code aof-always} to compare with engines that fsync every write).
+     */
+    static EmbeddedRedis.Persistence durabilityOf(Flags f) {
+        String v = f.value("--durability");
+        if (v == null) {
+            return EmbeddedRedis.Persistence.AOF_EVERYSEC;
+        }
+        return EmbeddedRedis.Persistence.ofFlag(v).orElseThrow(() ->
+                new SluiceCli.UsageException("--durability expects 'none', 'aof-everysec' or 'aof-always', not '" + v + "'"));
     }
 
     /** {@code --queue redis} (the default) or {@code --queue sqs}. */

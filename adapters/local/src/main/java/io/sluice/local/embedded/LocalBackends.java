@@ -40,8 +40,15 @@ public final class LocalBackends implements AutoCloseable {
      *                    {@code searchPath}, else the embedded-redis jar)
      * @param maxReceives receives before a message is dead-lettered
      */
+    /** @param redisPersistence how an embedded Redis (one started because {@code redisUrl} is {@code null}) persists */
     public record Settings(Queue queue, URI sqsUrl, int sqsPort, String region, String redisUrl, String redisKeyPrefix, String redisBinary,
-                           String searchPath, int maxReceives) {}
+                           String searchPath, int maxReceives, EmbeddedRedis.Persistence redisPersistence) {
+        /** An embedded Redis without persistence. */
+        public Settings(Queue queue, URI sqsUrl, int sqsPort, String region, String redisUrl, String redisKeyPrefix, String redisBinary,
+                        String searchPath, int maxReceives) {
+            this(queue, sqsUrl, sqsPort, region, redisUrl, redisKeyPrefix, redisBinary, searchPath, maxReceives, EmbeddedRedis.Persistence.NONE);
+        }
+    }
 
     private final LocalRuntime.Ports ports;
     private final RedissonClient redisson;
@@ -112,7 +119,7 @@ public final class LocalBackends implements AutoCloseable {
     /** The Redis adapters, and the server started for them if none was named; closes both. */
     private record RedisSide(EmbeddedRedis server, RedisAdapters adapters, String description) implements AutoCloseable {
         static RedisSide open(Settings s) {
-            EmbeddedRedis server = s.redisUrl() == null ? EmbeddedRedis.start(s.redisBinary(), s.searchPath()) : null;
+            EmbeddedRedis server = s.redisUrl() == null ? EmbeddedRedis.start(s.redisBinary(), s.searchPath(), s.redisPersistence()) : null;
             String url = server == null ? s.redisUrl() : server.url();
             try {
                 RedisAdapters adapters = RedisAdapters.open(SluiceRedisProperties.of(url).withKeyPrefix(s.redisKeyPrefix()));
