@@ -51,6 +51,15 @@ public final class EmbeddedRedis implements AutoCloseable {
         /** An append-only file fsynced on every write. */
         AOF_ALWAYS;
 
+        /** {@code none}, {@code aof-everysec} or {@code aof-always}. */
+        public String flag() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+
+        public static Optional<Persistence> ofFlag(String flag) {
+            return Stream.of(values()).filter(p -> p.flag().equals(flag)).findFirst();
+        }
+
         List<String> settings() {
             return switch (this) {
                 case NONE -> List.of("save \"\"", "appendonly no");

@@ -1,5 +1,7 @@
 package io.sluice.functions;
 
+import io.sluice.functions.harness.WorkerHarness;
+import io.sluice.functions.messaging.TaskMessage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -123,14 +125,80 @@ class DurableExecutionTest {
                 {"StartAt": "D", "States": {"D": {"Type": "Task", "Resource": "sluice:function:double", "End": true}}}"""));
         String id = p.orchestrator.start("p", "dup", one, Json.parse("{\"n\": 5}")).execution().executionId();
         List<ReceivedMessage> task = p.queue.receive(p.names.tasks("double"), 1, Duration.ofSeconds(30), Duration.ZERO);
-        // The same message handled twice (a visibility timeout expired mid-work): the effect happens once.
+        // The same message handled twice (a visibility timeout expired mid-work): the effect happens once,
+        // and the replayed result carries the first one's id, so the queue drops it.
         p.harness.handle(task.getFirst().body());
         p.harness.handle(task.getFirst().body());
         p.queue.acknowledge(p.names.tasks("double"), task.getFirst().receipt());
+        List<ReceivedMessage> results = p.queue.receive(p.names.orchestrator(), 10, Duration.ofSeconds(30), Duration.ZERO);
+        assertThat(results).hasSize(1);
+        OrchestratorMessage result = MessageCodec.decode(results.getFirst().body());
+        p.orchestrator.handle(result);
+        p.queue.acknowledge(p.names.orchestrator(), results.getFirst().receipt());
         await().atMost(Duration.ofSeconds(10)).until(() -> p.once() >= 0 && summary(p, id).status().equals("SUCCEEDED"));
         assertThat(effects.get("double:{\"n\":5}").get()).isEqualTo(1);
         assertThat(Json.parse(p.store.load(id).orElseThrow().state()).get("output").asInt()).isEqualTo(10);
+        // A result that arrives late all the same (after the deduplication window, or by another way) is recorded and dropped.
+        assertThat(p.orchestrator.handle(result).dropped()).isNotNull();
         assertThat(p.store.history(id, 0, 100)).anySatisfy(h -> assertThat(h).contains("RESULT_DROPPED"));
+    }
+
+    @Test
+    void aCancelledTaskTimeoutArrivesButCostsNoCommitAndNoHistoryLine() {
+        Pump p = pump();
+        Definition timed = DefinitionParser.parse(Json.parse("""
+                {"StartAt": "D", "States": {"D": {"Type": "Task", "Resource": "sluice:function:double", "TimeoutSeconds": 1, "End": true}}}"""));
+        String id = p.orchestrator.start("p", "timed", timed, Json.parse("{\"n\": 2}")).execution().executionId();
+        await().atMost(Duration.ofSeconds(10)).until(() -> p.once() >= 0 && summary(p, id).status().equals("SUCCEEDED"));
+        long version = p.store.load(id).orElseThrow().version();
+        int lines = p.store.history(id, 0, 1000).size();
+        // The timeout's delayed message still comes (a queue delay cannot be taken back); the orchestrator drops it unread.
+        List<ReceivedMessage> fired = new java.util.ArrayList<>();
+        await().atMost(Duration.ofSeconds(10)).until(() -> fired.addAll(
+                p.queue.receive(p.names.orchestrator(), 10, Duration.ofSeconds(30), Duration.ZERO)));
+        Orchestrator.Outcome outcome = p.orchestrator.handle(MessageCodec.decode(fired.getFirst().body()));
+        assertThat(outcome.dropped()).contains("cancelled");
+        assertThat(p.store.load(id).orElseThrow().version()).as("no commit").isEqualTo(version);
+        assertThat(p.store.history(id, 0, 1000)).hasSize(lines).noneSatisfy(h -> assertThat(h).contains("RESULT_DROPPED"));
+    }
+
+    @Test
+    void heartbeatsRenewTheTaskWithoutACommitEach() {
+        Pump p = new Pump(TaskFunctions.of(Map.of("slow", in -> {
+            // Work that outlasts its HeartbeatSeconds three times over: only the heartbeats keep it alive.
+            java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(3500).toNanos());
+            return in;
+        })), Set.of("slow"));
+        Definition beating = DefinitionParser.parse(Json.parse("""
+                {"StartAt": "S", "States": {"S": {"Type": "Task", "Resource": "sluice:function:slow", "HeartbeatSeconds": 1,
+                  "TimeoutSeconds": 30, "End": true}}}"""));
+        String id = p.orchestrator.start("p", "beating", beating, Json.parse("{\"k\": 1}")).execution().executionId();
+        long startedAt = p.store.load(id).orElseThrow().version();
+        List<ReceivedMessage> task = p.queue.receive(p.names.tasks("slow"), 1, Duration.ofSeconds(30), Duration.ZERO);
+        assertThat(p.harness.handle(task.getFirst().body())).isEqualTo(WorkerHarness.Disposition.ACKNOWLEDGE);
+        p.queue.acknowledge(p.names.tasks("slow"), task.getFirst().receipt());
+        // The heartbeat timer was moved by the worker, never fired: a tick finds nothing due.
+        assertThat(p.tick.sweep().timersFired()).isZero();
+        assertThat(p.store.load(id).orElseThrow().version()).as("no commit while it ran").isEqualTo(startedAt);
+        await().atMost(Duration.ofSeconds(10)).until(() -> p.once() >= 0 && summary(p, id).status().equals("SUCCEEDED"));
+        assertThat(p.store.history(id, 0, 1000)).noneSatisfy(h -> assertThat(h).contains("RESULT_DROPPED"))
+                .noneSatisfy(h -> assertThat(h).contains("TASK_TIMED_OUT"));
+        assertThat(p.timers.takeDue(java.time.Instant.now().plusSeconds(3600), 10, Duration.ofSeconds(1)))
+                .as("the heartbeat timer was cancelled with the task").isEmpty();
+    }
+
+    @Test
+    void aTaskMessageOfAnUnknownVersionIsDeadLetteredWithANamedErrorAndNotRun() {
+        Pump p = pump();
+        String queue = p.names.tasks("double");
+        String future = "{\"v\": 2, \"token\": \"x\", \"function\": \"double\", \"payload\": {\"n\": 1}}";
+        assertThat(p.harness.handle(future, queue)).isEqualTo(WorkerHarness.Disposition.DEAD_LETTER);
+        assertThat(p.harness.handle("{\"type\": \"dispatch\", \"function\": \"double\"}", queue))
+                .as("the engine's command JSON of old has no version").isEqualTo(WorkerHarness.Disposition.DEAD_LETTER);
+        List<ReceivedMessage> dead = p.queue.receive(p.queue.deadLetterQueue(queue), 10, Duration.ofSeconds(30), Duration.ZERO);
+        assertThat(dead).hasSize(2).allSatisfy(m -> assertThat(m.attributes()).containsEntry("error", TaskMessage.UNKNOWN_VERSION));
+        assertThat(dead.getFirst().body()).isEqualTo(future);
+        assertThat(effects).isEmpty();
     }
 
     @Test

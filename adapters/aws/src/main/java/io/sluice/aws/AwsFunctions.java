@@ -57,7 +57,7 @@ public class AwsFunctions {
     @Bean(name = "task-worker")
     public Function<SQSEvent, SQSBatchResponse>
             taskWorker(ListableBeanFactory beans, RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock) {
-        WorkerHarness harness = new WorkerHarness(taskFunctions(beans), redis.idempotencyStore(), queue, names, clock,
+        WorkerHarness harness = new WorkerHarness(taskFunctions(beans), redis.idempotencyStore(), redis.timerIndex(), queue, names, clock,
                 "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5), Boundary.Probe.NONE);
         return new SqsBatchFunction((body, attributes) -> harness.handle(body) == WorkerHarness.Disposition.ACKNOWLEDGE);
     }

@@ -27,11 +27,19 @@ import org.redisson.client.codec.StringCodec;
  * </ul>
  * Time is the Redis server's, as SQS's is the service's: all nodes agree on when a message is visible.
  *
+ * <p>Groups ({@code lua/queue-send.lua}): a group is a list of its message ids, and only its head is
+ * in the due set, so one consumer at a time holds a group; its lease is the head's visibility
+ * timeout, and acknowledging (or dead-lettering) the head puts the next one in the due set. Each
+ * message costs one list push and pop more than an ungrouped one. Deduplication is a key per
+ * message id that expires after {@link #DEDUPLICATION_WINDOW}.
+ *
  * <p>Keys, with {@code P} the key prefix, for queue {@code Q} and its dead-letter queue
- * {@code Q-dlq}: {@code P:queue:{P:Q}:Q:due}, {@code :messages}, {@code :receives} and the same
+ * {@code Q-dlq}: {@code P:queue:{P:Q}:Q:due}, {@code :messages}, {@code :receives}, {@code :groups}
+ * (message id to group), {@code :group:<group>} (a group's list), {@code :dedup:<id>}, and the same
  * under {@code P:queue:{P:Q}:Q-dlq:}; the hash tag keeps both queues in one Cluster slot, so
- * dead-lettering is part of the receive script. Acknowledged messages are deleted; an empty queue
- * has no keys.
+ * dead-lettering is part of the receive script and the scripts may name group and deduplication
+ * keys themselves. Acknowledged messages are deleted; an empty queue has no keys once its
+ * deduplication marks have expired.
  *
  * <p>Waiting receivers hold no connection: a receive that finds nothing waits in this JVM until a
  * send wakes it (a send from this JVM directly, one from another through the Pub/Sub channel
@@ -98,9 +106,16 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
         }
         long delayMillis = delay.isNegative() ? 0 : ceilMillis(delay);
         String encoded = new QueueEnvelope(message.attributes(), message.body()).encode();
-        SEND.run(script, ReturnType.INTEGER, keys(checked(queue)), UUID.randomUUID().toString(), encoded,
-                Long.toString(delayMillis), channel, notification(queue));
-        signals.signal(queue);
+        Long sent = SEND.run(script, ReturnType.INTEGER, keys(checked(queue)), UUID.randomUUID().toString(), encoded,
+                Long.toString(delayMillis), channel, notification(queue), orEmpty(message.group()), orEmpty(message.id()),
+                Long.toString(DEDUPLICATION_WINDOW.toMillis()), stem(queue));
+        if (sent != null && sent == 1L) {
+            signals.signal(queue);
+        }
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
     }
 
     /** Up to {@code max} messages, waiting at most {@code wait} (to the millisecond) for the first. */
@@ -147,16 +162,18 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
         boolean deadLetter = queue.endsWith(DLQ_SUFFIX);
         String dlq = deadLetter ? queue : deadLetterQueue(queue);
         List<Object> keys = new ArrayList<>(keys(queue));
-        keys.addAll(keys(dlq));
+        keys.addAll(keys(dlq).subList(0, 3));
         List<Object> reply = RECEIVE.run(script, ReturnType.MULTI, keys, Integer.toString(max), Long.toString(ceilMillis(visibility)),
-                Integer.toString(deadLetter ? 0 : maxReceives), channel, notification(dlq));
+                Integer.toString(deadLetter ? 0 : maxReceives), channel, notification(dlq), stem(queue));
         long nextVisible = Long.parseLong((String) reply.get(0));
-        boolean moved = !"0".equals(reply.get(1));
-        if (moved) {
+        boolean deadLettered = !"0".equals(reply.get(1));
+        if (deadLettered) {
             signals.signal(dlq);
         }
-        List<ReceivedMessage> messages = new ArrayList<>((reply.size() - 2) / 3);
-        for (int i = 2; i < reply.size(); i += 3) {
+        // A dead-lettered head makes the next of its group receivable; a joined message may leave room in the batch.
+        boolean moved = deadLettered || !"0".equals(reply.get(2));
+        List<ReceivedMessage> messages = new ArrayList<>((reply.size() - 3) / 3);
+        for (int i = 3; i < reply.size(); i += 3) {
             String id = (String) reply.get(i);
             String count = (String) reply.get(i + 1);
             QueueEnvelope envelope = QueueEnvelope.decode((String) reply.get(i + 2));
@@ -171,7 +188,11 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     @Override
     public void acknowledge(String queue, String receipt) {
         Receipt r = Receipt.parse(receipt);
-        ACKNOWLEDGE.run(script, ReturnType.INTEGER, keys(checked(queue)), r.id(), r.count());
+        Long done = ACKNOWLEDGE.run(script, ReturnType.INTEGER, keys(checked(queue)), r.id(), r.count(), stem(queue), channel,
+                notification(queue));
+        if (done != null && done == 2L) {
+            signals.signal(queue); // the next message of the group is receivable
+        }
     }
 
     /** Hides the message for {@code visibility} from now, if {@code receipt} is from its latest receive. */
@@ -227,9 +248,14 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     }
 
     List<Object> keys(String queue) {
+        String stem = stem(queue);
+        return List.of(stem + "due", stem + "messages", stem + "receives", stem + "groups");
+    }
+
+    /** The first part of every key of {@code queue}; its hash tag puts the queue and its dead-letter queue in one slot. */
+    private String stem(String queue) {
         String base = queue.endsWith(DLQ_SUFFIX) ? queue.substring(0, queue.length() - DLQ_SUFFIX.length()) : queue;
-        String stem = prefix.key("queue:{" + prefix.value() + ":" + base + "}:" + queue + ":");
-        return List.of(stem + "due", stem + "messages", stem + "receives");
+        return prefix.key("queue:{" + prefix.value() + ":" + base + "}:" + queue + ":");
     }
 
     private static String checked(String queue) {

@@ -3,7 +3,7 @@ package io.sluice.functions.harness;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
-import io.sluice.orchestration.engine.Command;
+import io.sluice.functions.messaging.TaskMessage;
 import io.sluice.orchestration.engine.TaskToken;
 
 /**
@@ -23,8 +23,8 @@ public record TaskContext(String token, String executionId, String stateName, In
     /** The field a payload may carry the token in, as {@code "TaskToken.$": "$$.Task.Token"}. */
     public static final String TOKEN_FIELD = "TaskToken";
 
-    static TaskContext of(Command.DispatchTask task) {
-        return new TaskContext(task.token().encode(), task.token().executionId(), task.stateName(), task.pattern(), task.timeoutSeconds());
+    static TaskContext of(TaskMessage task) {
+        return new TaskContext(task.token(), task.executionId(), task.stateName(), task.pattern(), task.timeoutSeconds());
     }
 
     /**

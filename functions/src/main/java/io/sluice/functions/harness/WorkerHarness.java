@@ -2,35 +2,39 @@ package io.sluice.functions.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.messaging.TaskMessage;
 import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
-import io.sluice.orchestration.engine.Command;
-import io.sluice.orchestration.engine.CommandCodec;
 import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ClaimResult;
 import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
+import io.sluice.orchestration.port.TimerIndex;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.logging.Logger;
 
 /**
  * Wraps every task function: claims the task token before running it, keeps the claim alive while
  * it works, stores the result, and replays a stored result when the same task arrives again instead
- * of running it twice. Task functions stay plain {@code Function}s.
+ * of running it twice. Task functions stay plain {@code Function}s. Heartbeats move the task's
+ * heartbeat timer in the {@link TimerIndex} ({@link LeaseKeeper}); they cost the orchestrator nothing.
  */
 public final class WorkerHarness {
+    private static final Logger LOG = Logger.getLogger(WorkerHarness.class.getName());
     private static final Duration RETENTION = Duration.ofDays(7);
 
     private final TaskFunctions functions;
     private final IdempotencyStore claims;
+    private final TimerIndex timers;
     private final TaskQueue queue;
     private final QueueNames names;
     private final Clock clock;
@@ -38,10 +42,11 @@ public final class WorkerHarness {
     private final Duration lease;
     private final Boundary.Probe probe;
 
-    public WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TaskQueue queue, QueueNames names, Clock clock,
-                         String owner, Duration lease, Boundary.Probe probe) {
+    public WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
+                         Clock clock, String owner, Duration lease, Boundary.Probe probe) {
         this.functions = functions;
         this.claims = claims;
+        this.timers = timers;
         this.queue = queue;
         this.names = names;
         this.clock = clock;
@@ -55,13 +60,44 @@ public final class WorkerHarness {
         /** Done (ran, or replayed a stored result): acknowledge the message. */
         ACKNOWLEDGE,
         /** Another worker holds the task: leave the message, it comes back after its visibility timeout. */
-        RETRY_LATER
+        RETRY_LATER,
+        /**
+         * Unreadable (a {@link TaskMessage} version this worker does not know): never run it. With
+         * {@link #handle(String, String)} the harness has moved it to the dead-letter queue already
+         * (acknowledge it); a host that called {@link #handle(String)} leaves it unacknowledged, and
+         * the queue dead-letters it after its receives.
+         */
+        DEAD_LETTER
     }
 
-    /** Handles one task message (the JSON of a dispatch command). */
+    /**
+     * Handles one task message received from {@code fromQueue}; one of an unknown version goes to
+     * that queue's dead-letter queue with the attributes {@code error} ({@value TaskMessage#UNKNOWN_VERSION})
+     * and {@code cause}, and the host acknowledges it (the answer is then {@link Disposition#DEAD_LETTER}).
+     */
+    public Disposition handle(String body, String fromQueue) {
+        try {
+            return run(TaskMessage.decode(body));
+        } catch (TaskMessage.UnknownVersion e) {
+            LOG.warning("dead-lettering a task message from " + fromQueue + ": " + e.getMessage());
+            queue.send(queue.deadLetterQueue(fromQueue), new OutgoingMessage(body,
+                    Map.of("error", TaskMessage.UNKNOWN_VERSION, "cause", e.getMessage())), Duration.ZERO);
+            return Disposition.DEAD_LETTER;
+        }
+    }
+
+    /** Handles one task message; see {@link Disposition#DEAD_LETTER} for one it cannot read. */
     public Disposition handle(String body) {
-        Command.DispatchTask task = (Command.DispatchTask) CommandCodec.decode(Json.parse(body));
-        String token = task.token().encode();
+        try {
+            return run(TaskMessage.decode(body));
+        } catch (TaskMessage.UnknownVersion e) {
+            LOG.warning("cannot read a task message, leaving it to be dead-lettered: " + e.getMessage());
+            return Disposition.DEAD_LETTER;
+        }
+    }
+
+    private Disposition run(TaskMessage task) {
+        String token = task.token();
         // One owner per delivery: two copies of a message in one process must not both hold the claim.
         String owner = this.owner + "/" + UUID.randomUUID();
         ClaimResult claim = claims.claim(token, owner, clock.instant(), lease);
@@ -75,7 +111,7 @@ public final class WorkerHarness {
             }
             case ClaimResult.Claimed claimed -> { }
         }
-        ObjectNode result = run(task, owner);
+        ObjectNode result = invoke(task, owner);
         probe.reached(Boundary.AFTER_EFFECT_BEFORE_RESULT);
         if (!claims.complete(token, owner, Json.write(result), clock.instant(), RETENTION)) {
             // Our lease lapsed and another worker took the task over: its result is the one that counts.
@@ -85,14 +121,14 @@ public final class WorkerHarness {
         return Disposition.ACKNOWLEDGE;
     }
 
-    private ObjectNode run(Command.DispatchTask task, String owner) {
+    private ObjectNode invoke(TaskMessage task, String owner) {
         ObjectNode result = Json.object();
         Function<JsonNode, JsonNode> function = functions.find(task.function()).orElse(null);
         if (function == null) {
             return result.put("error", ErrorNames.RUNTIME)
                     .put("cause", "No function '" + task.function() + "' in this bundle (state '" + task.stateName() + "').");
         }
-        try (LeaseKeeper keeper = LeaseKeeper.start(claims, task, owner, clock, lease, heartbeat(task))) {
+        try (LeaseKeeper keeper = LeaseKeeper.start(claims, timers, task, owner, clock, lease)) {
             JsonNode output = function instanceof TaskAware aware ? aware.apply(task.payload(), TaskContext.of(task))
                     : function.apply(task.payload());
             if (task.pattern() == IntegrationPattern.WAIT_FOR_TASK_TOKEN) {
@@ -105,24 +141,15 @@ public final class WorkerHarness {
         }
     }
 
-    private Runnable heartbeat(Command.DispatchTask task) {
-        if (task.heartbeatSeconds() == null) {
-            return () -> { };
-        }
-        String message = MessageCodec.encode(new OrchestratorMessage.Heartbeat(task.token().encode()));
-        return () -> queue.send(names.orchestrator(), OutgoingMessage.of(message), Duration.ZERO);
-    }
-
     /** Sends the outcome to the orchestrator; a {@code .waitForTaskToken} task's outcome comes later, by callback. */
-    private void report(Command.DispatchTask task, JsonNode result) {
+    private void report(TaskMessage task, JsonNode result) {
         if (result.path("callback").asBoolean(false)) {
             return;
         }
-        String token = task.token().encode();
+        String token = task.token();
         OrchestratorMessage message = result.has("error")
                 ? new OrchestratorMessage.TaskResult(token, null, result.get("error").asText(), result.path("cause").asText(""))
                 : new OrchestratorMessage.TaskResult(token, result.get("output"), null, null);
-        queue.send(names.orchestrator(), new OutgoingMessage(MessageCodec.encode(message),
-                Map.of("executionId", task.token().executionId())), Duration.ZERO);
+        queue.send(names.orchestrator(), OrchestratorSends.of(message, OrchestratorSends.resultId(token)), Duration.ZERO);
     }
 }

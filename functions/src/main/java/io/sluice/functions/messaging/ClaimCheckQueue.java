@@ -41,7 +41,7 @@ public final class ClaimCheckQueue extends ForwardingQueue {
         objects.put(key, body);
         Map<String, String> attributes = new HashMap<>(message.attributes());
         attributes.put(CLAIM_ATTRIBUTE, key);
-        super.send(name, new OutgoingMessage("{\"claim\":\"" + key + "\"}", attributes), delay);
+        super.send(name, message.with("{\"claim\":\"" + key + "\"}", attributes), delay);
     }
 
     @Override

@@ -109,6 +109,10 @@ public final class Orchestrator {
             }
             StoredExecution stored = loaded.get();
             Execution execution = ExecutionCodec.decode(Json.parse(stored.state()));
+            if (message instanceof OrchestratorMessage.TimerFired f && !execution.timers().containsKey(f.timerId())) {
+                // A cancelled (or already fired) timer: nothing to decide and nothing to record, so no commit.
+                return new Outcome(id, execution.status(), "timer " + f.timerId() + " was cancelled or has fired already");
+            }
             Instant now = clock.instant();
             Transition t = definitions.interpreter(execution.definitionHash())
                     .apply(execution, event(message), now, random());
@@ -145,7 +149,10 @@ public final class Orchestrator {
     /** The outbox carries over anything an earlier commit left unsent, so a newer commit never loses it. */
     private static Commit commit(String pipeline, Execution e, Transition t, List<String> unsent, long expectedVersion, Instant now) {
         List<String> out = new ArrayList<>(unsent);
-        t.commands().forEach(c -> out.add(Json.write(CommandCodec.encode(c))));
+        long version = expectedVersion + 1;
+        for (int i = 0; i < t.commands().size(); i++) {
+            out.add(OutboxDispatcher.entry(t.commands().get(i), e.id() + "/" + version + "/" + i));
+        }
         List<String> history = t.history().stream().map(h -> Json.write(CommandCodec.encode(h))).toList();
         ExecutionSummary summary = new ExecutionSummary(e.id(), pipeline, e.name(), e.status().name(), e.definitionHash(),
                 e.startTime(), e.stopTime());

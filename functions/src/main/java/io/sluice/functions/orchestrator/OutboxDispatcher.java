@@ -1,8 +1,11 @@
 package io.sluice.functions.orchestrator;
 
-import io.sluice.functions.messaging.MessageCodec;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.messaging.TaskMessage;
 import io.sluice.orchestration.engine.Command;
 import io.sluice.orchestration.engine.CommandCodec;
 import io.sluice.orchestration.json.Json;
@@ -16,10 +19,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Carries out a committed outbox, then clears it. Every command is safe to carry out twice: tasks
- * are deduplicated by token, timers by id, and a second completion event is ignored downstream.
+ * Carries out a committed outbox, then clears it. Every command has a stable id
+ * ({@code <execution id>/<version>/<index>}, given at commit), sent as the message's deduplication
+ * id: carrying an outbox out twice (its writer and the sweeper, or a handler that inherited it)
+ * sends nothing twice within the queue's deduplication window, and beyond it tasks are still
+ * deduplicated by token, timers by id, and a second completion event is ignored downstream.
  */
 public final class OutboxDispatcher {
+    static final String ID = "id";
+
     private final ExecutionStore store;
     private final TaskQueue queue;
     private final TimerIndex timers;
@@ -34,34 +42,45 @@ public final class OutboxDispatcher {
         this.clock = clock;
     }
 
+    /** An outbox entry: the command's JSON with its stable id. */
+    static String entry(Command command, String id) {
+        ObjectNode o = CommandCodec.encode(command);
+        o.put(ID, id);
+        return Json.write(o);
+    }
+
     public void send(String executionId, List<String> outbox, long version) {
-        for (String json : outbox) {
-            carryOut(executionId, CommandCodec.decode(Json.parse(json)), json);
+        for (int i = 0; i < outbox.size(); i++) {
+            JsonNode json = Json.parse(outbox.get(i));
+            // An entry committed before ids existed gets one from where it stands, stable for that outbox.
+            String id = json.hasNonNull(ID) ? json.get(ID).asText() : executionId + "/" + version + "/" + i;
+            carryOut(executionId, CommandCodec.decode(json), id);
         }
         if (!outbox.isEmpty()) {
             store.clearOutbox(executionId, version);
         }
     }
 
-    private void carryOut(String executionId, Command command, String json) {
+    private void carryOut(String executionId, Command command, String id) {
         switch (command) {
-            case Command.DispatchTask d -> queue.send(names.tasks(d.function()),
-                    new OutgoingMessage(json, Map.of("executionId", executionId, "token", d.token().encode())), Duration.ZERO);
+            case Command.DispatchTask d -> queue.send(names.tasks(d.function()), new OutgoingMessage(TaskMessage.of(d).encode(),
+                    Map.of("executionId", executionId, "token", d.token().encode()), null, id), Duration.ZERO);
             case Command.StartTimer t -> {
-                String fire = MessageCodec.encode(new OrchestratorMessage.TimerFired(executionId, t.timerId()));
+                String fire = OrchestratorSends.timerFired(executionId, t.timerId());
                 Duration delay = Duration.between(clock.instant(), t.dueAt());
                 if (delay.isNegative()) {
                     delay = Duration.ZERO;
                 }
-                if (delay.compareTo(queue.maxDelay()) <= 0) {
-                    queue.send(names.orchestrator(), new OutgoingMessage(fire, Map.of("executionId", executionId)), delay);
+                if (!t.renewable() && delay.compareTo(queue.maxDelay()) <= 0) {
+                    queue.send(names.orchestrator(), OrchestratorSends.of(new OrchestratorMessage.TimerFired(executionId, t.timerId()), id),
+                            delay);
                 } else {
                     timers.schedule(t.timerId(), t.dueAt(), fire);
                 }
             }
             case Command.CancelTimer c -> timers.cancel(c.timerId());
-            case Command.ExecutionFinished f -> queue.send(names.events(),
-                    new OutgoingMessage(json, Map.of("executionId", executionId, "status", f.status().name())), Duration.ZERO);
+            case Command.ExecutionFinished f -> queue.send(names.events(), new OutgoingMessage(Json.write(CommandCodec.encode(f)),
+                    Map.of("executionId", executionId, "status", f.status().name()), null, id), Duration.ZERO);
         }
     }
 }

@@ -1,11 +1,11 @@
 package io.sluice.functions.orchestrator;
 
+import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.StoredExecution;
 import io.sluice.orchestration.port.TaskQueue;
-import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import io.sluice.orchestration.port.TimerIndex;
 import java.time.Clock;
 import java.time.Duration;
@@ -72,7 +72,7 @@ public final class ScheduleTick {
         Instant now = clock.instant();
         int fired = 0;
         for (TimerIndex.DueTimer t : timers.takeDue(now, BATCH, Duration.ofMinutes(1))) {
-            queue.send(names.orchestrator(), OutgoingMessage.of(t.payload()), Duration.ZERO);
+            queue.send(names.orchestrator(), OrchestratorSends.firedTimer(t.payload(), t.timerId(), t.due()), Duration.ZERO);
             timers.acknowledge(t.timerId());
             fired++;
         }

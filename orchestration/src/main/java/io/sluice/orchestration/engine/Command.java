@@ -13,12 +13,23 @@ public sealed interface Command {
      *
      * @param timeoutSeconds   the task's timeout, or {@code null}; the interpreter keeps its own timer
      * @param heartbeatSeconds the heartbeat interval the task must keep, or {@code null}
+     * @param heartbeatTimerId the timer that fires when the heartbeats stop, or {@code null}: a worker
+     *                         renews it (a {@link StartTimer#renewable()} one) while the task runs
      */
     record DispatchTask(TaskToken token, String resource, String function, IntegrationPattern pattern, JsonNode payload,
-                        String stateName, int attempt, Integer timeoutSeconds, Integer heartbeatSeconds) implements Command {}
+                        String stateName, int attempt, Integer timeoutSeconds, Integer heartbeatSeconds,
+                        String heartbeatTimerId) implements Command {}
 
-    /** Deliver {@link Event.TimerFired} with {@code timerId} at {@code dueAt}. */
-    record StartTimer(String timerId, Instant dueAt) implements Command {}
+    /**
+     * Deliver {@link Event.TimerFired} with {@code timerId} at {@code dueAt}; starting a timer id
+     * again moves it. A {@code renewable} timer (a heartbeat's) is moved by workers without the
+     * engine, so it must live where it can be moved by id (the TimerIndex), not in a queue's delay.
+     */
+    record StartTimer(String timerId, Instant dueAt, boolean renewable) implements Command {
+        public StartTimer(String timerId, Instant dueAt) {
+            this(timerId, dueAt, false);
+        }
+    }
 
     /** A timer started earlier is no longer wanted (delivering it anyway is harmless). */
     record CancelTimer(String timerId) implements Command {}

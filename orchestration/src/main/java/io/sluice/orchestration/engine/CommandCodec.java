@@ -24,11 +24,13 @@ public final class CommandCodec {
                 o.put("attempt", d.attempt());
                 if (d.timeoutSeconds() != null) o.put("timeoutSeconds", d.timeoutSeconds());
                 if (d.heartbeatSeconds() != null) o.put("heartbeatSeconds", d.heartbeatSeconds());
+                if (d.heartbeatTimerId() != null) o.put("heartbeatTimerId", d.heartbeatTimerId());
             }
             case Command.StartTimer t -> {
                 o.put("type", "startTimer");
                 o.put("timerId", t.timerId());
                 o.put("due", t.dueAt().toString());
+                if (t.renewable()) o.put("renewable", true);
             }
             case Command.CancelTimer t -> {
                 o.put("type", "cancelTimer");
@@ -52,8 +54,10 @@ public final class CommandCodec {
                     o.get("function").asText(), IntegrationPattern.valueOf(o.get("pattern").asText()), o.get("payload"),
                     o.get("state").asText(), o.get("attempt").asInt(),
                     o.has("timeoutSeconds") ? o.get("timeoutSeconds").asInt() : null,
-                    o.has("heartbeatSeconds") ? o.get("heartbeatSeconds").asInt() : null);
-            case "startTimer" -> new Command.StartTimer(o.get("timerId").asText(), Instant.parse(o.get("due").asText()));
+                    o.has("heartbeatSeconds") ? o.get("heartbeatSeconds").asInt() : null,
+                    o.hasNonNull("heartbeatTimerId") ? o.get("heartbeatTimerId").asText() : null);
+            case "startTimer" -> new Command.StartTimer(o.get("timerId").asText(), Instant.parse(o.get("due").asText()),
+                    o.path("renewable").asBoolean(false));
             case "cancelTimer" -> new Command.CancelTimer(o.get("timerId").asText());
             case "finished" -> new Command.ExecutionFinished(o.get("executionId").asText(), ExecutionStatus.valueOf(o.get("status").asText()),
                     o.get("output"), o.hasNonNull("error") ? o.get("error").asText() : null,

@@ -90,8 +90,16 @@ final class Step {
     String startTimer(Frame frame, TimerRef.Kind kind, Instant due) {
         String id = execution.newTimerId();
         execution.timers().put(id, new TimerRef(frame == null ? -1 : frame.id(), kind, frame == null ? 0 : frame.step()));
-        commands.add(new Command.StartTimer(id, due));
+        commands.add(new Command.StartTimer(id, due, kind == TimerRef.Kind.HEARTBEAT));
         return id;
+    }
+
+    /** Moves a live timer to {@code due}, keeping its id: no second timer, so nothing stale fires later. */
+    void moveTimer(String timerId, Instant due) {
+        TimerRef ref = execution.timers().get(timerId);
+        if (ref != null) {
+            commands.add(new Command.StartTimer(timerId, due, ref.kind() == TimerRef.Kind.HEARTBEAT));
+        }
     }
 
     void cancelTimer(String timerId) {

@@ -48,7 +48,8 @@ final class Tasks {
         if (heartbeat != null) {
             f.heartbeatTimer = s.startTimer(f, TimerRef.Kind.HEARTBEAT, s.now.plusSeconds(heartbeat));
         }
-        s.commands.add(new Command.DispatchTask(token, resource.raw(), function, resource.pattern(), payload, t.name(), f.attempt(), timeout, heartbeat));
+        s.commands.add(new Command.DispatchTask(token, resource.raw(), function, resource.pattern(), payload, t.name(), f.attempt(), timeout,
+                heartbeat, f.heartbeatTimer));
         if (s.recording()) {
             ObjectNode detail = Step.detail("payload", payload);
             detail.put("function", function);
@@ -85,8 +86,7 @@ final class Tasks {
         if (f.heartbeatSeconds == null) {
             return;
         }
-        s.cancelTimer(f.heartbeatTimer);
-        f.heartbeatTimer = s.startTimer(f, TimerRef.Kind.HEARTBEAT, s.now.plusSeconds(f.heartbeatSeconds));
+        s.moveTimer(f.heartbeatTimer, s.now.plusSeconds(f.heartbeatSeconds));
     }
 
     static void timedOut(Step s, Frame f, TaskState t, boolean heartbeat) {

@@ -8,8 +8,24 @@ import java.util.Map;
  * A message queue with at-least-once delivery: a received message stays invisible for a while and
  * comes back unless acknowledged; after {@link #maxReceives()} receives it goes to the queue's
  * dead-letter queue instead.
+ *
+ * <p>Two promises make one execution's messages apply one at a time on every host, however many
+ * processes consume the queue (as SQS FIFO message groups and Service Bus sessions do):
+ * <ul>
+ *   <li><b>Groups.</b> Messages sent with the same {@link OutgoingMessage#group()} are delivered one
+ *       at a time, in the order they joined the group: while one is received and neither
+ *       acknowledged nor past its visibility timeout (its lease), no other message of the group is
+ *       delivered. A delayed message joins its group when its delay has passed, so a long timer
+ *       never holds its group up. Messages without a group have no such order.</li>
+ *   <li><b>Deduplication.</b> A send whose {@link OutgoingMessage#id()} was already sent to the
+ *       same queue within {@link #DEDUPLICATION_WINDOW} is dropped, so re-sending a committed
+ *       command is harmless.</li>
+ * </ul>
  */
 public interface TaskQueue {
+
+    /** How long a message id is remembered for deduplication: SQS FIFO's five minutes. */
+    Duration DEDUPLICATION_WINDOW = Duration.ofMinutes(5);
 
     /** The longest delay {@link #send} supports; longer waits belong in the {@link TimerIndex}. */
     Duration maxDelay();
@@ -29,13 +45,31 @@ public interface TaskQueue {
     /** The name of {@code queue}'s dead-letter queue, readable with {@link #receive}. */
     String deadLetterQueue(String queue);
 
-    record OutgoingMessage(String body, Map<String, String> attributes) {
+    /**
+     * @param group the ordering group (Sluice: the execution id), or {@code null} for none
+     * @param id    a stable id for deduplication (Sluice: the command id), or {@code null} for none
+     */
+    record OutgoingMessage(String body, Map<String, String> attributes, String group, String id) {
         public OutgoingMessage {
             attributes = Map.copyOf(attributes);
         }
 
+        public OutgoingMessage(String body, Map<String, String> attributes) {
+            this(body, attributes, null, null);
+        }
+
         public static OutgoingMessage of(String body) {
             return new OutgoingMessage(body, Map.of());
+        }
+
+        /** This message in {@code group}, deduplicated by {@code id}. */
+        public OutgoingMessage inGroup(String group, String id) {
+            return new OutgoingMessage(body, attributes, group, id);
+        }
+
+        /** The same message (group and id too) with another body and attributes. */
+        public OutgoingMessage with(String body, Map<String, String> attributes) {
+            return new OutgoingMessage(body, attributes, group, id);
         }
     }
 

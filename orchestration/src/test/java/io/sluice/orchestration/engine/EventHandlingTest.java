@@ -56,10 +56,13 @@ class EventHandlingTest {
         var first = dispatched(start);
         var timeoutTimer = start.commands().stream().filter(c -> c instanceof Command.StartTimer)
                 .map(c -> (Command.StartTimer) c).filter(c -> c.dueAt().equals(T0.plusSeconds(60))).findFirst().orElseThrow();
-        // Heartbeats keep the heartbeat timer moving.
+        // Heartbeats keep the heartbeat timer moving: the same timer, renewable, nothing cancelled to fire stale later.
         Transition beat = interpreter.apply(start.execution(), new Event.TaskHeartbeat(first.token().encode()), T0.plusSeconds(8), RANDOM);
-        assertThat(beat.commands()).anySatisfy(c -> assertThat(c).isInstanceOfSatisfying(Command.StartTimer.class,
-                st -> assertThat(st.dueAt()).isEqualTo(T0.plusSeconds(18))));
+        assertThat(beat.commands()).singleElement().isInstanceOfSatisfying(Command.StartTimer.class, st -> {
+            assertThat(st.dueAt()).isEqualTo(T0.plusSeconds(18));
+            assertThat(st.timerId()).isEqualTo(first.heartbeatTimerId());
+            assertThat(st.renewable()).isTrue();
+        });
 
         Transition timedOut = interpreter.apply(start.execution(), new Event.TimerFired(timeoutTimer.timerId()), T0.plusSeconds(60), RANDOM);
         assertThat(timedOut.history()).extracting(HistoryEvent::type)

@@ -10,7 +10,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -149,5 +152,101 @@ public abstract class TaskQueueContract {
         });
         List<String> all = seen.stream().flatMap(List::stream).toList();
         assertThat(all).hasSize(100).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aGroupHoldsItsNextMessageUntilItsHeadIsAcknowledged() {
+        queue.send(name, OutgoingMessage.of("a1").inGroup("a", null), Duration.ZERO);
+        queue.send(name, OutgoingMessage.of("a2").inGroup("a", null), Duration.ZERO);
+        queue.send(name, OutgoingMessage.of("b1").inGroup("b", null), Duration.ZERO);
+        List<ReceivedMessage> first = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            first.addAll(queue.receive(name, 10, VISIBLE, NO_WAIT));
+            return first.size() >= 2;
+        });
+        assertThat(first).extracting(ReceivedMessage::body).containsExactlyInAnyOrder("a1", "b1");
+        assertThat(queue.receive(name, 10, VISIBLE, Duration.ofSeconds(1))).as("a2 waits for a1").isEmpty();
+        queue.acknowledge(name, first.stream().filter(m -> m.body().equals("a1")).findFirst().orElseThrow().receipt());
+        List<ReceivedMessage> next = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(10)).until(() -> next.addAll(queue.receive(name, 10, VISIBLE, NO_WAIT)));
+        assertThat(next).extracting(ReceivedMessage::body).containsExactly("a2");
+    }
+
+    @Test
+    void aGroupsHeadWhoseVisibilityPassesIsDeliveredAgainBeforeTheRest() {
+        queue.send(name, OutgoingMessage.of("first").inGroup("g", null), Duration.ZERO);
+        queue.send(name, OutgoingMessage.of("second").inGroup("g", null), Duration.ZERO);
+        assertThat(receiveAll(10, Duration.ofSeconds(1))).extracting(ReceivedMessage::body).containsExactly("first");
+        List<ReceivedMessage> back = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(10)).until(() -> back.addAll(queue.receive(name, 10, VISIBLE, NO_WAIT)));
+        assertThat(back).singleElement().satisfies(m -> {
+            assertThat(m.body()).isEqualTo("first");
+            assertThat(m.receiveCount()).isEqualTo(2);
+        });
+    }
+
+    @Test
+    void aDelayedMessageJoinsItsGroupWhenItsDelayPassesAndHoldsNobodyUpMeanwhile() {
+        queue.send(name, OutgoingMessage.of("timer").inGroup("g", null), Duration.ofSeconds(2));
+        queue.send(name, OutgoingMessage.of("now").inGroup("g", null), Duration.ZERO);
+        List<ReceivedMessage> got = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(10)).until(() -> got.addAll(queue.receive(name, 10, VISIBLE, NO_WAIT)));
+        assertThat(got).extracting(ReceivedMessage::body).containsExactly("now");
+        queue.acknowledge(name, got.getFirst().receipt());
+        List<ReceivedMessage> later = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(10)).until(() -> later.addAll(queue.receive(name, 10, VISIBLE, NO_WAIT)));
+        assertThat(later).extracting(ReceivedMessage::body).containsExactly("timer");
+    }
+
+    @Test
+    void aSendWithAnIdAlreadySentIsDropped() {
+        queue.send(name, OutgoingMessage.of("once").inGroup("g", "command-1"), Duration.ZERO);
+        queue.send(name, OutgoingMessage.of("once").inGroup("g", "command-1"), Duration.ZERO);
+        ReceivedMessage m = receiveAll(10, VISIBLE).getFirst();
+        queue.acknowledge(name, m.receipt());
+        queue.send(name, OutgoingMessage.of("once").inGroup("g", "command-1"), Duration.ZERO);
+        queue.send(name, OutgoingMessage.of("other").inGroup("g", "command-2"), Duration.ZERO);
+        List<ReceivedMessage> after = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(10)).until(() -> after.addAll(queue.receive(name, 10, VISIBLE, NO_WAIT)));
+        assertThat(after).extracting(ReceivedMessage::body).containsExactly("other");
+    }
+
+    /** The concurrency case: ten consumers on five groups; no group ever has two messages in flight, and each keeps its order. */
+    @Test
+    void tenConcurrentConsumersNeverHoldTwoMessagesOfOneGroupAndKeepEachGroupsOrder() throws Exception {
+        int groups = 5;
+        int perGroup = 20;
+        for (int i = 0; i < perGroup; i++) {
+            for (int g = 0; g < groups; g++) {
+                queue.send(name, OutgoingMessage.of(g + ":" + i).inGroup("g" + g, null), Duration.ZERO);
+            }
+        }
+        Set<String> inFlight = ConcurrentHashMap.newKeySet();
+        AtomicInteger overlaps = new AtomicInteger();
+        Map<String, List<Integer>> order = new ConcurrentHashMap<>();
+        Concurrently.run(10, () -> {
+            for (int empty = 0; empty < 3; ) {
+                List<ReceivedMessage> got = queue.receive(name, 3, VISIBLE, Duration.ofMillis(500));
+                if (got.isEmpty()) {
+                    empty++;
+                }
+                for (ReceivedMessage m : got) {
+                    String group = m.body().substring(0, m.body().indexOf(':'));
+                    if (!inFlight.add(group)) {
+                        overlaps.incrementAndGet();
+                    }
+                    order.computeIfAbsent(group, k -> java.util.Collections.synchronizedList(new ArrayList<>()))
+                            .add(Integer.parseInt(m.body().substring(group.length() + 1)));
+                    Thread.yield();
+                    inFlight.remove(group);
+                    queue.acknowledge(name, m.receipt());
+                }
+            }
+            return true;
+        });
+        assertThat(overlaps.get()).as("messages of one group in flight at once").isZero();
+        assertThat(order).hasSize(groups);
+        List<Integer> expected = java.util.stream.IntStream.range(0, perGroup).boxed().toList();
+        order.values().forEach(received -> assertThat(received).containsExactlyElementsOf(expected));
     }
 }

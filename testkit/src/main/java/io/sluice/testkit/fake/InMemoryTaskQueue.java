@@ -4,6 +4,7 @@ import io.sluice.orchestration.port.TaskQueue;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,7 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-/** Queues in memory on a clock, for fast tests; it passes the same contract suite as the real ones. */
+/**
+ * Queues in memory on a clock, for fast tests; it passes the same contract suite as the real ones.
+ * Groups work as in the Redis queue: a group is a line of the messages that joined it, and only its
+ * head can be received; a delayed message joins its group when its delay has passed.
+ */
 public final class InMemoryTaskQueue implements TaskQueue {
     private static final class Message {
         final String id = UUID.randomUUID().toString();
@@ -19,6 +24,7 @@ public final class InMemoryTaskQueue implements TaskQueue {
         Instant visibleAt;
         int receives;
         String receipt;
+        boolean joined;
 
         Message(OutgoingMessage body, Instant visibleAt) {
             this.body = body;
@@ -26,9 +32,15 @@ public final class InMemoryTaskQueue implements TaskQueue {
         }
     }
 
+    private static final class Queue {
+        final LinkedHashMap<String, Message> messages = new LinkedHashMap<>();
+        final Map<String, ArrayDeque<Message>> groups = new HashMap<>();
+        final Map<String, Instant> sentIds = new HashMap<>();
+    }
+
     private final Clock clock;
     private final int maxReceives;
-    private final Map<String, LinkedHashMap<String, Message>> queues = new HashMap<>();
+    private final Map<String, Queue> queues = new HashMap<>();
 
     public InMemoryTaskQueue(Clock clock, int maxReceives) {
         this.clock = clock;
@@ -50,9 +62,45 @@ public final class InMemoryTaskQueue implements TaskQueue {
         if (delay.compareTo(maxDelay()) > 0) {
             throw new IllegalArgumentException("delay " + delay + " is longer than the queue's " + maxDelay() + "; use the timer index");
         }
-        Message m = new Message(message, clock.instant().plus(delay));
-        queue(queue).put(m.id, m);
+        Queue q = queue(queue);
+        Instant now = clock.instant();
+        if (message.id() != null) {
+            q.sentIds.values().removeIf(at -> !at.plus(DEDUPLICATION_WINDOW).isAfter(now));
+            if (q.sentIds.putIfAbsent(message.id(), now) != null) {
+                return;
+            }
+        }
+        Message m = new Message(message, now.plus(delay.isNegative() ? Duration.ZERO : delay));
+        q.messages.put(m.id, m);
+        if (message.group() != null && !delay.isPositive()) {
+            join(q, m);
+        }
         notifyAll();
+    }
+
+    private static void join(Queue q, Message m) {
+        m.joined = true;
+        q.groups.computeIfAbsent(m.body.group(), g -> new ArrayDeque<>()).addLast(m);
+    }
+
+    private static boolean receivable(Queue q, Message m) {
+        if (m.body.group() == null) {
+            return true;
+        }
+        if (!m.joined) {
+            join(q, m);
+        }
+        return q.groups.get(m.body.group()).peekFirst() == m;
+    }
+
+    private static void leave(Queue q, Message m) {
+        if (m.joined) {
+            ArrayDeque<Message> line = q.groups.get(m.body.group());
+            line.remove(m);
+            if (line.isEmpty()) {
+                q.groups.remove(m.body.group());
+            }
+        }
     }
 
     @Override
@@ -75,18 +123,19 @@ public final class InMemoryTaskQueue implements TaskQueue {
 
     private List<ReceivedMessage> take(String queue, int max, Duration visibility) {
         Instant now = clock.instant();
+        Queue q = queue(queue);
         List<ReceivedMessage> out = new ArrayList<>();
-        var it = queue(queue).values().iterator();
+        var it = q.messages.values().iterator();
         while (it.hasNext() && out.size() < max) {
             Message m = it.next();
-            if (m.visibleAt.isAfter(now)) {
+            if (m.visibleAt.isAfter(now) || !receivable(q, m)) {
                 continue;
             }
             if (m.receives >= maxReceives) {
                 it.remove();
-                m.receives = 0;
-                m.visibleAt = now;
-                queue(deadLetterQueue(queue)).put(m.id, m);
+                leave(q, m);
+                Message dead = new Message(new OutgoingMessage(m.body.body(), m.body.attributes()), now);
+                queue(deadLetterQueue(queue)).messages.put(dead.id, dead);
                 continue;
             }
             m.receives++;
@@ -99,12 +148,20 @@ public final class InMemoryTaskQueue implements TaskQueue {
 
     @Override
     public synchronized void acknowledge(String queue, String receipt) {
-        queue(queue).values().removeIf(m -> receipt.equals(m.receipt));
+        Queue q = queue(queue);
+        q.messages.values().removeIf(m -> {
+            boolean mine = receipt.equals(m.receipt);
+            if (mine) {
+                leave(q, m);
+            }
+            return mine;
+        });
+        notifyAll();
     }
 
     @Override
     public synchronized void extendVisibility(String queue, String receipt, Duration visibility) {
-        for (Message m : queue(queue).values()) {
+        for (Message m : queue(queue).messages.values()) {
             if (receipt.equals(m.receipt)) {
                 m.visibleAt = clock.instant().plus(visibility);
             }
@@ -116,7 +173,7 @@ public final class InMemoryTaskQueue implements TaskQueue {
         return queue + "-dlq";
     }
 
-    private LinkedHashMap<String, Message> queue(String name) {
-        return queues.computeIfAbsent(name, n -> new LinkedHashMap<>());
+    private Queue queue(String name) {
+        return queues.computeIfAbsent(name, n -> new Queue());
     }
 }

@@ -6,14 +6,13 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.messaging.TaskMessage;
 import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.orchestration.definition.DefinitionParser;
-import io.sluice.orchestration.engine.Command;
-import io.sluice.orchestration.engine.CommandCodec;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.functions.messaging.ForwardingQueue;
@@ -95,10 +94,10 @@ class ConcurrencyAndRedeliveryTest {
         Orchestrator first = orchestrator();
         Orchestrator second = orchestrator();
         String id = first.start("race", "one", definition, Json.object()).execution().executionId();
-        List<Command.DispatchTask> tasks = Collections.synchronizedList(new ArrayList<>());
+        List<TaskMessage> tasks = Collections.synchronizedList(new ArrayList<>());
         await().atMost(Duration.ofSeconds(10)).until(() -> {
             for (ReceivedMessage m : opened.queue.receive(stack.names().tasks("w"), 10, Duration.ofSeconds(60), Duration.ZERO)) {
-                tasks.add((Command.DispatchTask) CommandCodec.decode(Json.parse(m.body())));
+                tasks.add(TaskMessage.decode(m.body()));
             }
             return tasks.size() == branches;
         });
@@ -107,8 +106,8 @@ class ConcurrencyAndRedeliveryTest {
             Orchestrator mine = next.getAndIncrement() == 0 ? first : second;
             for (int i = 0; i < branches; i++) {
                 // Both deliver every result: each is accepted once, the copy is dropped; no update is lost.
-                Command.DispatchTask t = tasks.get(i);
-                mine.handle(new OrchestratorMessage.TaskResult(t.token().encode(), t.payload(), null, null));
+                TaskMessage t = tasks.get(i);
+                mine.handle(new OrchestratorMessage.TaskResult(t.token(), t.payload(), null, null));
             }
             return true;
         });

@@ -15,11 +15,24 @@ import java.util.Objects;
  *                     {@code false} every queue must already exist (Terraform creates them)
  * @param maxReceives  receives before SQS moves a message to {@code <queue>-dlq}: the
  *                     {@code maxReceiveCount} of the queue's redrive policy
+ * @param fifo         FIFO queues ({@code <queue>.fifo}, the default), which give the port's message groups and
+ *                     deduplication; {@code false} for standard queues, which give neither (see {@link SqsTaskQueue})
  */
-public record SqsQueueSettings(URI endpoint, String region, StaticCredentials credentials, boolean createQueues, int maxReceives) {
+public record SqsQueueSettings(URI endpoint, String region, StaticCredentials credentials, boolean createQueues, int maxReceives,
+                               boolean fifo) {
 
     /** SQS allows a {@code maxReceiveCount} from 1 to 1,000. */
     public static final int MAX_RECEIVE_COUNT_LIMIT = 1000;
+
+    /** FIFO queues. */
+    public SqsQueueSettings(URI endpoint, String region, StaticCredentials credentials, boolean createQueues, int maxReceives) {
+        this(endpoint, region, credentials, createQueues, maxReceives, true);
+    }
+
+    /** The same, on FIFO ({@code true}) or standard queues. */
+    public SqsQueueSettings withFifo(boolean fifo) {
+        return new SqsQueueSettings(endpoint, region, credentials, createQueues, maxReceives, fifo);
+    }
 
     public SqsQueueSettings {
         Objects.requireNonNull(region, "region");

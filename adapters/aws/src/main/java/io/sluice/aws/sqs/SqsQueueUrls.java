@@ -19,10 +19,15 @@ import software.amazon.awssdk.services.sqs.model.QueueDoesNotExistException;
  * when allowed to.
  *
  * <p>A name ending in {@value #DLQ_SUFFIX} is a dead-letter queue: it is created without a
- * redrive policy of its own.
+ * redrive policy of its own. On FIFO queues every name maps to {@code <name>.fifo} (a FIFO
+ * queue's dead-letter queue must be FIFO too), except a name ending in {@value #DELAYED_SUFFIX}:
+ * that is a FIFO queue's standard companion for delayed messages, since FIFO queues take no
+ * per-message delay.
  */
 final class SqsQueueUrls {
     static final String DLQ_SUFFIX = "-dlq";
+    static final String DELAYED_SUFFIX = "-delayed";
+    static final String FIFO_SUFFIX = ".fifo";
 
     /** SQS: up to 80 letters, digits, hyphens and underscores (standard queues; FIFO names end in .fifo). */
     private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9_-]{1,80}");
@@ -37,11 +42,13 @@ final class SqsQueueUrls {
     private final SqsClient sqs;
     private final boolean createQueues;
     private final int maxReceives;
+    private final boolean fifo;
     private final ObjectMapper json = new ObjectMapper();
     private final ConcurrentMap<String, String> urls = new ConcurrentHashMap<>();
 
-    SqsQueueUrls(SqsClient sqs, boolean createQueues, int maxReceives) {
+    SqsQueueUrls(SqsClient sqs, boolean createQueues, int maxReceives, boolean fifo) {
         this.sqs = sqs;
+        this.fifo = fifo;
         this.createQueues = createQueues;
         this.maxReceives = maxReceives;
     }
@@ -56,30 +63,39 @@ final class SqsQueueUrls {
         return known != null ? known : urls.computeIfAbsent(queue, this::resolve);
     }
 
-    private String resolve(String queue) {
-        boolean deadLetter = queue.endsWith(DLQ_SUFFIX);
-        checkName(queue, deadLetter);
+    /** The SQS queue name of {@code queue}. */
+    String physical(String queue) {
+        return fifo && !queue.endsWith(DELAYED_SUFFIX) ? queue + FIFO_SUFFIX : queue;
+    }
+
+    private String resolve(String logical) {
+        boolean deadLetter = logical.endsWith(DLQ_SUFFIX);
+        checkName(logical, deadLetter);
+        String queue = physical(logical);
+        if (fifo && logical.endsWith(DELAYED_SUFFIX)) {
+            return find(queue).orElseGet(() -> create(queue, Map.of()));
+        }
         Optional<String> existing = find(queue);
         if (existing.isPresent()) {
             if (!deadLetter) {
-                checkRedrivePolicy(queue, existing.get());
+                checkRedrivePolicy(logical, existing.get());
             }
             return existing.get();
         }
         if (!createQueues) {
             throw new IllegalStateException("SQS queue '" + queue + "' does not exist. Create it"
-                    + (deadLetter ? "" : " with a redrive policy to '" + deadLetterQueueOf(queue) + "' after " + maxReceives + " receives")
+                    + (deadLetter ? "" : " with a redrive policy to '" + physical(deadLetterQueueOf(logical)) + "' after " + maxReceives + " receives")
                     + ", or enable createQueues in SqsQueueSettings.");
         }
-        return deadLetter ? createDeadLetterQueue(queue) : createWithDeadLetterQueue(queue);
+        return deadLetter ? createDeadLetterQueue(queue) : createWithDeadLetterQueue(logical);
     }
 
-    private static void checkName(String queue, boolean deadLetter) {
+    private void checkName(String queue, boolean deadLetter) {
         if (!QUEUE_NAME.matcher(queue).matches()) {
             throw new IllegalArgumentException("'" + queue + "' is not a standard SQS queue name: use 1 to 80 letters, "
                     + "digits, hyphens and underscores");
         }
-        if (!deadLetter && queue.length() > MAX_MAIN_NAME) {
+        if (!deadLetter && queue.length() > MAX_MAIN_NAME - (fifo ? FIFO_SUFFIX.length() : 0)) {
             throw new IllegalArgumentException("queue name '" + queue + "' is longer than " + MAX_MAIN_NAME
                     + " characters, which leaves no room for its dead-letter queue '" + deadLetterQueueOf(queue) + "'");
         }
@@ -97,15 +113,23 @@ final class SqsQueueUrls {
         return create(queue, Map.of(QueueAttributeName.MESSAGE_RETENTION_PERIOD, DLQ_RETENTION_SECONDS));
     }
 
-    private String createWithDeadLetterQueue(String queue) {
-        String dlqUrl = find(deadLetterQueueOf(queue)).orElseGet(() -> createDeadLetterQueue(deadLetterQueueOf(queue)));
+    /** {@code logical}'s queue with its dead-letter queue, both under their SQS names. */
+    private String createWithDeadLetterQueue(String logical) {
+        String dlq = physical(deadLetterQueueOf(logical));
+        String dlqUrl = find(dlq).orElseGet(() -> createDeadLetterQueue(dlq));
         String dlqArn = attribute(dlqUrl, QueueAttributeName.QUEUE_ARN)
                 .orElseThrow(() -> new IllegalStateException("SQS returned no QueueArn for " + dlqUrl));
-        return create(queue, Map.of(QueueAttributeName.REDRIVE_POLICY, redrivePolicy(dlqArn)));
+        return create(physical(logical), Map.of(QueueAttributeName.REDRIVE_POLICY, redrivePolicy(dlqArn)));
     }
 
+    /** A queue named {@code queue}; one whose name ends in .fifo is a FIFO queue deduplicating by the ids Sluice sends. */
     private String create(String queue, Map<QueueAttributeName, String> attributes) {
-        return sqs.createQueue(b -> b.queueName(queue).attributes(attributes)).queueUrl();
+        Map<QueueAttributeName, String> all = new java.util.HashMap<>(attributes);
+        if (queue.endsWith(FIFO_SUFFIX)) {
+            all.put(QueueAttributeName.FIFO_QUEUE, "true");
+            all.put(QueueAttributeName.CONTENT_BASED_DEDUPLICATION, "false");
+        }
+        return sqs.createQueue(b -> b.queueName(queue).attributes(all)).queueUrl();
     }
 
     private String redrivePolicy(String deadLetterArn) {
@@ -119,8 +143,10 @@ final class SqsQueueUrls {
     }
 
     /** The port promises {@code maxReceives} receives, then {@code <queue>-dlq}: the queue must agree. */
-    private void checkRedrivePolicy(String queue, String url) {
-        String expected = "a redrive policy to '" + deadLetterQueueOf(queue) + "' after " + maxReceives + " receives";
+    private void checkRedrivePolicy(String logical, String url) {
+        String queue = physical(logical);
+        String dlq = physical(deadLetterQueueOf(logical));
+        String expected = "a redrive policy to '" + dlq + "' after " + maxReceives + " receives";
         String policy = attribute(url, QueueAttributeName.REDRIVE_POLICY).orElseThrow(() ->
                 new IllegalStateException("SQS queue '" + queue + "' has no redrive policy; Sluice expects " + expected + "."));
         JsonNode node;
@@ -131,7 +157,7 @@ final class SqsQueueUrls {
         }
         String target = node.path("deadLetterTargetArn").asText("");
         int count = node.path("maxReceiveCount").asInt(-1);
-        if (!target.endsWith(":" + deadLetterQueueOf(queue)) || count != maxReceives) {
+        if (!target.endsWith(":" + dlq) || count != maxReceives) {
             throw new IllegalStateException("SQS queue '" + queue + "' has the redrive policy " + policy
                     + ", but this TaskQueue is configured for " + expected
                     + ". Align the queue (Terraform) or SqsQueueSettings.maxReceives.");

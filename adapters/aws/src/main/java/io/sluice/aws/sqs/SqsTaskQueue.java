@@ -1,20 +1,39 @@
 package io.sluice.aws.sqs;
 
 import io.sluice.orchestration.port.TaskQueue;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.Set;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
 import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 import software.amazon.awssdk.services.sqs.model.ReceiptHandleIsInvalidException;
 
 /**
- * {@link TaskQueue} on Amazon SQS standard queues (or an SQS-compatible server such as ElasticMQ).
+ * {@link TaskQueue} on Amazon SQS (or an SQS-compatible server such as ElasticMQ): FIFO queues by
+ * default, which is what gives the port's groups and deduplication; standard queues with
+ * {@code SqsQueueSettings.withFifo(false)}, which give neither (a standard queue does not pass the
+ * port's contract suite, and one execution's messages may then be applied concurrently: the
+ * store's compare-and-set keeps that correct, not cheap).
  *
  * <ul>
+ *   <li>FIFO: queue {@code q} is the SQS queue {@code q.fifo}, its dead-letter queue {@code q-dlq.fifo}. A
+ *       message's group is its MessageGroupId and its id its MessageDeduplicationId (hashed when longer than SQS's
+ *       128 characters); a message without a group gets a group of its own, one without an id a random id.
+ *       FIFO queues take no per-message delay, so a delayed message waits in the standard queue
+ *       {@code q-delayed} and joins {@code q.fifo} (with its group and id) when a receive of {@code q}
+ *       finds it due: it is late by at most one receive's wait, and never holds its group up meanwhile.</li>
  *   <li>Queue names map to queue URLs, resolved once. With {@link SqsQueueSettings#createQueues()}
  *       a missing queue is created with a redrive policy to {@code <name>-dlq} after
  *       {@link #maxReceives()} receives; an existing queue's redrive policy is checked against
@@ -38,10 +57,15 @@ public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
 
     private static final String STRING = "String";
     private static final String ALL_ATTRIBUTES = "All";
+    /** Where a delayed message keeps its group and id while it waits in the companion queue. */
+    static final String GROUP_ATTRIBUTE = "sluice-group";
+    static final String ID_ATTRIBUTE = "sluice-id";
+    private static final int MAX_FIFO_ID = 128;
 
     private final SqsClient sqs;
     private final boolean ownsClient;
     private final int maxReceives;
+    private final boolean fifo;
     private final SqsQueueUrls queues;
 
     /**
@@ -56,7 +80,8 @@ public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
         this.sqs = sqs;
         this.ownsClient = ownsClient;
         this.maxReceives = settings.maxReceives();
-        this.queues = new SqsQueueUrls(sqs, settings.createQueues(), settings.maxReceives());
+        this.fifo = settings.fifo();
+        this.queues = new SqsQueueUrls(sqs, settings.createQueues(), settings.maxReceives(), settings.fifo());
     }
 
     /** Builds its own client from {@code settings}; {@link #close()} closes it. */
@@ -88,11 +113,62 @@ public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
             throw new IllegalArgumentException("SQS carries at most " + MAX_ATTRIBUTES + " message attributes; this message has "
                     + message.attributes().size() + ": " + message.attributes().keySet());
         }
+        int delaySeconds = secondsRoundedUp(delay.isNegative() ? Duration.ZERO : delay);
+        if (!fifo) {
+            String url = queues.urlOf(queue);
+            sqs.sendMessage(b -> b.queueUrl(url).messageBody(message.body()).delaySeconds(delaySeconds)
+                    .messageAttributes(toSqs(message.attributes())));
+        } else if (delaySeconds > 0) {
+            Map<String, String> attributes = new HashMap<>(message.attributes());
+            if (message.group() != null) {
+                attributes.put(GROUP_ATTRIBUTE, message.group());
+            }
+            if (message.id() != null) {
+                attributes.put(ID_ATTRIBUTE, message.id());
+            }
+            String url = queues.urlOf(delayedQueueOf(queue));
+            sqs.sendMessage(b -> b.queueUrl(url).messageBody(message.body()).delaySeconds(delaySeconds).messageAttributes(toSqs(attributes)));
+        } else {
+            sendFifo(queue, message.body(), message.attributes(), message.group(), message.id());
+        }
+    }
+
+    private void sendFifo(String queue, String body, Map<String, String> attributes, String group, String id) {
         String url = queues.urlOf(queue);
-        sqs.sendMessage(b -> b.queueUrl(url)
-                .messageBody(message.body())
-                .delaySeconds(secondsRoundedUp(delay.isNegative() ? Duration.ZERO : delay))
-                .messageAttributes(toSqs(message.attributes())));
+        sqs.sendMessage(b -> b.queueUrl(url).messageBody(body).messageAttributes(toSqs(attributes))
+                .messageGroupId(group == null ? UUID.randomUUID().toString() : fifoId(group))
+                .messageDeduplicationId(id == null ? UUID.randomUUID().toString() : fifoId(id)));
+    }
+
+    /** SQS takes up to 128 characters for group and deduplication ids; a longer one is hashed (stable, so still deduplicated). */
+    private static String fifoId(String id) {
+        if (id.length() <= MAX_FIFO_ID) {
+            return id;
+        }
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JVM has no SHA-256", e);
+        }
+    }
+
+    static String delayedQueueOf(String queue) {
+        return queue + SqsQueueUrls.DELAYED_SUFFIX;
+    }
+
+    /** Moves the delayed messages that are due from {@code queue}'s companion into it, each joining its group now. */
+    private void releaseDelayed(String queue) {
+        String url = queues.urlOf(delayedQueueOf(queue));
+        List<Message> due = sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(MAX_MESSAGES_PER_RECEIVE).waitTimeSeconds(0)
+                .visibilityTimeout(30).messageAttributeNames(ALL_ATTRIBUTES)).messages();
+        for (Message m : due) {
+            Map<String, String> attributes = new HashMap<>(fromSqs(m, false).attributes());
+            String group = attributes.remove(GROUP_ATTRIBUTE);
+            String id = attributes.remove(ID_ATTRIBUTE);
+            // Moved with its id (or the companion's message id): moved twice after a crash, it is deduplicated.
+            sendFifo(queue, m.body(), attributes, group, id != null ? id : "delayed:" + m.messageId());
+            sqs.deleteMessage(b -> b.queueUrl(url).receiptHandle(m.receiptHandle()));
+        }
     }
 
     /**
@@ -106,14 +182,44 @@ public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
         }
         int visibilitySeconds = visibilitySeconds(visibility);
         int waitSeconds = (int) Math.min(Math.max(wait.toSeconds(), 0), MAX_WAIT.toSeconds());
+        if (fifo && !queue.endsWith(SqsQueueUrls.DLQ_SUFFIX)) {
+            releaseDelayed(queue);
+        }
         String url = queues.urlOf(queue);
         List<Message> messages = sqs.receiveMessage(b -> b.queueUrl(url)
                 .maxNumberOfMessages(Math.min(max, MAX_MESSAGES_PER_RECEIVE))
                 .visibilityTimeout(visibilitySeconds)
                 .waitTimeSeconds(waitSeconds)
-                .messageSystemAttributeNames(MessageSystemAttributeName.APPROXIMATE_RECEIVE_COUNT)
+                .messageSystemAttributeNames(MessageSystemAttributeName.APPROXIMATE_RECEIVE_COUNT, MessageSystemAttributeName.MESSAGE_GROUP_ID)
                 .messageAttributeNames(ALL_ATTRIBUTES)).messages();
-        return messages.stream().map(SqsTaskQueue::fromSqs).toList();
+        if (fifo) {
+            messages = firstOfEachGroup(url, messages);
+        }
+        return messages.stream().map(m -> fromSqs(m, true)).toList();
+    }
+
+    /**
+     * SQS FIFO may hand out several messages of one group in one batch (in order); the port hands out
+     * one at a time, so the later ones go straight back (visibility 0). The group stays locked by its
+     * first message, so they come next, in order, once it is deleted or its visibility passes.
+     */
+    private List<Message> firstOfEachGroup(String url, List<Message> messages) {
+        Set<String> groups = new HashSet<>();
+        List<Message> first = new ArrayList<>(messages.size());
+        List<ChangeMessageVisibilityBatchRequestEntry> back = new ArrayList<>();
+        for (Message m : messages) {
+            String group = m.attributes().get(MessageSystemAttributeName.MESSAGE_GROUP_ID);
+            if (group == null || groups.add(group)) {
+                first.add(m);
+            } else {
+                back.add(ChangeMessageVisibilityBatchRequestEntry.builder().id(Integer.toString(back.size()))
+                        .receiptHandle(m.receiptHandle()).visibilityTimeout(0).build());
+            }
+        }
+        if (!back.isEmpty()) {
+            sqs.changeMessageVisibilityBatch(b -> b.queueUrl(url).entries(back));
+        }
+        return first;
     }
 
     /**
@@ -171,14 +277,14 @@ public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
     }
 
     /** String and Number attributes come back as their text; Binary ones are not ours and are skipped. */
-    private static ReceivedMessage fromSqs(Message m) {
+    private static ReceivedMessage fromSqs(Message m, boolean counted) {
         Map<String, String> attributes = new HashMap<>();
         m.messageAttributes().forEach((name, value) -> {
             if (value.stringValue() != null) {
                 attributes.put(name, value.stringValue());
             }
         });
-        String count = m.attributes().get(MessageSystemAttributeName.APPROXIMATE_RECEIVE_COUNT);
+        String count = counted ? m.attributes().get(MessageSystemAttributeName.APPROXIMATE_RECEIVE_COUNT) : "1";
         if (count == null) {
             // Poison-message handling depends on it: a server that drops it is not SQS-compatible enough.
             throw new IllegalStateException("SQS returned message " + m.messageId() + " without its ApproximateReceiveCount");

@@ -3,6 +3,7 @@ package io.sluice.local.app;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.start.ExecutionStarter;
@@ -133,8 +134,9 @@ public final class Executions {
             return new Change.Refused(s, "Execution '" + executionId + "' does not wait for that task token now. A task's token is"
                     + " the $$.Task.Token its state passed on; it is valid from its TASK_SCHEDULED event until its result.");
         }
-        queue.send(names.orchestrator(), new OutgoingMessage(MessageCodec.encode(message), Map.of("executionId", executionId)),
-                Duration.ZERO);
+        // In the execution's group; a result (not a heartbeat: each of those is news) deduplicated by its token.
+        queue.send(names.orchestrator(), OrchestratorSends.of(message,
+                message instanceof OrchestratorMessage.TaskResult r ? OrchestratorSends.resultId(r.token()) : null), Duration.ZERO);
         return new Change.Done(s);
     }
 }

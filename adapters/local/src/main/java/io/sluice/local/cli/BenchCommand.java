@@ -1,5 +1,6 @@
 package io.sluice.local.cli;
 
+import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.local.bench.TransitionsBench;
@@ -111,6 +112,10 @@ final class BenchCommand {
                 description = "uncounted executions first, for the JIT (default ${DEFAULT-VALUE})")
         private int warmup;
         @Mixin private QueueOption queueOption;
+        @Option(names = "--durability", paramLabel = "none|aof-everysec|aof-always", defaultValue = "aof-everysec",
+                description = "how the embedded Redis persists (default ${DEFAULT-VALUE}, as production runs; aof-always to compare with"
+                        + " engines that fsync every write)")
+        private String durability;
         @Option(names = "--json", description = "the figures also as one JSON line, last") private boolean json;
 
         Transitions(CliContext context) {
@@ -130,9 +135,12 @@ final class BenchCommand {
             // Measured here: 200-400 warm-up executions left the figure at a third of the warm one; 2,000 reach it.
             String run = "bench-" + UUID.randomUUID().toString().substring(0, 8);
             LocalBackends.Queue queue = queueOption.queue();
-            err.println("sluice bench: starting an embedded Redis" + (queue == LocalBackends.Queue.SQS ? " and ElasticMQ..." : "..."));
+            EmbeddedRedis.Persistence persistence = EmbeddedRedis.Persistence.ofFlag(durability).orElseThrow(() ->
+                    new SluiceCli.UsageException("--durability expects 'none', 'aof-everysec' or 'aof-always', not '" + durability + "'"));
+            err.println("sluice bench: starting an embedded Redis (persistence: " + persistence.flag() + ")"
+                    + (queue == LocalBackends.Queue.SQS ? " and ElasticMQ..." : "..."));
             try (LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(queue, null, 0, "us-east-1", null, run, "redis-server",
-                    searchPath, 5))) {
+                    searchPath, 5, null, persistence))) {
                 err.println("sluice bench: queue: " + backends.queueDescription() + "; Redis: " + backends.redisDescription());
                 QueueNames names = new QueueNames(run);
                 TransitionsBench bench = new TransitionsBench();

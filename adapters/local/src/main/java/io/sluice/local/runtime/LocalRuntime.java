@@ -75,7 +75,6 @@ public final class LocalRuntime implements AutoCloseable {
     private final OutboxDispatcher outbox;
     private final Settings settings;
     private final Clock clock;
-    private final ExecutionLocks locks = new ExecutionLocks(1024);
     private final WorkerHarness harness;
     private final List<AutoCloseable> running = new ArrayList<>();
     private final Thread ticker;
@@ -90,7 +89,7 @@ public final class LocalRuntime implements AutoCloseable {
         this.clock = clock;
         this.outbox = new OutboxDispatcher(ports.executions(), ports.queue(), ports.timers(), names, clock);
         this.orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, settings.probe());
-        this.harness = new WorkerHarness(functions, ports.claims(), ports.queue(), names, clock,
+        this.harness = new WorkerHarness(functions, ports.claims(), ports.timers(), ports.queue(), names, clock,
                 "local-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), settings.lease(), settings.probe());
         this.tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, settings.outboxGrace());
         this.fireEvery = settings.tickEvery();
@@ -101,9 +100,11 @@ public final class LocalRuntime implements AutoCloseable {
             return true;
         }, settings.visibility(), settings.concurrency()));
         for (String f : functionNames) {
-            running.add(new QueueConsumer(ports.queue(), names.tasks(f), m -> {
-                boolean ack = harness.handle(m.body()) == WorkerHarness.Disposition.ACKNOWLEDGE;
-                if (ack) {
+            String taskQueue = names.tasks(f);
+            running.add(new QueueConsumer(ports.queue(), taskQueue, m -> {
+                WorkerHarness.Disposition done = harness.handle(m.body(), taskQueue);
+                boolean ack = done != WorkerHarness.Disposition.RETRY_LATER;
+                if (done == WorkerHarness.Disposition.ACKNOWLEDGE) {
                     probe.reached(Boundary.AFTER_RESULT_BEFORE_ACK);
                 }
                 return ack;
@@ -160,20 +161,19 @@ public final class LocalRuntime implements AutoCloseable {
         return orchestrator;
     }
 
-    /**
-     * Starts an execution as {@link Orchestrator#start} does, one at a time with this runtime's
-     * handling of messages for it (see {@link ExecutionLocks}).
-     */
+    /** Starts an execution as {@link Orchestrator#start} does. */
     public StartResult.Existing start(String pipeline, String name, Definition definition, JsonNode input) {
-        return locks.withLock(Orchestrator.executionId(pipeline, name), () -> orchestrator.start(pipeline, name, definition, input));
+        return orchestrator.start(pipeline, name, definition, input);
     }
 
     /**
      * Applies one orchestrator message now, on the calling thread (a stop or redrive from the HTTP
-     * API), one at a time with the messages the queue consumer handles for the same execution.
+     * API). The queue hands out one execution's messages one at a time (its groups), on every host;
+     * this call may still meet one of them, and the store's compare-and-set decides (the loser
+     * reloads and applies again; anything it re-sends carries the same command id, which the queue drops).
      */
     public Orchestrator.Outcome apply(OrchestratorMessage message) {
-        return locks.withLock(message.executionId(), () -> orchestrator.handle(message));
+        return orchestrator.handle(message);
     }
 
     @Override

@@ -13,7 +13,7 @@ class BenchCommandTest {
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("6 executions x 3 tasks, at most 2 in flight: 18 transitions in ")
                 .containsPattern("throughput: \\d+ transitions/s").contains("every execution succeeded");
-        assertThat(r.err()).contains("queue: Redis (the same server, key prefix bench-");
+        assertThat(r.err()).contains("queue: Redis (the same server, key prefix bench-").contains("persistence: aof-everysec");
         String[] lines = r.out().split("\n");
         JsonNode figures = Json.parse(lines[lines.length - 1]);
         assertThat(figures.get("executions").asInt()).isEqualTo(6);
@@ -55,5 +55,16 @@ class BenchCommandTest {
         assertThat(CliRun.of("bench", "starts", "extra").exit()).isEqualTo(2);
         assertThat(CliRun.of("bench", "transitions", "--tasks", "0").err()).contains("--tasks").contains("at least 1");
         assertThat(CliRun.of("bench", "transitions", "--queue", "kafka").err()).contains("--queue expects 'redis' or 'sqs'");
+        assertThat(CliRun.of("bench", "transitions", "--durability", "fsync").err())
+                .contains("--durability expects 'none', 'aof-everysec' or 'aof-always', not 'fsync'");
+    }
+
+    @Test
+    void theTransitionsBenchRunsOnARedisThatFsyncsEveryWrite() {
+        CliRun r = CliRun.of("bench", "transitions", "--executions", "3", "--tasks", "2", "--concurrency", "2", "--warmup", "0",
+                "--durability", "aof-always");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).contains("persistence: aof-always");
+        assertThat(r.out()).contains("every execution succeeded");
     }
 }

@@ -1,7 +1,10 @@
 -- Deletes a received message, if the receipt is its latest: a receipt from an earlier receive (the
 -- message came back and was received again since) deletes nothing, as SQS and ElasticMQ refuse it.
--- KEYS[1..3] due zset, messages hash, receives hash; ARGV[1] id, ARGV[2] the receive count of the receipt.
--- Returns 1 if deleted, 0 if not.
+-- A grouped message is its group's head (see queue-send.lua): the next message of the group, if any,
+-- becomes receivable now, and waiting receivers are told.
+-- KEYS[1..4] due zset, messages hash, receives hash, groups hash; ARGV[1] id, ARGV[2] the receive
+-- count of the receipt, ARGV[3] the queue's key stem, ARGV[4] channel, ARGV[5] notification.
+-- Returns 0 if not deleted, 1 if deleted, 2 if deleted and the next message of its group is receivable.
 
 if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then
   return 0
@@ -9,4 +12,20 @@ end
 redis.call('ZREM', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('HDEL', KEYS[3], ARGV[1])
-return 1
+local group = redis.call('HGET', KEYS[4], ARGV[1])
+if not group then
+  return 1
+end
+redis.call('HDEL', KEYS[4], ARGV[1])
+local list = ARGV[3] .. 'group:' .. group
+if redis.call('LINDEX', list, 0) == ARGV[1] then
+  redis.call('LPOP', list)
+end
+local nextId = redis.call('LINDEX', list, 0)
+if not nextId then
+  return 1
+end
+local t = redis.call('TIME')
+redis.call('ZADD', KEYS[1], tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000), nextId)
+redis.call('PUBLISH', ARGV[4], ARGV[5])
+return 2

@@ -1,33 +1,65 @@
 -- Receives up to ARGV[1] visible messages: each one's receive count goes up by one and it is hidden
 -- for ARGV[2] ms (its score moves to now + visibility), so it comes back unless acknowledged. A
 -- visible message already received ARGV[3] times goes to the dead-letter queue instead (with its
--- receive count), unless ARGV[3] is 0 (a dead-letter queue has none of its own). Cost: O(log n) per
--- message taken.
--- KEYS[1..3] the queue's due zset, messages hash, receives hash; KEYS[4..6] the same of its
--- dead-letter queue, in the same slot. ARGV[4] channel, ARGV[5] notification for the dead-letter queue.
--- Returns {wait, moved, id, receive count, message, id, ...}: wait is how many ms until the earliest
--- hidden message becomes visible ('-1' when the queue is empty), moved how many were dead-lettered.
+-- receive count, without its group), unless ARGV[3] is 0 (a dead-letter queue has none of its own).
+-- A visible grouped message that is not its group's head is a delayed one whose delay has passed: it
+-- joins its group now (queue-send.lua) and is received only if the group was empty. Cost: O(log n) per
+-- message looked at.
+-- KEYS[1..4] the queue's due zset, messages hash, receives hash, groups hash; KEYS[5..7] the first
+-- three of its dead-letter queue, in the same slot. ARGV[4] channel, ARGV[5] notification for the
+-- dead-letter queue, ARGV[6] the queue's key stem.
+-- Returns {wait, moved, joined, id, receive count, message, id, ...}: wait is how many ms until the
+-- earliest hidden message becomes visible ('-1' when none is in the due zset), moved how many were
+-- dead-lettered, joined how many delayed messages joined a group behind others.
 
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local max, visibility, maxReceives = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, max)
-local out = {'', '0'}
-local moved = 0
+local out = {'', '0', '0'}
+local moved, joined = 0, 0
+
+-- The group's head leaves: the next one, if any, becomes receivable.
+local function leaveGroup(id, group)
+  redis.call('HDEL', KEYS[4], id)
+  local list = ARGV[6] .. 'group:' .. group
+  if redis.call('LINDEX', list, 0) == id then
+    redis.call('LPOP', list)
+  end
+  local nextId = redis.call('LINDEX', list, 0)
+  if nextId then
+    redis.call('ZADD', KEYS[1], now, nextId)
+  end
+end
+
 for _, id in ipairs(due) do
   local message = redis.call('HGET', KEYS[2], id)
+  local group = redis.call('HGET', KEYS[4], id)
+  local receivable = true
   if not message then
     redis.call('ZREM', KEYS[1], id) -- no message: cannot happen through this API, but never loop on it
     redis.call('HDEL', KEYS[3], id)
-  else
+    receivable = false
+  elseif group then
+    local list = ARGV[6] .. 'group:' .. group
+    if redis.call('LINDEX', list, 0) ~= id and redis.call('RPUSH', list, id) > 1 then
+      redis.call('ZREM', KEYS[1], id)
+      joined = joined + 1
+      receivable = false
+    end
+  end
+  if receivable then
     local received = tonumber(redis.call('HGET', KEYS[3], id) or '0')
     if maxReceives > 0 and received >= maxReceives then
-      redis.call('HSET', KEYS[5], id, message)
-      redis.call('HSET', KEYS[6], id, received)
-      redis.call('ZADD', KEYS[4], now, id)
+      redis.call('HSET', KEYS[6], id, message)
+      redis.call('HSET', KEYS[7], id, received)
+      redis.call('ZADD', KEYS[5], now, id)
       redis.call('ZREM', KEYS[1], id)
       redis.call('HDEL', KEYS[2], id)
       redis.call('HDEL', KEYS[3], id)
+      if group then
+        leaveGroup(id, group)
+      end
       moved = moved + 1
     else
       received = redis.call('HINCRBY', KEYS[3], id, 1)
@@ -42,6 +74,7 @@ if moved > 0 then
   redis.call('PUBLISH', ARGV[4], ARGV[5])
 end
 out[2] = tostring(moved)
+out[3] = tostring(joined)
 local earliest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 if earliest[2] then
   out[1] = tostring(math.max(0, tonumber(earliest[2]) - now))

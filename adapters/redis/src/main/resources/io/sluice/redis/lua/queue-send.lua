@@ -2,13 +2,40 @@
 -- Time is the Redis server's (TIME): every node sending to and receiving from a queue must agree on
 -- when a message becomes visible, and the server's clock is the one they share.
 -- KEYS[1] due zset (member: message id, score: visible from, epoch ms), KEYS[2] messages hash
--- (id -> encoded attributes and body), KEYS[3] receives hash (id -> receive count).
--- ARGV[1] id, ARGV[2] encoded message, ARGV[3] delay ms, ARGV[4] channel, ARGV[5] notification.
+-- (id -> encoded attributes and body), KEYS[3] receives hash (id -> receive count), KEYS[4] groups
+-- hash (id -> group, for grouped messages only).
+-- ARGV[1] id, ARGV[2] encoded message, ARGV[3] delay ms, ARGV[4] channel, ARGV[5] notification,
+-- ARGV[6] group ('' for none), ARGV[7] deduplication id ('' for none), ARGV[8] deduplication window ms,
+-- ARGV[9] the queue's key stem: its group lists are <stem>group:<group>, its deduplication marks
+-- <stem>dedup:<id>, in the queue's slot (the stem carries its hash tag).
+--
+-- A group is a list of the message ids that joined it, oldest first; only its head is in the due zset,
+-- so only the head can be received, and acknowledging it (or dead-lettering it) puts the next one there.
+-- A message sent with a delay waits in the due zset and joins its group when the delay has passed
+-- (queue-receive.lua), so a timer never holds its group up.
+-- Returns 1 if sent, 0 if dropped as a duplicate.
 
+if ARGV[7] ~= '' then
+  if not redis.call('SET', ARGV[9] .. 'dedup:' .. ARGV[7], '1', 'NX', 'PX', ARGV[8]) then
+    return 0
+  end
+end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local delay = tonumber(ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('HDEL', KEYS[3], ARGV[1])
-redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
+if ARGV[6] == '' then
+  redis.call('ZADD', KEYS[1], now + delay, ARGV[1])
+else
+  redis.call('HSET', KEYS[4], ARGV[1], ARGV[6])
+  if delay > 0 then
+    redis.call('ZADD', KEYS[1], now + delay, ARGV[1])
+  elseif redis.call('RPUSH', ARGV[9] .. 'group:' .. ARGV[6], ARGV[1]) == 1 then
+    redis.call('ZADD', KEYS[1], now, ARGV[1])
+  else
+    return 1 -- behind its group's head: nothing became receivable
+  end
+end
 redis.call('PUBLISH', ARGV[4], ARGV[5])
 return 1

@@ -3,6 +3,7 @@ package io.sluice.functions.task.dependency;
 import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.orchestration.engine.ExecutionStatus;
 import io.sluice.orchestration.engine.TaskToken;
@@ -60,9 +61,8 @@ public final class DependencyRelease implements Consumer<FinishedExecution> {
         if (last != null) {
             output.put("Last", last.toString());
         }
-        String body = MessageCodec.encode(new OrchestratorMessage.TaskResult(token, output, null, null));
-        queue.send(names.orchestrator(), new OutgoingMessage(body, Map.of("executionId", TaskToken.decode(token).executionId())),
-                Duration.ZERO);
+        queue.send(names.orchestrator(), OrchestratorSends.of(new OrchestratorMessage.TaskResult(token, output, null, null),
+                OrchestratorSends.resultId(token)), Duration.ZERO);
         timers.cancel(DependencyCheck.deadlineTimerId(token));
         index.release(token);
     }

@@ -1,0 +1,35 @@
+package io.sluice.functions.messaging;
+
+import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * How every sender puts a message on the orchestrator's queue: in the execution's group (so the
+ * queue hands one execution's messages out one at a time, on every host), with a stable id (so a
+ * resend is dropped by the queue) and the execution id as an attribute.
+ */
+public final class OrchestratorSends {
+    private OrchestratorSends() {}
+
+    /** {@code message}, deduplicated by {@code id} (a command id, a token's result, a timer's fire). */
+    public static OutgoingMessage of(OrchestratorMessage message, String id) {
+        String executionId = message.executionId();
+        return new OutgoingMessage(MessageCodec.encode(message), Map.of("executionId", executionId), executionId, id);
+    }
+
+    /** The message a timer delivers when it fires; the same text wherever the timer is kept. */
+    public static String timerFired(String executionId, String timerId) {
+        return MessageCodec.encode(new OrchestratorMessage.TimerFired(executionId, timerId));
+    }
+
+    /** A fired timer's payload (see {@link #timerFired}) as a message; one id per timer and due time. */
+    public static OutgoingMessage firedTimer(String payload, String timerId, Instant due) {
+        return of(MessageCodec.decode(payload), "timer:" + timerId + "@" + due.toEpochMilli());
+    }
+
+    /** The id of a task's outcome: one per token, so a replayed result is dropped by the queue. */
+    public static String resultId(String token) {
+        return "result:" + token;
+    }
+}

@@ -1,0 +1,80 @@
+package io.sluice.functions.messaging;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
+import io.sluice.orchestration.engine.Command;
+import io.sluice.orchestration.engine.TaskToken;
+import io.sluice.orchestration.json.Json;
+
+/**
+ * What the orchestrator sends a worker: the wire format between them, versioned on its own ({@code v})
+ * so that the engine's commands can change without a worker misreading them. A worker that gets a
+ * version it does not know dead-letters the message ({@link UnknownVersion}) instead of guessing.
+ *
+ * @param heartbeatTimerId the timer the worker renews while the task runs, or {@code null} without heartbeats
+ */
+public record TaskMessage(String token, String resource, String function, IntegrationPattern pattern, JsonNode payload,
+                          String stateName, int attempt, Integer timeoutSeconds, Integer heartbeatSeconds, String heartbeatTimerId) {
+    /** The version this code writes and reads. */
+    public static final int VERSION = 1;
+    /** The error a message of an unknown version is dead-lettered with. */
+    public static final String UNKNOWN_VERSION = "Sluice.UnknownTaskMessageVersion";
+
+    public static TaskMessage of(Command.DispatchTask d) {
+        return new TaskMessage(d.token().encode(), d.resource(), d.function(), d.pattern(), d.payload(), d.stateName(), d.attempt(),
+                d.timeoutSeconds(), d.heartbeatSeconds(), d.heartbeatTimerId());
+    }
+
+    public String executionId() {
+        return TaskToken.decode(token).executionId();
+    }
+
+    public String encode() {
+        ObjectNode o = Json.object();
+        o.put("v", VERSION);
+        o.put("token", token);
+        o.put("resource", resource);
+        o.put("function", function);
+        o.put("pattern", pattern.name());
+        o.set("payload", payload);
+        o.put("state", stateName);
+        o.put("attempt", attempt);
+        if (timeoutSeconds != null) o.put("timeoutSeconds", timeoutSeconds);
+        if (heartbeatSeconds != null) o.put("heartbeatSeconds", heartbeatSeconds);
+        if (heartbeatTimerId != null) o.put("heartbeatTimerId", heartbeatTimerId);
+        return Json.write(o);
+    }
+
+    /**
+     * @throws UnknownVersion when {@code v} is missing or not {@link #VERSION}
+     * @throws IllegalArgumentException when a version-1 message lacks a field it must have
+     */
+    public static TaskMessage decode(String text) {
+        JsonNode o = Json.parse(text);
+        JsonNode v = o.get("v");
+        if (v == null || !v.isInt() || v.asInt() != VERSION) {
+            throw new UnknownVersion(v == null ? "none" : v.toString());
+        }
+        return new TaskMessage(required(o, "token"), o.path("resource").asText(""), required(o, "function"),
+                IntegrationPattern.valueOf(required(o, "pattern")), o.get("payload"), o.path("state").asText(""),
+                o.path("attempt").asInt(0), o.has("timeoutSeconds") ? o.get("timeoutSeconds").asInt() : null,
+                o.has("heartbeatSeconds") ? o.get("heartbeatSeconds").asInt() : null,
+                o.hasNonNull("heartbeatTimerId") ? o.get("heartbeatTimerId").asText() : null);
+    }
+
+    private static String required(JsonNode o, String field) {
+        if (!o.path(field).isTextual() || o.get(field).asText().isEmpty()) {
+            throw new IllegalArgumentException("task message field " + field + ": expected a non-empty string");
+        }
+        return o.get(field).asText();
+    }
+
+    /** A task message of a version this worker cannot read: dead-letter it, never run it. */
+    public static final class UnknownVersion extends IllegalArgumentException {
+        public UnknownVersion(String version) {
+            super(UNKNOWN_VERSION + ": this worker reads task messages of version " + VERSION + ", not " + version
+                    + "; upgrade the worker or drain the queue with a worker of that version.");
+        }
+    }
+}
