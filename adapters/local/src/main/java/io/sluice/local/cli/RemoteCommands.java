@@ -47,97 +47,103 @@ final class RemoteCommands {
         String url;
     }
 
-    @Command(name = "start", mixinStandardHelpOptions = true, description = "Start an execution on a running server (a name in use returns that run).")
-    static final class Start implements Callable<Integer> {
+    /** What every command that talks to a server has: the context it writes to, and {@code --url}. */
+    abstract static class Remote implements Callable<Integer> {
         private final CliContext context;
         @Mixin private Server server;
+
+        Remote(CliContext context) {
+            this.context = context;
+        }
+
+        /** The commands, bound to the server {@code --url} names (else {@code SLUICE_URL}, else the default). */
+        RemoteCommands client() {
+            RemoteCommands commands = of(context);
+            return server.url == null ? commands : new RemoteCommands(commands.out, commands.err, server.url, commands.apiKey);
+        }
+    }
+
+    @Command(name = "start", mixinStandardHelpOptions = true, description = "Start an execution on a running server (a name in use returns that run).")
+    static final class Start extends RemoteCommands.Remote {
         @Parameters(index = "0", paramLabel = "PIPELINE") private String pipeline;
         @Option(names = "--name", paramLabel = "N", description = "the execution's name (default: made up, or the partition's)") private String name;
         @Option(names = "--partition", paramLabel = "D", description = "the partition the run works on, such as 2026-11-29") private String partition;
         @Option(names = "--input", paramLabel = "JSON", description = "the execution input (default {})") private String input;
 
         Start(CliContext context) {
-            this.context = context;
+            super(context);
         }
 
         @Override
         public Integer call() throws InterruptedException {
-            return of(context).start(server.url, pipeline, name, partition, input);
+            return client().start(pipeline, name, partition, input);
         }
     }
 
     @Command(name = "executions", mixinStandardHelpOptions = true, description = "List executions, newest first.")
-    static final class Executions implements Callable<Integer> {
-        private final CliContext context;
-        @Mixin private Server server;
+    static final class Executions extends RemoteCommands.Remote {
         @Option(names = "--pipeline", paramLabel = "P") private String pipeline;
         @Option(names = "--status", paramLabel = "S", description = "RUNNING, SUCCEEDED, FAILED, TIMED_OUT or ABORTED") private String status;
         @Option(names = "--limit", paramLabel = "N", defaultValue = "100", description = "at most N (default ${DEFAULT-VALUE})") private int limit;
         @Option(names = "--json", description = "the server's JSON answer") private boolean json;
 
         Executions(CliContext context) {
-            this.context = context;
+            super(context);
         }
 
         @Override
         public Integer call() throws InterruptedException {
-            return of(context).executions(server.url, pipeline, status, limit, json);
+            return client().executions(pipeline, status, limit, json);
         }
     }
 
     @Command(name = "history", mixinStandardHelpOptions = true, description = "An execution's history, one event a line.")
-    static final class History implements Callable<Integer> {
-        private final CliContext context;
-        @Mixin private Server server;
+    static final class History extends RemoteCommands.Remote {
         @Parameters(index = "0", paramLabel = "EXECUTION_ID") private String id;
         @Option(names = "--json", description = "one JSON event a line") private boolean json;
 
         History(CliContext context) {
-            this.context = context;
+            super(context);
         }
 
         @Override
         public Integer call() throws InterruptedException {
-            return of(context).history(server.url, id, json);
+            return client().history(id, json);
         }
     }
 
     @Command(name = "stop", mixinStandardHelpOptions = true, description = "Stop a running execution (it ends ABORTED).")
-    static final class Stop implements Callable<Integer> {
-        private final CliContext context;
-        @Mixin private Server server;
+    static final class Stop extends RemoteCommands.Remote {
         @Parameters(index = "0", paramLabel = "EXECUTION_ID") private String id;
         @Option(names = "--error", paramLabel = "ERROR", description = "the error it ends with") private String error;
         @Option(names = "--cause", paramLabel = "CAUSE", description = "why it was stopped") private String cause;
 
         Stop(CliContext context) {
-            this.context = context;
+            super(context);
         }
 
         @Override
         public Integer call() throws InterruptedException {
-            return of(context).change(server.url, "stop", "/v1/executions/" + ApiClient.encode(id) + "/stop", errorBody(error, cause));
+            return client().change("stop", "/v1/executions/" + ApiClient.encode(id) + "/stop", errorBody(error, cause));
         }
     }
 
     @Command(name = "redrive", mixinStandardHelpOptions = true,
             description = "Resume a FAILED, TIMED_OUT or ABORTED execution from the state where it stopped.")
-    static final class Redrive implements Callable<Integer> {
-        private final CliContext context;
-        @Mixin private Server server;
+    static final class Redrive extends RemoteCommands.Remote {
         @Parameters(index = "0", paramLabel = "EXECUTION_ID") private String id;
 
         Redrive(CliContext context) {
-            this.context = context;
+            super(context);
         }
 
         @Override
         public Integer call() throws InterruptedException {
-            return of(context).change(server.url, "redrive", "/v1/executions/" + ApiClient.encode(id) + "/redrive", Json.object());
+            return client().change("redrive", "/v1/executions/" + ApiClient.encode(id) + "/redrive", Json.object());
         }
     }
 
-    int executions(String url, String pipeline, String status, int limit, boolean json) throws InterruptedException {
+    int executions(String pipeline, String status, int limit, boolean json) throws InterruptedException {
         if (limit < 1) {
             throw new SluiceCli.UsageException("--limit expects a whole number of at least 1, not '" + limit + "'");
         }
@@ -148,7 +154,7 @@ final class RemoteCommands {
         if (status != null) {
             query.append("&status=").append(ApiClient.encode(status.toUpperCase(Locale.ROOT)));
         }
-        ApiClient.Response r = client(url).get(query.toString());
+        ApiClient.Response r = api().get(query.toString());
         if (!r.ok()) {
             return refused("executions", r);
         }
@@ -169,8 +175,8 @@ final class RemoteCommands {
         return 0;
     }
 
-    int history(String url, String id, boolean json) throws InterruptedException {
-        ApiClient.Response r = client(url).get("/v1/executions/" + ApiClient.encode(id) + "/history");
+    int history(String id, boolean json) throws InterruptedException {
+        ApiClient.Response r = api().get("/v1/executions/" + ApiClient.encode(id) + "/history");
         if (!r.ok()) {
             return refused("history", r);
         }
@@ -180,7 +186,7 @@ final class RemoteCommands {
         return 0;
     }
 
-    int start(String url, String pipeline, String name, String partition, String input) throws InterruptedException {
+    int start(String pipeline, String name, String partition, String input) throws InterruptedException {
         ObjectNode body = Json.object();
         if (name != null) {
             body.put("name", name);
@@ -196,7 +202,7 @@ final class RemoteCommands {
                 return SluiceCli.EXIT_INVALID;
             }
         }
-        ApiClient.Response r = client(url).post("/v1/pipelines/" + ApiClient.encode(pipeline) + "/executions", body);
+        ApiClient.Response r = api().post("/v1/pipelines/" + ApiClient.encode(pipeline) + "/executions", body);
         if (!r.ok()) {
             return refused("start", r);
         }
@@ -206,8 +212,8 @@ final class RemoteCommands {
     }
 
     /** A change the server queues or applies (stop, redrive, a task's outcome): its answer's status, one line. */
-    int change(String url, String command, String path, JsonNode body) throws InterruptedException {
-        ApiClient.Response r = client(url).post(path, body);
+    int change(String command, String path, JsonNode body) throws InterruptedException {
+        ApiClient.Response r = api().post(path, body);
         if (!r.ok()) {
             return refused(command, r);
         }
@@ -228,8 +234,8 @@ final class RemoteCommands {
         return body;
     }
 
-    private ApiClient client(String url) {
-        return new ApiClient(url != null ? url : defaultUrl, apiKey);
+    private ApiClient api() {
+        return new ApiClient(defaultUrl, apiKey);
     }
 
     private int refused(String command, ApiClient.Response r) {

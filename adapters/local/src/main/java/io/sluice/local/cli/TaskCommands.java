@@ -2,9 +2,7 @@ package io.sluice.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.json.Json;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -22,15 +20,13 @@ final class TaskCommands {
     }
 
     @Command(name = "success", mixinStandardHelpOptions = true, description = "The task succeeded with OUTPUT (default {}).")
-    static final class Success implements Callable<Integer> {
-        private final CliContext context;
-        @Mixin private RemoteCommands.Server server;
+    static final class Success extends RemoteCommands.Remote {
         @Parameters(index = "0", paramLabel = "TOKEN") private String token;
         @Option(names = "--output", paramLabel = "JSON", defaultValue = "{}", description = "the task's result (default ${DEFAULT-VALUE})")
         private String output;
 
         Success(CliContext context) {
-            this.context = context;
+            super(context);
         }
 
         @Override
@@ -41,42 +37,38 @@ final class TaskCommands {
             } catch (IllegalArgumentException e) {
                 throw new SluiceCli.UsageException("--output: " + e.getMessage());
             }
-            return RemoteCommands.of(context).change(server.url, "task success", path(token, "success"), result);
+            return client().change("task success", path(token, "success"), result);
         }
     }
 
     @Command(name = "failure", mixinStandardHelpOptions = true, description = "The task failed with ERROR and CAUSE (Retry and Catch see them).")
-    static final class Failure implements Callable<Integer> {
-        private final CliContext context;
-        @Mixin private RemoteCommands.Server server;
+    static final class Failure extends RemoteCommands.Remote {
         @Parameters(index = "0", paramLabel = "TOKEN") private String token;
         @Option(names = "--error", paramLabel = "ERROR", description = "the error name, such as Approval.Rejected") private String error;
         @Option(names = "--cause", paramLabel = "CAUSE", description = "a sentence saying why") private String cause;
 
         Failure(CliContext context) {
-            this.context = context;
+            super(context);
         }
 
         @Override
         public Integer call() throws InterruptedException {
-            return RemoteCommands.of(context).change(server.url, "task failure", path(token, "failure"),
+            return client().change("task failure", path(token, "failure"),
                     RemoteCommands.errorBody(error, cause));
         }
     }
 
     @Command(name = "heartbeat", mixinStandardHelpOptions = true, description = "The task is still at work (resets its HeartbeatSeconds).")
-    static final class Heartbeat implements Callable<Integer> {
-        private final CliContext context;
-        @Mixin private RemoteCommands.Server server;
+    static final class Heartbeat extends RemoteCommands.Remote {
         @Parameters(index = "0", paramLabel = "TOKEN") private String token;
 
         Heartbeat(CliContext context) {
-            this.context = context;
+            super(context);
         }
 
         @Override
         public Integer call() throws InterruptedException {
-            return RemoteCommands.of(context).change(server.url, "task heartbeat", path(token, "heartbeat"), Json.object());
+            return client().change("task heartbeat", path(token, "heartbeat"), Json.object());
         }
     }
 }
