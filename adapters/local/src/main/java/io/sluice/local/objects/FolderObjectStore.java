@@ -3,11 +3,17 @@ package io.sluice.local.objects;
 import io.sluice.orchestration.port.ObjectStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -67,6 +73,73 @@ public final class FolderObjectStore implements ObjectStore {
             return Optional.empty();
         } catch (IOException e) {
             throw new UncheckedIOException("Could not read object " + key + " under " + root, e);
+        }
+    }
+
+    /**
+     * Walks the folder in key order, entering only the directories that can hold keys after
+     * {@code startAfter} with {@code prefix}, and stops at {@code max}: a page costs what it returns,
+     * not the size of the folder. Files being written ({@code .<name>.<uuid>.part}) are not objects.
+     */
+    @Override
+    public List<ObjectInfo> list(String prefix, String startAfter, int max) {
+        if (prefix == null) {
+            throw new IllegalArgumentException("list: prefix must be a string (\"\" for all keys), not null");
+        }
+        List<ObjectInfo> out = new ArrayList<>();
+        if (max > 0 && Files.isDirectory(root)) {
+            try {
+                walk(root, "", prefix, startAfter, max, out);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Could not list objects under " + root + " with prefix " + prefix, e);
+            }
+        }
+        return out;
+    }
+
+    private void walk(Path dir, String dirKey, String prefix, String startAfter, int max, List<ObjectInfo> out) throws IOException {
+        List<String[]> entries = new ArrayList<>(); // {sort key, name, "d" or "f"}
+        try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
+            for (Path child : children) {
+                String name = child.getFileName().toString();
+                if (name.startsWith(".") && name.endsWith(".part")) {
+                    continue;
+                }
+                boolean directory = Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS);
+                if (!directory && !Files.isRegularFile(child, LinkOption.NOFOLLOW_LINKS)) {
+                    continue; // links are never objects: they could lead out of the folder
+                }
+                String key = dirKey + name + (directory ? "/" : "");
+                entries.add(new String[] {key, name, directory ? "d" : "f"});
+            }
+        }
+        entries.sort(Comparator.comparing(e -> e[0]));
+        for (String[] e : entries) {
+            if (out.size() >= max) {
+                return;
+            }
+            String key = e[0];
+            if (e[2].equals("d")) {
+                boolean mayHoldPrefix = key.startsWith(prefix) || prefix.startsWith(key);
+                boolean mayHoldLater = startAfter == null || startAfter.startsWith(key) || key.compareTo(startAfter) > 0;
+                if (mayHoldPrefix && mayHoldLater) {
+                    walk(dir.resolve(e[1]), key, prefix, startAfter, max, out);
+                }
+            } else if (key.startsWith(prefix) && (startAfter == null || key.compareTo(startAfter) > 0)) {
+                BasicFileAttributes a = Files.readAttributes(dir.resolve(e[1]), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                out.add(new ObjectInfo(key, a.size(), a.lastModifiedTime().toInstant()));
+            }
+        }
+    }
+
+    @Override
+    public boolean delete(String key) {
+        Path file = file(key);
+        requireInside(key, file);
+        try {
+            return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not delete object " + key + " under " + root, e);
         }
     }
 
