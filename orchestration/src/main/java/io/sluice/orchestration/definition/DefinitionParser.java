@@ -91,7 +91,7 @@ public final class DefinitionParser {
         return new MapState(name, f.selector("InputPath"), f.items(), selector,
                 machine(childKey(machineKey, name, "items"), processor, f.jsonata()),
                 concurrency == null ? 0 : concurrency, f.computed("MaxConcurrency"), f.result(), recovery(n, f.jsonata()),
-                f.text("Next"), ctx, f.exit());
+                f.text("Next"), ctx, f.exit(), DistributedMapParser.parse(n, processor, f));
     }
 
     /** The key of a nested machine: its parent's key, the state's name and the branch. */

@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
  * {@code Parameters.FunctionName} and wraps the result as Step Functions does
  * ({@link Kind#LAMBDA_INVOKE}). Other service integrations ({@code arn:aws:states:::glue:startJobRun.sync},
  * {@code arn:aws:states:::aws-sdk:s3:getObject}) and activities are valid ASL that Sluice
- * recognises but does not run yet: they have no function, and only a mock answers them.
+ * recognises but does not run yet: they have no function, and only a mock answers them; except
+ * {@code arn:aws:states:::states:startExecution} in all its patterns, which the {@value #EXECUTIONS_FUNCTION}
+ * function runs as a child execution.
  *
  * @param function the function name, or {@code null} when it is taken from the parameters or there is none
  */
@@ -58,9 +60,17 @@ public record TaskResource(String raw, Kind kind, String function, IntegrationPa
     private static final Pattern LAMBDA_ARN = Pattern.compile(
             "arn:" + PARTITION + ":lambda:[a-z0-9-]+:\\d{12}:function:(" + NAME + ")(:[A-Za-z0-9_$-]+)?");
 
+    /** The function that runs {@code arn:aws:states:::states:startExecution[.sync|.sync:2|.waitForTaskToken]}: a child execution. */
+    public static final String EXECUTIONS_FUNCTION = "executions";
+
     /** Whether a runtime of Sluice runs this resource itself (else only a mock answers it). */
     public boolean runnable() {
-        return kind == Kind.FUNCTION || kind == Kind.LAMBDA_INVOKE;
+        return kind == Kind.FUNCTION || kind == Kind.LAMBDA_INVOKE || function != null;
+    }
+
+    /** Whether the Resource ends in {@code .sync:2}: the integration returns JSON rather than JSON text (startExecution's Output). */
+    public boolean syncVersion2() {
+        return raw.endsWith(".sync:2");
     }
 
     /** Whether this is {@code arn:aws:states:::lambda:invoke}, whose result Step Functions wraps. */
@@ -104,7 +114,13 @@ public record TaskResource(String raw, Kind kind, String function, IntegrationPa
         if (service.group(1) != null && pattern == IntegrationPattern.SYNC) {
             return Optional.empty(); // AWS SDK integrations have no .sync form
         }
-        return Optional.of(new TaskResource(raw, Kind.SERVICE_INTEGRATION, null, pattern));
+        return Optional.of(new TaskResource(raw, Kind.SERVICE_INTEGRATION, serviceFunction(service), pattern));
+    }
+
+    /** The function of a service integration Sluice runs itself, or {@code null}. */
+    private static String serviceFunction(Matcher service) {
+        boolean startExecution = service.group(1) == null && service.group(2).equals("states") && service.group(3).equals("startExecution");
+        return startExecution ? EXECUTIONS_FUNCTION : null;
     }
 
     private static Optional<TaskResource> sluiceFunction(String raw) {

@@ -41,6 +41,7 @@ final class Flow {
                 case WaitState w -> Waits.start(s, f, w);
                 case TaskState t -> Tasks.dispatch(s, f, t);
                 case ParallelState p -> ForkJoin.startParallel(s, f, p);
+                case MapState m when m.distributed() != null -> DistributedMaps.dispatch(s, f, m);
                 case MapState m -> ForkJoin.startMap(s, f, m);
             }
         } catch (AslException e) {

@@ -112,7 +112,7 @@ final class ForkJoin {
         Flow.exit(s, f, next, Dataflow.withResult(s, f, state.name(), state.exit(), handling, results, ctx));
     }
 
-    private static int concurrency(MapState m, Scope scope) {
+    static int concurrency(MapState m, Scope scope) {
         if (m.maxConcurrencyPath() == null) {
             return m.maxConcurrency();
         }

@@ -2,6 +2,7 @@ package io.sluice.orchestration.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.definition.MapState;
 import io.sluice.orchestration.definition.State;
 import io.sluice.orchestration.definition.TaskState;
 import io.sluice.orchestration.definition.WaitState;
@@ -81,9 +82,15 @@ public final class Interpreter {
             return dropped(s, "execution is already " + execution.status());
         }
         String dropped = switch (event) {
-            case Event.TaskSucceeded e -> onTask(s, e.token(), (f, t) -> Tasks.succeeded(s, f, t, e.output()));
-            case Event.TaskFailed e -> onTask(s, e.token(), (f, t) -> Tasks.failed(s, f, t, e.error(), e.cause()));
-            case Event.TaskHeartbeat e -> onTask(s, e.token(), (f, t) -> Tasks.heartbeat(s, f));
+            case Event.TaskSucceeded e -> onTask(s, e.token(), (f, state) -> {
+                if (state instanceof MapState m) DistributedMaps.succeeded(s, f, m, e.output());
+                else Tasks.succeeded(s, f, (TaskState) state, e.output());
+            });
+            case Event.TaskFailed e -> onTask(s, e.token(), (f, state) -> {
+                if (state instanceof MapState m) DistributedMaps.failed(s, f, m, e.error(), e.cause());
+                else Tasks.failed(s, f, (TaskState) state, e.error(), e.cause());
+            });
+            case Event.TaskHeartbeat e -> onTask(s, e.token(), (f, state) -> Tasks.heartbeat(s, f));
             case Event.TimerFired e -> onTimer(s, e.timerId());
             case Event.Redrive r -> throw new IllegalStateException("handled above");
             case Event.Fail e -> {
@@ -125,8 +132,9 @@ public final class Interpreter {
         return transition(s, null);
     }
 
+    /** What to do with a result for the task a frame waits for: a Task state's, or a distributed Map's map run. */
     private interface TaskAction {
-        void run(Frame frame, TaskState state);
+        void run(Frame frame, State state);
     }
 
     private static String onTask(Step s, String tokenText, TaskAction action) {
@@ -143,7 +151,7 @@ public final class Interpreter {
         if (f == null || f.waiting() != Frame.Waiting.TASK || !token.equals(f.token())) {
             return "late, duplicate or unknown result for task " + token.describe() + "; the execution does not wait for that token";
         }
-        action.run(f, (TaskState) s.stateOf(f));
+        action.run(f, s.stateOf(f));
         return null;
     }
 

@@ -39,6 +39,17 @@ final class Variables {
         };
     }
 
+    /** Every variable {@code frame} can read, by name, as {@link #visible} resolves them: for a map run's ItemSelector. */
+    static Map<String, JsonNode> snapshot(Execution execution, Frame frame) {
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        for (Frame f = frame; f != null; f = f.parentId() < 0 ? null : execution.frame(f.parentId())) {
+            if (f.variables != null) {
+                f.variables.forEach(out::putIfAbsent);
+            }
+        }
+        return out;
+    }
+
     /** Assigns every field of {@code values} in {@code frame}'s scope, after checking names and sizes. */
     static void assign(Execution execution, Frame frame, String state, JsonNode values) {
         if (values == null || !values.isObject()) {

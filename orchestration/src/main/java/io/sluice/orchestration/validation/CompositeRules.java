@@ -49,6 +49,16 @@ final class CompositeRules {
         } else {
             MachineRules.validate(iterator, state.at("Iterator"), "iterator", BRANCH_FIELDS, state.machine(), report);
         }
+        if (distributed(processor)) {
+            DistributedMapRules.check(state);
+        } else {
+            DistributedMapRules.inline(state);
+        }
+    }
+
+    /** Whether the processor runs its items as child executions ({@code ProcessorConfig.Mode: DISTRIBUTED}). */
+    static boolean distributed(JsonNode processor) {
+        return processor != null && processor.path("ProcessorConfig").path("Mode").asText("").equals("DISTRIBUTED");
     }
 
     private static void processorConfig(Report report, Pointer at, JsonNode config) {
@@ -61,15 +71,16 @@ final class CompositeRules {
             }
         }
         JsonNode mode = config.get("Mode");
-        if (mode == null) return;
-        if (mode.isTextual() && mode.asText().equals("DISTRIBUTED")) {
-            report.error(at.child("Mode"), "ProcessorConfig.Mode DISTRIBUTED is not supported yet; use INLINE"
-                    + " (or leave Mode out) to run the items within this execution.");
-        } else if (!(mode.isTextual() && mode.asText().equals("INLINE"))) {
-            report.error(at.child("Mode"), "ProcessorConfig.Mode must be \"INLINE\" (\"DISTRIBUTED\" is not supported yet),"
-                    + " but is " + Fields.describe(mode) + ".");
-        } else if (config.has("ExecutionType")) {
+        JsonNode type = config.get("ExecutionType");
+        boolean distributed = mode != null && mode.isTextual() && mode.asText().equals("DISTRIBUTED");
+        if (mode != null && !distributed && !(mode.isTextual() && mode.asText().equals("INLINE"))) {
+            report.error(at.child("Mode"), "ProcessorConfig.Mode must be \"INLINE\" or \"DISTRIBUTED\", but is "
+                    + Fields.describe(mode) + ".");
+        } else if (!distributed && type != null) {
             report.error(at.child("ExecutionType"), "ExecutionType applies only to a DISTRIBUTED Map; remove it for INLINE.");
+        } else if (type != null && !(type.isTextual() && (type.asText().equals("STANDARD") || type.asText().equals("EXPRESS")))) {
+            report.error(at.child("ExecutionType"), "ExecutionType must be \"STANDARD\" or \"EXPRESS\", but is "
+                    + Fields.describe(type) + ".");
         }
     }
 }

@@ -18,9 +18,11 @@ enum StateType {
     PARALLEL("Parallel", true, "InputPath", "OutputPath", "ResultPath", "Parameters", "ResultSelector", "Retry", "Catch",
             "Branches"),
     MAP("Map", true, "InputPath", "OutputPath", "ResultPath", "Parameters", "ResultSelector", "Retry", "Catch",
-            "ItemProcessor", "Iterator", "ItemsPath", "ItemSelector", "MaxConcurrency", "MaxConcurrencyPath");
+            "ItemProcessor", "Iterator", "ItemsPath", "ItemSelector", "MaxConcurrency", "MaxConcurrencyPath",
+            "ItemReader", "ItemBatcher", "ResultWriter", "ToleratedFailurePercentage", "ToleratedFailurePercentagePath",
+            "ToleratedFailureCount", "ToleratedFailureCountPath", "Label");
 
-    /** Fields of a distributed Map, which Sluice does not run yet. */
+    /** Fields of a distributed Map only ({@link DistributedMapRules}). */
     static final Set<String> DISTRIBUTED_MAP_FIELDS = Set.of("ItemReader", "ItemBatcher", "ResultWriter",
             "ToleratedFailurePercentage", "ToleratedFailurePercentagePath", "ToleratedFailureCount",
             "ToleratedFailureCountPath", "Label");
@@ -98,9 +100,6 @@ enum StateType {
             return "A " + text + " state must not have " + field + "; " + (this == CHOICE
                     ? "it goes on through the Next of its Choices and its Default."
                     : "it always ends its state machine.");
-        }
-        if (this == MAP && DISTRIBUTED_MAP_FIELDS.contains(field)) {
-            return field + " belongs to a distributed Map, which is not supported yet; only inline Map states run.";
         }
         return "Field " + field + " is not allowed in a " + text + " state; a " + text + " state allows "
                 + Fields.list(allowed) + ".";

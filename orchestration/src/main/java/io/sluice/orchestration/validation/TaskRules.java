@@ -47,9 +47,13 @@ final class TaskRules {
         switch (read.get().kind()) {
             case FUNCTION -> { }
             case LAMBDA_INVOKE -> requireFunctionName(state, text);
-            case SERVICE_INTEGRATION -> state.report().warning(at, "Resource '" + text + "' is a Step Functions service"
-                    + " integration that Sluice does not run yet: it runs on AWS Step Functions and under exec --mocks,"
-                    + " but not in a Sluice runtime. Use sluice:function:<name> to run a function of the bundle everywhere.");
+            case SERVICE_INTEGRATION -> {
+                if (!read.get().runnable()) {
+                    state.report().warning(at, "Resource '" + text + "' is a Step Functions service"
+                            + " integration that Sluice does not run yet: it runs on AWS Step Functions and under exec --mocks,"
+                            + " but not in a Sluice runtime. Use sluice:function:<name> to run a function of the bundle everywhere.");
+                }
+            }
             case ACTIVITY -> state.report().warning(at, "Resource '" + text + "' is a Step Functions activity that Sluice"
                     + " does not run yet: it runs on AWS Step Functions with an activity worker and under exec --mocks,"
                     + " but not in a Sluice runtime.");
