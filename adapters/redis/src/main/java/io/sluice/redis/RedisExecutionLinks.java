@@ -53,11 +53,12 @@ public final class RedisExecutionLinks implements ExecutionLinks {
 
     private static String encode(Link link) {
         return Json.write(Json.object().put("child", link.child()).put("parent", link.parentExecutionId())
-                .put("token", link.parentToken()).put("kind", link.kind().name()));
+                .put("token", link.parentToken()).put("kind", link.kind().name()).put("arn", link.arn()));
     }
 
     private static Link decode(String text) {
         JsonNode o = Json.parse(text);
-        return new Link(o.get("child").asText(), o.get("parent").asText(), o.get("token").asText(), Kind.valueOf(o.get("kind").asText()));
+        return new Link(o.get("child").asText(), o.get("parent").asText(), o.get("token").asText(), Kind.valueOf(o.get("kind").asText()),
+                o.path("arn").asText(null));
     }
 }

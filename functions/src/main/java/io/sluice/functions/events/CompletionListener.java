@@ -52,8 +52,10 @@ public final class CompletionListener {
         Optional<StoredExecution> stored = executions.load(event.executionId());
         String pipeline = stored.map(s -> s.summary().pipeline()).orElse(null);
         String name = stored.map(s -> s.summary().name()).orElse(null);
-        String partition = stored.map(s -> partition(ExecutionCodec.decode(Json.parse(s.state())))).orElse(null);
-        return new FinishedExecution(event.executionId(), pipeline, name, partition, event.status(), event.error(), event.cause());
+        Execution execution = stored.map(s -> ExecutionCodec.decode(Json.parse(s.state()))).orElse(null);
+        String partition = execution == null ? null : partition(execution);
+        return new FinishedExecution(event.executionId(), pipeline, name, partition, event.status(), event.error(), event.cause(),
+                execution);
     }
 
     private static String partition(Execution execution) {

@@ -17,14 +17,20 @@ import io.sluice.orchestration.engine.TaskToken;
  * @param token          the task token, or {@code null} outside any execution
  * @param executionId    the execution running the task, or {@code null} outside any execution
  * @param timeoutSeconds the state's TimeoutSeconds, or {@code null}: past it the execution no longer waits for the task
+ * @param resource       the state's Resource as written ({@code arn:aws:states:::states:startExecution.sync:2}), or {@code null}
  */
-public record TaskContext(String token, String executionId, String stateName, IntegrationPattern pattern, Integer timeoutSeconds) {
+public record TaskContext(String token, String executionId, String stateName, IntegrationPattern pattern, Integer timeoutSeconds,
+                          String resource) {
+
+    public TaskContext(String token, String executionId, String stateName, IntegrationPattern pattern, Integer timeoutSeconds) {
+        this(token, executionId, stateName, pattern, timeoutSeconds, null);
+    }
 
     /** The field a payload may carry the token in, as {@code "TaskToken.$": "$$.Task.Token"}. */
     public static final String TOKEN_FIELD = "TaskToken";
 
     static TaskContext of(TaskMessage task) {
-        return new TaskContext(task.token(), task.executionId(), task.stateName(), task.pattern(), task.timeoutSeconds());
+        return new TaskContext(task.token(), task.executionId(), task.stateName(), task.pattern(), task.timeoutSeconds(), task.resource());
     }
 
     /**

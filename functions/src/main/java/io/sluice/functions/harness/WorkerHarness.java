@@ -129,9 +129,10 @@ public final class WorkerHarness {
                     .put("cause", "No function '" + task.function() + "' in this bundle (state '" + task.stateName() + "').");
         }
         try (LeaseKeeper keeper = LeaseKeeper.start(claims, timers, task, owner, clock, lease)) {
-            JsonNode output = function instanceof TaskAware aware ? aware.apply(task.payload(), TaskContext.of(task))
+            TaskContext context = TaskContext.of(task);
+            JsonNode output = function instanceof TaskAware aware ? aware.apply(task.payload(), context)
                     : function.apply(task.payload());
-            if (task.pattern() == IntegrationPattern.WAIT_FOR_TASK_TOKEN) {
+            if (task.pattern() == IntegrationPattern.WAIT_FOR_TASK_TOKEN || function instanceof ReportsLater later && later.reportsLater(context)) {
                 return result.put("callback", true);
             }
             return result.set("output", output == null ? Json.NODES.nullNode() : output);
@@ -141,7 +142,10 @@ public final class WorkerHarness {
         }
     }
 
-    /** Sends the outcome to the orchestrator; a {@code .waitForTaskToken} task's outcome comes later, by callback. */
+    /**
+     * Sends the outcome to the orchestrator; a {@code .waitForTaskToken} task's outcome comes later, by callback, and
+     * so does that of a {@link ReportsLater} function's task (a child execution's end, a map run's).
+     */
     private void report(TaskMessage task, JsonNode result) {
         if (result.path("callback").asBoolean(false)) {
             return;

@@ -23,8 +23,9 @@ public interface ExecutionLinks {
     /**
      * @param child             the child execution's id, or a map run's id for {@link Kind#MAP_RUN}
      * @param parentToken       the task token of the parent's state
+     * @param arn               the ARN the child is known by in its answers (the state machine's the parent named, or the map run's)
      */
-    record Link(String child, String parentExecutionId, String parentToken, Kind kind) {}
+    record Link(String child, String parentExecutionId, String parentToken, Kind kind, String arn) {}
 
     /** How the parent's state waits for the child. */
     enum Kind {

@@ -27,7 +27,7 @@ public abstract class ExecutionLinksContract {
     }
 
     private Link link(String child, String parent, String token, Kind kind) {
-        return new Link(run + child, run + parent, token, kind);
+        return new Link(run + child, run + parent, token, kind, "arn:aws:states:us-east-1:123456789012:stateMachine:" + child.replace(':', '-'));
     }
 
     @Test
