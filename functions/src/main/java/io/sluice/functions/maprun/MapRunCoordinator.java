@@ -216,8 +216,8 @@ public final class MapRunCoordinator {
             startChild(rec, processor, i, page.inputs().get((int) (i - page.start().firstChild())));
         }
         MapRunRecord next = rec.withNextChild(to);
-        if (to == page.end() && page.next() == null) {
-            next = next.withTotal(to);
+        if (page.next() == null) {
+            next = next.withTotal(page.end()); // the last page: the total is known, and with it the share of failures
         }
         return ended(runs.update(rec.runId(), version, next.encode()));
     }
@@ -243,7 +243,7 @@ public final class MapRunCoordinator {
         Tolerance tolerance = Tolerance.of(request);
         Semaphore slots = new Semaphore(request.maxConcurrency());
         AtomicBoolean stop = new AtomicBoolean();
-        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (long i = first; i < page.end() && !stop.get(); i++) {
                 if (ended.get((int) (i - first))) {
@@ -252,6 +252,10 @@ public final class MapRunCoordinator {
                 long index = i;
                 JsonNode input = page.inputs().get((int) (i - first));
                 slots.acquireUninterruptibly();
+                if (stop.get()) {
+                    slots.release();
+                    break;
+                }
                 threads.submit(() -> {
                     try {
                         ChildOutcome o = express.run(index, processor, rec.pipeline(), MapRunIds.childName(rec.runId(), index), input);
@@ -259,8 +263,8 @@ public final class MapRunCoordinator {
                         if (tolerance.exceeded(after, page.next() == null ? page.end() : -1)) {
                             stop.set(true);
                         }
-                    } catch (RuntimeException e) {
-                        failure.compareAndSet(null, e);
+                    } catch (RuntimeException | Error e) {
+                        failure.compareAndSet(null, e); // rethrown below, on the coordinator's thread
                         stop.set(true);
                     } finally {
                         slots.release();
@@ -268,8 +272,11 @@ public final class MapRunCoordinator {
                 });
             }
         }
-        if (failure.get() != null) {
-            throw failure.get();
+        switch (failure.get()) {
+            case null -> { }
+            case RuntimeException e -> throw e;
+            case Error e -> throw e;
+            default -> throw new IllegalStateException(failure.get());
         }
         if (stop.get()) {
             return Step.AGAIN; // the next step sees the threshold exceeded

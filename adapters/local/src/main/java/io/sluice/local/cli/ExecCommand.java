@@ -2,6 +2,9 @@ package io.sluice.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.maprun.Buckets;
+import io.sluice.functions.maprun.InProcessMapRuns;
+import io.sluice.local.objects.FolderObjectStore;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.engine.HistoryEvent;
 import io.sluice.orchestration.error.ErrorNames;
@@ -13,6 +16,7 @@ import io.sluice.orchestration.express.mock.MockConfig;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -45,6 +49,8 @@ final class ExecCommand implements Callable<Integer> {
     private String testCase;
     @Option(names = "--trace", description = "print each history event on stderr as it happens")
     private boolean trace;
+    @Option(names = "--data", paramLabel = "DIR", description = "a folder of buckets (one folder each) for distributed Maps' ItemReader and ResultWriter")
+    private String data;
 
     ExecCommand(PrintStream out, PrintStream err) {
         this.out = out;
@@ -62,6 +68,7 @@ final class ExecCommand implements Callable<Integer> {
         String mocks;
         String testCase;
         boolean trace;
+        String data;
     }
 
     @Override
@@ -79,6 +86,7 @@ final class ExecCommand implements Callable<Integer> {
         o.mocks = mocks;
         o.testCase = testCase;
         o.trace = trace;
+        o.data = data;
         return run(o);
     }
 
@@ -93,12 +101,15 @@ final class ExecCommand implements Callable<Integer> {
             return SluiceCli.EXIT_INVALID;
         }
         Instant start = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        RandomSource random = RandomSource.seeded(new SecureRandom().nextLong());
+        // A distributed Map's children run right here, their tasks answered as the parent's are.
+        invoker = new InProcessMapRuns(invoker, o.data == null ? null : Buckets.folders(new FolderObjectStore(Path.of(o.data))), random);
         ExpressRunner runner = new ExpressRunner(definition, invoker, o.trace ? e -> trace(e, start) : null,
                 ExpressRunner.DEFAULT_MAX_TRANSITIONS);
         String name = UUID.randomUUID().toString();
         // The state machine is named after its file, as a pipeline is after its <id>.asl.json.
         String machine = DefinitionFiles.machineName(o.definition);
-        ExpressResult result = runner.run(machine, machine + ":" + name, name, input, start, RandomSource.seeded(new SecureRandom().nextLong()));
+        ExpressResult result = runner.run(machine, machine + ":" + name, name, input, start, random);
         if (result.succeeded()) {
             out.println(Json.write(result.output()));
             return 0;

@@ -67,16 +67,19 @@ class ValidateRegressionTest {
     }
 
     @Test
-    void jsonataAndAssignValidateAndTheDistributedMapIsNamedAtItsFields() {
+    void jsonataAndAssignValidateAndTheDistributedMapsAndNestedExecutionsToo() {
         CliRun jsonata = CliRun.of("validate", shape("jsonata-orders"));
         assertThat(jsonata.err().lines().filter(l -> !l.contains(": warning: "))).as(jsonata.err()).isEmpty();
         CliRun assign = CliRun.of("validate", shape("assign-variables"));
         assertThat(assign.err()).doesNotContain("Assign");
-        CliRun map = CliRun.of("validate", shape("distributed-map-s3-listing"));
-        assertThat(map.exit()).isEqualTo(2);
-        assertThat(map.err()).contains("/States/Process every object/ItemReader: ItemReader belongs to a distributed Map")
-                .contains("/States/Process every object/ItemProcessor/ProcessorConfig/Mode: ProcessorConfig.Mode DISTRIBUTED"
-                        + " is not supported yet");
+        for (String name : new String[] {"distributed-map-s3-listing", "distributed-map-csv"}) {
+            CliRun map = CliRun.of("validate", shape(name));
+            assertThat(map.err().lines().filter(l -> !l.contains(": warning: "))).as(map.err()).isEmpty();
+            assertThat(map.err()).doesNotContain("ItemReader").doesNotContain("ProcessorConfig");
+        }
+        CliRun nested = CliRun.of("validate", shape("nested-executions"));
+        assertThat(nested.exit()).as(nested.err()).isZero();
+        assertThat(nested.err()).as("startExecution runs in Sluice: no warning").doesNotContain("states:startExecution");
     }
 
     @Test
