@@ -31,6 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Logger;
 
 /**
@@ -81,6 +82,7 @@ public final class MapRunCoordinator {
     private final Settings settings;
     private final PageCache cache = new PageCache();
     private final ConcurrentHashMap<String, Definition> processors = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
 
     public MapRunCoordinator(MapRunStore runs, ExecutionLinks links, ExecutionStore executions, PipelineStarter.Launch launch,
                              Buckets buckets, ParentReports reports, TaskFunctions functions, Clock clock, RandomSource random,
@@ -139,20 +141,39 @@ public final class MapRunCoordinator {
         }
     }
 
-    /** Takes every step the run can take now. */
+    /**
+     * Takes every step the run can take now. Within a process one call at a time per run (completions arrive
+     * together, and each would only lose the compare-and-set to the others); across processes the
+     * compare-and-set alone keeps the record right.
+     */
     void advance(String runId) {
+        ReentrantLock lock = locks.computeIfAbsent(runId, id -> new ReentrantLock());
+        boolean over = false;
+        lock.lock();
+        try {
+            over = advanceLocked(runId);
+        } finally {
+            lock.unlock();
+            if (over) {
+                locks.remove(runId, lock);
+            }
+        }
+    }
+
+    /** Whether the run is over (ended and reported, or gone). */
+    private boolean advanceLocked(String runId) {
         int conflicts = 0;
         while (true) {
             Versioned v = runs.load(runId).orElse(null);
             if (v == null) {
-                return;
+                return true;
             }
             MapRunRecord rec = MapRunRecord.decode(v.record());
             if (!rec.running()) {
                 if (!rec.reported()) {
                     conclude(rec, v.version());
                 }
-                return;
+                return true;
             }
             MapRunRequest request = MapRunRequest.parse(rec.request());
             Step step;
@@ -164,7 +185,7 @@ public final class MapRunCoordinator {
             }
             switch (step) {
                 case DONE -> {
-                    return;
+                    return false;
                 }
                 case AGAIN -> { }
                 case CONFLICT -> {

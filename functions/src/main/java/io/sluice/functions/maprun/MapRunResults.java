@@ -11,7 +11,14 @@ import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.MapRunStore;
 import io.sluice.orchestration.port.ObjectStore;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 
 /**
@@ -25,6 +32,7 @@ final class MapRunResults {
     /** Step Functions' limit on a state's result. */
     static final int MAX_RESULT_BYTES = 256 * 1024;
     private static final int CHUNK = 500;
+    private static final int LOADS_AT_ONCE = 32;
 
     private final MapRunStore runs;
     private final ExecutionStore executions;
@@ -90,6 +98,38 @@ final class MapRunResults {
         return out;
     }
 
+    /** Durable children {@code [from, to)}, loaded side by side (a run's end reads every one), in index order; {@code null} where none. */
+    private List<ChildOutcome> loaded(MapRunRecord rec, long from, long to) {
+        List<Future<ChildOutcome>> futures = new ArrayList<>();
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            Semaphore parallel = new Semaphore(LOADS_AT_ONCE);
+            for (long i = from; i < to; i++) {
+                long index = i;
+                futures.add(threads.submit(() -> {
+                    parallel.acquire();
+                    try {
+                        return executions.load(rec.pipeline() + ":" + MapRunIds.childName(rec.runId(), index))
+                                .map(s -> ChildOutcome.of(index, ExecutionCodec.decode(Json.parse(s.state())))).orElse(null);
+                    } finally {
+                        parallel.release();
+                    }
+                }));
+            }
+        }
+        List<ChildOutcome> out = new ArrayList<>(futures.size());
+        for (Future<ChildOutcome> f : futures) {
+            try {
+                out.add(f.get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while reading a map run's children", e);
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            }
+        }
+        return out;
+    }
+
     private static void transformed(JsonNode output, String transformation, Consumer<JsonNode> add) {
         JsonNode v = output == null ? Json.NODES.nullNode() : output;
         if (transformation.equals("FLATTEN") && v.isArray()) {
@@ -117,10 +157,10 @@ final class MapRunResults {
                     }
                 }
             } else {
-                for (long i = from; i < to; i++) {
-                    long index = i;
-                    executions.load(rec.pipeline() + ":" + MapRunIds.childName(rec.runId(), i)).ifPresent(s ->
-                            visit.accept(ChildOutcome.of(index, ExecutionCodec.decode(Json.parse(s.state())))));
+                for (ChildOutcome o : loaded(rec, from, to)) {
+                    if (o != null) {
+                        visit.accept(o);
+                    }
                 }
             }
         }
