@@ -170,8 +170,9 @@ public class RuntimeConfiguration {
         });
     }
 
+    /** Named so, not {@code executions}: that name is the task function of {@code states:startExecution} (every Function bean is one). */
     @Bean
-    public Executions executions(LocalRuntime runtime, ExecutionStarter starter, LocalBackends backends, QueueNames names) {
+    public Executions executionOperations(LocalRuntime runtime, ExecutionStarter starter, LocalBackends backends, QueueNames names) {
         return new Executions(runtime, starter, backends.ports().executions(), backends.ports().queue(), names);
     }
 
