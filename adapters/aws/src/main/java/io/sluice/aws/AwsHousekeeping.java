@@ -35,7 +35,7 @@ import org.springframework.context.annotation.Configuration;
  * The functions around the orchestrator's queue on Lambda, the same ones the local runtime consumes:
  * <ul>
  *   <li>{@code events}: the events queue, handed to the {@link CompletionListener} (upstream-completion
- *       starts when a {@link DependencyGraph} bean says who depends on whom, dependency-check releases,
+ *       starts from the bundle's {@code <id>.pipeline.json} dependsOn, the {@link DependencyGraph} bean; dependency-check releases,
  *       failure alerts);</li>
  *   <li>{@code dlq-handler}: every dead-letter queue; the {@link DeadLetterHandler} fails the message's
  *       execution and raises one alert per message;</li>

@@ -16,6 +16,7 @@ import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
+import io.sluice.functions.trigger.PartitionNames;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.json.Json;
@@ -171,6 +172,27 @@ class AwsHousekeepingEntryPointTest {
                 assertThat(m.messageAttributes()).containsOnlyKeys("executionId");
             });
         }
+    }
+
+    @Test
+    void anUpstreamsSuccessOnTheEventsQueueStartsTheBundledPipelineThatDependsOnIt() throws Exception {
+        Definition landed = DefinitionParser.parse(Json.parse("{\"StartAt\": \"Done\", \"States\": {\"Done\": {\"Type\": \"Pass\", \"End\": true}}}"));
+        orchestrator.start("landed", "daily", landed, Json.parse("{\"partition\": \"2026-11-29\"}"));
+        try (SqsClient raw = SqsClients.create(SqsQueueSettings.local(sqs.endpoint(), ElasticMqServer.REGION, 5))) {
+            String eventsUrl = raw.getQueueUrl(b -> b.queueName(NAMES.events() + ".fifo")).queueUrl();
+            Message finished = await().atMost(Duration.ofSeconds(10)).until(() -> raw.receiveMessage(b -> b.queueUrl(eventsUrl)
+                    .messageAttributeNames("All").waitTimeSeconds(1)).messages(), m -> !m.isEmpty()).getFirst();
+            assertThat(finished.body()).contains("SUCCEEDED");
+
+            assertThat(invokeWith("events", lambdaEvent(finished, "arn:aws:sqs:us-east-1:123456789012:" + NAMES.events() + ".fifo")))
+                    .isEqualTo(Json.parse("{\"batchItemFailures\": []}"));
+        }
+
+        String started = Orchestrator.executionId("reported", PartitionNames.of("2026-11-29"));
+        JsonNode state = Json.parse(redis.executionStore().load(started).orElseThrow(
+                () -> new AssertionError("'reported' (dependsOn: landed) was not started as " + started)).state());
+        assertThat(state.get("status").asText()).isEqualTo("RUNNING");
+        assertThat(state.get("input").get("partition").asText()).isEqualTo("2026-11-29");
     }
 
     @Test

@@ -2,14 +2,12 @@ package io.sluice.local.pipeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.trigger.upstream.Dependent.Dependency;
+import io.sluice.functions.trigger.upstream.DependsOn;
 import io.sluice.functions.trigger.schedule.ScheduleKey;
 import io.sluice.functions.trigger.schedule.ScheduleShape;
-import io.sluice.functions.trigger.upstream.PartitionMapping;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -37,7 +35,6 @@ import java.util.regex.Pattern;
  */
 public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<Schedule> schedules) {
     public static final PipelineOptions NONE = new PipelineOptions(List.of(), null, List.of());
-    private static final Pattern ID = Pattern.compile("[A-Za-z0-9_.-]{1,80}");
     private static final Pattern SECRET = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
     private static final int DEFAULT_TOLERANCE = 300;
     private static final int MAX_TOLERANCE = 3600;
@@ -79,35 +76,7 @@ public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<
     }
 
     private static List<Dependency> dependsOn(String id, JsonNode list, String file, List<PipelineProblem> problems) {
-        List<Dependency> out = new ArrayList<>();
-        if (list.isMissingNode()) {
-            return out;
-        }
-        if (!list.isArray()) {
-            problems.add(new PipelineProblem(file, "/dependsOn", "expected an array of upstream pipelines", false));
-            return out;
-        }
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < list.size(); i++) {
-            String at = "/dependsOn/" + i;
-            JsonNode d = list.get(i);
-            String upstream = d.isTextual() ? d.asText() : d.path("pipeline").asText("");
-            String mapping = d.isObject() ? d.path("partitions").asText(PartitionMapping.IDENTITY.label()) : PartitionMapping.IDENTITY.label();
-            PartitionMapping m = PartitionMapping.byLabel(mapping).orElse(null);
-            if (!ID.matcher(upstream).matches()) {
-                problems.add(new PipelineProblem(file, at, "expected a pipeline id, or {\"pipeline\": id, \"partitions\": "
-                        + "\"identity\" | \"same-date\"}", false));
-            } else if (m == null) {
-                problems.add(new PipelineProblem(file, at + "/partitions", "expected 'identity' or 'same-date', got '" + mapping + "'", false));
-            } else if (upstream.equals(id)) {
-                problems.add(new PipelineProblem(file, at, "a pipeline cannot wait for itself", false));
-            } else if (!seen.add(upstream)) {
-                problems.add(new PipelineProblem(file, at, "'" + upstream + "' is named twice", false));
-            } else {
-                out.add(new Dependency(upstream, m));
-            }
-        }
-        return out;
+        return DependsOn.read(id, list, (pointer, message) -> problems.add(new PipelineProblem(file, pointer, message, false)));
     }
 
     private static Webhook webhook(JsonNode w, String file, List<PipelineProblem> problems) {
