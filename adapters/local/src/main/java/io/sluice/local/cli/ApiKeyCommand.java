@@ -1,7 +1,7 @@
 package io.sluice.local.cli;
 
-import io.sluice.local.tenant.ApiKeys;
-import io.sluice.local.tenant.Role;
+import io.sluice.api.tenant.ApiKeys;
+import io.sluice.api.tenant.Role;
 import io.sluice.orchestration.json.Json;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;

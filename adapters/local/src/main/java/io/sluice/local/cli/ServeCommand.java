@@ -3,7 +3,7 @@ package io.sluice.local.cli;
 import io.sluice.local.app.SluiceLocalApplication;
 import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.pipeline.PipelineCatalog;
-import io.sluice.local.tenant.Tenants;
+import io.sluice.api.tenant.Tenants;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.net.BindException;

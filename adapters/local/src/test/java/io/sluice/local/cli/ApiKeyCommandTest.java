@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.local.tenant.ApiKeys;
+import io.sluice.api.tenant.ApiKeys;
 import io.sluice.orchestration.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
