@@ -74,7 +74,8 @@ resource "aws_iam_role_policy" "function" {
   policy = jsonencode({ Version = "2012-10-17", Statement = local.statements[each.key] })
 }
 
-# Lambda creates the functions' network interfaces in the deployment's subnets with the role.
+# Lambda creates the functions' network interfaces with the role (what AWSLambdaVPCAccessExecutionRole
+# grants on "*", limited to this account and region).
 resource "aws_iam_role_policy" "network" {
   for_each = local.functions
 
@@ -93,10 +94,9 @@ resource "aws_iam_role_policy" "network" {
         Sid    = "InterfacesInOwnSubnets"
         Effect = "Allow"
         Action = ["ec2:CreateNetworkInterface"]
-        Resource = concat(
-          [format(local.arn, "ec2", "network-interface/*"), format(local.arn, "ec2", "security-group/*")],
-          [for s in var.network.subnet_ids : format(local.arn, "ec2", "subnet/${s}")],
-        )
+        # The deployment's subnets and security group are chosen by vpc_config; naming their ids
+        # here would leave the policy unknown until they exist (and unreviewable in a plan).
+        Resource = [for r in ["network-interface/*", "subnet/*", "security-group/*"] : format(local.arn, "ec2", r)]
       },
       {
         Sid      = "ManageInterfaces"

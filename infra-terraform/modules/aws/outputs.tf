@@ -20,7 +20,7 @@ output "queues" {
 
 output "data_bucket" {
   description = "S3 bucket of the pipelines' objects; objects created in it reach object-trigger."
-  value       = aws_s3_bucket.bucket["data"].id
+  value       = aws_s3_bucket.bucket["data"].bucket
 }
 
 output "status_table" {
