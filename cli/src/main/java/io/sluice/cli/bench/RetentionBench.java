@@ -65,8 +65,10 @@ public final class RetentionBench {
         runBatch(runtime, completions, definition, pipeline, "probe-", probe, options.concurrency());
         java.util.Map<String, Long> held = RedisMemory.usageByFamily(redis, keyPrefix);
         long heldBytes = held.getOrDefault("exec", 0L) + held.getOrDefault("idx", 0L) + held.getOrDefault("expiry", 0L);
-        drain(reaper, options.retention());
+        // Reaped with a long name reservation, so each retired record is still there to be measured; then deleted.
+        drain(new ExecutionReaper(store, archive, retention.withNameReuse(Duration.ofHours(1))), options.retention());
         long retired = RedisMemory.usageByFamily(redis, keyPrefix).getOrDefault("retired", 0L);
+        RedisMemory.deleteKeys(redis, keyPrefix + ":retired");
 
         // Phase 2: the soak, with the reaper beside it.
         long baseline = RedisMemory.usedMemory(redis);
