@@ -29,7 +29,7 @@ import java.util.UUID;
  * {@code sluice bench starts} is {@link StartsBenchCommand}.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that print figures (bench/README.md has them).",
-        subcommands = {BenchCommand.Transitions.class, BenchCommand.Schedules.class, StartsBenchCommand.class})
+        subcommands = {BenchCommand.Transitions.class, BenchCommand.Schedules.class, StartsBenchCommand.class, RetentionBenchCommand.class})
 final class BenchCommand {
     /** Warm-up executions of {@code bench transitions} unless {@code --warmup} says otherwise. */
     static final int DEFAULT_TRANSITIONS_WARMUP = 2000;
@@ -176,7 +176,7 @@ final class BenchCommand {
     }
 
     /** Finished executions from the events queue, each counted once however often its event arrives. */
-    private static TransitionsBench.Completions completions(TaskQueue queue, String events) {
+    static TransitionsBench.Completions completions(TaskQueue queue, String events) {
         Set<String> seen = new HashSet<>();
         return () -> {
             List<String> statuses = new ArrayList<>();

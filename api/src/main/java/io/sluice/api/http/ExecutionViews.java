@@ -36,6 +36,9 @@ final class ExecutionViews {
             o.put("cause", e.cause());
         }
         o.put("transitions", e.transitions()).put("redriveCount", e.redriveCount());
+        if (d.archived()) {
+            o.put("archived", true);
+        }
         return o;
     }
 }

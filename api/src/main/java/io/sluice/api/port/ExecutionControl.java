@@ -15,8 +15,12 @@ import java.util.Optional;
  */
 public interface ExecutionControl {
 
-    /** An execution with its engine state, for describing it. */
-    record Described(ExecutionSummary summary, Execution execution) {}
+    /** An execution with its engine state, for describing it; {@code archived} when it was read from the archive. */
+    record Described(ExecutionSummary summary, Execution execution, boolean archived) {
+        public Described(ExecutionSummary summary, Execution execution) {
+            this(summary, execution, false);
+        }
+    }
 
     /** How a stop, redrive or callback request ended. */
     sealed interface Change {

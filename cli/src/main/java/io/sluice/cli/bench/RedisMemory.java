@@ -35,6 +35,29 @@ final class RedisMemory {
         return total;
     }
 
+    /**
+     * {@code MEMORY USAGE} summed by key family under {@code prefix}: the first segment after the prefix
+     * ({@code exec}, {@code claim}, {@code dedup}, ...), so a bench can say what is left and why.
+     */
+    static java.util.Map<String, Long> usageByFamily(RedissonClient redisson, String prefix) {
+        java.util.Map<String, Long> out = new java.util.TreeMap<>();
+        RScript script = redisson.getScript(StringCodec.INSTANCE);
+        for (String key : keys(redisson, prefix)) {
+            Long bytes = script.eval(RScript.Mode.READ_ONLY, "return redis.call('MEMORY', 'USAGE', KEYS[1], 'SAMPLES', '0')",
+                    RScript.ReturnType.INTEGER, List.of(key));
+            String rest = key.substring(prefix.length() + 1);
+            int cut = rest.length();
+            for (char c : new char[] {':', '{'}) {
+                int at = rest.indexOf(c);
+                if (at >= 0 && at < cut) {
+                    cut = at;
+                }
+            }
+            out.merge(rest.substring(0, cut), bytes == null ? 0 : bytes, Long::sum);
+        }
+        return out;
+    }
+
     static long deleteKeys(RedissonClient redisson, String prefix) {
         List<String> keys = keys(redisson, prefix);
         long deleted = 0;

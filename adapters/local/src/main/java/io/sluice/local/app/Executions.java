@@ -7,6 +7,7 @@ import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.start.StartResult;
 import io.sluice.local.runtime.LocalRuntime;
@@ -16,7 +17,6 @@ import io.sluice.orchestration.engine.Frame;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
-import io.sluice.orchestration.port.StoredExecution;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import java.time.Duration;
@@ -35,14 +35,20 @@ public final class Executions implements ExecutionControl {
     private final ExecutionStore store;
     private final TaskQueue queue;
     private final QueueNames names;
+    private final ExecutionReads reads;
 
-    /** @param starter the host's one starter, the same the triggers use */
-    public Executions(LocalRuntime runtime, ExecutionStarter starter, ExecutionStore store, TaskQueue queue, QueueNames names) {
+    /**
+     * @param starter the host's one starter, the same the triggers use
+     * @param reads   where describe, summary and history look: the store, then the archive
+     */
+    public Executions(LocalRuntime runtime, ExecutionStarter starter, ExecutionStore store, TaskQueue queue, QueueNames names,
+                      ExecutionReads reads) {
         this.runtime = runtime;
         this.starter = starter;
         this.store = store;
         this.queue = queue;
         this.names = names;
+        this.reads = reads;
     }
 
     @Override
@@ -57,21 +63,18 @@ public final class Executions implements ExecutionControl {
 
     @Override
     public Optional<Described> describe(String executionId) {
-        return store.load(executionId).map(s -> new Described(s.summary(), ExecutionCodec.decode(Json.parse(s.state()))));
+        return reads.find(executionId).map(f -> new Described(f.summary(), ExecutionCodec.decode(Json.parse(f.state())), f.archived()));
     }
 
     @Override
     public Optional<ExecutionSummary> summary(String executionId) {
-        return store.load(executionId).map(StoredExecution::summary);
+        return reads.find(executionId).map(ExecutionReads.Found::summary);
     }
 
-    /** History lines as JSON, oldest first; empty when there is no such execution. */
+    /** History lines as JSON, oldest first; empty when there is no such execution, in the store or the archive. */
     @Override
     public Optional<List<JsonNode>> history(String executionId, int from, int limit) {
-        if (store.load(executionId).isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(store.history(executionId, from, limit).stream().map(Json::parse).toList());
+        return reads.history(executionId, from, limit).map(lines -> lines.stream().map(Json::parse).toList());
     }
 
     @Override
@@ -94,6 +97,9 @@ public final class Executions implements ExecutionControl {
             return new Change.NotFound(executionId);
         }
         String status = s.get().status();
+        if (store.load(executionId).isEmpty()) {
+            return new Change.Refused(s.get(), "Execution '" + executionId + "' is archived: its redrive window has passed.");
+        }
         if (status.equals(ExecutionStatus.RUNNING.name()) || status.equals(ExecutionStatus.SUCCEEDED.name())) {
             return new Change.Refused(s.get(), "Execution '" + executionId + "' is " + status
                     + "; only a FAILED, TIMED_OUT or ABORTED execution can be redriven.");
