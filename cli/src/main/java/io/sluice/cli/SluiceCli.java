@@ -58,6 +58,7 @@ public final class SluiceCli {
         CommandLine cli = new CommandLine(new SluiceCli(), new Factory(context));
         cli.setOut(new PrintWriter(context.out(), true));
         cli.setErr(new PrintWriter(context.err(), true));
+        cli.setParameterExceptionHandler(SluiceCli::usageError);
         cli.setExecutionExceptionHandler((e, line, parsed) -> {
             String command = line.getCommandName();
             return switch (e) {
@@ -79,6 +80,25 @@ public final class SluiceCli {
             };
         });
         return cli;
+    }
+
+    /**
+     * picocli's message and suggestions, and for a command that takes subcommands, all of their names:
+     * a suggestion alone names only the nearest spelling, which may not be the command meant.
+     */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine line = e.getCommandLine();
+        PrintWriter err = line.getErr();
+        err.println(e.getMessage());
+        boolean suggested = e instanceof CommandLine.UnmatchedArgumentException u && CommandLine.UnmatchedArgumentException.printSuggestions(u, err);
+        if (!line.getSubcommands().isEmpty()) {
+            err.println("'" + line.getCommandSpec().qualifiedName() + "' takes one of: "
+                    + String.join(", ", line.getSubcommands().keySet().stream().filter(n -> !n.equals("help")).toList()));
+        } else if (!suggested) {
+            line.usage(err);
+        }
+        err.flush();
+        return line.getCommandSpec().exitCodeOnInvalidInput();
     }
 
     /** Makes each command with the context it writes to; picocli's own classes as picocli would. */
