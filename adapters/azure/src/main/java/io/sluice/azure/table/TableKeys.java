@@ -27,6 +27,29 @@ public final class TableKeys {
         return out.toString();
     }
 
+    /** The name {@link #encode} encoded. */
+    public static String decode(String key) {
+        if (key.indexOf('%') < 0) {
+            return key;
+        }
+        StringBuilder out = new StringBuilder(key.length());
+        java.io.ByteArrayOutputStream run = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < key.length(); ) {
+            if (key.charAt(i) == '%' && i + 3 <= key.length()) {
+                run.write(Integer.parseInt(key, i + 1, i + 3, 16));
+                i += 3;
+                continue;
+            }
+            if (run.size() > 0) {
+                out.append(run.toString(StandardCharsets.UTF_8));
+                run.reset();
+            }
+            out.append(key.charAt(i++));
+        }
+        out.append(run.toString(StandardCharsets.UTF_8));
+        return out.toString();
+    }
+
     /** The encoded parts joined by {@code |}. */
     public static String join(String... parts) {
         StringBuilder out = new StringBuilder();
