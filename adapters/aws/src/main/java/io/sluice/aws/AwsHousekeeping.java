@@ -35,10 +35,12 @@ import org.springframework.context.annotation.Configuration;
  * The functions around the orchestrator's queue on Lambda, the same ones the local runtime consumes:
  * <ul>
  *   <li>{@code events}: the events queue, handed to the {@link CompletionListener} (upstream-completion
- *       starts when a {@link DependencyGraph} bean says who depends on whom, dependency-check releases,
+ *       starts from the bundle's {@code <id>.pipeline.json} dependsOn, the {@link DependencyGraph} bean; dependency-check releases,
  *       failure alerts);</li>
  *   <li>{@code dlq-handler}: every dead-letter queue; the {@link DeadLetterHandler} fails the message's
- *       execution and raises one alert per message.</li>
+ *       execution and raises one alert per message;</li>
+ *   <li>{@code delayed-forwarder}: every {@code -delayed} companion queue, whose due messages it moves
+ *       into their FIFO queue.</li>
  * </ul>
  * Alerts go to the {@link AlertSink} bean (by default the log, {@code io.sluice.alerts}), once per incident
  * for an hour, deduplicated in Redis.
@@ -48,6 +50,7 @@ public class AwsHousekeeping {
     private static final Duration QUIET = Duration.ofHours(1);
     private static final Duration ALERT_LEASE = Duration.ofSeconds(30);
     private static final String DLQ_SUFFIX = "-dlq";
+    private static final String FIFO_SUFFIX = ".fifo";
 
     /** Where alerts go when the deployment names no other sink: one JSON line each in the log. */
     @Bean
@@ -84,18 +87,36 @@ public class AwsHousekeeping {
     }
 
     /**
+     * Every {@code <queue>-delayed} companion queue: FIFO queues take no per-message delay, so a
+     * delayed message (a timer, a retry's backoff) waits there, and this function moves it into its
+     * FIFO queue, in its execution's group, once SQS lets it through. Without it, no timer fires on Lambda.
+     */
+    @Bean(name = "delayed-forwarder")
+    public Function<SQSEvent, SQSBatchResponse> delayedForwarder(SqsTaskQueue queue) {
+        return new SqsBatchFunction(record -> {
+            queue.forwardDelayed(record.queueName(), record.body(), record.attributes(), record.messageId());
+            return true;
+        });
+    }
+
+    /**
      * The queue a dead-lettered message failed on: SQS names it ({@code DeadLetterQueueSourceArn}); failing that,
-     * the dead-letter queue's name without its {@code -dlq} suffix, as Sluice names them.
+     * the dead-letter queue's name without its {@code -dlq} (and FIFO's {@code .fifo}) suffix, as Sluice names them.
      */
     static String sourceQueue(SqsRecord record) {
-        if (record.deadLetterSourceName() != null) {
-            return record.deadLetterSourceName();
+        String source = record.deadLetterSourceName();
+        if (source == null) {
+            String dlq = record.queueName();
+            if (dlq == null) {
+                return "an unnamed queue";
+            }
+            source = withoutSuffix(withoutSuffix(dlq, FIFO_SUFFIX), DLQ_SUFFIX);
         }
-        String dlq = record.queueName();
-        if (dlq == null) {
-            return "an unnamed queue";
-        }
-        return dlq.endsWith(DLQ_SUFFIX) ? dlq.substring(0, dlq.length() - DLQ_SUFFIX.length()) : dlq;
+        return withoutSuffix(source, FIFO_SUFFIX);
+    }
+
+    private static String withoutSuffix(String name, String suffix) {
+        return name.endsWith(suffix) ? name.substring(0, name.length() - suffix.length()) : name;
     }
 
     private static AlertSink oncePerIncident(AlertSink sink, RedisAdapters redis, Clock clock) {

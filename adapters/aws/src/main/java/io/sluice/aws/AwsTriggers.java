@@ -15,6 +15,7 @@ import io.sluice.functions.trigger.object.ObjectTrigger;
 import io.sluice.functions.trigger.object.TriggerMetrics;
 import io.sluice.functions.trigger.object.TriggerReport;
 import io.sluice.functions.trigger.schedule.ScheduledRuns;
+import io.sluice.functions.trigger.upstream.DependencyGraph;
 import io.sluice.orchestration.json.Json;
 import io.sluice.redis.RedisAdapters;
 import java.io.IOException;
@@ -49,6 +50,12 @@ public class AwsTriggers {
     public BundledPipelines bundledPipelines(ResourcePatternResolver resolver,
                                              @Value("${sluice.triggers.pipelines:classpath*:pipelines/*.asl.json}") String pattern) {
         return BundledPipelines.load(resolver, pattern);
+    }
+
+    /** The bundle's {@code dependsOn}: the {@code events} function starts a pipeline when its upstreams have succeeded. */
+    @Bean
+    public DependencyGraph dependencyGraph(BundledPipelines pipelines) {
+        return pipelines.dependencyGraph();
     }
 
     /** The one way this deployment starts executions (object events, schedules, upstream completion): the bundled pipelines only. */

@@ -35,7 +35,10 @@ import org.redisson.client.codec.StringCodec;
  *       {@code P:idx:pipeline:<pipeline>}, {@code P:idx:status:<status>},
  *       {@code P:idx:pipeline-status:<status length>:<status>:<pipeline>}; and
  *       {@code P:outbox-pending}, scored by commit time, holding the executions whose outbox is not
- *       cleared yet.</li>
+ *       cleared yet; {@code P:expiry}, scored by the retention deadline of each finished execution
+ *       ({@link Commit#retainUntil}), which the reaper reads.</li>
+ *   <li>{@code P:retired:{ID}} hash: the summary of an execution {@link #remove removed} (after it was
+ *       archived), expiring when its name may be used again; ~150 bytes instead of the execution's kilobytes.</li>
  * </ul>
  *
  * <p><b>Single node, and what Cluster needs.</b> The commit script touches the global indexes, which
@@ -54,6 +57,7 @@ public final class RedisExecutionStore implements ExecutionStore {
     private static final LuaScript COMMIT = LuaScript.load("execution-commit");
     private static final LuaScript LOAD = LuaScript.load("execution-load");
     private static final LuaScript CLEAR_OUTBOX = LuaScript.load("execution-clear-outbox");
+    private static final LuaScript REMOVE = LuaScript.load("execution-remove");
     private static final List<String> SUMMARY_FIELDS = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime");
     private static final int LOADED_FIELDS = 8;
     private static final String RUNNING_STOP_TIME = "";
@@ -86,8 +90,9 @@ public final class RedisExecutionStore implements ExecutionStore {
         ExecutionSummary s = requireComplete(commit.summary());
         String id = s.executionId();
         List<Object> keys = List.of(hashKey(id), outboxKey(id), historyKey(id), pendingKey(), allIndex(),
-                pipelineIndex(s.pipeline()), statusIndex(s.status()), pipelineStatusIndex(s.pipeline(), s.status()));
-        List<Object> args = new ArrayList<>(13 + commit.history().size() + commit.outbox().size());
+                pipelineIndex(s.pipeline()), statusIndex(s.status()), pipelineStatusIndex(s.pipeline(), s.status()), expiryKey(),
+                retiredKey(id));
+        List<Object> args = new ArrayList<>(14 + commit.history().size() + commit.outbox().size());
         args.add(Long.toString(commit.expectedVersion()));
         args.add(id);
         args.add(Long.toString(commit.at().toEpochMilli()));
@@ -97,6 +102,7 @@ public final class RedisExecutionStore implements ExecutionStore {
         args.add(Objects.requireNonNull(commit.state(), "state"));
         args.addAll(List.of(s.pipeline(), s.name(), s.status(), s.definitionHash(), s.startTime().toString(),
                 s.stopTime() == null ? RUNNING_STOP_TIME : s.stopTime().toString()));
+        args.add(commit.retainUntil() == null ? "" : Long.toString(commit.retainUntil().toEpochMilli()));
         args.addAll(commit.history());
         args.addAll(commit.outbox());
         List<Long> reply = COMMIT.run(script, ReturnType.MULTI, keys, args.toArray());
@@ -167,6 +173,33 @@ public final class RedisExecutionStore implements ExecutionStore {
         return summaries;
     }
 
+    @Override
+    public List<String> expired(Instant now, int limit) {
+        if (limit <= 0) {
+            return List.of();
+        }
+        return List.copyOf(redisson.<String>getScoredSortedSet(expiryKey(), StringCodec.INSTANCE)
+                .valueRange(Double.NEGATIVE_INFINITY, true, now.toEpochMilli(), true, 0, limit));
+    }
+
+    @Override
+    public boolean remove(String executionId, long version, Instant nameReservedUntil) {
+        Long removed = REMOVE.run(script, ReturnType.INTEGER, List.of(hashKey(executionId), outboxKey(executionId),
+                historyKey(executionId), pendingKey(), allIndex(), expiryKey(), retiredKey(executionId)),
+                Long.toString(version), executionId, Long.toString(nameReservedUntil.toEpochMilli()));
+        return removed == 1L;
+    }
+
+    @Override
+    public Optional<ExecutionSummary> retired(String executionId) {
+        Map<String, String> hash = redisson.<String, String>getMap(retiredKey(executionId), StringCodec.INSTANCE)
+                .getAll(new LinkedHashSet<>(SUMMARY_FIELDS));
+        if (hash.size() != SUMMARY_FIELDS.size()) {
+            return Optional.empty();
+        }
+        return Optional.of(summary(executionId, SUMMARY_FIELDS.stream().map(hash::get).toList()));
+    }
+
     /** Fields in {@link #SUMMARY_FIELDS} order. */
     private static ExecutionSummary summary(String executionId, List<String> f) {
         String stop = f.get(5);
@@ -195,6 +228,15 @@ public final class RedisExecutionStore implements ExecutionStore {
 
     private String historyKey(String executionId) {
         return hashKey(executionId) + ":history";
+    }
+
+    private String expiryKey() {
+        return prefix.key("expiry");
+    }
+
+    /** In the execution's slot (its hash tag), as a key of its own: it outlives the execution's other keys. */
+    private String retiredKey(String executionId) {
+        return prefix.key("retired:{" + executionId + "}");
     }
 
     private String pendingKey() {

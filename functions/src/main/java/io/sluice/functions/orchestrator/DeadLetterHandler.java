@@ -1,16 +1,14 @@
 package io.sluice.functions.orchestrator;
 
-import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.orchestration.port.AlertSink;
 import io.sluice.orchestration.port.AlertSink.Alert;
 import io.sluice.orchestration.port.AlertSink.Severity;
 import io.sluice.orchestration.port.TaskQueue;
-import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
 import java.time.Duration;
-import java.util.Map;
 import java.util.logging.Logger;
 
 /**
@@ -64,8 +62,10 @@ public final class DeadLetterHandler {
         }
         String cause = "A message for this execution failed " + queue.maxReceives() + " times on queue '" + sourceQueue
                 + "' and was dead-lettered (message " + message.messageId() + ").";
-        queue.send(names.orchestrator(), new OutgoingMessage(MessageCodec.encode(new OrchestratorMessage.Abandon(executionId, POISON, cause)),
-                Map.of("executionId", executionId)), Duration.ZERO);
+        // In the execution's group like every orchestrator message (so it is applied in order), with one id per
+        // dead-lettered message (so the same message handled twice sends one Abandon).
+        queue.send(names.orchestrator(), OrchestratorSends.of(new OrchestratorMessage.Abandon(executionId, POISON, cause),
+                "abandon:" + message.messageId()), Duration.ZERO);
         return executionId;
     }
 }

@@ -2,6 +2,7 @@ package io.sluice.functions.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.retention.Retention;
 import io.sluice.functions.start.StartResult;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.engine.CommandCodec;
@@ -44,13 +45,22 @@ public final class Orchestrator {
     private final OutboxDispatcher outbox;
     private final Clock clock;
     private final Boundary.Probe probe;
+    private final Retention retention;
 
+    /** An orchestrator that keeps every finished execution ({@link Retention#KEEP}). */
     public Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe) {
+        this(store, definitions, outbox, clock, probe, Retention.KEEP);
+    }
+
+    /** @param retention when a finished execution may leave the store (each finishing commit carries its deadline) */
+    public Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe,
+                        Retention retention) {
         this.store = store;
         this.definitions = definitions;
         this.outbox = outbox;
         this.clock = clock;
         this.probe = probe;
+        this.retention = retention;
     }
 
     /** The id of the execution named {@code name} of {@code pipeline}: names are unique per pipeline. */
@@ -87,7 +97,8 @@ public final class Orchestrator {
                 outbox.send(id, commit.outbox(), c.version());
                 yield new StartResult.Started(commit.summary());
             }
-            case CommitResult.Conflict c -> existingResult(store.load(id).orElseThrow().summary());
+            case CommitResult.Conflict c -> existingResult(store.load(id).map(StoredExecution::summary).or(() -> store.retired(id))
+                    .orElseThrow(() -> new ConcurrentModificationException("execution " + id + " conflicted at start and is gone; retry")));
         };
     }
 
@@ -147,7 +158,7 @@ public final class Orchestrator {
     }
 
     /** The outbox carries over anything an earlier commit left unsent, so a newer commit never loses it. */
-    private static Commit commit(String pipeline, Execution e, Transition t, List<String> unsent, long expectedVersion, Instant now) {
+    private Commit commit(String pipeline, Execution e, Transition t, List<String> unsent, long expectedVersion, Instant now) {
         List<String> out = new ArrayList<>(unsent);
         long version = expectedVersion + 1;
         for (int i = 0; i < t.commands().size(); i++) {
@@ -156,7 +167,8 @@ public final class Orchestrator {
         List<String> history = t.history().stream().map(h -> Json.write(CommandCodec.encode(h))).toList();
         ExecutionSummary summary = new ExecutionSummary(e.id(), pipeline, e.name(), e.status().name(), e.definitionHash(),
                 e.startTime(), e.stopTime());
-        return new Commit(summary, Json.write(ExecutionCodec.encode(e)), history, out, expectedVersion, now);
+        return new Commit(summary, Json.write(ExecutionCodec.encode(e)), history, out, expectedVersion, now,
+                retention.retainUntil(pipeline, e.status(), e.stopTime()));
     }
 
     /**

@@ -2,6 +2,7 @@ package io.sluice.functions.orchestrator;
 
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.retention.ExecutionReaper;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.StoredExecution;
@@ -20,6 +21,7 @@ import java.util.Optional;
  */
 public final class ScheduleTick {
     private static final int BATCH = 500;
+    private static final int REAP_BATCHES = 10;
 
     private final ExecutionStore store;
     private final TimerIndex timers;
@@ -29,6 +31,7 @@ public final class ScheduleTick {
     private final Clock clock;
     private final Duration outboxGrace;
     private final ScheduleFirer schedules;
+    private final ExecutionReaper reaper;
 
     /** @param outboxGrace how old an uncleared outbox must be before the sweeper treats it as left behind */
     public ScheduleTick(ExecutionStore store, TimerIndex timers, TaskQueue queue, OutboxDispatcher outbox, QueueNames names,
@@ -39,6 +42,11 @@ public final class ScheduleTick {
     /** @param schedules fires pipeline schedules on each tick; {@code null} where a cloud scheduler starts them instead */
     public ScheduleTick(ExecutionStore store, TimerIndex timers, TaskQueue queue, OutboxDispatcher outbox, QueueNames names,
                         Clock clock, Duration outboxGrace, ScheduleFirer schedules) {
+        this(store, timers, queue, outbox, names, clock, outboxGrace, schedules, null);
+    }
+
+    private ScheduleTick(ExecutionStore store, TimerIndex timers, TaskQueue queue, OutboxDispatcher outbox, QueueNames names,
+                         Clock clock, Duration outboxGrace, ScheduleFirer schedules, ExecutionReaper reaper) {
         this.store = store;
         this.timers = timers;
         this.queue = queue;
@@ -47,16 +55,23 @@ public final class ScheduleTick {
         this.clock = clock;
         this.outboxGrace = outboxGrace;
         this.schedules = schedules;
+        this.reaper = reaper;
+    }
+
+    /** This tick, also moving expired finished executions to the archive on each sweep (at most one batch per sweep). */
+    public ScheduleTick withReaper(ExecutionReaper reaper) {
+        return new ScheduleTick(store, timers, queue, outbox, names, clock, outboxGrace, schedules, reaper);
     }
 
     /** What one tick did. */
-    public record Report(int timersFired, int outboxesResent, ScheduleFirer.Report schedules) {}
+    /** @param expired what the reaper did this sweep, or {@code null} without one */
+    public record Report(int timersFired, int outboxesResent, ScheduleFirer.Report schedules, ExecutionReaper.Report expired) {}
 
     /** Fires due schedules, then timers and left-behind outboxes, all as of now. */
     public Report tick() {
         ScheduleFirer.Report scheduled = fireSchedules();
         Report swept = sweep();
-        return new Report(swept.timersFired(), swept.outboxesResent(), scheduled);
+        return new Report(swept.timersFired(), swept.outboxesResent(), scheduled, swept.expired());
     }
 
     /**
@@ -67,7 +82,10 @@ public final class ScheduleTick {
         return schedules == null ? null : schedules.tick(clock.instant());
     }
 
-    /** Hands due timers to the orchestrator and re-sends left-behind outboxes; the report has no schedules part. */
+    /**
+     * Hands due timers to the orchestrator, re-sends left-behind outboxes and, with a reaper, archives and
+     * removes expired finished executions; the report has no schedules part.
+     */
     public Report sweep() {
         Instant now = clock.instant();
         int fired = 0;
@@ -84,7 +102,22 @@ public final class ScheduleTick {
                 resent++;
             }
         }
-        return new Report(fired, resent, null);
+        return new Report(fired, resent, null, reaper == null ? null : reap(now));
+    }
+
+    /** Whole batches while they come full, up to {@value #REAP_BATCHES} of them: a backlog drains, a quiet store costs one read. */
+    private ExecutionReaper.Report reap(Instant now) {
+        int archived = 0;
+        int removed = 0;
+        for (int i = 0; i < REAP_BATCHES; i++) {
+            ExecutionReaper.Report r = reaper.reap(now, BATCH);
+            archived += r.archived();
+            removed += r.removed();
+            if (r.removed() < BATCH) {
+                break;
+            }
+        }
+        return new ExecutionReaper.Report(archived, removed);
     }
 
     /** Whether {@link #fireSchedules()} fires anything. */

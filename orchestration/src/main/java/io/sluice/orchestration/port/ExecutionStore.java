@@ -30,4 +30,22 @@ public interface ExecutionStore {
 
     /** Newest first; {@code pipeline} and {@code status} may be {@code null} for any. */
     List<ExecutionSummary> list(String pipeline, String status, int limit);
+
+    /**
+     * Finished executions whose {@link Commit#retainUntil} is at or before {@code now}, oldest
+     * deadline first, at most {@code limit}: a reaper's work costs what has expired, not what is held.
+     */
+    List<String> expired(Instant now, int limit);
+
+    /**
+     * Removes a finished execution — state, history, its index entries — if it is still at
+     * {@code version} with its outbox sent (a redrive or a newer commit keeps it), and keeps its
+     * summary as a small record until {@code nameReservedUntil}, so its name stays taken
+     * ({@link #commit} of a new execution of that id conflicts) and {@link #retired} still names it.
+     * Returns whether it removed.
+     */
+    boolean remove(String executionId, long version, Instant nameReservedUntil);
+
+    /** The summary of an execution {@link #remove removed} while its name is still reserved. */
+    Optional<ExecutionSummary> retired(String executionId);
 }

@@ -160,4 +160,70 @@ public abstract class ExecutionStoreContract {
         List<String> history = store.history(id, 0, 1000);
         assertThat(history).hasSize(100).doesNotHaveDuplicates();
     }
+
+    private static final Instant FAR = Instant.parse("2126-01-01T00:00:00Z");
+
+    private void finish(String id, String pipeline, Instant retainUntil) {
+        store.commit(new Commit(summary(id, pipeline, "RUNNING", T0), "s", List.of("started"), List.of(), 0, T0));
+        store.commit(new Commit(summary(id, pipeline, "SUCCEEDED", T0), "done", List.of("succeeded"), List.of(), 1, T0, retainUntil));
+    }
+
+    @Test
+    void expiredListsFinishedExecutionsPastTheirDeadlineOldestFirst() {
+        String pipeline = "p-" + prefix;
+        finish(id("late"), pipeline, T0.plusSeconds(30));
+        finish(id("early"), pipeline, T0.plusSeconds(10));
+        finish(id("kept"), pipeline, null);
+        finish(id("future"), pipeline, T0.plusSeconds(3600));
+        store.commit(new Commit(summary(id("running"), pipeline, "RUNNING", T0), "s", List.of(), List.of(), 0, T0));
+
+        assertThat(store.expired(T0.plusSeconds(60), 100)).containsExactly(id("early"), id("late"));
+        assertThat(store.expired(T0.plusSeconds(60), 1)).containsExactly(id("early"));
+        assertThat(store.expired(T0.plusSeconds(5), 100)).isEmpty();
+    }
+
+    @Test
+    void aRemovedExecutionIsGoneFromEveryReadButItsNameStaysTaken() {
+        String pipeline = "p-" + prefix;
+        String id = id("old");
+        finish(id, pipeline, T0.plusSeconds(10));
+
+        assertThat(store.remove(id, 2, FAR)).isTrue();
+
+        assertThat(store.load(id)).isEmpty();
+        assertThat(store.history(id, 0, 10)).isEmpty();
+        assertThat(store.list(pipeline, null, 10)).extracting(ExecutionSummary::executionId).doesNotContain(id);
+        assertThat(store.list(pipeline, "SUCCEEDED", 10)).isEmpty();
+        assertThat(store.expired(T0.plusSeconds(60), 100)).doesNotContain(id);
+        assertThat(store.retired(id)).hasValueSatisfying(s -> {
+            assertThat(s.status()).isEqualTo("SUCCEEDED");
+            assertThat(s.pipeline()).isEqualTo(pipeline);
+            assertThat(s.startTime()).isEqualTo(T0);
+        });
+        assertThat(store.commit(new Commit(summary(id, pipeline, "RUNNING", T0), "again", List.of(), List.of(), 0, T0)))
+                .as("a retired name is not reused").isInstanceOf(CommitResult.Conflict.class);
+        assertThat(store.remove(id, 2, FAR)).as("removed once").isFalse();
+        assertThat(store.retired(id("never"))).isEmpty();
+    }
+
+    @Test
+    void removeKeepsAnExecutionThatMovedOnRunsOrHasAnUnsentOutbox() {
+        String pipeline = "p-" + prefix;
+        String moved = id("moved");
+        finish(moved, pipeline, T0.plusSeconds(10));
+        // a redrive: RUNNING again, without a deadline
+        store.commit(new Commit(summary(moved, pipeline, "RUNNING", T0), "redriven", List.of(), List.of(), 2, T0));
+        assertThat(store.remove(moved, 2, FAR)).as("stale version").isFalse();
+        assertThat(store.remove(moved, 3, FAR)).as("running").isFalse();
+        assertThat(store.expired(T0.plusSeconds(60), 100)).as("a redrive leaves the expiry list").doesNotContain(moved);
+
+        String unsent = id("unsent");
+        store.commit(new Commit(summary(unsent, pipeline, "RUNNING", T0), "s", List.of(), List.of(), 0, T0));
+        store.commit(new Commit(summary(unsent, pipeline, "FAILED", T0), "f", List.of(), List.of("finished-event"), 1, T0,
+                T0.plusSeconds(10)));
+        assertThat(store.remove(unsent, 2, FAR)).as("its completion event is not sent yet").isFalse();
+        assertThat(store.clearOutbox(unsent, 2)).isTrue();
+        assertThat(store.remove(unsent, 2, FAR)).isTrue();
+        assertThat(store.load(moved)).isPresent();
+    }
 }

@@ -15,9 +15,11 @@ import java.util.Optional;
 
 /** An execution store in memory, for fast tests; it passes the same contract suite as the real ones. */
 public final class InMemoryExecutionStore implements ExecutionStore {
-    private record Entry(StoredExecution execution, List<String> history, Instant outboxAt) {}
+    private record Entry(StoredExecution execution, List<String> history, Instant outboxAt, Instant retainUntil) {}
 
     private final Map<String, Entry> entries = new HashMap<>();
+    /** Removed executions' summaries; kept for good (a fake has no clock to end a name's reservation). */
+    private final Map<String, ExecutionSummary> retired = new HashMap<>();
 
     @Override
     public synchronized Optional<StoredExecution> load(String executionId) {
@@ -29,13 +31,13 @@ public final class InMemoryExecutionStore implements ExecutionStore {
     public synchronized CommitResult commit(Commit c) {
         Entry current = entries.get(c.executionId());
         long version = current == null ? 0 : current.execution.version();
-        if (version != c.expectedVersion()) {
+        if (version != c.expectedVersion() || (current == null && retired.containsKey(c.executionId()))) {
             return new CommitResult.Conflict(version);
         }
         List<String> history = new ArrayList<>(current == null ? List.of() : current.history);
         history.addAll(c.history());
         StoredExecution next = new StoredExecution(c.summary(), c.state(), c.outbox(), version + 1);
-        entries.put(c.executionId(), new Entry(next, history, c.outbox().isEmpty() ? null : c.at()));
+        entries.put(c.executionId(), new Entry(next, history, c.outbox().isEmpty() ? null : c.at(), c.retainUntil()));
         return new CommitResult.Committed(version + 1);
     }
 
@@ -46,7 +48,8 @@ public final class InMemoryExecutionStore implements ExecutionStore {
             return false;
         }
         StoredExecution ex = e.execution;
-        entries.put(executionId, new Entry(new StoredExecution(ex.summary(), ex.state(), List.of(), ex.version()), e.history, null));
+        entries.put(executionId, new Entry(new StoredExecution(ex.summary(), ex.state(), List.of(), ex.version()), e.history, null,
+                e.retainUntil));
         return true;
     }
 
@@ -74,5 +77,30 @@ public final class InMemoryExecutionStore implements ExecutionStore {
                 .filter(s -> status == null || status.equals(s.status()))
                 .sorted(Comparator.comparing(ExecutionSummary::startTime).reversed().thenComparing(ExecutionSummary::executionId))
                 .limit(limit).toList();
+    }
+
+    @Override
+    public synchronized List<String> expired(Instant now, int limit) {
+        return entries.entrySet().stream()
+                .filter(e -> e.getValue().retainUntil != null && !e.getValue().retainUntil.isAfter(now))
+                .sorted(Comparator.comparing((Map.Entry<String, Entry> e) -> e.getValue().retainUntil).thenComparing(Map.Entry::getKey))
+                .limit(limit).map(Map.Entry::getKey).toList();
+    }
+
+    @Override
+    public synchronized boolean remove(String executionId, long version, Instant nameReservedUntil) {
+        Entry e = entries.get(executionId);
+        if (e == null || e.execution.version() != version || !e.execution.outbox().isEmpty()
+                || "RUNNING".equals(e.execution.summary().status())) {
+            return false;
+        }
+        entries.remove(executionId);
+        retired.put(executionId, e.execution.summary());
+        return true;
+    }
+
+    @Override
+    public synchronized Optional<ExecutionSummary> retired(String executionId) {
+        return Optional.ofNullable(retired.get(executionId));
     }
 }

@@ -114,6 +114,17 @@ class ArchitectureRulesBiteTest {
     }
 
     @Test
+    void aSharedAdapterUsingTheApiOrTheCliIsReported() {
+        assertReports(RULES.sharedAdaptersDependOnNoHost(), "postgres.UsesApiAndCli", VIOLATIONS + ".api.CleanApi",
+                VIOLATIONS + ".cli.CliThing");
+    }
+
+    @Test
+    void aFunctionUsingTheApiIsReported() {
+        assertReports(RULES.coreDoesNotDependOnAdapters(), "functions.UsesApi", VIOLATIONS + ".api.CleanApi");
+    }
+
+    @Test
     void awsAdapterUsingAzureOrLocalIsReportedButRedisIsAllowed() {
         ArchRule rule = RULES.awsAdapterDoesNotDependOnOtherAdapters();
         assertReports(rule, "aws.AwsThing", VIOLATIONS + ".azure.AzureThing", VIOLATIONS + ".local.LocalThing");
@@ -131,6 +142,29 @@ class ArchitectureRulesBiteTest {
     void aSharedAdapterUsingTheLocalHostIsReported() {
         ArchRule rule = RULES.sharedAdaptersDependOnNoHost();
         assertReports(rule, "postgres.PostgresThing", VIOLATIONS + ".local.LocalThing");
+    }
+
+    @Test
+    void theApiReachingIntoAHostAnAdapterOrTheCliIsReported() {
+        ArchRule rule = RULES.apiDependsOnlyOnFunctionsAndOrchestration();
+        assertReports(rule, "api.ApiThing", VIOLATIONS + ".local.LocalThing", VIOLATIONS + ".redis.RedisThing",
+                VIOLATIONS + ".cli.CliThing");
+        assertDoesNotReport(rule, "api.CleanApi"); // Spring MVC, functions and the core
+    }
+
+    @Test
+    void theServletContainerInTheApiIsReported() {
+        ArchRule rule = RULES.apiUsesNoServletContainer();
+        assertReports(rule, "api.ApiThing", "org.apache.catalina.connector.Request");
+        assertDoesNotReport(rule, "api.CleanApi");
+    }
+
+    @Test
+    void anythingButTheCliUsingTheCliIsReported() {
+        ArchRule rule = RULES.cliIsOutermost();
+        assertReports(rule, "local.UsesCli", VIOLATIONS + ".cli.CliThing");
+        assertReports(rule, "api.ApiThing", VIOLATIONS + ".cli.CliThing");
+        assertDoesNotReport(rule, "local.LocalThing");
     }
 
     @Test
@@ -156,9 +190,10 @@ class ArchitectureRulesBiteTest {
                         && d.contains(VIOLATIONS + ".orchestration.UsesAdapters"));
     }
 
-    /** A rule that checks no class proves nothing: the rules for functions fail on an import without functions. */
+    /** A rule that checks no class proves nothing: the rules for functions, the API and the CLI fail on an import without them. */
     @ParameterizedTest
     @ValueSource(strings = {"functionsDependOnlyOnOrchestration", "functionsUseNoPlatformTypes", "functionsUseNoSpring",
+        "apiDependsOnlyOnFunctionsAndOrchestration", "apiUsesNoServletContainer", "cliIsOutermost",
         "modulesAreFreeOfCycles", "packagesAreFreeOfCycles"})
     void aRuleOverNoClassesFails(String name) throws Exception {
         SluiceArchitecture nowhere = new SluiceArchitecture(VIOLATIONS + ".nothing");
@@ -180,6 +215,7 @@ class ArchitectureRulesBiteTest {
             }
             assertDoesNotReport(rule, "orchestration.CleanCore");
             assertDoesNotReport(rule, "functions.CleanFunction"); // as an origin; it is a target of UsesAdapters
+            assertDoesNotReport(rule, "api.CleanApi");
         }
     }
 

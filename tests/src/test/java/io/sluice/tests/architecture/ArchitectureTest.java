@@ -10,14 +10,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps the dependency arrow pointing inwards (adapters → functions → orchestration), keeps
+ * Keeps the dependency arrow pointing inwards (cli → adapters → api → functions → orchestration), keeps
  * the core free of Spring, cloud SDKs, storage clients, I/O, clock and random reads, and keeps
  * one cloud's adapter out of another's. The rules are defined in {@link SluiceArchitecture};
  * {@link ArchitectureRulesBiteTest} shows that each of them reports a deliberately bad class.
  *
  * <p>Every {@code io.sluice} class on this module's test classpath is checked (test classes
- * excluded): orchestration, the local, AWS and Azure adapters, and later modules once this
- * module depends on them.
+ * excluded): orchestration, functions, the API, the adapters (local, AWS, Azure, Redis, PostgreSQL,
+ * DuckDB, transfer) and the CLI, and later modules once this module depends on them.
  *
  * <p>These are plain JUnit Jupiter tests on purpose, not {@code @ArchTest} fields: Maven
  * Surefire 3.5.3 (the version the parent pom pins) silently runs no {@code @ArchTest} field
@@ -38,11 +38,14 @@ class ArchitectureTest {
 
     /** Guards against a rule passing because the import missed the code it is about. */
     @Test
-    void importHoldsTheCoreAndBothCloudAdaptersButNoTests() {
+    void importHoldsEveryModuleButNoTests() {
         assertThat(sluice.containPackage("io.sluice.orchestration")).as("orchestration imported").isTrue();
         assertThat(sluice.containPackage("io.sluice.aws")).as("AWS adapter imported").isTrue();
         assertThat(sluice.containPackage("io.sluice.azure")).as("Azure adapter imported").isTrue();
         assertThat(sluice.containPackage("io.sluice.functions")).as("functions imported").isTrue();
+        for (String outer : new String[] {"io.sluice.api", "io.sluice.api.port", "io.sluice.local", "io.sluice.cli"}) {
+            assertThat(sluice.containPackage(outer)).as(outer + " imported").isTrue();
+        }
         for (String shared : new String[] {"io.sluice.postgres", "io.sluice.duckdb", "io.sluice.transfer"}) {
             assertThat(sluice.containPackage(shared)).as(shared + " imported").isTrue();
         }
@@ -112,6 +115,21 @@ class ArchitectureTest {
     @Test
     void sharedAdaptersDependOnNoHost() {
         SLUICE.sharedAdaptersDependOnNoHost().check(sluice);
+    }
+
+    @Test
+    void apiDependsOnlyOnFunctionsAndOrchestration() {
+        SLUICE.apiDependsOnlyOnFunctionsAndOrchestration().check(sluice);
+    }
+
+    @Test
+    void apiUsesNoServletContainer() {
+        SLUICE.apiUsesNoServletContainer().check(sluice);
+    }
+
+    @Test
+    void cliIsOutermost() {
+        SLUICE.cliIsOutermost().check(sluice);
     }
 
     @Test

@@ -38,6 +38,8 @@ final class SluiceArchitecture {
     private final String aws;
     private final String azure;
     private final String local;
+    private final String api;
+    private final String cli;
     private final String redis;
     private final String[] shared;
 
@@ -49,6 +51,8 @@ final class SluiceArchitecture {
         this.aws = rootPackage + ".aws..";
         this.azure = rootPackage + ".azure..";
         this.local = rootPackage + ".local..";
+        this.api = rootPackage + ".api..";
+        this.cli = rootPackage + ".cli..";
         this.redis = rootPackage + ".redis..";
         this.shared = new String[] {rootPackage + ".postgres..", rootPackage + ".duckdb..", rootPackage + ".transfer.."};
     }
@@ -68,6 +72,9 @@ final class SluiceArchitecture {
                 awsAdapterDoesNotDependOnOtherAdapters(),
                 azureAdapterDoesNotDependOnOtherAdapters(),
                 sharedAdaptersDependOnNoHost(),
+                apiDependsOnlyOnFunctionsAndOrchestration(),
+                apiUsesNoServletContainer(),
+                cliIsOutermost(),
                 modulesAreFreeOfCycles(),
                 packagesAreFreeOfCycles());
     }
@@ -123,7 +130,7 @@ final class SluiceArchitecture {
                 .because("transitions must be deterministic and replayable: time and randomness are passed in");
     }
 
-    // ---- the dependency arrow: adapters -> functions -> orchestration ----------------------
+    // ---- the dependency arrow: cli -> adapters -> api -> functions -> orchestration -----------
 
     ArchRule orchestrationDependsOnNoOtherSluiceCode() {
         return noClasses().that().resideInAPackage(orchestration)
@@ -180,27 +187,54 @@ final class SluiceArchitecture {
 
     ArchRule coreDoesNotDependOnAdapters() {
         return noClasses().that().resideInAnyPackage(orchestration, functions)
-                .should().dependOnClassesThat().resideInAnyPackage(aws, azure, local, redis)
-                .because("adapters depend on the core, never the other way round");
+                .should().dependOnClassesThat().resideInAnyPackage(aws, azure, local, redis, api, cli)
+                .because("adapters, the API and the CLI depend on the core, never the other way round");
     }
 
     ArchRule awsAdapterDoesNotDependOnOtherAdapters() {
         return noClasses().that().resideInAPackage(aws)
-                .should().dependOnClassesThat().resideInAnyPackage(azure, local)
+                .should().dependOnClassesThat().resideInAnyPackage(azure, local, cli)
                 .because("one cloud's adapter stays out of another's, and out of the local runtime");
     }
 
     ArchRule azureAdapterDoesNotDependOnOtherAdapters() {
         return noClasses().that().resideInAPackage(azure)
-                .should().dependOnClassesThat().resideInAnyPackage(aws, local)
+                .should().dependOnClassesThat().resideInAnyPackage(aws, local, cli)
                 .because("one cloud's adapter stays out of another's, and out of the local runtime");
     }
 
     /** PostgreSQL, DuckDB and the exporters serve every host: none of them may lean on one. */
     ArchRule sharedAdaptersDependOnNoHost() {
         return noClasses().that().resideInAnyPackage(shared)
-                .should().dependOnClassesThat().resideInAnyPackage(aws, azure, local)
+                .should().dependOnClassesThat().resideInAnyPackage(aws, azure, local, api, cli)
                 .because("the warehouse, the job engine and the exporters run on every host, so they use none of the hosts' code");
+    }
+
+    /**
+     * The HTTP API runs on every host (Tomcat locally, API Gateway and an Azure HTTP trigger later), so it
+     * uses the core and the functions only, and asks the host for the rest through its ports.
+     */
+    ArchRule apiDependsOnlyOnFunctionsAndOrchestration() {
+        return noClasses().that().resideInAPackage(api)
+                .should().dependOnClassesThat(resideInAPackage(root).and(not(resideInAnyPackage(api, functions, orchestration)))
+                        .as("Sluice classes outside " + api + ", " + functions + " and " + orchestration))
+                .because("the API is platform-neutral: a host implements its ports (io.sluice.api.port), never the other way round")
+                .allowEmptyShould(false);
+    }
+
+    ArchRule apiUsesNoServletContainer() {
+        return noClasses().that().resideInAPackage(api)
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.catalina..", "org.apache.coyote..", "org.apache.tomcat..")
+                .because("the servlet container is the host's: Tomcat locally, a Lambda or Azure Functions bridge later")
+                .allowEmptyShould(false);
+    }
+
+    /** The CLI starts the local host, the demo and the benches; nothing else may depend on it. */
+    ArchRule cliIsOutermost() {
+        return noClasses().that(resideInAPackage(root).and(not(resideInAPackage(cli))).as("Sluice classes outside " + cli))
+                .should().dependOnClassesThat().resideInAPackage(cli)
+                .because("the CLI is the outermost module: it depends on the hosts, no host or library on it")
+                .allowEmptyShould(false);
     }
 
     // ---- what counts as reading the clock or randomness -----------------------------------

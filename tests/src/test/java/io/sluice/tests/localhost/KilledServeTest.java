@@ -3,7 +3,7 @@ package io.sluice.tests.localhost;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.sluice.local.cli.SluiceCli;
+import io.sluice.cli.SluiceCli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

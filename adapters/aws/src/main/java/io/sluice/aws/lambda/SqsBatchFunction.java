@@ -4,8 +4,10 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -17,6 +19,10 @@ import java.util.logging.Logger;
  * acknowledged, it alone is retried and, after {@code maxReceiveCount}, dead-lettered.
  * {@code SQSEvent} stops here; the handler sees the body and the attributes, or the whole
  * {@link SqsRecord} (id, receive count, queues) where it needs them.
+ *
+ * <p>On a FIFO queue a batch holds several messages of one group in order (one execution's, for the
+ * orchestrator): once one of them is not done, the group's later messages in the batch are not run
+ * but reported failed too, so they come back after it and are never applied before it.
  */
 public final class SqsBatchFunction implements Function<SQSEvent, SQSBatchResponse> {
     private static final Logger LOG = Logger.getLogger(SqsBatchFunction.class.getName());
@@ -33,6 +39,8 @@ public final class SqsBatchFunction implements Function<SQSEvent, SQSBatchRespon
         boolean handle(SqsRecord record);
     }
 
+    private static final String MESSAGE_GROUP_ID = "MessageGroupId";
+
     private final RecordHandler handler;
 
     public SqsBatchFunction(MessageHandler handler) {
@@ -46,7 +54,14 @@ public final class SqsBatchFunction implements Function<SQSEvent, SQSBatchRespon
     @Override
     public SQSBatchResponse apply(SQSEvent event) {
         List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
+        Set<String> heldGroups = new HashSet<>();
         for (SQSEvent.SQSMessage record : event.getRecords()) {
+            String group = record.getAttributes() == null ? null : record.getAttributes().get(MESSAGE_GROUP_ID);
+            if (group != null && heldGroups.contains(group)) {
+                // A FIFO group's later message must not overtake the earlier one that failed: both come back, in order.
+                failures.add(new SQSBatchResponse.BatchItemFailure(record.getMessageId()));
+                continue;
+            }
             boolean done;
             try {
                 done = handler.handle(record(record));
@@ -56,6 +71,9 @@ public final class SqsBatchFunction implements Function<SQSEvent, SQSBatchRespon
             }
             if (!done) {
                 failures.add(new SQSBatchResponse.BatchItemFailure(record.getMessageId()));
+                if (group != null) {
+                    heldGroups.add(group);
+                }
             }
         }
         return new SQSBatchResponse(failures);

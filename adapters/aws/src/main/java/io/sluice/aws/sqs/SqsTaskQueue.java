@@ -162,13 +162,34 @@ public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
         List<Message> due = sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(MAX_MESSAGES_PER_RECEIVE).waitTimeSeconds(0)
                 .visibilityTimeout(30).messageAttributeNames(ALL_ATTRIBUTES)).messages();
         for (Message m : due) {
-            Map<String, String> attributes = new HashMap<>(fromSqs(m, false).attributes());
-            String group = attributes.remove(GROUP_ATTRIBUTE);
-            String id = attributes.remove(ID_ATTRIBUTE);
-            // Moved with its id (or the companion's message id): moved twice after a crash, it is deduplicated.
-            sendFifo(queue, m.body(), attributes, group, id != null ? id : "delayed:" + m.messageId());
+            forward(queue, m.body(), fromSqs(m, false).attributes(), m.messageId());
             sqs.deleteMessage(b -> b.queueUrl(url).receiptHandle(m.receiptHandle()));
         }
+    }
+
+    /**
+     * Where nothing calls {@link #receive} (Lambda: an event source mapping reads the FIFO queue), the
+     * {@code -delayed} companions are read by a function of their own, which hands each message it
+     * is given here once SQS has let it through (its delay passed). The message joins
+     * {@code delayedQueue}'s FIFO queue with its group and id; forwarded twice, it is deduplicated.
+     *
+     * @param delayedQueue the companion's name, {@code <queue>-delayed}
+     * @throws IllegalArgumentException when {@code delayedQueue} is not a companion of a FIFO queue
+     */
+    public void forwardDelayed(String delayedQueue, String body, Map<String, String> attributes, String messageId) {
+        if (!fifo || delayedQueue == null || !delayedQueue.endsWith(SqsQueueUrls.DELAYED_SUFFIX)) {
+            throw new IllegalArgumentException("'" + delayedQueue + "' is not the companion queue of a FIFO queue (<queue>"
+                    + SqsQueueUrls.DELAYED_SUFFIX + " with FIFO queues on); the delayed-forwarder reads only those");
+        }
+        forward(delayedQueue.substring(0, delayedQueue.length() - SqsQueueUrls.DELAYED_SUFFIX.length()), body, attributes, messageId);
+    }
+
+    private void forward(String queue, String body, Map<String, String> delayedAttributes, String messageId) {
+        Map<String, String> attributes = new HashMap<>(delayedAttributes);
+        String group = attributes.remove(GROUP_ATTRIBUTE);
+        String id = attributes.remove(ID_ATTRIBUTE);
+        // Moved with its id (or the companion's message id): moved twice after a crash, it is deduplicated.
+        sendFifo(queue, body, attributes, group, id != null ? id : "delayed:" + messageId);
     }
 
     /**

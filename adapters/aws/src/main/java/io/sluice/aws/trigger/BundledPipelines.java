@@ -1,5 +1,10 @@
 package io.sluice.aws.trigger;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.trigger.upstream.DependencyGraph;
+import io.sluice.functions.trigger.upstream.Dependent.Dependency;
+import io.sluice.functions.trigger.upstream.DependsOn;
+import io.sluice.functions.trigger.upstream.FixedDependencyGraph;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.json.Json;
@@ -12,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.springframework.core.io.Resource;
@@ -20,19 +26,27 @@ import org.springframework.core.io.support.ResourcePatternResolver;
 /**
  * The pipelines a Lambda deployment starts by id: the {@code <id>.asl.json} files bundled with it
  * ({@code sluice.triggers.pipelines}, by default {@code classpath*:pipelines/*.asl.json}), validated
- * once at cold start. A bundle with an invalid pipeline does not start: every problem is named.
+ * once at cold start, and beside each the {@code <id>.pipeline.json} options the local runtime reads
+ * too: here its {@code dependsOn} (upstream-completion starts, {@link #dependencyGraph()}); its
+ * {@code schedule} and {@code webhook} are the deployment's (EventBridge, the HTTP API) and are only
+ * accepted. A bundle with an invalid pipeline or options file does not start: every problem is named.
  */
 public final class BundledPipelines implements Function<String, Optional<Definition>> {
     private static final String SUFFIX = ".asl.json";
+    private static final String OPTIONS_SUFFIX = ".pipeline.json";
+    private static final Set<String> OPTION_FIELDS = Set.of("dependsOn", "schedule", "webhook");
 
     private final Map<String, Definition> pipelines;
+    private final Map<String, List<Dependency>> dependsOn;
 
-    private BundledPipelines(Map<String, Definition> pipelines) {
+    private BundledPipelines(Map<String, Definition> pipelines, Map<String, List<Dependency>> dependsOn) {
         this.pipelines = Map.copyOf(pipelines);
+        this.dependsOn = Map.copyOf(dependsOn);
     }
 
     public static BundledPipelines load(ResourcePatternResolver resolver, String pattern) {
         Map<String, Definition> found = new TreeMap<>();
+        Map<String, List<Dependency>> dependsOn = new TreeMap<>();
         List<String> problems = new ArrayList<>();
         try {
             for (Resource r : resolver.getResources(pattern)) {
@@ -54,14 +68,47 @@ public final class BundledPipelines implements Function<String, Optional<Definit
                 } else if (found.put(id, DefinitionParser.parse(Json.parse(json))) != null) {
                     problems.add(name + ": /: pipeline '" + id + "' is bundled twice");
                 }
+                Resource options = r.createRelative(id + OPTIONS_SUFFIX);
+                if (options.exists()) {
+                    dependsOn.put(id, dependsOn(id, options, problems));
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the bundled pipelines " + pattern, e);
         }
+        for (Map.Entry<String, List<Dependency>> e : dependsOn.entrySet()) {
+            for (Dependency d : e.getValue()) {
+                if (!found.containsKey(d.upstream())) {
+                    problems.add(e.getKey() + OPTIONS_SUFFIX + ": /dependsOn: upstream pipeline '" + d.upstream()
+                            + "' is not bundled; expected one of " + found.keySet());
+                }
+            }
+        }
         if (!problems.isEmpty()) {
             throw new IllegalStateException("The bundled pipelines (" + pattern + ") are not valid:\n" + String.join("\n", problems));
         }
-        return new BundledPipelines(found);
+        return new BundledPipelines(found, dependsOn);
+    }
+
+    private static List<Dependency> dependsOn(String id, Resource options, List<String> problems) throws IOException {
+        String file = id + OPTIONS_SUFFIX;
+        JsonNode json;
+        try {
+            json = Json.parse(options.getContentAsString(StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            problems.add(file + ": /: " + e.getMessage());
+            return List.of();
+        }
+        if (!json.isObject()) {
+            problems.add(file + ": /: expected a JSON object with 'dependsOn', 'schedule' and/or 'webhook'");
+            return List.of();
+        }
+        json.fieldNames().forEachRemaining(f -> {
+            if (!OPTION_FIELDS.contains(f)) {
+                problems.add(file + ": /" + f + ": unknown field; expected 'dependsOn', 'schedule' or 'webhook'");
+            }
+        });
+        return DependsOn.read(id, json.get("dependsOn"), (pointer, message) -> problems.add(file + ": " + pointer + ": " + message));
     }
 
     @Override
@@ -69,7 +116,12 @@ public final class BundledPipelines implements Function<String, Optional<Definit
         return Optional.ofNullable(pipelines.get(id));
     }
 
-    public java.util.Set<String> ids() {
+    public Set<String> ids() {
         return pipelines.keySet();
+    }
+
+    /** Who waits for whom, from the bundled options files. */
+    public DependencyGraph dependencyGraph() {
+        return new FixedDependencyGraph(dependsOn);
     }
 }

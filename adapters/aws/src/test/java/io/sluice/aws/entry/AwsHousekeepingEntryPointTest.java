@@ -1,17 +1,22 @@
 package io.sluice.aws.entry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.aws.sqs.SqsClients;
 import io.sluice.aws.sqs.SqsQueueSettings;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.messaging.MessageCodec;
+import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
+import io.sluice.functions.trigger.PartitionNames;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.json.Json;
@@ -35,6 +40,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 
 /**
  * The {@code dlq-handler} and {@code events} functions through the real Lambda entry point, fed
@@ -114,6 +122,9 @@ class AwsHousekeepingEntryPointTest {
 
         ReceivedMessage abandon = queue.receive(NAMES.orchestrator(), 1, Duration.ofSeconds(60), Duration.ofSeconds(5)).getFirst();
         assertThat(abandon.attributes()).containsEntry("executionId", "greetings:poisoned");
+        queue.acknowledge(NAMES.orchestrator(), abandon.receipt());
+        assertThat(queue.receive(NAMES.orchestrator(), 10, Duration.ofSeconds(60), Duration.ofSeconds(1)))
+                .as("the message dead-lettered twice sends one Abandon, in the execution's group").isEmpty();
         orchestrator.handle(MessageCodec.decode(abandon.body()));
         JsonNode state = Json.parse(redis.executionStore().load("greetings:poisoned").orElseThrow().state());
         assertThat(state.get("status").asText()).isEqualTo("FAILED");
@@ -138,6 +149,75 @@ class AwsHousekeepingEntryPointTest {
         });
     }
 
+    @Test
+    void theDelayedForwarderMovesADueTimerIntoItsExecutionsFifoGroupOnceHoweverOftenLambdaDeliversIt() throws Exception {
+        String executionId = "greetings:waiting";
+        queue.send(NAMES.orchestrator(), OrchestratorSends.of(new OrchestratorMessage.TimerFired(executionId, "wait-1"), "timer:wait-1@1"),
+                Duration.ofSeconds(1));
+        try (SqsClient raw = SqsClients.create(SqsQueueSettings.local(sqs.endpoint(), ElasticMqServer.REGION, 5))) {
+            String delayedUrl = raw.getQueueUrl(b -> b.queueName(NAMES.orchestrator() + "-delayed")).queueUrl();
+            Message delayed = await().atMost(Duration.ofSeconds(10)).until(() -> raw.receiveMessage(b -> b.queueUrl(delayedUrl)
+                    .messageAttributeNames("All").waitTimeSeconds(1)).messages(), m -> !m.isEmpty()).getFirst();
+            String event = lambdaEvent(delayed, "arn:aws:sqs:us-east-1:123456789012:" + NAMES.orchestrator() + "-delayed");
+
+            assertThat(invokeWith("delayed-forwarder", event)).isEqualTo(Json.parse("{\"batchItemFailures\": []}"));
+            assertThat(invokeWith("delayed-forwarder", event)).as("Lambda delivers twice").isEqualTo(Json.parse("{\"batchItemFailures\": []}"));
+
+            String fifoUrl = raw.getQueueUrl(b -> b.queueName(NAMES.orchestrator() + ".fifo")).queueUrl();
+            List<Message> moved = raw.receiveMessage(b -> b.queueUrl(fifoUrl).maxNumberOfMessages(10).waitTimeSeconds(1)
+                    .messageAttributeNames("All").messageSystemAttributeNames(MessageSystemAttributeName.MESSAGE_GROUP_ID)).messages();
+            assertThat(moved).singleElement().satisfies(m -> {
+                assertThat(m.body()).isEqualTo(delayed.body());
+                assertThat(m.attributes()).containsEntry(MessageSystemAttributeName.MESSAGE_GROUP_ID, executionId);
+                assertThat(m.messageAttributes()).containsOnlyKeys("executionId");
+            });
+        }
+    }
+
+    @Test
+    void anUpstreamsSuccessOnTheEventsQueueStartsTheBundledPipelineThatDependsOnIt() throws Exception {
+        Definition landed = DefinitionParser.parse(Json.parse("{\"StartAt\": \"Done\", \"States\": {\"Done\": {\"Type\": \"Pass\", \"End\": true}}}"));
+        orchestrator.start("landed", "daily", landed, Json.parse("{\"partition\": \"2026-11-29\"}"));
+        try (SqsClient raw = SqsClients.create(SqsQueueSettings.local(sqs.endpoint(), ElasticMqServer.REGION, 5))) {
+            String eventsUrl = raw.getQueueUrl(b -> b.queueName(NAMES.events() + ".fifo")).queueUrl();
+            Message finished = await().atMost(Duration.ofSeconds(10)).until(() -> raw.receiveMessage(b -> b.queueUrl(eventsUrl)
+                    .messageAttributeNames("All").waitTimeSeconds(1)).messages(), m -> !m.isEmpty()).getFirst();
+            assertThat(finished.body()).contains("SUCCEEDED");
+
+            assertThat(invokeWith("events", lambdaEvent(finished, "arn:aws:sqs:us-east-1:123456789012:" + NAMES.events() + ".fifo")))
+                    .isEqualTo(Json.parse("{\"batchItemFailures\": []}"));
+        }
+
+        String started = Orchestrator.executionId("reported", PartitionNames.of("2026-11-29"));
+        JsonNode state = Json.parse(redis.executionStore().load(started).orElseThrow(
+                () -> new AssertionError("'reported' (dependsOn: landed) was not started as " + started)).state());
+        assertThat(state.get("status").asText()).isEqualTo("RUNNING");
+        assertThat(state.get("input").get("partition").asText()).isEqualTo("2026-11-29");
+    }
+
+    @Test
+    void theDelayedForwarderRefusesAQueueThatIsNoDelayedCompanion() throws Exception {
+        String event = """
+                {"Records": [{"messageId": "m-1", "receiptHandle": "r", "body": "{}", "attributes": {"ApproximateReceiveCount": "1"},
+                  "messageAttributes": {}, "eventSource": "aws:sqs", "eventSourceARN": "arn:aws:sqs:us-east-1:123456789012:sluice-orchestrator.fifo",
+                  "awsRegion": "us-east-1"}]}""";
+        assertThat(invokeWith("delayed-forwarder", event).get("batchItemFailures")).as("left for its dead-letter queue")
+                .singleElement().satisfies(f -> assertThat(f.get("itemIdentifier").asText()).isEqualTo("m-1"));
+    }
+
+    /** The SQS event Lambda would deliver for {@code m}, read from queue {@code arn}. */
+    private static String lambdaEvent(Message m, String arn) {
+        var record = Json.object().put("messageId", m.messageId()).put("receiptHandle", m.receiptHandle()).put("body", m.body())
+                .put("eventSource", "aws:sqs").put("eventSourceARN", arn).put("awsRegion", "us-east-1");
+        record.putObject("attributes").put("ApproximateReceiveCount", "1");
+        var attributes = record.putObject("messageAttributes");
+        m.messageAttributes().forEach((name, value) -> attributes.putObject(name).put("stringValue", value.stringValue())
+                .put("dataType", "String"));
+        var event = Json.object();
+        event.putArray("Records").add(record);
+        return Json.write(event);
+    }
+
     private JsonNode invoke(String function, String fixture) throws Exception {
         environment.set("spring.cloud.function.definition", function);
         FunctionInvoker handler = new FunctionInvoker();
@@ -146,6 +226,14 @@ class AwsHousekeepingEntryPointTest {
             assertThat(in).as(fixture).isNotNull();
             handler.handleRequest(in, out, null);
         }
+        return Json.parse(out.toString(StandardCharsets.UTF_8));
+    }
+
+    private JsonNode invokeWith(String function, String event) throws Exception {
+        environment.set("spring.cloud.function.definition", function);
+        FunctionInvoker handler = new FunctionInvoker();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        handler.handleRequest(new java.io.ByteArrayInputStream(event.getBytes(StandardCharsets.UTF_8)), out, null);
         return Json.parse(out.toString(StandardCharsets.UTF_8));
     }
 }

@@ -14,7 +14,7 @@ import io.sluice.functions.task.warehouse.CopyToWarehouse;
 import io.sluice.functions.tenancy.ScopedSecrets;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.local.config.EnvOrFileSecretResolver;
-import io.sluice.local.tenant.Tenants;
+import io.sluice.api.tenant.Tenants;
 import org.springframework.beans.factory.ObjectProvider;
 import io.sluice.local.config.PipelineConfigStore;
 import io.sluice.local.embedded.LocalBackends;

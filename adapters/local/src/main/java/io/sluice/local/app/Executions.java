@@ -1,22 +1,22 @@
 package io.sluice.local.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.api.port.ExecutionControl;
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.start.StartResult;
 import io.sluice.local.runtime.LocalRuntime;
-import io.sluice.orchestration.engine.Execution;
 import io.sluice.orchestration.engine.ExecutionCodec;
 import io.sluice.orchestration.engine.ExecutionStatus;
 import io.sluice.orchestration.engine.Frame;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
-import io.sluice.orchestration.port.StoredExecution;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import java.time.Duration;
@@ -25,63 +25,59 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the HTTP API does to executions, over the runtime's ports. Stop and redrive are applied by
+ * The HTTP API's {@link ExecutionControl}, over the runtime's ports. Stop and redrive are applied by
  * the runtime right away (the same compare-and-set commit its queue consumer makes), so the answer
  * shows their effect; callbacks go to the orchestrator's queue, as a task's result does.
  */
-public final class Executions {
+public final class Executions implements ExecutionControl {
     private final LocalRuntime runtime;
     private final ExecutionStarter starter;
     private final ExecutionStore store;
     private final TaskQueue queue;
     private final QueueNames names;
+    private final ExecutionReads reads;
 
-    /** @param starter the host's one starter, the same the triggers use */
-    public Executions(LocalRuntime runtime, ExecutionStarter starter, ExecutionStore store, TaskQueue queue, QueueNames names) {
+    /**
+     * @param starter the host's one starter, the same the triggers use
+     * @param reads   where describe, summary and history look: the store, then the archive
+     */
+    public Executions(LocalRuntime runtime, ExecutionStarter starter, ExecutionStore store, TaskQueue queue, QueueNames names,
+                      ExecutionReads reads) {
         this.runtime = runtime;
         this.starter = starter;
         this.store = store;
         this.queue = queue;
         this.names = names;
+        this.reads = reads;
     }
 
-    /** An execution with its engine state, for describing it. */
-    public record Described(ExecutionSummary summary, Execution execution) {}
-
-    /** How a stop, redrive or callback request ended. */
-    public sealed interface Change {
-        record Done(ExecutionSummary summary) implements Change {}
-
-        record NotFound(String executionId) implements Change {}
-
-        /** The execution is not in a status that allows the change; {@code reason} says why. */
-        record Refused(ExecutionSummary summary, String reason) implements Change {}
-    }
-
+    @Override
     public StartResult start(String pipeline, String name, JsonNode input) {
         return starter.start(pipeline, name, input);
     }
 
+    @Override
     public List<ExecutionSummary> list(String pipeline, String status, int limit) {
         return store.list(pipeline, status, limit);
     }
 
+    @Override
     public Optional<Described> describe(String executionId) {
-        return store.load(executionId).map(s -> new Described(s.summary(), ExecutionCodec.decode(Json.parse(s.state()))));
+        return reads.find(executionId).map(f -> new Described(f.summary(), ExecutionCodec.decode(Json.parse(f.state())), f.archived()));
     }
 
+    @Override
     public Optional<ExecutionSummary> summary(String executionId) {
-        return store.load(executionId).map(StoredExecution::summary);
+        return reads.find(executionId).map(ExecutionReads.Found::summary);
     }
 
-    /** History lines as JSON, oldest first; empty when there is no such execution. */
+    /** History lines as JSON, oldest first; empty when there is no such execution, in the store or the archive. */
+    @Override
     public Optional<List<JsonNode>> history(String executionId, int from, int limit) {
-        if (store.load(executionId).isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(store.history(executionId, from, limit).stream().map(Json::parse).toList());
+        return reads.history(executionId, from, limit).map(lines -> lines.stream().map(Json::parse).toList());
     }
 
+    @Override
     public Change stop(String executionId, String error, String cause) {
         Optional<ExecutionSummary> s = summary(executionId);
         if (s.isEmpty()) {
@@ -94,12 +90,16 @@ public final class Executions {
         return applied(runtime.apply(new OrchestratorMessage.Stop(executionId, error, cause)));
     }
 
+    @Override
     public Change redrive(String executionId) {
         Optional<ExecutionSummary> s = summary(executionId);
         if (s.isEmpty()) {
             return new Change.NotFound(executionId);
         }
         String status = s.get().status();
+        if (store.load(executionId).isEmpty()) {
+            return new Change.Refused(s.get(), "Execution '" + executionId + "' is archived: its redrive window has passed.");
+        }
         if (status.equals(ExecutionStatus.RUNNING.name()) || status.equals(ExecutionStatus.SUCCEEDED.name())) {
             return new Change.Refused(s.get(), "Execution '" + executionId + "' is " + status
                     + "; only a FAILED, TIMED_OUT or ABORTED execution can be redriven.");
@@ -117,6 +117,7 @@ public final class Executions {
      * execution waits for that very token now; otherwise it is refused here, with the reason, rather
      * than dropped unseen by the orchestrator. The orchestrator still checks the token again.
      */
+    @Override
     public Change callback(String token, OrchestratorMessage message) {
         String executionId = message.executionId();
         Optional<Described> d = describe(executionId);

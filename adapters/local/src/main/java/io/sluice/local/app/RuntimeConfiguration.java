@@ -17,7 +17,13 @@ import io.sluice.transfer.alert.WebhookAlertSink;
 import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.embedded.RuntimeFolder;
 import io.sluice.local.pattern.ClasspathPatternResources;
+import io.sluice.functions.retention.ExecutionArchive;
+import io.sluice.functions.retention.ExecutionReads;
+import io.sluice.functions.retention.Retention;
+import io.sluice.local.objects.FolderObjectStore;
 import io.sluice.local.pipeline.PipelineCatalog;
+import io.sluice.local.pipeline.PipelineOptions;
+import io.sluice.local.pipeline.PipelineOptionsCatalog;
 import io.sluice.local.pipeline.PipelineProblem;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.orchestration.pattern.Patterns;
@@ -31,6 +37,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.springframework.beans.factory.ObjectProvider;
@@ -101,11 +108,16 @@ public class RuntimeConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    public LocalRuntime localRuntime(LocalBackends backends, TaskFunctionBeans functions, QueueNames names, Clock clock) {
+    public LocalRuntime localRuntime(LocalBackends backends, TaskFunctionBeans functions, QueueNames names, Clock clock,
+                                     SluiceLocalProperties properties, PipelineOptionsCatalog options) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
+        Retention retention = new Retention(properties.retention(), pipeline -> Optional.ofNullable(options.find(pipeline).options())
+                .map(PipelineOptions::retention), properties.nameReuse());
         LocalRuntime.Settings settings = new LocalRuntime.Settings(names, d.visibility(), d.lease(), d.concurrency(), d.tickEvery(),
-                d.outboxGrace(), d.probe());
-        return new LocalRuntime(backends.ports(), functions.taskFunctions(), functions.names(), settings, clock);
+                d.outboxGrace(), d.probe(), retention);
+        LocalRuntime runtime = new LocalRuntime(backends.ports(), functions.taskFunctions(), functions.names(), settings, clock);
+        runtime.archiveExpired(new FolderObjectStore(properties.dataDir()));
+        return runtime;
     }
 
     /** Every alert is logged, and POSTed to the webhook if one is set; an incident fires once an hour at most. */
@@ -172,8 +184,10 @@ public class RuntimeConfiguration {
 
     /** Named so, not {@code executions}: that name is the task function of {@code states:startExecution} (every Function bean is one). */
     @Bean
-    public Executions executionOperations(LocalRuntime runtime, ExecutionStarter starter, LocalBackends backends, QueueNames names) {
-        return new Executions(runtime, starter, backends.ports().executions(), backends.ports().queue(), names);
+    public Executions executionOperations(LocalRuntime runtime, ExecutionStarter starter, LocalBackends backends, QueueNames names,
+                                          SluiceLocalProperties properties) {
+        return new Executions(runtime, starter, backends.ports().executions(), backends.ports().queue(), names,
+                new ExecutionReads(backends.ports().executions(), new ExecutionArchive(new FolderObjectStore(properties.dataDir()))));
     }
 
     private static boolean blank(String s) {

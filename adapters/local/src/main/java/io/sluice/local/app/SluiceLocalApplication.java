@@ -10,7 +10,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * orchestrator and every task function consuming their queues, the schedule tick, the pipelines of
  * a folder, the HTTP API and the local function emulator. {@code ./sluice serve} starts it.
  */
-@SpringBootApplication(scanBasePackages = {"io.sluice.local.app", "io.sluice.local.http"})
+@SpringBootApplication(scanBasePackages = {"io.sluice.local.app", "io.sluice.local.http", "io.sluice.api.http"})
 @EnableConfigurationProperties(SluiceLocalProperties.class)
 public class SluiceLocalApplication {
 

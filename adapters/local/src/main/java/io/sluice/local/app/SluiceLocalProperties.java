@@ -3,6 +3,7 @@ package io.sluice.local.app;
 import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.local.embedded.LocalBackends;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -28,6 +29,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param stateDir      where the embedded servers keep their state (Redis's append-only file and password; one runtime
  *                      per folder, a lock says so). A throwaway runtime gives a folder it removes after, with
  *                      {@code sluice.redis.persistence=none}; an empty value binds as unset, that is {@code .sluice}
+ * @param retention     how long a finished execution stays in Redis ({@code sluice.retention}, default a day; a pipeline's
+ *                      {@code "retention"} in its options file wins); then it moves to the archive in the data folder
+ *                      ({@code archive/executions/...}), where reads still find it. Failed, timed-out and aborted ones stay
+ *                      at least 14 days, Step Functions' redrive window.
+ * @param nameReuse     how long an execution's name stays taken after it stopped ({@code sluice.name-reuse}, default 90 days,
+ *                      as Step Functions)
  */
 @ConfigurationProperties("sluice")
 public record SluiceLocalProperties(@DefaultValue("./pipelines") Path pipelinesDir, @DefaultValue("sluice") String queuePrefix,
@@ -36,7 +43,8 @@ public record SluiceLocalProperties(@DefaultValue("./pipelines") Path pipelinesD
                                     @DefaultValue(".sluice/data") Path dataDir, @DefaultValue("./configs") Path configDir,
                                     @DefaultValue("./jobs") Path scriptsDir, @DefaultValue(".sluice/job-runs") Path jobRunsDir,
                                     Path secretsDir, @DefaultValue(".sluice") Path stateDir, @DefaultValue Sqs sqs, @DefaultValue Redis redis, @DefaultValue Pg pg,
-                                    @DefaultValue Alerts alerts, @DefaultValue Export export) {
+                                    @DefaultValue Alerts alerts, @DefaultValue Export export,
+                                    @DefaultValue("1d") Duration retention, @DefaultValue("90d") Duration nameReuse) {
 
     /**
      * The SQS queue, when {@code sluice.queue=sqs}.

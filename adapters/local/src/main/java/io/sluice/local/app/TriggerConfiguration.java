@@ -9,7 +9,7 @@ import io.sluice.local.pipeline.LocalDependencyGraph;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.pipeline.PipelineOptionsCatalog;
 import io.sluice.local.runtime.LocalRuntime;
-import io.sluice.local.tenant.Tenants;
+import io.sluice.api.tenant.Tenants;
 import io.sluice.functions.trigger.object.InMemoryTriggerMetrics;
 import io.sluice.functions.trigger.object.ObjectRule;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;

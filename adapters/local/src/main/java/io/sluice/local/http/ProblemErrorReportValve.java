@@ -1,5 +1,6 @@
 package io.sluice.local.http;
 
+import io.sluice.api.http.ApiProblems;
 import io.sluice.orchestration.json.Json;
 import java.io.IOException;
 import java.io.Writer;

@@ -2,14 +2,12 @@ package io.sluice.local.pipeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.trigger.upstream.Dependent.Dependency;
+import io.sluice.functions.trigger.upstream.DependsOn;
 import io.sluice.functions.trigger.schedule.ScheduleKey;
 import io.sluice.functions.trigger.schedule.ScheduleShape;
-import io.sluice.functions.trigger.upstream.PartitionMapping;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -19,7 +17,8 @@ import java.util.regex.Pattern;
  * <pre>{@code
  * {"dependsOn": ["orders", {"pipeline": "hourly-rates", "partitions": "same-date"}],
  *  "webhook": {"secret": "orders-webhook", "toleranceSeconds": 300},
- *  "schedule": {"expression": "cron(0 3 * * ? *)", "timezone": "Europe/Berlin", "overlap": "skip", "catchUp": "latest"}}
+ *  "schedule": {"expression": "cron(0 3 * * ? *)", "timezone": "Europe/Berlin", "overlap": "skip", "catchUp": "latest"},
+ *  "retention": "P7D"}
  * }</pre>
  *
  * <ul>
@@ -31,13 +30,16 @@ import java.util.regex.Pattern;
  *       request's timestamp may be from the server's clock.
  *   <li>{@code schedule}: when the runtime starts the pipeline by itself; see {@link ScheduleOptions} for
  *       the forms and defaults. Executions are named after the scheduled time ({@code sched-20261129T0300Z}).
+ *   <li>{@code retention}: how long this pipeline's finished executions stay in Redis before they move to the
+ *       archive (an ISO-8601 duration such as {@code "PT6H"} or {@code "P7D"}); without it, {@code sluice.retention}.
  * </ul>
  *
- * @param webhook {@code null} when the webhook is not signed
+ * @param webhook   {@code null} when the webhook is not signed
+ * @param retention {@code null} when the runtime's default applies
  */
-public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<Schedule> schedules) {
-    public static final PipelineOptions NONE = new PipelineOptions(List.of(), null, List.of());
-    private static final Pattern ID = Pattern.compile("[A-Za-z0-9_.-]{1,80}");
+public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<Schedule> schedules, Duration retention) {
+    public static final PipelineOptions NONE = new PipelineOptions(List.of(), null, List.of(), null);
+    private static final Duration MAX_RETENTION = Duration.ofDays(3650);
     private static final Pattern SECRET = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
     private static final int DEFAULT_TOLERANCE = 300;
     private static final int MAX_TOLERANCE = 3600;
@@ -64,50 +66,42 @@ public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<
     static Parsed parse(String id, JsonNode json, String file) {
         List<PipelineProblem> problems = new ArrayList<>();
         if (!json.isObject()) {
-            problems.add(new PipelineProblem(file, "", "expected a JSON object with 'dependsOn', 'webhook' and/or 'schedule'", false));
+            problems.add(new PipelineProblem(file, "", "expected a JSON object with 'dependsOn', 'webhook', 'schedule' and/or 'retention'",
+                    false));
             return new Parsed(null, problems);
         }
         json.fieldNames().forEachRemaining(f -> {
-            if (!f.equals("dependsOn") && !f.equals("webhook") && !f.equals("schedule")) {
-                problems.add(new PipelineProblem(file, "/" + f, "unknown field; expected 'dependsOn', 'webhook' or 'schedule'", false));
+            if (!f.equals("dependsOn") && !f.equals("webhook") && !f.equals("schedule") && !f.equals("retention")) {
+                problems.add(new PipelineProblem(file, "/" + f, "unknown field; expected 'dependsOn', 'webhook', 'schedule' or 'retention'",
+                        false));
             }
         });
         List<Dependency> deps = dependsOn(id, json.path("dependsOn"), file, problems);
         Webhook webhook = webhook(json.get("webhook"), file, problems);
         List<Schedule> schedules = ScheduleOptions.read(json.get("schedule"), file, problems);
-        return new Parsed(problems.isEmpty() ? new PipelineOptions(deps, webhook, schedules) : null, List.copyOf(problems));
+        Duration retention = retention(json.get("retention"), file, problems);
+        return new Parsed(problems.isEmpty() ? new PipelineOptions(deps, webhook, schedules, retention) : null, List.copyOf(problems));
+    }
+
+    private static Duration retention(JsonNode r, String file, List<PipelineProblem> problems) {
+        if (r == null || r.isNull()) {
+            return null;
+        }
+        try {
+            Duration d = Duration.parse(r.asText(""));
+            if (r.isTextual() && !d.isNegative() && d.compareTo(MAX_RETENTION) <= 0) {
+                return d;
+            }
+        } catch (java.time.format.DateTimeParseException e) {
+            // reported below
+        }
+        problems.add(new PipelineProblem(file, "/retention", "expected an ISO-8601 duration from PT0S to P3650D, such as \"P7D\" or "
+                + "\"PT6H\"; got " + r, false));
+        return null;
     }
 
     private static List<Dependency> dependsOn(String id, JsonNode list, String file, List<PipelineProblem> problems) {
-        List<Dependency> out = new ArrayList<>();
-        if (list.isMissingNode()) {
-            return out;
-        }
-        if (!list.isArray()) {
-            problems.add(new PipelineProblem(file, "/dependsOn", "expected an array of upstream pipelines", false));
-            return out;
-        }
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < list.size(); i++) {
-            String at = "/dependsOn/" + i;
-            JsonNode d = list.get(i);
-            String upstream = d.isTextual() ? d.asText() : d.path("pipeline").asText("");
-            String mapping = d.isObject() ? d.path("partitions").asText(PartitionMapping.IDENTITY.label()) : PartitionMapping.IDENTITY.label();
-            PartitionMapping m = PartitionMapping.byLabel(mapping).orElse(null);
-            if (!ID.matcher(upstream).matches()) {
-                problems.add(new PipelineProblem(file, at, "expected a pipeline id, or {\"pipeline\": id, \"partitions\": "
-                        + "\"identity\" | \"same-date\"}", false));
-            } else if (m == null) {
-                problems.add(new PipelineProblem(file, at + "/partitions", "expected 'identity' or 'same-date', got '" + mapping + "'", false));
-            } else if (upstream.equals(id)) {
-                problems.add(new PipelineProblem(file, at, "a pipeline cannot wait for itself", false));
-            } else if (!seen.add(upstream)) {
-                problems.add(new PipelineProblem(file, at, "'" + upstream + "' is named twice", false));
-            } else {
-                out.add(new Dependency(upstream, m));
-            }
-        }
-        return out;
+        return DependsOn.read(id, list, (pointer, message) -> problems.add(new PipelineProblem(file, pointer, message, false)));
     }
 
     private static Webhook webhook(JsonNode w, String file, List<PipelineProblem> problems) {

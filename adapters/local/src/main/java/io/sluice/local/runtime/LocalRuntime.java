@@ -11,6 +11,9 @@ import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.orchestrator.ScheduleTick;
+import io.sluice.functions.retention.ExecutionArchive;
+import io.sluice.functions.retention.ExecutionReaper;
+import io.sluice.functions.retention.Retention;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.start.StartResult;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;
@@ -19,6 +22,7 @@ import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.port.DefinitionStore;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.IdempotencyStore;
+import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.ScheduleIndex;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TimerIndex;
@@ -47,10 +51,20 @@ public final class LocalRuntime implements AutoCloseable {
 
     /** How it runs: queue names, lease and visibility, concurrency, tick period, and a crash probe for tests. */
     public record Settings(QueueNames names, Duration visibility, Duration lease, int concurrency, Duration tickEvery,
-                           Duration outboxGrace, Boundary.Probe probe) {
+                           Duration outboxGrace, Boundary.Probe probe, Retention retention) {
+        /** Settings that keep every finished execution ({@link Retention#KEEP}). */
+        public Settings(QueueNames names, Duration visibility, Duration lease, int concurrency, Duration tickEvery, Duration outboxGrace,
+                        Boundary.Probe probe) {
+            this(names, visibility, lease, concurrency, tickEvery, outboxGrace, probe, Retention.KEEP);
+        }
+
         public static Settings defaults() {
             return new Settings(QueueNames.DEFAULT, Duration.ofSeconds(30), Duration.ofSeconds(30), 64, Duration.ofSeconds(1),
                     Duration.ofSeconds(5), Boundary.Probe.NONE);
+        }
+
+        public Settings withRetention(Retention retention) {
+            return new Settings(names, visibility, lease, concurrency, tickEvery, outboxGrace, probe, retention);
         }
     }
 
@@ -79,6 +93,7 @@ public final class LocalRuntime implements AutoCloseable {
     private final List<AutoCloseable> running = new ArrayList<>();
     private final Thread ticker;
     private volatile ScheduleTick tick;
+    private ExecutionReaper reaper;
     private volatile Duration fireEvery;
     private volatile boolean open = true;
 
@@ -88,7 +103,8 @@ public final class LocalRuntime implements AutoCloseable {
         this.settings = settings;
         this.clock = clock;
         this.outbox = new OutboxDispatcher(ports.executions(), ports.queue(), ports.timers(), names, clock);
-        this.orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, settings.probe());
+        this.orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, settings.probe(),
+                settings.retention());
         this.harness = new WorkerHarness(functions, ports.claims(), ports.timers(), ports.queue(), names, clock,
                 "local-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), settings.lease(), settings.probe());
         this.tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, settings.outboxGrace());
@@ -123,9 +139,25 @@ public final class LocalRuntime implements AutoCloseable {
         }
         ScheduleFirer firer = new ScheduleFirer(schedules.index(), schedules.starter(), ScheduledRuns.in(ports.executions()), schedules.firer());
         fireEvery = schedules.every();
-        tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, settings.names(), clock, settings.outboxGrace(),
-                firer);
+        tick = withReaper(new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, settings.names(), clock,
+                settings.outboxGrace(), firer));
         LockSupport.unpark(ticker);
+    }
+
+    /**
+     * From now on each sweep moves finished executions whose retention passed ({@link Settings#retention()})
+     * into {@code archive}, then out of the store. Called once.
+     */
+    public synchronized void archiveExpired(ObjectStore archive) {
+        if (reaper != null) {
+            throw new IllegalStateException("this runtime archives expired executions already");
+        }
+        reaper = new ExecutionReaper(ports.executions(), new ExecutionArchive(archive), settings.retention());
+        tick = withReaper(tick);
+    }
+
+    private ScheduleTick withReaper(ScheduleTick t) {
+        return reaper == null ? t : t.withReaper(reaper);
     }
 
     /** Fires schedules every {@code fireEvery} (once there are any) and sweeps every {@code tickEvery}; periods are real time, whatever the clock says. */

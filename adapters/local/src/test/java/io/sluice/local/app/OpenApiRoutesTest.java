@@ -35,7 +35,7 @@ class OpenApiRoutesTest extends LocalAppTest {
     private Set<String> controllerRoutes() {
         Set<String> routes = new TreeSet<>();
         mappings.getHandlerMethods().forEach((RequestMappingInfo info, HandlerMethod handler) -> {
-            if (!handler.getBeanType().getPackageName().startsWith("io.sluice.local")
+            if (!handler.getBeanType().getPackageName().startsWith("io.sluice.api")
                     || org.springframework.boot.web.servlet.error.ErrorController.class.isAssignableFrom(handler.getBeanType())) {
                 return; // the container's error page, not a route of the API
             }

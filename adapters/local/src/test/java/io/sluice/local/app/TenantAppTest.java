@@ -1,6 +1,6 @@
 package io.sluice.local.app;
 
-import io.sluice.local.tenant.ApiKeys;
+import io.sluice.api.tenant.ApiKeys;
 import io.sluice.orchestration.port.SecretResolver;
 import io.sluice.testkit.redis.RedisTestServer;
 import java.io.IOException;

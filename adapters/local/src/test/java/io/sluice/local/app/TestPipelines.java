@@ -13,13 +13,23 @@ import java.util.List;
  * {@code examples/local/pipelines} (so the example is run by a test) and the test's own, some broken on purpose.
  */
 final class TestPipelines {
-    static final Path EXAMPLES = Path.of("../../examples/local/pipelines").toAbsolutePath().normalize();
+    /** Found above the working directory: adapters/local, or a module that runs these app tests too (cli). */
+    static final Path EXAMPLES = examples();
     static final List<String> RESOURCES = List.of("shout.asl.json", "waits.asl.json", "broken.asl.json", "calls-missing.asl.json",
             "not-json.asl.json", "notes.txt", "up-a.asl.json", "up-b.asl.json", "down.asl.json", "down.pipeline.json", "bad-options.asl.json",
             "bad-options.pipeline.json");
     private static Path directory;
 
     private TestPipelines() {}
+
+    private static Path examples() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isDirectory(dir.resolve("examples/local/pipelines"))) {
+                return dir.resolve("examples/local/pipelines");
+            }
+        }
+        throw new IllegalStateException("no examples/local/pipelines in " + Path.of("").toAbsolutePath() + " or above");
+    }
 
     static synchronized Path directory() {
         if (directory == null) {

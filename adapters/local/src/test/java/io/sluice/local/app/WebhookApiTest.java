@@ -3,7 +3,7 @@ package io.sluice.local.app;
 import static io.sluice.local.app.Problems.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.local.webhook.WebhookSignatures;
+import io.sluice.api.webhook.WebhookSignatures;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

@@ -44,6 +44,19 @@ class PipelineOptionsTest {
     }
 
     @Test
+    void aRetentionIsAnIsoDurationAndAnythingElseIsAProblemAtItsPointer() {
+        assertThat(parse("{\"retention\": \"P7D\"}").options().retention()).isEqualTo(Duration.ofDays(7));
+        assertThat(parse("{\"retention\": \"PT6H\"}").options().retention()).isEqualTo(Duration.ofHours(6));
+        assertThat(parse("{}").options().retention()).isNull();
+        for (String bad : new String[] {"\"7 days\"", "604800", "\"-P1D\"", "\"P4000D\""}) {
+            assertThat(parse("{\"retention\": " + bad + "}").problems()).as(bad).singleElement().satisfies(p -> {
+                assertThat(p.pointer()).isEqualTo("/retention");
+                assertThat(p.message()).contains("ISO-8601 duration");
+            });
+        }
+    }
+
+    @Test
     void schedulesAreReadInEachFormWithTheirDefaults() {
         assertThat(parse("{\"schedule\": \"cron(0 3 * * ? *)\"}").options().schedules()).singleElement().satisfies(s -> {
             assertThat(s.label()).isNull();

@@ -1,0 +1,56 @@
+package io.sluice.aws.trigger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.functions.trigger.upstream.Dependent;
+import io.sluice.functions.trigger.upstream.PartitionMapping;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
+
+/** The bundle's options files: {@code dependsOn} read as the local runtime reads it, and a bad one stops the cold start. */
+class BundledPipelinesTest {
+    private static final String PASS = "{\"StartAt\": \"D\", \"States\": {\"D\": {\"Type\": \"Pass\", \"End\": true}}}";
+
+    @TempDir
+    Path dir;
+
+    private BundledPipelines load() {
+        return BundledPipelines.load(new PathMatchingResourcePatternResolver(), "file:" + dir + "/*.asl.json");
+    }
+
+    @Test
+    void dependsOnBecomesTheDependencyGraph() throws Exception {
+        Files.writeString(dir.resolve("orders.asl.json"), PASS);
+        Files.writeString(dir.resolve("rates.asl.json"), PASS);
+        Files.writeString(dir.resolve("report.asl.json"), PASS);
+        Files.writeString(dir.resolve("report.pipeline.json"), """
+                {"dependsOn": ["orders", {"pipeline": "rates", "partitions": "same-date"}],
+                 "schedule": {"expression": "cron(0 3 * * ? *)"}}""");
+
+        BundledPipelines bundle = load();
+
+        assertThat(bundle.dependencyGraph().dependentsOf("rates")).singleElement().satisfies(d -> {
+            assertThat(d.pipeline()).isEqualTo("report");
+            assertThat(d.dependsOn()).containsExactly(new Dependent.Dependency("orders", PartitionMapping.IDENTITY),
+                    new Dependent.Dependency("rates", PartitionMapping.SAME_DATE));
+        });
+        assertThat(bundle.dependencyGraph().dependentsOf("report")).isEmpty();
+    }
+
+    @Test
+    void aBadOptionsFileNamesEachProblem() throws Exception {
+        Files.writeString(dir.resolve("report.asl.json"), PASS);
+        Files.writeString(dir.resolve("report.pipeline.json"), """
+                {"dependsOn": ["missing", "report", {"pipeline": "x", "partitions": "weekly"}], "retries": 3}""");
+
+        assertThatThrownBy(this::load).isInstanceOf(IllegalStateException.class).hasMessageContainingAll(
+                "report.pipeline.json: /retries: unknown field",
+                "report.pipeline.json: /dependsOn/1: a pipeline cannot wait for itself",
+                "report.pipeline.json: /dependsOn/2/partitions: expected 'identity' or 'same-date', got 'weekly'",
+                "report.pipeline.json: /dependsOn: upstream pipeline 'missing' is not bundled");
+    }
+}

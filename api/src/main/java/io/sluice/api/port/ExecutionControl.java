@@ -1,0 +1,57 @@
+package io.sluice.api.port;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.start.StartResult;
+import io.sluice.orchestration.engine.Execution;
+import io.sluice.orchestration.port.ExecutionSummary;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the HTTP API does to executions; the host implements it over its runtime (the local one
+ * applies stops and redrives right away, a cloud host may queue them). Whether a caller may see or
+ * change an execution is decided by the API before it calls here.
+ */
+public interface ExecutionControl {
+
+    /** An execution with its engine state, for describing it; {@code archived} when it was read from the archive. */
+    record Described(ExecutionSummary summary, Execution execution, boolean archived) {
+        public Described(ExecutionSummary summary, Execution execution) {
+            this(summary, execution, false);
+        }
+    }
+
+    /** How a stop, redrive or callback request ended. */
+    sealed interface Change {
+        record Done(ExecutionSummary summary) implements Change {}
+
+        record NotFound(String executionId) implements Change {}
+
+        /** The execution is not in a status that allows the change; {@code reason} says why. */
+        record Refused(ExecutionSummary summary, String reason) implements Change {}
+    }
+
+    /** Starts {@code pipeline} under {@code name} through the host's one starter, the same its triggers use. */
+    StartResult start(String pipeline, String name, JsonNode input);
+
+    /** Newest first by start time; {@code pipeline} and {@code status} {@code null} for any. */
+    List<ExecutionSummary> list(String pipeline, String status, int limit);
+
+    Optional<Described> describe(String executionId);
+
+    Optional<ExecutionSummary> summary(String executionId);
+
+    /** History lines as JSON, oldest first; empty when there is no such execution. */
+    Optional<List<JsonNode>> history(String executionId, int from, int limit);
+
+    Change stop(String executionId, String error, String cause);
+
+    Change redrive(String executionId);
+
+    /**
+     * Hands a callback (a task result or heartbeat for {@code token}) to the orchestrator if the
+     * execution waits for that very token now; otherwise it is refused, with the reason.
+     */
+    Change callback(String token, OrchestratorMessage message);
+}

@@ -1,0 +1,192 @@
+package io.sluice.cli;
+
+import io.sluice.embedded.EmbeddedRedis;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.cli.bench.TransitionsBench;
+import io.sluice.local.embedded.LocalBackends;
+import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.orchestration.port.TaskQueue;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import io.sluice.cli.bench.SchedulesBench;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import java.util.UUID;
+
+/**
+ * {@code sluice bench transitions}: the transitions bench on a local runtime over an embedded Redis
+ * (queues in it, or with {@code --queue sqs} in an embedded ElasticMQ), started for the run and
+ * stopped after it (no HTTP, no Spring).
+ * {@code sluice bench starts} is {@link StartsBenchCommand}.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that print figures (bench/README.md has them).",
+        subcommands = {BenchCommand.Transitions.class, BenchCommand.Schedules.class, StartsBenchCommand.class, RetentionBenchCommand.class})
+final class BenchCommand {
+    /** Warm-up executions of {@code bench transitions} unless {@code --warmup} says otherwise. */
+    static final int DEFAULT_TRANSITIONS_WARMUP = 2000;
+
+    /** Before the first logger: without a configuration, Logback would print every DEBUG line of the servers. */
+    static void quietLogging() {
+        if (System.getProperty("logback.configurationFile") == null) {
+            System.setProperty("logback.configurationFile", "io/sluice/cli/logback-quiet.xml");
+        }
+    }
+
+    /** {@code --queue}, shared by the benches that run the runtime. */
+    static final class QueueOption {
+        @Option(names = "--queue", paramLabel = "redis|sqs", defaultValue = "redis",
+                description = "the task queue: the Redis queue (default) or SQS on an embedded ElasticMQ")
+        String queue;
+
+        LocalBackends.Queue queue() {
+            return switch (queue) {
+                case "redis" -> LocalBackends.Queue.REDIS;
+                case "sqs" -> LocalBackends.Queue.SQS;
+                default -> throw new SluiceCli.UsageException("--queue expects 'redis' or 'sqs', not '" + queue + "'");
+            };
+        }
+    }
+
+    @Command(name = "schedules", mixinStandardHelpOptions = true,
+            description = "N schedules in the Redis schedule index: fire lag, bytes each, missed, doubled.")
+    static final class Schedules implements Callable<Integer> {
+        private final CliContext context;
+        @Option(names = "--redis", paramLabel = "URL", defaultValue = "redis://127.0.0.1:6379", description = "the Redis (default ${DEFAULT-VALUE})")
+        private String redis;
+        @Option(names = "--count", paramLabel = "N", defaultValue = "100000", description = "schedules (default ${DEFAULT-VALUE})")
+        private int count;
+        @Option(names = "--spread", paramLabel = "S", defaultValue = "180", description = "seconds their first fires spread over (default ${DEFAULT-VALUE})")
+        private int spread;
+        @Option(names = "--tick-ms", paramLabel = "MS", defaultValue = "100", description = "how often the tickers look (default ${DEFAULT-VALUE})")
+        private int tickMillis;
+        @Option(names = "--tickers", paramLabel = "T", defaultValue = "4", description = "concurrent tickers (default ${DEFAULT-VALUE})")
+        private int tickers;
+        @Option(names = "--id-prefix", paramLabel = "P", defaultValue = "p", description = "schedule ids' prefix (default ${DEFAULT-VALUE})")
+        private String idPrefix;
+        @Option(names = "--json", description = "the figures as one JSON line") private boolean json;
+
+        Schedules(CliContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public Integer call() {
+            for (int v : new int[] {count, spread, tickMillis, tickers}) {
+                if (v < 1) {
+                    throw new SluiceCli.UsageException("--count, --spread, --tick-ms and --tickers expect positive whole numbers");
+                }
+            }
+            quietLogging();
+            return SchedulesBench.run(new SchedulesBench.Options(redis, count, spread, tickMillis, tickers, idPrefix, json),
+                    context.out(), context.err());
+        }
+    }
+
+    /**
+     * {@code sluice bench transitions}: the transitions bench on a local runtime over an embedded Redis
+     * (queues in it, or with {@code --queue sqs} in an embedded ElasticMQ), started for the run and
+     * stopped after it (no HTTP, no Spring).
+     */
+    @Command(name = "transitions", mixinStandardHelpOptions = true,
+            description = "Durable transitions/s and dispatch latency on an embedded Redis (and ElasticMQ with --queue sqs).")
+    static final class Transitions implements Callable<Integer> {
+        private final PrintStream out;
+        private final PrintStream err;
+        private final String searchPath;
+        @Option(names = "--executions", paramLabel = "N", defaultValue = "100", description = "counted executions (default ${DEFAULT-VALUE})")
+        private int executions;
+        @Option(names = "--tasks", paramLabel = "K", defaultValue = "10", description = "no-op tasks each (default ${DEFAULT-VALUE})")
+        private int tasks;
+        @Option(names = "--concurrency", paramLabel = "C", defaultValue = "20", description = "at most C in flight (default ${DEFAULT-VALUE})")
+        private int concurrency;
+        @Option(names = "--warmup", paramLabel = "W", defaultValue = "" + DEFAULT_TRANSITIONS_WARMUP,
+                description = "uncounted executions first, for the JIT (default ${DEFAULT-VALUE})")
+        private int warmup;
+        @Mixin private QueueOption queueOption;
+        @Option(names = "--durability", paramLabel = "none|aof-everysec|aof-always", defaultValue = "aof-everysec",
+                description = "how the embedded Redis persists (default ${DEFAULT-VALUE}, as production runs; aof-always to compare with"
+                        + " engines that fsync every write)")
+        private String durability;
+        @Option(names = "--json", description = "the figures also as one JSON line, last") private boolean json;
+
+        Transitions(CliContext context) {
+            this.out = context.out();
+            this.err = context.err();
+            this.searchPath = context.env().getOrDefault("PATH", "");
+        }
+
+        @Override
+        public Integer call() throws InterruptedException {
+            if (executions < 1 || tasks < 1 || concurrency < 1 || warmup < 0) {
+                throw new SluiceCli.UsageException("--executions, --tasks and --concurrency expect whole numbers of at least 1, --warmup of at least 0");
+            }
+            quietLogging();
+            TransitionsBench.Options options = new TransitionsBench.Options(executions, tasks, concurrency);
+            // Uncounted executions first: the JIT compiles the runtime's hot path (Redisson, Netty, the engine) during them.
+            // Measured here: 200-400 warm-up executions left the figure at a third of the warm one; 2,000 reach it.
+            String run = "bench-" + UUID.randomUUID().toString().substring(0, 8);
+            LocalBackends.Queue queue = queueOption.queue();
+            EmbeddedRedis.Persistence persistence = EmbeddedRedis.Persistence.ofFlag(durability).orElseThrow(() ->
+                    new SluiceCli.UsageException("--durability expects 'none', 'aof-everysec' or 'aof-always', not '" + durability + "'"));
+            err.println("sluice bench: starting an embedded Redis (persistence: " + persistence.flag() + ")"
+                    + (queue == LocalBackends.Queue.SQS ? " and ElasticMQ..." : "..."));
+            try (LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(queue, null, 0, "us-east-1", null, run, "redis-server",
+                    searchPath, 5, null, persistence))) {
+                err.println("sluice bench: queue: " + backends.queueDescription() + "; Redis: " + backends.redisDescription());
+                QueueNames names = new QueueNames(run);
+                TransitionsBench bench = new TransitionsBench();
+                LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
+                LocalRuntime.Settings settings = new LocalRuntime.Settings(names, d.visibility(), d.lease(), d.concurrency(), d.tickEvery(),
+                        d.outboxGrace(), Boundary.Probe.NONE);
+                TransitionsBench.Figures figures;
+                try (LocalRuntime runtime = new LocalRuntime(backends.ports(), bench.functions(), bench.functionNames(), settings,
+                        Clock.systemUTC())) {
+                    TransitionsBench.Completions completions = completions(backends.ports().queue(), names.events());
+                    if (warmup > 0) {
+                        err.println("sluice bench: " + warmup + " warm-up executions (not counted)...");
+                        bench.run(runtime, completions, new TransitionsBench.Options(warmup, options.tasks(), options.concurrency()));
+                    }
+                    figures = bench.run(runtime, completions, options);
+                }
+                print(figures, json);
+                return figures.failed() == 0 ? 0 : 1;
+            }
+        }
+
+        private void print(TransitionsBench.Figures f, boolean json) {
+            out.printf(Locale.ROOT, "%d executions x %d tasks, at most %d in flight: %d transitions in %.2f s%n",
+                    f.executions(), f.tasks(), f.concurrency(), f.transitions(), f.seconds());
+            out.printf(Locale.ROOT, "throughput: %.0f transitions/s%n", f.transitionsPerSecond());
+            out.printf(Locale.ROOT, "dispatch latency (task result -> next task invoked): p50 %.1f ms, p99 %.1f ms%n",
+                    f.dispatchP50Ms(), f.dispatchP99Ms());
+            out.println(f.failed() == 0 ? "every execution succeeded" : f.failed() + " execution(s) did not succeed");
+            if (json) {
+                out.println(f.json());
+            }
+        }
+    }
+
+    /** Finished executions from the events queue, each counted once however often its event arrives. */
+    static TransitionsBench.Completions completions(TaskQueue queue, String events) {
+        Set<String> seen = new HashSet<>();
+        return () -> {
+            List<String> statuses = new ArrayList<>();
+            for (TaskQueue.ReceivedMessage m : queue.receive(events, 10, Duration.ofSeconds(30), Duration.ofSeconds(1))) {
+                if (seen.add(m.attributes().getOrDefault("executionId", m.messageId()))) {
+                    statuses.add(m.attributes().getOrDefault("status", "UNKNOWN"));
+                }
+                queue.acknowledge(events, m.receipt());
+            }
+            return statuses;
+        };
+    }
+}

@@ -1,0 +1,107 @@
+package io.sluice.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.local.pattern.ClasspathPatternResources;
+import io.sluice.orchestration.pattern.ConfigProblem;
+import io.sluice.orchestration.pattern.Patterns;
+import io.sluice.orchestration.pattern.PipelinePattern;
+import io.sluice.orchestration.pattern.Rendering;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * {@code sluice validate FILE...}: exit 0 when every file is valid (warnings may be printed), 2
+ * otherwise, with one {@code FILE: /pointer: sentence} line per problem. A file is an ASL
+ * definition, or a pattern config: an object with a {@code pattern} field, or a file named
+ * {@code <pattern>.config.json}, which is checked against its pattern's schema.
+ */
+@picocli.CommandLine.Command(name = "validate", mixinStandardHelpOptions = true,
+        description = {"Check ASL definitions and pattern configs.",
+                "Exit 0 when all are valid (warnings may be printed), 2 with one 'FILE: /pointer: problem' line each otherwise."})
+final class ValidateCommand implements java.util.concurrent.Callable<Integer> {
+    @picocli.CommandLine.Parameters(arity = "1..*", paramLabel = "FILE", description = "an <id>.asl.json definition or an <id>.config.json pattern config")
+    private java.util.List<String> files = java.util.List.of();
+
+    private static final String CONFIG_SUFFIX = ".config.json";
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private Patterns patterns;
+
+    ValidateCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    ValidateCommand(CliContext context) {
+        this(context.out(), context.err());
+    }
+
+    @Override
+    public Integer call() {
+        return run(files.toArray(String[]::new));
+    }
+
+    int run(String[] files) {
+        if (files.length == 0) {
+            throw new SluiceCli.UsageException("name at least one definition file");
+        }
+        boolean allValid = true;
+        for (String file : files) {
+            allValid &= validate(file);
+        }
+        if (allValid) {
+            out.println(files.length == 1 ? files[0] + ": valid" : "all " + files.length + " definitions are valid");
+        }
+        return allValid ? 0 : SluiceCli.EXIT_INVALID;
+    }
+
+    private boolean validate(String file) {
+        JsonNode json = DefinitionFiles.readJson(file, err);
+        if (json == null) {
+            return false;
+        }
+        Optional<String> pattern = patternOf(file, json);
+        if (pattern.isPresent()) {
+            return config(file, pattern.get(), json);
+        }
+        return DefinitionFiles.check(file, json, err) != null;
+    }
+
+    /** The pattern a config names, or that its file name names; empty for an ASL definition. */
+    private Optional<String> patternOf(String file, JsonNode json) {
+        if (!json.isObject() || json.has("States") || json.has("StartAt")) {
+            return Optional.empty();
+        }
+        JsonNode named = json.get("pattern");
+        if (named != null) {
+            return Optional.of(named.isTextual() ? named.asText() : String.valueOf(named));
+        }
+        String name = Path.of(file).getFileName().toString();
+        if (name.endsWith(CONFIG_SUFFIX)) {
+            return PipelinePattern.byId(name.substring(0, name.length() - CONFIG_SUFFIX.length())).map(PipelinePattern::id);
+        }
+        return Optional.empty();
+    }
+
+    private boolean config(String file, String pattern, JsonNode config) {
+        if (patterns == null) {
+            patterns = ClasspathPatternResources.patterns();
+        }
+        return switch (patterns.render(pattern, config)) {
+            case Rendering.Rendered r -> true;
+            case Rendering.Rejected r -> {
+                for (ConfigProblem p : r.problems()) {
+                    err.println(file + ": " + p);
+                }
+                yield false;
+            }
+            case Rendering.UnknownPattern u -> {
+                err.println(file + ": /pattern: There is no pattern '" + u.name() + "'; a pattern config names one of "
+                        + String.join(", ", u.known()) + ".");
+                yield false;
+            }
+        };
+    }
+}

@@ -1,0 +1,122 @@
+package io.sluice.cli.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.harness.TaskFunctions;
+import io.sluice.functions.start.StartResult;
+import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.definition.DefinitionParser;
+import io.sluice.orchestration.json.Json;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+
+/**
+ * {@code sluice bench transitions}: N executions of a K-task sequential definition with no-op tasks
+ * on a local runtime, at most C in flight. Throughput counts durable transitions (states entered,
+ * each one committed); dispatch latency runs from a task function returning its result to the next
+ * task function of the same execution being invoked — queue, orchestrator, commit and queue again.
+ * Each {@link #run} measures only itself, so a first run can warm the JIT up for the one that counts.
+ */
+public final class TransitionsBench {
+    public record Options(int executions, int tasks, int concurrency) {}
+
+    public record Figures(int executions, int tasks, int concurrency, long transitions, double seconds, double transitionsPerSecond,
+                          double dispatchP50Ms, double dispatchP99Ms, int failed) {
+        public String json() {
+            ObjectNode o = Json.object();
+            o.put("executions", executions).put("tasks", tasks).put("concurrency", concurrency).put("transitions", transitions)
+                    .put("seconds", round(seconds)).put("transitions_per_s", round(transitionsPerSecond))
+                    .put("dispatch_p50_ms", round(dispatchP50Ms)).put("dispatch_p99_ms", round(dispatchP99Ms)).put("failed", failed);
+            return Json.write(o);
+        }
+
+        private static double round(double v) {
+            return Math.round(v * 100.0) / 100.0;
+        }
+    }
+
+    private static final String FUNCTION = "bench-noop";
+    private final ConcurrentLinkedQueue<Double> latencies = new ConcurrentLinkedQueue<>();
+
+    /** The no-op task: stamps when it returns, and measures how long ago the previous task returned. */
+    public TaskFunctions functions() {
+        return TaskFunctions.of(Map.of(FUNCTION, this::noop));
+    }
+
+    public Set<String> functionNames() {
+        return Set.of(FUNCTION);
+    }
+
+    private JsonNode noop(JsonNode in) {
+        long now = System.nanoTime();
+        if (in.has("returnedAt")) {
+            latencies.add((now - in.get("returnedAt").asLong()) / 1_000_000.0);
+        }
+        ObjectNode out = Json.object();
+        out.put("returnedAt", System.nanoTime());
+        return out;
+    }
+
+    static Definition definition(int tasks) {
+        ObjectNode states = Json.object();
+        for (int i = 0; i < tasks; i++) {
+            ObjectNode s = states.putObject("T" + i);
+            s.put("Type", "Task").put("Resource", "sluice:function:" + FUNCTION);
+            if (i + 1 < tasks) {
+                s.put("Next", "T" + (i + 1));
+            } else {
+                s.put("End", true);
+            }
+        }
+        ObjectNode root = Json.object();
+        root.put("StartAt", "T0");
+        root.set("States", states);
+        return DefinitionParser.parse(root);
+    }
+
+    /** Runs the bench on a runtime built over {@link #functions()}; waits for every execution to end. */
+    public Figures run(LocalRuntime runtime, Completions completions, Options options) throws InterruptedException {
+        latencies.clear();
+        Definition definition = definition(options.tasks());
+        String pipeline = "bench-" + UUID.randomUUID().toString().substring(0, 8);
+        Semaphore inFlight = new Semaphore(options.concurrency());
+        int failed = 0;
+        int finished = 0;
+        long start = System.nanoTime();
+        for (int i = 0; i < options.executions(); i++) {
+            while (!inFlight.tryAcquire()) {
+                for (String status : completions.poll()) {
+                    finished++;
+                    failed += "SUCCEEDED".equals(status) ? 0 : 1;
+                    inFlight.release();
+                }
+            }
+            StartResult.Existing r = runtime.start(pipeline, "e" + i, definition, Json.object());
+            if (!(r instanceof StartResult.Started)) {
+                throw new IllegalStateException("bench execution " + r.execution().executionId() + " existed already");
+            }
+        }
+        while (finished < options.executions()) {
+            for (String status : completions.poll()) {
+                finished++;
+                failed += "SUCCEEDED".equals(status) ? 0 : 1;
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long transitions = (long) options.executions() * options.tasks();
+        Percentiles p = new Percentiles(latencies.stream().mapToDouble(Double::doubleValue).toArray());
+        return new Figures(options.executions(), options.tasks(), options.concurrency(), transitions, seconds,
+                transitions / seconds, p.at(50), p.at(99), failed);
+    }
+
+    /** The statuses of executions that finished since the last call; waits a little when there are none. */
+    @FunctionalInterface
+    public interface Completions {
+        List<String> poll();
+    }
+}

@@ -1,0 +1,70 @@
+package io.sluice.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.orchestration.json.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+class BenchCommandTest {
+    @Test
+    void aSmallRunPrintsASummaryAndTheFiguresAsTheLastLine() {
+        CliRun r = CliRun.of("bench", "transitions", "--executions", "6", "--tasks", "3", "--concurrency", "2", "--warmup", "2", "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("6 executions x 3 tasks, at most 2 in flight: 18 transitions in ")
+                .containsPattern("throughput: \\d+ transitions/s").contains("every execution succeeded");
+        assertThat(r.err()).contains("queue: Redis (the same server, key prefix bench-").contains("persistence: aof-everysec");
+        String[] lines = r.out().split("\n");
+        JsonNode figures = Json.parse(lines[lines.length - 1]);
+        assertThat(figures.get("executions").asInt()).isEqualTo(6);
+        assertThat(figures.get("transitions").asLong()).isEqualTo(18);
+        assertThat(figures.get("failed").asInt()).isZero();
+        assertThat(figures.get("transitions_per_s").asDouble()).isPositive();
+        assertThat(figures.get("dispatch_p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("dispatch_p50_ms").asDouble());
+    }
+
+    @Test
+    void theTransitionsBenchStillRunsOnSqs() {
+        CliRun r = CliRun.of("bench", "transitions", "--executions", "3", "--tasks", "2", "--concurrency", "2", "--warmup", "0", "--queue", "sqs");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).contains("queue: embedded ElasticMQ at http://127.0.0.1:");
+        assertThat(r.out()).contains("every execution succeeded");
+    }
+
+    /** A tiny run: the bench works end to end; its figures mean nothing at this size. */
+    @Test
+    void aSmallStartsRunPrintsLatencyFiguresAsTheLastLine() {
+        CliRun r = CliRun.of("bench", "starts", "--rate", "50", "--count", "20", "--warmup", "5", "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("20 starts at 50/s").containsPattern("start latency \\(planned send -> first task invoked\\): p50 ")
+                .contains("every start succeeded");
+        String[] lines = r.out().split("\n");
+        JsonNode figures = Json.parse(lines[lines.length - 1]);
+        assertThat(figures.get("rate").asDouble()).isEqualTo(50.0);
+        assertThat(figures.get("count").asInt()).isEqualTo(20);
+        assertThat(figures.get("failed").asInt()).isZero();
+        assertThat(figures.get("start_p50_ms").asDouble()).isPositive();
+        assertThat(figures.get("start_p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("start_p50_ms").asDouble());
+    }
+
+    @Test
+    void usageErrorsStartNothing() {
+        assertThat(CliRun.of("bench").exit()).isEqualTo(2);
+        assertThat(CliRun.of("bench", "latency").err()).contains("'latency'").contains("transitions", "schedules", "starts");
+        assertThat(CliRun.of("bench", "starts", "--rate", "fast").err()).contains("--rate").contains("'fast'");
+        assertThat(CliRun.of("bench", "starts", "extra").exit()).isEqualTo(2);
+        assertThat(CliRun.of("bench", "transitions", "--tasks", "0").err()).contains("--tasks").contains("at least 1");
+        assertThat(CliRun.of("bench", "transitions", "--queue", "kafka").err()).contains("--queue expects 'redis' or 'sqs'");
+        assertThat(CliRun.of("bench", "transitions", "--durability", "fsync").err())
+                .contains("--durability expects 'none', 'aof-everysec' or 'aof-always', not 'fsync'");
+    }
+
+    @Test
+    void theTransitionsBenchRunsOnARedisThatFsyncsEveryWrite() {
+        CliRun r = CliRun.of("bench", "transitions", "--executions", "3", "--tasks", "2", "--concurrency", "2", "--warmup", "0",
+                "--durability", "aof-always");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).contains("persistence: aof-always");
+        assertThat(r.out()).contains("every execution succeeded");
+    }
+}

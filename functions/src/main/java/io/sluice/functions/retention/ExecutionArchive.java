@@ -1,0 +1,112 @@
+package io.sluice.functions.retention;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.ObjectStore;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Finished executions in the object store (the local folder, S3, Blob): one gzip-compressed JSON Lines
+ * object per execution, {@code archive/executions/date=<stop date>/pipeline=<pipeline>/<name>.jsonl.gz}
+ * (Hive-style segments, so Athena, Synapse or DuckDB can query the archive by date and pipeline, and
+ * no pipeline id or name can make a segment {@code .} or {@code ..}). The first line
+ * is the summary, version and state; each further line one history event, in order. The key follows
+ * from the summary alone, so whoever knows a run (the retired record, the status table) finds it
+ * without listing. Writing is idempotent: an object already holding that version is left as it is.
+ */
+public final class ExecutionArchive {
+    public static final String PREFIX = "archive/executions/";
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd").withZone(ZoneOffset.UTC);
+
+    private final ObjectStore objects;
+
+    public ExecutionArchive(ObjectStore objects) {
+        this.objects = objects;
+    }
+
+    /** The archive key of a finished execution. */
+    public static String key(ExecutionSummary s) {
+        if (s.stopTime() == null) {
+            throw new IllegalArgumentException("execution " + s.executionId() + " is still running; only finished executions are archived");
+        }
+        return PREFIX + "date=" + DAY.format(s.stopTime()) + "/pipeline=" + s.pipeline() + "/" + s.name() + ".jsonl.gz";
+    }
+
+    /** Writes {@code execution} unless the archive holds that version already; returns whether it wrote. */
+    public boolean write(ArchivedExecution execution) {
+        String key = key(execution.summary());
+        Optional<ArchivedExecution> existing = read(execution.summary());
+        if (existing.isPresent() && existing.get().version() == execution.version()) {
+            return false;
+        }
+        objects.put(key, encode(execution));
+        return true;
+    }
+
+    /** The archived execution this summary names, if the archive has it. */
+    public Optional<ArchivedExecution> read(ExecutionSummary summary) {
+        return objects.get(key(summary)).map(ExecutionArchive::decode);
+    }
+
+    /** The archived execution at {@code key} (a key this archive wrote, as a listing of {@value #PREFIX} gives it). */
+    public Optional<ArchivedExecution> readKey(String key) {
+        if (!key.startsWith(PREFIX)) {
+            throw new IllegalArgumentException("'" + key + "' is not a key of the execution archive (" + PREFIX + "...)");
+        }
+        return objects.get(key).map(ExecutionArchive::decode);
+    }
+
+    static byte[] encode(ArchivedExecution e) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(bytes)) {
+            ObjectNode head = Json.object();
+            ExecutionSummary s = e.summary();
+            head.put("executionId", s.executionId()).put("pipeline", s.pipeline()).put("name", s.name()).put("status", s.status())
+                    .put("definitionHash", s.definitionHash()).put("startTime", s.startTime().toString())
+                    .put("stopTime", s.stopTime().toString()).put("version", e.version());
+            head.set("state", Json.parse(e.state()));
+            gz.write((Json.write(head) + "\n").getBytes(StandardCharsets.UTF_8));
+            for (String line : e.history()) {
+                gz.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+        } catch (IOException ex) {
+            throw new UncheckedIOException("cannot compress the archive of " + e.summary().executionId(), ex);
+        }
+        return bytes.toByteArray();
+    }
+
+    static ArchivedExecution decode(byte[] object) {
+        String text;
+        try (GZIPInputStream gz = new GZIPInputStream(new ByteArrayInputStream(object))) {
+            text = new String(gz.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException ex) {
+            throw new UncheckedIOException("an archived execution is not gzip-compressed JSON Lines", ex);
+        }
+        String[] lines = text.split("\n");
+        JsonNode head = Json.parse(lines[0]);
+        ExecutionSummary s = new ExecutionSummary(head.get("executionId").asText(), head.get("pipeline").asText(),
+                head.get("name").asText(), head.get("status").asText(), head.get("definitionHash").asText(),
+                Instant.parse(head.get("startTime").asText()), Instant.parse(head.get("stopTime").asText()));
+        List<String> history = new ArrayList<>(lines.length - 1);
+        for (int i = 1; i < lines.length; i++) {
+            if (!lines[i].isEmpty()) {
+                history.add(lines[i]);
+            }
+        }
+        return new ArchivedExecution(s, head.get("version").asLong(), Json.write(head.get("state")), history);
+    }
+}

@@ -1,0 +1,70 @@
+package io.sluice.functions.retention;
+
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.StoredExecution;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Moves finished executions whose retention has passed out of the execution store: archive first,
+ * then remove. A crash between the two leaves the execution in the store and on the expiry list, so
+ * the next pass archives nothing again (the archive already holds that version) and removes it; a
+ * redrive in between takes it off the expiry list, and the removal, guarded by its version, refuses.
+ * One pass costs what has expired (at most {@code limit}), never what is held.
+ */
+public final class ExecutionReaper {
+    private static final Logger LOG = Logger.getLogger(ExecutionReaper.class.getName());
+    private static final int HISTORY_PAGE = 1000;
+
+    private final ExecutionStore store;
+    private final ExecutionArchive archive;
+    private final Retention retention;
+
+    public ExecutionReaper(ExecutionStore store, ExecutionArchive archive, Retention retention) {
+        this.store = store;
+        this.archive = archive;
+        this.retention = retention;
+    }
+
+    /** What one pass did: executions archived (written now) and removed. */
+    public record Report(int archived, int removed) {}
+
+    public Report reap(Instant now, int limit) {
+        int archived = 0;
+        int removed = 0;
+        for (String id : store.expired(now, limit)) {
+            try {
+                Optional<StoredExecution> loaded = store.load(id);
+                if (loaded.isEmpty() || !loaded.get().outbox().isEmpty() || loaded.get().summary().stopTime() == null) {
+                    continue; // its commands go out first (the sweeper sends them); a running one is never touched
+                }
+                StoredExecution e = loaded.get();
+                if (archive.write(new ArchivedExecution(e.summary(), e.version(), e.state(), history(id)))) {
+                    archived++;
+                }
+                if (store.remove(id, e.version(), retention.nameReservedUntil(e.summary().stopTime()))) {
+                    removed++;
+                }
+            } catch (RuntimeException e) {
+                // Left on the expiry list: the next pass tries again; the others go on meanwhile.
+                LOG.log(Level.WARNING, "could not archive execution " + id + "; it stays in the store for now", e);
+            }
+        }
+        return new Report(archived, removed);
+    }
+
+    private List<String> history(String id) {
+        List<String> all = new ArrayList<>();
+        while (true) {
+            List<String> page = store.history(id, all.size(), HISTORY_PAGE);
+            all.addAll(page);
+            if (page.size() < HISTORY_PAGE) {
+                return all;
+            }
+        }
+    }
+}

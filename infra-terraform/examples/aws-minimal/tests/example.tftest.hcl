@@ -1,0 +1,39 @@
+# The example planned against a mocked AWS provider (no credentials, no calls).
+mock_provider "aws" {
+  source = "../../modules/aws/tests"
+}
+
+variables {
+  artifact_path = "../../modules/aws/tests/fixtures/bundle.zip"
+  alert_email   = "data-platform@example.com"
+}
+
+run "plans" {
+  command = plan
+
+  assert {
+    condition     = alltrue([for s in aws_subnet.private : s.map_public_ip_on_launch == false]) && aws_subnet.public.map_public_ip_on_launch == false
+    error_message = "no subnet of the example hands out public addresses"
+  }
+  assert {
+    condition     = length(aws_subnet.private) == 2 && aws_subnet.private[0].availability_zone != aws_subnet.private[1].availability_zone
+    error_message = "Redis and the functions need two private subnets in different availability zones"
+  }
+  assert {
+    condition     = aws_route.private_nat.destination_cidr_block == "0.0.0.0/0" && toset(keys(aws_vpc_endpoint.gateway)) == toset(["s3", "dynamodb"])
+    error_message = "the private subnets reach AWS APIs through the NAT gateway and the S3 and DynamoDB endpoints"
+  }
+}
+
+run "applies_with_mocks" {
+  command = apply
+
+  assert {
+    condition     = length(output.functions) == 10 && output.functions["orchestrator"] == "sluice-demo-orchestrator"
+    error_message = "the example deploys every Sluice function"
+  }
+  assert {
+    condition     = output.data_bucket == "sluice-demo-data-123456789012-eu-west-1"
+    error_message = "the data bucket is named after the deployment, account and region"
+  }
+}

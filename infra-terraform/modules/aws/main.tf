@@ -1,0 +1,114 @@
+# Sluice on AWS: one Lambda per Sluice function from one artifact, the SQS queues between them,
+# Redis, the object bucket, the status table, the triggers and the alarms.
+#
+# ARNs of what this module creates are built from names (locals.arn) rather than read from the
+# resources, so every IAM policy is known at plan time: `terraform plan` shows exactly what each
+# role may touch, and the checks in infra-terraform/ read those policies offline.
+
+data "aws_caller_identity" "current" {}
+data "aws_partition" "current" {}
+data "aws_region" "current" {}
+
+locals {
+  account   = data.aws_caller_identity.current.account_id
+  partition = data.aws_partition.current.partition
+  region    = data.aws_region.current.name
+  arn       = "arn:${local.partition}:%s:${local.region}:${local.account}:%s"
+
+  main_class = "io.sluice.aws.SluiceAwsApplication"
+  handler    = "org.springframework.cloud.function.adapter.aws.FunctionInvoker::handleRequest"
+
+  # Every Sluice function: its timeout (s) and memory (MB). An SQS consumer's queue keeps a
+  # message invisible for six times its consumer's timeout, as Lambda advises.
+  functions = {
+    orchestrator        = { timeout = 60, memory = 1024 }
+    "task-worker"       = { timeout = 300, memory = 2048 }
+    events              = { timeout = 60, memory = 1024 }
+    "dlq-handler"       = { timeout = 60, memory = 1024 }
+    "delayed-forwarder" = { timeout = 60, memory = 512 }
+    "schedule-tick"     = { timeout = 120, memory = 1024 }
+    "scheduled-start"   = { timeout = 60, memory = 1024 }
+    "object-trigger"    = { timeout = 60, memory = 1024 }
+    "glue-job-state"    = { timeout = 60, memory = 1024 }
+    "http-api"          = { timeout = 29, memory = 1536 }
+  }
+  warm = { for f, n in var.provisioned_concurrency : f => n if n > 0 }
+
+  # FIFO queues (logical names, as the bundle's QueueNames has them) and their consumers. Each
+  # q gets q.fifo, its dead-letter queue q-dlq.fifo, and a standard companion q-delayed (FIFO
+  # queues take no per-message delay) with its own dead-letter queue q-delayed-dlq.
+  fifo = merge(
+    { orchestrator = "orchestrator", events = "events" },
+    { for f in var.task_functions : "task-${f}" => "task-worker" },
+  )
+  queues = merge(
+    { for q, c in local.fifo : q => { name = "${var.name}-${q}.fifo", fifo = true, kind = "main", consumer = c, dlq = "${q}-dlq" } },
+    { for q, c in local.fifo : "${q}-dlq" => { name = "${var.name}-${q}-dlq.fifo", fifo = true, kind = "dlq", consumer = "dlq-handler", dlq = null } },
+    { for q, c in local.fifo : "${q}-delayed" => { name = "${var.name}-${q}-delayed", fifo = false, kind = "delayed", consumer = "delayed-forwarder", dlq = "${q}-delayed-dlq" } },
+    { for q, c in local.fifo : "${q}-delayed-dlq" => { name = "${var.name}-${q}-delayed-dlq", fifo = false, kind = "dlq", consumer = "dlq-handler", dlq = null } },
+    {
+      # S3 cannot notify FIFO queues: object-created is a standard queue.
+      "object-created"     = { name = "${var.name}-object-created", fifo = false, kind = "main", consumer = "object-trigger", dlq = "object-created-dlq" }
+      "object-created-dlq" = { name = "${var.name}-object-created-dlq", fifo = false, kind = "dlq", consumer = "dlq-handler", dlq = null }
+    },
+  )
+  queue_arn = { for q, v in local.queues : q => format(local.arn, "sqs", v.name) }
+  # Dead-letter and -delayed consumers only move or record messages: two at a time is plenty.
+  queue_concurrency = { for q, v in local.queues : q => lookup(var.queue_concurrency, q, v.kind == "main" ? null : 2) }
+
+  # What each function sends to (logical queue names). Receiving is granted from the event
+  # source mappings above: a function may receive only from the queues it consumes.
+  task_queues  = [for f in var.task_functions : "task-${f}"]
+  main_fifo    = keys(local.fifo)
+  with_delayed = { for q in local.main_fifo : q => [q, "${q}-delayed"] }
+  sends = {
+    orchestrator        = flatten([for q in concat(["orchestrator", "events"], local.task_queues) : local.with_delayed[q]])
+    "task-worker"       = flatten([for q in concat(["orchestrator"], local.task_queues) : local.with_delayed[q]])
+    events              = local.with_delayed["orchestrator"]
+    "dlq-handler"       = ["orchestrator"]
+    "delayed-forwarder" = local.main_fifo
+    "schedule-tick"     = flatten([for q in local.main_fifo : local.with_delayed[q]])
+    "scheduled-start"   = ["orchestrator"]
+    "object-trigger"    = ["orchestrator"]
+    "glue-job-state"    = concat(["orchestrator"], contains(var.task_functions, "glue-launch") ? ["task-glue-launch"] : [])
+    "http-api"          = local.with_delayed["orchestrator"]
+  }
+  receives = { for f in keys(local.functions) : f => [for q, v in local.queues : q if v.consumer == f] }
+
+  # Who raises alerts (directly, or as the failure destination of an asynchronous invocation).
+  alerting = ["orchestrator", "events", "dlq-handler", "task-worker", "schedule-tick", "scheduled-start", "glue-job-state"]
+  async    = ["schedule-tick", "scheduled-start", "glue-job-state"]
+
+  bucket_data      = "${var.name}-data-${local.account}-${local.region}"
+  bucket_artifacts = "${var.name}-artifacts-${local.account}-${local.region}"
+  status_table     = "${var.name}-status"
+  alert_topic      = "${var.name}-alerts"
+  scheduler_group  = var.name
+  redis_secret     = "${var.name}/redis-auth"
+  # Pipelines' own secrets (a tenant t's secret n is <name>/pipelines/t/n).
+  pipeline_secrets = "${var.name}/pipelines/"
+  glue_jobs        = distinct(flatten([for p in values(var.pipelines) : p.glue_jobs]))
+
+  role_arn      = { for f in keys(local.functions) : f => "arn:${local.partition}:iam::${local.account}:role/${var.name}-${f}" }
+  function_arn  = { for f in keys(local.functions) : f => format(local.arn, "lambda", "function:${var.name}-${f}") }
+  alias_arn     = { for f in keys(local.functions) : f => "${local.function_arn[f]}:live" }
+  log_group_arn = { for f in keys(local.functions) : f => format(local.arn, "logs", "log-group:/aws/lambda/${var.name}-${f}") }
+
+  environment = {
+    SLUICE_REDIS_URL             = local.redis_url
+    SLUICE_REDIS_AUTH_SECRET_ARN = aws_secretsmanager_secret.redis_auth.arn
+    SLUICE_REDIS_KEY_PREFIX      = var.name
+    SLUICE_REGION                = local.region
+    SLUICE_QUEUE_PREFIX          = var.name
+    SLUICE_MAX_RECEIVES          = tostring(var.max_receives)
+    SLUICE_S3_BUCKET             = local.bucket_data
+    SLUICE_DYNAMODB_STATUS_TABLE = local.status_table
+    SLUICE_SNS_ALERT_TOPIC_ARN   = aws_sns_topic.alerts.arn
+    SLUICE_SCHEDULER_GROUP       = local.scheduler_group
+    SLUICE_SECRETS_PREFIX        = local.pipeline_secrets
+    MAIN_CLASS                   = local.main_class
+    JAVA_TOOL_OPTIONS            = "-XX:+TieredCompilation -XX:TieredStopAtLevel=1"
+  }
+
+  tags = merge(var.tags, { "sluice:deployment" = var.name })
+}

@@ -1,0 +1,253 @@
+# The module planned (and applied) against a mocked AWS provider: no credentials, no calls.
+mock_provider "aws" {
+  source = "./tests"
+}
+
+variables {
+  name          = "sluice-test"
+  artifact_path = "tests/fixtures/bundle.zip"
+  network       = { vpc_id = "vpc-0123456789abcdef0", subnet_ids = ["subnet-0aaaaaaaaaaaaaaaa", "subnet-0bbbbbbbbbbbbbbbb"] }
+  pipelines = {
+    orders = { schedule = "cron(0 3 * * ? *)", timezone = "Europe/Paris", glue_jobs = ["orders-raw", "orders-enriched"] }
+    fx     = {}
+  }
+  alert_email = "data-platform@example.com"
+}
+
+run "queues_functions_and_policies" {
+  command = plan
+
+  # Queues: 11 FIFO queues (orchestrator, events, nine task queues), each with q-dlq.fifo,
+  # q-delayed and q-delayed-dlq; plus object-created and its dead-letter queue.
+  assert {
+    condition     = length(aws_sqs_queue.queue) == 4 * 11 + 2
+    error_message = "expected 46 queues: 11 FIFO queues with their dead-letter, -delayed and -delayed-dlq companions, plus object-created and its DLQ"
+  }
+  assert {
+    condition = alltrue([for q in aws_sqs_queue.queue : (
+      q.redrive_policy != null &&
+      endswith(jsondecode(q.redrive_policy).deadLetterTargetArn, ":${endswith(q.name, ".fifo") ? "${trimsuffix(q.name, ".fifo")}-dlq.fifo" : "${q.name}-dlq"}") &&
+      tonumber(jsondecode(q.redrive_policy).maxReceiveCount) == var.max_receives
+    ) if !(endswith(q.name, "-dlq") || endswith(q.name, "-dlq.fifo"))])
+    error_message = "every queue that is not a dead-letter queue must redrive to its own <name>-dlq after max_receives receives"
+  }
+  assert {
+    condition = alltrue([for q in aws_sqs_queue.queue : contains([for s in aws_sqs_queue.queue : s.name], (
+      endswith(q.name, ".fifo") ? "${trimsuffix(q.name, "-dlq.fifo")}.fifo" : trimsuffix(q.name, "-dlq")
+    )) if endswith(q.name, "-dlq") || endswith(q.name, "-dlq.fifo")])
+    error_message = "every dead-letter queue must belong to a queue"
+  }
+  assert {
+    condition     = alltrue([for q in aws_sqs_queue.queue : q.sqs_managed_sse_enabled == true])
+    error_message = "every queue must be encrypted at rest"
+  }
+  assert {
+    condition     = alltrue([for q in aws_sqs_queue.queue : (endswith(q.name, ".fifo") == (q.fifo_queue == true)) && (q.fifo_queue != true || q.content_based_deduplication == false)])
+    error_message = "queues named .fifo must be FIFO queues deduplicating by message id"
+  }
+  assert {
+    condition     = alltrue([for q in aws_sqs_queue.queue : contains([for m in aws_lambda_event_source_mapping.queue : m.event_source_arn], "arn:aws:sqs:eu-west-1:123456789012:${q.name}")])
+    error_message = "every queue must have a consumer (an event source mapping)"
+  }
+  assert {
+    condition = alltrue([for q, m in aws_lambda_event_source_mapping.queue : m.function_name == "arn:aws:lambda:eu-west-1:123456789012:function:sluice-test-${(
+      endswith(q, "-dlq") ? "dlq-handler" : endswith(q, "-delayed") ? "delayed-forwarder" : startswith(q, "task-") ? "task-worker" : q == "object-created" ? "object-trigger" : q
+    )}:live"])
+    error_message = "every queue must feed its consumer's live alias: dead letters dlq-handler, -delayed companions delayed-forwarder, task queues task-worker, object-created object-trigger, the orchestrator and events queues their namesakes"
+  }
+  assert {
+    condition     = alltrue([for m in aws_lambda_event_source_mapping.queue : m.function_response_types == toset(["ReportBatchItemFailures"])])
+    error_message = "every event source mapping must report partial batch failures"
+  }
+  assert {
+    condition     = aws_lambda_event_source_mapping.queue["task-push-export"].scaling_config[0].maximum_concurrency == 2 && aws_lambda_event_source_mapping.queue["orchestrator-dlq"].scaling_config[0].maximum_concurrency == 2 && length(aws_lambda_event_source_mapping.queue["orchestrator"].scaling_config) == 0
+    error_message = "queue_concurrency must cap push-export's queue and the dead-letter queues, and leave the orchestrator's queue alone"
+  }
+
+  # Functions: one per Sluice function, one artifact, an alias each, warm or SnapStart.
+  assert {
+    condition     = toset(keys(aws_lambda_function.function)) == toset(["orchestrator", "task-worker", "events", "dlq-handler", "delayed-forwarder", "schedule-tick", "scheduled-start", "object-trigger", "glue-job-state", "http-api"])
+    error_message = "expected one Lambda per Sluice function"
+  }
+  assert {
+    condition = alltrue([for f, fn in aws_lambda_function.function :
+      fn.runtime == "java21" && fn.handler == "org.springframework.cloud.function.adapter.aws.FunctionInvoker::handleRequest" && fn.publish &&
+      fn.environment[0].variables.SPRING_CLOUD_FUNCTION_DEFINITION == f && fn.environment[0].variables.MAIN_CLASS == "io.sluice.aws.SluiceAwsApplication" &&
+      fn.environment[0].variables.SLUICE_MAX_RECEIVES == "5" && fn.environment[0].variables.SLUICE_QUEUE_PREFIX == "sluice-test"
+    ])
+    error_message = "every function runs java21 through FunctionInvoker, publishes versions, and selects itself with SPRING_CLOUD_FUNCTION_DEFINITION and MAIN_CLASS"
+  }
+  assert {
+    condition     = toset(keys(aws_lambda_alias.live)) == toset(keys(aws_lambda_function.function)) && alltrue([for a in aws_lambda_alias.live : a.name == "live"])
+    error_message = "every function must have its live alias"
+  }
+  assert {
+    condition     = toset(keys(aws_lambda_provisioned_concurrency_config.live)) == toset(["orchestrator", "task-worker", "http-api"]) && alltrue([for p in aws_lambda_provisioned_concurrency_config.live : p.qualifier == "live" && p.provisioned_concurrent_executions >= 1])
+    error_message = "the latency-sensitive functions must have provisioned concurrency on their live alias"
+  }
+  assert {
+    condition     = alltrue([for f, fn in aws_lambda_function.function : (length(fn.snap_start) == 1) == !contains(keys(aws_lambda_provisioned_concurrency_config.live), f)])
+    error_message = "every function without provisioned concurrency must start from SnapStart (and none with it: Lambda does not combine them)"
+  }
+  assert {
+    condition     = alltrue([for fn in aws_lambda_function.function : length(fn.vpc_config) == 1 && fn.logging_config[0].log_format == "JSON"])
+    error_message = "every function runs in the private subnets and logs JSON"
+  }
+
+  # IAM: no "*" resource where a specific ARN exists, no wildcard actions, no other account.
+  assert {
+    condition = alltrue(flatten([for p in concat(values(aws_iam_role_policy.function), values(aws_iam_role_policy.network), [aws_iam_role_policy.scheduler]) : [
+      for s in jsondecode(p.policy).Statement : !contains(flatten([s.Resource]), "*") || alltrue([for a in flatten([s.Action]) : contains([
+        "ec2:DescribeNetworkInterfaces", "ec2:DescribeSubnets",
+        "redshift-data:DescribeStatement", "redshift-data:GetStatementResult", "redshift-data:CancelStatement",
+      ], a)])
+    ]]))
+    error_message = "an IAM statement has Resource \"*\" for actions that take a specific ARN"
+  }
+  assert {
+    condition = alltrue(flatten([for p in concat(values(aws_iam_role_policy.function), values(aws_iam_role_policy.network), [aws_iam_role_policy.scheduler]) : [
+      for s in jsondecode(p.policy).Statement : [for a in flatten([s.Action]) : a != "*" && !endswith(a, ":*")]
+    ]]))
+    error_message = "an IAM statement grants a wildcard action"
+  }
+  assert {
+    condition = alltrue(flatten([for p in values(aws_iam_role_policy.function) : [
+      for s in jsondecode(p.policy).Statement : [for r in flatten([s.Resource]) : r == "*" || startswith(r, "arn:aws:s3:::") || strcontains(r, ":123456789012:")]
+    ]]))
+    error_message = "a role names a resource outside this account"
+  }
+  assert {
+    condition     = length(jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement) == 10 && strcontains(aws_iam_role_policy.function["task-worker"].policy, "job/orders-raw")
+    error_message = "task-worker's role must name the pipelines' Glue jobs"
+  }
+
+  # Nothing public.
+  assert {
+    condition     = alltrue([for b in aws_s3_bucket_public_access_block.bucket : b.block_public_acls && b.block_public_policy && b.ignore_public_acls && b.restrict_public_buckets])
+    error_message = "every bucket must block public access"
+  }
+  assert {
+    condition     = aws_apigatewayv2_route.http.authorization_type == "AWS_IAM"
+    error_message = "the HTTP API must require IAM (SigV4) authorization"
+  }
+  assert {
+    condition     = aws_vpc_security_group_ingress_rule.redis.cidr_ipv4 == null && aws_vpc_security_group_ingress_rule.redis.from_port == 6379
+    error_message = "Redis must be reachable only from the functions' security group"
+  }
+  assert {
+    condition     = aws_lambda_permission.http.principal == "apigateway.amazonaws.com" && aws_lambda_permission.glue_job_state.principal == "events.amazonaws.com"
+    error_message = "only API Gateway and EventBridge may invoke functions directly"
+  }
+
+  # Encryption.
+  assert {
+    condition     = alltrue([for e in aws_s3_bucket_server_side_encryption_configuration.bucket : one(one(e.rule).apply_server_side_encryption_by_default).sse_algorithm == "AES256"])
+    error_message = "every bucket must encrypt at rest"
+  }
+  assert {
+    condition     = aws_dynamodb_table.status.server_side_encryption[0].enabled && aws_dynamodb_table.status.point_in_time_recovery[0].enabled
+    error_message = "the status table must be encrypted and have point-in-time recovery"
+  }
+  assert {
+    condition     = aws_memorydb_cluster.redis[0].tls_enabled && length(aws_elasticache_replication_group.redis) == 0
+    error_message = "Redis must be MemoryDB with TLS by default"
+  }
+  assert {
+    condition     = aws_kms_key.alerts.enable_key_rotation
+    error_message = "the alert topic's key must rotate"
+  }
+
+  # Triggers and alarms.
+  assert {
+    condition     = toset(keys(aws_scheduler_schedule.pipeline)) == toset(["orders"]) && aws_scheduler_schedule.pipeline["orders"].schedule_expression_timezone == "Europe/Paris" && aws_scheduler_schedule.tick.schedule_expression == "rate(1 minute)"
+    error_message = "scheduled pipelines get one schedule each and schedule-tick runs every minute"
+  }
+  assert {
+    condition     = jsondecode(aws_cloudwatch_event_rule.glue_job_state.event_pattern)["detail-type"] == ["Glue Job State Change"]
+    error_message = "the Glue rule must match job state changes"
+  }
+  assert {
+    condition     = length(aws_cloudwatch_metric_alarm.dead_letters) == 23 && length(aws_cloudwatch_metric_alarm.oldest_message) == 23
+    error_message = "every dead-letter queue needs a not-empty alarm and every other queue an oldest-message alarm"
+  }
+}
+
+run "applied_with_mocks" {
+  # Values known only after apply (ARNs of aliases, keys) wired where they belong.
+  command = apply
+
+  assert {
+    condition     = aws_sns_topic.alerts.kms_master_key_id == aws_kms_key.alerts.arn
+    error_message = "the alert topic must be encrypted with its key"
+  }
+  assert {
+    condition     = aws_apigatewayv2_integration.http.integration_uri == aws_lambda_alias.live["http-api"].arn && aws_apigatewayv2_integration.http.payload_format_version == "2.0"
+    error_message = "the HTTP API must call http-api's live alias with payload format 2.0"
+  }
+  assert {
+    condition     = aws_scheduler_schedule.pipeline["orders"].target[0].arn == aws_lambda_alias.live["scheduled-start"].arn && jsondecode(aws_scheduler_schedule.pipeline["orders"].target[0].input).pipeline == "orders"
+    error_message = "a pipeline schedule must start its pipeline through scheduled-start"
+  }
+  assert {
+    condition     = alltrue([for f, fn in aws_lambda_function.function : fn.environment[0].variables.SLUICE_REDIS_AUTH_SECRET_ARN == aws_secretsmanager_secret.redis_auth.arn])
+    error_message = "every function reads the Redis password from the secret"
+  }
+}
+
+run "elasticache_instead_of_memorydb" {
+  command = plan
+
+  variables {
+    redis = { engine = "elasticache", replicas = 0 }
+  }
+
+  assert {
+    condition     = length(aws_memorydb_cluster.redis) == 0 && aws_elasticache_replication_group.redis[0].transit_encryption_enabled && aws_elasticache_replication_group.redis[0].at_rest_encryption_enabled
+    error_message = "ElastiCache must encrypt in transit and at rest"
+  }
+}
+
+run "warehouse_statements_are_scoped" {
+  command = plan
+
+  variables {
+    warehouse = { database = "dev", secret_arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:redshift-abcdef", cluster_identifier = "analytics" }
+  }
+
+  assert {
+    condition     = strcontains(aws_iam_role_policy.function["task-worker"].policy, "arn:aws:redshift:eu-west-1:123456789012:cluster:analytics") && strcontains(aws_iam_role_policy.function["task-worker"].policy, "redshift-data:statement-owner-iam-userid")
+    error_message = "the warehouse statements must name the cluster, and the statement reads must be limited to the role's own statements"
+  }
+}
+
+run "bad_name_is_refused" {
+  command = plan
+  variables {
+    name = "Sluice_Prod"
+  }
+  expect_failures = [var.name]
+}
+
+run "unknown_function_in_provisioned_concurrency_is_refused" {
+  command = plan
+  variables {
+    provisioned_concurrency = { orchestrater = 1 }
+  }
+  expect_failures = [var.provisioned_concurrency]
+}
+
+run "five_field_cron_is_refused" {
+  command = plan
+  variables {
+    pipelines = { orders = { schedule = "0 3 * * *" } }
+  }
+  expect_failures = [var.pipelines]
+}
+
+run "missing_artifact_is_refused" {
+  command = plan
+  variables {
+    artifact_path = "tests/fixtures/no-such-bundle.zip"
+  }
+  expect_failures = [var.artifact_path]
+}

@@ -1,0 +1,33 @@
+# A root that uses every optional part of the module (scheduled pipelines with Glue jobs, a
+# warehouse, ElastiCache), planned by tools/aws_policy_check.py so that the policy check sees
+# every statement the module can write.
+terraform {
+  required_providers {
+    aws = {
+      source  = "hashicorp/aws"
+      version = "~> 5.100"
+    }
+  }
+}
+
+provider "aws" {
+  region = "eu-west-1"
+}
+
+module "sluice" {
+  source = "../.."
+
+  name          = "sluice-policy"
+  artifact_path = "${path.module}/../fixtures/bundle.zip"
+  network       = { vpc_id = "vpc-0123456789abcdef0", subnet_ids = ["subnet-0aaaaaaaaaaaaaaaa", "subnet-0bbbbbbbbbbbbbbbb"] }
+  pipelines = {
+    orders = { schedule = "cron(0 3 * * ? *)", glue_jobs = ["orders-raw", "orders-enriched"] }
+    fx     = { schedule = "rate(1 hour)" }
+  }
+  warehouse = {
+    database           = "analytics"
+    secret_arn         = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:redshift-admin-AbCdEf"
+    cluster_identifier = "analytics"
+  }
+  redis = { engine = "elasticache" }
+}

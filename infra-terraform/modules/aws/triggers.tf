@@ -1,0 +1,142 @@
+# HTTP API (IAM auth, payload 2.0) → http-api; EventBridge Scheduler → schedule-tick every
+# minute and scheduled-start per scheduled pipeline; Glue job state changes → glue-job-state.
+
+resource "aws_apigatewayv2_api" "http" {
+  name          = "${var.name}-api"
+  description   = "Sluice ${var.name} HTTP API (every route needs SigV4-signed requests)"
+  protocol_type = "HTTP"
+  tags          = local.tags
+}
+
+resource "aws_apigatewayv2_integration" "http" {
+  api_id                 = aws_apigatewayv2_api.http.id
+  integration_type       = "AWS_PROXY"
+  integration_uri        = aws_lambda_alias.live["http-api"].arn
+  payload_format_version = "2.0"
+  timeout_milliseconds   = 29000
+}
+
+resource "aws_apigatewayv2_route" "http" {
+  api_id             = aws_apigatewayv2_api.http.id
+  route_key          = "$default"
+  target             = "integrations/${aws_apigatewayv2_integration.http.id}"
+  authorization_type = "AWS_IAM"
+}
+
+resource "aws_cloudwatch_log_group" "http" {
+  name              = "/aws/apigateway/${var.name}-api"
+  retention_in_days = 30
+  tags              = local.tags
+}
+
+resource "aws_apigatewayv2_stage" "http" {
+  api_id      = aws_apigatewayv2_api.http.id
+  name        = "$default"
+  auto_deploy = true
+
+  default_route_settings {
+    throttling_burst_limit = 100
+    throttling_rate_limit  = 50
+  }
+
+  access_log_settings {
+    destination_arn = aws_cloudwatch_log_group.http.arn
+    format = jsonencode({
+      requestId = "$context.requestId", ip = "$context.identity.sourceIp", caller = "$context.identity.caller",
+      method    = "$context.httpMethod", path = "$context.path", status = "$context.status",
+      latencyMs = "$context.responseLatency", error = "$context.integrationErrorMessage"
+    })
+  }
+  tags = local.tags
+}
+
+resource "aws_lambda_permission" "http" {
+  statement_id  = "HttpApi"
+  action        = "lambda:InvokeFunction"
+  function_name = aws_lambda_alias.live["http-api"].function_name
+  qualifier     = aws_lambda_alias.live["http-api"].name
+  principal     = "apigateway.amazonaws.com"
+  source_arn    = "${aws_apigatewayv2_api.http.execution_arn}/*/*"
+}
+
+resource "aws_scheduler_schedule_group" "sluice" {
+  name = local.scheduler_group
+  tags = local.tags
+}
+
+resource "aws_scheduler_schedule" "tick" {
+  name                = "schedule-tick"
+  group_name          = aws_scheduler_schedule_group.sluice.name
+  description         = "Advances due timers and left-behind outboxes"
+  schedule_expression = "rate(1 minute)"
+
+  flexible_time_window {
+    mode = "OFF"
+  }
+
+  target {
+    arn      = aws_lambda_alias.live["schedule-tick"].arn
+    role_arn = aws_iam_role.scheduler.arn
+    input    = jsonencode({})
+
+    retry_policy {
+      maximum_event_age_in_seconds = 120 # the next tick does the same work
+      maximum_retry_attempts       = 2
+    }
+  }
+}
+
+resource "aws_scheduler_schedule" "pipeline" {
+  for_each = { for id, p in var.pipelines : id => p if p.schedule != null }
+
+  name                         = "pipeline-${each.key}"
+  group_name                   = aws_scheduler_schedule_group.sluice.name
+  description                  = "Starts pipeline ${each.key}"
+  schedule_expression          = each.value.schedule
+  schedule_expression_timezone = each.value.timezone
+
+  flexible_time_window {
+    mode = "OFF"
+  }
+
+  target {
+    arn      = aws_lambda_alias.live["scheduled-start"].arn
+    role_arn = aws_iam_role.scheduler.arn
+    # scheduled-start names the run after the scheduled time, so a repeated fire starts nothing new.
+    input = jsonencode({ pipeline = each.key, scheduledTime = "<aws.scheduler.scheduled-time>" })
+
+    retry_policy {
+      maximum_event_age_in_seconds = 3600
+      maximum_retry_attempts       = 10
+    }
+  }
+}
+
+resource "aws_cloudwatch_event_rule" "glue_job_state" {
+  name        = "${var.name}-glue-job-state"
+  description = "Glue job runs of Sluice pipelines finishing: wakes their .sync tasks"
+  event_pattern = jsonencode(merge(
+    { source = ["aws.glue"], "detail-type" = ["Glue Job State Change"] },
+    length(local.glue_jobs) == 0 ? {} : { detail = { jobName = local.glue_jobs } },
+  ))
+  tags = local.tags
+}
+
+resource "aws_cloudwatch_event_target" "glue_job_state" {
+  rule = aws_cloudwatch_event_rule.glue_job_state.name
+  arn  = aws_lambda_alias.live["glue-job-state"].arn
+
+  retry_policy {
+    maximum_event_age_in_seconds = 3600
+    maximum_retry_attempts       = 10
+  }
+}
+
+resource "aws_lambda_permission" "glue_job_state" {
+  statement_id  = "GlueJobStateRule"
+  action        = "lambda:InvokeFunction"
+  function_name = aws_lambda_alias.live["glue-job-state"].function_name
+  qualifier     = aws_lambda_alias.live["glue-job-state"].name
+  principal     = "events.amazonaws.com"
+  source_arn    = aws_cloudwatch_event_rule.glue_job_state.arn
+}

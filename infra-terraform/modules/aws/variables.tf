@@ -1,0 +1,152 @@
+variable "name" {
+  type        = string
+  description = "Name of this Sluice deployment: the prefix of every resource, queue and Redis key it owns (for example \"sluice-prod\")."
+
+  validation {
+    condition     = can(regex("^[a-z][a-z0-9-]{1,18}[a-z0-9]$", var.name))
+    error_message = "name must be 3 to 20 lower-case letters, digits and hyphens, starting with a letter (it prefixes queue, bucket and function names, which have length limits)."
+  }
+}
+
+variable "artifact_path" {
+  type        = string
+  description = "Path of the Sluice AWS bundle (the zip or shaded jar that `./sluice package aws` builds). Every function runs this one artifact."
+
+  validation {
+    condition     = fileexists(var.artifact_path)
+    error_message = "artifact_path must name an existing file: build it with `./sluice package aws`."
+  }
+}
+
+variable "network" {
+  type = object({
+    vpc_id     = string
+    subnet_ids = list(string)
+  })
+  description = "Private subnets (at least two, in different availability zones) for Redis and the functions, with a route to AWS APIs (NAT gateway or VPC endpoints)."
+
+  validation {
+    condition     = length(var.network.subnet_ids) >= 2
+    error_message = "network.subnet_ids needs at least two subnets in different availability zones."
+  }
+}
+
+variable "task_functions" {
+  type        = list(string)
+  description = "Task functions of the bundle; each gets its own FIFO task queue <name>-task-<function>.fifo consumed by task-worker."
+  default     = ["read-config", "glue-launch", "copy-to-warehouse", "push-export", "write-status", "dependency-check", "integrations", "executions", "map-run"]
+
+  validation {
+    condition     = alltrue([for f in var.task_functions : can(regex("^[a-z][a-z0-9-]{0,40}$", f))])
+    error_message = "Each task function name must be lower-case letters, digits and hyphens (at most 41 characters)."
+  }
+}
+
+variable "pipelines" {
+  type = map(object({
+    schedule  = optional(string)
+    timezone  = optional(string, "UTC")
+    glue_jobs = optional(list(string), [])
+  }))
+  description = "Pipelines that need infrastructure, by pipeline id: an EventBridge Scheduler expression (rate(...), cron(...) or at(...)) starts the pipeline through scheduled-start; glue_jobs are the Glue jobs its glue-launch tasks may start (and whose state changes reach glue-job-state)."
+  default     = {}
+
+  validation {
+    condition     = alltrue([for p in values(var.pipelines) : p.schedule == null || can(regex("^(rate|cron|at)\\(.+\\)$", p.schedule))])
+    error_message = "A pipeline schedule must be an EventBridge Scheduler expression: rate(...), cron(...) or at(...)."
+  }
+}
+
+variable "provisioned_concurrency" {
+  type        = map(number)
+  description = "Warm instances per function, on its `live` alias (latency-sensitive functions). A function not listed (or 0) has none and starts from a SnapStart snapshot instead: Lambda does not combine the two on one version."
+  default = {
+    orchestrator  = 1
+    "task-worker" = 1
+    "http-api"    = 1
+  }
+
+  validation {
+    condition     = alltrue([for f, n in var.provisioned_concurrency : contains(["orchestrator", "task-worker", "events", "dlq-handler", "delayed-forwarder", "schedule-tick", "scheduled-start", "object-trigger", "glue-job-state", "http-api"], f) && n >= 0 && floor(n) == n])
+    error_message = "provisioned_concurrency keys must be Sluice function names (orchestrator, task-worker, events, dlq-handler, delayed-forwarder, schedule-tick, scheduled-start, object-trigger, glue-job-state, http-api) and values whole numbers >= 0."
+  }
+}
+
+variable "reserved_concurrency" {
+  type        = map(number)
+  description = "Reserved (maximum) concurrency per function, for functions that must not run wider than their downstream allows. Unlisted functions use the account's unreserved pool."
+  default     = {}
+
+  validation {
+    condition     = alltrue([for f, n in var.reserved_concurrency : contains(["orchestrator", "task-worker", "events", "dlq-handler", "delayed-forwarder", "schedule-tick", "scheduled-start", "object-trigger", "glue-job-state", "http-api"], f) && n >= 0 && floor(n) == n])
+    error_message = "reserved_concurrency keys must be Sluice function names and values whole numbers >= 0."
+  }
+}
+
+variable "queue_concurrency" {
+  type        = map(number)
+  description = "Most concurrent invocations an SQS event source mapping may start, by queue (orchestrator, events, task-<function>, object-created): caps queues whose downstream must not be drained too fast. Dead-letter and -delayed queues are capped at 2 unless listed by their own name (e.g. task-push-export-dlq)."
+  default = {
+    "task-push-export"       = 2
+    "task-copy-to-warehouse" = 2
+  }
+
+  validation {
+    condition     = alltrue([for q, n in var.queue_concurrency : n >= 2 && n <= 1000 && floor(n) == n])
+    error_message = "queue_concurrency values must be whole numbers from 2 to 1000 (SQS event source mappings' maximum concurrency)."
+  }
+}
+
+variable "max_receives" {
+  type        = number
+  description = "Receives of a message before SQS moves it to its dead-letter queue (redrive maxReceiveCount); the functions read the same number as SLUICE_MAX_RECEIVES."
+  default     = 5
+
+  validation {
+    condition     = var.max_receives >= 1 && var.max_receives <= 1000 && floor(var.max_receives) == var.max_receives
+    error_message = "max_receives must be a whole number from 1 to 1000."
+  }
+}
+
+variable "redis" {
+  type = object({
+    engine    = optional(string, "memorydb")
+    node_type = optional(string)
+    replicas  = optional(number, 1)
+  })
+  description = "Redis for execution state, claims and timers: engine \"memorydb\" (durable: a write is in a multi-AZ transaction log before it is acknowledged, what Sluice's exactly-once commit assumes) or \"elasticache\" (cheaper; a failover can lose the last writes). TLS and password auth always; node_type defaults to db.t4g.small / cache.t4g.micro."
+  default     = {}
+
+  validation {
+    condition     = contains(["memorydb", "elasticache"], var.redis.engine) && var.redis.replicas >= 0 && var.redis.replicas <= 5
+    error_message = "redis.engine must be \"memorydb\" or \"elasticache\", and redis.replicas 0 to 5."
+  }
+}
+
+variable "warehouse" {
+  type = object({
+    database           = string
+    secret_arn         = string
+    cluster_identifier = optional(string)
+    workgroup_arn      = optional(string)
+  })
+  description = "Redshift target of copy-to-warehouse through the Data API: a provisioned cluster (cluster_identifier) or a Serverless workgroup (workgroup_arn), with the Secrets Manager secret holding its database credentials. null: no warehouse access."
+  default     = null
+
+  validation {
+    condition     = var.warehouse == null || try((var.warehouse.cluster_identifier == null) != (var.warehouse.workgroup_arn == null), false)
+    error_message = "warehouse needs exactly one of cluster_identifier and workgroup_arn."
+  }
+}
+
+variable "alert_email" {
+  type        = string
+  description = "E-mail address subscribed to the alert topic (dead letters, queue age, failed scheduled invocations). null: subscribe something else to the topic yourself."
+  default     = null
+}
+
+variable "tags" {
+  type        = map(string)
+  description = "Tags added to every resource that takes them."
+  default     = {}
+}

@@ -1,0 +1,84 @@
+resource "azurerm_service_plan" "sluice" {
+  name                = "${var.name}-plan"
+  location            = var.location
+  resource_group_name = var.resource_group_name
+  os_type             = "Linux"
+  sku_name            = "FC1" # Flex Consumption
+  tags                = local.tags
+}
+
+resource "azurerm_role_assignment" "telemetry" {
+  scope                = azurerm_application_insights.sluice.id
+  role_definition_name = "Monitoring Metrics Publisher"
+  principal_id         = azurerm_user_assigned_identity.app.principal_id
+  principal_type       = "ServicePrincipal"
+}
+
+resource "azurerm_function_app_flex_consumption" "sluice" {
+  name                = "${var.name}-${var.name_suffix}"
+  location            = var.location
+  resource_group_name = var.resource_group_name
+  service_plan_id     = azurerm_service_plan.sluice.id
+
+  runtime_name           = "java"
+  runtime_version        = "21"
+  instance_memory_in_mb  = 2048
+  maximum_instance_count = 40
+  zip_deploy_file        = var.artifact_path
+
+  storage_container_type            = "blobContainer"
+  storage_container_endpoint        = "${azurerm_storage_account.account["host"].primary_blob_endpoint}${azurerm_storage_container.deployments.name}"
+  storage_authentication_type       = "UserAssignedIdentity"
+  storage_user_assigned_identity_id = azurerm_user_assigned_identity.app.id
+
+  https_only                                     = true
+  webdeploy_publish_basic_authentication_enabled = false
+
+  identity {
+    type         = "UserAssigned"
+    identity_ids = [azurerm_user_assigned_identity.app.id]
+  }
+
+  dynamic "always_ready" {
+    for_each = local.always_ready
+    content {
+      name           = always_ready.key
+      instance_count = always_ready.value
+    }
+  }
+
+  site_config {
+    application_insights_connection_string = azurerm_application_insights.sluice.connection_string
+    minimum_tls_version                    = "1.2"
+  }
+
+  app_settings = {
+    MAIN_CLASS = "io.sluice.azure.SluiceAzureApplication"
+    # Identity-based connections of the host and of the Service Bus triggers (no keys anywhere).
+    AzureWebJobsStorage__accountName          = azurerm_storage_account.account["host"].name
+    AzureWebJobsStorage__credential           = "managedidentity"
+    AzureWebJobsStorage__clientId             = azurerm_user_assigned_identity.app.client_id
+    SluiceServiceBus__fullyQualifiedNamespace = "${azurerm_servicebus_namespace.sluice.name}.servicebus.windows.net"
+    SluiceServiceBus__credential              = "managedidentity"
+    SluiceServiceBus__clientId                = azurerm_user_assigned_identity.app.client_id
+    AZURE_CLIENT_ID                           = azurerm_user_assigned_identity.app.client_id
+    APPLICATIONINSIGHTS_AUTHENTICATION_STRING = "Authorization=AAD;ClientId=${azurerm_user_assigned_identity.app.client_id}"
+    SLUICE_REDIS_URL                          = "rediss://${azurerm_managed_redis.sluice.hostname}:${local.redis_port}"
+    SLUICE_REDIS_AUTH_SECRET_URI              = azurerm_key_vault_secret.redis.versionless_id
+    SLUICE_REDIS_KEY_PREFIX                   = var.name
+    SLUICE_QUEUE_PREFIX                       = var.name
+    SLUICE_MAX_RECEIVES                       = tostring(var.max_receives)
+    SLUICE_BLOB_ENDPOINT                      = azurerm_storage_account.account["data"].primary_blob_endpoint
+    SLUICE_BLOB_CONTAINER                     = azurerm_storage_container.data.name
+    SLUICE_TABLE_ENDPOINT                     = azurerm_storage_account.account["data"].primary_table_endpoint
+    SLUICE_STATUS_TABLE                       = azurerm_storage_table.status.name
+    SLUICE_KEY_VAULT_URI                      = azurerm_key_vault.sluice.vault_uri
+  }
+
+  tags = local.tags
+
+  depends_on = [
+    azurerm_role_assignment.host_storage, azurerm_role_assignment.queue_receiver, azurerm_role_assignment.queue_sender,
+    azurerm_role_assignment.app_secrets, azurerm_role_assignment.telemetry,
+  ]
+}

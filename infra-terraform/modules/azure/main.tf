@@ -1,0 +1,52 @@
+# Sluice on Azure: one Function App (Flex Consumption, always-ready instances) running every Sluice
+# function from one artifact, Service Bus queues between them, Blob and Table storage, Event Grid
+# for new blobs, Azure Managed Redis, Key Vault, one user-assigned identity with role assignments
+# scoped to the resources it uses, Application Insights and dead-letter alerts.
+
+data "azurerm_client_config" "current" {}
+
+locals {
+  compact = substr(replace(var.name, "-", ""), 0, 14)
+
+  # Service Bus queues: the orchestrator's takes sessions (one execution's messages one at a time
+  # across all instances); every queue dead-letters after max_receives deliveries into its own
+  # $DeadLetterQueue, which dlq-handler consumes.
+  queues = merge(
+    { orchestrator = { sessions = true, lock = "PT1M", sent = true }, events = { sessions = false, lock = "PT1M", sent = true } },
+    { for f in var.task_functions : "task-${f}" => { sessions = false, lock = "PT5M", sent = true } },
+    { "object-created" = { sessions = false, lock = "PT1M", sent = false } }, # sent by Event Grid only
+  )
+
+  # Flex Consumption names always-ready groups "function:<name>", and all HTTP functions "http".
+  always_ready = { for f, n in var.provisioned_concurrency : (f == "http-api" ? "http" : "function:${f}") => n if n > 0 }
+
+  redis_port = 10000
+
+  tags = merge(var.tags, { "sluice:deployment" = var.name })
+}
+
+resource "azurerm_user_assigned_identity" "app" {
+  name                = "${var.name}-app"
+  location            = var.location
+  resource_group_name = var.resource_group_name
+  tags                = local.tags
+}
+
+resource "azurerm_log_analytics_workspace" "sluice" {
+  name                = "${var.name}-logs"
+  location            = var.location
+  resource_group_name = var.resource_group_name
+  sku                 = "PerGB2018"
+  retention_in_days   = 30
+  tags                = local.tags
+}
+
+resource "azurerm_application_insights" "sluice" {
+  name                          = "${var.name}-insights"
+  location                      = var.location
+  resource_group_name           = var.resource_group_name
+  workspace_id                  = azurerm_log_analytics_workspace.sluice.id
+  application_type              = "java"
+  local_authentication_disabled = true # telemetry only with the app's Entra identity
+  tags                          = local.tags
+}

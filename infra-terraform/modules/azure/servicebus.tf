@@ -1,0 +1,43 @@
+resource "azurerm_servicebus_namespace" "sluice" {
+  name                = "${var.name}-${var.name_suffix}-bus"
+  location            = var.location
+  resource_group_name = var.resource_group_name
+  sku                 = "Standard" # sessions and duplicate detection need Standard
+  local_auth_enabled  = false      # no SAS keys: Entra identities only
+  minimum_tls_version = "1.2"
+  tags                = local.tags
+}
+
+resource "azurerm_servicebus_queue" "queue" {
+  for_each = local.queues
+
+  name                                 = "${var.name}-${each.key}"
+  namespace_id                         = azurerm_servicebus_namespace.sluice.id
+  requires_session                     = each.value.sessions
+  max_delivery_count                   = var.max_receives
+  dead_lettering_on_message_expiration = true
+  lock_duration                        = each.value.lock
+  # Every Sluice message carries a stable id: a resend within the window is dropped.
+  requires_duplicate_detection            = true
+  duplicate_detection_history_time_window = "PT10M"
+  default_message_ttl                     = "P14D"
+}
+
+# The app receives from every queue (and its dead-letter sub-queue) and sends to those it feeds.
+resource "azurerm_role_assignment" "queue_receiver" {
+  for_each = local.queues
+
+  scope                = azurerm_servicebus_queue.queue[each.key].id
+  role_definition_name = "Azure Service Bus Data Receiver"
+  principal_id         = azurerm_user_assigned_identity.app.principal_id
+  principal_type       = "ServicePrincipal"
+}
+
+resource "azurerm_role_assignment" "queue_sender" {
+  for_each = { for q, v in local.queues : q => v if v.sent }
+
+  scope                = azurerm_servicebus_queue.queue[each.key].id
+  role_definition_name = "Azure Service Bus Data Sender"
+  principal_id         = azurerm_user_assigned_identity.app.principal_id
+  principal_type       = "ServicePrincipal"
+}

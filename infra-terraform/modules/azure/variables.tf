@@ -1,0 +1,97 @@
+variable "name" {
+  type        = string
+  description = "Name of this Sluice deployment: the prefix of every resource, queue and Redis key it owns (for example \"sluice-prod\")."
+
+  validation {
+    condition     = can(regex("^[a-z][a-z0-9-]{1,14}[a-z0-9]$", var.name))
+    error_message = "name must be 3 to 16 lower-case letters, digits and hyphens, starting with a letter (storage account and Key Vault names have tight length limits)."
+  }
+}
+
+variable "name_suffix" {
+  type        = string
+  description = "4 to 6 lower-case letters or digits that make the globally unique names (storage accounts, Key Vault, Function App, Service Bus, Redis) unique; pick once and keep."
+
+  validation {
+    condition     = can(regex("^[a-z0-9]{4,6}$", var.name_suffix))
+    error_message = "name_suffix must be 4 to 6 lower-case letters or digits."
+  }
+}
+
+variable "location" {
+  type        = string
+  description = "Azure region of every resource (one that offers Flex Consumption and Azure Managed Redis, e.g. \"westeurope\")."
+}
+
+variable "resource_group_name" {
+  type        = string
+  description = "Existing resource group that receives every resource of the deployment."
+}
+
+variable "artifact_path" {
+  type        = string
+  description = "Path of the Sluice Azure bundle (the zip that `./sluice package azure` builds), deployed to the Function App."
+
+  validation {
+    condition     = fileexists(var.artifact_path)
+    error_message = "artifact_path must name an existing file: build it with `./sluice package azure`."
+  }
+}
+
+variable "task_functions" {
+  type        = list(string)
+  description = "Task functions of the bundle; each gets its own Service Bus queue <name>-task-<function> consumed by task-worker."
+  default     = ["read-config", "glue-launch", "copy-to-warehouse", "push-export", "write-status", "dependency-check", "integrations", "executions", "map-run"]
+
+  validation {
+    condition     = alltrue([for f in var.task_functions : can(regex("^[a-z][a-z0-9-]{0,40}$", f))])
+    error_message = "Each task function name must be lower-case letters, digits and hyphens (at most 41 characters)."
+  }
+}
+
+variable "provisioned_concurrency" {
+  type        = map(number)
+  description = "Always-ready instances per function (Flex Consumption's provisioned concurrency): keys are Sluice function names; http-api stands for the app's HTTP group."
+  default = {
+    orchestrator  = 1
+    "task-worker" = 1
+    "http-api"    = 1
+  }
+
+  validation {
+    condition     = alltrue([for f, n in var.provisioned_concurrency : contains(["orchestrator", "task-worker", "events", "dlq-handler", "schedule-tick", "object-trigger", "http-api"], f) && n >= 0 && floor(n) == n])
+    error_message = "provisioned_concurrency keys must be Sluice function names on Azure (orchestrator, task-worker, events, dlq-handler, schedule-tick, object-trigger, http-api) and values whole numbers >= 0."
+  }
+}
+
+variable "max_receives" {
+  type        = number
+  description = "Deliveries of a message before Service Bus dead-letters it (max delivery count); the functions read the same number as SLUICE_MAX_RECEIVES."
+  default     = 5
+
+  validation {
+    condition     = var.max_receives >= 1 && var.max_receives <= 2000 && floor(var.max_receives) == var.max_receives
+    error_message = "max_receives must be a whole number from 1 to 2000."
+  }
+}
+
+variable "redis" {
+  type = object({
+    sku_name          = optional(string, "Balanced_B0")
+    high_availability = optional(bool, false)
+  })
+  description = "Azure Managed Redis for execution state, claims, timers and schedules: TLS only, AOF persistence every second, no eviction. high_availability adds a replica."
+  default     = {}
+}
+
+variable "alert_email" {
+  type        = string
+  description = "E-mail address of the alert action group (dead letters). null: add receivers to the action group yourself."
+  default     = null
+}
+
+variable "tags" {
+  type        = map(string)
+  description = "Tags added to every resource that takes them."
+  default     = {}
+}
