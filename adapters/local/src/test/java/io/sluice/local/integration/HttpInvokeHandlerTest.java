@@ -1,4 +1,4 @@
-package io.sluice.functions.integration;
+package io.sluice.local.integration;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
@@ -9,13 +9,15 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
-import static io.sluice.functions.integration.Calls.call;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
+import io.sluice.functions.integration.IntegrationCall;
+import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.functions.integration.http.HttpInvokeHandler;
 import io.sluice.functions.integration.http.HttpSettings;
 import io.sluice.functions.tenancy.ScopedSecrets;
@@ -23,11 +25,15 @@ import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.json.Json;
 import io.sluice.testkit.fake.InMemorySecretResolver;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** http:invoke against a real HTTP server (WireMock on loopback). */
+/**
+ * http:invoke against a real HTTP server (WireMock on loopback). Here rather than in functions: WireMock's
+ * standalone jar carries message bundles that clash with the config schema validator's in that module.
+ */
 class HttpInvokeHandlerTest {
     static final String SECRET = "Bearer s3cr3t-value";
     static WireMockServer server;
@@ -45,6 +51,12 @@ class HttpInvokeHandlerTest {
     @AfterAll
     static void stop() {
         server.stop();
+    }
+
+    static IntegrationCall call(String resource, String parameters) {
+        TaskResource r = TaskResource.parse(resource);
+        TaskContext task = new TaskContext("orders:run-1.0.1.0", "orders:run-1", "S", r.pattern(), null, resource, null);
+        return new IntegrationCall(r.serviceAction().orElseThrow(), r.pattern(), Json.parse(parameters), task, Optional.empty());
     }
 
     String url(String path) {
