@@ -3,7 +3,6 @@ package io.sluice.functions.integration.dynamodb;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.integration.IntegrationCall;
 import io.sluice.functions.integration.IntegrationHandler;
 import io.sluice.functions.integration.ServiceErrors;

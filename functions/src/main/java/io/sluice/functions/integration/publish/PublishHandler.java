@@ -7,7 +7,6 @@ import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.integration.IntegrationCall;
 import io.sluice.functions.integration.IntegrationHandler;
 import io.sluice.functions.integration.ServiceErrors;
-import io.sluice.orchestration.definition.TaskResource.ServiceAction;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.Publisher;
 import io.sluice.orchestration.port.Publisher.Message;
