@@ -81,7 +81,8 @@ public class InterpreterBenchmark {
         mapInput = mapInput();
         taskInterpreter = new Interpreter(load("one-task.asl.json"), false);
         taskInput = Json.parse("{\"orderId\": \"o-20260101-0042\", \"amount\": 1250.50}");
-        taskOutput = Json.parse("{\"chargeId\": \"ch_3PQ9\"}");
+        // What the worker harness reports for a lambda:invoke task: the function's result in Lambda's response.
+        taskOutput = io.sluice.orchestration.integration.LambdaInvoke.response(Json.parse("{\"chargeId\": \"ch_3PQ9\"}"));
 
         check("orderRouting", orderRouting(), ORDER_TRANSITIONS);
         check("orderRoutingJsonata", orderRoutingJsonata(), ORDER_TRANSITIONS);

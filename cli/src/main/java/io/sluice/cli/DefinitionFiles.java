@@ -3,6 +3,7 @@ package io.sluice.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
+import io.sluice.orchestration.integration.Platform;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.validation.DefinitionValidator;
 import io.sluice.orchestration.validation.Problem;
@@ -29,7 +30,12 @@ final class DefinitionFiles {
      * bug in Sluice, reported as one problem line rather than a stack trace.
      */
     static Definition check(String file, JsonNode json, PrintStream err) {
-        List<Problem> problems = DefinitionValidator.validate(json);
+        return check(file, json, err, Platform.LOCAL);
+    }
+
+    /** As {@link #check(String, JsonNode, PrintStream)}, warning of the states that cannot run on {@code platform}. */
+    static Definition check(String file, JsonNode json, PrintStream err, Platform platform) {
+        List<Problem> problems = DefinitionValidator.validate(json, platform);
         for (Problem p : problems) {
             String pointer = p.pointer().isEmpty() ? "/" : p.pointer();
             String prefix = p.severity() == Problem.Severity.WARNING ? "warning: " : "";

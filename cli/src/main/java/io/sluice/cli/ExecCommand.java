@@ -139,9 +139,10 @@ final class ExecCommand implements Callable<Integer> {
 
     private TaskInvoker invoker(Options o) {
         if (o.mocks == null) {
-            return task -> TaskOutcome.failure(ErrorNames.RUNTIME, "Task state '" + task.stateName() + "' calls "
-                    + (task.function() == null ? "'" + task.resource() + "'" : "function '" + task.function() + "'")
-                    + ", but sluice exec runs Task states only from a mock config: add --mocks FILE --test-case NAME.");
+            return task -> unmapped(task).orElseGet(() -> TaskOutcome.failure(ErrorNames.RUNTIME, "Task state '" + task.stateName() + "' calls "
+                    + (task.function() == null || !task.resource().startsWith("sluice:") && !task.resource().contains(":lambda:")
+                    ? "'" + task.resource() + "'" : "function '" + task.function() + "'")
+                    + ", but sluice exec runs Task states only from a mock config: add --mocks FILE --test-case NAME."));
         }
         JsonNode mocks = DefinitionFiles.readJson(o.mocks, err);
         if (mocks == null) {
@@ -155,6 +156,18 @@ final class ExecCommand implements Callable<Integer> {
             }
             return null;
         }
+    }
+
+    /** A state that cannot run on the local platform at all fails with the catalog's named error. */
+    private static java.util.Optional<TaskOutcome> unmapped(io.sluice.orchestration.engine.Command.DispatchTask task) {
+        io.sluice.orchestration.definition.TaskResource resource = io.sluice.orchestration.definition.TaskResource.parse(task.resource());
+        io.sluice.orchestration.integration.Platform local = io.sluice.orchestration.integration.Platform.LOCAL;
+        if (io.sluice.orchestration.integration.IntegrationCatalog.support(resource, local)
+                instanceof io.sluice.orchestration.integration.IntegrationCatalog.Support.Unavailable) {
+            return java.util.Optional.of(TaskOutcome.failure(io.sluice.orchestration.integration.IntegrationCatalog.UNAVAILABLE,
+                    io.sluice.orchestration.integration.IntegrationCatalog.unavailableCause(task.stateName(), resource, local)));
+        }
+        return java.util.Optional.empty();
     }
 
     private void trace(HistoryEvent e, Instant start) {

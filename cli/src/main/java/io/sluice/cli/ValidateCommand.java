@@ -22,6 +22,9 @@ import java.util.Optional;
 final class ValidateCommand implements java.util.concurrent.Callable<Integer> {
     @picocli.CommandLine.Parameters(arity = "1..*", paramLabel = "FILE", description = "an <id>.asl.json definition or an <id>.config.json pattern config")
     private java.util.List<String> files = java.util.List.of();
+    @picocli.CommandLine.Option(names = "--platform", paramLabel = "PLATFORM", defaultValue = "local",
+            description = "local (default), aws or azure: each state that cannot run there is a warning naming it")
+    private String platform = "local";
 
     private static final String CONFIG_SUFFIX = ".config.json";
 
@@ -66,7 +69,9 @@ final class ValidateCommand implements java.util.concurrent.Callable<Integer> {
         if (pattern.isPresent()) {
             return config(file, pattern.get(), json);
         }
-        return DefinitionFiles.check(file, json, err) != null;
+        io.sluice.orchestration.integration.Platform on = io.sluice.orchestration.integration.Platform.byId(platform)
+                .orElseThrow(() -> new SluiceCli.UsageException("--platform must be local, aws or azure, not '" + platform + "'"));
+        return DefinitionFiles.check(file, json, err, on) != null;
     }
 
     /** The pattern a config names, or that its file name names; empty for an ASL definition. */

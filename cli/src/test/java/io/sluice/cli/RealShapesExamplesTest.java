@@ -30,6 +30,17 @@ class RealShapesExamplesTest {
         assertThat(r.exit()).as(r.err()).isZero();
     }
 
+    /** On each platform too; which states cannot run where, and the runs against real backends: RealShapesIntegrationsTest. */
+    @ParameterizedTest
+    @MethodSource("definitions")
+    void validatesWithoutErrorsOnEveryPlatform(String file) {
+        for (String platform : new String[] {"local", "aws", "azure"}) {
+            CliRun r = CliRun.of("validate", "--platform", platform, file);
+            assertThat(r.exit()).as(platform + ": " + r.err()).isZero();
+            assertThat(r.err().lines()).as(platform).allSatisfy(line -> assertThat(line).contains(": warning: "));
+        }
+    }
+
     private static CliRun exec(String name, String testCase, String input) {
         return CliRun.of("exec", example("real-shapes/" + name + ".asl.json"),
                 "--mocks", example("real-shapes/" + name + ".mocks.json"), "--test-case", testCase, "--input", input);

@@ -21,14 +21,25 @@ class ValidateRegressionTest {
     }
 
     @Test
-    void aServiceIntegrationIsValidWithAWarningNamingIt() {
-        String file = shape("glue-job-sync");
-        CliRun r = CliRun.of("validate", file);
+    void aMappedServiceIntegrationIsValidWithoutAWarningAndAnUnmappedOneWarnsNamingStateAndPlatform() {
+        String glue = shape("glue-job-sync");
+        CliRun r = CliRun.of("validate", glue);
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).contains(file + ": valid");
-        assertThat(r.err()).contains(file + ": /States/Run load job/Resource: warning: Resource"
-                + " 'arn:aws:states:::glue:startJobRun.sync' is a Step Functions service integration that Sluice does not run yet");
-        assertThat(r.err().lines()).allSatisfy(line -> assertThat(line).contains(": warning: "));
+        assertThat(r.out()).contains(glue + ": valid");
+        assertThat(r.err()).as("glue and sns are mapped locally").isEmpty();
+        String ecs = shape("ecs-and-batch");
+        CliRun local = CliRun.of("validate", ecs);
+        assertThat(local.exit()).isZero();
+        assertThat(local.err()).contains(ecs + ": /States/Run container/Resource: warning: State 'Run container' cannot run on"
+                + " platform local: Resource 'arn:aws:states:::ecs:runTask.sync'.");
+        CliRun aws = CliRun.of("validate", "--platform", "aws", ecs);
+        assertThat(aws.exit()).isZero();
+        assertThat(aws.err()).as("everything runs on AWS").isEmpty();
+        CliRun azure = CliRun.of("validate", "--platform", "azure", ecs);
+        assertThat(azure.err()).contains("cannot run on platform azure");
+        CliRun wrong = CliRun.of("validate", "--platform", "gcp", ecs);
+        assertThat(wrong.exit()).isEqualTo(2);
+        assertThat(wrong.err()).contains("--platform must be local, aws or azure");
     }
 
     @Test
@@ -39,8 +50,8 @@ class ValidateRegressionTest {
             CliRun r = CliRun.of("validate", shape(name));
             assertThat(r.exit()).as(name + ": " + r.err()).isZero();
         }
-        assertThat(CliRun.of("validate", shape("activity-worker")).err()).contains("is a Step Functions activity that Sluice"
-                + " does not run yet");
+        assertThat(CliRun.of("validate", shape("activity-worker")).err()).contains("Step Functions activities run on no Sluice"
+                + " platform yet");
         assertThat(CliRun.of("validate", shape("ecs-and-batch")).err()).contains("/States/Run container/Credentials: warning:");
     }
 
@@ -52,10 +63,18 @@ class ValidateRegressionTest {
         assertThat(mocked.exit()).as(mocked.err()).isZero();
         assertThat(Json.parse(mocked.out())).isEqualTo(Json.parse("{\"MessageId\": \"m-1\"}"));
 
-        CliRun bare = CliRun.of("exec", shape("glue-job-sync"));
+        CliRun noInput = CliRun.of("exec", shape("glue-job-sync"));
+        assertThat(Json.parse(noInput.out()).get("error").asText()).as("an unresolvable Parameters path, which no Catch handles")
+                .isEqualTo("States.Runtime");
+        CliRun bare = CliRun.of("exec", shape("glue-job-sync"), "--input", "{\"businessDate\": \"2026-11-29\"}");
         assertThat(bare.exit()).isEqualTo(1);
-        assertThat(Json.parse(bare.out()).get("cause").asText()).contains("'arn:aws:states:::sns:publish'")
+        assertThat(Json.parse(bare.out()).get("cause").asText()).contains("'arn:aws:states:::glue:startJobRun.sync'")
                 .contains("add --mocks FILE --test-case NAME").doesNotContain("null");
+
+        CliRun unmapped = CliRun.of("exec", shape("ecs-and-batch"), "--input", "{\"day\": \"2026-11-29\"}");
+        assertThat(unmapped.exit()).isEqualTo(1);
+        assertThat(Json.parse(unmapped.out()).get("error").asText()).isEqualTo("Sluice.IntegrationUnavailable");
+        assertThat(Json.parse(unmapped.out()).get("cause").asText()).contains("platform local").contains("ecs:runTask");
     }
 
     @Test

@@ -37,8 +37,9 @@ import org.redisson.client.codec.StringCodec;
  *       {@code P:outbox-pending}, scored by commit time, holding the executions whose outbox is not
  *       cleared yet; {@code P:expiry}, scored by the retention deadline of each finished execution
  *       ({@link Commit#retainUntil}), which the reaper reads.</li>
- *   <li>{@code P:retired:{ID}} hash: the summary of an execution {@link #remove removed} (after it was
- *       archived), expiring when its name may be used again; ~150 bytes instead of the execution's kilobytes.</li>
+ *   <li>{@code P:retired:{ID}} string: the summary of an execution {@link #remove removed} (after it was
+ *       archived), its fields in {@code SUMMARY_FIELDS} order joined by newlines, expiring when its name may be
+ *       used again: a few hundred bytes instead of the execution's kilobytes.</li>
  * </ul>
  *
  * <p><b>Single node, and what Cluster needs.</b> The commit script touches the global indexes, which
@@ -192,12 +193,12 @@ public final class RedisExecutionStore implements ExecutionStore {
 
     @Override
     public Optional<ExecutionSummary> retired(String executionId) {
-        Map<String, String> hash = redisson.<String, String>getMap(retiredKey(executionId), StringCodec.INSTANCE)
-                .getAll(new LinkedHashSet<>(SUMMARY_FIELDS));
-        if (hash.size() != SUMMARY_FIELDS.size()) {
+        String record = redisson.<String>getBucket(retiredKey(executionId), StringCodec.INSTANCE).get();
+        if (record == null) {
             return Optional.empty();
         }
-        return Optional.of(summary(executionId, SUMMARY_FIELDS.stream().map(hash::get).toList()));
+        List<String> fields = List.of(record.split("\n", -1));
+        return fields.size() == SUMMARY_FIELDS.size() ? Optional.of(summary(executionId, fields)) : Optional.empty();
     }
 
     /** Fields in {@link #SUMMARY_FIELDS} order. */

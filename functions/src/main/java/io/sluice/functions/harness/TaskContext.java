@@ -17,20 +17,25 @@ import io.sluice.orchestration.engine.TaskToken;
  * @param token          the task token, or {@code null} outside any execution
  * @param executionId    the execution running the task, or {@code null} outside any execution
  * @param timeoutSeconds the state's TimeoutSeconds, or {@code null}: past it the execution no longer waits for the task
- * @param resource       the state's Resource as written ({@code arn:aws:states:::states:startExecution.sync:2}), or {@code null}
+ * @param resource       the state's Resource as written ({@code arn:aws:states:::sns:publish}), or {@code null} when not known:
+ *                       the integrations function reads the service, action and pattern from it
+ * @param credentials    the state's Credentials as computed, or {@code null}: for the host, never acted on locally
  */
 public record TaskContext(String token, String executionId, String stateName, IntegrationPattern pattern, Integer timeoutSeconds,
-                          String resource) {
+                          String resource, JsonNode credentials) {
 
+    /** The context of a task whose resource and credentials do not matter to its function. */
     public TaskContext(String token, String executionId, String stateName, IntegrationPattern pattern, Integer timeoutSeconds) {
-        this(token, executionId, stateName, pattern, timeoutSeconds, null);
+        this(token, executionId, stateName, pattern, timeoutSeconds, null, null);
     }
+
 
     /** The field a payload may carry the token in, as {@code "TaskToken.$": "$$.Task.Token"}. */
     public static final String TOKEN_FIELD = "TaskToken";
 
     static TaskContext of(TaskMessage task) {
-        return new TaskContext(task.token(), task.executionId(), task.stateName(), task.pattern(), task.timeoutSeconds(), task.resource());
+        return new TaskContext(task.token(), task.executionId(), task.stateName(), task.pattern(), task.timeoutSeconds(),
+                task.resource(), task.credentials());
     }
 
     /**
@@ -52,6 +57,11 @@ public record TaskContext(String token, String executionId, String stateName, In
         }
         TaskToken decoded = TaskToken.decode(token.asText());
         return new TaskContext(token.asText(), decoded.executionId(), null, pattern, null);
+    }
+
+    /** This context for a task of {@code resource} (tests, express invokers, the function emulator). */
+    public TaskContext withResource(String resource) {
+        return new TaskContext(token, executionId, stateName, pattern, timeoutSeconds, resource, credentials);
     }
 
     /** The pipeline whose execution runs the task, or {@code null} outside any execution. */

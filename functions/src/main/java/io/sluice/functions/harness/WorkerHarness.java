@@ -8,7 +8,9 @@ import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.messaging.TaskMessage;
 import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
+import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.orchestration.error.ErrorNames;
+import io.sluice.orchestration.integration.LambdaInvoke;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ClaimResult;
 import io.sluice.orchestration.port.IdempotencyStore;
@@ -134,6 +136,10 @@ public final class WorkerHarness {
                     : function.apply(task.payload());
             if (task.pattern() == IntegrationPattern.WAIT_FOR_TASK_TOKEN || function instanceof ReportsLater later && later.reportsLater(context)) {
                 return result.put("callback", true);
+            }
+            if (TaskResource.read(task.resource()).filter(TaskResource::lambdaInvoke).isPresent()) {
+                // What Step Functions' lambda:invoke integration returns: the engine takes a task's result as the integration's response.
+                output = LambdaInvoke.response(output);
             }
             return result.set("output", output == null ? Json.NODES.nullNode() : output);
         } catch (RuntimeException e) {

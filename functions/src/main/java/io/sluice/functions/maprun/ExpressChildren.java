@@ -49,7 +49,7 @@ final class ExpressChildren {
                     + task.stateName() + "').");
         }
         TaskContext context = new TaskContext(task.token().encode(), task.token().executionId(), task.stateName(), task.pattern(),
-                task.timeoutSeconds(), task.resource());
+                task.timeoutSeconds()).withResource(task.resource());
         if (task.pattern() == IntegrationPattern.WAIT_FOR_TASK_TOKEN || function instanceof ReportsLater later && later.reportsLater(context)) {
             return TaskOutcome.failure(ErrorNames.RUNTIME, "Task state '" + task.stateName() + "' waits for a callback or a child"
                     + " execution, which an EXPRESS child of a distributed Map cannot; use ExecutionType STANDARD.");

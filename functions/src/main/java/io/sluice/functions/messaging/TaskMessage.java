@@ -13,9 +13,19 @@ import io.sluice.orchestration.json.Json;
  * version it does not know dead-letters the message ({@link UnknownVersion}) instead of guessing.
  *
  * @param heartbeatTimerId the timer the worker renews while the task runs, or {@code null} without heartbeats
+ * @param credentials      the state's Credentials as computed, or {@code null}: for the host to act on (an assumed role
+ *                         on AWS); an optional field, so version 1 still reads and writes it
  */
 public record TaskMessage(String token, String resource, String function, IntegrationPattern pattern, JsonNode payload,
-                          String stateName, int attempt, Integer timeoutSeconds, Integer heartbeatSeconds, String heartbeatTimerId) {
+                          String stateName, int attempt, Integer timeoutSeconds, Integer heartbeatSeconds, String heartbeatTimerId,
+                          JsonNode credentials) {
+
+    /** A task without Credentials. */
+    public TaskMessage(String token, String resource, String function, IntegrationPattern pattern, JsonNode payload, String stateName,
+                       int attempt, Integer timeoutSeconds, Integer heartbeatSeconds, String heartbeatTimerId) {
+        this(token, resource, function, pattern, payload, stateName, attempt, timeoutSeconds, heartbeatSeconds, heartbeatTimerId, null);
+    }
+
     /** The version this code writes and reads. */
     public static final int VERSION = 1;
     /** The error a message of an unknown version is dead-lettered with. */
@@ -23,7 +33,7 @@ public record TaskMessage(String token, String resource, String function, Integr
 
     public static TaskMessage of(Command.DispatchTask d) {
         return new TaskMessage(d.token().encode(), d.resource(), d.function(), d.pattern(), d.payload(), d.stateName(), d.attempt(),
-                d.timeoutSeconds(), d.heartbeatSeconds(), d.heartbeatTimerId());
+                d.timeoutSeconds(), d.heartbeatSeconds(), d.heartbeatTimerId(), d.credentials());
     }
 
     public String executionId() {
@@ -43,6 +53,7 @@ public record TaskMessage(String token, String resource, String function, Integr
         if (timeoutSeconds != null) o.put("timeoutSeconds", timeoutSeconds);
         if (heartbeatSeconds != null) o.put("heartbeatSeconds", heartbeatSeconds);
         if (heartbeatTimerId != null) o.put("heartbeatTimerId", heartbeatTimerId);
+        if (credentials != null) o.set("credentials", credentials);
         return Json.write(o);
     }
 
@@ -60,7 +71,8 @@ public record TaskMessage(String token, String resource, String function, Integr
                 IntegrationPattern.valueOf(required(o, "pattern")), o.get("payload"), o.path("state").asText(""),
                 o.path("attempt").asInt(0), o.has("timeoutSeconds") ? o.get("timeoutSeconds").asInt() : null,
                 o.has("heartbeatSeconds") ? o.get("heartbeatSeconds").asInt() : null,
-                o.hasNonNull("heartbeatTimerId") ? o.get("heartbeatTimerId").asText() : null);
+                o.hasNonNull("heartbeatTimerId") ? o.get("heartbeatTimerId").asText() : null,
+                o.hasNonNull("credentials") ? o.get("credentials") : null);
     }
 
     private static String required(JsonNode o, String field) {

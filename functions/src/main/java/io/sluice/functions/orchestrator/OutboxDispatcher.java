@@ -6,7 +6,11 @@ import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.messaging.TaskMessage;
+import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.orchestration.engine.Command;
+import io.sluice.orchestration.error.ErrorNames;
+import io.sluice.orchestration.integration.IntegrationCatalog;
+import io.sluice.orchestration.integration.Platform;
 import io.sluice.orchestration.engine.CommandCodec;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ExecutionStore;
@@ -61,8 +65,33 @@ public final class OutboxDispatcher {
         }
     }
 
+    /**
+     * A task no function can run (a lambda:invoke whose FunctionName names no function, an activity) fails at once,
+     * reported as its result: a FunctionName that names nothing with {@code States.Runtime} (as before the engine left
+     * it to the host, so a mock could answer it), an activity with {@value IntegrationCatalog#UNAVAILABLE}.
+     */
+    private void unroutable(Command.DispatchTask d, String id) {
+        TaskResource resource = TaskResource.parse(d.resource());
+        String error;
+        String cause;
+        if (resource.lambdaInvoke()) {
+            error = ErrorNames.RUNTIME;
+            cause = "Task '" + d.stateName() + "' calls lambda:invoke, but its FunctionName names no function of this bundle"
+                    + " (a ${Placeholder} left unsubstituted?).";
+        } else {
+            error = IntegrationCatalog.UNAVAILABLE;
+            // Activities run on no platform yet, so the reason is the same everywhere.
+            cause = "Task state '" + d.stateName() + "' calls '" + d.resource() + "': "
+                    + ((IntegrationCatalog.Support.Unavailable) IntegrationCatalog.support(resource, Platform.LOCAL)).reason();
+        }
+        String token = d.token().encode();
+        queue.send(names.orchestrator(), OrchestratorSends.of(new OrchestratorMessage.TaskResult(token, null, error, cause),
+                OrchestratorSends.resultId(token)), Duration.ZERO);
+    }
+
     private void carryOut(String executionId, Command command, String id) {
         switch (command) {
+            case Command.DispatchTask d when d.function() == null -> unroutable(d, id);
             case Command.DispatchTask d -> queue.send(names.tasks(d.function()), new OutgoingMessage(TaskMessage.of(d).encode(),
                     Map.of("executionId", executionId, "token", d.token().encode()), null, id), Duration.ZERO);
             case Command.StartTimer t -> {

@@ -53,7 +53,8 @@ public final class DefinitionParser {
         boolean ctx = text.contains("$$") || jsonata && text.contains("$states") && text.contains("context");
         return switch (type) {
             case "Task" -> new TaskState(name, TaskResource.parse(n.get("Resource").asText()), f.selector("InputPath"),
-                    f.arguments(), f.result(), recovery(n, jsonata), timeouts(f), f.text("Next"), ctx, f.exit());
+                    f.arguments(), f.result(), recovery(n, jsonata), timeouts(f), f.text("Next"), ctx, f.exit(),
+                    f.selectorTemplate("Credentials"));
             case "Pass" -> new PassState(name, f.selector("InputPath"), jsonata ? null : f.template("Parameters"), n.get("Result"),
                     jsonata ? ResultPath.REPLACE : FieldCompiler.resultPath(n.get("ResultPath"), n.has("ResultPath")),
                     f.selector("OutputPath"), f.text("Next"), ctx, f.exit());

@@ -19,6 +19,9 @@ public record Recovery(List<RetryPolicy> retry, List<CatchPolicy> catchers) {
      * by {@code States.BranchFailed}.
      */
     public int retrierFor(String error, boolean fromBranch) {
+        if (ErrorNames.isTerminal(error)) {
+            return -1; // not even as States.BranchFailed: a branch's States.Runtime ends the execution
+        }
         for (int i = 0; i < retry.size(); i++) {
             if (retry.get(i).handles(error) || fromBranch && retry.get(i).handles(ErrorNames.BRANCH_FAILED)) {
                 return i;
@@ -29,6 +32,9 @@ public record Recovery(List<RetryPolicy> retry, List<CatchPolicy> catchers) {
 
     /** The first catcher that handles {@code error}, or {@code null}; {@code fromBranch} as for {@link #retrierFor}. */
     public CatchPolicy catcherFor(String error, boolean fromBranch) {
+        if (ErrorNames.isTerminal(error)) {
+            return null;
+        }
         for (CatchPolicy c : catchers) {
             if (c.handles(error) || fromBranch && c.handles(ErrorNames.BRANCH_FAILED)) {
                 return c;

@@ -42,6 +42,28 @@ public record TaskResource(String raw, Kind kind, String function, IntegrationPa
         WAIT_FOR_TASK_TOKEN
     }
 
+    /** The task function every service integration other than Lambda is dispatched to. */
+    public static final String INTEGRATIONS_FUNCTION = "integrations";
+
+    /**
+     * The service and action a service integration names: {@code arn:aws:states:::aws-sdk:s3:getObject} is
+     * ({@code s3}, {@code getObject}, sdk); {@code arn:aws:states:::sns:publish.waitForTaskToken} is ({@code sns},
+     * {@code publish}, not sdk).
+     *
+     * @param sdk whether the resource is the AWS SDK form ({@code aws-sdk:<service>:<action>})
+     */
+    public record ServiceAction(String service, String action, boolean sdk) {
+        /** {@code aws-sdk:s3:getObject} or {@code sns:publish}: the key the registry and the catalog use. */
+        public String key() {
+            return (sdk ? "aws-sdk:" : "") + service + ":" + action;
+        }
+
+        @Override
+        public String toString() {
+            return key();
+        }
+    }
+
     /** The forms a user can write, for messages. */
     public static final String ACCEPTED_FORMS = "sluice:function:<name>[.sync|.waitForTaskToken], "
             + "arn:aws:lambda:<region>:<account>:function:<name>[:<alias>], "
@@ -63,7 +85,7 @@ public record TaskResource(String raw, Kind kind, String function, IntegrationPa
     /** The function that runs {@code arn:aws:states:::states:startExecution[.sync|.sync:2|.waitForTaskToken]}: a child execution. */
     public static final String EXECUTIONS_FUNCTION = "executions";
 
-    /** Whether a runtime of Sluice runs this resource itself (else only a mock answers it). */
+    /** Whether this resource names a function of the bundle (directly, through lambda:invoke, or as {@value #EXECUTIONS_FUNCTION}). */
     public boolean runnable() {
         return kind == Kind.FUNCTION || kind == Kind.LAMBDA_INVOKE || function != null;
     }
@@ -71,6 +93,15 @@ public record TaskResource(String raw, Kind kind, String function, IntegrationPa
     /** Whether the Resource ends in {@code .sync:2}: the integration returns JSON rather than JSON text (startExecution's Output). */
     public boolean syncVersion2() {
         return raw.endsWith(".sync:2");
+    }
+
+    /** The service and action of a service integration (Lambda's {@code lambda:invoke} too); empty for functions and activities. */
+    public Optional<ServiceAction> serviceAction() {
+        if (kind != Kind.SERVICE_INTEGRATION && kind != Kind.LAMBDA_INVOKE) {
+            return Optional.empty();
+        }
+        Matcher m = SERVICE.matcher(raw);
+        return m.matches() ? Optional.of(new ServiceAction(m.group(2), m.group(3), m.group(1) != null)) : Optional.empty();
     }
 
     /** Whether this is {@code arn:aws:states:::lambda:invoke}, whose result Step Functions wraps. */

@@ -10,7 +10,11 @@ public sealed interface Command {
      * Invoke {@code function} with {@code payload}; report the outcome with {@code token}.
      *
      * @param resource         the state's Resource as written
-     *
+     * @param function         the function to run it: the one the Resource (or lambda:invoke's FunctionName) names,
+     *                         {@value io.sluice.orchestration.definition.TaskResource#INTEGRATIONS_FUNCTION} for a
+     *                         service integration, or {@code null} when nothing names one (an activity, a
+     *                         FunctionName such as a left {@code ${Placeholder}}): a mock still answers it, and a
+     *                         host fails it with a named error
      * @param timeoutSeconds   the task's timeout, or {@code null}; the interpreter keeps its own timer
      * @param heartbeatSeconds the heartbeat interval the task must keep, or {@code null}
      * @param heartbeatTimerId the timer that fires when the heartbeats stop, or {@code null}: a worker
@@ -18,7 +22,13 @@ public sealed interface Command {
      */
     record DispatchTask(TaskToken token, String resource, String function, IntegrationPattern pattern, JsonNode payload,
                         String stateName, int attempt, Integer timeoutSeconds, Integer heartbeatSeconds,
-                        String heartbeatTimerId) implements Command {}
+                        String heartbeatTimerId, JsonNode credentials) implements Command {
+        /** A task without Credentials. */
+        public DispatchTask(TaskToken token, String resource, String function, IntegrationPattern pattern, JsonNode payload,
+                            String stateName, int attempt, Integer timeoutSeconds, Integer heartbeatSeconds, String heartbeatTimerId) {
+            this(token, resource, function, pattern, payload, stateName, attempt, timeoutSeconds, heartbeatSeconds, heartbeatTimerId, null);
+        }
+    }
 
     /**
      * Deliver {@link Event.TimerFired} with {@code timerId} at {@code dueAt}; starting a timer id

@@ -25,6 +25,7 @@ public final class CommandCodec {
                 if (d.timeoutSeconds() != null) o.put("timeoutSeconds", d.timeoutSeconds());
                 if (d.heartbeatSeconds() != null) o.put("heartbeatSeconds", d.heartbeatSeconds());
                 if (d.heartbeatTimerId() != null) o.put("heartbeatTimerId", d.heartbeatTimerId());
+                if (d.credentials() != null) o.set("credentials", d.credentials());
             }
             case Command.StartTimer t -> {
                 o.put("type", "startTimer");
@@ -51,11 +52,13 @@ public final class CommandCodec {
     public static Command decode(JsonNode o) {
         return switch (o.path("type").asText()) {
             case "dispatch" -> new Command.DispatchTask(TaskToken.decode(o.get("token").asText()), o.get("resource").asText(),
-                    o.get("function").asText(), IntegrationPattern.valueOf(o.get("pattern").asText()), o.get("payload"),
+                    o.hasNonNull("function") ? o.get("function").asText() : null, IntegrationPattern.valueOf(o.get("pattern").asText()),
+                    o.get("payload"),
                     o.get("state").asText(), o.get("attempt").asInt(),
                     o.has("timeoutSeconds") ? o.get("timeoutSeconds").asInt() : null,
                     o.has("heartbeatSeconds") ? o.get("heartbeatSeconds").asInt() : null,
-                    o.hasNonNull("heartbeatTimerId") ? o.get("heartbeatTimerId").asText() : null);
+                    o.hasNonNull("heartbeatTimerId") ? o.get("heartbeatTimerId").asText() : null,
+                    o.hasNonNull("credentials") ? o.get("credentials") : null);
             case "startTimer" -> new Command.StartTimer(o.get("timerId").asText(), Instant.parse(o.get("due").asText()),
                     o.path("renewable").asBoolean(false));
             case "cancelTimer" -> new Command.CancelTimer(o.get("timerId").asText());

@@ -111,14 +111,16 @@ final class Flow {
     private static void failState(Step s, Frame f, FailState fail) {
         JsonNode ctx = ContextObject.ifUsed(s, f, fail.usesContext());
         Scope scope = Dataflow.scope(s, f, f.rawInput(), ctx);
-        String error = fail.errorPath() != null ? pathText(fail.errorPath().select(scope), "Error", fail.name()) : fail.error();
-        String cause = fail.causePath() != null ? pathText(fail.causePath().select(scope), "Cause", fail.name()) : fail.cause();
-        Frames.fail(s, f, error == null ? "States.Fail" : error, cause == null ? "" : cause);
+        boolean jsonata = fail.exit().jsonata();
+        String error = fail.errorPath() != null ? pathText(fail.errorPath().select(scope), "Error", fail.name(), jsonata) : fail.error();
+        String cause = fail.causePath() != null ? pathText(fail.causePath().select(scope), "Cause", fail.name(), jsonata) : fail.cause();
+        // A Fail state without Error fails with none, as on AWS: no name is made up for it.
+        Frames.fail(s, f, error, cause == null ? "" : cause);
     }
 
-    private static String pathText(JsonNode value, String field, String state) {
+    private static String pathText(JsonNode value, String field, String state, boolean jsonata) {
         if (value == null || !value.isTextual()) {
-            throw new AslException(ErrorNames.RUNTIME, field + " (or " + field + "Path) of Fail state '" + state
+            throw new AslException(jsonata ? ErrorNames.QUERY_EVALUATION_ERROR : ErrorNames.RUNTIME, field + " (or " + field + "Path) of Fail state '" + state
                     + "' must give a string, but gave " + io.sluice.orchestration.json.Json.typeName(value) + ".");
         }
         return value.asText();

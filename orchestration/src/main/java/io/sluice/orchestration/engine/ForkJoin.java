@@ -118,7 +118,8 @@ final class ForkJoin {
         }
         JsonNode v = m.maxConcurrencyPath().select(scope);
         if (v == null || !v.isIntegralNumber() || v.asInt() < 0) {
-            throw new AslException(ErrorNames.RUNTIME, (m.exit().jsonata() ? "MaxConcurrency" : "MaxConcurrencyPath") + " '"
+            throw new AslException(m.exit().jsonata() ? ErrorNames.QUERY_EVALUATION_ERROR : ErrorNames.RUNTIME,
+                    (m.exit().jsonata() ? "MaxConcurrency" : "MaxConcurrencyPath") + " '"
                     + m.maxConcurrencyPath().text() + "' of Map state '"
                     + m.name() + "' must select a non-negative integer, found " + Json.typeName(v) + ".");
         }

@@ -20,6 +20,9 @@ final class Tasks {
         TaskToken token = TaskToken.draw(s.execution.id(), f.id(), f.step(), f.attempt(), s.random);
         JsonNode ctx = t.usesContext() ? ContextObject.withTask(ContextObject.of(s, f), token) : ContextObject.ifUsed(s, f, false);
         JsonNode effective = t.inputPath().apply(f.rawInput(), ctx);
+        // Credentials read what Parameters read: the input after InputPath (JSONata: the state's input).
+        JsonNode credentials = t.credentials() == null ? null
+                : t.credentials().render(Dataflow.scope(s, f, t.exit().jsonata() ? f.rawInput() : effective, ctx));
         if (t.parameters() != null) {
             effective = t.parameters().render(Dataflow.scope(s, f, effective, ctx));
         }
@@ -27,13 +30,13 @@ final class Tasks {
         String function = resource.function();
         JsonNode payload = effective;
         if (resource.lambdaInvoke()) {
+            // A name that is no function (a ${Placeholder} left by SAM, say) is not the engine's to refuse: a mock
+            // answers the state whatever it names, and a host fails it with a named error.
             function = TaskResource.lambdaFunctionName(effective.path("FunctionName").asText(null));
-            if (function == null) {
-                throw new AslException(ErrorNames.RUNTIME, "Task '" + t.name() + "' calls lambda:invoke but "
-                        + (t.exit().jsonata() ? "Arguments" : "Parameters") + ".FunctionName '"
-                        + effective.path("FunctionName").asText("") + "' names no function.");
-            }
             payload = effective.has("Payload") ? effective.get("Payload") : Json.object();
+        } else if (resource.kind() == TaskResource.Kind.SERVICE_INTEGRATION && function == null) {
+            // Every service integration goes to the integration registry, but states:startExecution: a child execution.
+            function = TaskResource.INTEGRATIONS_FUNCTION;
         }
         Scope scope = Dataflow.scope(s, f, t.exit().jsonata() ? f.rawInput() : effective, ctx);
         String suffix = t.exit().jsonata() ? "" : "Path";
@@ -49,7 +52,7 @@ final class Tasks {
             f.heartbeatTimer = s.startTimer(f, TimerRef.Kind.HEARTBEAT, s.now.plusSeconds(heartbeat));
         }
         s.commands.add(new Command.DispatchTask(token, resource.raw(), function, resource.pattern(), payload, t.name(), f.attempt(), timeout,
-                heartbeat, f.heartbeatTimer));
+                heartbeat, f.heartbeatTimer, credentials));
         if (s.recording()) {
             ObjectNode detail = Step.detail("payload", payload);
             detail.put("function", function);
@@ -63,10 +66,9 @@ final class Tasks {
         if (s.recording()) {
             s.record(Type.TASK_SUCCEEDED, f, t.name(), Step.detail("output", output));
         }
+        // The result is the integration's response as its host gives it (for lambda:invoke, the harness wraps the
+        // function's result as Step Functions does; a mock gives the whole response as mocked).
         JsonNode result = output == null ? Json.NODES.nullNode() : output;
-        if (t.resource().lambdaInvoke() && t.resource().pattern() == TaskResource.IntegrationPattern.REQUEST_RESPONSE) {
-            result = lambdaInvokeEnvelope(result);
-        }
         try {
             JsonNode ctx = ContextObject.ifUsed(s, f, t.usesContext());
             Flow.exit(s, f, t.next(), Dataflow.withResult(s, f, t.name(), t.exit(), t.result(), result, ctx));
@@ -99,22 +101,14 @@ final class Tasks {
         Errors.stateFailed(s, f, t, error, cause);
     }
 
-    /** What Step Functions' lambda:invoke integration returns around the function's result. */
-    static JsonNode lambdaInvokeEnvelope(JsonNode payload) {
-        ObjectNode envelope = Json.object();
-        envelope.put("ExecutedVersion", "$LATEST");
-        envelope.set("Payload", payload);
-        envelope.put("StatusCode", 200);
-        return envelope;
-    }
-
     private static Integer seconds(Integer literal, PathOrIntrinsic path, Scope scope, String field, TaskState t) {
         if (literal != null || path == null) {
             return literal;
         }
         JsonNode v = path.select(scope);
         if (v == null || !v.isIntegralNumber() || v.asLong() <= 0 || v.asLong() > Integer.MAX_VALUE) {
-            throw new AslException(ErrorNames.RUNTIME, field + " '" + path.text() + "' of Task '" + t.name()
+            // JSONata: a value of the wrong type is the expression's failure, which Catch can handle (as on AWS).
+            throw new AslException(t.exit().jsonata() ? ErrorNames.QUERY_EVALUATION_ERROR : ErrorNames.RUNTIME, field + " '" + path.text() + "' of Task '" + t.name()
                     + "' must select a positive integer, found " + Json.typeName(v) + ".");
         }
         return v.asInt();

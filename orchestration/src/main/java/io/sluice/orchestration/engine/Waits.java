@@ -45,6 +45,11 @@ final class Waits {
         Flow.exit(s, f, w.next(), Dataflow.leave(s, f, w.name(), w.exit(), Dataflow.scope(s, f, effective, ctx), output));
     }
 
+    /** A computed value of the wrong type: the expression's failure in JSONata (catchable), States.Runtime in JSONPath. */
+    private static String error(WaitState w) {
+        return w.exit().jsonata() ? ErrorNames.QUERY_EVALUATION_ERROR : ErrorNames.RUNTIME;
+    }
+
     private static String field(WaitState w, String name) {
         return w.exit().jsonata() ? name : name + "Path";
     }
@@ -59,7 +64,7 @@ final class Waits {
         if (w.secondsPath() != null) {
             JsonNode v = w.secondsPath().select(scope);
             if (v == null || !v.canConvertToLong() || !v.isIntegralNumber() || v.asLong() < 0) {
-                throw new AslException(ErrorNames.RUNTIME, field(w, "Seconds") + " '" + w.secondsPath().text() + "' of Wait state '"
+                throw new AslException(error(w), field(w, "Seconds") + " '" + w.secondsPath().text() + "' of Wait state '"
                         + w.name() + "' must select a non-negative integer, found " + Json.typeName(v) + ".");
             }
             return s.now.plusSeconds(v.asLong());
@@ -71,7 +76,7 @@ final class Waits {
             }
             return OffsetDateTime.parse(v.asText()).toInstant();
         } catch (DateTimeParseException e) {
-            throw new AslException(ErrorNames.RUNTIME, field(w, "Timestamp") + " '" + w.timestampPath().text() + "' of Wait state '"
+            throw new AslException(error(w), field(w, "Timestamp") + " '" + w.timestampPath().text() + "' of Wait state '"
                     + w.name() + "' must select an RFC 3339 timestamp such as 2026-11-29T10:00:00Z.");
         }
     }

@@ -34,7 +34,7 @@ public final class PayloadTemplate implements ValueTemplate {
         return source;
     }
 
-    /** Renders the template against {@code scope}; a path that selects nothing fails with {@code States.ParameterPathFailure}. */
+    /** Renders the template against {@code scope}; a path that selects nothing fails with {@code States.Runtime}. */
     public JsonNode render(Scope scope) {
         return root.render(scope);
     }
@@ -60,7 +60,8 @@ public final class PayloadTemplate implements ValueTemplate {
                 } else if (f.path != null) {
                     JsonNode value = f.path.select(scope);
                     if (value == null) {
-                        throw new AslException(ErrorNames.PARAMETER_PATH_FAILURE,
+                        // States.Runtime, as AWS and Step Functions Local report it (not the spec's States.ParameterPathFailure).
+                        throw new AslException(ErrorNames.RUNTIME,
                                 "The JSONPath '" + f.expression + "' specified for the field '" + f.name
                                         + ".$' could not be found in the input " + preview(f.path.root(scope)));
                     }

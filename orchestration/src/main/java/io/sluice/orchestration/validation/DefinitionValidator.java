@@ -1,6 +1,7 @@
 package io.sluice.orchestration.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.integration.Platform;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -12,8 +13,8 @@ import java.util.List;
  *
  * <p>Paths and payload templates are checked by compiling them with the same parsers the
  * interpreter uses, so a definition without errors here compiles there. What Sluice cannot run yet
- * (JSONata, workflow variables, distributed Map) is an error; what runs only on AWS (service
- * integrations) and states that can never run are warnings.
+ * (distributed Map) is an error; what cannot run on the platform validated for (an unmapped service
+ * integration, an activity) and states that can never run are warnings.
  */
 public final class DefinitionValidator {
     private static final List<String> TOP_LEVEL_FIELDS =
@@ -27,9 +28,18 @@ public final class DefinitionValidator {
 
     private DefinitionValidator() {}
 
-    /** Every problem in {@code definition}; an empty list when there is none. */
+    /** Every problem in {@code definition} for the local platform; an empty list when there is none. */
     public static List<Problem> validate(JsonNode definition) {
-        Report report = new Report();
+        return validate(definition, Platform.LOCAL);
+    }
+
+    /**
+     * Every problem in {@code definition}, where each Task state whose resource cannot run on {@code platform}
+     * (as {@link io.sluice.orchestration.integration.IntegrationCatalog} says) is a warning naming the state,
+     * the resource and the platform.
+     */
+    public static List<Problem> validate(JsonNode definition, Platform platform) {
+        Report report = new Report(platform);
         if (definition == null || !definition.isObject()) {
             report.error(Pointer.ROOT, "A definition must be a JSON object with StartAt and States, but is "
                     + Fields.describe(definition) + ".");

@@ -30,8 +30,7 @@ final class FieldRules {
             case "Timestamp" -> timestamp(report, at, value);
             case "Retry" -> ErrorHandlerRules.retry(state, value);
             case "Catch" -> ErrorHandlerRules.catchers(state, value);
-            case "Credentials" -> report.warning(at, "Credentials is ignored: Sluice runs every task with the identity of"
-                    + " its own function, not an assumed role.");
+            case "Credentials" -> credentials(report, at, value);
             default -> {
                 // Type, Next, End, Resource, Result, Choices, Default, Branches, ItemProcessor, Iterator:
                 // checked with the transitions or by the rules of their state type.
@@ -47,6 +46,27 @@ final class FieldRules {
     static void queryLanguage(Report report, Pointer at, JsonNode value) {
         if (!(value.isTextual() && (value.asText().equals("JSONPath") || value.asText().equals("JSONata")))) {
             report.error(at, "QueryLanguage must be \"JSONPath\" or \"JSONata\", but is " + Fields.describe(value) + ".");
+        }
+    }
+
+    /**
+     * Credentials: an object such as {@code {"RoleArn": "..."}} (paths and intrinsics allowed), passed to the
+     * host. Only AWS acts on it; elsewhere the task runs with the runtime's own identity, which a warning says.
+     */
+    private static void credentials(Report report, Pointer at, JsonNode value) {
+        if (!value.isObject()) {
+            report.error(at, "Credentials must be an object such as {\"RoleArn\": \"arn:aws:iam::123456789012:role/x\"}, but is "
+                    + Fields.describe(value) + ".");
+            return;
+        }
+        PathRules.template(report, at, "Credentials", value);
+        warnIgnored(report, at);
+    }
+
+    static void warnIgnored(Report report, Pointer at) {
+        if (report.platform() != io.sluice.orchestration.integration.Platform.AWS) {
+            report.warning(at, "Credentials is passed to the host, and platform " + report.platform().id()
+                    + " assumes no role: the task runs with the runtime's own identity there.");
         }
     }
 

@@ -12,6 +12,11 @@ record Pointer(String text) {
         return new Pointer(text + "/" + index);
     }
 
+    /** The last step, unescaped: a state's name for a state's pointer. */
+    String last() {
+        return text.substring(text.lastIndexOf('/') + 1).replace("~1", "/").replace("~0", "~");
+    }
+
     @Override
     public String toString() {
         return text;

@@ -62,6 +62,9 @@ final class StateRules {
                 }
             } else if (jsonata && (Fields.isExpression(value) || field.equals("ItemSelector") || field.equals("Credentials"))) {
                 QueryRules.expressions(state.report(), at, field, value);
+                if (field.equals("Credentials")) {
+                    FieldRules.warnIgnored(state.report(), at);
+                }
             } else {
                 FieldRules.check(state, field, value);
             }

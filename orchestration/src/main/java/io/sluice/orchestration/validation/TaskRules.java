@@ -2,6 +2,8 @@ package io.sluice.orchestration.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.definition.TaskResource;
+import io.sluice.orchestration.integration.IntegrationCatalog;
+import io.sluice.orchestration.integration.Platform;
 import java.util.Optional;
 
 /**
@@ -44,19 +46,13 @@ final class TaskRules {
             state.report().error(at, unknownForm(text));
             return;
         }
-        switch (read.get().kind()) {
-            case FUNCTION -> { }
-            case LAMBDA_INVOKE -> requireFunctionName(state, text);
-            case SERVICE_INTEGRATION -> {
-                if (!read.get().runnable()) {
-                    state.report().warning(at, "Resource '" + text + "' is a Step Functions service"
-                            + " integration that Sluice does not run yet: it runs on AWS Step Functions and under exec --mocks,"
-                            + " but not in a Sluice runtime. Use sluice:function:<name> to run a function of the bundle everywhere.");
-                }
-            }
-            case ACTIVITY -> state.report().warning(at, "Resource '" + text + "' is a Step Functions activity that Sluice"
-                    + " does not run yet: it runs on AWS Step Functions with an activity worker and under exec --mocks,"
-                    + " but not in a Sluice runtime.");
+        if (read.get().kind() == TaskResource.Kind.LAMBDA_INVOKE) {
+            requireFunctionName(state, text);
+        }
+        Platform platform = state.report().platform();
+        if (IntegrationCatalog.support(read.get(), platform) instanceof IntegrationCatalog.Support.Unavailable u) {
+            state.report().warning(at, "State '" + state.pointer().last() + "' cannot run on platform " + platform.id()
+                    + ": Resource '" + text + "'. " + u.reason() + " Run there, it fails with " + IntegrationCatalog.UNAVAILABLE + ".");
         }
     }
 

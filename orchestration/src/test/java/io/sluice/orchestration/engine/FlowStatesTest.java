@@ -66,11 +66,11 @@ class FlowStatesTest {
     }
 
     @Test
-    void parametersPathSelectingNothingFailsWithParameterPathFailure() {
+    void parametersPathSelectingNothingFailsWithStatesRuntimeAsAwsDoes() {
         var d = parse("""
                 {"StartAt": "P", "States": {"P": {"Type": "Pass", "Parameters": {"x.$": "$.nope"}, "End": true}}}""");
         ExpressResult r = run(d, "{}");
-        assertThat(r.error()).isEqualTo("States.ParameterPathFailure");
+        assertThat(r.error()).isEqualTo("States.Runtime");
         assertThat(r.cause()).contains("x.$").contains("$.nope");
     }
 

@@ -30,14 +30,16 @@ class TaskStatesTest {
     }
 
     @Test
-    void lambdaArnsNameTheFunctionAndLambdaInvokeWrapsTheResult() {
+    void lambdaArnsNameTheFunctionAndLambdaInvokeSendsThePayload() {
         var d = parse("""
                 {"StartAt": "A", "States": {
                   "A": {"Type": "Task", "Resource": "arn:aws:lambda:eu-west-1:123456789012:function:first:live", "Next": "B"},
                   "B": {"Type": "Task", "Resource": "arn:aws:states:::lambda:invoke",
                         "Parameters": {"FunctionName": "arn:aws:lambda:eu-west-1:123456789012:function:second", "Payload.$": "$"},
                         "ResultSelector": {"out.$": "$.Payload", "code.$": "$.StatusCode"}, "End": true}}}""");
-        var invoker = new ScriptedInvoker().returns("first", json("{\"n\": 1}")).echo("second");
+        // The host wraps a lambda:invoke result as Step Functions does (the worker harness does it with LambdaInvoke).
+        var invoker = new ScriptedInvoker().returns("first", json("{\"n\": 1}"))
+                .on("second", t -> TaskOutcome.success(io.sluice.orchestration.integration.LambdaInvoke.response(t.payload())));
         ExpressResult r = run(d, "{}", invoker);
         assertThat(r.output()).isEqualTo(json("{\"out\": {\"n\": 1}, \"code\": 200}"));
         assertThat(invoker.calls).extracting(c -> c.function()).containsExactly("first", "second");

@@ -81,7 +81,7 @@ class InvalidDefinitionsTest {
                 error("resource-not-string", "/States/A/Resource", "Resource must be a string"),
                 error("resource-lambda-arn-short-account", "/States/A/Resource", "is not a Resource form Step Functions or Sluice accepts"),
                 error("lambda-invoke-without-function-name", "/States/A/Parameters", "needs Parameters.FunctionName"),
-                warning("service-integration-warning", "/States/A/Resource", "is a Step Functions service integration that Sluice does not run yet"),
+                warning("service-integration-warning", "/States/A/Resource", "State 'A' cannot run on platform local: Resource 'arn:aws:states:::ecs:runTask.sync'"),
                 error("task-timeout-both", "/States/A", "Use either TimeoutSeconds or TimeoutSecondsPath, not both."),
                 error("task-heartbeat-both", "/States/A", "Use either HeartbeatSeconds or HeartbeatSecondsPath, not both."),
                 error("task-heartbeat-not-less", "/States/A/HeartbeatSeconds", "HeartbeatSeconds (30) must be less than TimeoutSeconds (30)"),

@@ -2,6 +2,8 @@ package io.sluice.local.pipeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.definition.TaskResource;
+import io.sluice.orchestration.integration.IntegrationCatalog;
+import io.sluice.orchestration.integration.Platform;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,19 +26,22 @@ final class FunctionReferences {
     }
 
     /**
-     * The Resources of a valid definition that no Sluice runtime runs yet (service integrations other
-     * than Lambda, activities), each with its pointer; the resource text stands in the function's place.
+     * The Resources of a valid definition that cannot run on the local platform (service integrations
+     * {@link IntegrationCatalog} maps to nothing here, activities), each with its pointer and the reason.
      */
-    static List<Reference> notRunnable(JsonNode definition) {
-        List<Reference> out = new ArrayList<>();
+    static List<Unrunnable> notRunnable(JsonNode definition) {
+        List<Unrunnable> out = new ArrayList<>();
         tasks(definition, "", (at, state) -> {
             String raw = state.path("Resource").asText();
-            if (!TaskResource.parse(raw).runnable()) {
-                out.add(new Reference(at + "/Resource", raw));
+            if (IntegrationCatalog.support(TaskResource.parse(raw), Platform.LOCAL) instanceof IntegrationCatalog.Support.Unavailable u) {
+                out.add(new Unrunnable(at + "/Resource", raw, u.reason()));
             }
         });
         return out;
     }
+
+    /** A Resource that cannot run here, and why. */
+    record Unrunnable(String pointer, String resource, String reason) {}
 
     private static void tasks(JsonNode machine, String pointer, BiConsumer<String, JsonNode> visit) {
         for (Map.Entry<String, JsonNode> e : machine.path("States").properties()) {
@@ -60,6 +65,12 @@ final class FunctionReferences {
 
     private static void task(JsonNode state, String at, List<Reference> out) {
         TaskResource resource = TaskResource.parse(state.path("Resource").asText());
+        if (resource.kind() == TaskResource.Kind.SERVICE_INTEGRATION
+                && IntegrationCatalog.support(resource, Platform.LOCAL) instanceof IntegrationCatalog.Support.Runs) {
+            // A mapped service integration runs as the integrations function.
+            out.add(new Reference(at + "/Resource", TaskResource.INTEGRATIONS_FUNCTION));
+            return;
+        }
         if (resource.function() != null) {
             out.add(new Reference(at + "/Resource", resource.function()));
             return;

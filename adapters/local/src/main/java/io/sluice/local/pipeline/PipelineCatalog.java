@@ -212,9 +212,9 @@ public final class PipelineCatalog {
                         + "' runs in this runtime; it has " + String.join(", ", functions.stream().sorted().toList()) + ".", false));
             }
         }
-        for (FunctionReferences.Reference ref : FunctionReferences.notRunnable(json)) {
-            problems.add(new PipelineProblem(shown, ref.pointer(), "Resource '" + ref.function() + "' is not run by a Sluice"
-                    + " runtime yet, so this pipeline cannot start here; use sluice:function:<name> instead.", false));
+        for (FunctionReferences.Unrunnable ref : FunctionReferences.notRunnable(json)) {
+            problems.add(new PipelineProblem(shown, ref.pointer(), "Resource '" + ref.resource() + "' cannot run on this (local)"
+                    + " runtime, so this pipeline cannot start here: " + ref.reason(), false));
         }
         boolean runnable = problems.stream().allMatch(PipelineProblem::warning);
         Pipeline pipeline = runnable ? new Pipeline(id, DefinitionParser.parse(json), file) : null;

@@ -129,15 +129,15 @@ class NestedExecutionsDurableTest {
         StartExecution function = new StartExecution(PipelineDefinitions.of(id -> Optional.ofNullable(stack.pipelines.get(id))),
                 (p, n, d, i) -> stack.runtime.start(p, n, d, i), stack.links,
                 io.sluice.functions.tenancy.Tenancy.SINGLE, java.time.Clock.systemUTC(), Duration.ofDays(1));
-        TaskContext task = new TaskContext("starter:s2.0.1.0.abc", "starter:s2", "Go", IntegrationPattern.REQUEST_RESPONSE, null,
-                "arn:aws:states:::states:startExecution");
+        TaskContext task = new TaskContext("starter:s2.0.1.0.abc", "starter:s2", "Go", IntegrationPattern.REQUEST_RESPONSE, null)
+                .withResource("arn:aws:states:::states:startExecution");
         JsonNode input = Json.parse("{\"StateMachineArn\": \"" + ARN + "child\", \"Name\": \"once\", \"Input\": {\"order\": \"o\"}}");
         JsonNode first = function.apply(input, task);
         JsonNode again = function.apply(input, task);
         assertThat(again).isEqualTo(first);
         assertThat(stack.executionsOf("child")).filteredOn(s -> s.name().equals("once")).hasSize(1);
 
-        TaskContext other = new TaskContext("starter:s3.0.1.0.def", "starter:s3", "Go", IntegrationPattern.REQUEST_RESPONSE, null, null);
+        TaskContext other = new TaskContext("starter:s3.0.1.0.def", "starter:s3", "Go", IntegrationPattern.REQUEST_RESPONSE, null);
         assertThatThrownBy(() -> function.apply(input, other)).isInstanceOf(TaskError.class)
                 .extracting(e -> ((TaskError) e).errorName()).isEqualTo(StartExecution.ALREADY_EXISTS);
         assertThatThrownBy(() -> function.apply(Json.parse("{\"StateMachineArn\": \"" + ARN + "nowhere\"}"), other))

@@ -3,7 +3,7 @@
 -- reservation ends, so the id cannot be created again meanwhile.
 --
 -- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list   KEYS[4] pending-outbox zset
--- KEYS[5] index: all       KEYS[6] expiry zset   KEYS[7] retired record (hash)
+-- KEYS[5] index: all       KEYS[6] expiry zset   KEYS[7] retired record (a string)
 -- ARGV[1] expected version ARGV[2] execution id  ARGV[3] name reserved until (epoch ms)
 -- Returns 1 when removed; 0 when the execution is absent, at another version, running, or has an
 -- outbox not yet sent (its commands must go out first).
@@ -26,7 +26,7 @@ redis.call('ZREM', KEYS[5], id)
 redis.call('ZREM', KEYS[6], id)
 redis.call('ZREM', KEYS[4], id)
 redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
-redis.call('HSET', KEYS[7], 'status', fields[2], 'pipeline', fields[3], 'name', fields[4],
-  'definitionHash', fields[5], 'startTime', fields[6], 'stopTime', fields[7])
+-- One string, the summary's fields joined by newlines (none of them holds one): a third of a hash's bytes.
+redis.call('SET', KEYS[7], table.concat({fields[3], fields[4], fields[2], fields[5], fields[6], fields[7]}, '\n'))
 redis.call('PEXPIREAT', KEYS[7], ARGV[3])
 return 1

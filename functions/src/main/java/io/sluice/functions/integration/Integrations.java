@@ -1,0 +1,62 @@
+package io.sluice.functions.integration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.harness.TaskAware;
+import io.sluice.functions.harness.TaskContext;
+import io.sluice.functions.harness.TaskError;
+import io.sluice.functions.tenancy.Tenancy;
+import io.sluice.orchestration.definition.TaskResource;
+import io.sluice.orchestration.definition.TaskResource.ServiceAction;
+import io.sluice.orchestration.error.ErrorNames;
+import io.sluice.orchestration.integration.IntegrationCatalog;
+import io.sluice.orchestration.json.Json;
+import java.util.Optional;
+
+/**
+ * The {@value TaskResource#INTEGRATIONS_FUNCTION} task function: every service integration other than
+ * Lambda is dispatched to it, as any task is, so it has the worker harness's exactly-once effect,
+ * retries and dead-letter queue. It reads the service, action and pattern from the task's Resource,
+ * asks the {@link IntegrationRegistry} for the handler and runs it. A resource this platform cannot run
+ * fails with {@value IntegrationCatalog#UNAVAILABLE}, its cause naming the state, the resource and the
+ * platform; the handlers' own failures keep AWS's names.
+ */
+public final class Integrations implements TaskAware {
+    public static final String NAME = TaskResource.INTEGRATIONS_FUNCTION;
+
+    private final IntegrationRegistry registry;
+    private final Tenancy tenancy;
+
+    public Integrations(IntegrationRegistry registry, Tenancy tenancy) {
+        this.registry = registry;
+        this.tenancy = tenancy;
+    }
+
+    @Override
+    public JsonNode apply(JsonNode input, TaskContext task) {
+        if (task.resource() == null || task.resource().isEmpty()) {
+            throw new TaskError(ErrorNames.RUNTIME, NAME + " runs service integrations and needs the task's Resource:"
+                    + " run it through the worker harness, not on its own.", false);
+        }
+        TaskResource resource = TaskResource.read(task.resource()).orElseThrow(() -> new TaskError(ErrorNames.RUNTIME,
+                "Resource '" + task.resource() + "' is no Resource form Step Functions accepts.", false));
+        ServiceAction action = resource.serviceAction().filter(a -> resource.kind() == TaskResource.Kind.SERVICE_INTEGRATION)
+                .orElseThrow(() -> new TaskError(ErrorNames.RUNTIME, NAME + " runs service integrations; '" + task.resource()
+                        + "' is none.", false));
+        String state = task.stateName() == null ? "(outside any execution)" : task.stateName();
+        if (IntegrationCatalog.support(resource, registry.platform()) instanceof IntegrationCatalog.Support.Unavailable) {
+            throw unavailable(state, resource);
+        }
+        IntegrationHandler handler = registry.find(action).orElseThrow(() -> unavailable(state, resource));
+        Optional<String> tenant = task.pipeline() == null ? Optional.empty() : tenancy.tenantOf(task.pipeline());
+        JsonNode result = handler.call(new IntegrationCall(action, resource.pattern(), input == null ? Json.object() : input, task, tenant));
+        return result == null ? Json.object() : result;
+    }
+
+    private TaskError unavailable(String state, TaskResource resource) {
+        String cause = IntegrationCatalog.support(resource, registry.platform()) instanceof IntegrationCatalog.Support.Unavailable
+                ? IntegrationCatalog.unavailableCause(state, resource, registry.platform())
+                : "Task state '" + state + "' calls '" + resource.raw() + "', which this host of platform " + registry.platform().id()
+                        + " has no handler for (its generic integration is not wired).";
+        return new TaskError(IntegrationCatalog.UNAVAILABLE, cause, false);
+    }
+}

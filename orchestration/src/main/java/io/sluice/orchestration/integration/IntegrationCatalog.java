@@ -1,0 +1,148 @@
+package io.sluice.orchestration.integration;
+
+import io.sluice.orchestration.definition.TaskResource;
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
+import io.sluice.orchestration.definition.TaskResource.ServiceAction;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which Task resources run on which platform, and on what: the one table the validator
+ * ({@code validate --platform}), the pipeline catalog and the integration registry of the functions
+ * agree on (a test in {@code functions} checks the registry against it).
+ *
+ * <p>Functions of the bundle (and Lambda's forms) run everywhere. The service integrations below map to
+ * ports Sluice has, so they run on every platform through that platform's adapter. Any other service
+ * integration runs on AWS only, as the AWS SDK call Step Functions would make (the AWS host's generic
+ * integration); elsewhere it is a validation warning and, at run time, {@value #UNAVAILABLE}.
+ * Activities run on no Sluice platform yet.
+ */
+public final class IntegrationCatalog {
+    /** The error of a Task whose resource has no meaning on the platform it runs on. */
+    public static final String UNAVAILABLE = "Sluice.IntegrationUnavailable";
+
+    private static final Set<IntegrationPattern> REQUEST = EnumSet.of(IntegrationPattern.REQUEST_RESPONSE);
+    private static final String CHILD_EXECUTION = "a child execution of a pipeline of the same tenant";
+    private static final Set<IntegrationPattern> CALLBACK = EnumSet.of(IntegrationPattern.REQUEST_RESPONSE,
+            IntegrationPattern.WAIT_FOR_TASK_TOKEN);
+    private static final Set<IntegrationPattern> JOB = EnumSet.of(IntegrationPattern.REQUEST_RESPONSE, IntegrationPattern.SYNC);
+
+    private static final Map<Platform, String> KEY_VALUE = Map.of(Platform.LOCAL, "the key-value table (PostgreSQL)",
+            Platform.AWS, "DynamoDB", Platform.AZURE, "the key-value table (Table storage)");
+    private static final Map<Platform, String> PUBLISH = Map.of(Platform.LOCAL, "a local topic (a Redis stream)",
+            Platform.AWS, "the AWS service itself", Platform.AZURE, "the publish port (Service Bus, Event Grid)");
+    private static final Map<Platform, String> OBJECTS = Map.of(Platform.LOCAL, "the object store (the data folder)",
+            Platform.AWS, "S3", Platform.AZURE, "the object store (Blob storage)");
+    private static final Map<Platform, String> JOBS = Map.of(Platform.LOCAL, "the job launcher (DuckDB jobs)",
+            Platform.AWS, "AWS Glue", Platform.AZURE, "the job launcher (Data Factory or Synapse pipeline runs)");
+    private static final Map<Platform, String> HTTP = Map.of(Platform.LOCAL, "an HTTP call",
+            Platform.AWS, "an HTTP call", Platform.AZURE, "an HTTP call");
+
+    /** One mapped action: its resource keys, the patterns Step Functions offers for it, and what runs it where. */
+    public record Entry(String key, Set<IntegrationPattern> patterns, Map<Platform, String> backends) {}
+
+    private static final Map<String, Entry> ENTRIES = entries();
+
+    private IntegrationCatalog() {}
+
+    private static Map<String, Entry> entries() {
+        Map<String, Entry> out = new LinkedHashMap<>();
+        for (String action : List.of("getItem", "putItem", "updateItem", "deleteItem", "query")) {
+            add(out, "dynamodb:" + action, REQUEST, KEY_VALUE);
+            add(out, "aws-sdk:dynamodb:" + action, CALLBACK, KEY_VALUE);
+        }
+        add(out, "sns:publish", CALLBACK, PUBLISH);
+        add(out, "aws-sdk:sns:publish", CALLBACK, PUBLISH);
+        add(out, "sqs:sendMessage", CALLBACK, PUBLISH);
+        add(out, "aws-sdk:sqs:sendMessage", CALLBACK, PUBLISH);
+        add(out, "events:putEvents", CALLBACK, PUBLISH);
+        add(out, "aws-sdk:eventbridge:putEvents", CALLBACK, PUBLISH);
+        for (String action : List.of("getObject", "putObject", "listObjectsV2", "copyObject", "deleteObject")) {
+            add(out, "aws-sdk:s3:" + action, CALLBACK, OBJECTS);
+        }
+        add(out, "glue:startJobRun", JOB, JOBS);
+        add(out, "aws-sdk:glue:startJobRun", REQUEST, JOBS);
+        add(out, "http:invoke", REQUEST, HTTP);
+        return out;
+    }
+
+    private static void add(Map<String, Entry> out, String key, Set<IntegrationPattern> patterns, Map<Platform, String> backends) {
+        out.put(key, new Entry(key, Set.copyOf(patterns), Map.copyOf(backends)));
+    }
+
+    /** Every mapped action, by key ({@code sns:publish}, {@code aws-sdk:s3:getObject}). */
+    public static Map<String, Entry> mapped() {
+        return ENTRIES;
+    }
+
+    /** Whether a resource runs on a platform, and on what. */
+    public sealed interface Support {
+        /** It runs there; {@code on} says on what ("the object store (the data folder)"). */
+        record Runs(String on) implements Support {}
+
+        /** It cannot run there; {@code reason} is a sentence saying why and where it does run. */
+        record Unavailable(String reason) implements Support {}
+    }
+
+    public static Support support(TaskResource resource, Platform platform) {
+        return switch (resource.kind()) {
+            case FUNCTION, LAMBDA_INVOKE -> new Support.Runs("a function of the bundle");
+            case ACTIVITY -> new Support.Unavailable("Step Functions activities run on no Sluice platform yet (they need an"
+                    + " activity worker polling Step Functions); only exec --mocks answers them.");
+            case SERVICE_INTEGRATION -> integration(resource, platform);
+        };
+    }
+
+    private static Support integration(TaskResource resource, Platform platform) {
+        ServiceAction action = resource.serviceAction().orElseThrow();
+        Entry entry = ENTRIES.get(action.key());
+        if (entry != null) {
+            if (!entry.patterns().contains(resource.pattern())) {
+                return new Support.Unavailable("Step Functions offers " + action.key() + " as " + patterns(entry.patterns())
+                        + ", not " + describe(resource.pattern()) + ".");
+            }
+            return new Support.Runs(entry.backends().get(platform));
+        }
+        if (resource.function() != null) {
+            return new Support.Runs(CHILD_EXECUTION); // states:startExecution, in every pattern: the executions function
+        }
+        if (action.service().equals("states") && !action.sdk()) {
+            return new Support.Unavailable("Of the Step Functions actions, Sluice runs states:startExecution (a child execution);"
+                    + " states:" + action.action() + " it does not.");
+        }
+        if (platform == Platform.AWS) {
+            return new Support.Runs("the AWS SDK call Step Functions makes (the AWS host's generic integration)");
+        }
+        return new Support.Unavailable("Sluice maps " + action.key() + " to nothing on platform " + platform.id()
+                + "; it runs on AWS, and under exec --mocks everywhere.");
+    }
+
+    /** The cause of {@value #UNAVAILABLE} for a Task state, naming the platform and the resource. */
+    public static String unavailableCause(String stateName, TaskResource resource, Platform platform) {
+        String reason = support(resource, platform) instanceof Support.Unavailable u ? u.reason() : "";
+        return "Task state '" + stateName + "' calls '" + resource.raw() + "', which cannot run on platform "
+                + platform.id() + ": " + reason;
+    }
+
+    private static String patterns(Set<IntegrationPattern> patterns) {
+        List<String> names = new ArrayList<>();
+        for (IntegrationPattern p : IntegrationPattern.values()) {
+            if (patterns.contains(p)) {
+                names.add(describe(p));
+            }
+        }
+        return String.join(" and ", names);
+    }
+
+    private static String describe(IntegrationPattern pattern) {
+        return switch (pattern) {
+            case REQUEST_RESPONSE -> "request-response";
+            case SYNC -> ".sync";
+            case WAIT_FOR_TASK_TOKEN -> ".waitForTaskToken";
+        };
+    }
+}

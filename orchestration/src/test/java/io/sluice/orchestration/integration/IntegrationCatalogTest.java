@@ -1,0 +1,60 @@
+package io.sluice.orchestration.integration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.orchestration.definition.TaskResource;
+import io.sluice.orchestration.integration.IntegrationCatalog.Support;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class IntegrationCatalogTest {
+
+    private static Support on(String resource, Platform platform) {
+        return IntegrationCatalog.support(TaskResource.parse(resource), platform);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"arn:aws:states:::dynamodb:putItem", "arn:aws:states:::aws-sdk:dynamodb:query",
+            "arn:aws:states:::sns:publish", "arn:aws:states:::sqs:sendMessage.waitForTaskToken",
+            "arn:aws:states:::events:putEvents", "arn:aws:states:::aws-sdk:eventbridge:putEvents",
+            "arn:aws:states:::aws-sdk:s3:listObjectsV2", "arn:aws:states:::glue:startJobRun.sync",
+            "arn:aws:states:::http:invoke", "arn:aws-us-gov:states:::sns:publish", "sluice:function:read-config",
+            "arn:aws:states:::lambda:invoke", "arn:aws:states:::states:startExecution", "arn:aws:states:::states:startExecution.sync:2",
+            "arn:aws:states:::states:startExecution.waitForTaskToken"})
+    void mappedResourcesRunOnEveryPlatform(String resource) {
+        for (Platform p : Platform.values()) {
+            assertThat(on(resource, p)).as(resource + " on " + p).isInstanceOf(Support.Runs.class);
+        }
+    }
+
+    @Test
+    void theLongTailRunsOnAwsOnlyAndSaysWhereElse() {
+        assertThat(on("arn:aws:states:::ecs:runTask.sync", Platform.AWS)).isInstanceOf(Support.Runs.class);
+        assertThat(on("arn:aws:states:::aws-sdk:sagemaker:createTrainingJob", Platform.AWS)).isInstanceOf(Support.Runs.class);
+        Support local = on("arn:aws:states:::batch:submitJob.sync", Platform.LOCAL);
+        assertThat(local).isInstanceOfSatisfying(Support.Unavailable.class,
+                u -> assertThat(u.reason()).contains("batch:submitJob").contains("platform local").contains("AWS"));
+        assertThat(on("arn:aws:states:::aws-sdk:s3:headObject", Platform.AZURE)).isInstanceOf(Support.Unavailable.class);
+    }
+
+    @Test
+    void aPatternStepFunctionsDoesNotOfferIsUnavailable() {
+        assertThat(on("arn:aws:states:::dynamodb:putItem.waitForTaskToken", Platform.LOCAL))
+                .isInstanceOfSatisfying(Support.Unavailable.class, u -> assertThat(u.reason()).contains("request-response"));
+    }
+
+    @Test
+    void childExecutionsAndActivitiesAreNotInThisRegistry() {
+        for (Platform p : Platform.values()) {
+            assertThat(on("arn:aws:states:::states:startExecution.sync:2", p)).isInstanceOf(Support.Unavailable.class);
+            assertThat(on("arn:aws:states:eu-west-1:123456789012:activity:approve", p)).isInstanceOf(Support.Unavailable.class);
+        }
+    }
+
+    @Test
+    void theCauseNamesTheStateTheResourceAndThePlatform() {
+        String cause = IntegrationCatalog.unavailableCause("Scale", TaskResource.parse("arn:aws:states:::ecs:runTask.sync"), Platform.LOCAL);
+        assertThat(cause).startsWith("Task state 'Scale' calls 'arn:aws:states:::ecs:runTask.sync', which cannot run on platform local");
+    }
+}
