@@ -45,9 +45,11 @@ class IntegrationCatalogTest {
     }
 
     @Test
-    void childExecutionsAndActivitiesAreNotInThisRegistry() {
+    void activitiesAndOtherStepFunctionsActionsAreNotInThisRegistry() {
         for (Platform p : Platform.values()) {
-            assertThat(on("arn:aws:states:::states:startExecution.sync:2", p)).isInstanceOf(Support.Unavailable.class);
+            assertThat(on("arn:aws:states:::states:startExecution.sync:2", p)).isInstanceOf(Support.Runs.class); // a child execution
+            assertThat(on("arn:aws:states:::aws-sdk:sfn:startSyncExecution", p)).isInstanceOf(p == Platform.AWS ? Support.Runs.class
+                    : Support.Unavailable.class);
             assertThat(on("arn:aws:states:eu-west-1:123456789012:activity:approve", p)).isInstanceOf(Support.Unavailable.class);
         }
     }
