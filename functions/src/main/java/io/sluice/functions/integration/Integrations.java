@@ -43,6 +43,10 @@ public final class Integrations implements TaskAware {
                 .orElseThrow(() -> new TaskError(ErrorNames.RUNTIME, NAME + " runs service integrations; '" + task.resource()
                         + "' is none.", false));
         String state = task.stateName() == null ? "(outside any execution)" : task.stateName();
+        if (resource.function() != null) {
+            throw new TaskError(IntegrationCatalog.UNAVAILABLE, "Task state '" + state + "' calls '" + resource.raw() + "', which runs"
+                    + " as a child execution in the " + resource.function() + " function, not in " + NAME + ".", false);
+        }
         if (IntegrationCatalog.support(resource, registry.platform()) instanceof IntegrationCatalog.Support.Unavailable) {
             throw unavailable(state, resource);
         }

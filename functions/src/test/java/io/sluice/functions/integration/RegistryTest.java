@@ -90,7 +90,7 @@ class RegistryTest {
         TaskError child = catchThrowableOfType(TaskError.class, () -> integrations(Platform.LOCAL, null)
                 .apply(Json.object(), task("arn:aws:states:::states:startExecution.sync:2")));
         assertThat(child.errorName()).isEqualTo("Sluice.IntegrationUnavailable");
-        assertThat(child.getMessage()).contains("Child executions");
+        assertThat(child.getMessage()).contains("runs as a child execution in the executions function");
     }
 
     @Test
