@@ -1,6 +1,10 @@
 package io.sluice.functions.retention;
 
 import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.RunState;
+import io.sluice.orchestration.port.StatusRecord;
+import io.sluice.orchestration.port.StatusStore;
 import io.sluice.orchestration.port.StoredExecution;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,6 +19,10 @@ import java.util.logging.Logger;
  * the next pass archives nothing again (the archive already holds that version) and removes it; a
  * redrive in between takes it off the expiry list, and the removal, guarded by its version, refuses.
  * One pass costs what has expired (at most {@code limit}), never what is held.
+ *
+ * <p>With a status table, each archived execution also has its row there (written if the run had none,
+ * as a plain state machine's run has not): the table is the index that lists span the archive by
+ * ({@link ExecutionListings}), so no list reads objects to find what was archived.
  */
 public final class ExecutionReaper {
     private static final Logger LOG = Logger.getLogger(ExecutionReaper.class.getName());
@@ -23,11 +31,18 @@ public final class ExecutionReaper {
     private final ExecutionStore store;
     private final ExecutionArchive archive;
     private final Retention retention;
+    private final StatusStore index;
 
     public ExecutionReaper(ExecutionStore store, ExecutionArchive archive, Retention retention) {
+        this(store, archive, retention, null);
+    }
+
+    /** @param index the status table that indexes archived runs; {@code null} on a host without one */
+    public ExecutionReaper(ExecutionStore store, ExecutionArchive archive, Retention retention, StatusStore index) {
         this.store = store;
         this.archive = archive;
         this.retention = retention;
+        this.index = index;
     }
 
     /** What one pass did: executions archived (written now) and removed. */
@@ -46,6 +61,7 @@ public final class ExecutionReaper {
                 if (archive.write(new ArchivedExecution(e.summary(), e.version(), e.state(), history(id)))) {
                     archived++;
                 }
+                indexed(e.summary());
                 if (store.remove(id, e.version(), retention.nameReservedUntil(e.summary().stopTime()))) {
                     removed++;
                 }
@@ -55,6 +71,19 @@ public final class ExecutionReaper {
             }
         }
         return new Report(archived, removed);
+    }
+
+    /**
+     * The run's row, before it leaves the store, so a crash after removal cannot leave it unlisted. A
+     * row the run's own write-status wrote is ahead of or equal to this one, and so is kept as it is.
+     */
+    private void indexed(ExecutionSummary s) {
+        if (index == null) {
+            return;
+        }
+        RunState state = RunState.valueOf(s.status());
+        index.upsert(new StatusRecord(s.executionId(), s.pipeline(), null, state, 0, s.startTime(), s.stopTime(),
+                null, null, null, null, null));
     }
 
     private List<String> history(String id) {

@@ -7,6 +7,7 @@ import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.start.StartResult;
@@ -36,19 +37,22 @@ public final class Executions implements ExecutionControl {
     private final TaskQueue queue;
     private final QueueNames names;
     private final ExecutionReads reads;
+    private final ExecutionListings listings;
 
     /**
      * @param starter the host's one starter, the same the triggers use
-     * @param reads   where describe, summary and history look: the store, then the archive
+     * @param reads    where describe, summary and history look: the store, then the archive
+     * @param listings what lists span: the store, then the archived runs
      */
     public Executions(LocalRuntime runtime, ExecutionStarter starter, ExecutionStore store, TaskQueue queue, QueueNames names,
-                      ExecutionReads reads) {
+                      ExecutionReads reads, ExecutionListings listings) {
         this.runtime = runtime;
         this.starter = starter;
         this.store = store;
         this.queue = queue;
         this.names = names;
         this.reads = reads;
+        this.listings = listings;
     }
 
     @Override
@@ -58,7 +62,7 @@ public final class Executions implements ExecutionControl {
 
     @Override
     public List<ExecutionSummary> list(String pipeline, String status, int limit) {
-        return store.list(pipeline, status, limit);
+        return listings.list(pipeline, status, limit);
     }
 
     @Override

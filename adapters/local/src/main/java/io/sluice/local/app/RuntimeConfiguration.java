@@ -18,6 +18,7 @@ import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.embedded.RuntimeFolder;
 import io.sluice.local.pattern.ClasspathPatternResources;
 import io.sluice.functions.retention.ExecutionArchive;
+import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.retention.Retention;
 import io.sluice.local.objects.FolderObjectStore;
@@ -28,6 +29,8 @@ import io.sluice.local.pipeline.PipelineProblem;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.orchestration.pattern.Patterns;
 import io.sluice.orchestration.port.AlertSink;
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.StatusStore;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
@@ -109,14 +112,15 @@ public class RuntimeConfiguration {
 
     @Bean(destroyMethod = "close")
     public LocalRuntime localRuntime(LocalBackends backends, TaskFunctionBeans functions, QueueNames names, Clock clock,
-                                     SluiceLocalProperties properties, PipelineOptionsCatalog options) {
+                                     SluiceLocalProperties properties, PipelineOptionsCatalog options,
+                                     ObjectProvider<StatusStore> status) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
         Retention retention = new Retention(properties.retention(), pipeline -> Optional.ofNullable(options.find(pipeline).options())
                 .map(PipelineOptions::retention), properties.nameReuse());
         LocalRuntime.Settings settings = new LocalRuntime.Settings(names, d.visibility(), d.lease(), d.concurrency(), d.tickEvery(),
                 d.outboxGrace(), d.probe(), retention);
         LocalRuntime runtime = new LocalRuntime(backends.ports(), functions.taskFunctions(), functions.names(), settings, clock);
-        runtime.archiveExpired(new FolderObjectStore(properties.dataDir()));
+        runtime.archiveExpired(new FolderObjectStore(properties.dataDir()), status.getIfAvailable());
         return runtime;
     }
 
@@ -185,9 +189,12 @@ public class RuntimeConfiguration {
     /** Named so, not {@code executions}: that name is the task function of {@code states:startExecution} (every Function bean is one). */
     @Bean
     public Executions executionOperations(LocalRuntime runtime, ExecutionStarter starter, LocalBackends backends, QueueNames names,
-                                          SluiceLocalProperties properties) {
-        return new Executions(runtime, starter, backends.ports().executions(), backends.ports().queue(), names,
-                new ExecutionReads(backends.ports().executions(), new ExecutionArchive(new FolderObjectStore(properties.dataDir()))));
+                                          SluiceLocalProperties properties, PipelineCatalog catalog,
+                                          ObjectProvider<StatusStore> status) {
+        ExecutionStore store = backends.ports().executions();
+        return new Executions(runtime, starter, store, backends.ports().queue(), names,
+                new ExecutionReads(store, new ExecutionArchive(new FolderObjectStore(properties.dataDir()))),
+                new ExecutionListings(store, status.getIfAvailable(), catalog::ids));
     }
 
     private static boolean blank(String s) {

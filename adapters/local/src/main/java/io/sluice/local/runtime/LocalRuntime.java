@@ -23,6 +23,7 @@ import io.sluice.orchestration.port.DefinitionStore;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.ObjectStore;
+import io.sluice.orchestration.port.StatusStore;
 import io.sluice.orchestration.port.ScheduleIndex;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TimerIndex;
@@ -149,10 +150,15 @@ public final class LocalRuntime implements AutoCloseable {
      * into {@code archive}, then out of the store. Called once.
      */
     public synchronized void archiveExpired(ObjectStore archive) {
+        archiveExpired(archive, null);
+    }
+
+    /** As {@link #archiveExpired(ObjectStore)}, each archived run also given its row in {@code index}, the status table. */
+    public synchronized void archiveExpired(ObjectStore archive, StatusStore index) {
         if (reaper != null) {
             throw new IllegalStateException("this runtime archives expired executions already");
         }
-        reaper = new ExecutionReaper(ports.executions(), new ExecutionArchive(archive), settings.retention());
+        reaper = new ExecutionReaper(ports.executions(), new ExecutionArchive(archive), settings.retention(), index);
         tick = withReaper(tick);
     }
 

@@ -10,6 +10,7 @@ import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.retention.ArchivedExecution;
 import io.sluice.functions.retention.ExecutionArchive;
+import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.retention.ExecutionReaper;
 import io.sluice.functions.retention.Retention;
@@ -23,10 +24,14 @@ import io.sluice.orchestration.port.CommitResult;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.ObjectStore;
+import io.sluice.orchestration.port.RunState;
 import io.sluice.orchestration.port.StoredExecution;
+import io.sluice.postgres.status.PostgresStatusStore;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisTaskQueue;
 import io.sluice.redis.SluiceRedisProperties;
+import io.sluice.testkit.postgres.PostgresTestServer;
+import io.sluice.testkit.postgres.TestDatabase;
 import io.sluice.testkit.redis.RedisTestServer;
 import io.sluice.testkit.time.ManualClock;
 import java.nio.file.Path;
@@ -199,6 +204,33 @@ class RetentionTest {
         assertThat(reaper(redis.executionStore()).reap(clock.instant(), 5)).isEqualTo(new ExecutionReaper.Report(2, 2));
         assertThat(redis.executionStore().list("orders", null, 100)).isEmpty();
         assertThat(objects.list("archive/", null, 100)).hasSize(7);
+    }
+
+    @Test
+    void listsSpanTheStoreAndTheArchiveThroughTheStatusTable() {
+        try (TestDatabase db = PostgresTestServer.shared().createDatabase("retention-listing")) {
+            PostgresStatusStore status = new PostgresStatusStore(db.dataSource());
+            ExecutionReaper indexing = new ExecutionReaper(redis.executionStore(), new ExecutionArchive(objects), retention, status);
+            orchestrator.start("orders", "old-ok", PASS, Json.parse("{}"));
+            clock.advance(Duration.ofMinutes(1));
+            orchestrator.start("orders", "old-failed", FAILS, Json.parse("{}"));
+            clock.advance(Duration.ofDays(15)); // past the failed run's redrive window too
+            assertThat(indexing.reap(clock.instant(), 100)).isEqualTo(new ExecutionReaper.Report(2, 2));
+            orchestrator.start("orders", "new-ok", PASS, Json.parse("{}"));
+            orchestrator.start("returns", "held", PASS, Json.parse("{}"));
+            ExecutionListings listings = new ExecutionListings(redis.executionStore(), status, () -> List.of("orders", "returns"));
+
+            assertThat(listings.list("orders", null, 10)).extracting(ExecutionSummary::name)
+                    .as("newest first: the held run, then the archived ones").containsExactly("new-ok", "old-failed", "old-ok");
+            assertThat(listings.list("orders", "FAILED", 10)).extracting(ExecutionSummary::name).containsExactly("old-failed");
+            assertThat(listings.list("orders", null, 2)).extracting(ExecutionSummary::name).containsExactly("new-ok", "old-failed");
+            assertThat(listings.list(null, "SUCCEEDED", 10)).extracting(ExecutionSummary::name)
+                    .containsExactlyInAnyOrder("new-ok", "held", "old-ok");
+            assertThat(status.get("orders:old-ok")).as("the archived run's row, the index")
+                    .hasValueSatisfying(r -> assertThat(r.state()).isEqualTo(RunState.SUCCEEDED));
+            assertThat(new ExecutionListings(redis.executionStore(), null, List::of).list("orders", null, 10))
+                    .as("without a status table: the store only").extracting(ExecutionSummary::name).containsExactly("new-ok");
+        }
     }
 
     /** The real store, whose removal "crashes" (throws before removing) while {@code crash} is set. */
