@@ -10,6 +10,7 @@ import io.sluice.cli.demo.DemoReport;
 import io.sluice.cli.demo.DemoResults;
 import io.sluice.cli.demo.DemoStack;
 import io.sluice.cli.demo.DemoWorkspace;
+import io.sluice.cli.demo.ExecutionFootprint;
 import io.sluice.cli.demo.RetailData;
 import io.sluice.local.embedded.EmbeddedPostgres;
 import io.sluice.local.embedded.LocalBackends;
@@ -118,6 +119,7 @@ final class DemoCommand implements Callable<Integer> {
                              Instant start) throws InterruptedException {
         DemoOutcome outcome;
         List<StatusRecord> status;
+        Map<String, Long> footprint;
         try {
             describeStack(stack, start);
             Map<String, String> ids = startAll(stack, partition);
@@ -125,6 +127,7 @@ final class DemoCommand implements Callable<Integer> {
             awaitAlerts(stack, ids.size());
             outcome = outcome(stack, ws, ids);
             status = status(stack, ids, partition);
+            footprint = ExecutionFootprint.bytes(stack.app().getBean(LocalBackends.class).redisson(), DemoStack.keyPrefix(stack.run()), ids);
         } finally {
             out.println();
             out.println("Stopping the runtime and the servers" + (keep != null ? "." : "; removing " + ws.root() + "."));
@@ -139,7 +142,9 @@ final class DemoCommand implements Callable<Integer> {
         out.println(problems.isEmpty() ? String.format(Locale.ROOT, "Done in %.1f s: everything but the planted failure (%s) succeeded.",
                 seconds, PLANTED_FAILURE) : String.format(Locale.ROOT, "Done in %.1f s, but not as expected: %s.", seconds,
                 String.join("; ", problems)));
-        out.println(Json.write(outcome.json()));
+        com.fasterxml.jackson.databind.node.ObjectNode last = outcome.json();
+        footprint.forEach(last.putObject("redis_bytes_per_execution")::put);
+        out.println(Json.write(last));
         return problems.isEmpty() ? 0 : 1;
     }
 
