@@ -1,7 +1,7 @@
 package io.sluice.aws.redshift;
 
+import io.sluice.orchestration.port.CsvHeaderLine;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -49,28 +49,6 @@ final class CsvHeader {
             end = bytes.length;
         }
         String line = new String(bytes, start, end - start, StandardCharsets.UTF_8);
-        return fields(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line);
-    }
-
-    private static Peeked fields(String text) {
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean inQuotes = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '"' && inQuotes && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                field.append('"');
-                i++;
-            } else if (c == '"') {
-                inQuotes = !inQuotes;
-            } else if (c == ',' && !inQuotes) {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else {
-                field.append(c);
-            }
-        }
-        fields.add(field.toString());
-        return new Peeked.Columns(fields);
+        return new Peeked.Columns(CsvHeaderLine.fields(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line));
     }
 }

@@ -1,5 +1,6 @@
 package io.sluice.azure.synapse;
 
+import io.sluice.orchestration.port.CsvHeaderLine;
 import io.sluice.orchestration.port.LoadResult;
 import io.sluice.orchestration.port.LoadResult.Reason;
 import io.sluice.orchestration.port.Warehouse;
@@ -99,7 +100,7 @@ public final class SynapseWarehouse implements Warehouse {
                 }
                 List<String> header;
                 try {
-                    header = CsvFields.split(file.get().firstLine());
+                    header = CsvHeaderLine.fields(file.get().firstLine());
                 } catch (IllegalArgumentException e) {
                     return new LoadResult.Rejected(Reason.BAD_DATA, e.getMessage() + ".");
                 }

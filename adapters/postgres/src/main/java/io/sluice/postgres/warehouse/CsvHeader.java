@@ -3,8 +3,8 @@ package io.sluice.postgres.warehouse;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import io.sluice.orchestration.port.CsvHeaderLine;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,31 +42,6 @@ final class CsvHeader {
         if (text.isEmpty() && b == -1) {
             return null;
         }
-        return fields(text.endsWith("\r") ? text.substring(0, text.length() - 1) : text);
-    }
-
-    private static List<String> fields(String text) {
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean inQuotes = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '"' && inQuotes && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                field.append('"');
-                i++;
-            } else if (c == '"') {
-                inQuotes = !inQuotes;
-            } else if (c == ',' && !inQuotes) {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else {
-                field.append(c);
-            }
-        }
-        if (inQuotes) {
-            throw new IllegalArgumentException("the header line has an unterminated quote");
-        }
-        fields.add(field.toString());
-        return fields;
+        return CsvHeaderLine.fields(text.endsWith("\r") ? text.substring(0, text.length() - 1) : text);
     }
 }

@@ -1,13 +1,18 @@
-package io.sluice.azure.synapse;
+package io.sluice.orchestration.port;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** The fields of one CSV record (RFC 4180 quoting), for reading a header line. */
-final class CsvFields {
-    private CsvFields() {}
+/**
+ * The fields of a CSV file's header line (RFC 4180: a quoted field may hold commas, and {@code ""}
+ * inside quotes is one quote), as every {@link Warehouse} reads them to check a batch's columns
+ * against its table before it loads anything.
+ */
+public final class CsvHeaderLine {
+    private CsvHeaderLine() {}
 
-    static List<String> split(String line) {
+    /** @param line the header line without its line break; a quote left open is refused */
+    public static List<String> fields(String line) {
         List<String> fields = new ArrayList<>();
         StringBuilder field = new StringBuilder();
         boolean quoted = false;
