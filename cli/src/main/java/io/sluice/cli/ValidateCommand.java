@@ -20,7 +20,8 @@ import java.util.Optional;
         description = {"Check ASL definitions and pattern configs.",
                 "Exit 0 when all are valid (warnings may be printed), 2 with one 'FILE: /pointer: problem' line each otherwise."})
 final class ValidateCommand implements java.util.concurrent.Callable<Integer> {
-    @picocli.CommandLine.Parameters(arity = "1..*", paramLabel = "FILE", description = "an <id>.asl.json definition or an <id>.config.json pattern config")
+    @picocli.CommandLine.Parameters(arity = "1..*", paramLabel = "FILE",
+            description = "an <id>.asl.json definition, an <id>.config.json pattern config, or a folder: every such file under it")
     private java.util.List<String> files = java.util.List.of();
     @picocli.CommandLine.Option(names = "--platform", paramLabel = "PLATFORM", defaultValue = "local",
             description = "local (default), aws or azure: each state that cannot run there is a warning naming it")
@@ -46,9 +47,13 @@ final class ValidateCommand implements java.util.concurrent.Callable<Integer> {
         return run(files.toArray(String[]::new));
     }
 
-    int run(String[] files) {
-        if (files.length == 0) {
+    int run(String[] named) {
+        if (named.length == 0) {
             throw new SluiceCli.UsageException("name at least one definition file");
+        }
+        String[] files = expand(named);
+        if (files.length == 0) {
+            throw new SluiceCli.UsageException("no *.asl.json or *" + CONFIG_SUFFIX + " file under " + String.join(", ", named));
         }
         boolean allValid = true;
         for (String file : files) {
@@ -58,6 +63,25 @@ final class ValidateCommand implements java.util.concurrent.Callable<Integer> {
             out.println(files.length == 1 ? files[0] + ": valid" : "all " + files.length + " definitions are valid");
         }
         return allValid ? 0 : SluiceCli.EXIT_INVALID;
+    }
+
+    /** Each folder named becomes the definitions and pattern configs under it, in name order; files stay as named. */
+    private static String[] expand(String[] named) {
+        java.util.List<String> files = new java.util.ArrayList<>();
+        for (String name : named) {
+            Path path = Path.of(name);
+            if (!java.nio.file.Files.isDirectory(path)) {
+                files.add(name);
+                continue;
+            }
+            try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(path)) {
+                walk.filter(java.nio.file.Files::isRegularFile).map(Path::toString)
+                        .filter(f -> f.endsWith(".asl.json") || f.endsWith(CONFIG_SUFFIX)).sorted().forEach(files::add);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("cannot list " + name, e);
+            }
+        }
+        return files.toArray(String[]::new);
     }
 
     private boolean validate(String file) {

@@ -45,6 +45,21 @@ class ValidateCommandTest {
     }
 
     @Test
+    void aFolderMeansEveryDefinitionAndPatternConfigUnderIt() throws IOException {
+        Files.createDirectories(dir.resolve("nested"));
+        write("a.asl.json", "{\"StartAt\": \"A\", \"States\": {\"A\": {\"Type\": \"Succeed\"}}}");
+        write("nested/b.asl.json", "{\"StartAt\": \"B\", \"States\": {\"B\": {\"Type\": \"Pass\", \"Next\": \"Gone\"}}}");
+        write("notes.json", "not even JSON: not a definition, so not read");
+        CliRun r = CliRun.of("validate", dir.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains(dir.resolve("nested/b.asl.json") + ": /States/B/Next: ").doesNotContain("notes.json")
+                .doesNotContain("a.asl.json");
+
+        Files.createDirectories(dir.resolve("empty"));
+        assertThat(CliRun.of("validate", dir.resolve("empty").toString()).exit()).isEqualTo(2);
+    }
+
+    @Test
     void malformedJsonAndMissingFilesAreReportedAtTheRoot() throws IOException {
         String broken = write("broken.json", "{\"StartAt\": ");
         CliRun r = CliRun.of("validate", broken, dir.resolve("absent.json").toString());
