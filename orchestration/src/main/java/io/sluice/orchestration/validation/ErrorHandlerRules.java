@@ -12,6 +12,8 @@ final class ErrorHandlerRules {
             "BackoffRate", "MaxDelaySeconds", "JitterStrategy", "Comment");
     private static final List<String> CATCHER_FIELDS = List.of("ErrorEquals", "Next", "ResultPath", "Assign", "Comment");
     private static final List<String> JSONATA_CATCHER_FIELDS = List.of("ErrorEquals", "Next", "Output", "Assign", "Comment");
+    /** What an HTTP Task fails with when the endpoint answers an error status: {@code States.Http.StatusCode.429}. */
+    private static final java.util.regex.Pattern HTTP_STATUS = java.util.regex.Pattern.compile("States\\.Http\\.StatusCode\\.[1-5][0-9][0-9]");
     private static final Set<String> PREDEFINED = Set.of(ErrorNames.ALL, ErrorNames.TASK_FAILED, ErrorNames.TIMEOUT,
             ErrorNames.HEARTBEAT_TIMEOUT, ErrorNames.RUNTIME, ErrorNames.NO_CHOICE_MATCHED,
             ErrorNames.PARAMETER_PATH_FAILURE, ErrorNames.RESULT_PATH_MATCH_FAILURE, ErrorNames.INTRINSIC_FAILURE,
@@ -130,7 +132,7 @@ final class ErrorHandlerRules {
     private static void errorName(Report report, Pointer at, String what, String name) {
         if (ErrorNames.isTerminal(name)) {
             report.warning(at, name + " can never be retried or caught, so this " + what + " never matches it.");
-        } else if (ErrorNames.isStatesError(name) && !PREDEFINED.contains(name)) {
+        } else if (ErrorNames.isStatesError(name) && !PREDEFINED.contains(name) && !HTTP_STATUS.matcher(name).matches()) {
             report.warning(at, "'" + name + "' is not a predefined error name; names starting with 'States.' are reserved"
                     + " (for example States.ALL, States.TaskFailed, States.Timeout).");
         }

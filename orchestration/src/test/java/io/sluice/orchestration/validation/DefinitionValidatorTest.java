@@ -100,6 +100,18 @@ class DefinitionValidatorTest {
     }
 
     @Test
+    void anHttpTasksStatusCodeErrorsAreKnownNamesAndOtherStatesNamesAreWarned() {
+        JsonNode definition = Json.parse("""
+                {"StartAt": "Call", "States": {"Call": {"Type": "Task", "Resource": "arn:aws:states:::http:invoke", "End": true,
+                  "Parameters": {"ApiEndpoint": "https://partner.example/api", "Method": "GET"},
+                  "Retry": [{"ErrorEquals": ["States.Http.StatusCode.429", "States.Http.StatusCode.503", "States.Http.StatusCode.42"]}]}}}
+                """);
+
+        assertThat(DefinitionValidator.validate(definition)).extracting(Problem::pointer, Problem::severity)
+                .containsExactly(tuple("/States/Call/Retry/0/ErrorEquals/2", Severity.WARNING));
+    }
+
+    @Test
     void branchStatesAreValidatedWithPointersInsideTheBranch() {
         JsonNode definition = Json.parse("""
                 {"StartAt": "P", "States": {"P": {"Type": "Parallel", "End": true, "Branches": [
