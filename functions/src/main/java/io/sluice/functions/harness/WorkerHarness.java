@@ -19,7 +19,9 @@ import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import io.sluice.orchestration.port.TimerIndex;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.logging.Logger;
@@ -43,9 +45,16 @@ public final class WorkerHarness {
     private final String owner;
     private final Duration lease;
     private final Boundary.Probe probe;
+    private final TaskGate gate;
 
     public WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
                          Clock clock, String owner, Duration lease, Boundary.Probe probe) {
+        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN);
+    }
+
+    private WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
+                          Clock clock, String owner, Duration lease, Boundary.Probe probe, TaskGate gate) {
+        this.gate = gate;
         this.functions = functions;
         this.claims = claims;
         this.timers = timers;
@@ -55,6 +64,11 @@ public final class WorkerHarness {
         this.owner = owner;
         this.lease = lease;
         this.probe = probe;
+    }
+
+    /** This harness, asking {@code gate} before each task runs (the allow and block rules): a held task waits, not run. */
+    public WorkerHarness withGate(TaskGate gate) {
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate);
     }
 
     /** What the host does with the message afterwards. */
@@ -79,7 +93,7 @@ public final class WorkerHarness {
      */
     public Disposition handle(String body, String fromQueue) {
         try {
-            return run(TaskMessage.decode(body));
+            return run(TaskMessage.decode(body), body);
         } catch (TaskMessage.UnknownVersion e) {
             LOG.warning("dead-lettering a task message from " + fromQueue + ": " + e.getMessage());
             queue.send(queue.deadLetterQueue(fromQueue), new OutgoingMessage(body,
@@ -91,15 +105,28 @@ public final class WorkerHarness {
     /** Handles one task message; see {@link Disposition#DEAD_LETTER} for one it cannot read. */
     public Disposition handle(String body) {
         try {
-            return run(TaskMessage.decode(body));
+            return run(TaskMessage.decode(body), body);
         } catch (TaskMessage.UnknownVersion e) {
             LOG.warning("cannot read a task message, leaving it to be dead-lettered: " + e.getMessage());
             return Disposition.DEAD_LETTER;
         }
     }
 
-    private Disposition run(TaskMessage task) {
+    private Disposition run(TaskMessage task, String body) {
         String token = task.token();
+        Instant now = clock.instant();
+        Optional<TaskGate.Hold> hold = gate.hold(task, now);
+        if (hold.isPresent()) {
+            // Held, not run: a copy comes back when it is to be asked again (its id names the round, so a
+            // redelivery of this message makes the same copy), then this one is acknowledged.
+            TaskGate.Hold h = hold.get();
+            String executionId = io.sluice.orchestration.engine.TaskToken.decode(token).executionId();
+            LOG.info(() -> "holding task " + task.stateName() + " of " + executionId + " until " + h.askAgain() + ": " + h.reason());
+            queue.send(names.tasks(task.function()), new OutgoingMessage(body, Map.of(), executionId,
+                    token + ":held:" + h.askAgain().toEpochMilli()), Duration.between(now, h.askAgain()).isNegative() ? Duration.ZERO
+                    : Duration.between(now, h.askAgain()));
+            return Disposition.ACKNOWLEDGE;
+        }
         // One owner per delivery: two copies of a message in one process must not both hold the claim.
         String owner = this.owner + "/" + UUID.randomUUID();
         ClaimResult claim = claims.claim(token, owner, clock.instant(), lease);
