@@ -23,12 +23,19 @@ public final class RuleGate implements TaskGate {
     private final RuleBook rules;
     private final Tenancy tenancy;
     private final Function<String, String> priorityOf;
+    private final Duration recheck;
 
     /** @param priorityOf a pipeline's priority channel ({@code P0}..{@code P3}) */
     public RuleGate(RuleBook rules, Tenancy tenancy, Function<String, String> priorityOf) {
+        this(rules, tenancy, priorityOf, RECHECK);
+    }
+
+    /** @param recheck how soon a held task is asked again at the latest */
+    public RuleGate(RuleBook rules, Tenancy tenancy, Function<String, String> priorityOf, Duration recheck) {
         this.rules = rules;
         this.tenancy = tenancy;
         this.priorityOf = priorityOf;
+        this.recheck = recheck;
     }
 
     @Override
@@ -41,7 +48,7 @@ public final class RuleGate implements TaskGate {
             return Optional.empty();
         }
         Instant ends = d.deciding().stream().map(Rule::until).min(Instant::compareTo).orElse(now);
-        Instant recheck = now.plus(RECHECK);
-        return Optional.of(new Hold(ends.isBefore(recheck) ? ends : recheck, d.reason()));
+        Instant again = now.plus(recheck);
+        return Optional.of(new Hold(ends.isBefore(again) ? ends : again, d.reason()));
     }
 }

@@ -18,7 +18,12 @@ import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.embedded.RuntimeFolder;
 import io.sluice.local.pattern.ClasspathPatternResources;
 import io.sluice.functions.retention.ExecutionArchive;
+import io.sluice.functions.control.RuleBook;
+import io.sluice.functions.control.RuleGate;
 import io.sluice.functions.retention.ExecutionListings;
+import io.sluice.functions.tenancy.Tenancy;
+import io.sluice.local.rules.RulesFileWatch;
+import io.sluice.redis.RedisRuleStore;
 import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.retention.Retention;
 import io.sluice.local.objects.FolderObjectStore;
@@ -113,7 +118,7 @@ public class RuntimeConfiguration {
     @Bean(destroyMethod = "close")
     public LocalRuntime localRuntime(LocalBackends backends, TaskFunctionBeans functions, QueueNames names, Clock clock,
                                      SluiceLocalProperties properties, PipelineOptionsCatalog options,
-                                     ObjectProvider<StatusStore> status) {
+                                     ObjectProvider<StatusStore> status, RuleBook rules, ObjectProvider<Tenancy> tenancy) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
         Retention retention = new Retention(properties.retention(), pipeline -> Optional.ofNullable(options.find(pipeline).options())
                 .map(PipelineOptions::retention), properties.nameReuse());
@@ -121,7 +126,19 @@ public class RuntimeConfiguration {
                 d.outboxGrace(), d.probe(), retention);
         LocalRuntime runtime = new LocalRuntime(backends.ports(), functions.taskFunctions(), functions.names(), settings, clock);
         runtime.archiveExpired(new FolderObjectStore(properties.dataDir()), status.getIfAvailable());
+        // Every pipeline is on the P2 channel until pipelines declare a priority.
+        runtime.gateTasks(new RuleGate(rules, tenancy.getIfAvailable(() -> Tenancy.SINGLE), pipeline -> "P2"));
         return runtime;
+    }
+
+    /**
+     * The allow and block rules: {@code <pipelines>/rules.json} (reread when it changes) and those made
+     * through the API, in Redis beside the executions, reread by every process within two seconds of a change.
+     */
+    @Bean
+    public RuleBook ruleBook(LocalBackends backends, SluiceLocalProperties properties, Clock clock) {
+        return new RuleBook(new RedisRuleStore(backends.redisson(), backends.redisKeyPrefix()),
+                new RulesFileWatch(properties.pipelinesDir().resolve("rules.json")), clock, Duration.ofSeconds(2));
     }
 
     /** Every alert is logged, and POSTed to the webhook if one is set; an incident fires once an hour at most. */
@@ -190,7 +207,7 @@ public class RuntimeConfiguration {
     @Bean
     public Executions executionOperations(LocalRuntime runtime, ExecutionStarter starter, LocalBackends backends, QueueNames names,
                                           SluiceLocalProperties properties, PipelineCatalog catalog,
-                                          ObjectProvider<StatusStore> status) {
+                                          ObjectProvider<StatusStore> status, RuleBook rules, ObjectProvider<Tenancy> tenancy) {
         ExecutionStore store = backends.ports().executions();
         return new Executions(runtime, starter, store, backends.ports().queue(), names,
                 new ExecutionReads(store, new ExecutionArchive(new FolderObjectStore(properties.dataDir()))),

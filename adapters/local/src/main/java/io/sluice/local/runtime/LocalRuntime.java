@@ -24,6 +24,7 @@ import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.StatusStore;
+import io.sluice.functions.harness.TaskGate;
 import io.sluice.orchestration.port.ScheduleIndex;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TimerIndex;
@@ -90,7 +91,7 @@ public final class LocalRuntime implements AutoCloseable {
     private final OutboxDispatcher outbox;
     private final Settings settings;
     private final Clock clock;
-    private final WorkerHarness harness;
+    private volatile WorkerHarness harness;
     private final List<AutoCloseable> running = new ArrayList<>();
     private final Thread ticker;
     private volatile ScheduleTick tick;
@@ -143,6 +144,11 @@ public final class LocalRuntime implements AutoCloseable {
         tick = withReaper(new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, settings.names(), clock,
                 settings.outboxGrace(), firer));
         LockSupport.unpark(ticker);
+    }
+
+    /** From now on every task asks {@code gate} (the allow and block rules) before it runs; a held one waits. Called once. */
+    public synchronized void gateTasks(TaskGate gate) {
+        harness = harness.withGate(gate);
     }
 
     /**
