@@ -65,6 +65,10 @@ final class ApiClient {
         return send(HttpRequest.newBuilder(base.resolve(base.getPath() + path)).GET());
     }
 
+    Response delete(String path) {
+        return send(HttpRequest.newBuilder(base.resolve(base.getPath() + path)).DELETE());
+    }
+
     Response post(String path, JsonNode body) {
         return send(HttpRequest.newBuilder(base.resolve(base.getPath() + path)).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))));

@@ -238,6 +238,23 @@ final class RemoteCommands {
         return new ApiClient(defaultUrl, apiKey);
     }
 
+    /**
+     * Sends one request and prints the answer's JSON body (indented), for the commands whose answer is the
+     * document itself ({@code rules ...}); exit 1 with the problem's detail when refused.
+     */
+    int document(String command, String method, String path, JsonNode body) {
+        ApiClient.Response r = switch (method) {
+            case "GET" -> api().get(path);
+            case "DELETE" -> api().delete(path);
+            default -> api().post(path, body);
+        };
+        if (!r.ok()) {
+            return refused(command, r);
+        }
+        out.println(r.body() == null ? command + ": done" : r.body().toPrettyString());
+        return 0;
+    }
+
     private int refused(String command, ApiClient.Response r) {
         err.println("sluice " + command + ": " + r.problem());
         return 1;

@@ -70,7 +70,8 @@ public final class RuleBook {
 
     /** Removes an API rule; false when there is none of that id (a file rule is removed from its file). */
     public boolean remove(String id, String author) {
-        boolean removed = store.remove(id, new Change(clock.instant(), "removed", id, author, null));
+        // The record keeps the rule as it was, so it can be told whose rule went.
+        boolean removed = store.remove(id, new Change(clock.instant(), "removed", id, author, store.all().get(id)));
         cached = null;
         return removed;
     }
@@ -84,7 +85,7 @@ public final class RuleBook {
         Instant now = clock.instant();
         int dropped = 0;
         for (Rule r : read()) {
-            if (!now.isBefore(r.until()) && store.remove(r.id(), new Change(now, "lapsed", r.id(), SYSTEM, null))) {
+            if (!now.isBefore(r.until()) && store.remove(r.id(), new Change(now, "lapsed", r.id(), SYSTEM, Json.write(RuleParser.json(r))))) {
                 dropped++;
             }
         }

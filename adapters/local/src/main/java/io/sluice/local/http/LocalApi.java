@@ -5,6 +5,7 @@ import io.sluice.api.http.ApiConfiguration;
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.EmulatedFunctions;
 import io.sluice.api.port.Pipelines;
+import io.sluice.api.port.ScheduledFires;
 import io.sluice.api.tenant.Tenants;
 import io.sluice.local.app.SluiceLocalProperties;
 import io.sluice.local.app.TaskFunctionBeans;
@@ -44,6 +45,12 @@ public class LocalApi {
     @Bean
     Pipelines apiPipelines(PipelineCatalog catalog, PipelineOptionsCatalog options) {
         return new FolderPipelines(catalog, options);
+    }
+
+    /** The schedules' fires, for simulating a rule before it is saved. */
+    @Bean
+    ScheduledFires scheduledFires(PipelineCatalog catalog, PipelineOptionsCatalog options) {
+        return new LocalScheduledFires(catalog, options);
     }
 
     @Bean

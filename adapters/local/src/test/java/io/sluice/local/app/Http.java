@@ -53,6 +53,14 @@ public record Http(String base) {
         return send(b);
     }
 
+    Response delete(String path, String... headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).DELETE();
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return send(b);
+    }
+
     Response send(HttpRequest.Builder request) {
         try {
             HttpResponse<String> r = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
