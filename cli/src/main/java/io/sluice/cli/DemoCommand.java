@@ -10,6 +10,7 @@ import io.sluice.cli.demo.DemoReport;
 import io.sluice.cli.demo.DemoResults;
 import io.sluice.cli.demo.DemoStack;
 import io.sluice.cli.demo.DemoWorkspace;
+import io.sluice.cli.demo.DemoLineage;
 import io.sluice.cli.demo.ExecutionFootprint;
 import io.sluice.cli.demo.RetailData;
 import io.sluice.local.embedded.EmbeddedPostgres;
@@ -120,6 +121,7 @@ final class DemoCommand implements Callable<Integer> {
         DemoOutcome outcome;
         List<StatusRecord> status;
         Map<String, Long> footprint;
+        com.fasterxml.jackson.databind.node.ObjectNode lineage;
         try {
             describeStack(stack, start);
             Map<String, String> ids = startAll(stack, partition);
@@ -127,6 +129,7 @@ final class DemoCommand implements Callable<Integer> {
             awaitAlerts(stack, ids.size());
             outcome = outcome(stack, ws, ids);
             status = status(stack, ids, partition);
+            lineage = DemoLineage.of(stack.app().getBean(io.sluice.orchestration.port.LineageLog.class), partition.toString());
             footprint = ExecutionFootprint.bytes(stack.app().getBean(LocalBackends.class).redisson(), DemoStack.keyPrefix(stack.run()), ids);
         } finally {
             out.println();
@@ -144,6 +147,7 @@ final class DemoCommand implements Callable<Integer> {
                 String.join("; ", problems)));
         com.fasterxml.jackson.databind.node.ObjectNode last = outcome.json();
         footprint.forEach(last.putObject("redis_bytes_per_execution")::put);
+        last.set("lineage", lineage);
         out.println(Json.write(last));
         return problems.isEmpty() ? 0 : 1;
     }

@@ -78,7 +78,16 @@ class DemoCommandTest {
         assertThat(run.exit()).as(printed + "\n" + run.err()).isZero();
 
         JsonNode summary = Json.parse(run.out().getLast());
+        JsonNode lineage = summary.get("lineage");
+        assertThat(lineage.get("objects:enriched/orders/").get("written_by").toString()).isEqualTo("[\"orders\"]");
+        assertThat(lineage.get("objects:enriched/orders/").get("read_by").toString()).as("the export's unload reads it").isEqualTo("[\"daily-sales\"]");
+        assertThat(lineage.get("warehouse:retail.orders").get("written_by").toString()).isEqualTo("[\"orders\"]");
+        assertThat(lineage.get("export:partner-api").get("written_by").toString()).isEqualTo("[\"daily-sales\"]");
+        JsonNode bytes = summary.get("redis_bytes_per_execution");
+        assertThat(bytes.fieldNames()).toIterable().containsExactlyInAnyOrder("orders", "customers", "returns", "daily-sales");
+        bytes.forEach(b -> assertThat(b.asLong()).as("an execution's hash and history").isGreaterThan(1000));
         RetailData.Written sample = new RetailData(DemoCommand.SEED, LocalDate.of(2026, 11, 29), RetailData.Size.DEMO).write(dir);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) summary).remove(java.util.List.of("redis_bytes_per_execution", "lineage"));
         assertThat(summary).isEqualTo(Json.parse("""
                 {"succeeded": 3, "failed": 1,
                  "warehouse_rows": {"retail.customers": %d, "retail.orders": %d, "retail.returns": 0},

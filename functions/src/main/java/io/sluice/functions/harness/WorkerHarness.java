@@ -14,6 +14,7 @@ import io.sluice.orchestration.integration.LambdaInvoke;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ClaimResult;
 import io.sluice.orchestration.port.IdempotencyStore;
+import io.sluice.orchestration.port.LineageLog;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import io.sluice.orchestration.port.TimerIndex;
@@ -46,15 +47,17 @@ public final class WorkerHarness {
     private final Duration lease;
     private final Boundary.Probe probe;
     private final TaskGate gate;
+    private final LineageLog lineage;
 
     public WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
                          Clock clock, String owner, Duration lease, Boundary.Probe probe) {
-        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN);
+        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN, null);
     }
 
     private WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
-                          Clock clock, String owner, Duration lease, Boundary.Probe probe, TaskGate gate) {
+                          Clock clock, String owner, Duration lease, Boundary.Probe probe, TaskGate gate, LineageLog lineage) {
         this.gate = gate;
+        this.lineage = lineage;
         this.functions = functions;
         this.claims = claims;
         this.timers = timers;
@@ -68,7 +71,12 @@ public final class WorkerHarness {
 
     /** This harness, asking {@code gate} before each task runs (the allow and block rules): a held task waits, not run. */
     public WorkerHarness withGate(TaskGate gate) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage);
+    }
+
+    /** This harness, recording in {@code lineage} the datasets each succeeded task of a {@link DatasetAware} function used. */
+    public WorkerHarness withLineage(LineageLog lineage) {
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage);
     }
 
     /** What the host does with the message afterwards. */
@@ -146,8 +154,30 @@ public final class WorkerHarness {
             // Our lease lapsed and another worker took the task over: its result is the one that counts.
             return Disposition.ACKNOWLEDGE;
         }
+        recordLineage(task, result);
         report(task, result);
         return Disposition.ACKNOWLEDGE;
+    }
+
+    /** Lineage is a record, not the task's effect: a failure to write it is logged, and the task's result stands. */
+    private void recordLineage(TaskMessage task, ObjectNode result) {
+        if (lineage == null || !result.has("output")) {
+            return;
+        }
+        if (!(functions.find(task.function()).orElse(null) instanceof DatasetAware aware)) {
+            return;
+        }
+        try {
+            String executionId = io.sluice.orchestration.engine.TaskToken.decode(task.token()).executionId();
+            String pipeline = io.sluice.functions.orchestrator.Orchestrator.pipelineOf(executionId);
+            Instant at = clock.instant();
+            for (DatasetAware.Dataset d : aware.datasets(task.payload(), result.get("output"))) {
+                lineage.record(new LineageLog.Use(d.name(), d.partition(), d.written() ? LineageLog.Direction.WRITE : LineageLog.Direction.READ,
+                        executionId, pipeline, at));
+            }
+        } catch (RuntimeException e) {
+            LOG.warning("could not record the lineage of task " + task.stateName() + " (" + task.function() + "): " + e);
+        }
     }
 
     private ObjectNode invoke(TaskMessage task, String owner) {

@@ -23,7 +23,9 @@ import io.sluice.functions.control.RuleGate;
 import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.local.rules.RulesFileWatch;
+import io.sluice.redis.RedisLineageLog;
 import io.sluice.redis.RedisRuleStore;
+import io.sluice.orchestration.port.LineageLog;
 import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.retention.Retention;
 import io.sluice.local.objects.FolderObjectStore;
@@ -118,7 +120,8 @@ public class RuntimeConfiguration {
     @Bean(destroyMethod = "close")
     public LocalRuntime localRuntime(LocalBackends backends, TaskFunctionBeans functions, QueueNames names, Clock clock,
                                      SluiceLocalProperties properties, PipelineOptionsCatalog options,
-                                     ObjectProvider<StatusStore> status, RuleBook rules, ObjectProvider<Tenancy> tenancy) {
+                                     ObjectProvider<StatusStore> status, RuleBook rules, ObjectProvider<Tenancy> tenancy,
+                                     LineageLog lineage) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
         Retention retention = new Retention(properties.retention(), pipeline -> Optional.ofNullable(options.find(pipeline).options())
                 .map(PipelineOptions::retention), properties.nameReuse());
@@ -128,7 +131,14 @@ public class RuntimeConfiguration {
         runtime.archiveExpired(new FolderObjectStore(properties.dataDir()), status.getIfAvailable());
         // Every pipeline is on the P2 channel until pipelines declare a priority.
         runtime.gateTasks(new RuleGate(rules, tenancy.getIfAvailable(() -> Tenancy.SINGLE), pipeline -> "P2"));
+        runtime.recordLineage(lineage);
         return runtime;
+    }
+
+    /** Which runs read and wrote which datasets, in Redis beside the executions. */
+    @Bean
+    public LineageLog lineageLog(LocalBackends backends) {
+        return new RedisLineageLog(backends.redisson(), backends.redisKeyPrefix());
     }
 
     /**
@@ -207,7 +217,8 @@ public class RuntimeConfiguration {
     @Bean
     public Executions executionOperations(LocalRuntime runtime, ExecutionStarter starter, LocalBackends backends, QueueNames names,
                                           SluiceLocalProperties properties, PipelineCatalog catalog,
-                                          ObjectProvider<StatusStore> status, RuleBook rules, ObjectProvider<Tenancy> tenancy) {
+                                          ObjectProvider<StatusStore> status, RuleBook rules, ObjectProvider<Tenancy> tenancy,
+                                     LineageLog lineage) {
         ExecutionStore store = backends.ports().executions();
         return new Executions(runtime, starter, store, backends.ports().queue(), names,
                 new ExecutionReads(store, new ExecutionArchive(new FolderObjectStore(properties.dataDir()))),

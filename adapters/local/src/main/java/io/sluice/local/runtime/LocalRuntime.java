@@ -24,6 +24,7 @@ import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.StatusStore;
+import io.sluice.orchestration.port.LineageLog;
 import io.sluice.functions.harness.TaskGate;
 import io.sluice.orchestration.port.ScheduleIndex;
 import io.sluice.orchestration.port.TaskQueue;
@@ -144,6 +145,11 @@ public final class LocalRuntime implements AutoCloseable {
         tick = withReaper(new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, settings.names(), clock,
                 settings.outboxGrace(), firer));
         LockSupport.unpark(ticker);
+    }
+
+    /** From now on each succeeded task of a dataset-aware function records its datasets in {@code lineage}. Called once. */
+    public synchronized void recordLineage(LineageLog lineage) {
+        harness = harness.withLineage(lineage);
     }
 
     /** From now on every task asks {@code gate} (the allow and block rules) before it runs; a held one waits. Called once. */

@@ -2,6 +2,8 @@ package io.sluice.functions.task.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.harness.DatasetAware;
+import io.sluice.functions.task.Datasets;
 import io.sluice.functions.harness.TaskAware;
 import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
@@ -35,7 +37,7 @@ import java.util.Optional;
  * starts, for the run's pipeline ({@link ScopedSecrets}): the value reaches the exporter and nothing else.
  * In an execution, the batch id must be the run's ({@code <execution id>/...} or {@code <pipeline>/...}).
  */
-public final class PushExport implements TaskAware {
+public final class PushExport implements TaskAware, DatasetAware {
     public static final String RATE_LIMITED = "Export.RateLimited";
     public static final String REJECTED = "Export.Rejected";
     public static final String FAILED = "Export.Failed";
@@ -146,5 +148,14 @@ public final class PushExport implements TaskAware {
             throw new TaskError(INVALID_INPUT, "push-export needs \"" + field + "\" (a non-empty string).", false);
         }
         return v.asText();
+    }
+
+    /** Read: the extract's folder; written: the target; both for the extract's partition (its file name, {@code <folder>/<partition>.csv}). */
+    @Override
+    public java.util.List<Dataset> datasets(JsonNode input, JsonNode output) {
+        String key = input.path("Key").asText("");
+        String target = output.path("Target").asText(input.path("Target").path("name").asText(input.path("Target").asText("")));
+        String partition = Datasets.filePartition(key);
+        return java.util.List.of(new Dataset(Datasets.objects(key), partition, false), new Dataset(Datasets.export(target), partition, true));
     }
 }

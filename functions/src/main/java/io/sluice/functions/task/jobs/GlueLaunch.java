@@ -1,6 +1,8 @@
 package io.sluice.functions.task.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.harness.DatasetAware;
+import io.sluice.functions.task.Datasets;
 import io.sluice.functions.harness.TaskAware;
 import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
@@ -33,7 +35,7 @@ import java.util.Set;
  * other than SUCCEEDED fails the task with {@code Glue.JobFailed} whose {@code Cause} is the run as JSON
  * ({@link JobRunJson}), as Step Functions' Glue integration reports it: its error and log link are fields.
  */
-public final class GlueLaunch implements TaskAware {
+public final class GlueLaunch implements TaskAware, DatasetAware {
     public static final String JOB_FAILED = "Glue.JobFailed";
     public static final String INVALID_INPUT = "Glue.InvalidInput";
     public static final String INTERRUPTED = "Glue.Interrupted";
@@ -135,5 +137,28 @@ public final class GlueLaunch implements TaskAware {
             }
             out.put(e.getKey().replaceFirst("^--", ""), e.getValue().asText());
         });
+    }
+
+    /**
+     * A job's datasets are its arguments that name an object folder (a value ending in {@code /}), as the
+     * patterns pass them: {@code --target*}, {@code --output*} and {@code --extract*} are written, every other
+     * ({@code --source}, {@code --orders}, ...) read, each for the run's {@code partition}. A job that names
+     * no folder has no lineage here.
+     */
+    @Override
+    public java.util.List<Dataset> datasets(JsonNode input, JsonNode output) {
+        String partition = input.path("partition").isTextual() ? input.get("partition").asText() : null;
+        java.util.List<Dataset> out = new java.util.ArrayList<>();
+        input.path("Arguments").properties().forEach(e -> {
+            String name = e.getKey();
+            if (!e.getValue().isTextual()) {
+                return;
+            }
+            if (e.getValue().asText().endsWith("/")) {
+                boolean written = name.startsWith("--target") || name.startsWith("--output") || name.startsWith("--extract");
+                out.add(new Dataset(Datasets.objects(e.getValue().asText()), partition, written));
+            }
+        });
+        return out;
     }
 }

@@ -1,6 +1,8 @@
 package io.sluice.functions.task.warehouse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.harness.DatasetAware;
+import io.sluice.functions.task.Datasets;
 import io.sluice.functions.harness.TaskAware;
 import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
@@ -33,7 +35,7 @@ import java.util.List;
  * {@code Warehouse.UnsupportedFormat}, {@code Warehouse.InvalidRequest}; none of them retryable. The
  * retryable {@code Warehouse.CopyFailed} when the warehouse could not be reached or failed.
  */
-public final class CopyToWarehouse implements TaskAware {
+public final class CopyToWarehouse implements TaskAware, DatasetAware {
     public static final String NAME = "copy-to-warehouse";
 
     private final Warehouse warehouse;
@@ -131,5 +133,13 @@ public final class CopyToWarehouse implements TaskAware {
             case BAD_DATA -> "Warehouse.BadData";
             case UNSUPPORTED_FORMAT -> "Warehouse.UnsupportedFormat";
         };
+    }
+
+    /** Read: the batch's folder; written: the table, both for the batch's partition ({@code <pipeline>/<partition>}). */
+    @Override
+    public java.util.List<Dataset> datasets(JsonNode input, JsonNode output) {
+        String partition = Datasets.batchPartition(input.path("batchId").asText(""));
+        return java.util.List.of(new Dataset(Datasets.objects(input.path("source").asText("")), partition, false),
+                new Dataset(Datasets.table(input.path("table").asText("")), partition, true));
     }
 }
