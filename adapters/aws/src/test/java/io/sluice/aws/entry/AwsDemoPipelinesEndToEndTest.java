@@ -67,7 +67,8 @@ import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
 /**
  * Issue 12's "done means", in one test: the retail demo's {@code orders} and {@code customers} ingestions and the
  * {@code daily-sales} export that waits for both (dependency-check, woken by their completion events) run end to end
- * through the AWS Lambda entry points in process. {@link EventSourceMapping} pumps the real ElasticMQ FIFO queues into
+ * through the AWS Lambda entry points in process: the ingestions start when their drop files land in S3 (S3's
+ * notifications reach {@code object-trigger} through SQS), the export is started first and waits. {@link EventSourceMapping} pumps the real ElasticMQ FIFO queues into
  * the orchestrator, task-worker, events, delayed-forwarder and dlq-handler functions as Lambda's event source mapping
  * does, honouring partial batch failures, and delivers every task batch twice (SQS's at-least-once, made certain).
  * S3 is S3Mock (configs, the lake, manifests, the archive), the status table and the export ledger are on dynalite,
@@ -148,6 +149,13 @@ class AwsDemoPipelinesEndToEndTest {
             s3.putObject(b -> b.bucket(lake).key("configs/" + e.getKey() + ".json"), RequestBody.fromString(Json.write(e.getValue())));
         }
 
+        Files.writeString(bundle.resolve("object-rules.json"), """
+                {"rules": [
+                  {"id": "orders-drop", "store": "s3", "bucket": "%1$s", "prefix": "drop/orders/", "suffix": ".csv", "pipeline": "orders",
+                   "partition": {"pattern": "drop/orders/{yyyy}-{MM}-{dd}"}, "input": {"partition": "${partition}", "file": "s3://${bucket}/${key}"}},
+                  {"id": "customers-drop", "store": "s3", "bucket": "%1$s", "prefix": "drop/customers/", "suffix": ".csv", "pipeline": "customers",
+                   "partition": {"pattern": "drop/customers/{yyyy}-{MM}-{dd}"}, "input": {"partition": "${partition}", "file": "s3://${bucket}/${key}"}}
+                ]}""".formatted(lake));
         String redisUrl = RedisTestServer.shared().url();
         redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(keyPrefix));
         queue = SqsTaskQueue.connect(SqsQueueSettings.local(elasticMq.endpoint(), ElasticMqServer.REGION, MAX_RECEIVES));
@@ -156,6 +164,7 @@ class AwsDemoPipelinesEndToEndTest {
                 Map.entry("sluice.max-receives", String.valueOf(MAX_RECEIVES)), Map.entry("sluice.region", ElasticMqServer.REGION),
                 Map.entry("MAIN_CLASS", EntryPointTestApplication.class.getName()), Map.entry("spring.main.banner-mode", "off"),
                 Map.entry("sluice.triggers.pipelines", bundle.toUri() + "*.asl.json"),
+                Map.entry("sluice.triggers.rules", bundle.resolve("object-rules.json").toUri().toString()),
                 Map.entry("sluice.s3.bucket", lake), Map.entry("sluice.s3.endpoint", S3MockServer.shared().endpoint().toString()),
                 Map.entry("sluice.dynamodb.status-table", statusTable), Map.entry("sluice.dynamodb.export-ledger-table", exportLedger),
                 Map.entry("sluice.dynamodb.endpoint", DynaliteServer.shared().endpoint().toString()),
@@ -170,13 +179,19 @@ class AwsDemoPipelinesEndToEndTest {
         Clock clock = Clock.systemUTC();
         Orchestrator starter = new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()),
                 new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock), clock, Boundary.Probe.NONE);
-        Map<String, String> executions = new LinkedHashMap<>();
-        for (String pipeline : List.of("daily-sales", "orders", "customers")) {
-            executions.put(pipeline, starter.start(pipeline, PARTITION, DefinitionParser.parse(definitions.get(pipeline)),
-                    Json.parse("{\"partition\": \"" + PARTITION + "\"}")).execution().executionId());
-        }
+        // The export starts first, as the demo starts it, and waits for its upstreams.
+        String export = starter.start("daily-sales", PARTITION, DefinitionParser.parse(definitions.get("daily-sales")),
+                Json.parse("{\"partition\": \"" + PARTITION + "\"}")).execution().executionId();
 
         try (SqsClient raw = SqsClients.create(SqsQueueSettings.local(elasticMq.endpoint(), ElasticMqServer.REGION, MAX_RECEIVES))) {
+            // The ingestions start as on AWS: their drop files land in S3, whose notifications reach object-trigger through SQS.
+            String objectEvents = raw.createQueue(b -> b.queueName(names.prefix() + "-object-events")).queueUrl();
+            for (String source : List.of("orders", "customers")) {
+                String key = "drop/" + source + "/" + PARTITION + ".csv";
+                s3.putObject(b -> b.bucket(lake).key(key), RequestBody.fromString("the day's " + source + "\n"));
+                var head = s3.headObject(b -> b.bucket(lake).key(key));
+                raw.sendMessage(b -> b.queueUrl(objectEvents).messageBody(s3Notification(lake, key, head.contentLength(), head.eTag())));
+            }
             // The planted failure: a message on the orchestrator queue that no function can read, in a group of its own.
             assertThat(queue.receive(names.orchestrator(), 1, Duration.ofSeconds(1), Duration.ZERO)).as("creates the queue").isEmpty();
             String orchestratorUrl = raw.getQueueUrl(b -> b.queueName(names.orchestrator() + ".fifo")).queueUrl();
@@ -185,11 +200,21 @@ class AwsDemoPipelinesEndToEndTest {
                             MessageAttributeValue.builder().dataType("String").stringValue("a truncated producer").build()))).messageId();
 
             EventSourceMapping lambda = new EventSourceMapping(raw, names.prefix(), environment, 2).deliveringTasksTwice();
+            Map<String, String> executions = new LinkedHashMap<>();
+            executions.put("daily-sales", export);
             await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(50)).until(() -> {
                 lambda.round();
-                return executions.values().stream().allMatch(e -> status(e).filter(s -> !s.equals("RUNNING")).isPresent())
+                for (String pipeline : List.of("orders", "customers")) {
+                    redis.executionStore().list(pipeline, null, 10).forEach(e -> executions.put(pipeline, e.executionId()));
+                }
+                return executions.size() == 3 && executions.values().stream().allMatch(e -> status(e).filter(s -> !s.equals("RUNNING")).isPresent())
                         && !sns.published().isEmpty();
             });
+            for (String pipeline : List.of("orders", "customers")) {
+                assertThat(redis.executionStore().list(pipeline, null, 10)).as("one run per drop file").hasSize(1);
+            }
+            assertThat(lambda.deliveries()).filteredOn(d -> d.function().equals("object-trigger")).isNotEmpty()
+                    .allSatisfy(d -> assertThat(d.failed()).isEmpty());
 
             for (var e : executions.entrySet()) {
                 JsonNode state = Json.parse(redis.executionStore().load(e.getValue()).orElseThrow().state());
@@ -236,6 +261,18 @@ class AwsDemoPipelinesEndToEndTest {
                 assertThat(alert.get("Subject") + " " + alert.get("Message")).contains("dead-lettered", names.orchestrator(), poison);
             });
         }
+    }
+
+    /** The notification S3 sends to an SQS queue for an object created by PutObject. */
+    private static String s3Notification(String bucket, String key, long size, String eTag) {
+        ObjectNode record = Json.object().put("eventVersion", "2.1").put("eventSource", "aws:s3").put("awsRegion", "us-east-1")
+                .put("eventTime", "2026-11-29T05:00:01.250Z").put("eventName", "ObjectCreated:Put");
+        ObjectNode s3 = record.putObject("s3").put("s3SchemaVersion", "1.0").put("configurationId", "sluice-object-trigger");
+        s3.putObject("bucket").put("name", bucket).put("arn", "arn:aws:s3:::" + bucket);
+        s3.putObject("object").put("key", key).put("size", size).put("eTag", eTag.replace("\"", "")).put("sequencer", "0067495B1E9F2A3C41");
+        ObjectNode event = Json.object();
+        event.putArray("Records").add(record);
+        return Json.write(event);
     }
 
     /** What the Glue jobs would write that the next steps read: the enriched jobs' warehouse extracts, the export's extract. */

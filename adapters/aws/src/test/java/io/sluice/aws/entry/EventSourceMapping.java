@@ -31,7 +31,8 @@ import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
  *
  * <p>Subscriptions follow the deployment's queue names: {@code <prefix>-orchestrator.fifo} the orchestrator, each
  * {@code <prefix>-task-<fn>.fifo} the task worker, {@code <prefix>-events.fifo} events, every {@code -dlq} queue the
- * DLQ handler, every {@code -delayed} companion the delayed forwarder.
+ * DLQ handler, every {@code -delayed} companion the delayed forwarder, {@code <prefix>-object-events} (S3's notifications) the
+ * object trigger.
  */
 final class EventSourceMapping {
     /** One batch handed to a function: its queue, the message ids, those it reported failed. */
@@ -132,6 +133,7 @@ final class EventSourceMapping {
         if (queue.equals(prefix + "-orchestrator.fifo")) return "orchestrator";
         if (queue.equals(prefix + "-events.fifo")) return "events";
         if (queue.startsWith(prefix + "-task-") && queue.endsWith(".fifo")) return "task-worker";
+        if (queue.equals(prefix + "-object-events")) return "object-trigger";
         return null;
     }
 
