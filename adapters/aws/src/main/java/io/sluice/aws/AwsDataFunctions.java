@@ -71,7 +71,7 @@ public class AwsDataFunctions {
         if (ledger == null) {
             ledger = new RedisExportLedger(redis.redisson(), properties.redisKeyPrefix());
         }
-        HttpExportTargets targets = new HttpExportTargets(HttpClient.newHttpClient(),
+        HttpExportTargets targets = new HttpExportTargets(HttpClient::newHttpClient,
                 new RedisTokenBucket(redis.redisson(), properties.redisKeyPrefix()), clock, Sleeper.REAL);
         return new PushExport(Map.of(), targets, objects, ledger, clock,
                 new ScopedSecrets(secrets(secrets), tenancy.getIfAvailable(() -> Tenancy.SINGLE)));

@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The export targets a pattern config describes, on Lambda: {@code http} targets with the exporter the local runtime
@@ -28,13 +29,15 @@ public final class HttpExportTargets implements ExportTargets {
     private static final Duration MAX_PERMIT_WAIT = Duration.ofMinutes(2);
     private static final int DEFAULT_RATE = 10;
 
-    private final HttpClient http;
+    private final Supplier<HttpClient> http;
+    private HttpClient client; // guarded by this
     private final RateLimiter limiter;
     private final Clock clock;
     private final Sleeper sleeper;
     private final Map<Target, Exporter> exporters = new ConcurrentHashMap<>();
 
-    public HttpExportTargets(HttpClient http, RateLimiter limiter, Clock clock, Sleeper sleeper) {
+    /** @param http made on the first export, so a Lambda that never pushes never starts an HTTP client at cold start */
+    public HttpExportTargets(Supplier<HttpClient> http, RateLimiter limiter, Clock clock, Sleeper sleeper) {
         this.http = http;
         this.limiter = limiter;
         this.clock = clock;
@@ -64,7 +67,14 @@ public final class HttpExportTargets implements ExportTargets {
         int rate = target.rateLimitPerSecond() == null ? DEFAULT_RATE : target.rateLimitPerSecond();
         Map<String, String> headers = target.credentials() == null ? Map.of() : Map.of("Authorization", "Bearer " + target.credentials());
         return new HttpExporter(new HttpTarget(target.endpoint(), "POST", headers, TIMEOUT, RETRIES, target.name(),
-                new RateLimiter.Limit(rate, rate), MAX_PERMIT_WAIT), http, limiter, clock, sleeper);
+                new RateLimiter.Limit(rate, rate), MAX_PERMIT_WAIT), client(), limiter, clock, sleeper);
+    }
+
+    private synchronized HttpClient client() {
+        if (client == null) {
+            client = http.get();
+        }
+        return client;
     }
 
     private static TaskError invalid(Target target, String why) {
