@@ -14,6 +14,8 @@ import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.orchestrator.ScheduleTick;
+import io.sluice.functions.retention.ExecutionReaper;
+import io.sluice.functions.retention.Retention;
 import io.sluice.redis.RedisAdapters;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,6 +24,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.ResolvableType;
@@ -41,8 +44,9 @@ public class AwsFunctions {
     }
 
     @Bean
-    public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock) {
-        return new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock, Boundary.Probe.NONE);
+    public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, ObjectProvider<Retention> retention) {
+        return new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock, Boundary.Probe.NONE,
+                retention.getIfAvailable(() -> Retention.KEEP));
     }
 
     @Bean(name = "orchestrator")
@@ -63,8 +67,10 @@ public class AwsFunctions {
     }
 
     @Bean(name = "schedule-tick")
-    public Supplier<String> scheduleTick(RedisAdapters redis, SqsTaskQueue queue, OutboxDispatcher outbox, QueueNames names, Clock clock) {
-        ScheduleTick tick = new ScheduleTick(redis.executionStore(), redis.timerIndex(), queue, outbox, names, clock, Duration.ofSeconds(30));
+    public Supplier<String> scheduleTick(RedisAdapters redis, SqsTaskQueue queue, OutboxDispatcher outbox, QueueNames names, Clock clock,
+                                         ObjectProvider<ExecutionReaper> reaper) {
+        ScheduleTick plain = new ScheduleTick(redis.executionStore(), redis.timerIndex(), queue, outbox, names, clock, Duration.ofSeconds(30));
+        ScheduleTick tick = reaper.stream().findFirst().map(plain::withReaper).orElse(plain); // AwsRetention's, when there is an archive
         return () -> tick.tick().toString();
     }
 

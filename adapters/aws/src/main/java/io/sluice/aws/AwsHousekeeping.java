@@ -10,6 +10,7 @@ import io.sluice.functions.alert.LogAlertSink;
 import io.sluice.functions.alert.OncePerIncident;
 import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.events.FinishedExecution;
+import io.sluice.functions.maprun.ChildRuns;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.functions.start.ExecutionStarter;
@@ -62,8 +63,9 @@ public class AwsHousekeeping {
     @Bean(name = "events")
     public Function<SQSEvent, SQSBatchResponse> events(RedisAdapters redis, SluiceAwsProperties properties, SqsTaskQueue queue,
                                                        QueueNames names, Clock clock, AlertSink sink, ExecutionStarter starter,
-                                                       ObjectProvider<DependencyGraph> graph) {
+                                                       ObjectProvider<DependencyGraph> graph, ObjectProvider<ChildRuns> children) {
         List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
+        children.ifAvailable(c -> handlers.addAll(c.handlers())); // a child's end reaches its parent (AwsChildRuns)
         graph.ifAvailable(g -> handlers.add(new UpstreamTrigger(g, redis.upstreamLedger(), starter, clock, Duration.ofDays(7))));
         handlers.add(new DependencyRelease(new RedisDependencyIndex(redis.redisson(), properties.redisKeyPrefix()), redis.timerIndex(),
                 queue, names, clock, Duration.ofDays(30)));

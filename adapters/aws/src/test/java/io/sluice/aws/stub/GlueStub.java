@@ -53,6 +53,7 @@ public final class GlueStub extends AwsJsonStub {
     private final List<Run> started = new CopyOnWriteArrayList<>();
     private final ExecutorService events = Executors.newSingleThreadExecutor();
     private volatile Consumer<String> sink = e -> { };
+    private volatile java.util.function.BiConsumer<String, JsonNode> onStart = (job, arguments) -> { };
 
     public GlueStub() {
         super("1.1");
@@ -82,6 +83,14 @@ public final class GlueStub extends AwsJsonStub {
         this.sink = sink;
     }
 
+    /**
+     * What a started run does before it reports (the job's work, as a test stands it in: writing the files the real
+     * job would write), called with the job's name and arguments on StartJobRun.
+     */
+    public void onStart(java.util.function.BiConsumer<String, JsonNode> work) {
+        this.onStart = work;
+    }
+
     /** How many runs of {@code job} were started. */
     public long runsOf(String job) {
         return started.stream().filter(r -> r.job.equals(job)).count();
@@ -98,6 +107,7 @@ public final class GlueStub extends AwsJsonStub {
             runs.put(id, run);
             started.add(run);
         }
+        onStart.accept(job, run.arguments);
         return Json.object().put("JobRunId", id);
     }
 

@@ -1,0 +1,34 @@
+package io.sluice.aws;
+
+import io.sluice.aws.s3.S3ObjectStore;
+import io.sluice.functions.retention.ExecutionArchive;
+import io.sluice.functions.retention.ExecutionReaper;
+import io.sluice.functions.retention.Retention;
+import io.sluice.redis.RedisAdapters;
+import java.time.Duration;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The retention reaper on Lambda, as the local runtime runs it: each {@code schedule-tick} moves the finished
+ * executions whose retention passed ({@code sluice.retention}, a day by default) into the archive on S3
+ * ({@code archive/executions/} under the deployment's {@code sluice.s3.bucket} and prefix), then out of Redis;
+ * an execution's name stays reserved for {@code sluice.name-reuse} (90 days). Without a bucket nothing is reaped.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty("sluice.s3.bucket")
+public class AwsRetention {
+
+    /** When a finished execution may leave Redis: the orchestrator stamps it on the execution as it finishes. */
+    @Bean
+    public Retention retention(@Value("${sluice.retention:1d}") Duration retention, @Value("${sluice.name-reuse:90d}") Duration nameReuse) {
+        return Retention.of(retention).withNameReuse(nameReuse);
+    }
+
+    @Bean
+    public ExecutionReaper executionReaper(RedisAdapters redis, S3ObjectStore objects, Retention retention) {
+        return new ExecutionReaper(redis.executionStore(), new ExecutionArchive(objects), retention);
+    }
+}

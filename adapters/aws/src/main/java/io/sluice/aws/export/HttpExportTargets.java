@@ -1,0 +1,83 @@
+package io.sluice.aws.export;
+
+import io.sluice.functions.harness.TaskError;
+import io.sluice.functions.task.Backoff;
+import io.sluice.functions.task.Sleeper;
+import io.sluice.functions.task.export.ExportTargets;
+import io.sluice.functions.task.export.PushExport;
+import io.sluice.orchestration.port.Exporter;
+import io.sluice.orchestration.port.RateLimiter;
+import io.sluice.transfer.export.HttpExporter;
+import io.sluice.transfer.export.HttpTarget;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The export targets a pattern config describes, on Lambda: {@code http} targets with the exporter the local runtime
+ * uses (POST, bearer token from the target's secret, the rate limit shared through the deployment's Redis, retries
+ * with backoff). An {@code sftp} target is a clear {@code Export.InvalidInput}: the Lambda bundle carries no SSH
+ * client (the build keeps Apache MINA SSHD off its classpath), so such a pipeline pushes over SFTP from a host that has one.
+ */
+public final class HttpExportTargets implements ExportTargets {
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    private static final Backoff RETRIES = new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(30), 5);
+    private static final Duration MAX_PERMIT_WAIT = Duration.ofMinutes(2);
+    private static final int DEFAULT_RATE = 10;
+
+    private final Supplier<HttpClient> http;
+    private HttpClient client; // guarded by this
+    private final RateLimiter limiter;
+    private final Clock clock;
+    private final Sleeper sleeper;
+    private final Map<Target, Exporter> exporters = new ConcurrentHashMap<>();
+
+    /** @param http made on the first export, so a Lambda that never pushes never starts an HTTP client at cold start */
+    public HttpExportTargets(Supplier<HttpClient> http, RateLimiter limiter, Clock clock, Sleeper sleeper) {
+        this.http = http;
+        this.limiter = limiter;
+        this.clock = clock;
+        this.sleeper = sleeper;
+    }
+
+    @Override
+    public Exporter exporter(Target target) {
+        return exporters.computeIfAbsent(target, this::create);
+    }
+
+    private Exporter create(Target target) {
+        if (!"http".equals(target.kind())) {
+            throw invalid(target, "sftp".equals(target.kind())
+                    ? "SFTP targets do not run on AWS Lambda (its bundle has no SSH client); push over http, or run this export on a host with SFTP."
+                    : "its kind '" + target.kind() + "' is not http, the one kind of target on AWS Lambda.");
+        }
+        URI url;
+        try {
+            url = URI.create(target.endpoint());
+        } catch (IllegalArgumentException e) {
+            throw invalid(target, "its endpoint is not a URL: " + e.getMessage());
+        }
+        if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
+            throw invalid(target, "an http target's endpoint is an http(s) URL, not " + target.endpoint() + ".");
+        }
+        int rate = target.rateLimitPerSecond() == null ? DEFAULT_RATE : target.rateLimitPerSecond();
+        Map<String, String> headers = target.credentials() == null ? Map.of() : Map.of("Authorization", "Bearer " + target.credentials());
+        return new HttpExporter(new HttpTarget(target.endpoint(), "POST", headers, TIMEOUT, RETRIES, target.name(),
+                new RateLimiter.Limit(rate, rate), MAX_PERMIT_WAIT), client(), limiter, clock, sleeper);
+    }
+
+    private synchronized HttpClient client() {
+        if (client == null) {
+            client = http.get();
+        }
+        return client;
+    }
+
+    private static TaskError invalid(Target target, String why) {
+        return new TaskError(PushExport.INVALID_INPUT, "Export target '" + target.name() + "' cannot be used: " + why, false);
+    }
+}
