@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * functions read them ({@code classpath*:pipelines/*.asl.json}, the tenants at
  * {@code classpath:pipelines/tenants.json}): every {@code <id>.asl.json}, every pattern config
  * {@code <id>.config.json} rendered into {@code <id>.asl.json} (Lambda renders nothing at start), the
- * {@code <id>.pipeline.json} options and {@code tenants.json}. Each definition is validated for AWS
+ * {@code <id>.pipeline.json} options, {@code tenants.json} and the object rules {@code triggers.json}. Each definition is validated for AWS
  * first; a folder with any error bundles nothing.
  */
 public final class AwsBundle {
@@ -124,7 +124,7 @@ public final class AwsBundle {
                     case Rendering.UnknownPattern u -> problems.add(p + ": /pattern: expected one of " + String.join(", ", patterns.names())
                             + ", not '" + u.name() + "'");
                 }
-            } else if (name.endsWith(".pipeline.json") || name.equals("tenants.json")) {
+            } else if (name.endsWith(".pipeline.json") || name.equals("tenants.json") || name.equals("triggers.json")) {
                 if (read(p, problems) != null) {
                     files.put(name, Files.readAllBytes(p));
                 }
