@@ -38,15 +38,18 @@ public final class BundledPipelines implements Function<String, Optional<Definit
 
     private final Map<String, Definition> pipelines;
     private final Map<String, List<Dependency>> dependsOn;
+    private final Map<String, JsonNode> options;
 
-    private BundledPipelines(Map<String, Definition> pipelines, Map<String, List<Dependency>> dependsOn) {
+    private BundledPipelines(Map<String, Definition> pipelines, Map<String, List<Dependency>> dependsOn, Map<String, JsonNode> options) {
         this.pipelines = Map.copyOf(pipelines);
         this.dependsOn = Map.copyOf(dependsOn);
+        this.options = Map.copyOf(options);
     }
 
     public static BundledPipelines load(ResourcePatternResolver resolver, String pattern) {
         Map<String, Definition> found = new TreeMap<>();
         Map<String, List<Dependency>> dependsOn = new TreeMap<>();
+        Map<String, JsonNode> options = new TreeMap<>();
         List<String> problems = new ArrayList<>();
         try {
             for (Resource r : resolver.getResources(pattern)) {
@@ -68,9 +71,9 @@ public final class BundledPipelines implements Function<String, Optional<Definit
                 } else if (found.put(id, DefinitionParser.parse(Json.parse(json))) != null) {
                     problems.add(name + ": /: pipeline '" + id + "' is bundled twice");
                 }
-                Resource options = r.createRelative(id + OPTIONS_SUFFIX);
-                if (options.exists()) {
-                    dependsOn.put(id, dependsOn(id, options, problems));
+                Resource optionsFile = r.createRelative(id + OPTIONS_SUFFIX);
+                if (optionsFile.exists()) {
+                    dependsOn.put(id, dependsOn(id, optionsFile, problems, options));
                 }
             }
         } catch (IOException e) {
@@ -87,10 +90,11 @@ public final class BundledPipelines implements Function<String, Optional<Definit
         if (!problems.isEmpty()) {
             throw new IllegalStateException("The bundled pipelines (" + pattern + ") are not valid:\n" + String.join("\n", problems));
         }
-        return new BundledPipelines(found, dependsOn);
+        return new BundledPipelines(found, dependsOn, options);
     }
 
-    private static List<Dependency> dependsOn(String id, Resource options, List<String> problems) throws IOException {
+    private static List<Dependency> dependsOn(String id, Resource options, List<String> problems, Map<String, JsonNode> parsed)
+            throws IOException {
         String file = id + OPTIONS_SUFFIX;
         JsonNode json;
         try {
@@ -103,6 +107,7 @@ public final class BundledPipelines implements Function<String, Optional<Definit
             problems.add(file + ": /: expected a JSON object with 'dependsOn', 'schedule' and/or 'webhook'");
             return List.of();
         }
+        parsed.put(id, json);
         json.fieldNames().forEachRemaining(f -> {
             if (!OPTION_FIELDS.contains(f)) {
                 problems.add(file + ": /" + f + ": unknown field; expected 'dependsOn', 'schedule' or 'webhook'");
@@ -118,6 +123,16 @@ public final class BundledPipelines implements Function<String, Optional<Definit
 
     public Set<String> ids() {
         return pipelines.keySet();
+    }
+
+    /** The bundled {@code <id>.pipeline.json} of pipeline {@code id} as it was read (a JSON object), if it has one. */
+    public Optional<JsonNode> options(String id) {
+        return Optional.ofNullable(options.get(id));
+    }
+
+    /** The upstreams pipeline {@code id} declares in its options file (none without one). */
+    public List<Dependency> dependsOn(String id) {
+        return dependsOn.getOrDefault(id, List.of());
     }
 
     /** Who waits for whom, from the bundled options files. */

@@ -1,0 +1,24 @@
+package io.sluice.aws.http;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The {@code http-api} function: one API Gateway HTTP API request (payload 2.0) through the API's
+ * Spring MVC stack, its response back in API Gateway's shape.
+ */
+final class HttpApiFunction implements Function<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
+    private final Supplier<HttpApiServlet> servlet;
+
+    HttpApiFunction(Supplier<HttpApiServlet> servlet) {
+        this.servlet = servlet;
+    }
+
+    @Override
+    public APIGatewayV2HTTPResponse apply(APIGatewayV2HTTPEvent event) {
+        HttpApiServlet api = servlet.get();
+        return ApiGatewayV2.response(api.service(ApiGatewayV2.request(event, api.servletContext())));
+    }
+}

@@ -1,0 +1,86 @@
+package io.sluice.aws.http;
+
+import io.sluice.api.control.OrchestratorExecutions;
+import io.sluice.api.http.SluiceApiProperties;
+import io.sluice.api.port.ExecutionControl;
+import io.sluice.api.port.Pipelines;
+import io.sluice.api.tenant.Tenants;
+import io.sluice.aws.SluiceAwsProperties;
+import io.sluice.aws.sqs.SqsTaskQueue;
+import io.sluice.aws.trigger.BundledPipelines;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.retention.ExecutionArchive;
+import io.sluice.functions.retention.ExecutionReads;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.RateLimiter;
+import io.sluice.orchestration.port.ReplayGuard;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisTokenBucket;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.ResourceLoader;
+
+/**
+ * What the HTTP API asks of its host, on AWS: executions through this deployment's orchestrator and
+ * starter, the bundled pipelines, the tenants file bundled beside them ({@code sluice.api.tenants},
+ * by default {@code classpath:pipelines/tenants.json}), webhook replays and the tenants' start limits in
+ * Redis. Only the {@code http-api} function's web context holds these beans.
+ */
+// Not a @Configuration: the Lambda application scans io.sluice.aws, and these beans belong to the web context only.
+class HttpApiPorts {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpApiPorts.class);
+
+    @Bean
+    Tenants tenants(SluiceApiProperties api, ResourceLoader loader,
+                    @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String location) {
+        Resource resource = loader.getResource(location);
+        if (!resource.exists()) {
+            if (api.requireTenants()) {
+                throw new IllegalStateException("sluice.api.require-tenants is set but there is no tenants file at " + location
+                        + " (sluice.api.tenants); bundle one with ./sluice package aws (see README, 'Tenants').");
+            }
+            LOG.warn("no tenants file at {}: every request that reaches this function may see and do everything; "
+                    + "bundle a tenants.json with the pipelines to require API keys", location);
+            return Tenants.none();
+        }
+        try {
+            Tenants tenants = Tenants.parse(Json.parse(resource.getContentAsString(StandardCharsets.UTF_8)), location);
+            LOG.info("tenants from {}: {} ({} key(s))", location, tenants.all().stream().map(Tenants.Tenant::name).toList(),
+                    tenants.keyCount());
+            return tenants;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the tenants file " + location, e);
+        }
+    }
+
+    @Bean
+    Pipelines apiPipelines(BundledPipelines bundle) {
+        return new BundledApiPipelines(bundle);
+    }
+
+    @Bean
+    ExecutionControl executionControl(Orchestrator orchestrator, ExecutionStarter starter, RedisAdapters redis, SqsTaskQueue queue,
+                                      QueueNames names, ObjectProvider<ExecutionArchive> archive) {
+        return new OrchestratorExecutions(orchestrator::handle, starter, redis.executionStore(), queue, names,
+                new ExecutionReads(redis.executionStore(), archive.getIfAvailable()));
+    }
+
+    @Bean
+    ReplayGuard webhookReplays(RedisAdapters redis) {
+        return redis.replayGuard();
+    }
+
+    @Bean
+    RateLimiter tenantStartBuckets(RedisAdapters redis, SluiceAwsProperties properties) {
+        return new RedisTokenBucket(redis.redisson(), properties.redisKeyPrefix());
+    }
+}

@@ -1,0 +1,138 @@
+package io.sluice.aws.entry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.aws.SluiceAwsApplication;
+import io.sluice.orchestration.json.Json;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.SluiceRedisProperties;
+import io.sluice.testkit.redis.RedisTestServer;
+import io.sluice.testkit.sqs.ElasticMqServer;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
+
+/**
+ * The whole HTTP API behind API Gateway: events in the shape an HTTP API with payload format 2.0 delivers them
+ * ({@code examples/events/aws/http-api-*.json}) through the real Lambda handler ({@code FunctionInvoker},
+ * function {@code http-api}, the Sluice application), on real Redis and ElasticMQ, with the bundle and tenants
+ * of {@code examples/events/aws/bundle}. Status, headers and bodies are API Gateway's response shape.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class HttpApiEntryPointTest {
+    static final Path EVENTS = Path.of("../../examples/events/aws").toAbsolutePath().normalize();
+    static final String HOST = "abc123def4.execute-api.eu-west-1.amazonaws.com";
+
+    private static final LambdaEnvironment ENVIRONMENT = new LambdaEnvironment();
+    private static final String KEY_PREFIX = "sluice-http-" + UUID.randomUUID().toString().substring(0, 8);
+    private static ElasticMqServer sqs;
+    private static RedisAdapters redis;
+    private static FunctionInvoker handler;
+
+    @BeforeAll
+    static void startTheHttpApiLambda() {
+        sqs = ElasticMqServer.start();
+        String redisUrl = RedisTestServer.shared().url();
+        redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(KEY_PREFIX));
+        ENVIRONMENT.set("sluice.redis-url", redisUrl);
+        ENVIRONMENT.set("sluice.redis-key-prefix", KEY_PREFIX);
+        ENVIRONMENT.set("sluice.sqs-endpoint", sqs.endpoint().toString());
+        ENVIRONMENT.set("sluice.queue-prefix", KEY_PREFIX);
+        ENVIRONMENT.set("sluice.region", ElasticMqServer.REGION);
+        ENVIRONMENT.set("sluice.triggers.pipelines", "file:" + EVENTS.resolve("bundle/pipelines") + "/*.asl.json");
+        ENVIRONMENT.set("sluice.api.tenants", "file:" + EVENTS.resolve("bundle/pipelines/tenants.json"));
+        ENVIRONMENT.set("sluice.api.allowed-hosts", HOST);
+        ENVIRONMENT.set("MAIN_CLASS", SluiceAwsApplication.class.getName());
+        ENVIRONMENT.set("spring.cloud.function.definition", "http-api");
+        ENVIRONMENT.set("spring.main.banner-mode", "off");
+        handler = new FunctionInvoker();
+    }
+
+    @AfterAll
+    static void cleanUp() {
+        ENVIRONMENT.restore(redis, KEY_PREFIX);
+        if (sqs != null) sqs.close();
+    }
+
+    @Test
+    void aStartIsCreatedDescribedAndListedAndTheEventsWithoutAKeyOrWithABadPartitionAreRefused() throws Exception {
+        JsonNode started = invoke("http-api-start.json");
+        assertThat(started.path("statusCode").asInt()).isEqualTo(201);
+        assertThat(started.path("headers").path("Content-Type").asText()).startsWith("application/json");
+        assertThat(started.path("isBase64Encoded").asBoolean(true)).isFalse();
+        JsonNode execution = Json.parse(started.path("body").asText());
+        assertThat(execution.path("executionId").asText()).isEqualTo("hello:from-api-gateway");
+        assertThat(execution.path("status").asText()).isEqualTo("RUNNING");
+        assertThat(redis.executionStore().load("hello:from-api-gateway")).isPresent();
+
+        JsonNode described = invoke("http-api-describe.json");
+        assertThat(described.path("statusCode").asInt()).isEqualTo(200);
+        JsonNode body = Json.parse(described.path("body").asText());
+        assertThat(body.path("executionId").asText()).isEqualTo("hello:from-api-gateway");
+        assertThat(body.path("input").path("who").asText()).isEqualTo("ann");
+        assertThat(body.path("input").path("partition").asText()).isEqualTo("2026-11-29");
+
+        JsonNode listed = invoke("http-api-list.json");
+        assertThat(listed.path("statusCode").asInt()).isEqualTo(200);
+        assertThat(Json.parse(listed.path("body").asText()).path("executions").findValuesAsText("executionId"))
+                .containsExactly("hello:from-api-gateway");
+
+        JsonNode noKey = invoke("http-api-no-key.json");
+        assertThat(noKey.path("statusCode").asInt()).isEqualTo(401);
+        assertThat(noKey.path("headers").path("WWW-Authenticate").asText()).startsWith("Bearer");
+        assertThat(noKey.path("headers").path("Content-Type").asText()).isEqualTo("application/problem+json");
+        assertThat(Json.parse(noKey.path("body").asText()).path("status").asInt()).isEqualTo(401);
+
+        JsonNode bad = invoke("http-api-bad-partition.json");
+        assertThat(bad.path("statusCode").asInt()).isEqualTo(400);
+        assertThat(bad.path("headers").path("Content-Type").asText()).isEqualTo("application/problem+json");
+        JsonNode problem = Json.parse(bad.path("body").asText());
+        assertThat(problem.path("status").asInt()).isEqualTo(400);
+        assertThat(problem.path("field").asText()).isEqualTo("partition");
+        assertThat(problem.path("expected").asText()).isNotBlank();
+        assertThat(redis.executionStore().load("hello:bad")).isEmpty();
+    }
+
+    @Test
+    void theCallersKeyIsNeverLogged(CapturedOutput output) throws Exception {
+        assertThat(invoke("http-api-describe.json").path("statusCode").asInt()).isEqualTo(200);
+        assertThat(output.getAll()).doesNotContain("sk_ExampleOnly");
+    }
+
+    @Test
+    void theOpenApiDescriptionIsServedWithoutAKey() throws Exception {
+        JsonNode response = invoke("http-api-openapi.json");
+        assertThat(response.path("statusCode").asInt()).isEqualTo(200);
+        assertThat(Json.parse(response.path("body").asText()).path("openapi").asText()).startsWith("3.1");
+    }
+
+    @Test
+    void aHostOtherThanTheApisIsMisdirected() throws Exception {
+        String event = Files.readString(EVENTS.resolve("http-api-openapi.json")).replace("\"host\": \"" + HOST + "\"", "\"host\": \"evil.example\"");
+        JsonNode response = invoke(event.getBytes(StandardCharsets.UTF_8));
+        assertThat(response.path("statusCode").asInt()).isEqualTo(421);
+    }
+
+    private static JsonNode invoke(String eventFile) throws Exception {
+        return invoke(Files.readAllBytes(EVENTS.resolve(eventFile)));
+    }
+
+    private static JsonNode invoke(byte[] event) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (InputStream in = new java.io.ByteArrayInputStream(event)) {
+            handler.handleRequest(in, out, null);
+        }
+        return Json.parse(out.toString(StandardCharsets.UTF_8));
+    }
+}

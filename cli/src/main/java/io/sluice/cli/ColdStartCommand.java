@@ -1,0 +1,87 @@
+package io.sluice.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.cli.aws.AwsArtifact;
+import io.sluice.cli.bench.ColdStartBench;
+import io.sluice.embedded.EmbeddedRedis;
+import io.sluice.local.embedded.EmbeddedElasticMq;
+import io.sluice.orchestration.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code sluice bench coldstart [--runs N] [--json]}: JVM start to the first SQS event handled, the Sluice
+ * orchestrator's Lambda entry point tuned (AppCDS archive, C1 only) against a plain Spring Cloud Function AWS app with
+ * one function and default settings, as separate processes on the packaged artifact ({@link ColdStartBench}); medians.
+ * The orchestrator's Redis and SQS are an embedded Redis and ElasticMQ, started for the run.
+ */
+@Command(name = "coldstart", mixinStandardHelpOptions = true,
+        description = {"Cold start of the tuned Lambda entry point vs a plain Spring Cloud Function app, as separate JVMs (medians).",
+                "Needs the artifact: ./sluice package aws. --json prints tuned_ms, plain_ms, ratio last."})
+final class ColdStartCommand implements Callable<Integer> {
+    @Option(names = "--runs", defaultValue = "5", description = "runs of each side (default 5)")
+    private int runs;
+    @Option(names = "--json", description = "one JSON line, ratio last")
+    private boolean json;
+    @Option(names = "--artifact", paramLabel = "JAR", description = "the artifact (default adapters/aws/target/sluice-aws.jar)")
+    private Path artifact;
+
+    private final CliContext context;
+
+    ColdStartCommand(CliContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (runs < 1) {
+            throw new SluiceCli.UsageException("--runs expects a whole number >= 1, not " + runs);
+        }
+        Path home = Path.of(System.getProperty("sluice.home", ".")).toAbsolutePath().normalize();
+        Path jar = artifact != null ? artifact : AwsArtifact.inCheckout(home).jar();
+        if (!Files.isRegularFile(jar)) {
+            context.err().println("sluice bench coldstart: no artifact at " + jar + "; build it with ./sluice package aws");
+            return 1;
+        }
+        Path event = home.resolve("examples/events/aws/orchestrator-sqs.json");
+        BenchCommand.quietLogging();
+        Path work = Files.createTempDirectory("sluice-coldstart");
+        try (EmbeddedRedis redis = EmbeddedRedis.start("redis-server", context.env().getOrDefault("PATH", ""));
+             EmbeddedElasticMq sqs = EmbeddedElasticMq.start(0)) {
+            Map<String, String> sluice = Map.of("sluice.redis-url", redis.url(), "sluice.sqs-endpoint", sqs.endpoint().toString(),
+                    "sluice.region", EmbeddedElasticMq.REGION, "sluice.queue-prefix", "sluice", "sluice.redis-key-prefix", "coldstart");
+            ColdStartBench bench = new ColdStartBench(Path.of(System.getProperty("java.home"), "bin", "java"), jar, event, work);
+            ColdStartBench.Side untrained = new ColdStartBench.Side("tuned", List.of("-XX:TieredStopAtLevel=1", "-Xshare:auto"), sluice,
+                    "io.sluice.aws.SluiceAwsApplication", "orchestrator");
+            Path archive = bench.train(untrained);
+            ColdStartBench.Side tuned = new ColdStartBench.Side("tuned", List.of("-XX:TieredStopAtLevel=1", "-XX:SharedArchiveFile=" + archive),
+                    sluice, untrained.mainClass(), untrained.function());
+            ColdStartBench.Side plain = new ColdStartBench.Side("plain", List.of(), Map.of(), "io.sluice.coldstart.PlainFunctionApplication", "records");
+            ColdStartBench.Result r = bench.run(tuned, plain, runs);
+            double ratio = (double) r.plainMedian() / Math.max(1, r.tunedMedian());
+            if (json) {
+                ObjectNode o = Json.object().put("runs", runs).put("java", Runtime.version().toString());
+                r.tunedMs().forEach(o.putArray("tuned_runs_ms")::add);
+                r.plainMs().forEach(o.putArray("plain_runs_ms")::add);
+                o.put("tuned_ms", r.tunedMedian()).put("plain_ms", r.plainMedian()).put("ratio", Math.round(ratio * 100) / 100.0);
+                context.out().println(Json.write(o));
+            } else {
+                context.out().printf("cold start, JVM start -> first SQS event handled, median of %d (Java %s)%n", runs, Runtime.version());
+                context.out().printf("  tuned (Sluice orchestrator, AppCDS + C1): %d ms  %s%n", r.tunedMedian(), r.tunedMs());
+                context.out().printf("  plain (one-function SCF app, defaults):   %d ms  %s%n", r.plainMedian(), r.plainMs());
+                context.out().printf("  plain / tuned: %.2f%n", ratio);
+            }
+            return 0;
+        } finally {
+            try (var files = Files.list(work)) {
+                for (Path p : files.toList()) Files.deleteIfExists(p);
+            }
+            Files.deleteIfExists(work);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package io.sluice.cli.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Cold start, JVM start to the first SQS event handled, as separate processes: each run starts a JVM on the Lambda
+ * artifact that runs {@code io.sluice.aws.invoke.LocalInvoke} (the real handler, {@code FunctionInvoker}) with one SQS
+ * event, and the time is taken from just before the process is started to the moment its response line arrives.
+ * Tuned: the Sluice entry point with an AppCDS archive (a training run with {@code -XX:ArchiveClassesAtExit}, then
+ * {@code -XX:SharedArchiveFile}: a recipe the java21 runtime takes through {@code JAVA_TOOL_OPTIONS}) and
+ * {@code -XX:TieredStopAtLevel=1}. Plain: {@code io.sluice.coldstart.PlainFunctionApplication}, one function, no option.
+ * The two alternate run by run, so that the machine's load falls on both alike.
+ */
+public final class ColdStartBench {
+    static final String ENTRY = "io.sluice.aws.invoke.LocalInvoke";
+
+    /** Settings of one side: its JVM options and the system properties the function's application needs. */
+    public record Side(String name, List<String> jvmOptions, Map<String, String> properties, String mainClass, String function) {}
+
+    /** The figures: each side's times in run order and their medians. */
+    public record Result(List<Long> tunedMs, List<Long> plainMs) {
+        public long tunedMedian() {
+            return median(tunedMs);
+        }
+
+        public long plainMedian() {
+            return median(plainMs);
+        }
+    }
+
+    static long median(List<Long> values) {
+        List<Long> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private final Path java;
+    private final Path jar;
+    private final Path event;
+    private final Path workDir;
+
+    public ColdStartBench(Path java, Path jar, Path event, Path workDir) {
+        this.java = java;
+        this.jar = jar;
+        this.event = event;
+        this.workDir = workDir;
+    }
+
+    /** The training run that writes the AppCDS archive of {@code side}'s classes; the archive's path. */
+    public Path train(Side side) throws IOException, InterruptedException {
+        Path archive = workDir.resolve(side.name() + ".jsa");
+        Files.deleteIfExists(archive);
+        List<String> options = new ArrayList<>(side.jvmOptions());
+        options.add("-XX:ArchiveClassesAtExit=" + archive);
+        long ms = once(side, options);
+        if (!Files.isRegularFile(archive)) {
+            throw new IllegalStateException("the training run (" + ms + " ms) wrote no class-data archive at " + archive);
+        }
+        return archive;
+    }
+
+    public Result run(Side tuned, Side plain, int runs) throws IOException, InterruptedException {
+        List<Long> t = new ArrayList<>();
+        List<Long> p = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            t.add(once(tuned, tuned.jvmOptions()));
+            p.add(once(plain, plain.jvmOptions()));
+        }
+        return new Result(t, p);
+    }
+
+    /** Milliseconds from starting the JVM to reading the handler's response. */
+    long once(Side side, List<String> options) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(java.toString());
+        command.addAll(options);
+        command.add("-cp");
+        command.add(jar.toString());
+        side.properties().forEach((k, v) -> command.add("-D" + k + "=" + v));
+        command.add("-DMAIN_CLASS=" + side.mainClass());
+        command.add("-Dspring.main.banner-mode=off");
+        command.addAll(List.of(ENTRY, "--function", side.function(), "--event", event.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().remove("JAVA_TOOL_OPTIONS");
+        long start = System.nanoTime();
+        Process p = builder.start();
+        String line;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            line = out.readLine();
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            out.transferTo(Writer.nullWriter());
+            int exit = p.waitFor();
+            if (line == null || exit != 0) {
+                throw new IllegalStateException(side.name() + ": the function did not answer (exit " + exit + ")");
+            }
+            return ms;
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package io.sluice.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.cli.bench.ColdStartBenchAccess;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code sluice bench coldstart}'s own checks and its median; the figures come from running it (bench/README.md). */
+class ColdStartCommandTest {
+
+    @Test
+    void runsMustBePositive() {
+        CliRun run = CliRun.of("bench", "coldstart", "--runs", "0");
+
+        assertThat(run.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
+        assertThat(run.err()).contains("--runs expects a whole number >= 1, not 0");
+    }
+
+    @Test
+    void withoutAnArtifactItSaysHowToBuildOne(@TempDir Path empty) {
+        CliRun run = CliRun.of("bench", "coldstart", "--artifact", empty.resolve("sluice-aws.jar").toString());
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.err()).contains("./sluice package aws");
+    }
+
+    @Test
+    void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+        assertThat(ColdStartBenchAccess.median(List.of(900L, 100L, 300L))).isEqualTo(300L);
+        assertThat(ColdStartBenchAccess.median(List.of(400L, 100L, 300L, 1000L))).isEqualTo(350L);
+    }
+}
