@@ -26,6 +26,7 @@ public final class SfnService {
         new SyncExecutionOperation(machineOps, tasks, arns, clock).register(ops);
         new HistoryOperation(executions, executionOps, machines, arns).register(ops);
         new TaskOperations(executions).register(ops);
+        new TestStateOperation(tasks, clock).register(ops);
         return new SfnApi(ops, authenticator, maxBodyBytes);
     }
 }

@@ -70,7 +70,7 @@ public class LocalSfnApi {
         } catch (BindException e) {
             if (environment.containsProperty("sluice.sfn-api.port")) {
                 throw new IllegalStateException("The Step Functions API cannot listen on " + properties.address() + ":" + properties.port()
-                        + ": the port is taken; choose another with --sluice.sfn-api.port (0 for any free port).", e);
+                        + ": the port is taken; choose another with --sluice.sfn-api.port (0 for any free port).");
             }
             LOG.warn("The Step Functions API is not served: {}:{} is taken (by Step Functions Local, or another runtime?);"
                     + " give --sluice.sfn-api.port=PORT to serve it elsewhere.", properties.address(), properties.port());

@@ -325,4 +325,45 @@ class SfnSdkTest {
         assertThatThrownBy(() -> sfn.describeExecution(b -> b.executionArn("arn:aws:states:eu-west-1:123456789012:execution:a:b")))
                 .isInstanceOf(InvalidArnException.class).hasMessageContaining("us-east-1");
     }
+
+    @Test
+    void testStateRunsOneStateAndNamesWhereItWouldGo() {
+        var pass = sfn.testState(b -> b.definition("""
+                {"Type": "Pass", "Parameters": {"total.$": "States.MathAdd($.a, $.b)"}, "ResultPath": "$.sum", "Next": "Report"}""")
+                .input("{\"a\": 2, \"b\": 3}").roleArn("arn:aws:iam::123456789012:role/runner"));
+        assertThat(pass.statusAsString()).isEqualTo("SUCCEEDED");
+        assertThat(pass.nextState()).isEqualTo("Report");
+        assertThat(Json.parse(pass.output()).path("sum").path("total").asInt()).isEqualTo(5);
+        assertThat(pass.inspectionData()).as("INFO shows no data flow").isNull();
+
+        var choice = sfn.testState(b -> b.definition("""
+                {"Type": "Choice", "Choices": [{"Variable": "$.n", "NumericGreaterThan": 10, "Next": "Big"}], "Default": "Small"}""")
+                .input("{\"n\": 42}").roleArn("arn:aws:iam::123456789012:role/runner"));
+        assertThat(choice.nextState()).isEqualTo("Big");
+
+        var task = sfn.testState(b -> b.definition("""
+                {"Type": "Task", "Resource": "arn:aws:states:::lambda:invoke", "Parameters": {"FunctionName": "fail",
+                  "Payload": {"error": "Demo.Broken", "cause": "as asked"}},
+                 "Catch": [{"ErrorEquals": ["Demo.Broken"], "ResultPath": "$.problem", "Next": "Recover"}], "Next": "Done"}""")
+                .input("{}").inspectionLevel("DEBUG").roleArn("arn:aws:iam::123456789012:role/runner"));
+        assertThat(task.statusAsString()).isEqualTo("CAUGHT_ERROR");
+        assertThat(task.error()).isEqualTo("Demo.Broken");
+        assertThat(task.nextState()).isEqualTo("Recover");
+        assertThat(Json.parse(task.output()).path("problem").path("Error").asText()).isEqualTo("Demo.Broken");
+        assertThat(Json.parse(task.inspectionData().afterParameters()).path("error").asText()).isEqualTo("Demo.Broken");
+
+        var retriable = sfn.testState(b -> b.definition("""
+                {"Type": "Task", "Resource": "arn:aws:states:::lambda:invoke", "Parameters": {"FunctionName": "fail", "Payload": {}},
+                 "Retry": [{"ErrorEquals": ["States.ALL"], "MaxAttempts": 2}], "End": true}""")
+                .roleArn("arn:aws:iam::123456789012:role/runner"));
+        assertThat(retriable.statusAsString()).isEqualTo("RETRIABLE");
+        assertThat(retriable.error()).isEqualTo("Demo.Failed");
+
+        var fail = sfn.testState(b -> b.definition("{\"Type\": \"Fail\", \"Error\": \"Ops.Stop\", \"Cause\": \"no\"}")
+                .roleArn("arn:aws:iam::123456789012:role/runner"));
+        assertThat(fail.statusAsString()).isEqualTo("FAILED");
+        assertThat(fail.error()).isEqualTo("Ops.Stop");
+        assertThatThrownBy(() -> sfn.testState(b -> b.definition("{\"Type\": \"Pass\", \"Next\": 7}")
+                .roleArn("arn:aws:iam::123456789012:role/runner"))).isInstanceOf(InvalidDefinitionException.class);
+    }
 }
