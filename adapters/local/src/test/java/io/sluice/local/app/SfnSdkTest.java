@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.local.http.LocalSfnApi;
 import io.sluice.orchestration.json.Json;
-import io.sluice.testkit.redis.RedisTestServer;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,11 +17,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.client.config.SdkAdvancedClientOption;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sfn.model.DescribeExecutionResponse;
 import software.amazon.awssdk.services.sfn.model.ExecutionAlreadyExistsException;
@@ -74,25 +66,8 @@ class SfnSdkTest {
         Files.createDirectories(folder.resolve("pipelines"));
         Files.writeString(folder.resolve("pipelines/filed.asl.json"), """
                 {"StartAt": "Done", "States": {"Done": {"Type": "Succeed"}}}""");
-        app = startApp(folder);
-        sfn = client(app);
-    }
-
-    static ConfigurableApplicationContext startApp(Path folder) {
-        return SluiceLocalApplication.run("--server.port=0", "--sluice.sfn-api.port=0", "--sluice.redis.url=" + RedisTestServer.shared().url(),
-                "--sluice.redis.key-prefix=sluice-test:sfn:" + RUN, "--sluice.queue-prefix=sfn" + RUN,
-                "--sluice.state-dir=" + folder.resolve(".sluice"), "--sluice.pipelines-dir=" + folder.resolve("pipelines"),
-                "--sluice.data-dir=" + folder.resolve("data"), "--sluice.data-functions=false",
-                "--server.tomcat.basedir=" + folder.resolve("tomcat"), "--spring.main.register-shutdown-hook=false");
-    }
-
-    static SfnClient client(ConfigurableApplicationContext app) {
-        String endpoint = app.getBean(LocalSfnApi.Endpoint.class).url().orElseThrow();
-        return SfnClient.builder().endpointOverride(URI.create(endpoint)).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDSLUICETEST", "not-a-secret")))
-                // StartSyncExecution is sent to sync-<host> unless told not to, as against Step Functions Local.
-                .overrideConfiguration(c -> c.putAdvancedOption(SdkAdvancedClientOption.DISABLE_HOST_PREFIX_INJECTION, true))
-                .httpClient(UrlConnectionHttpClient.create()).build();
+        app = SfnApps.start(folder, RUN);
+        sfn = SfnApps.client(app);
     }
 
     @AfterAll
@@ -103,7 +78,7 @@ class SfnSdkTest {
         if (app != null) {
             app.close();
         }
-        TestFunctions.deleteKeys(RedisTestServer.shared().url(), "sluice-test:sfn:" + RUN);
+        SfnApps.cleanUp(RUN);
     }
 
     private static String create(String name, String definition) {
