@@ -30,6 +30,7 @@ public enum SfnError {
     INVALID_SIGNATURE("InvalidSignatureException", 400),
     UNRECOGNIZED_CLIENT("UnrecognizedClientException", 400),
     INCOMPLETE_SIGNATURE("IncompleteSignatureException", 400),
+    MISSING_AUTHENTICATION_TOKEN("MissingAuthenticationTokenException", 400),
     INTERNAL("InternalFailure", 500);
 
     private final String code;

@@ -27,6 +27,7 @@ public final class SfnService {
         new HistoryOperation(executions, executionOps, machines, arns).register(ops);
         new TaskOperations(executions).register(ops);
         new TestStateOperation(tasks, clock).register(ops);
+        new TagOperations(machines, machineOps, arns, clock).register(ops);
         return new SfnApi(ops, authenticator, maxBodyBytes);
     }
 }

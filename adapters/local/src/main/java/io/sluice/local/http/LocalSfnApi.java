@@ -8,7 +8,9 @@ import io.sluice.api.sfn.Arns;
 import io.sluice.api.sfn.SfnApi;
 import io.sluice.api.sfn.SfnService;
 import io.sluice.api.tenant.Tenants;
+import io.sluice.local.app.SluiceLocalProperties;
 import io.sluice.local.app.TaskFunctionBeans;
+import io.sluice.local.config.EnvOrFileSecretResolver;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.sfn.FolderStateMachines;
 import io.sluice.local.sfn.LocalInProcessTasks;
@@ -17,6 +19,7 @@ import io.sluice.local.sfn.SfnAuthentication;
 import io.sluice.local.sfn.SfnListener;
 import java.net.BindException;
 import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,9 +63,9 @@ public class LocalSfnApi {
     @Bean(destroyMethod = "close")
     @ConditionalOnProperty(name = "sluice.sfn-api.enabled", havingValue = "true", matchIfMissing = true)
     Endpoint sfnEndpoint(SfnApiProperties properties, SluiceApiProperties api, StateMachines machines, ExecutionControl executions,
-                         InProcessTasks tasks, Tenants tenants, Clock clock, Environment environment) {
+                         InProcessTasks tasks, Tenants tenants, SluiceLocalProperties local, Clock clock, Environment environment) {
         SfnApi sfn = SfnService.api(new Arns(properties.region(), properties.account()), machines, executions, tasks,
-                SfnAuthentication.of(tenants, clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
+                SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
         try {
             SfnListener listener = SfnListener.start(sfn, properties.address(), properties.port(), (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
             LOG.info("Step Functions API on {}", listener.endpoint());

@@ -48,6 +48,12 @@ class SfnRestartTest {
             assertThat(described.roleArn()).isEqualTo("arn:aws:iam::123456789012:role/kept");
             assertThat(described.definition()).isEqualTo(SfnSdkTest.HOLD);
             assertThat(sfn.describeExecution(b -> b.executionArn(execution)).status()).isEqualTo(ExecutionStatus.RUNNING);
+            assertThat(sfn.listTagsForResource(b -> b.resourceArn(machine)).tags()).singleElement()
+                    .satisfies(t -> assertThat(t.key() + "=" + t.value()).isEqualTo("team=data"));
+            sfn.tagResource(b -> b.resourceArn(machine).tags(t -> t.key("tier").value("gold"), t -> t.key("team").value("ops")));
+            sfn.untagResource(b -> b.resourceArn(machine).tagKeys("tier"));
+            assertThat(sfn.listTagsForResource(b -> b.resourceArn(machine)).tags()).singleElement()
+                    .satisfies(t -> assertThat(t.key() + "=" + t.value()).isEqualTo("team=ops"));
             String parameters = sfn.getExecutionHistory(b -> b.executionArn(execution).reverseOrder(true)).events().stream()
                     .filter(e -> e.type() == HistoryEventType.TASK_SCHEDULED).findFirst().orElseThrow().taskScheduledEventDetails().parameters();
             String token = Json.parse(parameters).at("/Payload/token").asText();
