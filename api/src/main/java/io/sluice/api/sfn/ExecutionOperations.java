@@ -28,9 +28,14 @@ final class ExecutionOperations {
     private final StateMachineOperations machines;
     private final Arns arns;
     private final java.time.Clock clock;
+    private final VersionOperations versions;
+    private final io.sluice.api.port.StateMachineVersions versionStarts;
 
-    ExecutionOperations(ExecutionControl executions, StateMachineOperations machines, Arns arns, java.time.Clock clock) {
+    ExecutionOperations(ExecutionControl executions, StateMachineOperations machines, VersionOperations versions,
+                        io.sluice.api.port.StateMachineVersions versionStarts, Arns arns, java.time.Clock clock) {
         this.executions = executions;
+        this.versions = versions;
+        this.versionStarts = versionStarts;
         this.machines = machines;
         this.arns = arns;
         this.clock = clock;
@@ -59,7 +64,9 @@ final class ExecutionOperations {
             throw SfnError.VALIDATION.with("State machine '" + arns.stateMachine(machine.name()) + "' cannot run now: "
                     + String.join("; ", machine.problems()));
         }
-        StartResult result = executions.start(machine.name(), name, input);
+        // A version or alias ARN runs that version's definition; the execution is pinned to it as any is to its own.
+        StartResult result = ref.qualified() ? versionStarts.start(machine.name(), name, versions.definitionFor(caller, ref).definition(), input)
+                : executions.start(machine.name(), name, input);
         ExecutionSummary s = switch (result) {
             case StartResult.Started started -> started.execution();
             case StartResult.AlreadyRunning running -> sameInput(running.execution(), input);

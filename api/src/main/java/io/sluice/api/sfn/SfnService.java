@@ -2,6 +2,7 @@ package io.sluice.api.sfn;
 
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.InProcessTasks;
+import io.sluice.api.port.StateMachineVersions;
 import io.sluice.api.port.StateMachines;
 import java.time.Clock;
 import java.util.HashMap;
@@ -16,12 +17,14 @@ public final class SfnService {
      * @param authenticator who a request is from (SigV4 with tenants, anyone in local mode)
      * @param maxBodyBytes the largest request body accepted
      */
-    public static SfnApi api(Arns arns, StateMachines machines, ExecutionControl executions, InProcessTasks tasks,
+    public static SfnApi api(Arns arns, StateMachines machines, StateMachineVersions versions, ExecutionControl executions, InProcessTasks tasks,
                              SfnApi.Authenticator authenticator, Clock clock, int maxBodyBytes) {
         Map<String, SfnApi.Operation> ops = new HashMap<>();
-        StateMachineOperations machineOps = new StateMachineOperations(machines, arns, clock);
+        StateMachineOperations machineOps = new StateMachineOperations(machines, versions, arns, clock);
         machineOps.register(ops);
-        ExecutionOperations executionOps = new ExecutionOperations(executions, machineOps, arns, clock);
+        VersionOperations versionOps = new VersionOperations(versions, machineOps, arns, clock);
+        versionOps.register(ops);
+        ExecutionOperations executionOps = new ExecutionOperations(executions, machineOps, versionOps, versions, arns, clock);
         executionOps.register(ops);
         new SyncExecutionOperation(machineOps, tasks, arns, clock).register(ops);
         new HistoryOperation(executions, executionOps, machines, arns).register(ops);

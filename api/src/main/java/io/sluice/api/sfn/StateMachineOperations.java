@@ -3,6 +3,7 @@ package io.sluice.api.sfn;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.api.port.StateMachineVersions;
 import io.sluice.api.port.StateMachines;
 import io.sluice.api.port.StateMachines.Machine;
 import io.sluice.api.port.StateMachines.Spec;
@@ -22,12 +23,14 @@ final class StateMachineOperations {
     static final String NO_ROLE = "arn:aws:iam::%s:role/sluice-local";
 
     private final StateMachines machines;
+    private final StateMachineVersions versions;
     private final Definitions definitions;
     private final Arns arns;
     private final Clock clock;
 
-    StateMachineOperations(StateMachines machines, Arns arns, Clock clock) {
+    StateMachineOperations(StateMachines machines, StateMachineVersions versions, Arns arns, Clock clock) {
         this.machines = machines;
+        this.versions = versions;
         this.definitions = new Definitions(machines);
         this.arns = arns;
         this.clock = clock;
@@ -64,30 +67,60 @@ final class StateMachineOperations {
                 throw SfnError.STATE_MACHINE_ALREADY_EXISTS.with("State Machine Already Exists: '" + arns.stateMachine(name)
                         + "' with another definition, type or role; update it, or choose another name.");
             }
-            return created(m);
+            return created(m, request);
         }
-        return created(machines.save(new Spec(name, type, definition, role, Fields.optional(request, "description"), tags), clock.instant()));
+        return created(machines.save(new Spec(name, type, definition, role, Fields.optional(request, "description"), tags), clock.instant()),
+                request);
     }
 
-    private ObjectNode created(Machine m) {
+    private ObjectNode created(Machine m, JsonNode request) {
         ObjectNode out = Fields.object();
         out.put("stateMachineArn", arns.stateMachine(m.name()));
         Fields.time(out, "creationDate", m.created());
+        published(m, request, out);
         return out;
     }
 
+    /** With {@code publish: true}, publishes the machine's definition as a version and names it in {@code out}. */
+    private void published(Machine m, JsonNode request, ObjectNode out) {
+        if (Fields.flag(request, "publish", false)) {
+            var v = versions.publish(m.name(), m.definition(), Fields.optional(request, "versionDescription"), clock.instant());
+            out.put("stateMachineVersionArn", arns.stateMachine(m.name(), String.valueOf(v.number())));
+        }
+    }
+
+    /** A machine's revision: changes whenever its definition does. */
+    static String revision(Machine m) {
+        return Integer.toHexString(m.definition().hashCode());
+    }
+
     private JsonNode describe(Caller caller, JsonNode request) {
-        Machine m = find(caller, request);
+        Arns.MachineRef ref = arns.parseMachine(Fields.required(request, "stateMachineArn"), "stateMachineArn");
+        Machine m = find(caller, ref.name());
+        String definition = m.definition();
+        String description = m.description();
+        java.time.Instant created = m.created();
+        if (ref.qualified()) {
+            if (!ref.version()) {
+                throw SfnError.VALIDATION.with("DescribeStateMachine takes a state machine or version ARN; describe an alias with"
+                        + " DescribeStateMachineAlias.");
+            }
+            var v = versions.version(m.name(), Integer.parseInt(ref.qualifier())).orElseThrow(() -> SfnError.STATE_MACHINE_DOES_NOT_EXIST
+                    .with("State Machine Does Not Exist: '" + arns.stateMachine(m.name(), ref.qualifier()) + "'"));
+            definition = v.definition();
+            description = v.description();
+            created = v.created();
+        }
         ObjectNode out = Fields.object();
-        out.put("stateMachineArn", arns.stateMachine(m.name())).put("name", m.name()).put("status", "ACTIVE")
-                .put("definition", m.definition()).put("roleArn", m.roleArn()).put("type", m.type().name());
-        Fields.time(out, "creationDate", m.created());
-        if (m.description() != null) {
-            out.put("description", m.description());
+        out.put("stateMachineArn", arns.stateMachine(m.name(), ref.qualifier())).put("name", m.name()).put("status", "ACTIVE")
+                .put("definition", definition).put("roleArn", m.roleArn()).put("type", m.type().name());
+        Fields.time(out, "creationDate", created);
+        if (description != null) {
+            out.put("description", description);
         }
         out.putObject("loggingConfiguration").put("level", "OFF").put("includeExecutionData", false);
         out.putObject("tracingConfiguration").put("enabled", false);
-        out.put("revisionId", Integer.toHexString(m.definition().hashCode()));
+        out.put("revisionId", Integer.toHexString(definition.hashCode()));
         return out;
     }
 
@@ -130,7 +163,8 @@ final class StateMachineOperations {
                 m.description() == null ? "" : m.description()), m.tags()), clock.instant());
         ObjectNode out = Fields.object();
         Fields.time(out, "updateDate", saved.updated());
-        out.put("revisionId", Integer.toHexString(saved.definition().hashCode()));
+        out.put("revisionId", revision(saved));
+        published(saved, request, out);
         return out;
     }
 

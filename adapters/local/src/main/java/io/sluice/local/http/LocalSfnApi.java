@@ -3,7 +3,6 @@ package io.sluice.local.http;
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.InProcessTasks;
-import io.sluice.api.port.StateMachines;
 import io.sluice.api.sfn.Arns;
 import io.sluice.api.sfn.SfnApi;
 import io.sluice.api.sfn.SfnService;
@@ -12,6 +11,7 @@ import io.sluice.local.app.SluiceLocalProperties;
 import io.sluice.local.app.TaskFunctionBeans;
 import io.sluice.local.config.EnvOrFileSecretResolver;
 import io.sluice.local.pipeline.PipelineCatalog;
+import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.local.sfn.FolderStateMachines;
 import io.sluice.local.sfn.LocalInProcessTasks;
 import io.sluice.local.sfn.SfnApiProperties;
@@ -51,8 +51,8 @@ public class LocalSfnApi {
     }
 
     @Bean
-    StateMachines stateMachines(PipelineCatalog catalog, SfnApiProperties properties) {
-        return new FolderStateMachines(catalog, properties.account());
+    FolderStateMachines stateMachines(PipelineCatalog catalog, SfnApiProperties properties, LocalRuntime runtime) {
+        return new FolderStateMachines(catalog, properties.account(), runtime::start);
     }
 
     @Bean
@@ -62,9 +62,9 @@ public class LocalSfnApi {
 
     @Bean(destroyMethod = "close")
     @ConditionalOnProperty(name = "sluice.sfn-api.enabled", havingValue = "true", matchIfMissing = true)
-    Endpoint sfnEndpoint(SfnApiProperties properties, SluiceApiProperties api, StateMachines machines, ExecutionControl executions,
+    Endpoint sfnEndpoint(SfnApiProperties properties, SluiceApiProperties api, FolderStateMachines machines, ExecutionControl executions,
                          InProcessTasks tasks, Tenants tenants, SluiceLocalProperties local, Clock clock, Environment environment) {
-        SfnApi sfn = SfnService.api(new Arns(properties.region(), properties.account()), machines, executions, tasks,
+        SfnApi sfn = SfnService.api(new Arns(properties.region(), properties.account()), machines, machines, executions, tasks,
                 SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
         try {
             SfnListener listener = SfnListener.start(sfn, properties.address(), properties.port(), (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));

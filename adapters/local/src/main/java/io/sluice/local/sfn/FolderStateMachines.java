@@ -2,7 +2,12 @@ package io.sluice.local.sfn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.sluice.api.port.StateMachineVersions;
 import io.sluice.api.port.StateMachines;
+import io.sluice.functions.start.PipelineStarter;
+import io.sluice.functions.start.StartResult;
+import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.pipeline.PipelineProblem;
 import io.sluice.orchestration.json.Json;
@@ -15,6 +20,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,16 +33,21 @@ import java.util.Optional;
  * was created) is kept beside it in {@code <name>.sfn.json}; a pipeline file without one is a STANDARD machine created
  * when its file was. Files are replaced atomically, so a reader never sees half of one.
  */
-public final class FolderStateMachines implements StateMachines {
+public final class FolderStateMachines implements StateMachines, StateMachineVersions {
     static final String META_SUFFIX = ".sfn.json";
 
     private final PipelineCatalog catalog;
     private final String account;
+    private final PipelineStarter.Launch launch;
 
-    /** @param account the account of the role a machine created without one is said to run as */
-    public FolderStateMachines(PipelineCatalog catalog, String account) {
+    /**
+     * @param account the account of the role a machine created without one is said to run as
+     * @param launch  the runtime's start of a given definition, for executions of a version
+     */
+    public FolderStateMachines(PipelineCatalog catalog, String account, PipelineStarter.Launch launch) {
         this.catalog = catalog;
         this.account = account;
+        this.launch = launch;
     }
 
     @Override
@@ -92,7 +103,8 @@ public final class FolderStateMachines implements StateMachines {
     public synchronized Machine save(Spec spec, Instant now) {
         Path file = catalog.directory().resolve(spec.name() + PipelineCatalog.SUFFIX);
         Optional<Machine> before = find(spec.name());
-        ObjectNode meta = Json.object();
+        ObjectNode meta = before.isPresent() ? (ObjectNode) meta(spec.name()).deepCopy() : Json.object();
+        meta.remove("description");
         meta.put("type", spec.type().name()).put("roleArn", spec.roleArn());
         if (spec.description() != null && !spec.description().isEmpty()) {
             meta.put("description", spec.description());
@@ -100,7 +112,7 @@ public final class FolderStateMachines implements StateMachines {
         meta.put("creationDate", before.map(Machine::created).orElse(now).toString()).put("updateDate", now.toString());
         ObjectNode tags = meta.putObject("tags");
         spec.tags().forEach(tags::put);
-        write(catalog.directory().resolve(spec.name() + META_SUFFIX), meta.toPrettyString() + "\n");
+        writeMeta(spec.name(), meta);
         if (before.isEmpty() || !before.get().definition().equals(spec.definition())) {
             write(file, spec.definition());
         }
@@ -117,6 +129,71 @@ public final class FolderStateMachines implements StateMachines {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete state machine " + name, e);
         }
+    }
+
+    @Override
+    public synchronized List<Version> versions(String machine) {
+        List<Version> out = new ArrayList<>();
+        for (JsonNode v : meta(machine).path("versions")) {
+            out.add(new Version(v.path("number").asInt(), v.path("definition").asText(), v.hasNonNull("description")
+                    ? v.get("description").asText() : null, Instant.parse(v.path("created").asText())));
+        }
+        out.sort(Comparator.comparingInt(Version::number).reversed());
+        return out;
+    }
+
+    @Override
+    public synchronized Version publish(String machine, String definition, String description, Instant now) {
+        List<Version> versions = versions(machine);
+        if (!versions.isEmpty() && versions.get(0).definition().equals(definition)) {
+            return versions.get(0);
+        }
+        ObjectNode meta = (ObjectNode) meta(machine).deepCopy();
+        ArrayNode list = meta.has("versions") ? (ArrayNode) meta.get("versions") : meta.putArray("versions");
+        Version v = new Version(versions.isEmpty() ? 1 : versions.get(0).number() + 1, definition, description, now);
+        ObjectNode o = list.addObject().put("number", v.number()).put("definition", definition).put("created", now.toString());
+        if (description != null) {
+            o.put("description", description);
+        }
+        writeMeta(machine, meta);
+        return v;
+    }
+
+    @Override
+    public synchronized List<Alias> aliases(String machine) {
+        List<Alias> out = new ArrayList<>();
+        meta(machine).path("aliases").fields().forEachRemaining(e -> {
+            JsonNode a = e.getValue();
+            List<Route> routes = new ArrayList<>();
+            a.path("routes").forEach(r -> routes.add(new Route(r.path("version").asInt(), r.path("weight").asInt())));
+            out.add(new Alias(e.getKey(), a.hasNonNull("description") ? a.get("description").asText() : null, routes,
+                    Instant.parse(a.path("created").asText()), Instant.parse(a.path("updated").asText())));
+        });
+        return out;
+    }
+
+    @Override
+    public synchronized Alias saveAlias(String machine, Alias alias) {
+        ObjectNode meta = (ObjectNode) meta(machine).deepCopy();
+        ObjectNode aliases = meta.has("aliases") ? (ObjectNode) meta.get("aliases") : meta.putObject("aliases");
+        ObjectNode a = aliases.putObject(alias.name());
+        if (alias.description() != null) {
+            a.put("description", alias.description());
+        }
+        ArrayNode routes = a.putArray("routes");
+        alias.routes().forEach(r -> routes.addObject().put("version", r.version()).put("weight", r.weight()));
+        a.put("created", alias.created().toString()).put("updated", alias.updated().toString());
+        writeMeta(machine, meta);
+        return alias;
+    }
+
+    @Override
+    public StartResult start(String pipeline, String name, String definition, JsonNode input) {
+        return launch.start(pipeline, name, DefinitionParser.parse(Json.parse(definition)), input);
+    }
+
+    private void writeMeta(String name, ObjectNode meta) {
+        write(catalog.directory().resolve(name + META_SUFFIX), meta.toPrettyString() + "\n");
     }
 
     private JsonNode meta(String name) {

@@ -341,4 +341,42 @@ class SfnSdkTest {
         assertThatThrownBy(() -> sfn.testState(b -> b.definition("{\"Type\": \"Pass\", \"Next\": 7}")
                 .roleArn("arn:aws:iam::123456789012:role/runner"))).isInstanceOf(InvalidDefinitionException.class);
     }
+
+    @Test
+    void versionsAreSnapshotsAndAliasesRouteStartsBetweenThem() {
+        String machine = sfn.createStateMachine(b -> b.name("versioned").definition(GREET).publish(true)
+                .roleArn("arn:aws:iam::123456789012:role/runner")).stateMachineArn();
+        String v1 = machine + ":1";
+        String next = "{\"StartAt\": \"Only\", \"States\": {\"Only\": {\"Type\": \"Pass\", \"Result\": {\"v\": 2}, \"End\": true}}}";
+        assertThat(sfn.updateStateMachine(b -> b.stateMachineArn(machine).definition(next).publish(true)).stateMachineVersionArn())
+                .isEqualTo(machine + ":2");
+        assertThat(sfn.publishStateMachineVersion(b -> b.stateMachineArn(machine)).stateMachineVersionArn())
+                .as("publishing an unchanged definition again returns its version").isEqualTo(machine + ":2");
+        assertThat(sfn.listStateMachineVersions(b -> b.stateMachineArn(machine)).stateMachineVersions())
+                .extracting(v -> v.stateMachineVersionArn()).containsExactly(machine + ":2", v1);
+        assertThat(sfn.describeStateMachine(b -> b.stateMachineArn(v1)).definition()).isEqualTo(GREET);
+
+        String old = sfn.startExecution(b -> b.stateMachineArn(v1).input("{\"who\": \"v1\"}")).executionArn();
+        assertThat(Json.parse(finished(old).output()).path("greeting").asText()).as("version 1 runs, not the current definition")
+                .isEqualTo("hello v1");
+
+        String alias = sfn.createStateMachineAlias(b -> b.name("live").routingConfiguration(r -> r.stateMachineVersionArn(v1).weight(100)))
+                .stateMachineAliasArn();
+        assertThat(alias).isEqualTo(machine + ":live");
+        assertThat(Json.parse(finished(sfn.startExecution(b -> b.stateMachineArn(alias).input("{\"who\": \"alias\"}")).executionArn())
+                .output()).path("greeting").asText()).isEqualTo("hello alias");
+        sfn.updateStateMachineAlias(b -> b.stateMachineAliasArn(alias).routingConfiguration(
+                r -> r.stateMachineVersionArn(v1).weight(50), r -> r.stateMachineVersionArn(machine + ":2").weight(50)));
+        assertThat(sfn.describeStateMachineAlias(b -> b.stateMachineAliasArn(alias)).routingConfiguration())
+                .extracting(r -> r.stateMachineVersionArn() + "=" + r.weight()).containsExactly(v1 + "=50", machine + ":2=50");
+        java.util.Set<String> outputs = new java.util.HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            outputs.add(Json.parse(finished(sfn.startExecution(b -> b.stateMachineArn(alias).input("{\"who\": \"w\"}")).executionArn())
+                    .output()).has("v") ? "v2" : "v1");
+        }
+        assertThat(outputs).as("20 starts split 50/50 reach both versions (all on one: p = 2e-6)").containsExactlyInAnyOrder("v1", "v2");
+        assertThatThrownBy(() -> sfn.updateStateMachineAlias(b -> b.stateMachineAliasArn(alias).routingConfiguration(
+                r -> r.stateMachineVersionArn(v1).weight(60), r -> r.stateMachineVersionArn(machine + ":2").weight(60))))
+                .isInstanceOf(software.amazon.awssdk.services.sfn.model.ValidationException.class).hasMessageContaining("100");
+    }
 }
