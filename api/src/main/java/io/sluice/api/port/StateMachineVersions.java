@@ -44,6 +44,9 @@ public interface StateMachineVersions {
      */
     StartResult start(String pipeline, String name, String definition, JsonNode input);
 
+    /** The definition an execution is pinned to, by its hash ({@code ExecutionSummary.definitionHash}); empty when none was stored. */
+    Optional<String> pinned(String definitionHash);
+
     default Optional<Version> version(String machine, int number) {
         return versions(machine).stream().filter(v -> v.number() == number).findFirst();
     }

@@ -120,6 +120,7 @@ final class ExecutionOperations {
         if (e.cause() != null) {
             out.put("cause", e.cause());
         }
+        versionOf(s).ifPresent(v -> out.put("stateMachineVersionArn", arns.stateMachine(s.pipeline(), String.valueOf(v))));
         out.put("redriveCount", e.redriveCount());
         boolean redrivable = !d.archived() && Set.of("FAILED", "TIMED_OUT", "ABORTED").contains(s.status());
         out.put("redriveStatus", redrivable ? "REDRIVABLE" : "NOT_REDRIVABLE");
@@ -204,12 +205,40 @@ final class ExecutionOperations {
         ExecutionSummary s = visible(caller, request);
         Machine m = machines.find(caller, s.pipeline());
         ObjectNode out = Fields.object();
-        out.put("stateMachineArn", arns.stateMachine(m.name())).put("name", m.name()).put("definition", m.definition())
-                .put("roleArn", m.roleArn());
+        out.put("stateMachineArn", arns.stateMachine(m.name())).put("name", m.name())
+                .put("definition", definitionOf(s, m)).put("roleArn", m.roleArn());
+        versionOf(s).ifPresent(v -> out.put("stateMachineVersionArn", arns.stateMachine(m.name(), String.valueOf(v))));
         Fields.time(out, "updateDate", m.updated());
         out.putObject("loggingConfiguration").put("level", "OFF").put("includeExecutionData", false);
         out.putObject("tracingConfiguration").put("enabled", false);
         return out;
+    }
+
+    /**
+     * The definition the execution runs: the machine's text, or a version's, when it is that one; else the one it is pinned
+     * to, as the runtime stored it.
+     */
+    String definitionOf(ExecutionSummary s, Machine m) {
+        if (hash(m.definition()).equals(s.definitionHash())) {
+            return m.definition();
+        }
+        return versionStarts.versions(s.pipeline()).stream().filter(v -> hash(v.definition()).equals(s.definitionHash())).findFirst()
+                .map(io.sluice.api.port.StateMachineVersions.Version::definition)
+                .or(() -> versionStarts.pinned(s.definitionHash())).orElse(m.definition());
+    }
+
+    /** The published version whose definition the execution runs, if one is. */
+    private java.util.Optional<Integer> versionOf(ExecutionSummary s) {
+        return versionStarts.versions(s.pipeline()).stream().filter(v -> hash(v.definition()).equals(s.definitionHash()))
+                .map(io.sluice.api.port.StateMachineVersions.Version::number).findFirst();
+    }
+
+    private static String hash(String definition) {
+        try {
+            return io.sluice.orchestration.definition.DefinitionParser.parse(Json.parse(definition)).hash();
+        } catch (RuntimeException e) {
+            return "";
+        }
     }
 
     /** The execution the request's {@code executionArn} names, as the caller sees it. */

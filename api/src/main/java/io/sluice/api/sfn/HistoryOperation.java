@@ -44,7 +44,7 @@ final class HistoryOperation {
                 break;
             }
         }
-        String definition = machines.find(s.pipeline()).map(StateMachines.Machine::definition).orElse("{}");
+        String definition = machines.find(s.pipeline()).map(m -> lookups.definitionOf(s, m)).orElse("{}");
         List<ObjectNode> events = new ArrayList<>(HistoryEvents.of(lines, StateTypes.of(definition), arns.region(), includeData));
         events.stream().filter(e -> e.path("type").asText().equals("ExecutionStarted")).forEach(e ->
                 ((ObjectNode) e.get("executionStartedEventDetails")).put("roleArn",

@@ -10,6 +10,7 @@ import io.sluice.api.tenant.Tenants;
 import io.sluice.local.app.SluiceLocalProperties;
 import io.sluice.local.app.TaskFunctionBeans;
 import io.sluice.local.config.EnvOrFileSecretResolver;
+import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.local.sfn.FolderStateMachines;
@@ -51,8 +52,8 @@ public class LocalSfnApi {
     }
 
     @Bean
-    FolderStateMachines stateMachines(PipelineCatalog catalog, SfnApiProperties properties, LocalRuntime runtime) {
-        return new FolderStateMachines(catalog, properties.account(), runtime::start);
+    FolderStateMachines stateMachines(PipelineCatalog catalog, SfnApiProperties properties, LocalRuntime runtime, LocalBackends backends) {
+        return new FolderStateMachines(catalog, properties.account(), runtime::start, backends.ports().definitions());
     }
 
     @Bean

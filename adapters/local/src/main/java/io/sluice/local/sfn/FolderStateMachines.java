@@ -11,6 +11,7 @@ import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.pipeline.PipelineProblem;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.DefinitionStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -39,15 +40,23 @@ public final class FolderStateMachines implements StateMachines, StateMachineVer
     private final PipelineCatalog catalog;
     private final String account;
     private final PipelineStarter.Launch launch;
+    private final DefinitionStore definitions;
 
     /**
      * @param account the account of the role a machine created without one is said to run as
      * @param launch  the runtime's start of a given definition, for executions of a version
+     * @param definitions the runtime's definitions by hash, which executions are pinned to
      */
-    public FolderStateMachines(PipelineCatalog catalog, String account, PipelineStarter.Launch launch) {
+    public FolderStateMachines(PipelineCatalog catalog, String account, PipelineStarter.Launch launch, DefinitionStore definitions) {
         this.catalog = catalog;
         this.account = account;
         this.launch = launch;
+        this.definitions = definitions;
+    }
+
+    @Override
+    public Optional<String> pinned(String definitionHash) {
+        return definitions.get(definitionHash);
     }
 
     @Override

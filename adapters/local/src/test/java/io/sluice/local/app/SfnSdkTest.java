@@ -359,6 +359,10 @@ class SfnSdkTest {
         String old = sfn.startExecution(b -> b.stateMachineArn(v1).input("{\"who\": \"v1\"}")).executionArn();
         assertThat(Json.parse(finished(old).output()).path("greeting").asText()).as("version 1 runs, not the current definition")
                 .isEqualTo("hello v1");
+        assertThat(sfn.describeExecution(b -> b.executionArn(old)).stateMachineVersionArn()).isEqualTo(v1);
+        assertThat(sfn.describeStateMachineForExecution(b -> b.executionArn(old)).definition()).as("the definition it ran")
+                .isEqualTo(GREET);
+        assertThat(history(old)).extracting(HistoryEvent::type).contains(HistoryEventType.TASK_STATE_ENTERED);
 
         String alias = sfn.createStateMachineAlias(b -> b.name("live").routingConfiguration(r -> r.stateMachineVersionArn(v1).weight(100)))
                 .stateMachineAliasArn();
