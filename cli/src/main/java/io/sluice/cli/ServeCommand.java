@@ -112,6 +112,8 @@ final class ServeCommand implements Callable<Integer> {
         long errors = catalog.problems().stream().filter(p -> !p.warning()).count();
         double seconds = (System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime()) / 1000.0;
         out.printf("sluice: listening on http://%s:%s (ready %.1f s after JVM start)%n", address, port, seconds);
+        context.getBeanProvider(io.sluice.local.http.LocalSfnApi.Endpoint.class).ifAvailable(e -> out.println("sluice: Step Functions API on "
+                + e.url().map(u -> u + " (aws stepfunctions --endpoint-url " + u + ")").orElse("no port: 8083 is taken (see above)")));
         out.println("sluice: pipelines from " + catalog.directory() + ": "
                 + (catalog.pipelines().isEmpty() ? "none" : String.join(", ", catalog.pipelines().stream().map(PipelineCatalog.Pipeline::id).toList()))
                 + (errors == 0 ? "" : " (" + errors + " problem(s) logged above; those files were skipped)"));

@@ -114,6 +114,15 @@ public final class Tenants {
         return Optional.of(new Caller.TenantKey(match.tenant(), match.id(), match.role(), tenants.get(match.tenant()).pipelines()));
     }
 
+    /**
+     * The callers a key id stands for, in every tenant that has a key of that id (an id is unique within its tenant, not
+     * across tenants), for a protocol that names a key by its id rather than presenting it (Signature Version 4).
+     */
+    public List<Caller.TenantKey> withKeyId(String id) {
+        return keys.stream().filter(k -> k.id().equals(id))
+                .map(k -> new Caller.TenantKey(k.tenant(), k.id(), k.role(), tenants.get(k.tenant()).pipelines())).toList();
+    }
+
     /** The tenant owning {@code pipeline}, if any. */
     public Optional<String> tenantOf(String pipeline) {
         return tenants.values().stream().filter(t -> t.pipelines().contains(pipeline)).map(Tenant::name).findFirst();

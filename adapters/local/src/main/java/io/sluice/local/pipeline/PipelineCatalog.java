@@ -201,10 +201,30 @@ public final class PipelineCatalog {
                 return new Entry(modified, null, List.copyOf(problems));
             }
         }
+        if (!check(json, shown, problems)) {
+            return new Entry(modified, null, List.copyOf(problems));
+        }
+        boolean runnable = problems.stream().allMatch(PipelineProblem::warning);
+        Pipeline pipeline = runnable ? new Pipeline(id, DefinitionParser.parse(json), file) : null;
+        return new Entry(modified, pipeline, List.copyOf(problems));
+    }
+
+    /**
+     * The problems a definition would have as a pipeline file of this folder, warnings included, without writing one
+     * (the Step Functions API checks a definition so before it writes it); {@code shown} names it in each problem.
+     */
+    public List<PipelineProblem> check(JsonNode definition, String shown) {
+        List<PipelineProblem> problems = new ArrayList<>();
+        check(definition, shown, problems);
+        return List.copyOf(problems);
+    }
+
+    /** Adds {@code json}'s problems; {@code false} when the ASL validator found errors (nothing else was looked at). */
+    private boolean check(JsonNode json, String shown, List<PipelineProblem> problems) {
         List<Problem> found = DefinitionValidator.validate(json);
         found.forEach(p -> problems.add(new PipelineProblem(shown, p.pointer(), p.message(), !p.isError())));
         if (!DefinitionValidator.isValid(found)) {
-            return new Entry(modified, null, List.copyOf(problems));
+            return false;
         }
         for (FunctionReferences.Reference ref : FunctionReferences.of(json)) {
             if (!functions.contains(ref.function())) {
@@ -216,8 +236,6 @@ public final class PipelineCatalog {
             problems.add(new PipelineProblem(shown, ref.pointer(), "Resource '" + ref.resource() + "' cannot run on this (local)"
                     + " runtime, so this pipeline cannot start here: " + ref.reason(), false));
         }
-        boolean runnable = problems.stream().allMatch(PipelineProblem::warning);
-        Pipeline pipeline = runnable ? new Pipeline(id, DefinitionParser.parse(json), file) : null;
-        return new Entry(modified, pipeline, List.copyOf(problems));
+        return true;
     }
 }

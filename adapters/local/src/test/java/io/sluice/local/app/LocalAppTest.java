@@ -30,6 +30,8 @@ public abstract class LocalAppTest {
         // The API tests need no PostgreSQL: the six data functions are wired in DataFunctionsAppTest.
         registry.add("sluice.data-functions", () -> false);
         registry.add("server.tomcat.basedir", () -> "target/tomcat-" + RUN);
+        // The Step Functions API on any free port, not 8083, which a runtime of the developer may hold.
+        registry.add("sluice.sfn-api.port", () -> 0);
     }
 
     protected Http http() {

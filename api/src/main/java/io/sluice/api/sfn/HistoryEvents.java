@@ -1,0 +1,136 @@
+package io.sluice.api.sfn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.json.Json;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An execution's history lines, as the engine records them, in the service's shape: numbered events from 1, each with
+ * the id of the event before it in its thread of control ({@code previousEventId}), its service event type and its
+ * details member. Lines the service has no event for (retry scheduled, caught, Wait started, dropped results) are not
+ * shown; a Task's scheduling is shown as the service shows it, TaskScheduled then TaskStarted.
+ */
+final class HistoryEvents {
+    private final StateTypes types;
+    private final String region;
+    private final boolean includeData;
+    private final List<ObjectNode> events = new ArrayList<>();
+    private final Map<Integer, Long> lastInFrame = new HashMap<>();
+
+    private HistoryEvents(StateTypes types, String region, boolean includeData) {
+        this.types = types;
+        this.region = region;
+        this.includeData = includeData;
+    }
+
+    static List<ObjectNode> of(List<JsonNode> lines, StateTypes types, String region, boolean includeData) {
+        HistoryEvents h = new HistoryEvents(types, region, includeData);
+        lines.forEach(h::add);
+        return h.events;
+    }
+
+    private void add(JsonNode line) {
+        String type = line.path("type").asText();
+        int frame = line.path("frame").asInt();
+        String state = line.hasNonNull("state") ? line.get("state").asText() : null;
+        JsonNode detail = line.path("detail");
+        Instant at = Instant.parse(line.path("at").asText());
+        String stateType = state == null ? null : types.type(state);
+        switch (type) {
+            case "EXECUTION_STARTED" -> {
+                ObjectNode d = event(at, frame, "ExecutionStarted", "executionStartedEventDetails");
+                data(d, "input", detail.get("input"));
+            }
+            case "EXECUTION_REDRIVEN" -> event(at, frame, "ExecutionRedriven", "executionRedrivenEventDetails")
+                    .put("redriveCount", detail.path("redriveCount").asInt());
+            case "EXECUTION_SUCCEEDED" -> data(event(at, frame, "ExecutionSucceeded", "executionSucceededEventDetails"), "output",
+                    detail.get("output"));
+            case "EXECUTION_FAILED" -> error(event(at, frame, "ExecutionFailed", "executionFailedEventDetails"), detail);
+            case "EXECUTION_TIMED_OUT" -> error(event(at, frame, "ExecutionTimedOut", "executionTimedOutEventDetails"), detail);
+            case "EXECUTION_ABORTED" -> error(event(at, frame, "ExecutionAborted", "executionAbortedEventDetails"), detail);
+            case "STATE_ENTERED" -> data(event(at, frame, stateType + "StateEntered", "stateEnteredEventDetails").put("name", state),
+                    "input", detail.get("input"));
+            case "STATE_EXITED" -> data(event(at, frame, stateType + "StateExited", "stateExitedEventDetails").put("name", state),
+                    "output", detail.get("output"));
+            case "TASK_SCHEDULED" -> scheduled(at, frame, state, detail);
+            case "TASK_SUCCEEDED" -> data(task(event(at, frame, "TaskSucceeded", "taskSucceededEventDetails"), state), "output",
+                    detail.get("output"));
+            case "TASK_FAILED" -> error(task(event(at, frame, "TaskFailed", "taskFailedEventDetails"), state), detail);
+            case "TASK_TIMED_OUT" -> error(task(event(at, frame, "TaskTimedOut", "taskTimedOutEventDetails"), state), detail);
+            case "MAP_ITERATION_STARTED" -> event(at, frame, "MapIterationStarted", "mapIterationStartedEventDetails")
+                    .put("name", state).put("index", detail.path("index").asInt());
+            case "MAP_RUN_STARTED" -> event(at, frame, "MapRunStarted", "mapRunStartedEventDetails")
+                    .put("mapRunArn", detail.path("mapRunArn").asText(""));
+            case "MAP_RUN_SUCCEEDED" -> event(at, frame, "MapRunSucceeded", null);
+            case "MAP_RUN_FAILED" -> error(event(at, frame, "MapRunFailed", "mapRunFailedEventDetails"), detail);
+            default -> { }
+        }
+    }
+
+    private void scheduled(Instant at, int frame, String state, JsonNode detail) {
+        ObjectNode d = task(event(at, frame, "TaskScheduled", "taskScheduledEventDetails"), state);
+        d.put("region", region);
+        JsonNode parameters = detail.path("payload");
+        if (d.path("resourceType").asText().equals("lambda") && d.path("resource").asText().startsWith("invoke")) {
+            // The engine records what the function receives; the service shows the state's parameters, Payload within them.
+            ObjectNode wrapped = Json.object();
+            wrapped.put("FunctionName", detail.path("function").asText());
+            wrapped.set("Payload", parameters);
+            parameters = wrapped;
+        }
+        d.put("parameters", includeData ? Json.write(parameters) : "");
+        d.putObject("parametersDetails").put("truncated", false);
+        task(event(at, frame, "TaskStarted", "taskStartedEventDetails"), state);
+    }
+
+    /** The resource as the service splits it: {@code arn:aws:states:::lambda:invoke} is type lambda, resource invoke. */
+    private ObjectNode task(ObjectNode details, String state) {
+        String resource = types.resource(state);
+        String type = "sluice";
+        String name = resource == null ? state : resource;
+        if (resource != null && resource.startsWith("arn:aws:states:::")) {
+            String rest = resource.substring("arn:aws:states:::".length());
+            int colon = rest.indexOf(':');
+            type = colon < 0 ? rest : rest.substring(0, colon);
+            name = colon < 0 ? rest : rest.substring(colon + 1);
+        } else if (resource != null && resource.startsWith("arn:aws:lambda:")) {
+            type = "lambda";
+        } else if (resource != null && resource.startsWith("arn:aws:states:") && resource.contains(":activity:")) {
+            type = "activity";
+        }
+        return details.put("resourceType", type).put("resource", name);
+    }
+
+    private ObjectNode event(Instant at, int frame, String type, String detailsMember) {
+        long id = events.size() + 1;
+        ObjectNode e = Json.object();
+        Fields.time(e, "timestamp", at);
+        e.put("type", type).put("id", id);
+        Long previous = lastInFrame.get(frame);
+        e.put("previousEventId", previous != null ? previous : id - 1);
+        lastInFrame.put(frame, id);
+        events.add(e);
+        return detailsMember == null ? Json.object() : e.putObject(detailsMember);
+    }
+
+    private ObjectNode data(ObjectNode details, String member, JsonNode value) {
+        details.put(member, includeData && value != null ? Json.write(value) : "");
+        details.putObject(member + "Details").put("truncated", false);
+        return details;
+    }
+
+    private static ObjectNode error(ObjectNode details, JsonNode detail) {
+        if (detail.hasNonNull("error")) {
+            details.put("error", detail.get("error").asText());
+        }
+        if (detail.hasNonNull("cause")) {
+            details.put("cause", detail.get("cause").asText());
+        }
+        return details;
+    }
+}

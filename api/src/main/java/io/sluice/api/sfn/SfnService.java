@@ -1,0 +1,36 @@
+package io.sluice.api.sfn;
+
+import io.sluice.api.port.ExecutionControl;
+import io.sluice.api.port.InProcessTasks;
+import io.sluice.api.port.StateMachineVersions;
+import io.sluice.api.port.StateMachines;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Assembles the Step Functions API over a host's ports: the one place that lists what it serves. */
+public final class SfnService {
+    private SfnService() {}
+
+    /**
+     * @param arns         the region and account every ARN names
+     * @param authenticator who a request is from (SigV4 with tenants, anyone in local mode)
+     * @param maxBodyBytes the largest request body accepted
+     */
+    public static SfnApi api(Arns arns, StateMachines machines, StateMachineVersions versions, ExecutionControl executions, InProcessTasks tasks,
+                             SfnApi.Authenticator authenticator, Clock clock, int maxBodyBytes) {
+        Map<String, SfnApi.Operation> ops = new HashMap<>();
+        StateMachineOperations machineOps = new StateMachineOperations(machines, versions, arns, clock);
+        machineOps.register(ops);
+        VersionOperations versionOps = new VersionOperations(versions, machineOps, arns, clock);
+        versionOps.register(ops);
+        ExecutionOperations executionOps = new ExecutionOperations(executions, machineOps, versionOps, versions, arns, clock);
+        executionOps.register(ops);
+        new SyncExecutionOperation(machineOps, tasks, arns, clock).register(ops);
+        new HistoryOperation(executions, executionOps, machines, arns).register(ops);
+        new TaskOperations(executions).register(ops);
+        new TestStateOperation(tasks, clock).register(ops);
+        new TagOperations(machines, machineOps, arns, clock).register(ops);
+        return new SfnApi(ops, authenticator, maxBodyBytes);
+    }
+}

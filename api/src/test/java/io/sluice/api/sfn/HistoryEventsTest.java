@@ -1,0 +1,56 @@
+package io.sluice.api.sfn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The engine's history lines in the service's events. */
+class HistoryEventsTest {
+    private static final String DEFINITION = """
+            {"StartAt": "Fan", "States": {"Fan": {"Type": "Parallel", "End": true, "Branches": [
+              {"StartAt": "A", "States": {"A": {"Type": "Task", "Resource": "arn:aws:states:::lambda:invoke", "End": true}}},
+              {"StartAt": "B", "States": {"B": {"Type": "Pass", "End": true}}}]}}}""";
+
+    private static JsonNode line(String type, int frame, String state, String detail) {
+        ObjectNode o = Json.object();
+        o.put("at", "2026-11-29T03:00:00Z").put("type", type).put("frame", frame);
+        if (state != null) {
+            o.put("state", state);
+        }
+        o.set("detail", Json.parse(detail));
+        return o;
+    }
+
+    @Test
+    void eventsAreNumberedAndPointToThePreviousEventOfTheirBranch() {
+        List<JsonNode> lines = new ArrayList<>(List.of(
+                line("EXECUTION_STARTED", 0, null, "{\"input\": {\"x\": 1}}"),
+                line("STATE_ENTERED", 0, "Fan", "{\"input\": {}}"),
+                line("BRANCH_STARTED", 1, "Fan", "{\"branch\": 0}"),
+                line("STATE_ENTERED", 1, "A", "{\"input\": {}}"),
+                line("STATE_ENTERED", 2, "B", "{\"input\": {}}"),
+                line("TASK_SCHEDULED", 1, "A", "{\"payload\": {\"p\": 1}, \"function\": \"echo\", \"token\": \"t\"}"),
+                line("STATE_EXITED", 2, "B", "{\"output\": {}}"),
+                line("TASK_RETRY_SCHEDULED", 1, "A", "{}"),
+                line("EXECUTION_FAILED", 0, null, "{\"error\": \"E\", \"cause\": \"C\"}")));
+        List<ObjectNode> events = HistoryEvents.of(lines, StateTypes.of(DEFINITION), "us-east-1", true);
+        assertThat(events).extracting(e -> e.get("type").asText()).containsExactly("ExecutionStarted", "ParallelStateEntered",
+                "TaskStateEntered", "PassStateEntered", "TaskScheduled", "TaskStarted", "PassStateExited", "ExecutionFailed");
+        assertThat(events).extracting(e -> e.get("id").asInt()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
+        // A's TaskScheduled follows A's entry (3), not B's (4); B's exit follows B's entry.
+        assertThat(events).extracting(e -> e.get("previousEventId").asInt()).containsExactly(0, 1, 2, 3, 3, 5, 4, 2);
+        JsonNode scheduled = events.get(4).get("taskScheduledEventDetails");
+        assertThat(scheduled.get("resourceType").asText()).isEqualTo("lambda");
+        assertThat(scheduled.get("resource").asText()).isEqualTo("invoke");
+        assertThat(Json.parse(scheduled.get("parameters").asText())).isEqualTo(Json.parse("{\"FunctionName\": \"echo\", \"Payload\": {\"p\": 1}}"));
+        assertThat(events.get(7).get("executionFailedEventDetails").get("error").asText()).isEqualTo("E");
+
+        List<ObjectNode> withoutData = HistoryEvents.of(lines, StateTypes.of(DEFINITION), "us-east-1", false);
+        assertThat(withoutData.get(0).get("executionStartedEventDetails").get("input").asText()).isEmpty();
+    }
+}
