@@ -52,7 +52,7 @@ final class ChaosChecks {
         this.progress = progress;
     }
 
-    ChaosReport check(List<String> accepted, ChaosPlan plan, Faults faults, String appendfsync) {
+    ChaosReport check(List<String> accepted, ChaosPlan plan, Faults faults, Callbacks callbacks, String appendfsync) {
         Instant deadline = Instant.now().plus(settle);
         while (Instant.now().isBefore(deadline) && accepted.stream().anyMatch(this::running)) {
             RedisProcess.pause(500);
@@ -83,8 +83,9 @@ final class ChaosChecks {
         int[] dlq = deadLetters(poison);
         long redeliveries = redis.redisson().getAtomicLong(FaultyQueue.redeliveriesKey(prefix)).get();
         long duplicates = redis.redisson().getAtomicLong(FaultyQueue.duplicatesKey(prefix)).get();
+        long early = redis.redisson().getAtomicLong(FaultyQueue.earlyKey(prefix)).get();
         problems.forEach(p -> progress.println("chaos: problem: " + p));
-        return new ChaosReport(accepted.size(), finished, lost, doubled, faults.kills(), faults.redisRestarts(), redeliveries, duplicates,
+        return new ChaosReport(accepted.size(), finished, lost, doubled, faults.kills(), faults.redisRestarts(), redeliveries, early, duplicates, callbacks.answered(),
                 poison.size(), dlq[0], dlq[1], plan.plantedFailures().size(), appendfsync, plan.seed(), List.copyOf(problems));
     }
 

@@ -32,9 +32,10 @@ import java.util.UUID;
 
 /**
  * The failure drill: Redis (AOF on, its own port) and PostgreSQL, two orchestrator and two worker processes, N
- * executions of a definition with a Choice, a Map of warehouse loads, a Wait, a Parallel of retried tasks, and a
- * planted failure for some; then the seeded plan's faults — SIGKILLs of nodes, a SIGKILL and AOF restart of
- * Redis, poison messages — while the workers duplicate and delay results; then {@link ChaosChecks}.
+ * executions of a definition with a Choice, a Map of warehouse loads, a Wait, a callback ({@code .waitForTaskToken},
+ * answered by {@link Callbacks}, some twice), a Parallel of retried tasks, and a planted failure for some; then the
+ * seeded plan's faults — SIGKILLs of nodes, a SIGKILL and AOF restart of Redis, poison messages — while the nodes
+ * duplicate and delay results and cut some visibility timeouts short (early redelivery); then {@link ChaosChecks}.
  */
 public final class ChaosDrill {
     /** How to run: executions, how long faults go on, the seed, Redis's appendfsync, where progress goes. */
@@ -50,7 +51,11 @@ public final class ChaosDrill {
                   "Parameters": {"batch.$": "States.Format('{}-{}', $$.Execution.Name, $)"},
                   "Retry": [{"ErrorEquals": ["States.ALL"], "IntervalSeconds": 1, "MaxAttempts": 20, "BackoffRate": 1.5, "MaxDelaySeconds": 4}],
                   "End": true}}}},
-              "Pause": {"Type": "Wait", "Seconds": 1, "Next": "Both"},
+              "Pause": {"Type": "Wait", "Seconds": 1, "Next": "Approve"},
+              "Approve": {"Type": "Task", "Resource": "sluice:function:callback.waitForTaskToken", "ResultPath": "$.approval",
+                "Parameters": {"token.$": "$$.Task.Token"}, "TimeoutSeconds": 600,
+                "Retry": [{"ErrorEquals": ["States.ALL"], "IntervalSeconds": 1, "MaxAttempts": 20, "BackoffRate": 1.5, "MaxDelaySeconds": 4}],
+                "Next": "Both"},
               "Both": {"Type": "Parallel", "ResultPath": "$.both", "End": true, "Branches": [
                 {"StartAt": "Left", "States": {"Left": {"Type": "Task", "Resource": "sluice:function:flaky",
                   "Parameters": {"key.$": "States.Format('{}/left', $$.Execution.Name)"},
@@ -95,6 +100,7 @@ public final class ChaosDrill {
                 Definition definition = DefinitionParser.parse(Json.parse(DEFINITION));
                 List<String> accepted = new ArrayList<>();
                 Faults faults = new Faults(plan, nodes, redis, queue, names, s.progress());
+                Callbacks callbacks = Callbacks.start(store.redisson(), queue, names, prefix, s.seed());
                 Instant begin = Instant.now();
                 long spread = s.duration().toMillis() / 2;
                 for (int i = 0; i < s.executions(); i++) {
@@ -105,8 +111,10 @@ public final class ChaosDrill {
                 faults.runUntil(begin, s.duration().toMillis());
                 s.progress().println("chaos: faults done (" + faults.kills() + " kills, " + faults.redisRestarts()
                         + " Redis restarts); waiting for every execution to finish");
-                return new ChaosChecks(store, queue, names, prefix, pg, table, ITEMS, s.settle(), s.progress())
-                        .check(accepted, plan, faults, s.appendfsync());
+                try (callbacks) {
+                    return new ChaosChecks(store, queue, names, prefix, pg, table, ITEMS, s.settle(), s.progress())
+                            .check(accepted, plan, faults, callbacks, s.appendfsync());
+                }
             } finally {
                 sql(pg, "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
             }

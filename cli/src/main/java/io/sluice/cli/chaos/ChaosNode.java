@@ -32,7 +32,8 @@ import org.redisson.api.RedissonClient;
  * <p>A worker's results reach the orchestrator through {@link FaultyQueue}: some are sent twice, the copy late
  * (a duplicated, reordered delivery). {@code load} loads a CSV batch into PostgreSQL through the real warehouse
  * and its load ledger; {@code flaky} fails each key's first attempt (retried) and fails with
- * {@code Chaos.Planted} where the execution's input says {@code fail}.
+ * {@code Chaos.Planted} where the execution's input says {@code fail}; {@code callback} hands its task token to
+ * the drill, which sends the task's success as {@code POST /v1/tasks/{token}/success} would.
  *
  * <p>Arguments: role redisUrl keyPrefix queuePrefix table batchFile; the JDBC URL comes in {@code SLUICE_CHAOS_PG_URL}.
  */
@@ -40,7 +41,7 @@ public final class ChaosNode {
     static final Duration VISIBILITY = Duration.ofSeconds(3);
     static final Duration LEASE = Duration.ofSeconds(3);
     static final int MAX_RECEIVES = 6;
-    static final List<String> FUNCTIONS = List.of("load", "flaky");
+    static final List<String> FUNCTIONS = List.of("load", "flaky", "callback");
 
     private ChaosNode() {}
 
@@ -50,7 +51,7 @@ public final class ChaosNode {
         QueueNames names = new QueueNames(args[3]);
         RedisAdapters redis = RedisAdapters.open(SluiceRedisProperties.of(args[1]).withKeyPrefix(prefix));
         RedisTaskQueue queue = new RedisTaskQueue(redis.redisson(), prefix, MAX_RECEIVES);
-        FaultyQueue faulty = new FaultyQueue(queue, redis.redisson(), prefix, names.orchestrator(), role.equals("worker") ? 0.3 : 0);
+        FaultyQueue faulty = new FaultyQueue(queue, redis.redisson(), prefix, names.orchestrator(), role.equals("worker") ? 0.3 : 0, 0.05);
         LocalRuntime.Ports ports = new LocalRuntime.Ports(redis.executionStore(), redis.idempotencyStore(), faulty, redis.timerIndex(),
                 redis.definitionStore());
         Clock clock = Clock.systemUTC();
@@ -85,6 +86,11 @@ public final class ChaosNode {
                         throw new TaskError("Warehouse.CopyFailed", "the batch " + batch + " did not load: " + r, false);
                     }
                     return Json.object().put("batch", batch).put("rows", loaded.rows()).put("again", loaded.alreadyLoaded());
+                },
+                "callback", (JsonNode in) -> {
+                    // .waitForTaskToken: hand the token to the drill, which answers it (Callbacks); no result here.
+                    redis.getQueue(Callbacks.key(prefix)).add(in.get("token").asText());
+                    return null;
                 },
                 "flaky", (JsonNode in) -> {
                     if (in.path("fail").asBoolean(false)) {

@@ -47,11 +47,13 @@ record ChaosPlan(long seed, List<Fault> faults, List<Integer> plantedFailures) {
         }
         faults.sort(Comparator.comparingLong(Fault::atMillis));
         List<Integer> planted = new ArrayList<>();
-        for (int i = 0; i < executions; i++) {
-            if (random.nextInt(10) == 0) {
+        for (int n = Math.max(1, executions / 8); planted.size() < Math.min(n, executions); ) {
+            int i = random.nextInt(executions);
+            if (!planted.contains(i)) {
                 planted.add(i);
             }
         }
+        planted.sort(Comparator.naturalOrder());
         return new ChaosPlan(seed, List.copyOf(faults), List.copyOf(planted));
     }
 

@@ -10,7 +10,7 @@ import java.util.List;
  * the dead-letter queues, which must equal the number planted, with nothing else there.
  */
 public record ChaosReport(int executions, int finished, int lost, int doubledEffects, int kills, int redisRestarts, long redeliveries,
-                   long duplicatedResults, int poisonPlanted, int poisonDlq, int otherDlq, int plantedFailures, String appendfsync,
+                   long earlyVisibility, long duplicatedResults, int callbacks, int poisonPlanted, int poisonDlq, int otherDlq, int plantedFailures, String appendfsync,
                    long seed, List<String> problems) {
 
     public boolean passed() {
@@ -20,7 +20,8 @@ public record ChaosReport(int executions, int finished, int lost, int doubledEff
     public String json() {
         return Json.write(Json.object().put("executions", executions).put("finished", finished).put("lost", lost)
                 .put("doubled_effects", doubledEffects).put("kills", kills).put("redis_restarts", redisRestarts)
-                .put("redeliveries", redeliveries).put("duplicated_results", duplicatedResults).put("poison_planted", poisonPlanted)
+                .put("redeliveries", redeliveries).put("early_visibility", earlyVisibility).put("duplicated_results", duplicatedResults)
+                .put("callbacks", callbacks).put("poison_planted", poisonPlanted)
                 .put("poison_dlq", poisonDlq).put("other_dlq", otherDlq).put("planted_failures", plantedFailures)
                 .put("appendfsync", appendfsync).put("seed", seed));
     }

@@ -10,7 +10,8 @@ import org.redisson.api.RedissonClient;
 /**
  * The queue as a node of the drill sees it: every send to the orchestrator queue has a chance of being sent a
  * second time, as another message (its own id, so the queue does not deduplicate it), up to two seconds later,
- * so results arrive twice and out of order; and every redelivery (a receive count above one) is counted in Redis
+ * so results arrive twice and out of order; some receives take a 50 ms visibility timeout (early redelivery); and
+ * every redelivery (a receive count above one) is counted in Redis
  * for the drill's figures. Counting is best effort: while Redis is down it is skipped.
  */
 final class FaultyQueue implements TaskQueue {
@@ -19,17 +20,25 @@ final class FaultyQueue implements TaskQueue {
     private final String prefix;
     private final String orchestrator;
     private final double duplicateChance;
+    private final double earlyChance;
 
-    FaultyQueue(TaskQueue queue, RedissonClient redis, String prefix, String orchestrator, double duplicateChance) {
+    FaultyQueue(TaskQueue queue, RedissonClient redis, String prefix, String orchestrator, double duplicateChance, double earlyChance) {
         this.queue = queue;
         this.redis = redis;
         this.prefix = prefix;
         this.orchestrator = orchestrator;
         this.duplicateChance = duplicateChance;
+        this.earlyChance = earlyChance;
     }
 
     static String duplicatesKey(String prefix) {
         return prefix + ":chaos:duplicates";
+    }
+
+    static final Duration EARLY = Duration.ofMillis(50);
+
+    static String earlyKey(String prefix) {
+        return prefix + ":chaos:early";
     }
 
     static String redeliveriesKey(String prefix) {
@@ -59,7 +68,13 @@ final class FaultyQueue implements TaskQueue {
 
     @Override
     public List<ReceivedMessage> receive(String name, int max, Duration visibility, Duration wait) {
-        List<ReceivedMessage> got = queue.receive(name, max, visibility, wait);
+        // Early redelivery: now and then a receive asks for a visibility far shorter than the handling takes, so the
+        // message is handed out again (to this or another process) while the first copy is still being handled.
+        boolean early = ThreadLocalRandom.current().nextDouble() < earlyChance;
+        List<ReceivedMessage> got = queue.receive(name, max, early ? EARLY : visibility, wait);
+        if (early && !got.isEmpty()) {
+            count(earlyKey(prefix));
+        }
         for (ReceivedMessage m : got) {
             if (m.receiveCount() > 1) {
                 count(redeliveriesKey(prefix));
