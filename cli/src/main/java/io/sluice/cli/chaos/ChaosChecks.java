@@ -85,7 +85,7 @@ final class ChaosChecks {
         long duplicates = redis.redisson().getAtomicLong(FaultyQueue.duplicatesKey(prefix)).get();
         long early = redis.redisson().getAtomicLong(FaultyQueue.earlyKey(prefix)).get();
         problems.forEach(p -> progress.println("chaos: problem: " + p));
-        return new ChaosReport(accepted.size(), finished, lost, doubled, faults.kills(), faults.redisRestarts(), redeliveries, early, duplicates, callbacks.answered(),
+        return new ChaosReport(accepted.size(), finished, lost, doubled, faults.kills(), faults.redisRestarts(), faults.warehousePauses(), redeliveries, early, duplicates, callbacks.answered(),
                 poison.size(), dlq[0], dlq[1], plan.plantedFailures().size(), appendfsync, plan.seed(), List.copyOf(problems));
     }
 

@@ -89,7 +89,9 @@ public final class ChaosDrill {
                     + ", folder " + dir);
             sql(pg, "CREATE SCHEMA " + schema, "CREATE TABLE " + table + " (n int, label text, sluice_batch text)");
             List<String> roles = List.of("orchestrator", "orchestrator", "worker", "worker");
-            try (ChaosNodes nodes = new ChaosNodes(roles, List.of(redis.url(), prefix, prefix, table, batch.toString()), pg.jdbcUrl(), dir);
+            String application = "sluice-chaos-" + run;
+            try (ChaosNodes nodes = new ChaosNodes(roles, List.of(redis.url(), prefix, prefix, table, batch.toString()), pg.jdbcUrl(),
+                    application, dir);
                  RedisAdapters store = RedisAdapters.open(SluiceRedisProperties.of(redis.url()).withKeyPrefix(prefix))) {
                 nodes.startAll();
                 s.progress().println("chaos: 2 orchestrators and 2 workers ready; " + plan.faults().size() + " faults planned");
@@ -99,7 +101,8 @@ public final class ChaosDrill {
                         new OutboxDispatcher(store.executionStore(), queue, store.timerIndex(), names, clock), clock, Boundary.Probe.NONE);
                 Definition definition = DefinitionParser.parse(Json.parse(DEFINITION));
                 List<String> accepted = new ArrayList<>();
-                Faults faults = new Faults(plan, nodes, redis, queue, names, s.progress());
+                Faults faults = new Faults(plan, nodes, redis, queue, names, millis -> pauseWarehouse(pg, table, application, millis),
+                        s.progress());
                 Callbacks callbacks = Callbacks.start(store.redisson(), queue, names, prefix, s.seed());
                 Instant begin = Instant.now();
                 long spread = s.duration().toMillis() / 2;
@@ -142,6 +145,23 @@ public final class ChaosDrill {
             for (String s : statements) {
                 st.execute(s);
             }
+        } catch (SQLException e) {
+            throw new IllegalStateException("PostgreSQL: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The warehouse stalls: an exclusive lock on the table for {@code millis} (loads wait on it), then every
+     * connection of this drill's workers (by application name, so nobody else's) is terminated mid-statement.
+     */
+    static void pauseWarehouse(EmbeddedPostgres pg, String table, String application, long millis) {
+        try (Connection c = pg.dataSource().getConnection(); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.execute("LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE");
+            RedisProcess.pause(millis);
+            st.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '" + application
+                    + "' AND pid <> pg_backend_pid()");
+            c.commit();
         } catch (SQLException e) {
             throw new IllegalStateException("PostgreSQL: " + e.getMessage(), e);
         }

@@ -35,7 +35,8 @@ import org.redisson.api.RedissonClient;
  * {@code Chaos.Planted} where the execution's input says {@code fail}; {@code callback} hands its task token to
  * the drill, which sends the task's success as {@code POST /v1/tasks/{token}/success} would.
  *
- * <p>Arguments: role redisUrl keyPrefix queuePrefix table batchFile; the JDBC URL comes in {@code SLUICE_CHAOS_PG_URL}.
+ * <p>Arguments: role redisUrl keyPrefix queuePrefix table batchFile; the JDBC URL comes in {@code SLUICE_CHAOS_PG_URL}, the
+ * application name its connections carry (so the drill can drop them) in {@code SLUICE_CHAOS_PG_APPLICATION}.
  */
 public final class ChaosNode {
     static final Duration VISIBILITY = Duration.ofSeconds(3);
@@ -62,6 +63,7 @@ public final class ChaosNode {
         } else {
             PGSimpleDataSource pg = new PGSimpleDataSource();
             pg.setUrl(System.getenv("SLUICE_CHAOS_PG_URL"));
+            pg.setApplicationName(System.getenv("SLUICE_CHAOS_PG_APPLICATION"));
             TaskFunctions functions = functions(new PostgresWarehouse(pg, BatchSource.files()), redis.redisson(), prefix, args[4], args[5]);
             WorkerHarness harness = new WorkerHarness(functions, ports.claims(), ports.timers(), faulty, names, clock,
                     "chaos-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), LEASE, Boundary.Probe.NONE);

@@ -24,11 +24,13 @@ final class ChaosNodes implements AutoCloseable {
     private final List<String> roles;
     private final List<String> arguments;
     private final String pgUrl;
+    private final String pgApplication;
     private final Path logs;
     private final Process[] processes;
     private int starts;
 
-    ChaosNodes(List<String> roles, List<String> arguments, String pgUrl, Path logs) {
+    ChaosNodes(List<String> roles, List<String> arguments, String pgUrl, String pgApplication, Path logs) {
+        this.pgApplication = pgApplication;
         this.roles = List.copyOf(roles);
         this.arguments = List.copyOf(arguments);
         this.pgUrl = pgUrl;
@@ -73,6 +75,7 @@ final class ChaosNodes implements AutoCloseable {
         command.addAll(arguments);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("SLUICE_CHAOS_PG_URL", pgUrl);
+        builder.environment().put("SLUICE_CHAOS_PG_APPLICATION", pgApplication);
         Path log = logs.resolve("node-" + node + "-" + roles.get(node) + "-" + (starts++) + ".log");
         Process p;
         try {

@@ -8,7 +8,7 @@ import java.util.Random;
 /**
  * The faults of one drill, drawn from its seed before it starts, so a failing seed replays the same plan:
  * which node is SIGKILLed when and how long it stays down, when Redis is killed and restarted from its AOF
- * (at least once), when poison messages go onto which queue, and which executions are planted to fail.
+ * (at least once), when the warehouse stalls and drops its connections, when poison messages go onto which queue, and which executions are planted to fail.
  */
 record ChaosPlan(long seed, List<Fault> faults, List<Integer> plantedFailures) {
     sealed interface Fault {
@@ -20,6 +20,9 @@ record ChaosPlan(long seed, List<Fault> faults, List<Integer> plantedFailures) {
 
     /** SIGKILL redis-server, start it again on its AOF. */
     record RedisRestart(long atMillis) implements Fault {}
+
+    /** Hold an exclusive lock on the warehouse table for {@code millis}, then drop the workers' connections. */
+    record WarehousePause(long atMillis, long millis) implements Fault {}
 
     /** Send {@code body} to the task queue of {@code function}, or to the orchestrator queue when it is {@code null}. */
     record Poison(long atMillis, String function, String body) implements Fault {}
@@ -39,6 +42,7 @@ record ChaosPlan(long seed, List<Fault> faults, List<Integer> plantedFailures) {
         for (int i = 0; i < restarts; i++) {
             faults.add(new RedisRestart(durationMillis / 3 + (long) (random.nextDouble() * durationMillis / 3)));
         }
+        faults.add(new WarehousePause(durationMillis / 5 + (long) (random.nextDouble() * durationMillis / 2), 2_000 + random.nextInt(3_000)));
         int poison = 3;
         for (int i = 0; i < poison; i++) {
             String body = POISON_BODIES.get(random.nextInt(POISON_BODIES.size()));

@@ -16,11 +16,20 @@ final class Faults {
     private final TaskQueue queue;
     private final QueueNames names;
     private final PrintStream progress;
+    private final Warehouse warehouse;
     private final List<String> poisonSent = new ArrayList<>();
     private int kills;
     private int redisRestarts;
 
-    Faults(ChaosPlan plan, ChaosNodes nodes, RedisProcess redis, TaskQueue queue, QueueNames names, PrintStream progress) {
+    /** Stalls the warehouse for a while and drops the workers' connections to it. */
+    interface Warehouse {
+        void pause(long millis);
+    }
+
+    private int warehousePauses;
+
+    Faults(ChaosPlan plan, ChaosNodes nodes, RedisProcess redis, TaskQueue queue, QueueNames names, Warehouse warehouse, PrintStream progress) {
+        this.warehouse = warehouse;
         this.pending = new ArrayList<>(plan.faults());
         this.nodes = nodes;
         this.redis = redis;
@@ -53,6 +62,11 @@ final class Faults {
                 redis.killAndRestart();
                 redisRestarts++;
             }
+            case ChaosPlan.WarehousePause w -> {
+                progress.println("chaos: warehouse table locked for " + w.millis() + " ms, then the workers' connections dropped");
+                warehouse.pause(w.millis());
+                warehousePauses++;
+            }
             case ChaosPlan.Poison p -> {
                 String target = p.function() == null ? names.orchestrator() : names.tasks(p.function());
                 queue.send(target, ChaosDrill.poison(p.body()), Duration.ZERO);
@@ -70,6 +84,10 @@ final class Faults {
 
     int kills() {
         return kills;
+    }
+
+    int warehousePauses() {
+        return warehousePauses;
     }
 
     int redisRestarts() {
