@@ -69,9 +69,20 @@ public final class ChaosDrill {
 
     private ChaosDrill() {}
 
+    /** Runs the drill in a temporary folder, removed when it passes and kept (node logs, Redis's AOF) when not. */
     public static ChaosReport run(Settings s) throws Exception {
-        String run = Long.toHexString(s.seed()) + "-" + UUID.randomUUID().toString().substring(0, 6);
         Path dir = Files.createTempDirectory("sluice-chaos-");
+        ChaosReport report = run(s, dir);
+        if (report.passed()) {
+            deleteQuietly(dir);
+        } else {
+            s.progress().println("chaos: kept " + dir + " (the nodes' logs, Redis's AOF and log)");
+        }
+        return report;
+    }
+
+    private static ChaosReport run(Settings s, Path dir) throws Exception {
+        String run = Long.toHexString(s.seed()) + "-" + UUID.randomUUID().toString().substring(0, 6);
         Path redisDir = Files.createDirectories(dir.resolve("redis"));
         String binary = EmbeddedRedis.executable("redis-server", System.getenv("PATH"))
                 .orElseThrow(() -> new IllegalStateException("the drill needs redis-server on PATH (it restarts it from its AOF)")).toString();

@@ -32,6 +32,8 @@ import java.util.Set;
  * <pre>
  * JAZZER_FUZZ=1 mvn -B -o test -pl orchestration -Dtest=EvaluatorFuzzTest#intrinsics   (maxDuration each, see below)
  * </pre>
+ * A fuzzing run also leaves its working corpus in {@code orchestration/.cifuzz-corpus} (not committed), which regression
+ * mode then replays as well; delete it to get back to the committed corpus.
  */
 class EvaluatorFuzzTest {
     static final JsonNode INPUT = Json.parse("""
