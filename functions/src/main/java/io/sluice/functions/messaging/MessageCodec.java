@@ -31,7 +31,7 @@ public final class MessageCodec {
     }
 
     public static OrchestratorMessage decode(String text) {
-        JsonNode o = Json.parse(text);
+        JsonNode o = object(text, "orchestrator message");
         String type = o.path("type").asText("");
         OrchestratorMessage m = switch (type) {
             case "taskResult" -> new OrchestratorMessage.TaskResult(required(o, "token"), o.get("output"),
@@ -45,6 +45,21 @@ public final class MessageCodec {
         };
         m.executionId();
         return m;
+    }
+
+    /**
+     * The message as a JSON object; an empty body or one that is not an object (a poison message) is an
+     * {@link IllegalArgumentException} saying what was expected, as every other bad field is.
+     */
+    static JsonNode object(String text, String what) {
+        if (text == null || text.isBlank()) {
+            throw new IllegalArgumentException(what + ": expected a JSON object, got an empty body");
+        }
+        JsonNode o = Json.parse(text);
+        if (o == null || !o.isObject()) {
+            throw new IllegalArgumentException(what + ": expected a JSON object, got " + (o == null ? "nothing" : "a JSON " + Json.typeName(o)));
+        }
+        return o;
     }
 
     private static String required(JsonNode o, String field) {

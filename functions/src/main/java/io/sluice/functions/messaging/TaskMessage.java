@@ -62,17 +62,30 @@ public record TaskMessage(String token, String resource, String function, Integr
      * @throws IllegalArgumentException when a version-1 message lacks a field it must have
      */
     public static TaskMessage decode(String text) {
+        if (text == null || text.isBlank()) {
+            throw new IllegalArgumentException("task message: expected a JSON object, got an empty body");
+        }
         JsonNode o = Json.parse(text);
         JsonNode v = o.get("v");
         if (v == null || !v.isInt() || v.asInt() != VERSION) {
             throw new UnknownVersion(v == null ? "none" : v.toString());
         }
         return new TaskMessage(required(o, "token"), o.path("resource").asText(""), required(o, "function"),
-                IntegrationPattern.valueOf(required(o, "pattern")), o.get("payload"), o.path("state").asText(""),
+                pattern(required(o, "pattern")), o.get("payload"), o.path("state").asText(""),
                 o.path("attempt").asInt(0), o.has("timeoutSeconds") ? o.get("timeoutSeconds").asInt() : null,
                 o.has("heartbeatSeconds") ? o.get("heartbeatSeconds").asInt() : null,
                 o.hasNonNull("heartbeatTimerId") ? o.get("heartbeatTimerId").asText() : null,
                 o.hasNonNull("credentials") ? o.get("credentials") : null);
+    }
+
+    private static IntegrationPattern pattern(String name) {
+        for (IntegrationPattern p : IntegrationPattern.values()) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("task message field pattern: expected one of "
+                + java.util.Arrays.toString(IntegrationPattern.values()) + ", got '" + name + "'");
     }
 
     private static String required(JsonNode o, String field) {

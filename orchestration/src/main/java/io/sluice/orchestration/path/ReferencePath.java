@@ -55,7 +55,12 @@ public final class ReferencePath implements Path {
                 if (inside.length() >= 2 && (inside.charAt(0) == '\'' || inside.charAt(0) == '"')
                         && inside.charAt(inside.length() - 1) == inside.charAt(0)) {
                     steps.add(inside.substring(1, inside.length() - 1));
-                } else if (!inside.isEmpty() && inside.chars().allMatch(Character::isDigit)) {
+                } else if (!inside.isEmpty() && inside.chars().allMatch(d -> d >= '0' && d <= '9')) {
+                    // ASCII digits only (Character.isDigit takes every script's digits, which parseInt then refuses),
+                    // and an index an array can have: both found by fuzzing, as NumberFormatExceptions escaping the validator.
+                    if (inside.length() > 9) {
+                        throw new PathSyntaxException(text, "'[" + inside + "]' is larger than any array index");
+                    }
                     steps.add(Integer.parseInt(inside));
                 } else {
                     throw new PathSyntaxException(text, "'[" + inside + "]' is not a field name in quotes or an array index");

@@ -57,6 +57,12 @@ public final class Expression {
             compiled = Jsonata.jsonata(body);
         } catch (JException | IllegalArgumentException e) {
             throw new PathSyntaxException(text, "JSONata cannot parse it: " + e.getMessage());
+        } catch (RuntimeException e) {
+            // The parser's own faults on malformed text (a ClassCastException, found by fuzzing) are still bad text.
+            throw new PathSyntaxException(text, "JSONata cannot parse it (" + e.getClass().getSimpleName().replace("Exception", "")
+                    + " in the parser)");
+        } catch (StackOverflowError e) {
+            throw new PathSyntaxException(text, "JSONata cannot parse it: it nests too deeply");
         }
         Set<String> names = new LinkedHashSet<>();
         Matcher m = VARIABLE.matcher(body);
@@ -97,6 +103,8 @@ public final class Expression {
             throw failure(e.getMessage());
         } catch (RuntimeException e) {
             throw failure(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        } catch (StackOverflowError e) {
+            throw failure("it recurses too deeply");
         }
         try {
             return JsonataValues.toJson(value);

@@ -1,0 +1,61 @@
+package io.sluice.cli;
+
+import io.sluice.cli.chaos.ChaosDrill;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code sluice chaos [--executions N] [--duration S] [--seed K] [--appendfsync everysec|always] [--json]}: the
+ * failure drill ({@link ChaosDrill}). Progress goes to stderr; the last line of stdout is the report as JSON with
+ * {@code --json}. Exit 0 when nothing was lost or doubled and the dead-letter queues hold exactly the planted
+ * poison; 1 otherwise (replay with the same {@code --seed}: the plan is the same).
+ */
+@Command(name = "chaos", mixinStandardHelpOptions = true,
+        description = "Failure drill: SIGKILLs processes and Redis, duplicates results, plants poison; checks nothing is lost or doubled.")
+final class ChaosCommand implements Callable<Integer> {
+    @Option(names = "--executions", paramLabel = "N", defaultValue = "40", description = "executions to start (default ${DEFAULT-VALUE})")
+    private int executions;
+    @Option(names = "--duration", paramLabel = "S", defaultValue = "60", description = "seconds of faults (default ${DEFAULT-VALUE})")
+    private int duration;
+    @Option(names = "--seed", paramLabel = "K", description = "the plan's seed (default: drawn, and printed)")
+    private Long seed;
+    @Option(names = "--appendfsync", paramLabel = "everysec|always", defaultValue = "everysec",
+            description = "Redis's AOF fsync policy (default ${DEFAULT-VALUE})")
+    private String appendfsync;
+    @Option(names = "--settle", paramLabel = "S", defaultValue = "180",
+            description = "seconds to wait after the faults for every execution to finish (default ${DEFAULT-VALUE})")
+    private int settle;
+    @Option(names = "--json", description = "the report as one JSON line, last") private boolean json;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    ChaosCommand(CliContext context) {
+        this.out = context.out();
+        this.err = context.err();
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (executions < 1 || duration < 10 || settle < 1 || !(appendfsync.equals("everysec") || appendfsync.equals("always"))) {
+            throw new SluiceCli.UsageException("--executions expects at least 1, --duration at least 10 seconds, --settle at least 1,"
+                    + " --appendfsync everysec or always");
+        }
+        BenchCommand.quietLogging();
+        long k = seed != null ? seed : System.nanoTime() & 0xffffffffL;
+        var report = ChaosDrill.run(new ChaosDrill.Settings(executions, Duration.ofSeconds(duration), k, appendfsync,
+                Duration.ofSeconds(settle), err));
+        out.printf("executions %d, finished %d, lost %d, doubled effects %d; %d kills, %d Redis restarts, %d warehouse pauses, "
+                        + "%d redeliveries, %d cut short, %d duplicated results, %d callbacks; poison %d planted, %d dead-lettered; seed %d (%s)%n",
+                report.executions(), report.finished(), report.lost(), report.doubledEffects(), report.kills(), report.redisRestarts(),
+                report.warehousePauses(), report.redeliveries(), report.earlyVisibility(), report.duplicatedResults(), report.callbacks(),
+                report.poisonPlanted(), report.poisonDlq(), k, report.passed() ? "passed" : "FAILED");
+        if (json) {
+            out.println(report.json());
+        }
+        return report.passed() ? 0 : 1;
+    }
+}

@@ -1,0 +1,188 @@
+package io.sluice.cli.chaos;
+
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.local.embedded.EmbeddedPostgres;
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.StoredExecution;
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.redis.RedisAdapters;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * After the faults: what the execution store, the warehouse (its rows and load ledger), the completion events and
+ * the dead-letter queues say. Every accepted start must be in the store and finished as planned (SUCCEEDED, or
+ * FAILED with {@code Chaos.Planted} where planted); every batch must hold exactly one load's rows; every
+ * execution must have emitted its completion once; the dead-letter queues must hold the poison and nothing else.
+ */
+final class ChaosChecks {
+    private final ExecutionStore executions;
+    private final RedisAdapters redis;
+    private final TaskQueue queue;
+    private final QueueNames names;
+    private final String prefix;
+    private final EmbeddedPostgres pg;
+    private final String table;
+    private final int items;
+    private final Duration settle;
+    private final PrintStream progress;
+    private final List<String> problems = new ArrayList<>();
+
+    ChaosChecks(RedisAdapters redis, TaskQueue queue, QueueNames names, String prefix, EmbeddedPostgres pg, String table, int items, Duration settle,
+                PrintStream progress) {
+        this.redis = redis;
+        this.executions = redis.executionStore();
+        this.queue = queue;
+        this.names = names;
+        this.prefix = prefix;
+        this.pg = pg;
+        this.table = table;
+        this.items = items;
+        this.settle = settle;
+        this.progress = progress;
+    }
+
+    ChaosReport check(List<String> accepted, ChaosPlan plan, Faults faults, Callbacks callbacks, String appendfsync) {
+        Instant deadline = Instant.now().plus(settle);
+        while (Instant.now().isBefore(deadline) && accepted.stream().anyMatch(this::running)) {
+            RedisProcess.pause(500);
+        }
+        int finished = 0;
+        int lost = 0;
+        for (int i = 0; i < accepted.size(); i++) {
+            String id = accepted.get(i);
+            boolean planted = plan.plantedFailures().contains(i);
+            Optional<StoredExecution> e = executions.load(id);
+            if (e.isEmpty()) {
+                lost++;
+                problems.add(id + ": accepted, but the store does not hold it");
+                continue;
+            }
+            String status = e.get().summary().status();
+            boolean plantedError = executions.history(id, 0, 100_000).stream()
+                    .anyMatch(h -> h.contains("EXECUTION_FAILED") && h.contains("Chaos.Planted"));
+            if (planted ? status.equals("FAILED") && plantedError : status.equals("SUCCEEDED")) {
+                finished++;
+            } else {
+                lost++;
+                problems.add(id + ": " + status + (planted ? ", planted to fail with Chaos.Planted" : ", expected SUCCEEDED"));
+            }
+        }
+        int doubled = doubledLoads(accepted, plan) + doubledCompletions(accepted);
+        List<String> poison = faults.poisonSent();
+        int[] dlq = deadLetters(poison);
+        long redeliveries = redis.redisson().getAtomicLong(FaultyQueue.redeliveriesKey(prefix)).get();
+        long duplicates = redis.redisson().getAtomicLong(FaultyQueue.duplicatesKey(prefix)).get();
+        long early = redis.redisson().getAtomicLong(FaultyQueue.earlyKey(prefix)).get();
+        problems.forEach(p -> progress.println("chaos: problem: " + p));
+        return new ChaosReport(accepted.size(), finished, lost, doubled, faults.kills(), faults.redisRestarts(), faults.warehousePauses(), redeliveries, early, duplicates, callbacks.answered(),
+                poison.size(), dlq[0], dlq[1], plan.plantedFailures().size(), appendfsync, plan.seed(), List.copyOf(problems));
+    }
+
+    private boolean running(String id) {
+        try {
+            return executions.load(id).map(e -> e.summary().status().equals("RUNNING")).orElse(true);
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+
+    /** Batches with more rows than one load of the batch file gives; missing batches are problems. */
+    private int doubledLoads(List<String> accepted, ChaosPlan plan) {
+        Map<String, Long> rows = new HashMap<>();
+        try (Connection c = pg.dataSource().getConnection(); Statement st = c.createStatement();
+             ResultSet r = st.executeQuery("SELECT sluice_batch, count(*) FROM " + table + " GROUP BY sluice_batch")) {
+            while (r.next()) {
+                rows.put(r.getString(1), r.getLong(2));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("PostgreSQL: " + e.getMessage(), e);
+        }
+        int doubled = 0;
+        for (int i = 0; i < accepted.size(); i++) {
+            for (char item = 'a'; item < 'a' + items; item++) {
+                String batch = "run-" + i + "-" + item;
+                long n = rows.getOrDefault(batch, 0L);
+                boolean planted = plan.plantedFailures().contains(i);
+                if (n > 3) {
+                    doubled++;
+                    problems.add("batch " + batch + ": " + n + " rows, one load gives 3");
+                } else if (!planted && n != 3) {
+                    problems.add("batch " + batch + ": " + n + " rows, expected 3");
+                } else if (planted && n != 0) {
+                    problems.add("batch " + batch + ": loaded, but its execution was planted to fail before loading");
+                }
+            }
+        }
+        return doubled;
+    }
+
+    /** Executions whose completion event went out more than once. */
+    private int doubledCompletions(List<String> accepted) {
+        Map<String, Integer> completions = new HashMap<>();
+        for (List<TaskQueue.ReceivedMessage> got = receive(names.events()); !got.isEmpty(); got = receive(names.events())) {
+            for (TaskQueue.ReceivedMessage m : got) {
+                completions.merge(m.attributes().getOrDefault("executionId", "?"), 1, Integer::sum);
+                queue.acknowledge(names.events(), m.receipt());
+            }
+        }
+        int doubled = 0;
+        for (String id : accepted) {
+            int n = completions.getOrDefault(id, 0);
+            if (n > 1) {
+                doubled++;
+                problems.add(id + ": its completion was emitted " + n + " times");
+            } else if (n == 0) {
+                problems.add(id + ": no completion event");
+            }
+        }
+        return doubled;
+    }
+
+    /** {planted poison found, anything else found} in the dead-letter queues, waiting for the poison's last receive. */
+    private int[] deadLetters(List<String> poison) {
+        List<String> queues = new ArrayList<>(List.of(queue.deadLetterQueue(names.orchestrator())));
+        ChaosNode.FUNCTIONS.forEach(f -> queues.add(queue.deadLetterQueue(names.tasks(f))));
+        List<String> found = new ArrayList<>();
+        Instant deadline = Instant.now().plus(ChaosNode.VISIBILITY.multipliedBy(ChaosNode.MAX_RECEIVES + 4));
+        do {
+            for (String dlq : queues) {
+                for (TaskQueue.ReceivedMessage m : receive(dlq)) {
+                    found.add(m.body());
+                    queue.acknowledge(dlq, m.receipt());
+                }
+            }
+            if (found.size() >= poison.size()) {
+                break;
+            }
+            RedisProcess.pause(500);
+        } while (Instant.now().isBefore(deadline));
+        int planted = 0;
+        int other = 0;
+        List<String> left = new ArrayList<>(poison);
+        for (String body : found) {
+            if (left.remove(body)) {
+                planted++;
+            } else {
+                other++;
+                problems.add("dead-lettered but not planted: " + (body.length() > 200 ? body.substring(0, 200) + "..." : body));
+            }
+        }
+        left.forEach(b -> problems.add("planted poison not dead-lettered: " + b));
+        return new int[] {planted, other};
+    }
+
+    private List<TaskQueue.ReceivedMessage> receive(String name) {
+        return queue.receive(name, 10, Duration.ofMinutes(5), Duration.ZERO);
+    }
+}

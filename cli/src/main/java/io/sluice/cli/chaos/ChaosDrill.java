@@ -1,0 +1,192 @@
+package io.sluice.cli.chaos;
+
+import io.sluice.embedded.EmbeddedRedis;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.functions.orchestrator.DefinitionCache;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.orchestrator.OutboxDispatcher;
+import io.sluice.local.embedded.EmbeddedPostgres;
+import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.definition.DefinitionParser;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisTaskQueue;
+import io.sluice.redis.SluiceRedisProperties;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The failure drill: Redis (AOF on, its own port) and PostgreSQL, two orchestrator and two worker processes, N
+ * executions of a definition with a Choice, a Map of warehouse loads, a Wait, a callback ({@code .waitForTaskToken},
+ * answered by {@link Callbacks}, some twice), a Parallel of retried tasks, and a planted failure for some; then the
+ * seeded plan's faults — SIGKILLs of nodes, a SIGKILL and AOF restart of Redis, poison messages — while the nodes
+ * duplicate and delay results and cut some visibility timeouts short (early redelivery); then {@link ChaosChecks}.
+ */
+public final class ChaosDrill {
+    /** How to run: executions, how long faults go on, the seed, Redis's appendfsync, where progress goes. */
+    public record Settings(int executions, Duration duration, long seed, String appendfsync, Duration settle, PrintStream progress) {}
+
+    static final String PIPELINE = "chaos";
+    static final int ITEMS = 3;
+    static final String DEFINITION = """
+            {"StartAt": "Planted", "States": {
+              "Planted": {"Type": "Choice", "Choices": [{"Variable": "$.fail", "BooleanEquals": true, "Next": "Both"}], "Default": "Loads"},
+              "Loads": {"Type": "Map", "ItemsPath": "$.items", "ResultPath": "$.loaded", "Next": "Pause",
+                "ItemProcessor": {"StartAt": "Load", "States": {"Load": {"Type": "Task", "Resource": "sluice:function:load",
+                  "Parameters": {"batch.$": "States.Format('{}-{}', $$.Execution.Name, $)"},
+                  "Retry": [{"ErrorEquals": ["States.ALL"], "IntervalSeconds": 1, "MaxAttempts": 20, "BackoffRate": 1.5, "MaxDelaySeconds": 4}],
+                  "End": true}}}},
+              "Pause": {"Type": "Wait", "Seconds": 1, "Next": "Approve"},
+              "Approve": {"Type": "Task", "Resource": "sluice:function:callback.waitForTaskToken", "ResultPath": "$.approval",
+                "Parameters": {"token.$": "$$.Task.Token"}, "TimeoutSeconds": 600,
+                "Retry": [{"ErrorEquals": ["States.ALL"], "IntervalSeconds": 1, "MaxAttempts": 20, "BackoffRate": 1.5, "MaxDelaySeconds": 4}],
+                "Next": "Both"},
+              "Both": {"Type": "Parallel", "ResultPath": "$.both", "End": true, "Branches": [
+                {"StartAt": "Left", "States": {"Left": {"Type": "Task", "Resource": "sluice:function:flaky",
+                  "Parameters": {"key.$": "States.Format('{}/left', $$.Execution.Name)"},
+                  "Retry": [{"ErrorEquals": ["States.ALL"], "IntervalSeconds": 1, "MaxAttempts": 20, "BackoffRate": 1.5, "MaxDelaySeconds": 4}],
+                  "End": true}}},
+                {"StartAt": "Right", "States": {"Right": {"Type": "Task", "Resource": "sluice:function:flaky",
+                  "Parameters": {"key.$": "States.Format('{}/right', $$.Execution.Name)", "fail.$": "$.fail"},
+                  "Retry": [{"ErrorEquals": ["Chaos.Planted"], "MaxAttempts": 0},
+                            {"ErrorEquals": ["States.ALL"], "IntervalSeconds": 1, "MaxAttempts": 20, "BackoffRate": 1.5, "MaxDelaySeconds": 4}],
+                  "End": true}}}]}}}""";
+
+    private ChaosDrill() {}
+
+    /** Runs the drill in a temporary folder, removed when it passes and kept (node logs, Redis's AOF) when not. */
+    public static ChaosReport run(Settings s) throws Exception {
+        Path dir = Files.createTempDirectory("sluice-chaos-");
+        ChaosReport report = run(s, dir);
+        if (report.passed()) {
+            deleteQuietly(dir);
+        } else {
+            s.progress().println("chaos: kept " + dir + " (the nodes' logs, Redis's AOF and log)");
+        }
+        return report;
+    }
+
+    private static ChaosReport run(Settings s, Path dir) throws Exception {
+        String run = Long.toHexString(s.seed()) + "-" + UUID.randomUUID().toString().substring(0, 6);
+        Path redisDir = Files.createDirectories(dir.resolve("redis"));
+        String binary = EmbeddedRedis.executable("redis-server", System.getenv("PATH"))
+                .orElseThrow(() -> new IllegalStateException("the drill needs redis-server on PATH (it restarts it from its AOF)")).toString();
+        ChaosPlan plan = ChaosPlan.draw(s.seed(), 4, s.executions(), s.duration().toMillis());
+        String schema = "chaos_" + run.replace('-', '_');
+        String table = schema + ".loads";
+        Path batch = dir.resolve("batch.csv");
+        Files.writeString(batch, "n,label\n1,a\n2,b\n3,c\n");
+        String prefix = "chaos-" + run;
+        QueueNames names = new QueueNames(prefix);
+        try (RedisProcess redis = RedisProcess.start(binary, redisDir, s.appendfsync());
+             EmbeddedPostgres pg = EmbeddedPostgres.configuredOrStarted(System.getenv(), EmbeddedPostgres.Settings.temporary())) {
+            s.progress().println("chaos: seed " + s.seed() + ", redis-server on port " + redis.port() + " (appendonly yes, appendfsync "
+                    + s.appendfsync() + "), PostgreSQL " + (pg.embedded() ? "embedded" : "from SLUICE_PG_URL") + ", schema " + schema
+                    + ", folder " + dir);
+            sql(pg, "CREATE SCHEMA " + schema, "CREATE TABLE " + table + " (n int, label text, sluice_batch text)");
+            List<String> roles = List.of("orchestrator", "orchestrator", "worker", "worker");
+            String application = "sluice-chaos-" + run;
+            try (ChaosNodes nodes = new ChaosNodes(roles, List.of(redis.url(), prefix, prefix, table, batch.toString()), pg.jdbcUrl(),
+                    application, dir);
+                 RedisAdapters store = RedisAdapters.open(SluiceRedisProperties.of(redis.url()).withKeyPrefix(prefix))) {
+                nodes.startAll();
+                s.progress().println("chaos: 2 orchestrators and 2 workers ready; " + plan.faults().size() + " faults planned");
+                RedisTaskQueue queue = new RedisTaskQueue(store.redisson(), prefix, ChaosNode.MAX_RECEIVES);
+                Clock clock = Clock.systemUTC();
+                Orchestrator starter = new Orchestrator(store.executionStore(), new DefinitionCache(store.definitionStore()),
+                        new OutboxDispatcher(store.executionStore(), queue, store.timerIndex(), names, clock), clock, Boundary.Probe.NONE);
+                Definition definition = DefinitionParser.parse(Json.parse(DEFINITION));
+                List<String> accepted = new ArrayList<>();
+                Faults faults = new Faults(plan, nodes, redis, queue, names, millis -> pauseWarehouse(pg, table, application, millis),
+                        s.progress());
+                Callbacks callbacks = Callbacks.start(store.redisson(), queue, names, prefix, s.seed());
+                Instant begin = Instant.now();
+                long spread = s.duration().toMillis() / 2;
+                for (int i = 0; i < s.executions(); i++) {
+                    long due = spread * i / Math.max(1, s.executions());
+                    faults.runUntil(begin, due);
+                    accepted.add(start(starter, definition, i, plan.plantedFailures().contains(i)));
+                }
+                faults.runUntil(begin, s.duration().toMillis());
+                s.progress().println("chaos: faults done (" + faults.kills() + " kills, " + faults.redisRestarts()
+                        + " Redis restarts); waiting for every execution to finish");
+                try (callbacks) {
+                    return new ChaosChecks(store, queue, names, prefix, pg, table, ITEMS, s.settle(), s.progress())
+                            .check(accepted, plan, faults, callbacks, s.appendfsync());
+                }
+            } finally {
+                sql(pg, "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+            }
+        }
+    }
+
+    /** Starts execution {@code i}; while Redis is down the start is refused and tried again, so it is accepted once. */
+    private static String start(Orchestrator starter, Definition definition, int i, boolean planted) {
+        String input = "{\"items\": [\"a\", \"b\", \"c\"], \"fail\": " + planted + "}";
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return starter.start(PIPELINE, "run-" + i, definition, Json.parse(input))
+                        .execution().executionId();
+            } catch (RuntimeException e) {
+                if (attempt > 200) {
+                    throw e;
+                }
+                RedisProcess.pause(250);
+            }
+        }
+    }
+
+    static void sql(EmbeddedPostgres pg, String... statements) {
+        try (Connection c = pg.dataSource().getConnection(); Statement st = c.createStatement()) {
+            for (String s : statements) {
+                st.execute(s);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("PostgreSQL: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The warehouse stalls: an exclusive lock on the table for {@code millis} (loads wait on it), then every
+     * connection of this drill's workers (by application name, so nobody else's) is terminated mid-statement.
+     */
+    static void pauseWarehouse(EmbeddedPostgres pg, String table, String application, long millis) {
+        try (Connection c = pg.dataSource().getConnection(); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.execute("LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE");
+            RedisProcess.pause(millis);
+            st.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '" + application
+                    + "' AND pid <> pg_backend_pid()");
+            c.commit();
+        } catch (SQLException e) {
+            throw new IllegalStateException("PostgreSQL: " + e.getMessage(), e);
+        }
+    }
+
+    static TaskQueue.OutgoingMessage poison(String body) {
+        return new TaskQueue.OutgoingMessage(body, Map.of("chaos", "poison"));
+    }
+
+    static void deleteQuietly(Path dir) {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

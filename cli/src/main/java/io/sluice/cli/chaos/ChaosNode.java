@@ -1,0 +1,108 @@
+package io.sluice.cli.chaos;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.harness.TaskError;
+import io.sluice.functions.harness.TaskFunctions;
+import io.sluice.functions.harness.WorkerHarness;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.local.runtime.QueueConsumer;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.LoadResult;
+import io.sluice.orchestration.port.Warehouse;
+import io.sluice.postgres.warehouse.BatchSource;
+import io.sluice.postgres.warehouse.PostgresWarehouse;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisTaskQueue;
+import io.sluice.redis.SluiceRedisProperties;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.redisson.api.RedissonClient;
+
+/**
+ * One process of the drill, in one role: {@code orchestrator} (the local runtime's orchestrator consumer and
+ * schedule tick, no task functions) or {@code worker} (the worker harness consuming the task queues of the
+ * drill's two functions). Both run the same classes {@code sluice serve} runs; the drill SIGKILLs them.
+ *
+ * <p>A worker's results reach the orchestrator through {@link FaultyQueue}: some are sent twice, the copy late
+ * (a duplicated, reordered delivery). {@code load} loads a CSV batch into PostgreSQL through the real warehouse
+ * and its load ledger; {@code flaky} fails each key's first attempt (retried) and fails with
+ * {@code Chaos.Planted} where the execution's input says {@code fail}; {@code callback} hands its task token to
+ * the drill, which sends the task's success as {@code POST /v1/tasks/{token}/success} would.
+ *
+ * <p>Arguments: role redisUrl keyPrefix queuePrefix table batchFile; the JDBC URL comes in {@code SLUICE_CHAOS_PG_URL}, the
+ * application name its connections carry (so the drill can drop them) in {@code SLUICE_CHAOS_PG_APPLICATION}.
+ */
+public final class ChaosNode {
+    static final Duration VISIBILITY = Duration.ofSeconds(3);
+    static final Duration LEASE = Duration.ofSeconds(3);
+    static final int MAX_RECEIVES = 6;
+    static final List<String> FUNCTIONS = List.of("load", "flaky", "callback");
+
+    private ChaosNode() {}
+
+    public static void main(String[] args) throws Exception {
+        String role = args[0];
+        String prefix = args[2];
+        QueueNames names = new QueueNames(args[3]);
+        RedisAdapters redis = RedisAdapters.open(SluiceRedisProperties.of(args[1]).withKeyPrefix(prefix));
+        RedisTaskQueue queue = new RedisTaskQueue(redis.redisson(), prefix, MAX_RECEIVES);
+        FaultyQueue faulty = new FaultyQueue(queue, redis.redisson(), prefix, names.orchestrator(), role.equals("worker") ? 0.3 : 0, 0.05);
+        LocalRuntime.Ports ports = new LocalRuntime.Ports(redis.executionStore(), redis.idempotencyStore(), faulty, redis.timerIndex(),
+                redis.definitionStore());
+        Clock clock = Clock.systemUTC();
+        if (role.equals("orchestrator")) {
+            new LocalRuntime(ports, TaskFunctions.of(Map.of()), List.of(),
+                    new LocalRuntime.Settings(names, VISIBILITY, LEASE, 16, Duration.ofMillis(200), Duration.ofSeconds(2), Boundary.Probe.NONE),
+                    clock);
+        } else {
+            PGSimpleDataSource pg = new PGSimpleDataSource();
+            pg.setUrl(System.getenv("SLUICE_CHAOS_PG_URL"));
+            pg.setApplicationName(System.getenv("SLUICE_CHAOS_PG_APPLICATION"));
+            TaskFunctions functions = functions(new PostgresWarehouse(pg, BatchSource.files()), redis.redisson(), prefix, args[4], args[5]);
+            WorkerHarness harness = new WorkerHarness(functions, ports.claims(), ports.timers(), faulty, names, clock,
+                    "chaos-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), LEASE, Boundary.Probe.NONE);
+            for (String f : FUNCTIONS) {
+                String taskQueue = names.tasks(f);
+                new QueueConsumer(faulty, taskQueue, m -> harness.handle(m.body(), taskQueue) != WorkerHarness.Disposition.RETRY_LATER,
+                        VISIBILITY, 8);
+            }
+        }
+        System.out.println("ready " + role);
+        System.out.flush();
+        Thread.currentThread().join();
+    }
+
+    static TaskFunctions functions(Warehouse warehouse, RedissonClient redis, String prefix, String table, String batchFile) {
+        return TaskFunctions.of(Map.of(
+                "load", (JsonNode in) -> {
+                    String batch = in.get("batch").asText();
+                    LoadResult r = warehouse.load(new Warehouse.LoadRequest(table, batch, batchFile, "csv", true, List.of()),
+                            Clock.systemUTC().instant());
+                    if (!(r instanceof LoadResult.Loaded loaded)) {
+                        throw new TaskError("Warehouse.CopyFailed", "the batch " + batch + " did not load: " + r, false);
+                    }
+                    return Json.object().put("batch", batch).put("rows", loaded.rows()).put("again", loaded.alreadyLoaded());
+                },
+                "callback", (JsonNode in) -> {
+                    // .waitForTaskToken: hand the token to the drill, which answers it (Callbacks); no result here.
+                    redis.getQueue(Callbacks.key(prefix)).add(in.get("token").asText());
+                    return null;
+                },
+                "flaky", (JsonNode in) -> {
+                    if (in.path("fail").asBoolean(false)) {
+                        throw new TaskError("Chaos.Planted", "this execution was planted to fail", false);
+                    }
+                    String key = in.get("key").asText();
+                    if (redis.getBucket(prefix + ":chaos:failed:" + key).setIfAbsent("1")) {
+                        throw new TaskError("Busy", "the first attempt of " + key + " fails", true);
+                    }
+                    return in;
+                }));
+    }
+}

@@ -1,0 +1,29 @@
+package io.sluice.cli.chaos;
+
+import io.sluice.orchestration.json.Json;
+import java.util.List;
+
+/**
+ * What a drill found. {@code lost}: accepted starts the store does not hold, or that never finished (or
+ * finished otherwise than planned); {@code doubledEffects}: warehouse batches with more rows than one load
+ * gives, plus executions whose completion was emitted twice; {@code poisonDlq}: planted poison messages found in
+ * the dead-letter queues, which must equal the number planted, with nothing else there.
+ */
+public record ChaosReport(int executions, int finished, int lost, int doubledEffects, int kills, int redisRestarts, int warehousePauses, long redeliveries,
+                   long earlyVisibility, long duplicatedResults, int callbacks, int poisonPlanted, int poisonDlq, int otherDlq, int plantedFailures, String appendfsync,
+                   long seed, List<String> problems) {
+
+    public boolean passed() {
+        return lost == 0 && doubledEffects == 0 && finished == executions && poisonDlq == poisonPlanted && otherDlq == 0 && problems.isEmpty();
+    }
+
+    public String json() {
+        return Json.write(Json.object().put("executions", executions).put("finished", finished).put("lost", lost)
+                .put("doubled_effects", doubledEffects).put("kills", kills).put("redis_restarts", redisRestarts)
+                .put("warehouse_pauses", warehousePauses)
+                .put("redeliveries", redeliveries).put("early_visibility", earlyVisibility).put("duplicated_results", duplicatedResults)
+                .put("callbacks", callbacks).put("poison_planted", poisonPlanted)
+                .put("poison_dlq", poisonDlq).put("other_dlq", otherDlq).put("planted_failures", plantedFailures)
+                .put("appendfsync", appendfsync).put("seed", seed));
+    }
+}

@@ -1,0 +1,56 @@
+package io.sluice.orchestration.path.fuzz;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.orchestration.error.AslException;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.path.PathSyntaxException;
+import io.sluice.orchestration.path.Paths;
+import io.sluice.orchestration.path.intrinsic.Intrinsics;
+import io.sluice.orchestration.path.jsonata.JsonataTemplate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Findings of {@link EvaluatorFuzzTest}. The crash-* files of its corpus are the exact inputs, replayed by it in
+ * {@code mvn test}: one is a JSONata text on which com.dashjoin.jsonata's parser threw ClassCastException (now a
+ * {@link PathSyntaxException}, in {@code Expression.compile}). The tests here state the fixes in plain inputs.
+ *
+ * <p>Open, not fixed here: Jazzer also found a slow unit, a JSONata expression of ~40 chained descendant operators
+ * ({@code **.**.**...}) whose evaluation takes seconds of CPU on a small input. Bounding it needs a budget for an
+ * evaluation (com.dashjoin.jsonata's {@code Frame.setRuntimeBounds} is a wall-clock timeout, which would make the
+ * pure core's result depend on the machine's speed), a decision for the engine's design rather than for a fuzz fix;
+ * the input is kept out of the corpus so that regression mode stays fast.
+ */
+class EvaluatorFuzzRegressionTest {
+    @Test
+    void endlessRecursionIsAnEvaluationError() {
+        JsonataTemplate t = JsonataTemplate.compile(Json.NODES.textNode("{% ($f := function($x){ $f($x) + 1 }; $f(1)) %}"), "Output");
+        assertThatThrownBy(() -> t.render(EvaluatorFuzzTest.scope())).isInstanceOf(AslException.class)
+                .hasMessageContaining("in field 'Output'");
+    }
+
+    @Test
+    void anArrayIndexInAnotherScriptsDigitsOrTooLargeGetsNoNumberFormatException() {
+        // Found by Jazzer (intrinsics): "$[\u0666333...]" passed Character.isDigit and Integer.parseInt threw
+        // NumberFormatException out of ReferencePath.isReferencePath. Now such text is no reference path; it goes to
+        // the JSONPath compiler, which reads it or refuses it with a PathSyntaxException.
+        for (String text : new String[] {"States.ArrayLength($[\u0666" + "3".repeat(54) + "])", "$[\u0666]", "$[99999999999]"}) {
+            assertThatCode(() -> {
+                try {
+                    if (text.startsWith("States.")) {
+                        Intrinsics.parse(text);
+                    } else {
+                        Paths.compile(text);
+                    }
+                } catch (PathSyntaxException e) {
+                    // a clear error is the right answer too
+                }
+            }).as(text).doesNotThrowAnyException();
+        }
+        assertThatThrownBy(() -> io.sluice.orchestration.path.ReferencePath.parse("$[99999999999]")).isInstanceOf(PathSyntaxException.class)
+                .hasMessageContaining("larger than any array index");
+        assertThat(Paths.compile("$.a[2]").select(EvaluatorFuzzTest.INPUT).asInt()).isEqualTo(2);
+    }
+}
