@@ -52,7 +52,7 @@ resource "azurerm_function_app_flex_consumption" "sluice" {
     minimum_tls_version                    = "1.2"
   }
 
-  app_settings = {
+  app_settings = merge({
     MAIN_CLASS = "io.sluice.azure.SluiceAzureApplication"
     # Identity-based connections of the host and of the Service Bus triggers (no keys anywhere).
     AzureWebJobsStorage__accountName          = azurerm_storage_account.account["host"].name
@@ -63,17 +63,22 @@ resource "azurerm_function_app_flex_consumption" "sluice" {
     SluiceServiceBus__clientId                = azurerm_user_assigned_identity.app.client_id
     AZURE_CLIENT_ID                           = azurerm_user_assigned_identity.app.client_id
     APPLICATIONINSIGHTS_AUTHENTICATION_STRING = "Authorization=AAD;ClientId=${azurerm_user_assigned_identity.app.client_id}"
-    SLUICE_REDIS_URL                          = "rediss://${azurerm_managed_redis.sluice.hostname}:${local.redis_port}"
-    SLUICE_REDIS_AUTH_SECRET_URI              = azurerm_key_vault_secret.redis.versionless_id
-    SLUICE_REDIS_KEY_PREFIX                   = var.name
-    SLUICE_QUEUE_PREFIX                       = var.name
-    SLUICE_MAX_RECEIVES                       = tostring(var.max_receives)
-    SLUICE_BLOB_ENDPOINT                      = azurerm_storage_account.account["data"].primary_blob_endpoint
-    SLUICE_BLOB_CONTAINER                     = azurerm_storage_container.data.name
-    SLUICE_TABLE_ENDPOINT                     = azurerm_storage_account.account["data"].primary_table_endpoint
-    SLUICE_STATUS_TABLE                       = azurerm_storage_table.status.name
-    SLUICE_KEY_VAULT_URI                      = azurerm_key_vault.sluice.vault_uri
-  }
+    # What the bundle binds (sluice.* properties, adapters/azure README): Redis, the queues (%SLUICE_QUEUE_PREFIX% in the
+    # triggers), the Service Bus transport, Blob and Table storage of the data account, Key Vault.
+    SLUICE_REDIS_URL                       = "rediss://${azurerm_managed_redis.sluice.hostname}:${local.redis_port}"
+    SLUICE_REDIS_AUTH_SECRET_URI           = azurerm_key_vault_secret.redis.versionless_id
+    SLUICE_REDIS_KEY_PREFIX                = var.name
+    SLUICE_QUEUE_PREFIX                    = var.name
+    SLUICE_QUEUE                           = "servicebus"
+    SLUICE_AZURE_SERVICEBUS_NAMESPACE      = "${azurerm_servicebus_namespace.sluice.name}.servicebus.windows.net"
+    SLUICE_AZURE_SERVICEBUS_SESSION_QUEUES = "${var.name}-orchestrator"
+    SLUICE_AZURE_SERVICEBUS_MAX_RECEIVES   = tostring(var.max_receives)
+    SLUICE_AZURE_STORAGE_ACCOUNT_ENDPOINT  = "https://${azurerm_storage_account.account["data"].name}.{service}.core.windows.net"
+    SLUICE_AZURE_STORAGE_CONTAINER         = azurerm_storage_container.data.name
+    SLUICE_AZURE_STORAGE_STATUS_TABLE      = azurerm_storage_table.status.name
+    SLUICE_AZURE_KEYVAULT_URL              = azurerm_key_vault.sluice.vault_uri
+    SLUICE_API_ALLOWED_HOSTS               = "${var.name}-${var.name_suffix}.azurewebsites.net"
+  }, { for f in local.storage_functions : "AzureWebJobs.${f}.Disabled" => "true" })
 
   tags = local.tags
 

@@ -15,7 +15,12 @@ locals {
     { orchestrator = { sessions = true, lock = "PT1M", sent = true }, events = { sessions = false, lock = "PT1M", sent = true } },
     { for f in var.task_functions : "task-${f}" => { sessions = false, lock = "PT5M", sent = true } },
     { "object-created" = { sessions = false, lock = "PT1M", sent = false } }, # sent by Event Grid only
+    { "dead-letters" = { sessions = false, lock = "PT1M", sent = false } },   # every queue forwards its dead letters here (dlq-handler)
   )
+
+  # The bundle's Storage Queue variants of the queue functions (storage-*) are for Azurite and tests; Service Bus runs here.
+  storage_functions = concat(["storage-orchestrator", "storage-events", "storage-dlq-orchestrator", "storage-dlq-events"],
+  [for f in var.task_functions : "storage-task-${f}"], [for f in var.task_functions : "storage-dlq-task-${f}"])
 
   # Flex Consumption names always-ready groups "function:<name>", and all HTTP functions "http".
   always_ready = { for f, n in var.provisioned_concurrency : (f == "http-api" ? "http" : "function:${f}") => n if n > 0 }

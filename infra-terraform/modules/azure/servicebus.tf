@@ -21,6 +21,8 @@ resource "azurerm_servicebus_queue" "queue" {
   requires_duplicate_detection            = true
   duplicate_detection_history_time_window = "PT10M"
   default_message_ttl                     = "P14D"
+  # dlq-handler reads one queue; Service Bus stamps each forwarded message with the queue it died on (DeadLetterSource).
+  forward_dead_lettered_messages_to = each.key == "dead-letters" ? null : "${var.name}-dead-letters"
 }
 
 # The app receives from every queue (and its dead-letter sub-queue) and sends to those it feeds.

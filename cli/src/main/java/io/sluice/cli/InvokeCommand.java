@@ -1,47 +1,33 @@
 package io.sluice.cli;
 
-import io.sluice.cli.aws.AwsArtifact;
-import io.sluice.embedded.EmbeddedRedis;
-import io.sluice.local.embedded.EmbeddedElasticMq;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code sluice invoke --platform aws --function NAME --event FILE}: one invocation of a Lambda function through its
- * real entry point, what {@code sam local invoke} gives without Docker: a JVM of its own on the packaged artifact
- * ({@code ./sluice package aws}) runs {@code io.sluice.aws.invoke.LocalInvoke}, which calls the deployment's handler
- * ({@code FunctionInvoker}) with the event. Its services are the local runtime's: Redis from {@code SLUICE_REDIS_URL}
- * or an embedded one, SQS from {@code SLUICE_SQS_URL} or {@code SLUICE_AWS_ENDPOINT} or an embedded ElasticMQ, every
- * other AWS service at {@code SLUICE_AWS_ENDPOINT} (LocalStack) when it is set. Prints the handler's response.
+ * {@code sluice invoke --platform aws|azure --function NAME --event FILE}: one entry point of a cloud host run with a
+ * recorded event, in a JVM of its own on the platform's bundle, against the local runtime's services; prints its
+ * answer. Each platform's runner is its own class ({@link AwsInvoke}, {@link AzureInvoke}).
  */
 @Command(name = "invoke", mixinStandardHelpOptions = true,
-        description = {"Invoke one function through its real Lambda entry point, in a local JVM: invoke --platform aws --function NAME --event FILE.",
-                "Prints the handler's response; exit 1 when the function fails. Recorded events: examples/events/aws/."})
+        description = {"Run one function of a cloud host through its real entry point with a recorded event: invoke --platform aws|azure --function NAME --event FILE.",
+                "Prints the handler's response; exit 1 when the function fails. Recorded events: examples/events/aws/, examples/events/azure/."})
 final class InvokeCommand implements Callable<Integer> {
-    private static final String ENTRY = "io.sluice.aws.invoke.LocalInvoke";
-
-    @Option(names = "--platform", required = true, paramLabel = "aws", description = "aws (the only platform invoked so far)")
+    @Option(names = "--platform", required = true, paramLabel = "aws|azure", description = "aws or azure")
     private String platform;
-    @Option(names = "--function", required = true, paramLabel = "NAME", description = "the function, as SPRING_CLOUD_FUNCTION_DEFINITION names it (http-api, orchestrator, ...)")
+    @Option(names = "--function", required = true, paramLabel = "NAME",
+            description = "the function (AWS: as SPRING_CLOUD_FUNCTION_DEFINITION names it, e.g. http-api, orchestrator; Azure: its @FunctionName, e.g. http-api, storage-orchestrator)")
     private String function;
-    @Option(names = "--event", required = true, paramLabel = "FILE", description = "the event JSON, as Lambda would pass it")
+    @Option(names = "--event", required = true, paramLabel = "FILE", description = "the event JSON, as the platform would pass it")
     private Path event;
     @Option(names = "--pipelines", paramLabel = "DIR",
-            description = "pipelines (and tenants.json, triggers.json) from this folder instead of those bundled in the artifact")
+            description = "aws: pipelines (and tenants.json, triggers.json) from this folder instead of those bundled in the artifact")
     private Path pipelines;
-    @Option(names = "--artifact", paramLabel = "JAR", description = "the artifact to run (default adapters/aws/target/sluice-aws.jar)")
+    @Option(names = "--artifact", paramLabel = "JAR", description = "aws: the artifact to run (default adapters/aws/target/sluice-aws.jar)")
     private Path artifact;
-    @Option(names = "--logs", description = "print the application's log on stderr (otherwise only when the function fails)")
+    @Option(names = "--logs", description = "aws: print the application's log on stderr (otherwise only when the function fails)")
     private boolean logs;
 
     private final CliContext context;
@@ -51,110 +37,14 @@ final class InvokeCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
-        if (!platform.equals("aws")) {
-            throw new SluiceCli.UsageException("--platform expects 'aws' (the only platform invoked so far), not '" + platform + "'");
+    public Integer call() throws Exception {
+        if (!platform.equals("aws") && !platform.equals("azure")) {
+            throw new SluiceCli.UsageException("--platform expects 'aws' or 'azure', not '" + platform + "'");
         }
         if (!Files.isRegularFile(event)) {
             throw new SluiceCli.UsageException("--event: no such file " + event);
         }
-        Path jar = artifact != null ? artifact : AwsArtifact.inCheckout(Path.of(System.getProperty("sluice.home", "."))).jar();
-        if (!Files.isRegularFile(jar)) {
-            context.err().println("sluice invoke: no artifact at " + jar + "; build it with ./sluice package aws");
-            return 1;
-        }
-        BenchCommand.quietLogging();
-        List<AutoCloseable> started = new ArrayList<>();
-        try {
-            String redis = context.env().get("SLUICE_REDIS_URL");
-            if (redis == null || redis.isBlank()) {
-                EmbeddedRedis embedded = EmbeddedRedis.start("redis-server", context.env().getOrDefault("PATH", ""));
-                started.add(embedded);
-                redis = embedded.url();
-            }
-            String awsEndpoint = context.env().get("SLUICE_AWS_ENDPOINT");
-            String sqs = context.env().getOrDefault("SLUICE_SQS_URL", awsEndpoint);
-            if (sqs == null || sqs.isBlank()) {
-                EmbeddedElasticMq elasticMq = EmbeddedElasticMq.start(0);
-                started.add(elasticMq);
-                sqs = elasticMq.endpoint().toString();
-            }
-            return run(jar, redis, sqs, awsEndpoint);
-        } finally {
-            for (AutoCloseable c : started.reversed()) {
-                try {
-                    c.close();
-                } catch (Exception e) {
-                    context.err().println("sluice invoke: stopping " + c + ": " + e.getMessage());
-                }
-            }
-        }
-    }
-
-    private int run(Path jar, String redis, String sqs, String awsEndpoint) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", jar.toString()));
-        command.add("-Dsluice.redis-url=" + redis);
-        command.add("-Dsluice.sqs-endpoint=" + sqs);
-        command.add("-Dsluice.redis-key-prefix=" + context.env().getOrDefault("SLUICE_REDIS_KEY_PREFIX", "sluice"));
-        command.add("-Dsluice.queue-prefix=" + context.env().getOrDefault("SLUICE_QUEUE_PREFIX", "sluice"));
-        command.add("-Dsluice.region=" + context.env().getOrDefault("SLUICE_REGION", EmbeddedElasticMq.REGION));
-        if (awsEndpoint != null && !awsEndpoint.isBlank()) {
-            command.add("-Dsluice.aws-endpoint=" + awsEndpoint);
-        }
-        if (pipelines != null) {
-            Path dir = pipelines.toAbsolutePath().normalize();
-            command.add("-Dsluice.triggers.pipelines=file:" + dir + "/*.asl.json");
-            if (Files.isRegularFile(dir.resolve("tenants.json"))) command.add("-Dsluice.api.tenants=file:" + dir.resolve("tenants.json"));
-            if (Files.isRegularFile(dir.resolve("triggers.json"))) command.add("-Dsluice.triggers.rules=file:" + dir.resolve("triggers.json"));
-        } else if (bundles(jar, "pipelines/triggers.json")) {
-            command.add("-Dsluice.triggers.rules=classpath:pipelines/triggers.json");
-        }
-        String hosts = context.env().get("SLUICE_API_ALLOWED_HOSTS");
-        if ((hosts == null || hosts.isBlank()) && function.equals("http-api")) {
-            // As if deployed behind the API the event came through (on AWS, Terraform names the API's host).
-            hosts = io.sluice.orchestration.json.Json.parse(Files.readString(event)).path("requestContext").path("domainName").asText("");
-        }
-        if (hosts != null && !hosts.isBlank()) {
-            command.add("-Dsluice.api.allowed-hosts=" + hosts);
-        }
-        command.add("-DMAIN_CLASS=io.sluice.aws.SluiceAwsApplication");
-        command.add("-Dspring.main.banner-mode=off");
-        command.addAll(List.of(ENTRY, "--function", function, "--event", event.toAbsolutePath().toString()));
-        Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
-        p.getOutputStream().close();
-        CompletableFuture<byte[]> log = CompletableFuture.supplyAsync(() -> drain(p.getErrorStream(), logs));
-        byte[] response = p.getInputStream().readAllBytes();
-        int exit = p.waitFor();
-        byte[] logged = log.join();
-        if (exit != 0 && !logs) {
-            context.err().write(logged);
-        }
-        context.out().print(new String(response, StandardCharsets.UTF_8));
-        context.out().flush();
-        return exit == 0 ? 0 : 1;
-    }
-
-    private static boolean bundles(Path jar, String entry) throws IOException {
-        try (java.util.jar.JarFile j = new java.util.jar.JarFile(jar.toFile())) {
-            return j.getEntry(entry) != null;
-        }
-    }
-
-    /** The child's log: kept, and copied to stderr as it comes when {@code live}. */
-    private byte[] drain(InputStream in, boolean live) {
-        ByteArrayOutputStream kept = new ByteArrayOutputStream();
-        byte[] buffer = new byte[8192];
-        try (in) {
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                if (live) {
-                    context.err().write(buffer, 0, n);
-                } else {
-                    kept.write(buffer, 0, n);
-                }
-            }
-        } catch (IOException e) {
-            context.err().println("sluice invoke: reading the function's log: " + e.getMessage());
-        }
-        return kept.toByteArray();
+        return platform.equals("aws") ? new AwsInvoke(context, function, event, pipelines, artifact, logs).run()
+                : new AzureInvoke(context).run(function, event);
     }
 }

@@ -13,11 +13,11 @@ import org.junit.jupiter.api.io.TempDir;
 class InvokeCommandTest {
 
     @Test
-    void onlyAwsIsInvoked() {
-        CliRun run = CliRun.of("invoke", "--platform", "azure", "--function", "orchestrator", "--event", CliRun.example("events/aws/orchestrator-sqs.json"));
+    void anUnknownPlatformIsAUsageError() {
+        CliRun run = CliRun.of("invoke", "--platform", "gcp", "--function", "orchestrator", "--event", CliRun.example("events/aws/orchestrator-sqs.json"));
 
         assertThat(run.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
-        assertThat(run.err()).contains("--platform expects 'aws'");
+        assertThat(run.err()).contains("--platform expects 'aws' or 'azure', not 'gcp'");
     }
 
     @Test

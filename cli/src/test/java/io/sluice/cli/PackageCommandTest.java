@@ -106,10 +106,13 @@ class PackageCommandTest {
     }
 
     @Test
-    void onlyAwsIsPackaged() {
-        CliRun run = CliRun.of("package", "azure", "--skip-build");
+    void aPlatformMustBeNamedAndKnown() {
+        CliRun none = CliRun.of("package");
+        assertThat(none.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
+        assertThat(none.err()).contains("name the platform to package: aws or azure");
 
-        assertThat(run.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
-        assertThat(run.err()).contains("PLATFORM expects 'aws'");
+        CliRun unknown = CliRun.of("package", "gcp");
+        assertThat(unknown.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
+        assertThat(unknown.err()).contains("gcp");
     }
 }

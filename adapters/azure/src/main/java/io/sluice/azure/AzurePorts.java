@@ -59,9 +59,9 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SluiceAzureProperties.class)
 public class AzurePorts {
-    static final String STORAGE = "'${sluice.azure.storage.connection-string:}' != '' or '${sluice.azure.storage.account-endpoint:}' != ''";
-    static final String STORAGE_QUEUE = "'${sluice.queue:}' == 'storage' and (" + STORAGE + ")";
-    static final String SERVICE_BUS = "'${sluice.queue:}' == 'servicebus' and ('${sluice.azure.servicebus.namespace:}' != ''"
+    public static final String STORAGE = "'${sluice.azure.storage.connection-string:}' != '' or '${sluice.azure.storage.account-endpoint:}' != ''";
+    public static final String STORAGE_QUEUE = "'${sluice.queue:}' == 'storage' and (" + STORAGE + ")";
+    public static final String SERVICE_BUS = "'${sluice.queue:}' == 'servicebus' and ('${sluice.azure.servicebus.namespace:}' != ''"
             + " or '${sluice.azure.servicebus.connection-string:}' != '')";
 
     @Bean
@@ -115,7 +115,7 @@ public class AzurePorts {
 
     @Bean
     @ConditionalOnExpression(STORAGE_QUEUE)
-    public TaskQueue storageTaskQueue(AzureStorageClients storage, SluiceAzureProperties properties, Clock clock) {
+    public StorageTaskQueue storageTaskQueue(AzureStorageClients storage, SluiceAzureProperties properties, Clock clock) {
         return new StorageTaskQueue(storage.queues(), storage.tables(), properties.storage().queueTable(),
                 properties.storage().maxReceives(), clock);
     }

@@ -220,6 +220,21 @@ public final class StorageTaskQueue implements TaskQueue {
         }
     }
 
+    /**
+     * A message that the Functions host's queue trigger received from {@code queue} rather than {@link #receive}: its
+     * text (the trigger has decoded it) and the binding data {@code Id}, {@code PopReceipt} and {@code DequeueCount}.
+     * It goes through what a receive does (a doorbell takes its group's head under a lease, a join joins, a message
+     * received too often is dead-lettered) and comes out as the message to handle, or empty when there is none to
+     * handle now. Acknowledge it as any received message; the host's own delete afterwards then finds the message gone
+     * or holding a newer pop receipt, which the host ignores.
+     */
+    public Optional<ReceivedMessage> delivered(String queue, String messageId, String popReceipt, String text, long dequeueCount,
+                                               Duration visibility) {
+        QueueMessageItem item = new QueueMessageItem().setMessageId(messageId).setPopReceipt(popReceipt)
+                .setBody(com.azure.core.util.BinaryData.fromString(text)).setDequeueCount(dequeueCount);
+        return handle(queue, queue(queue), item, visibility(visibility));
+    }
+
     private Optional<ReceivedMessage> handle(String queue, QueueClient q, QueueMessageItem item, Duration visibility) {
         QueueEnvelope envelope = QueueEnvelope.decode(item.getBody().toString());
         return switch (envelope.kind()) {

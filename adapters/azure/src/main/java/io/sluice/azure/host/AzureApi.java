@@ -1,0 +1,56 @@
+package io.sluice.azure.host;
+
+import io.sluice.api.http.ApiConfiguration;
+import io.sluice.api.http.SluiceApiProperties;
+import io.sluice.api.port.ExecutionControl;
+import io.sluice.api.port.Pipelines;
+import io.sluice.api.tenant.Tenants;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.retention.ExecutionReads;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.orchestration.port.RateLimiter;
+import io.sluice.orchestration.port.ReplayGuard;
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisTokenBucket;
+import java.nio.file.Path;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * What the HTTP API ({@code io.sluice.api}) asks of a host, on Azure: the tenants file
+ * ({@code sluice.api.tenants-file}, else {@code tenants.json} in the app's folder), the bundled pipelines,
+ * executions over Redis with stops, redrives and callbacks queued for the orchestrator, and webhook replays and
+ * the tenants' start limits in Redis. There is no function emulator on Azure: {@code POST /functions/{name}} answers 404.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SluiceApiProperties.class)
+public class AzureApi {
+
+    @Bean
+    public Tenants tenants(SluiceApiProperties api) {
+        return ApiConfiguration.tenants(api, Path.of(""), "0.0.0.0");
+    }
+
+    @Bean
+    public Pipelines apiPipelines(BundledPipelines pipelines) {
+        return new BundledApiPipelines(pipelines);
+    }
+
+    /** Named so, not {@code executions}: that name is the task function of {@code states:startExecution}. */
+    @Bean
+    public ExecutionControl executionOperations(ExecutionStarter starter, RedisAdapters redis, TaskQueue queue, QueueNames names) {
+        return new QueuedExecutionControl(starter, redis.executionStore(), queue, names, new ExecutionReads(redis.executionStore(), null));
+    }
+
+    @Bean
+    public ReplayGuard webhookReplays(RedisAdapters redis) {
+        return redis.replayGuard();
+    }
+
+    @Bean
+    public RateLimiter tenantStartBuckets(RedisAdapters redis, SluiceAzureHostProperties host) {
+        return new RedisTokenBucket(redis.redisson(), host.redisKeyPrefix());
+    }
+}

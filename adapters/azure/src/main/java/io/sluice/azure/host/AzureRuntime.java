@@ -1,0 +1,134 @@
+package io.sluice.azure.host;
+
+import io.sluice.functions.alert.FailureAlerts;
+import io.sluice.functions.alert.LogAlertSink;
+import io.sluice.functions.alert.OncePerIncident;
+import io.sluice.functions.events.CompletionListener;
+import io.sluice.functions.events.FinishedExecution;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.functions.orchestrator.DeadLetterHandler;
+import io.sluice.functions.orchestrator.DefinitionCache;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.orchestrator.OutboxDispatcher;
+import io.sluice.functions.orchestrator.ScheduleTick;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.PipelineStarter;
+import io.sluice.functions.task.dependency.DependencyRelease;
+import io.sluice.functions.trigger.upstream.UpstreamTrigger;
+import io.sluice.orchestration.port.AlertSink;
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.orchestration.port.UpstreamLedger;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisDependencyIndex;
+import io.sluice.redis.SluiceRedisProperties;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.support.ResourcePatternResolver;
+
+/**
+ * The functions that move executions on Azure, the same the local runtime and the Lambdas run, over
+ * Redis (state, claims, timers) and the deployment's {@link TaskQueue} (Storage Queues or Service Bus,
+ * from {@code AzurePorts}): the orchestrator, the worker harness, the schedule tick, the completion
+ * listener of the {@code events} queue and the dead-letter handler. The entry points in
+ * {@code io.sluice.azure.entry} only move bytes into these ({@link SluiceHandlers}).
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SluiceAzureHostProperties.class)
+public class AzureRuntime {
+    private static final Duration QUIET = Duration.ofHours(1);
+    private static final Duration ALERT_LEASE = Duration.ofSeconds(30);
+
+    @Bean(destroyMethod = "close")
+    public RedisAdapters redisAdapters(SluiceAzureHostProperties host) {
+        return RedisAdapters.open(SluiceRedisProperties.of(host.redisUrl()).withKeyPrefix(host.redisKeyPrefix()));
+    }
+
+    @Bean
+    public QueueNames queueNames(SluiceAzureHostProperties host) {
+        return new QueueNames(host.queuePrefix());
+    }
+
+    @Bean
+    public BundledPipelines bundledPipelines(ResourcePatternResolver resolver,
+                                             @Value("${sluice.pipelines:classpath*:pipelines/*.asl.json}") String pattern) {
+        return BundledPipelines.load(resolver, pattern);
+    }
+
+    @Bean
+    public OutboxDispatcher outboxDispatcher(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock) {
+        return new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock);
+    }
+
+    @Bean
+    public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock) {
+        return new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock, Boundary.Probe.NONE);
+    }
+
+    /** The one way this deployment starts executions (the API, object events, upstream completion): the bundled pipelines only. */
+    @Bean
+    public ExecutionStarter executionStarter(Orchestrator orchestrator, BundledPipelines pipelines) {
+        return new PipelineStarter(orchestrator::start, pipelines);
+    }
+
+    @Bean
+    public ScheduleTick scheduleTick(RedisAdapters redis, TaskQueue queue, OutboxDispatcher outbox, QueueNames names, Clock clock) {
+        return new ScheduleTick(redis.executionStore(), redis.timerIndex(), queue, outbox, names, clock, Duration.ofSeconds(30));
+    }
+
+    /** Where alerts go when the deployment names no other sink: one JSON line each in the log (Application Insights). */
+    @Bean
+    @ConditionalOnMissingBean(AlertSink.class)
+    public AlertSink alertSink() {
+        return new LogAlertSink();
+    }
+
+    @Bean
+    public RedisDependencyIndex dependencyIndex(RedisAdapters redis, SluiceAzureHostProperties host) {
+        return new RedisDependencyIndex(redis.redisson(), host.redisKeyPrefix());
+    }
+
+    /**
+     * What happens when an execution ends: upstream-completion starts (the ledger in Table storage when the
+     * storage account is configured, else Redis's), dependency-check releases, a child's end reaching its parent
+     * (every {@code Consumer<FinishedExecution>} bean), failure alerts.
+     */
+    @Bean
+    public CompletionListener completionListener(RedisAdapters redis, BundledPipelines pipelines, ObjectProvider<UpstreamLedger> ledger,
+                                                 ExecutionStarter starter, RedisDependencyIndex index, TaskQueue queue, QueueNames names,
+                                                 Clock clock, AlertSink sink, ObjectProvider<Consumer<FinishedExecution>> more) {
+        List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
+        handlers.add(new UpstreamTrigger(pipelines.dependencyGraph(), ledger.getIfAvailable(redis::upstreamLedger), starter, clock,
+                Duration.ofDays(7)));
+        handlers.add(new DependencyRelease(index, redis.timerIndex(), queue, names, clock, Duration.ofDays(30)));
+        more.orderedStream().forEach(handlers::add);
+        handlers.add(new FailureAlerts(oncePerIncident(sink, redis, clock)));
+        return new CompletionListener(redis.executionStore(), handlers);
+    }
+
+    @Bean
+    public DeadLetterHandler deadLetterHandler(TaskQueue queue, QueueNames names, RedisAdapters redis, Clock clock, AlertSink sink) {
+        return new DeadLetterHandler(queue, names, oncePerIncident(sink, redis, clock));
+    }
+
+    @Bean
+    public SluiceHandlers sluiceHandlers(Orchestrator orchestrator, TaskFunctionCatalog functions, RedisAdapters redis, TaskQueue queue,
+                                         QueueNames names, Clock clock, SluiceAzureHostProperties host, CompletionListener completions,
+                                         DeadLetterHandler deadLetters, ScheduleTick tick) {
+        return new SluiceHandlers(orchestrator, functions.harness(redis, queue, names, clock, host.lease()), completions, deadLetters,
+                tick, names);
+    }
+
+    private static AlertSink oncePerIncident(AlertSink sink, RedisAdapters redis, Clock clock) {
+        return new OncePerIncident(sink, redis.idempotencyStore(), clock, QUIET, ALERT_LEASE, "azure-" + ProcessHandle.current().pid());
+    }
+}

@@ -1,0 +1,155 @@
+package io.sluice.azure.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.api.tenant.Tenants;
+import io.sluice.azure.AzurePorts;
+import io.sluice.functions.events.FinishedExecution;
+import io.sluice.functions.integration.IntegrationHandler;
+import io.sluice.functions.integration.IntegrationRegistry;
+import io.sluice.functions.integration.Integrations;
+import io.sluice.functions.integration.jobs.GlueHandler;
+import io.sluice.functions.integration.objects.ObjectStoreHandler;
+import io.sluice.functions.maprun.Buckets;
+import io.sluice.functions.maprun.ChildRuns;
+import io.sluice.functions.maprun.MapRunCoordinator;
+import io.sluice.functions.maprun.MapRunFunction;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.nested.StartExecution;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.task.Backoff;
+import io.sluice.functions.task.config.ReadConfig;
+import io.sluice.functions.task.dependency.DependencyCheck;
+import io.sluice.functions.task.jobs.GlueLaunch;
+import io.sluice.functions.task.jobs.JobCompletions;
+import io.sluice.functions.task.status.WriteStatus;
+import io.sluice.functions.task.warehouse.CopyToWarehouse;
+import io.sluice.functions.tenancy.Tenancy;
+import io.sluice.orchestration.integration.Platform;
+import io.sluice.orchestration.port.ConfigStore;
+import io.sluice.orchestration.port.JobLauncher;
+import io.sluice.orchestration.port.ObjectStore;
+import io.sluice.orchestration.port.SecretResolver;
+import io.sluice.orchestration.port.StatusStore;
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.orchestration.port.Warehouse;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisDependencyIndex;
+import io.sluice.redis.RedisExecutionLinks;
+import io.sluice.redis.RedisMapRunStore;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The task functions on Azure, each a {@code Function<JsonNode, JsonNode>} bean named as Task resources name
+ * it, made when the Azure service behind it is configured ({@link AzurePorts}'s conditions): {@code read-config}
+ * (Blob configs, Key Vault secrets), {@code write-status} (Table storage), {@code glue-launch} (Data Factory
+ * pipeline runs), {@code copy-to-warehouse} (Synapse), {@code dependency-check} (Redis), {@code integrations}
+ * (Blob as S3, Data Factory as Glue), and {@code executions} / {@code map-run} (child executions and
+ * distributed Maps over Redis and Blob). {@code push-export} is not wired on Azure yet.
+ */
+@Configuration(proxyBeanMethods = false)
+public class AzureTaskFunctions {
+    private static final Backoff POLLING = new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(30), 0);
+
+    @Bean
+    public TaskFunctionCatalog taskFunctionCatalog(Map<String, Function<JsonNode, JsonNode>> functions) {
+        return new TaskFunctionCatalog(functions);
+    }
+
+    /** Who owns which pipeline, from the API's tenants: a run reads its own tenant's configs and secrets only. */
+    @Bean
+    public Tenancy tenancy(ObjectProvider<Tenants> tenants) {
+        Tenants known = tenants.getIfAvailable(Tenants::none);
+        return known::tenantOf;
+    }
+
+    @Bean
+    public JobCompletions jobCompletions() {
+        return new JobCompletions();
+    }
+
+    @Bean(ReadConfig.NAME)
+    @ConditionalOnExpression(AzurePorts.STORAGE)
+    public Function<JsonNode, JsonNode> readConfig(ConfigStore configs, ObjectProvider<SecretResolver> secrets, Tenancy tenancy) {
+        return new ReadConfig(configs, secrets.getIfAvailable(() -> name -> Optional.empty()), tenancy, ClasspathPatterns.patterns());
+    }
+
+    @Bean(WriteStatus.NAME)
+    @ConditionalOnExpression(AzurePorts.STORAGE)
+    public Function<JsonNode, JsonNode> writeStatus(StatusStore statusStore, Clock clock) {
+        return new WriteStatus(statusStore, clock);
+    }
+
+    /** Waits for a pipeline run by polling from 1 s (doubling, up to 30 s). */
+    @Bean("glue-launch")
+    @ConditionalOnProperty("sluice.azure.datafactory.factory")
+    public Function<JsonNode, JsonNode> glueLaunch(JobLauncher launcher, JobCompletions completions, Clock clock) {
+        return new GlueLaunch(launcher, completions, POLLING, clock);
+    }
+
+    @Bean(CopyToWarehouse.NAME)
+    @ConditionalOnExpression("'${sluice.azure.synapse.jdbc-url:}' != '' and (" + AzurePorts.STORAGE + ")")
+    public Function<JsonNode, JsonNode> copyToWarehouse(Warehouse warehouse, Clock clock) {
+        return new CopyToWarehouse(warehouse, clock);
+    }
+
+    /** Run as {@code sluice:function:dependency-check.waitForTaskToken}; a registration outlives its deadline by a day. */
+    @Bean("dependency-check")
+    public Function<JsonNode, JsonNode> dependencyCheck(RedisDependencyIndex index, RedisAdapters redis, TaskQueue queue, QueueNames names,
+                                                        Clock clock, Tenancy tenancy) {
+        return new DependencyCheck(index, redis.timerIndex(), queue, names, clock, Duration.ofDays(1), tenancy);
+    }
+
+    /** Step Functions service integrations that have a meaning here: S3 on Blob, Glue on Data Factory. */
+    @Bean(Integrations.NAME)
+    public Function<JsonNode, JsonNode> integrations(ObjectProvider<ObjectStore> objects, ObjectProvider<JobLauncher> launcher,
+                                                     JobCompletions completions, Tenancy tenancy, Clock clock) {
+        List<IntegrationHandler> handlers = new ArrayList<>();
+        objects.ifAvailable(store -> handlers.add(new ObjectStoreHandler(store)));
+        launcher.ifAvailable(l -> handlers.add(new GlueHandler(new GlueLaunch(l, completions, POLLING, clock))));
+        return new Integrations(new IntegrationRegistry(Platform.AZURE, handlers, null), tenancy);
+    }
+
+    /** Child executions and distributed Maps: a StateMachineArn's name is a bundled pipeline, a Bucket a folder of the container. */
+    @Bean
+    @ConditionalOnExpression(AzurePorts.STORAGE)
+    public ChildRuns childRuns(RedisAdapters redis, SluiceAzureHostProperties host, TaskQueue queue, QueueNames names, ObjectStore objects,
+                               BundledPipelines pipelines, ObjectProvider<Orchestrator> orchestrator, Tenancy tenancy,
+                               ObjectProvider<TaskFunctionCatalog> functions, Clock clock) {
+        return ChildRuns.wire(new ChildRuns.Wiring(new RedisMapRunStore(redis.redisson(), host.redisKeyPrefix()),
+                new RedisExecutionLinks(redis.redisson(), host.redisKeyPrefix()), redis.executionStore(), queue, names,
+                Buckets.folders(objects), pipelines,
+                (pipeline, name, definition, input) -> orchestrator.getObject().start(pipeline, name, definition, input),
+                tenancy, name -> Optional.ofNullable(functions.getObject().byName().get(name)), clock, MapRunCoordinator.Settings.defaults()));
+    }
+
+    @Bean(StartExecution.NAME)
+    @ConditionalOnExpression(AzurePorts.STORAGE)
+    public Function<JsonNode, JsonNode> executions(ChildRuns children) {
+        return children.executions();
+    }
+
+    @Bean(MapRunFunction.NAME)
+    @ConditionalOnExpression(AzurePorts.STORAGE)
+    public Function<JsonNode, JsonNode> mapRun(ChildRuns children) {
+        return children.mapRun();
+    }
+
+    /** A child's end reaches its parent (the events function calls it with every completion). */
+    @Bean
+    @ConditionalOnExpression(AzurePorts.STORAGE)
+    public Consumer<FinishedExecution> childCompletions(ChildRuns children) {
+        return e -> children.handlers().forEach(h -> h.accept(e));
+    }
+}

@@ -1,0 +1,129 @@
+package io.sluice.azure.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.start.PipelineDefinitions;
+import io.sluice.functions.trigger.upstream.DependencyGraph;
+import io.sluice.functions.trigger.upstream.Dependent.Dependency;
+import io.sluice.functions.trigger.upstream.DependsOn;
+import io.sluice.functions.trigger.upstream.FixedDependencyGraph;
+import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.definition.DefinitionParser;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.validation.DefinitionValidator;
+import io.sluice.orchestration.validation.Problem;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.ResourcePatternResolver;
+
+/**
+ * The pipelines an Azure deployment runs: the {@code <id>.asl.json} files bundled with it (by default
+ * {@code classpath*:pipelines/*.asl.json}), validated once when the worker starts, each with the
+ * {@code dependsOn} of its optional {@code <id>.pipeline.json}. A bundle with an invalid file does not start,
+ * and the error names every problem as {@code FILE: /pointer: sentence}.
+ */
+public final class BundledPipelines implements PipelineDefinitions {
+    static final String SUFFIX = ".asl.json";
+    private static final String OPTIONS_SUFFIX = ".pipeline.json";
+
+    private final Map<String, Definition> pipelines;
+    private final Map<String, List<Dependency>> dependsOn;
+
+    private BundledPipelines(Map<String, Definition> pipelines, Map<String, List<Dependency>> dependsOn) {
+        this.pipelines = Map.copyOf(pipelines);
+        this.dependsOn = Map.copyOf(dependsOn);
+    }
+
+    public static BundledPipelines load(ResourcePatternResolver resolver, String pattern) {
+        Map<String, Definition> found = new TreeMap<>();
+        Map<String, List<Dependency>> dependsOn = new TreeMap<>();
+        List<String> problems = new ArrayList<>();
+        try {
+            for (Resource r : resolver.getResources(pattern)) {
+                String name = r.getFilename();
+                if (name == null || !name.endsWith(SUFFIX)) {
+                    continue;
+                }
+                String id = name.substring(0, name.length() - SUFFIX.length());
+                definition(name, r.getContentAsString(StandardCharsets.UTF_8), problems)
+                        .ifPresent(d -> {
+                            if (found.put(id, d) != null) {
+                                problems.add(name + ": /: pipeline '" + id + "' is bundled twice");
+                            }
+                        });
+                Resource options = r.createRelative(id + OPTIONS_SUFFIX);
+                if (options.exists()) {
+                    dependsOn.put(id, dependsOn(id, options.getContentAsString(StandardCharsets.UTF_8), problems));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the bundled pipelines " + pattern, e);
+        }
+        dependsOn.forEach((id, deps) -> deps.stream().filter(d -> !found.containsKey(d.upstream())).forEach(d ->
+                problems.add(id + OPTIONS_SUFFIX + ": /dependsOn: upstream pipeline '" + d.upstream() + "' is not bundled; expected one of "
+                        + found.keySet())));
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("The bundled pipelines (" + pattern + ") are not valid:\n" + String.join("\n", problems));
+        }
+        return new BundledPipelines(found, dependsOn);
+    }
+
+    private static java.util.Optional<Definition> definition(String file, String json, List<String> problems) {
+        List<Problem> checked;
+        try {
+            checked = DefinitionValidator.validate(Json.parse(json));
+        } catch (IllegalArgumentException e) {
+            problems.add(file + ": /: " + e.getMessage());
+            return java.util.Optional.empty();
+        }
+        if (!DefinitionValidator.isValid(checked)) {
+            checked.stream().filter(Problem::isError).forEach(p -> problems.add(file + ": " + p.pointer() + ": " + p.message()));
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(DefinitionParser.parse(Json.parse(json)));
+    }
+
+    private static List<Dependency> dependsOn(String id, String text, List<String> problems) {
+        String file = id + OPTIONS_SUFFIX;
+        JsonNode json;
+        try {
+            json = Json.parse(text);
+        } catch (IllegalArgumentException e) {
+            problems.add(file + ": /: " + e.getMessage());
+            return List.of();
+        }
+        if (!json.isObject()) {
+            problems.add(file + ": /: expected a JSON object with 'dependsOn', 'schedule' and/or 'webhook'");
+            return List.of();
+        }
+        return DependsOn.read(id, json.get("dependsOn"), (pointer, message) -> problems.add(file + ": " + pointer + ": " + message));
+    }
+
+    @Override
+    public Lookup find(String id) {
+        Definition d = pipelines.get(id);
+        return d == null ? new Lookup.Unavailable("no pipeline '" + id + "' is deployed") : new Lookup.Found(d);
+    }
+
+    public List<String> ids() {
+        return List.copyOf(pipelines.keySet());
+    }
+
+    public Definition definition(String id) {
+        return pipelines.get(id);
+    }
+
+    public List<Dependency> dependsOn(String id) {
+        return dependsOn.getOrDefault(id, List.of());
+    }
+
+    /** Who waits for whom, from the bundled options files. */
+    public DependencyGraph dependencyGraph() {
+        return new FixedDependencyGraph(dependsOn);
+    }
+}

@@ -1,0 +1,122 @@
+package io.sluice.azure.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.api.port.ExecutionControl;
+import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.messaging.OrchestratorSends;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.retention.ExecutionReads;
+import io.sluice.functions.start.ExecutionStarter;
+import io.sluice.functions.start.StartResult;
+import io.sluice.orchestration.engine.ExecutionCodec;
+import io.sluice.orchestration.engine.ExecutionStatus;
+import io.sluice.orchestration.engine.Frame;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.TaskQueue;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The HTTP API's {@link ExecutionControl} on a cloud host: reads from the execution store; stops, redrives
+ * and callbacks are checked here and then put on the orchestrator's queue in the execution's group, so the
+ * orchestrator applies them one at a time with the execution's other events (an answer shows the execution as
+ * it was when the change was accepted, not yet applied).
+ */
+final class QueuedExecutionControl implements ExecutionControl {
+    private final ExecutionStarter starter;
+    private final ExecutionStore store;
+    private final TaskQueue queue;
+    private final QueueNames names;
+    private final ExecutionReads reads;
+
+    QueuedExecutionControl(ExecutionStarter starter, ExecutionStore store, TaskQueue queue, QueueNames names, ExecutionReads reads) {
+        this.starter = starter;
+        this.store = store;
+        this.queue = queue;
+        this.names = names;
+        this.reads = reads;
+    }
+
+    @Override
+    public StartResult start(String pipeline, String name, JsonNode input) {
+        return starter.start(pipeline, name, input);
+    }
+
+    @Override
+    public List<ExecutionSummary> list(String pipeline, String status, int limit) {
+        return store.list(pipeline, status, limit);
+    }
+
+    @Override
+    public Optional<Described> describe(String executionId) {
+        return reads.find(executionId).map(f -> new Described(f.summary(), ExecutionCodec.decode(Json.parse(f.state())), f.archived()));
+    }
+
+    @Override
+    public Optional<ExecutionSummary> summary(String executionId) {
+        return reads.find(executionId).map(ExecutionReads.Found::summary);
+    }
+
+    @Override
+    public Optional<List<JsonNode>> history(String executionId, int from, int limit) {
+        return reads.history(executionId, from, limit).map(lines -> lines.stream().map(Json::parse).toList());
+    }
+
+    @Override
+    public Change stop(String executionId, String error, String cause) {
+        Optional<ExecutionSummary> s = summary(executionId);
+        if (s.isEmpty()) {
+            return new Change.NotFound(executionId);
+        }
+        if (!s.get().status().equals(ExecutionStatus.RUNNING.name())) {
+            return new Change.Refused(s.get(), "Execution '" + executionId + "' has already ended " + s.get().status()
+                    + "; only a RUNNING execution can be stopped.");
+        }
+        return queued(s.get(), new OrchestratorMessage.Stop(executionId, error, cause));
+    }
+
+    @Override
+    public Change redrive(String executionId) {
+        Optional<ExecutionSummary> s = summary(executionId);
+        if (s.isEmpty()) {
+            return new Change.NotFound(executionId);
+        }
+        String status = s.get().status();
+        if (status.equals(ExecutionStatus.RUNNING.name()) || status.equals(ExecutionStatus.SUCCEEDED.name())) {
+            return new Change.Refused(s.get(), "Execution '" + executionId + "' is " + status
+                    + "; only a FAILED, TIMED_OUT or ABORTED execution can be redriven.");
+        }
+        return queued(s.get(), new OrchestratorMessage.Redrive(executionId));
+    }
+
+    @Override
+    public Change callback(String token, OrchestratorMessage message) {
+        String executionId = message.executionId();
+        Optional<Described> d = describe(executionId);
+        if (d.isEmpty()) {
+            return new Change.NotFound(executionId);
+        }
+        ExecutionSummary s = d.get().summary();
+        if (!s.status().equals(ExecutionStatus.RUNNING.name())) {
+            return new Change.Refused(s, "Execution '" + executionId + "' has already ended " + s.status() + "; it waits for no task.");
+        }
+        boolean waits = d.get().execution().frames().stream()
+                .anyMatch(f -> f.waiting() == Frame.Waiting.TASK && f.token() != null && f.token().encode().equals(token));
+        if (!waits) {
+            // Never name the tokens it does wait for: a token is the credential of its callback.
+            return new Change.Refused(s, "Execution '" + executionId + "' does not wait for that task token now. A task's token is"
+                    + " the $$.Task.Token its state passed on; it is valid from its TASK_SCHEDULED event until its result.");
+        }
+        queue.send(names.orchestrator(), OrchestratorSends.of(message,
+                message instanceof OrchestratorMessage.TaskResult r ? OrchestratorSends.resultId(r.token()) : null), Duration.ZERO);
+        return new Change.Done(s);
+    }
+
+    private Change queued(ExecutionSummary summary, OrchestratorMessage message) {
+        queue.send(names.orchestrator(), OrchestratorSends.of(message, null), Duration.ZERO);
+        return new Change.Done(summary);
+    }
+}

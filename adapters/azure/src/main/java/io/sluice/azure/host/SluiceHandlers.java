@@ -1,0 +1,70 @@
+package io.sluice.azure.host;
+
+import io.sluice.functions.events.CompletionListener;
+import io.sluice.functions.harness.WorkerHarness;
+import io.sluice.functions.messaging.MessageCodec;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.DeadLetterHandler;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.orchestrator.ScheduleTick;
+import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
+
+/**
+ * What each queue's message does, whatever trigger delivered it (a Storage Queue trigger, a Service Bus
+ * trigger, {@code sluice invoke}): each method answers whether the message is done; {@code false} means
+ * "leave it on the queue", and the entry point then fails the invocation so that the queue delivers it again.
+ * No Azure type crosses this line.
+ */
+public final class SluiceHandlers {
+    private final Orchestrator orchestrator;
+    private final WorkerHarness harness;
+    private final CompletionListener completions;
+    private final DeadLetterHandler deadLetters;
+    private final ScheduleTick tick;
+    private final QueueNames names;
+
+    public SluiceHandlers(Orchestrator orchestrator, WorkerHarness harness, CompletionListener completions, DeadLetterHandler deadLetters,
+                          ScheduleTick tick, QueueNames names) {
+        this.orchestrator = orchestrator;
+        this.harness = harness;
+        this.completions = completions;
+        this.deadLetters = deadLetters;
+        this.tick = tick;
+        this.names = names;
+    }
+
+    public QueueNames names() {
+        return names;
+    }
+
+    /** A message of the orchestrator's queue: an event of one execution, applied under its compare-and-set. */
+    public boolean orchestrator(String body) {
+        orchestrator.handle(MessageCodec.decode(body));
+        return true;
+    }
+
+    /** A message of {@code <prefix>-task-<function>}: the worker harness claims its token, runs the function, reports. */
+    public boolean task(String function, String body) {
+        return switch (harness.handle(body, names.tasks(function))) {
+            case ACKNOWLEDGE, DEAD_LETTER -> true;
+            case RETRY_LATER -> false;
+        };
+    }
+
+    /** A message of the events queue: an execution ended. */
+    public boolean events(String body) {
+        completions.handle(body);
+        return true;
+    }
+
+    /** A message dead-lettered from {@code sourceQueue}: its execution fails, one alert. */
+    public boolean deadLetter(String sourceQueue, ReceivedMessage message) {
+        deadLetters.handle(sourceQueue, message);
+        return true;
+    }
+
+    /** Due timers and left-behind outboxes; returns the tick's report. */
+    public String tick() {
+        return tick.tick().toString();
+    }
+}

@@ -1,0 +1,58 @@
+package io.sluice.azure.entry;
+
+import io.sluice.azure.invoke.InProcessFunctionApp;
+import io.sluice.azure.invoke.LocalFunctionsHost;
+import io.sluice.testkit.azure.AzuriteServer;
+import io.sluice.testkit.redis.RedisTestServer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The one Sluice Function app of this test JVM (Spring Cloud Function's injector keeps one context per JVM), on the
+ * Storage Queue transport against Azurite and a real Redis, with the bundle of {@code examples/events/azure}. Its
+ * queues, tables, container and Redis keys carry a random prefix of their own.
+ */
+final class AzureTestApp {
+    private static LocalFunctionsHost host;
+    private static Map<String, String> settings;
+
+    private AzureTestApp() {}
+
+    static synchronized LocalFunctionsHost host() {
+        if (host == null) {
+            String id = "az" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+            AzuriteServer azurite = AzuriteServer.shared();
+            Map<String, String> s = new LinkedHashMap<>();
+            s.put("spring.main.banner-mode", "off");
+            s.put("sluice.redis-url", RedisTestServer.shared().url());
+            s.put("sluice.redis-key-prefix", id);
+            s.put("sluice.queue-prefix", id);
+            s.put("SLUICE_QUEUE_PREFIX", id);
+            s.put("sluice.queue", "storage");
+            s.put("sluice.azure.storage.connection-string", azurite.connectionString());
+            s.put(InProcessFunctionApp.STORAGE_CONNECTION, azurite.connectionString());
+            s.put("sluice.azure.storage.container", id);
+            s.put("sluice.azure.storage.status-table", id + "status");
+            s.put("sluice.azure.storage.export-ledger-table", id + "exports");
+            s.put("sluice.azure.storage.upstream-ledger-table", id + "upstreams");
+            s.put("sluice.azure.storage.queue-table", id + "queues");
+            s.put("sluice.azure.storage.max-receives", "3");
+            s.put("sluice.pipelines", "file:../../examples/events/azure/pipelines/*.asl.json");
+            s.put("sluice.triggers.rules", "file:../../examples/events/azure/object-rules.json");
+            settings = Map.copyOf(s);
+            host = InProcessFunctionApp.start(settings);
+        }
+        return host;
+    }
+
+    static String prefix() {
+        host();
+        return settings.get("sluice.queue-prefix");
+    }
+
+    static String connectionString() {
+        host();
+        return settings.get("sluice.azure.storage.connection-string");
+    }
+}
