@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
  * azure-functions-maven-plugin) and zips it, {@code host.json} at the root, into {@code adapters/azure/target/sluice-azure.zip},
  * the file the Terraform module deploys ({@code artifact_path}).
  */
-@Command(name = "azure", description = "Build the Azure Functions bundle: adapters/azure/target/sluice-azure.zip (and the folder it zips).")
+@Command(name = "azure", mixinStandardHelpOptions = true, description = "Build the Azure Functions bundle: adapters/azure/target/sluice-azure.zip (and the folder it zips).")
 final class AzurePackageCommand implements Callable<Integer> {
     static final String APP = "adapters/azure/target/azure-functions/sluice-azure";
     static final String ZIP = "adapters/azure/target/sluice-azure.zip";

@@ -3,7 +3,7 @@ package io.sluice.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.start.StartResult;
-import io.sluice.local.app.Executions;
+import io.sluice.api.port.ExecutionControl;
 import io.sluice.cli.demo.DemoOutcome;
 import io.sluice.cli.demo.DemoProgress;
 import io.sluice.cli.demo.DemoReport;
@@ -167,7 +167,7 @@ final class DemoCommand implements Callable<Integer> {
     /** Starts one execution per pipeline (ingestions first, the export last); returns their ids by pipeline. */
     private Map<String, String> startAll(DemoStack stack, LocalDate partition) {
         PipelineCatalog catalog = stack.app().getBean(PipelineCatalog.class);
-        Executions executions = stack.app().getBean(Executions.class);
+        ExecutionControl executions = stack.app().getBean(ExecutionControl.class);
         Map<String, String> ids = new LinkedHashMap<>();
         for (String id : ordered(stack.pipelines())) {
             if (!(catalog.find(id) instanceof PipelineCatalog.Lookup.Found found)) {
@@ -192,11 +192,11 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private void watch(DemoStack stack, Map<String, String> ids, boolean redraw, Duration timeout) throws InterruptedException {
-        Executions executions = stack.app().getBean(Executions.class);
+        ExecutionControl executions = stack.app().getBean(ExecutionControl.class);
         DemoProgress progress = new DemoProgress(out, redraw, List.copyOf(ids.keySet()), Instant.now());
         Instant giveUp = Instant.now().plus(timeout);
         while (true) {
-            Map<String, Optional<Executions.Described>> now = new LinkedHashMap<>();
+            Map<String, Optional<ExecutionControl.Described>> now = new LinkedHashMap<>();
             ids.forEach((p, id) -> now.put(p, executions.describe(id)));
             progress.update(now, Instant.now());
             boolean done = now.values().stream().allMatch(d -> d.isPresent() && !"RUNNING".equals(d.get().summary().status()));
@@ -221,7 +221,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private DemoOutcome outcome(DemoStack stack, DemoWorkspace ws, Map<String, String> ids) {
-        Executions executions = stack.app().getBean(Executions.class);
+        ExecutionControl executions = stack.app().getBean(ExecutionControl.class);
         Map<String, ExecutionSummary> summaries = new LinkedHashMap<>();
         ids.forEach((p, id) -> summaries.put(p, executions.summary(id).orElseThrow()));
         DemoResults results = new DemoResults(ws, stack);

@@ -34,7 +34,8 @@ class ServeStartFailureTest {
         List<String> all = new ArrayList<>(List.of("serve", "--sluice.data-functions=false",
                 "--sluice.pipelines-dir=" + folder.resolve("pipelines"), "--sluice.state-dir=" + folder.resolve(".sluice"),
                 "--sluice.queue-prefix=fail-" + UUID.randomUUID().toString().substring(0, 8),
-                "--server.tomcat.basedir=" + folder.resolve("tomcat"), "--spring.main.register-shutdown-hook=false"));
+                "--server.tomcat.basedir=" + folder.resolve("tomcat"), "--spring.main.register-shutdown-hook=false",
+                "--sluice.sfn-api.port=0"));
         all.addAll(List.of(args));
         if (!all.contains("--port")) {
             all.addAll(List.of("--port", "0"));

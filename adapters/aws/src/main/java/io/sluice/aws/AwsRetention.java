@@ -1,11 +1,14 @@
 package io.sluice.aws;
 
 import io.sluice.aws.s3.S3ObjectStore;
+import io.sluice.aws.trigger.BundledPipelines;
 import io.sluice.functions.retention.ExecutionArchive;
 import io.sluice.functions.retention.ExecutionReaper;
 import io.sluice.functions.retention.Retention;
+import io.sluice.orchestration.port.StatusStore;
 import io.sluice.redis.RedisAdapters;
 import java.time.Duration;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -23,12 +26,22 @@ public class AwsRetention {
 
     /** When a finished execution may leave Redis: the orchestrator stamps it on the execution as it finishes. */
     @Bean
-    public Retention retention(@Value("${sluice.retention:1d}") Duration retention, @Value("${sluice.name-reuse:90d}") Duration nameReuse) {
-        return Retention.of(retention).withNameReuse(nameReuse);
+    public Retention retention(@Value("${sluice.retention:1d}") Duration retention, @Value("${sluice.name-reuse:90d}") Duration nameReuse,
+                               BundledPipelines pipelines) {
+        // A pipeline's own "retention" in its bundled <id>.pipeline.json wins, as locally.
+        return Retention.of(retention).withNameReuse(nameReuse).withPipelines(pipelines::retention);
     }
 
+    /** The archive on S3: the reaper writes it, the HTTP API's reads and lists find archived executions in it. */
     @Bean
-    public ExecutionReaper executionReaper(RedisAdapters redis, S3ObjectStore objects, Retention retention) {
-        return new ExecutionReaper(redis.executionStore(), new ExecutionArchive(objects), retention);
+    public ExecutionArchive executionArchive(S3ObjectStore objects) {
+        return new ExecutionArchive(objects);
+    }
+
+    /** With the status table, each archived run also has its row there: the index that lists span the archive by. */
+    @Bean
+    public ExecutionReaper executionReaper(RedisAdapters redis, ExecutionArchive archive, Retention retention,
+                                           ObjectProvider<StatusStore> status) {
+        return new ExecutionReaper(redis.executionStore(), archive, retention, status.getIfAvailable());
     }
 }

@@ -6,6 +6,7 @@ import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.start.StartResult;
@@ -34,6 +35,7 @@ public final class OrchestratorExecutions implements ExecutionControl {
     private final TaskQueue queue;
     private final QueueNames names;
     private final ExecutionReads reads;
+    private final ExecutionListings listings;
 
     /**
      * @param apply   runs one orchestrator message now (normally {@code orchestrator::handle})
@@ -42,6 +44,14 @@ public final class OrchestratorExecutions implements ExecutionControl {
      */
     public OrchestratorExecutions(Function<OrchestratorMessage, Orchestrator.Outcome> apply, ExecutionStarter starter,
                                   ExecutionStore store, TaskQueue queue, QueueNames names, ExecutionReads reads) {
+        this(apply, starter, store, queue, names, reads, null);
+    }
+
+    /** @param listings what lists span (the store, then the archived runs); {@code null}: the store only */
+    public OrchestratorExecutions(Function<OrchestratorMessage, Orchestrator.Outcome> apply, ExecutionStarter starter,
+                                  ExecutionStore store, TaskQueue queue, QueueNames names, ExecutionReads reads,
+                                  ExecutionListings listings) {
+        this.listings = listings;
         this.apply = apply;
         this.starter = starter;
         this.store = store;
@@ -57,7 +67,7 @@ public final class OrchestratorExecutions implements ExecutionControl {
 
     @Override
     public List<ExecutionSummary> list(String pipeline, String status, int limit) {
-        return store.list(pipeline, status, limit);
+        return listings != null ? listings.list(pipeline, status, limit) : store.list(pipeline, status, limit);
     }
 
     @Override

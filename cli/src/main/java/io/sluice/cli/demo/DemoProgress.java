@@ -1,7 +1,7 @@
 package io.sluice.cli.demo;
 
 import io.sluice.functions.task.jobs.JobRunJson;
-import io.sluice.local.app.Executions;
+import io.sluice.api.port.ExecutionControl;
 import io.sluice.orchestration.engine.Execution;
 import io.sluice.orchestration.engine.Frame;
 import java.io.PrintStream;
@@ -39,7 +39,7 @@ public final class DemoProgress {
     }
 
     /** Shows each pipeline's execution as it is now ({@code empty}: not started yet). */
-    public void update(Map<String, Optional<Executions.Described>> now, Instant at) {
+    public void update(Map<String, Optional<ExecutionControl.Described>> now, Instant at) {
         Map<String, String> lines = new LinkedHashMap<>();
         shown.keySet().forEach(p -> lines.put(p, line(now.getOrDefault(p, Optional.empty()))));
         if (redraw) {
@@ -68,7 +68,7 @@ public final class DemoProgress {
     }
 
     /** {@code RUNNING    Raw (try 2)}, {@code SUCCEEDED  in 6.1 s}, {@code FAILED     Glue.JobFailed: ...}. */
-    static String line(Optional<Executions.Described> described) {
+    static String line(Optional<ExecutionControl.Described> described) {
         if (described.isEmpty()) {
             return "waiting to start";
         }

@@ -3,7 +3,7 @@ package io.sluice.cli.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.local.app.Executions;
+import io.sluice.api.port.ExecutionControl;
 import io.sluice.orchestration.engine.Execution;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ExecutionSummary;
@@ -20,16 +20,16 @@ import org.junit.jupiter.api.Test;
 class DemoProgressTest {
     static final Instant T0 = Instant.parse("2026-11-30T03:00:00Z");
 
-    private static Optional<Executions.Described> running() {
+    private static Optional<ExecutionControl.Described> running() {
         JsonNode input = Json.object().put("pipeline", "orders");
         Execution e = new Execution("orders:x", "x", "sha256:1", input, T0);
-        return Optional.of(new Executions.Described(new ExecutionSummary("orders:x", "orders", "x", "RUNNING", "sha256:1", T0, null), e));
+        return Optional.of(new ExecutionControl.Described(new ExecutionSummary("orders:x", "orders", "x", "RUNNING", "sha256:1", T0, null), e));
     }
 
     private static String render(boolean redraw) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DemoProgress progress = new DemoProgress(new PrintStream(bytes, true, StandardCharsets.UTF_8), redraw, List.of("orders", "returns"), T0);
-        Map<String, Optional<Executions.Described>> now = new LinkedHashMap<>();
+        Map<String, Optional<ExecutionControl.Described>> now = new LinkedHashMap<>();
         now.put("orders", Optional.empty());
         now.put("returns", Optional.empty());
         progress.update(now, T0.plusMillis(100));

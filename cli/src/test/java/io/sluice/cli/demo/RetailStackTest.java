@@ -9,7 +9,7 @@ import io.sluice.functions.task.dependency.DependencyCheck;
 import io.sluice.functions.task.jobs.GlueLaunch;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.start.StartResult;
-import io.sluice.local.app.Executions;
+import io.sluice.api.port.ExecutionControl;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.postgres.status.PostgresStatusStore;
 import io.sluice.orchestration.json.Json;
@@ -81,7 +81,7 @@ class RetailStackTest {
     @Test
     @Order(2)
     void theExamplesPipelinesRunToTheirEndsWithOneFailureOneAlertAndTwoExports() {
-        Executions executions = stack.app().getBean(Executions.class);
+        ExecutionControl executions = stack.app().getBean(ExecutionControl.class);
         PipelineCatalog catalog = stack.app().getBean(PipelineCatalog.class);
         Map<String, String> ids = new LinkedHashMap<>();
         for (String p : List.of("daily-sales", "orders", "customers", "returns")) {

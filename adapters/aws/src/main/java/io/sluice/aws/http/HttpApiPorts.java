@@ -11,7 +11,9 @@ import io.sluice.aws.trigger.BundledPipelines;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.retention.ExecutionArchive;
+import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.retention.ExecutionReads;
+import io.sluice.orchestration.port.StatusStore;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.RateLimiter;
@@ -69,9 +71,13 @@ class HttpApiPorts {
 
     @Bean
     ExecutionControl executionControl(Orchestrator orchestrator, ExecutionStarter starter, RedisAdapters redis, SqsTaskQueue queue,
-                                      QueueNames names, ObjectProvider<ExecutionArchive> archive) {
+                                      QueueNames names, ObjectProvider<ExecutionArchive> archive, ObjectProvider<StatusStore> status,
+                                      BundledPipelines bundle) {
+        // Lists span the archive through the status table (one row per archived run) when both are there.
+        StatusStore index = archive.getIfAvailable() == null ? null : status.getIfAvailable();
         return new OrchestratorExecutions(orchestrator::handle, starter, redis.executionStore(), queue, names,
-                new ExecutionReads(redis.executionStore(), archive.getIfAvailable()));
+                new ExecutionReads(redis.executionStore(), archive.getIfAvailable()),
+                new ExecutionListings(redis.executionStore(), index, bundle::ids));
     }
 
     @Bean

@@ -34,7 +34,7 @@ import org.springframework.core.io.support.ResourcePatternResolver;
 public final class BundledPipelines implements Function<String, Optional<Definition>> {
     private static final String SUFFIX = ".asl.json";
     private static final String OPTIONS_SUFFIX = ".pipeline.json";
-    private static final Set<String> OPTION_FIELDS = Set.of("dependsOn", "schedule", "webhook");
+    private static final Set<String> OPTION_FIELDS = Set.of("dependsOn", "schedule", "webhook", "retention");
 
     private final Map<String, Definition> pipelines;
     private final Map<String, List<Dependency>> dependsOn;
@@ -110,10 +110,31 @@ public final class BundledPipelines implements Function<String, Optional<Definit
         parsed.put(id, json);
         json.fieldNames().forEachRemaining(f -> {
             if (!OPTION_FIELDS.contains(f)) {
-                problems.add(file + ": /" + f + ": unknown field; expected 'dependsOn', 'schedule' or 'webhook'");
+                problems.add(file + ": /" + f + ": unknown field; expected 'dependsOn', 'schedule', 'webhook' or 'retention'");
             }
         });
+        JsonNode retention = json.get("retention");
+        if (retention != null && retentionOf(retention).isEmpty()) {
+            problems.add(file + ": /retention: expected an ISO-8601 duration such as \"PT6H\" or \"P7D\", not " + Json.write(retention));
+        }
         return DependsOn.read(id, json.get("dependsOn"), (pointer, message) -> problems.add(file + ": " + pointer + ": " + message));
+    }
+
+    /** How long pipeline {@code id}'s finished executions stay in Redis, where its options say ({@code "retention": "P7D"}). */
+    public Optional<java.time.Duration> retention(String id) {
+        return options(id).map(o -> o.get("retention")).flatMap(BundledPipelines::retentionOf);
+    }
+
+    private static Optional<java.time.Duration> retentionOf(JsonNode value) {
+        if (value == null || !value.isTextual()) {
+            return Optional.empty();
+        }
+        try {
+            java.time.Duration d = java.time.Duration.parse(value.asText());
+            return d.isNegative() || d.isZero() ? Optional.empty() : Optional.of(d);
+        } catch (java.time.format.DateTimeParseException e) {
+            return Optional.empty();
+        }
     }
 
     @Override

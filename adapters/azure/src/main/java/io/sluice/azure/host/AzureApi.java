@@ -6,7 +6,10 @@ import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.Pipelines;
 import io.sluice.api.tenant.Tenants;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.retention.ExecutionArchive;
 import io.sluice.functions.retention.ExecutionReads;
+import io.sluice.orchestration.port.ObjectStore;
+import org.springframework.beans.factory.ObjectProvider;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.orchestration.port.RateLimiter;
 import io.sluice.orchestration.port.ReplayGuard;
@@ -40,8 +43,12 @@ public class AzureApi {
 
     /** Named so, not {@code executions}: that name is the task function of {@code states:startExecution}. */
     @Bean
-    public ExecutionControl executionOperations(ExecutionStarter starter, RedisAdapters redis, TaskQueue queue, QueueNames names) {
-        return new QueuedExecutionControl(starter, redis.executionStore(), queue, names, new ExecutionReads(redis.executionStore(), null));
+    public ExecutionControl executionOperations(ExecutionStarter starter, RedisAdapters redis, TaskQueue queue, QueueNames names,
+                                                ObjectProvider<ObjectStore> objects) {
+        ObjectStore archive = objects.getIfAvailable();
+        // Reads find an execution in Redis, else in the Blob archive the schedule-tick moved it to.
+        return new QueuedExecutionControl(starter, redis.executionStore(), queue, names,
+                new ExecutionReads(redis.executionStore(), archive == null ? null : new ExecutionArchive(archive)));
     }
 
     @Bean

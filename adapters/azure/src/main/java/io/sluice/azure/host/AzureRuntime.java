@@ -12,11 +12,16 @@ import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.orchestrator.ScheduleTick;
+import io.sluice.functions.retention.ExecutionArchive;
+import io.sluice.functions.retention.ExecutionReaper;
+import io.sluice.functions.retention.Retention;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.start.PipelineStarter;
 import io.sluice.functions.task.dependency.DependencyRelease;
 import io.sluice.functions.trigger.upstream.UpstreamTrigger;
 import io.sluice.orchestration.port.AlertSink;
+import io.sluice.orchestration.port.ObjectStore;
+import io.sluice.orchestration.port.StatusStore;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.UpstreamLedger;
 import io.sluice.redis.RedisAdapters;
@@ -70,8 +75,18 @@ public class AzureRuntime {
     }
 
     @Bean
-    public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock) {
-        return new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock, Boundary.Probe.NONE);
+    public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, Retention retention) {
+        return new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock, Boundary.Probe.NONE,
+                retention);
+    }
+
+    /**
+     * When a finished execution may leave Redis ({@code sluice.retention}, a day by default; its name stays
+     * reserved for {@code sluice.name-reuse}, 90 days): the orchestrator stamps it on each execution as it ends.
+     */
+    @Bean
+    public Retention retention(@Value("${sluice.retention:1d}") Duration retention, @Value("${sluice.name-reuse:90d}") Duration nameReuse) {
+        return Retention.of(retention).withNameReuse(nameReuse);
     }
 
     /** The one way this deployment starts executions (the API, object events, upstream completion): the bundled pipelines only. */
@@ -81,8 +96,14 @@ public class AzureRuntime {
     }
 
     @Bean
-    public ScheduleTick scheduleTick(RedisAdapters redis, TaskQueue queue, OutboxDispatcher outbox, QueueNames names, Clock clock) {
-        return new ScheduleTick(redis.executionStore(), redis.timerIndex(), queue, outbox, names, clock, Duration.ofSeconds(30));
+    public ScheduleTick scheduleTick(RedisAdapters redis, TaskQueue queue, OutboxDispatcher outbox, QueueNames names, Clock clock,
+                                     Retention retention, ObjectProvider<ObjectStore> objects, ObjectProvider<StatusStore> status) {
+        ScheduleTick tick = new ScheduleTick(redis.executionStore(), redis.timerIndex(), queue, outbox, names, clock, Duration.ofSeconds(30));
+        ObjectStore archive = objects.getIfAvailable();
+        // With Blob storage, each tick moves the executions whose retention passed into the archive there
+        // (archive/executions/...), giving each its status-table row, then out of Redis. Without it, nothing leaves.
+        return archive == null ? tick : tick.withReaper(new ExecutionReaper(redis.executionStore(), new ExecutionArchive(archive), retention,
+                status.getIfAvailable()));
     }
 
     /** Where alerts go when the deployment names no other sink: one JSON line each in the log (Application Insights). */

@@ -18,6 +18,7 @@ import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.embedded.RuntimeFolder;
 import io.sluice.local.pattern.ClasspathPatternResources;
 import io.sluice.functions.retention.ExecutionArchive;
+import io.sluice.api.control.OrchestratorExecutions;
 import io.sluice.functions.control.RuleBook;
 import io.sluice.functions.control.RuleGate;
 import io.sluice.functions.retention.ExecutionListings;
@@ -215,12 +216,13 @@ public class RuntimeConfiguration {
 
     /** Named so, not {@code executions}: that name is the task function of {@code states:startExecution} (every Function bean is one). */
     @Bean
-    public Executions executionOperations(LocalRuntime runtime, ExecutionStarter starter, LocalBackends backends, QueueNames names,
-                                          SluiceLocalProperties properties, PipelineCatalog catalog,
-                                          ObjectProvider<StatusStore> status, RuleBook rules, ObjectProvider<Tenancy> tenancy,
-                                     LineageLog lineage) {
+    public OrchestratorExecutions executionOperations(LocalRuntime runtime, ExecutionStarter starter, LocalBackends backends,
+                                                     QueueNames names, SluiceLocalProperties properties, PipelineCatalog catalog,
+                                                     ObjectProvider<StatusStore> status) {
         ExecutionStore store = backends.ports().executions();
-        return new Executions(runtime, starter, store, backends.ports().queue(), names,
+        // Stop and redrive are applied by the runtime right away (the same compare-and-set commit its queue consumer
+        // makes), so the answer shows their effect; callbacks go to the orchestrator's queue, as a task's result does.
+        return new OrchestratorExecutions(runtime::apply, starter, store, backends.ports().queue(), names,
                 new ExecutionReads(store, new ExecutionArchive(new FolderObjectStore(properties.dataDir()))),
                 new ExecutionListings(store, status.getIfAvailable(), catalog::ids));
     }

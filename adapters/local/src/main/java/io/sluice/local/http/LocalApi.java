@@ -29,7 +29,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
  * The HTTP API ({@code io.sluice.api}) on the local host: what it asks of a host, provided here. The
- * executions are the runtime's ({@link io.sluice.local.app.Executions}); the pipelines are the pipelines
+ * executions are the runtime's ({@link io.sluice.api.control.OrchestratorExecutions} over the local runtime); the pipelines are the pipelines
  * folder's; the tenants come from {@code tenants.json} in that folder (unless {@code sluice.api.tenants-file}
  * names another); webhook replays and the tenants' start limits are kept in Redis; the function emulator
  * runs this runtime's task functions.

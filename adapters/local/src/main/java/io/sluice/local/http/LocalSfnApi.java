@@ -69,7 +69,7 @@ public class LocalSfnApi {
                 SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
         try {
             SfnListener listener = SfnListener.start(sfn, properties.address(), properties.port(), (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
-            LOG.info("Step Functions API on {}", listener.endpoint());
+            LOG.debug("Step Functions API on {}", listener.endpoint()); // serve prints it; the log stays quiet
             return new Endpoint(Optional.of(listener));
         } catch (BindException e) {
             if (environment.containsProperty("sluice.sfn-api.port")) {

@@ -51,6 +51,7 @@ public abstract class TenantAppTest {
         registry.add("sluice.queue", () -> "sqs");
         registry.add("sluice.sqs.port", () -> 0);
         registry.add("sluice.pipelines-dir", () -> directory().toString());
+        registry.add("sluice.sfn-api.port", () -> 0); // a free port: never the shared default 8083
         registry.add("sluice.api.require-tenants", () -> true);
         registry.add("sluice.data-functions", () -> false); // no PostgreSQL or job engine: the API is under test
         registry.add("server.tomcat.basedir", () -> "target/tomcat-" + RUN);

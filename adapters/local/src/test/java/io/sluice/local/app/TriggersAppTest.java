@@ -63,6 +63,7 @@ class TriggersAppTest {
         registry.add("sluice.redis.key-prefix", () -> "sluice-test:triggers:" + RUN);
         registry.add("sluice.queue-prefix", () -> "tr" + RUN);
         registry.add("sluice.sqs.port", () -> 0);
+        registry.add("sluice.sfn-api.port", () -> 0); // a free port: never the shared default 8083
         registry.add("sluice.pipelines-dir", () -> ROOT.resolve("pipelines").toString());
         registry.add("sluice.data-dir", () -> ROOT.resolve("data").toString());
         registry.add("sluice.data-functions", () -> false);
