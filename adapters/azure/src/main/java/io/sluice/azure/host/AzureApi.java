@@ -7,7 +7,9 @@ import io.sluice.api.port.Pipelines;
 import io.sluice.api.tenant.Tenants;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.retention.ExecutionArchive;
+import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.retention.ExecutionReads;
+import io.sluice.orchestration.port.StatusStore;
 import io.sluice.orchestration.port.ObjectStore;
 import org.springframework.beans.factory.ObjectProvider;
 import io.sluice.functions.start.ExecutionStarter;
@@ -44,11 +46,14 @@ public class AzureApi {
     /** Named so, not {@code executions}: that name is the task function of {@code states:startExecution}. */
     @Bean
     public ExecutionControl executionOperations(ExecutionStarter starter, RedisAdapters redis, TaskQueue queue, QueueNames names,
-                                                ObjectProvider<ObjectStore> objects) {
+                                                ObjectProvider<ObjectStore> objects, ObjectProvider<StatusStore> status,
+                                                BundledPipelines pipelines) {
         ObjectStore archive = objects.getIfAvailable();
-        // Reads find an execution in Redis, else in the Blob archive the schedule-tick moved it to.
+        // Reads find an execution in Redis, else in the Blob archive the schedule-tick moved it to; lists span that
+        // archive through the status table, where the reaper gives every archived run its row.
         return new QueuedExecutionControl(starter, redis.executionStore(), queue, names,
-                new ExecutionReads(redis.executionStore(), archive == null ? null : new ExecutionArchive(archive)));
+                new ExecutionReads(redis.executionStore(), archive == null ? null : new ExecutionArchive(archive)),
+                new ExecutionListings(redis.executionStore(), archive == null ? null : status.getIfAvailable(), pipelines::ids));
     }
 
     @Bean

@@ -85,8 +85,10 @@ public class AzureRuntime {
      * reserved for {@code sluice.name-reuse}, 90 days): the orchestrator stamps it on each execution as it ends.
      */
     @Bean
-    public Retention retention(@Value("${sluice.retention:1d}") Duration retention, @Value("${sluice.name-reuse:90d}") Duration nameReuse) {
-        return Retention.of(retention).withNameReuse(nameReuse);
+    public Retention retention(@Value("${sluice.retention:1d}") Duration retention, @Value("${sluice.name-reuse:90d}") Duration nameReuse,
+                               BundledPipelines pipelines) {
+        // A pipeline's own "retention" in its bundled <id>.pipeline.json wins, as locally.
+        return Retention.of(retention).withNameReuse(nameReuse).withPipelines(pipelines::retention);
     }
 
     /** The one way this deployment starts executions (the API, object events, upstream completion): the bundled pipelines only. */

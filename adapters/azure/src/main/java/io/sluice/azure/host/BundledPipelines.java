@@ -33,15 +33,25 @@ public final class BundledPipelines implements PipelineDefinitions {
 
     private final Map<String, Definition> pipelines;
     private final Map<String, List<Dependency>> dependsOn;
+    private final Map<String, java.time.Duration> retention;
 
-    private BundledPipelines(Map<String, Definition> pipelines, Map<String, List<Dependency>> dependsOn) {
+    private BundledPipelines(Map<String, Definition> pipelines, Map<String, List<Dependency>> dependsOn,
+                             Map<String, java.time.Duration> retention) {
         this.pipelines = Map.copyOf(pipelines);
         this.dependsOn = Map.copyOf(dependsOn);
+        this.retention = Map.copyOf(retention);
     }
+
+    /** How long pipeline {@code id}'s finished executions stay in Redis, where its options say ({@code "retention": "P7D"}). */
+    public java.util.Optional<java.time.Duration> retention(String id) {
+        return java.util.Optional.ofNullable(retention.get(id));
+    }
+
 
     public static BundledPipelines load(ResourcePatternResolver resolver, String pattern) {
         Map<String, Definition> found = new TreeMap<>();
         Map<String, List<Dependency>> dependsOn = new TreeMap<>();
+        Map<String, java.time.Duration> retention = new TreeMap<>();
         List<String> problems = new ArrayList<>();
         try {
             for (Resource r : resolver.getResources(pattern)) {
@@ -58,7 +68,9 @@ public final class BundledPipelines implements PipelineDefinitions {
                         });
                 Resource options = r.createRelative(id + OPTIONS_SUFFIX);
                 if (options.exists()) {
-                    dependsOn.put(id, dependsOn(id, options.getContentAsString(StandardCharsets.UTF_8), problems));
+                    String text = options.getContentAsString(StandardCharsets.UTF_8);
+                    dependsOn.put(id, dependsOn(id, text, problems));
+                    retention(id, text, problems).ifPresent(d -> retention.put(id, d));
                 }
             }
         } catch (IOException e) {
@@ -70,7 +82,30 @@ public final class BundledPipelines implements PipelineDefinitions {
         if (!problems.isEmpty()) {
             throw new IllegalStateException("The bundled pipelines (" + pattern + ") are not valid:\n" + String.join("\n", problems));
         }
-        return new BundledPipelines(found, dependsOn);
+        return new BundledPipelines(found, dependsOn, retention);
+    }
+
+    /** An options file's {@code "retention"}: an ISO-8601 duration, as locally; anything else is a problem naming it. */
+    private static java.util.Optional<java.time.Duration> retention(String id, String text, List<String> problems) {
+        JsonNode value;
+        try {
+            value = Json.parse(text).get("retention");
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.empty(); // reported with the file's dependsOn
+        }
+        if (value == null || value.isNull()) {
+            return java.util.Optional.empty();
+        }
+        try {
+            java.time.Duration d = value.isTextual() ? java.time.Duration.parse(value.asText()) : null;
+            if (d != null && !d.isNegative() && !d.isZero()) {
+                return java.util.Optional.of(d);
+            }
+        } catch (java.time.format.DateTimeParseException e) {
+            // reported below
+        }
+        problems.add(id + OPTIONS_SUFFIX + ": /retention: expected an ISO-8601 duration such as \"PT6H\" or \"P7D\", not " + Json.write(value));
+        return java.util.Optional.empty();
     }
 
     private static java.util.Optional<Definition> definition(String file, String json, List<String> problems) {

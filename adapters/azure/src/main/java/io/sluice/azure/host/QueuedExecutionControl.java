@@ -5,6 +5,7 @@ import io.sluice.api.port.ExecutionControl;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.start.StartResult;
@@ -31,8 +32,11 @@ final class QueuedExecutionControl implements ExecutionControl {
     private final TaskQueue queue;
     private final QueueNames names;
     private final ExecutionReads reads;
+    private final ExecutionListings listings;
 
-    QueuedExecutionControl(ExecutionStarter starter, ExecutionStore store, TaskQueue queue, QueueNames names, ExecutionReads reads) {
+    QueuedExecutionControl(ExecutionStarter starter, ExecutionStore store, TaskQueue queue, QueueNames names, ExecutionReads reads,
+                           ExecutionListings listings) {
+        this.listings = listings;
         this.starter = starter;
         this.store = store;
         this.queue = queue;
@@ -47,7 +51,7 @@ final class QueuedExecutionControl implements ExecutionControl {
 
     @Override
     public List<ExecutionSummary> list(String pipeline, String status, int limit) {
-        return store.list(pipeline, status, limit);
+        return listings.list(pipeline, status, limit);
     }
 
     @Override

@@ -90,6 +90,30 @@ class AzureEntryPointsTest {
     }
 
     @Test
+    void aFinishedExecutionPastItsRetentionMovesToTheBlobArchiveAndStaysReadableAndListed() {
+        LocalFunctionsHost host = AzureTestApp.host();
+        JsonNode started = host.invoke("http-api", Json.parse("""
+                {"method": "POST", "url": "http://localhost:7071/api/v1/pipelines/brief/executions",
+                 "headers": {"Host": "localhost:7071", "Content-Type": "application/json"}, "body": {"name": "archived-1"}}"""));
+        assertThat(started.path("status").asInt()).as(started.toString()).isBetween(200, 202);
+        String id = started.path("body").path("executionId").asText();
+
+        // brief.pipeline.json keeps its finished runs a second; each schedule-tick moves the expired ones to Blob storage.
+        JsonNode archived = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> {
+            host.pumpStorageQueues("storage-", Duration.ofSeconds(30));
+            host.invoke("schedule-tick", Json.parse("{\"data\": {\"IsPastDue\": false}}"));
+            return host.invoke("http-api", get("/api/v1/executions/" + id)).path("body");
+        }, d -> d.path("archived").asBoolean(false));
+
+        assertThat(archived.path("status").asText()).isEqualTo("SUCCEEDED");
+        BlobObjectStore blobs = new BlobObjectStore(new BlobServiceClientBuilder().connectionString(AzureTestApp.connectionString())
+                .buildClient().getBlobContainerClient(AzureTestApp.prefix()));
+        assertThat(blobs.list("archive/executions/", null, 100)).anySatisfy(o -> assertThat(o.key()).endsWith("/pipeline=brief/archived-1.jsonl.gz"));
+        JsonNode listed = host.invoke("http-api", get("/api/v1/executions?pipeline=brief")).path("body").path("executions");
+        assertThat(listed.toString()).as("lists span the archive through the status table").contains(id);
+    }
+
+    @Test
     void scheduleTickReportsWhatItSwept() {
         JsonNode tick = AzureTestApp.host().invoke("schedule-tick", Json.parse("{\"data\": {\"IsPastDue\": false}}"));
         assertThat(tick.path("result").toString()).contains("timersFired");
