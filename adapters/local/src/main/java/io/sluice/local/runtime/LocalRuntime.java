@@ -194,6 +194,9 @@ public final class LocalRuntime implements AutoCloseable {
                 }
                 failing = false;
             } catch (RuntimeException e) {
+                if (!open) {
+                    return; // closing: the tick was interrupted on purpose (its Redis call with it); nothing to report
+                }
                 // Once per outage at WARNING: a tick several times a second would flood the log otherwise.
                 LOG.log(failing ? Level.FINE : Level.WARNING, "schedule-tick failed; next tick retries", e);
                 failing = true;
