@@ -21,8 +21,8 @@ final class GlueTestFixture implements AutoCloseable {
 
     final GlueStub stub = new GlueStub().job(SUCCEEDS, "SUCCEEDED", null, 3).job(FAILS, "FAILED", "ZeroDivisionError: division by zero", 2);
     final GlueClient glue = AwsClients.build(GlueClient.builder(), AwsClientSettings.local(stub.endpoint(), "us-east-1"));
-    final RedisAdapters redis = RedisAdapters.open(SluiceRedisProperties.of(RedisTestServer.shared().url())
-            .withKeyPrefix("sluice-glue-" + UUID.randomUUID().toString().substring(0, 8)));
+    private final String prefix = "sluice-glue-" + UUID.randomUUID().toString().substring(0, 8);
+    final RedisAdapters redis = RedisAdapters.open(SluiceRedisProperties.of(RedisTestServer.shared().url()).withKeyPrefix(prefix));
 
     IdempotencyStore claims() {
         return redis.idempotencyStore();
@@ -43,5 +43,6 @@ final class GlueTestFixture implements AutoCloseable {
         glue.close();
         stub.close();
         redis.close();
+        io.sluice.testkit.redis.RedisCleanup.delete(RedisTestServer.shared().url(), prefix);
     }
 }

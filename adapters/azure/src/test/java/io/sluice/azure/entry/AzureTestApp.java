@@ -41,6 +41,8 @@ final class AzureTestApp {
             s.put("sluice.pipelines", "file:../../examples/events/azure/pipelines/*.asl.json");
             s.put("sluice.triggers.rules", "file:../../examples/events/azure/object-rules.json");
             settings = Map.copyOf(s);
+            // One app per JVM, never closed: its Redis keys go when the JVM does.
+            io.sluice.testkit.redis.RedisCleanup.deleteOnExit(RedisTestServer.shared().url(), id);
             host = InProcessFunctionApp.start(settings);
         }
         return host;

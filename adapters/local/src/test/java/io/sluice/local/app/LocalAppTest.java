@@ -25,6 +25,8 @@ public abstract class LocalAppTest {
     static void properties(DynamicPropertyRegistry registry) {
         registry.add("sluice.redis.url", () -> RedisTestServer.shared().url());
         registry.add("sluice.redis.key-prefix", () -> "sluice-test:local:" + RUN);
+        // The context lives as long as the JVM (Spring caches it): its keys go when the JVM does.
+        io.sluice.testkit.redis.RedisCleanup.deleteOnExit(RedisTestServer.shared().url(), "sluice-test:local:" + RUN);
         registry.add("sluice.queue-prefix", () -> "t" + RUN);
         registry.add("sluice.pipelines-dir", () -> TestPipelines.directory().toString());
         // The API tests need no PostgreSQL: the six data functions are wired in DataFunctionsAppTest.

@@ -46,6 +46,8 @@ public abstract class TenantAppTest {
     static void properties(DynamicPropertyRegistry registry) {
         registry.add("sluice.redis.url", () -> RedisTestServer.shared().url());
         registry.add("sluice.redis.key-prefix", () -> "sluice-test:tenants:" + RUN);
+        // The context lives as long as the JVM (Spring caches it): its keys go when the JVM does.
+        io.sluice.testkit.redis.RedisCleanup.deleteOnExit(RedisTestServer.shared().url(), "sluice-test:tenants:" + RUN);
         registry.add("sluice.queue-prefix", () -> "u" + RUN);
         // The SQS queue, so the app's wiring of it stays tested: an ElasticMQ the app starts on a free port.
         registry.add("sluice.queue", () -> "sqs");

@@ -61,6 +61,8 @@ class TriggersAppTest {
     static void properties(DynamicPropertyRegistry registry) {
         registry.add("sluice.redis.url", () -> RedisTestServer.shared().url());
         registry.add("sluice.redis.key-prefix", () -> "sluice-test:triggers:" + RUN);
+        // The context lives as long as the JVM (Spring caches it): its keys go when the JVM does.
+        io.sluice.testkit.redis.RedisCleanup.deleteOnExit(RedisTestServer.shared().url(), "sluice-test:triggers:" + RUN);
         registry.add("sluice.queue-prefix", () -> "tr" + RUN);
         registry.add("sluice.sqs.port", () -> 0);
         registry.add("sluice.sfn-api.port", () -> 0); // a free port: never the shared default 8083
