@@ -156,7 +156,7 @@ public final class DynamoDbHandler implements IntegrationHandler {
         Condition filter = filterText == null ? null : r.placeholders().condition("FilterExpression", filterText);
         List<Path> projection = projection(r);
         r.placeholders().checkAllUsed();
-        KeyQuery q = keyQuery(keys, r.table());
+        KeyConditions.KeyQuery q = KeyConditions.of(keys, r.table());
         boolean forward = !r.p().has("ScanIndexForward") || r.p().get("ScanIndexForward").asBoolean(true);
         Integer limit = r.p().has("Limit") ? r.p().get("Limit").asInt() : null;
         if (limit != null && limit < 1) {
@@ -211,54 +211,6 @@ public final class DynamoDbHandler implements IntegrationHandler {
         return out;
     }
 
-    private record KeyQuery(JsonNode partition, Condition sort) {}
-
-    /** A key condition: {@code pk = :v}, and at most one condition on the sort key of the forms DynamoDB allows. */
-    private static KeyQuery keyQuery(Condition c, TableSchema table) {
-        List<Condition> parts = new ArrayList<>();
-        flattenAnd(c, parts);
-        JsonNode partition = null;
-        Condition sort = null;
-        for (Condition part : parts) {
-            if (part instanceof Compare cmp && cmp.op().equals("=") && onKey(cmp.left(), table.partitionKey())
-                    && cmp.right() instanceof Value v && partition == null) {
-                partition = v.value();
-            } else if (table.sortKey() != null && sort == null && sortCondition(part, table.sortKey())) {
-                sort = part;
-            } else {
-                throw new InvalidExpression("Query key condition not supported: a KeyConditionExpression is '"
-                        + table.partitionKey() + " = :value'" + (table.sortKey() == null ? "" : ", optionally AND one of =, <, <=, >, >=,"
-                        + " BETWEEN or begins_with on " + table.sortKey()));
-            }
-        }
-        if (partition == null) {
-            throw new InvalidExpression("Query condition missed key schema element: " + table.partitionKey());
-        }
-        return new KeyQuery(partition, sort);
-    }
-
-    private static void flattenAnd(Condition c, List<Condition> out) {
-        if (c instanceof Expression.And a) {
-            flattenAnd(a.left(), out);
-            flattenAnd(a.right(), out);
-        } else {
-            out.add(c);
-        }
-    }
-
-    private static boolean onKey(Expression.Operand o, String key) {
-        return o instanceof PathOperand p && p.path().topLevel() && p.path().first().equals(key);
-    }
-
-    private static boolean sortCondition(Condition c, String sortKey) {
-        return switch (c) {
-            case Compare cmp -> !cmp.op().equals("<>") && onKey(cmp.left(), sortKey) && cmp.right() instanceof Value;
-            case Between b -> onKey(b.value(), sortKey) && b.low() instanceof Value && b.high() instanceof Value;
-            case Function f -> f.name().equals("begins_with") && onKey(f.args().get(0), sortKey) && f.args().get(1) instanceof Value;
-            default -> false;
-        };
-    }
-
     // ---- writes --------------------------------------------------------------------------------------------
 
     private JsonNode putItem(Request r) {
@@ -307,7 +259,7 @@ public final class DynamoDbHandler implements IntegrationHandler {
             Optional<Stored> stored = store.get(r.namespace(), r.table().name(), key);
             if (stored.isPresent() && r.writer() != null && r.writer().equals(stored.get().writer())) {
                 // This task's write landed before (its result was lost with a crash): answer from it.
-                return answer(returns, parse(stored.get().previous()), parse(stored.get().item()));
+                return WriteAnswers.of(returns, parse(stored.get().previous()), parse(stored.get().item()));
             }
             ObjectNode before = stored.filter(Stored::live).map(s -> (ObjectNode) Json.parse(s.item())).orElse(null);
             if (condition != null && !Evaluation.holds(condition, before == null ? Json.object() : before)) {
@@ -315,12 +267,12 @@ public final class DynamoDbHandler implements IntegrationHandler {
             }
             ObjectNode after = change.next(before);
             if (after == null && before == null) {
-                return answer(returns, null, null); // deleting nothing changes nothing
+                return WriteAnswers.of(returns, null, null); // deleting nothing changes nothing
             }
             long version = stored.map(Stored::version).orElse(0L);
             Write w = new Write(after == null ? null : Json.write(after), r.writer(), before == null ? null : Json.write(before));
             if (store.write(r.namespace(), r.table().name(), key, version, w)) {
-                return answer(returns, before, after);
+                return WriteAnswers.of(returns, before, after);
             }
         }
         throw ServiceErrors.of(r.action(), "InternalServerError", "The item was changed by other writers " + WRITE_ATTEMPTS
@@ -329,35 +281,6 @@ public final class DynamoDbHandler implements IntegrationHandler {
 
     private static ObjectNode parse(String json) {
         return json == null ? null : (ObjectNode) Json.parse(json);
-    }
-
-    private static JsonNode answer(String returns, ObjectNode before, ObjectNode after) {
-        ObjectNode out = Json.object();
-        JsonNode attributes = switch (returns) {
-            case "ALL_OLD" -> before;
-            case "ALL_NEW" -> after;
-            case "UPDATED_OLD" -> changed(before, after, before);
-            case "UPDATED_NEW" -> changed(before, after, after);
-            default -> null;
-        };
-        if (attributes != null && !attributes.isEmpty()) {
-            out.set("Attributes", attributes);
-        }
-        return out;
-    }
-
-    /** The top-level attributes an update changed, as they are in {@code side}. */
-    private static ObjectNode changed(ObjectNode before, ObjectNode after, ObjectNode side) {
-        if (side == null) return null;
-        ObjectNode out = Json.object();
-        side.fieldNames().forEachRemaining(name -> {
-            JsonNode b = before == null ? null : before.get(name);
-            JsonNode a = after == null ? null : after.get(name);
-            if (b == null || a == null || !AttributeValues.equal(a, b)) {
-                out.set(name, side.get(name));
-            }
-        });
-        return out;
     }
 
     // ---- shared pieces -------------------------------------------------------------------------------------
