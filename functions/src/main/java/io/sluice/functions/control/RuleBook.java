@@ -28,7 +28,8 @@ public final class RuleBook {
     private final Duration refresh;
     private volatile Cached cached;
 
-    private record Cached(long version, Instant readAt, List<Rule> stored) {}
+    /** What was read at {@code readAt}: the store's rules at {@code version}, and with the file's, the rules in force. */
+    private record Cached(long version, Instant readAt, List<Rule> stored, Rules rules) {}
 
     /** @param fileRules the rules file's rules as they are now (the supplier rereads a changed file) */
     public RuleBook(RuleStore store, Supplier<List<Rule>> fileRules, Clock clock, Duration refresh) {
@@ -38,12 +39,24 @@ public final class RuleBook {
         this.refresh = refresh;
     }
 
-    /** The rules in force now, file rules first. */
+    /**
+     * The rules in force, file rules first, as read at most {@code refresh} ago: every task asks, so the store's
+     * version and the file's time are looked at once per {@code refresh}, not once per task. A rule that lapsed
+     * since may still be listed until then; {@link Rules#decide} never counts it.
+     */
     public Rules current() {
         Instant now = clock.instant();
+        Cached c = cached;
+        if (c != null && now.isBefore(c.readAt().plus(refresh))) {
+            return c.rules();
+        }
+        long version = store.version();
+        List<Rule> stored = c != null && c.version() == version ? c.stored() : read();
         List<Rule> all = new ArrayList<>(fileRules.get());
-        all.addAll(stored(now));
-        return new Rules(all).withoutLapsed(now);
+        all.addAll(stored);
+        Rules rules = new Rules(all).withoutLapsed(now);
+        cached = new Cached(version, now, stored, rules);
+        return rules;
     }
 
     public Optional<Rule> find(String id) {
@@ -93,21 +106,6 @@ public final class RuleBook {
             cached = null;
         }
         return dropped;
-    }
-
-    private List<Rule> stored(Instant now) {
-        Cached c = cached;
-        if (c != null && now.isBefore(c.readAt().plus(refresh))) {
-            return c.stored();
-        }
-        long version = store.version();
-        if (c != null && c.version() == version) {
-            cached = new Cached(version, now, c.stored());
-            return c.stored();
-        }
-        List<Rule> rules = read();
-        cached = new Cached(version, now, rules);
-        return rules;
     }
 
     private List<Rule> read() {
