@@ -232,7 +232,17 @@ public final class LocalRuntime implements AutoCloseable {
     @Override
     public void close() {
         open = false;
-        ticker.interrupt();
+        // Woken, not interrupted: a tick in the middle of a Redis call finishes it, so no command is cut off (Redisson
+        // would log each one) and nothing half-done is left; only a tick stuck longer than that is interrupted.
+        LockSupport.unpark(ticker);
+        try {
+            if (!ticker.join(Duration.ofSeconds(5))) {
+                ticker.interrupt();
+            }
+        } catch (InterruptedException e) {
+            ticker.interrupt();
+            Thread.currentThread().interrupt();
+        }
         for (AutoCloseable c : running) {
             try {
                 c.close();
