@@ -18,6 +18,7 @@ final class Evaluation {
 
     Evaluation(Scope scope, Set<String> variables, boolean readsContext) {
         this.frame = new Jsonata.Frame(null);
+        StepBudget.install(frame);
         this.input = JsonataValues.toJava(scope.input());
         Map<String, Object> states = new LinkedHashMap<>();
         states.put("input", input);

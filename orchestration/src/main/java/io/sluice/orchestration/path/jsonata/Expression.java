@@ -99,7 +99,7 @@ public final class Expression {
         Object value;
         try {
             value = compiled.evaluate(evaluation.input(), evaluation.frame());
-        } catch (JException e) {
+        } catch (JException | StepBudget.Exceeded e) {
             throw failure(e.getMessage());
         } catch (RuntimeException e) {
             throw failure(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());

@@ -56,4 +56,24 @@ class JsonataTemplateTest {
         JsonataTemplate eval = JsonataTemplate.compile(Json.parse("\"{% $eval('1') %}\""), "Output");
         assertThatThrownBy(() -> eval.render(scope(1))).hasMessageContaining("$parse");
     }
+
+    @Test
+    void anExpressionThatWouldRunForMinutesStopsAtTheStepBudgetWithAQueryEvaluationError() {
+        JsonataTemplate bomb = JsonataTemplate.compile(Json.parse("\"{% $count([1..10000000].([1..10000000])) %}\""), "Output");
+        assertThatThrownBy(() -> bomb.render(scope(1))).isInstanceOfSatisfying(AslException.class, e -> {
+            assertThat(e.error()).isEqualTo("States.QueryEvaluationError");
+            assertThat(e.cause()).contains("'Output'").contains(StepBudget.LIMIT + " evaluation steps");
+        });
+        JsonataTemplate recursion = JsonataTemplate.compile(Json.parse(
+                "\"{% ($f := function($n) { $f($n + 1) }; $f(0)) %}\""), "Output");
+        assertThatThrownBy(() -> recursion.render(scope(1))).isInstanceOfSatisfying(AslException.class,
+                e -> assertThat(e.error()).isEqualTo("States.QueryEvaluationError"));
+    }
+
+    @Test
+    void shapingOneHundredThousandItemsFitsTheBudget() {
+        JsonataTemplate t = JsonataTemplate.compile(Json.parse(
+                "\"{% $sum([1..100000].($ * 2 + 1)) %}\""), "Output");
+        assertThat(t.render(scope(1)).asLong()).isEqualTo(100000L * 100001L + 100000L);
+    }
 }
