@@ -22,7 +22,8 @@ import java.util.Optional;
 /**
  * After the faults: what the execution store, the warehouse (its rows and load ledger), the completion events and
  * the dead-letter queues say. Every accepted start must be in the store and finished as planned (SUCCEEDED, or
- * FAILED with {@code Chaos.Planted} where planted); every batch must hold exactly one load's rows; every
+ * FAILED with {@code Chaos.Planted} where planted); every succeeded one must have started exactly one downstream
+ * run (through the events process), which succeeded; every batch must hold exactly one load's rows; every
  * execution must have emitted its completion once; the dead-letter queues must hold the poison and nothing else.
  */
 final class ChaosChecks {
@@ -53,8 +54,15 @@ final class ChaosChecks {
     }
 
     ChaosReport check(List<String> accepted, ChaosPlan plan, Faults faults, Callbacks callbacks, String appendfsync) {
+        List<String> downstream = new ArrayList<>();
+        for (int i = 0; i < accepted.size(); i++) {
+            if (!plan.plantedFailures().contains(i)) {
+                downstream.add(ChaosEvents.downstreamId(i));
+            }
+        }
         Instant deadline = Instant.now().plus(settle);
-        while (Instant.now().isBefore(deadline) && accepted.stream().anyMatch(this::running)) {
+        while (Instant.now().isBefore(deadline)
+                && (accepted.stream().anyMatch(this::running) || downstream.stream().anyMatch(this::running))) {
             RedisProcess.pause(500);
         }
         int finished = 0;
@@ -78,14 +86,17 @@ final class ChaosChecks {
                 problems.add(id + ": " + status + (planted ? ", planted to fail with Chaos.Planted" : ", expected SUCCEEDED"));
             }
         }
-        int doubled = doubledLoads(accepted, plan) + doubledCompletions(accepted);
+        int downstreamFinished = downstreamFinished(downstream);
+        List<String> completed = new ArrayList<>(accepted);
+        completed.addAll(downstream);
+        int doubled = doubledLoads(accepted, plan) + doubledCompletions(completed) + extraDownstream(downstream);
         List<String> poison = faults.poisonSent();
         int[] dlq = deadLetters(poison);
         long redeliveries = redis.redisson().getAtomicLong(FaultyQueue.redeliveriesKey(prefix)).get();
         long duplicates = redis.redisson().getAtomicLong(FaultyQueue.duplicatesKey(prefix)).get();
         long early = redis.redisson().getAtomicLong(FaultyQueue.earlyKey(prefix)).get();
         problems.forEach(p -> progress.println("chaos: problem: " + p));
-        return new ChaosReport(accepted.size(), finished, lost, doubled, faults.kills(), faults.redisRestarts(), faults.warehousePauses(), redeliveries, early, duplicates, callbacks.answered(),
+        return new ChaosReport(accepted.size(), finished, downstream.size(), downstreamFinished, lost, doubled, faults.kills(), faults.redisRestarts(), faults.warehousePauses(), redeliveries, early, duplicates, callbacks.answered(),
                 poison.size(), dlq[0], dlq[1], plan.plantedFailures().size(), appendfsync, plan.seed(), List.copyOf(problems));
     }
 
@@ -127,12 +138,40 @@ final class ChaosChecks {
         return doubled;
     }
 
-    /** Executions whose completion event went out more than once. */
+    /** Downstream runs (started by the events process) that finished SUCCEEDED; the others are problems. */
+    private int downstreamFinished(List<String> downstream) {
+        int finished = 0;
+        for (String id : downstream) {
+            Optional<String> status = executions.load(id).map(e -> e.summary().status());
+            if (status.filter("SUCCEEDED"::equals).isPresent()) {
+                finished++;
+            } else {
+                problems.add(id + ": its upstream succeeded, but the downstream run is " + status.orElse("not in the store"));
+            }
+        }
+        return finished;
+    }
+
+    /** Downstream runs beyond one per succeeded upstream: a completion that started its dependent twice. */
+    private int extraDownstream(List<String> downstream) {
+        List<String> extra = executions.list(ChaosEvents.DOWNSTREAM, null, 100_000).stream()
+                .map(e -> e.executionId()).filter(id -> !downstream.contains(id)).toList();
+        extra.forEach(id -> problems.add(id + ": a downstream run no succeeded upstream asked for"));
+        return extra.size();
+    }
+
+    /**
+     * Executions whose completion event went out more than once: distinct messages (not redeliveries of one) that the
+     * events process handled for the same execution, plus any left unhandled on the events queue.
+     */
     private int doubledCompletions(List<String> accepted) {
         Map<String, Integer> completions = new HashMap<>();
+        for (String delivery : redis.redisson().<String>getSet(ChaosEvents.deliveriesKey(prefix)).readAll()) {
+            completions.merge(delivery.substring(0, delivery.indexOf(' ')), 1, Integer::sum);
+        }
         for (List<TaskQueue.ReceivedMessage> got = receive(names.events()); !got.isEmpty(); got = receive(names.events())) {
             for (TaskQueue.ReceivedMessage m : got) {
-                completions.merge(m.attributes().getOrDefault("executionId", "?"), 1, Integer::sum);
+                problems.add(m.attributes().getOrDefault("executionId", "?") + ": its completion was never handled by the events process");
                 queue.acknowledge(names.events(), m.receipt());
             }
         }
@@ -151,7 +190,7 @@ final class ChaosChecks {
 
     /** {planted poison found, anything else found} in the dead-letter queues, waiting for the poison's last receive. */
     private int[] deadLetters(List<String> poison) {
-        List<String> queues = new ArrayList<>(List.of(queue.deadLetterQueue(names.orchestrator())));
+        List<String> queues = new ArrayList<>(List.of(queue.deadLetterQueue(names.orchestrator()), queue.deadLetterQueue(names.events())));
         ChaosNode.FUNCTIONS.forEach(f -> queues.add(queue.deadLetterQueue(names.tasks(f))));
         List<String> found = new ArrayList<>();
         Instant deadline = Instant.now().plus(ChaosNode.VISIBILITY.multipliedBy(ChaosNode.MAX_RECEIVES + 4));

@@ -31,8 +31,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * The failure drill: Redis (AOF on, its own port) and PostgreSQL, two orchestrator and two worker processes, N
- * executions of a definition with a Choice, a Map of warehouse loads, a Wait, a callback ({@code .waitForTaskToken},
+ * The failure drill: Redis (AOF on, its own port) and PostgreSQL, two orchestrator, two worker and one events
+ * process, N executions (each of its own partition, with a downstream pipeline that the events process starts
+ * when it succeeds) of a definition with a Choice, a Map of warehouse loads, a Wait, a callback ({@code .waitForTaskToken},
  * answered by {@link Callbacks}, some twice), a Parallel of retried tasks, and a planted failure for some; then the
  * seeded plan's faults — SIGKILLs of nodes, a SIGKILL and AOF restart of Redis, poison messages — while the nodes
  * duplicate and delay results and cut some visibility timeouts short (early redelivery); then {@link ChaosChecks}.
@@ -86,7 +87,7 @@ public final class ChaosDrill {
         Path redisDir = Files.createDirectories(dir.resolve("redis"));
         String binary = EmbeddedRedis.executable("redis-server", System.getenv("PATH"))
                 .orElseThrow(() -> new IllegalStateException("the drill needs redis-server on PATH (it restarts it from its AOF)")).toString();
-        ChaosPlan plan = ChaosPlan.draw(s.seed(), 4, s.executions(), s.duration().toMillis());
+        ChaosPlan plan = ChaosPlan.draw(s.seed(), 5, s.executions(), s.duration().toMillis());
         String schema = "chaos_" + run.replace('-', '_');
         String table = schema + ".loads";
         Path batch = dir.resolve("batch.csv");
@@ -99,13 +100,13 @@ public final class ChaosDrill {
                     + s.appendfsync() + "), PostgreSQL " + (pg.embedded() ? "embedded" : "from SLUICE_PG_URL") + ", schema " + schema
                     + ", folder " + dir);
             sql(pg, "CREATE SCHEMA " + schema, "CREATE TABLE " + table + " (n int, label text, sluice_batch text)");
-            List<String> roles = List.of("orchestrator", "orchestrator", "worker", "worker");
+            List<String> roles = List.of("orchestrator", "orchestrator", "worker", "worker", "events");
             String application = "sluice-chaos-" + run;
             try (ChaosNodes nodes = new ChaosNodes(roles, List.of(redis.url(), prefix, prefix, table, batch.toString()), pg.jdbcUrl(),
                     application, dir);
                  RedisAdapters store = RedisAdapters.open(SluiceRedisProperties.of(redis.url()).withKeyPrefix(prefix))) {
                 nodes.startAll();
-                s.progress().println("chaos: 2 orchestrators and 2 workers ready; " + plan.faults().size() + " faults planned");
+                s.progress().println("chaos: 2 orchestrators, 2 workers and the events process ready; " + plan.faults().size() + " faults planned");
                 RedisTaskQueue queue = new RedisTaskQueue(store.redisson(), prefix, ChaosNode.MAX_RECEIVES);
                 Clock clock = Clock.systemUTC();
                 Orchestrator starter = new Orchestrator(store.executionStore(), new DefinitionCache(store.definitionStore()),
@@ -137,7 +138,7 @@ public final class ChaosDrill {
 
     /** Starts execution {@code i}; while Redis is down the start is refused and tried again, so it is accepted once. */
     private static String start(Orchestrator starter, Definition definition, int i, boolean planted) {
-        String input = "{\"items\": [\"a\", \"b\", \"c\"], \"fail\": " + planted + "}";
+        String input = "{\"items\": [\"a\", \"b\", \"c\"], \"fail\": " + planted + ", \"partition\": \"" + ChaosEvents.partition(i) + "\"}";
         for (int attempt = 0; ; attempt++) {
             try {
                 return starter.start(PIPELINE, "run-" + i, definition, Json.parse(input))
