@@ -48,9 +48,9 @@ final class ChaosCommand implements Callable<Integer> {
         long k = seed != null ? seed : System.nanoTime() & 0xffffffffL;
         var report = ChaosDrill.run(new ChaosDrill.Settings(executions, Duration.ofSeconds(duration), k, appendfsync,
                 Duration.ofSeconds(settle), err));
-        out.printf("executions %d, finished %d, downstream runs %d/%d, lost %d, doubled effects %d; %d kills, %d Redis restarts, %d warehouse pauses, "
+        out.printf("executions %d, finished %d, downstream runs %d/%d, object runs %d/%d, lost %d, doubled effects %d; %d kills, %d Redis restarts, %d warehouse pauses, "
                         + "%d redeliveries, %d cut short, %d duplicated results, %d callbacks; poison %d planted, %d dead-lettered; seed %d (%s)%n",
-                report.executions(), report.finished(), report.downstreamFinished(), report.downstream(), report.lost(), report.doubledEffects(), report.kills(), report.redisRestarts(),
+                report.executions(), report.finished(), report.downstreamFinished(), report.downstream(), report.objectRuns(), report.objects(), report.lost(), report.doubledEffects(), report.kills(), report.redisRestarts(),
                 report.warehousePauses(), report.redeliveries(), report.earlyVisibility(), report.duplicatedResults(), report.callbacks(),
                 report.poisonPlanted(), report.poisonDlq(), k, report.passed() ? "passed" : "FAILED");
         if (json) {

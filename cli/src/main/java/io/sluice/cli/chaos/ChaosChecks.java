@@ -23,7 +23,8 @@ import java.util.Optional;
  * After the faults: what the execution store, the warehouse (its rows and load ledger), the completion events and
  * the dead-letter queues say. Every accepted start must be in the store and finished as planned (SUCCEEDED, or
  * FAILED with {@code Chaos.Planted} where planted); every succeeded one must have started exactly one downstream
- * run (through the events process), which succeeded; every batch must hold exactly one load's rows; every
+ * run (through the events process), which succeeded, and every object notified (twice) exactly one run (through the
+ * triggers process), which succeeded; every batch must hold exactly one load's rows; every
  * execution must have emitted its completion once; the dead-letter queues must hold the poison and nothing else.
  */
 final class ChaosChecks {
@@ -60,9 +61,13 @@ final class ChaosChecks {
                 downstream.add(ChaosEvents.downstreamId(i));
             }
         }
+        List<String> objects = new ArrayList<>();
+        for (int j = 0; j < accepted.size(); j++) {
+            objects.add(ChaosTriggers.executionId(j));
+        }
         Instant deadline = Instant.now().plus(settle);
-        while (Instant.now().isBefore(deadline)
-                && (accepted.stream().anyMatch(this::running) || downstream.stream().anyMatch(this::running))) {
+        while (Instant.now().isBefore(deadline) && (accepted.stream().anyMatch(this::running)
+                || downstream.stream().anyMatch(this::running) || objects.stream().anyMatch(this::running))) {
             RedisProcess.pause(500);
         }
         int finished = 0;
@@ -86,17 +91,21 @@ final class ChaosChecks {
                 problems.add(id + ": " + status + (planted ? ", planted to fail with Chaos.Planted" : ", expected SUCCEEDED"));
             }
         }
-        int downstreamFinished = downstreamFinished(downstream);
+        int downstreamFinished = succeeded(downstream, "its upstream succeeded, but the downstream run is ");
+        int objectRuns = succeeded(objects, "its object was notified (twice), but the run it starts is ");
         List<String> completed = new ArrayList<>(accepted);
         completed.addAll(downstream);
-        int doubled = doubledLoads(accepted, plan) + doubledCompletions(completed) + extraDownstream(downstream);
+        completed.addAll(objects);
+        int doubled = doubledLoads(accepted, plan) + doubledCompletions(completed)
+                + extra(ChaosEvents.DOWNSTREAM, downstream, "a downstream run no succeeded upstream asked for")
+                + extra(ChaosTriggers.PIPELINE, objects, "a run no object notification asked for (a notification started twice?)");
         List<String> poison = faults.poisonSent();
         int[] dlq = deadLetters(poison);
         long redeliveries = redis.redisson().getAtomicLong(FaultyQueue.redeliveriesKey(prefix)).get();
         long duplicates = redis.redisson().getAtomicLong(FaultyQueue.duplicatesKey(prefix)).get();
         long early = redis.redisson().getAtomicLong(FaultyQueue.earlyKey(prefix)).get();
         problems.forEach(p -> progress.println("chaos: problem: " + p));
-        return new ChaosReport(accepted.size(), finished, downstream.size(), downstreamFinished, lost, doubled, faults.kills(), faults.redisRestarts(), faults.warehousePauses(), redeliveries, early, duplicates, callbacks.answered(),
+        return new ChaosReport(accepted.size(), finished, downstream.size(), downstreamFinished, objects.size(), objectRuns, lost, doubled, faults.kills(), faults.redisRestarts(), faults.warehousePauses(), redeliveries, early, duplicates, callbacks.answered(),
                 poison.size(), dlq[0], dlq[1], plan.plantedFailures().size(), appendfsync, plan.seed(), List.copyOf(problems));
     }
 
@@ -138,25 +147,25 @@ final class ChaosChecks {
         return doubled;
     }
 
-    /** Downstream runs (started by the events process) that finished SUCCEEDED; the others are problems. */
-    private int downstreamFinished(List<String> downstream) {
+    /** Of runs a trigger had to start (the events or the triggers process), those that SUCCEEDED; the others are problems. */
+    private int succeeded(List<String> ids, String problem) {
         int finished = 0;
-        for (String id : downstream) {
+        for (String id : ids) {
             Optional<String> status = executions.load(id).map(e -> e.summary().status());
             if (status.filter("SUCCEEDED"::equals).isPresent()) {
                 finished++;
             } else {
-                problems.add(id + ": its upstream succeeded, but the downstream run is " + status.orElse("not in the store"));
+                problems.add(id + ": " + problem + status.orElse("not in the store"));
             }
         }
         return finished;
     }
 
-    /** Downstream runs beyond one per succeeded upstream: a completion that started its dependent twice. */
-    private int extraDownstream(List<String> downstream) {
-        List<String> extra = executions.list(ChaosEvents.DOWNSTREAM, null, 100_000).stream()
-                .map(e -> e.executionId()).filter(id -> !downstream.contains(id)).toList();
-        extra.forEach(id -> problems.add(id + ": a downstream run no succeeded upstream asked for"));
+    /** Runs of {@code pipeline} beyond the expected ones: a trigger that started one thing twice. */
+    private int extra(String pipeline, List<String> expected, String problem) {
+        List<String> extra = executions.list(pipeline, null, 100_000).stream()
+                .map(e -> e.executionId()).filter(id -> !expected.contains(id)).toList();
+        extra.forEach(id -> problems.add(id + ": " + problem));
         return extra.size();
     }
 
@@ -190,7 +199,8 @@ final class ChaosChecks {
 
     /** {planted poison found, anything else found} in the dead-letter queues, waiting for the poison's last receive. */
     private int[] deadLetters(List<String> poison) {
-        List<String> queues = new ArrayList<>(List.of(queue.deadLetterQueue(names.orchestrator()), queue.deadLetterQueue(names.events())));
+        List<String> queues = new ArrayList<>(List.of(queue.deadLetterQueue(names.orchestrator()), queue.deadLetterQueue(names.events()),
+                queue.deadLetterQueue(ChaosTriggers.queue(names))));
         ChaosNode.FUNCTIONS.forEach(f -> queues.add(queue.deadLetterQueue(names.tasks(f))));
         List<String> found = new ArrayList<>();
         Instant deadline = Instant.now().plus(ChaosNode.VISIBILITY.multipliedBy(ChaosNode.MAX_RECEIVES + 4));

@@ -31,8 +31,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * The failure drill: Redis (AOF on, its own port) and PostgreSQL, two orchestrator, two worker and one events
- * process, N executions (each of its own partition, with a downstream pipeline that the events process starts
+ * The failure drill: Redis (AOF on, its own port) and PostgreSQL, two orchestrator, two worker, one events and one
+ * triggers process; N object-created notifications, each sent twice, for the triggers process to start a run per
+ * object; N executions (each of its own partition, with a downstream pipeline that the events process starts
  * when it succeeds) of a definition with a Choice, a Map of warehouse loads, a Wait, a callback ({@code .waitForTaskToken},
  * answered by {@link Callbacks}, some twice), a Parallel of retried tasks, and a planted failure for some; then the
  * seeded plan's faults — SIGKILLs of nodes, a SIGKILL and AOF restart of Redis, poison messages — while the nodes
@@ -87,7 +88,7 @@ public final class ChaosDrill {
         Path redisDir = Files.createDirectories(dir.resolve("redis"));
         String binary = EmbeddedRedis.executable("redis-server", System.getenv("PATH"))
                 .orElseThrow(() -> new IllegalStateException("the drill needs redis-server on PATH (it restarts it from its AOF)")).toString();
-        ChaosPlan plan = ChaosPlan.draw(s.seed(), 5, s.executions(), s.duration().toMillis());
+        ChaosPlan plan = ChaosPlan.draw(s.seed(), 6, s.executions(), s.duration().toMillis());
         String schema = "chaos_" + run.replace('-', '_');
         String table = schema + ".loads";
         Path batch = dir.resolve("batch.csv");
@@ -100,13 +101,13 @@ public final class ChaosDrill {
                     + s.appendfsync() + "), PostgreSQL " + (pg.embedded() ? "embedded" : "from SLUICE_PG_URL") + ", schema " + schema
                     + ", folder " + dir);
             sql(pg, "CREATE SCHEMA " + schema, "CREATE TABLE " + table + " (n int, label text, sluice_batch text)");
-            List<String> roles = List.of("orchestrator", "orchestrator", "worker", "worker", "events");
+            List<String> roles = List.of("orchestrator", "orchestrator", "worker", "worker", "events", "triggers");
             String application = "sluice-chaos-" + run;
             try (ChaosNodes nodes = new ChaosNodes(roles, List.of(redis.url(), prefix, prefix, table, batch.toString()), pg.jdbcUrl(),
                     application, dir);
                  RedisAdapters store = RedisAdapters.open(SluiceRedisProperties.of(redis.url()).withKeyPrefix(prefix))) {
                 nodes.startAll();
-                s.progress().println("chaos: 2 orchestrators, 2 workers and the events process ready; " + plan.faults().size() + " faults planned");
+                s.progress().println("chaos: 2 orchestrators, 2 workers, the events and the triggers process ready; " + plan.faults().size() + " faults planned");
                 RedisTaskQueue queue = new RedisTaskQueue(store.redisson(), prefix, ChaosNode.MAX_RECEIVES);
                 Clock clock = Clock.systemUTC();
                 Orchestrator starter = new Orchestrator(store.executionStore(), new DefinitionCache(store.definitionStore()),
@@ -122,6 +123,13 @@ public final class ChaosDrill {
                     long due = spread * i / Math.max(1, s.executions());
                     faults.runUntil(begin, due);
                     accepted.add(start(starter, definition, i, plan.plantedFailures().contains(i)));
+                    notify(queue, names, i);
+                    if (i >= 2) {
+                        notify(queue, names, i - 2); // the store delivers again, later: the copy must start nothing
+                    }
+                }
+                for (int i = Math.max(0, s.executions() - 2); i < s.executions(); i++) {
+                    notify(queue, names, i);
                 }
                 faults.runUntil(begin, s.duration().toMillis());
                 s.progress().println("chaos: faults done (" + faults.kills() + " kills, " + faults.redisRestarts()
@@ -143,6 +151,21 @@ public final class ChaosDrill {
             try {
                 return starter.start(PIPELINE, "run-" + i, definition, Json.parse(input))
                         .execution().executionId();
+            } catch (RuntimeException e) {
+                if (attempt > 200) {
+                    throw e;
+                }
+                RedisProcess.pause(250);
+            }
+        }
+    }
+
+    /** Sends object {@code j}'s notification to the triggers process's queue; while Redis is down it is tried again. */
+    private static void notify(TaskQueue queue, QueueNames names, int j) {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                queue.send(ChaosTriggers.queue(names), new TaskQueue.OutgoingMessage(ChaosTriggers.notification(j), Map.of()), Duration.ZERO);
+                return;
             } catch (RuntimeException e) {
                 if (attempt > 200) {
                     throw e;

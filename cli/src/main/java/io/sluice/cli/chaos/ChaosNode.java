@@ -27,7 +27,8 @@ import org.redisson.api.RedissonClient;
 /**
  * One process of the drill, in one role: {@code orchestrator} (the local runtime's orchestrator consumer and
  * schedule tick, no task functions), {@code worker} (the worker harness consuming the task queues of the
- * drill's functions) or {@code events} ({@link ChaosEvents}: the completion listener and the upstream trigger). Both run the same classes {@code sluice serve} runs; the drill SIGKILLs them.
+ * drill's functions), {@code events} ({@link ChaosEvents}: the completion listener and the upstream trigger) or
+ * {@code triggers} ({@link ChaosTriggers}: the object trigger over S3 notifications). Both run the same classes {@code sluice serve} runs; the drill SIGKILLs them.
  *
  * <p>A worker's results reach the orchestrator through {@link FaultyQueue}: some are sent twice, the copy late
  * (a duplicated, reordered delivery). {@code load} loads a CSV batch into PostgreSQL through the real warehouse
@@ -58,6 +59,8 @@ public final class ChaosNode {
         Clock clock = Clock.systemUTC();
         if (role.equals("events")) {
             ChaosEvents.start(redis, faulty, names, prefix, clock);
+        } else if (role.equals("triggers")) {
+            ChaosTriggers.start(redis, faulty, names, clock);
         } else if (role.equals("orchestrator")) {
             new LocalRuntime(ports, TaskFunctions.of(Map.of()), List.of(),
                     new LocalRuntime.Settings(names, VISIBILITY, LEASE, 16, Duration.ofMillis(200), Duration.ofSeconds(2), Boundary.Probe.NONE),

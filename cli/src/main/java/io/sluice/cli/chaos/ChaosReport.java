@@ -7,20 +7,22 @@ import java.util.List;
  * What a drill found. {@code lost}: accepted starts the store does not hold, or that never finished (or
  * finished otherwise than planned); {@code doubledEffects}: warehouse batches with more rows than one load
  * gives, plus executions whose completion was emitted twice, plus downstream runs started twice; {@code downstream}: the runs the
- * events process must start (one per succeeded execution), {@code downstreamFinished} those that succeeded; {@code poisonDlq}: planted poison messages found in
+ * events process must start (one per succeeded execution), {@code downstreamFinished} those that succeeded; {@code objects}: object versions notified (each twice) to the triggers
+ * process, {@code objectRuns} the runs they started that succeeded; {@code poisonDlq}: planted poison messages found in
  * the dead-letter queues, which must equal the number planted, with nothing else there.
  */
-public record ChaosReport(int executions, int finished, int downstream, int downstreamFinished, int lost, int doubledEffects, int kills, int redisRestarts, int warehousePauses, long redeliveries,
+public record ChaosReport(int executions, int finished, int downstream, int downstreamFinished, int objects, int objectRuns, int lost, int doubledEffects, int kills, int redisRestarts, int warehousePauses, long redeliveries,
                    long earlyVisibility, long duplicatedResults, int callbacks, int poisonPlanted, int poisonDlq, int otherDlq, int plantedFailures, String appendfsync,
                    long seed, List<String> problems) {
 
     public boolean passed() {
-        return lost == 0 && doubledEffects == 0 && finished == executions && downstreamFinished == downstream && poisonDlq == poisonPlanted && otherDlq == 0 && problems.isEmpty();
+        return lost == 0 && doubledEffects == 0 && finished == executions && downstreamFinished == downstream && objectRuns == objects && poisonDlq == poisonPlanted && otherDlq == 0 && problems.isEmpty();
     }
 
     public String json() {
         return Json.write(Json.object().put("executions", executions).put("finished", finished)
-                .put("downstream", downstream).put("downstream_finished", downstreamFinished).put("lost", lost)
+                .put("downstream", downstream).put("downstream_finished", downstreamFinished)
+                .put("objects", objects).put("object_runs", objectRuns).put("lost", lost)
                 .put("doubled_effects", doubledEffects).put("kills", kills).put("redis_restarts", redisRestarts)
                 .put("warehouse_pauses", warehousePauses)
                 .put("redeliveries", redeliveries).put("early_visibility", earlyVisibility).put("duplicated_results", duplicatedResults)

@@ -11,7 +11,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * The small drill of {@code sluice chaos}: five node processes (the events process starting downstream runs among them), a redis-server with AOF that is SIGKILLed and
+ * The small drill of {@code sluice chaos}: six node processes (among them the events process, starting downstream runs, and the triggers process, starting a run per object notified twice), a redis-server with AOF that is SIGKILLed and
  * restarted, node SIGKILLs, duplicated and late results, poison; nothing lost, nothing doubled, the poison and
  * only the poison dead-lettered. It needs redis-server on PATH (the drill restarts it from its AOF, which the
  * embedded jar's server cannot do on a fixed port), and is skipped without one.
@@ -29,6 +29,8 @@ class ChaosDrillTest {
         assertThat(report.finished()).as(shown).isEqualTo(8);
         assertThat(report.downstream()).as("one downstream run per execution not planted to fail").isEqualTo(8 - report.plantedFailures());
         assertThat(report.downstreamFinished()).as(shown).isEqualTo(report.downstream());
+        assertThat(report.objects()).isEqualTo(8);
+        assertThat(report.objectRuns()).as(shown).isEqualTo(8);
         assertThat(report.lost()).as(shown).isZero();
         assertThat(report.doubledEffects()).as(shown).isZero();
         assertThat(report.kills()).as(shown).isGreaterThanOrEqualTo(2);
