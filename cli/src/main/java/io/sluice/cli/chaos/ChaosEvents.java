@@ -29,8 +29,8 @@ import java.util.Optional;
  * The drill's {@code events} process: the completion listener the hosts run, consuming the events queue, with the
  * upstream-completion trigger as its handler ({@value #DOWNSTREAM} depends on {@value ChaosDrill#PIPELINE} for the
  * same partition), so every successful drill execution must start exactly one downstream run, however often this
- * process is killed between starting it and acknowledging the event. Each delivery is recorded (execution id and
- * the queue's message id) before it is handled, so the checks can tell a redelivery (the same message again) from
+ * process is killed between starting it and acknowledging the event. Each handled delivery of a completion is
+ * recorded (execution id and the queue's message id), so the checks can tell a redelivery (the same message again) from
  * a completion emitted twice (two messages).
  */
 final class ChaosEvents {
@@ -54,8 +54,9 @@ final class ChaosEvents {
         CompletionListener completions = new CompletionListener(redis.executionStore(),
                 List.of(new UpstreamTrigger(graph, redis.upstreamLedger(), starter, clock, Duration.ofDays(1))));
         return new QueueConsumer(queue, names.events(), m -> {
-            redis.redisson().getSet(deliveriesKey(prefix)).add(m.attributes().getOrDefault("executionId", "?") + " " + m.messageId());
-            completions.handle(m.body());
+            if (completions.handle(m.body()).isPresent()) {
+                redis.redisson().getSet(deliveriesKey(prefix)).add(m.attributes().getOrDefault("executionId", "?") + " " + m.messageId());
+            }
             return true;
         }, ChaosNode.VISIBILITY, 4);
     }

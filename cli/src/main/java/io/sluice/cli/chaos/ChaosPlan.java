@@ -1,13 +1,14 @@
 package io.sluice.cli.chaos;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 
 /**
  * The faults of one drill, drawn from its seed before it starts, so a failing seed replays the same plan:
- * which node is SIGKILLed when and how long it stays down, when Redis is killed and restarted from its AOF
+ * which node is SIGKILLed when and how long it stays down (every node at least once when there are as many kills as nodes), when Redis is killed and restarted from its AOF
  * (at least once), when the warehouse stalls and drops its connections, when poison messages go onto which queue, and which executions are planted to fail.
  */
 record ChaosPlan(long seed, List<Fault> faults, List<Integer> plantedFailures) {
@@ -34,9 +35,16 @@ record ChaosPlan(long seed, List<Fault> faults, List<Integer> plantedFailures) {
         Random random = new Random(seed);
         List<Fault> faults = new ArrayList<>();
         int kills = Math.max(2, (int) (durationMillis / 6_000));
+        List<Integer> everyNode = new ArrayList<>();
+        for (int n = 0; n < nodes; n++) {
+            everyNode.add(n);
+        }
+        Collections.shuffle(everyNode, random);
         for (int i = 0; i < kills; i++) {
             long at = 2_000 + (long) (random.nextDouble() * (durationMillis - 4_000));
-            faults.add(new Kill(at, random.nextInt(nodes), 500 + random.nextInt(2_500)));
+            // With as many kills as nodes, each node (every role) is killed at least once; the rest fall anywhere.
+            int node = kills >= nodes && i < nodes ? everyNode.get(i) : random.nextInt(nodes);
+            faults.add(new Kill(at, node, 500 + random.nextInt(2_500)));
         }
         int restarts = 1 + (int) (durationMillis / 60_000);
         for (int i = 0; i < restarts; i++) {

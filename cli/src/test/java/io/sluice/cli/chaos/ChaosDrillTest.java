@@ -48,5 +48,7 @@ class ChaosDrillTest {
         assertThat(plan.count(ChaosPlan.RedisRestart.class)).isGreaterThanOrEqualTo(1);
         assertThat(plan.count(ChaosPlan.Kill.class)).isGreaterThanOrEqualTo(2);
         assertThat(plan.count(ChaosPlan.Poison.class)).isEqualTo(3);
+        assertThat(ChaosPlan.draw(7, 6, 20, 90_000).faults().stream().filter(f -> f instanceof ChaosPlan.Kill)
+                .map(f -> ((ChaosPlan.Kill) f).node()).distinct().count()).as("every one of 6 nodes is killed in a 90 s plan").isEqualTo(6);
     }
 }
