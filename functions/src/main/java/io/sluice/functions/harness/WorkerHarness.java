@@ -18,9 +18,13 @@ import io.sluice.orchestration.port.LineageLog;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import io.sluice.orchestration.port.TimerIndex;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -104,9 +108,21 @@ public final class WorkerHarness {
             return run(TaskMessage.decode(body), body);
         } catch (TaskMessage.UnknownVersion e) {
             LOG.warning("dead-lettering a task message from " + fromQueue + ": " + e.getMessage());
+            // The id makes the move idempotent: a worker killed between this send and the host's acknowledgement
+            // receives the message again and sends it again, and the dead-letter queue must hold it once.
             queue.send(queue.deadLetterQueue(fromQueue), new OutgoingMessage(body,
-                    Map.of("error", TaskMessage.UNKNOWN_VERSION, "cause", e.getMessage())), Duration.ZERO);
+                    Map.of("error", TaskMessage.UNKNOWN_VERSION, "cause", e.getMessage()), null, deadLetterId(fromQueue, body)), Duration.ZERO);
             return Disposition.DEAD_LETTER;
+        }
+    }
+
+    /** The deduplication id of a message this harness moves to a dead-letter queue: the same message, the same id. */
+    static String deadLetterId(String fromQueue, String body) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest((fromQueue + "\n" + body).getBytes(StandardCharsets.UTF_8));
+            return "dead-letter:" + HexFormat.of().formatHex(digest, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
     }
 
