@@ -111,11 +111,17 @@ public class AzureTaskFunctions {
         return new DependencyCheck(index, redis.timerIndex(), queue, names, clock, Duration.ofDays(1), tenancy);
     }
 
-    /** Step Functions service integrations that have a meaning here: S3 on Blob, Glue on Data Factory. */
+    /**
+     * Step Functions service integrations that have a meaning here: S3 on Blob, Glue on Data Factory, and every
+     * {@link IntegrationHandler} bean (DynamoDB on Table storage, SNS/SQS/EventBridge on Service Bus and Event Grid:
+     * {@link AzureIntegrationHandlers}).
+     */
     @Bean(Integrations.NAME)
     public Function<JsonNode, JsonNode> integrations(ObjectProvider<ObjectStore> objects, ObjectProvider<JobLauncher> launcher,
-                                                     JobCompletions completions, Tenancy tenancy, Clock clock) {
+                                                     JobCompletions completions, Tenancy tenancy, Clock clock,
+                                                     ObjectProvider<IntegrationHandler> more) {
         List<IntegrationHandler> handlers = new ArrayList<>();
+        more.orderedStream().forEach(handlers::add);
         objects.ifAvailable(store -> handlers.add(new ObjectStoreHandler(store)));
         launcher.ifAvailable(l -> handlers.add(new GlueHandler(new GlueLaunch(l, completions, POLLING, clock))));
         return new Integrations(new IntegrationRegistry(Platform.AZURE, handlers, null), tenancy);

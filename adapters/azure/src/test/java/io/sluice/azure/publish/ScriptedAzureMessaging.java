@@ -53,7 +53,11 @@ public final class ScriptedAzureMessaging implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        server.setExecutor(Executors.newFixedThreadPool(4));
+        server.setExecutor(Executors.newFixedThreadPool(4, r -> {
+            Thread t = new Thread(r, "scripted-azure-messaging");
+            t.setDaemon(true);
+            return t;
+        }));
         server.createContext("/", this::handle);
         server.start();
     }
