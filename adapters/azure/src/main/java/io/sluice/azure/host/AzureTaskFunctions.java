@@ -55,7 +55,8 @@ import org.springframework.context.annotation.Configuration;
  * it, made when the Azure service behind it is configured ({@link AzurePorts}'s conditions): {@code read-config}
  * (Blob configs, Key Vault secrets), {@code write-status} (Table storage), {@code glue-launch} (Data Factory
  * pipeline runs), {@code copy-to-warehouse} (Synapse), {@code dependency-check} (Redis), {@code integrations}
- * (Blob as S3, Data Factory as Glue), and {@code executions} / {@code map-run} (child executions and
+ * (Blob as S3, Data Factory as Glue, Table storage as DynamoDB, Service Bus and Event Grid as SNS, SQS and
+ * EventBridge), and {@code executions} / {@code map-run} (child executions and
  * distributed Maps over Redis and Blob). {@code push-export} is not wired on Azure yet.
  */
 @Configuration(proxyBeanMethods = false)
