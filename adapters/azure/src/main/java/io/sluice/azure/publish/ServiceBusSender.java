@@ -43,7 +43,7 @@ final class ServiceBusSender {
         if (a.containsKey("Subject")) broker.put("Label", a.get("Subject"));
         if (a.containsKey("MessageGroupId")) broker.put("SessionId", a.get("MessageGroupId"));
         if (a.containsKey("DelaySeconds")) {
-            long delay = Long.parseLong(a.get("DelaySeconds"));
+            long delay = delaySeconds(a.get("DelaySeconds"));
             if (delay > 0) {
                 broker.put("ScheduledEnqueueTimeUtc", RFC_1123.format(clock.instant().plusSeconds(delay).atOffset(ZoneOffset.UTC)));
             }
@@ -64,6 +64,18 @@ final class ServiceBusSender {
         });
         URI entityUri = namespace.resolve(entity);
         return http.post(namespace.resolve(entity + "/messages"), headers, message.body(), auth, entityUri, "Service Bus entity " + entity);
+    }
+
+    private static long delaySeconds(String text) {
+        try {
+            long delay = Long.parseLong(text.strip());
+            if (delay >= 0 && delay <= 900) {
+                return delay;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("DelaySeconds: expected a whole number of seconds from 0 to 900, not '" + text + "'");
     }
 
     private static String quoted(String value) {

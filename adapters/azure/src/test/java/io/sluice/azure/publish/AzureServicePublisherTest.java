@@ -102,6 +102,8 @@ class AzureServicePublisherTest extends PublisherContract {
         var broker = Json.parse(sent.header("BrokerProperties"));
         assertThat(ZonedDateTime.parse(broker.get("ScheduledEnqueueTimeUtc").asText(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant())
                 .isEqualTo(NOW.plusSeconds(90));
+        assertThatThrownBy(() -> targets.send(new Target(Target.Kind.QUEUE, "orders-queue"), new Message("q-2", "b", Map.of("DelaySeconds", "soon"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("DelaySeconds").hasMessageContaining("'soon'");
     }
 
     @Test
