@@ -9,6 +9,7 @@ import io.sluice.azure.blob.BlobObjectStore;
 import io.sluice.azure.datafactory.ArmDataFactoryClient;
 import io.sluice.azure.datafactory.DataFactoryJobLauncher;
 import io.sluice.azure.keyvault.KeyVaultSecretResolver;
+import io.sluice.azure.kv.TableKeyValueTable;
 import io.sluice.azure.keyvault.VaultSecrets;
 import io.sluice.azure.queue.StorageTaskQueue;
 import io.sluice.azure.servicebus.SdkServiceBusChannel;
@@ -24,6 +25,7 @@ import io.sluice.orchestration.port.ConfigStore;
 import io.sluice.orchestration.port.ExportLedger;
 import io.sluice.orchestration.port.JobLauncher;
 import io.sluice.orchestration.port.JobRun;
+import io.sluice.orchestration.port.KeyValueTable;
 import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.SecretResolver;
 import io.sluice.orchestration.port.StatusStore;
@@ -46,7 +48,8 @@ import org.springframework.context.annotation.Configuration;
  *
  * <ul>
  *   <li>{@code sluice.azure.storage.connection-string} or {@code .account-endpoint}: {@link ObjectStore} and
- *       {@link ConfigStore} on Blob, {@link StatusStore}, {@link ExportLedger} and {@link UpstreamLedger} on Table;</li>
+ *       {@link ConfigStore} on Blob, {@link StatusStore}, {@link ExportLedger}, {@link UpstreamLedger} and the
+ *       {@code dynamodb:*} integrations' {@link KeyValueTable} ({@code sluice.integrations.item-table}) on Table;</li>
  *   <li>{@code sluice.queue=storage} (with storage): {@link TaskQueue} on Storage Queues; {@code sluice.queue=servicebus}
  *       with {@code sluice.azure.servicebus.namespace} or {@code .connection-string}: on Service Bus;</li>
  *   <li>{@code sluice.azure.keyvault.url}: {@link SecretResolver} on Key Vault;</li>
@@ -57,7 +60,7 @@ import org.springframework.context.annotation.Configuration;
  * managed identity).
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(SluiceAzureProperties.class)
+@EnableConfigurationProperties({SluiceAzureProperties.class, AzureIntegrationProperties.class})
 public class AzurePorts {
     public static final String STORAGE = "'${sluice.azure.storage.connection-string:}' != '' or '${sluice.azure.storage.account-endpoint:}' != ''";
     public static final String STORAGE_QUEUE = "'${sluice.queue:}' == 'storage' and (" + STORAGE + ")";
@@ -111,6 +114,12 @@ public class AzurePorts {
     @ConditionalOnExpression(STORAGE)
     public UpstreamLedger upstreamLedger(AzureStorageClients storage, SluiceAzureProperties properties) {
         return new TableUpstreamLedger(storage.tables(), properties.storage().upstreamLedgerTable());
+    }
+
+    @Bean
+    @ConditionalOnExpression(STORAGE)
+    public KeyValueTable keyValueTable(AzureStorageClients storage, AzureIntegrationProperties integrations) {
+        return new TableKeyValueTable(storage.tables(), integrations.itemTable());
     }
 
     @Bean

@@ -55,7 +55,8 @@ import org.springframework.context.annotation.Configuration;
  * it, made when the Azure service behind it is configured ({@link AzurePorts}'s conditions): {@code read-config}
  * (Blob configs, Key Vault secrets), {@code write-status} (Table storage), {@code glue-launch} (Data Factory
  * pipeline runs), {@code copy-to-warehouse} (Synapse), {@code dependency-check} (Redis), {@code integrations}
- * (Blob as S3, Data Factory as Glue), and {@code executions} / {@code map-run} (child executions and
+ * (Blob as S3, Data Factory as Glue, Table storage as DynamoDB, Service Bus and Event Grid as SNS, SQS and
+ * EventBridge), and {@code executions} / {@code map-run} (child executions and
  * distributed Maps over Redis and Blob). {@code push-export} is not wired on Azure yet.
  */
 @Configuration(proxyBeanMethods = false)
@@ -111,11 +112,17 @@ public class AzureTaskFunctions {
         return new DependencyCheck(index, redis.timerIndex(), queue, names, clock, Duration.ofDays(1), tenancy);
     }
 
-    /** Step Functions service integrations that have a meaning here: S3 on Blob, Glue on Data Factory. */
+    /**
+     * Step Functions service integrations that have a meaning here: S3 on Blob, Glue on Data Factory, and every
+     * {@link IntegrationHandler} bean (DynamoDB on Table storage, SNS/SQS/EventBridge on Service Bus and Event Grid:
+     * {@link AzureIntegrationHandlers}).
+     */
     @Bean(Integrations.NAME)
     public Function<JsonNode, JsonNode> integrations(ObjectProvider<ObjectStore> objects, ObjectProvider<JobLauncher> launcher,
-                                                     JobCompletions completions, Tenancy tenancy, Clock clock) {
+                                                     JobCompletions completions, Tenancy tenancy, Clock clock,
+                                                     ObjectProvider<IntegrationHandler> more) {
         List<IntegrationHandler> handlers = new ArrayList<>();
+        more.orderedStream().forEach(handlers::add);
         objects.ifAvailable(store -> handlers.add(new ObjectStoreHandler(store)));
         launcher.ifAvailable(l -> handlers.add(new GlueHandler(new GlueLaunch(l, completions, POLLING, clock))));
         return new Integrations(new IntegrationRegistry(Platform.AZURE, handlers, null), tenancy);

@@ -23,7 +23,7 @@ import org.springframework.core.io.support.ResourcePatternResolver;
 
 /**
  * The pipelines an Azure deployment runs: the {@code <id>.asl.json} files bundled with it (by default
- * {@code classpath*:pipelines/*.asl.json}), validated once when the worker starts, each with the
+ * {@code classpath*:pipelines/*.asl.json}; several patterns separated by commas), validated once when the worker starts, each with the
  * {@code dependsOn} of its optional {@code <id>.pipeline.json}. A bundle with an invalid file does not start,
  * and the error names every problem as {@code FILE: /pointer: sentence}.
  */
@@ -48,13 +48,23 @@ public final class BundledPipelines implements PipelineDefinitions {
     }
 
 
+    private static List<Resource> resources(ResourcePatternResolver resolver, String patterns) throws IOException {
+        List<Resource> out = new ArrayList<>();
+        for (String pattern : patterns.split(",")) {
+            if (!pattern.isBlank()) {
+                out.addAll(List.of(resolver.getResources(pattern.strip())));
+            }
+        }
+        return out;
+    }
+
     public static BundledPipelines load(ResourcePatternResolver resolver, String pattern) {
         Map<String, Definition> found = new TreeMap<>();
         Map<String, List<Dependency>> dependsOn = new TreeMap<>();
         Map<String, java.time.Duration> retention = new TreeMap<>();
         List<String> problems = new ArrayList<>();
         try {
-            for (Resource r : resolver.getResources(pattern)) {
+            for (Resource r : resources(resolver, pattern)) {
                 String name = r.getFilename();
                 if (name == null || !name.endsWith(SUFFIX)) {
                     continue;

@@ -2,6 +2,7 @@ package io.sluice.azure.entry;
 
 import io.sluice.azure.invoke.InProcessFunctionApp;
 import io.sluice.azure.invoke.LocalFunctionsHost;
+import io.sluice.azure.publish.ScriptedAzureMessaging;
 import io.sluice.testkit.azure.AzuriteServer;
 import io.sluice.testkit.redis.RedisTestServer;
 import java.util.LinkedHashMap;
@@ -16,6 +17,7 @@ import java.util.UUID;
 final class AzureTestApp {
     private static LocalFunctionsHost host;
     private static Map<String, String> settings;
+    private static ScriptedAzureMessaging messaging;
 
     private AzureTestApp() {}
 
@@ -38,8 +40,28 @@ final class AzureTestApp {
             s.put("sluice.azure.storage.upstream-ledger-table", id + "upstreams");
             s.put("sluice.azure.storage.queue-table", id + "queues");
             s.put("sluice.azure.storage.max-receives", "3");
-            s.put("sluice.pipelines", "file:../../examples/events/azure/pipelines/*.asl.json");
+            // The Azure bundle, and two real-shape definitions written for AWS (DynamoDB; SNS, SQS and EventBridge).
+            s.put("sluice.pipelines", "file:../../examples/events/azure/pipelines/*.asl.json,"
+                    + "file:../../examples/real-shapes/ticket-dedupe-dynamodb.asl.json,file:../../examples/real-shapes/order-events-publish.asl.json");
             s.put("sluice.triggers.rules", "file:../../examples/events/azure/object-rules.json");
+            // The integrations of orders.asl.json: DynamoDB on Azurite's Table service; Service Bus and Event Grid on a
+            // loopback stub of their REST APIs (neither can run here), kept for the JVM as the app is.
+            messaging = new ScriptedAzureMessaging().entity("sb-orders-done").entity("order-updates").entity("warehouse-picks")
+                    .eventGridTopic("orders").eventGridTopic("shop-orders");
+            s.put("sluice.integrations.item-table", id + "items");
+            s.put("sluice.integrations.tables.Orders.partition-key", "id");
+            s.put("sluice.integrations.tables.tickets.partition-key", "customer");
+            s.put("sluice.integrations.tables.tickets.sort-key", "ticket");
+            s.put("sluice.integrations.tables.customers.partition-key", "customer");
+            s.put("sluice.integrations.topics.orders-done", "sb-orders-done");
+            s.put("sluice.integrations.topics.order-updates", "");
+            s.put("sluice.integrations.queues.warehouse-picks", "");
+            s.put("sluice.integrations.buses.orders.endpoint", messaging.eventGridEndpoint("shop-orders").toString());
+            s.put("sluice.integrations.buses.orders.access-key", ScriptedAzureMessaging.EVENT_GRID_KEY);
+            s.put("sluice.integrations.buses.orders-bus.endpoint", messaging.eventGridEndpoint("orders").toString());
+            s.put("sluice.integrations.buses.orders-bus.access-key", ScriptedAzureMessaging.EVENT_GRID_KEY);
+            s.put("sluice.integrations.servicebus-endpoint", messaging.serviceBusEndpoint().toString());
+            s.put("sluice.azure.servicebus.connection-string", messaging.connectionString());
             settings = Map.copyOf(s);
             // One app per JVM, never closed: its Redis keys go when the JVM does.
             io.sluice.testkit.redis.RedisCleanup.deleteOnExit(RedisTestServer.shared().url(), id);
@@ -51,6 +73,11 @@ final class AzureTestApp {
     static String prefix() {
         host();
         return settings.get("sluice.queue-prefix");
+    }
+
+    static ScriptedAzureMessaging messaging() {
+        host();
+        return messaging;
     }
 
     static String connectionString() {
