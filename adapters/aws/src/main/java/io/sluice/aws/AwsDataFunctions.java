@@ -2,7 +2,6 @@ package io.sluice.aws;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.aws.dynamodb.DynamoDbExportLedger;
-import io.sluice.aws.export.HttpExportTargets;
 import io.sluice.aws.s3.S3ConfigStore;
 import io.sluice.aws.s3.S3ObjectStore;
 import io.sluice.aws.sqs.SqsTaskQueue;
@@ -21,6 +20,7 @@ import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisDependencyIndex;
 import io.sluice.redis.RedisExportLedger;
 import io.sluice.redis.RedisTokenBucket;
+import io.sluice.transfer.export.HttpExportTargets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -71,7 +71,7 @@ public class AwsDataFunctions {
         if (ledger == null) {
             ledger = new RedisExportLedger(redis.redisson(), properties.redisKeyPrefix());
         }
-        HttpExportTargets targets = new HttpExportTargets(HttpClient::newHttpClient,
+        HttpExportTargets targets = new HttpExportTargets("AWS Lambda", HttpClient::newHttpClient,
                 new RedisTokenBucket(redis.redisson(), properties.redisKeyPrefix()), clock, Sleeper.REAL);
         return new PushExport(Map.of(), targets, objects, ledger, clock,
                 new ScopedSecrets(secrets(secrets), tenancy.getIfAvailable(() -> Tenancy.SINGLE)));

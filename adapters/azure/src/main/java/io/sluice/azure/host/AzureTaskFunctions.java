@@ -17,6 +17,13 @@ import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.nested.StartExecution;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.task.Backoff;
+import io.sluice.functions.task.Sleeper;
+import io.sluice.functions.task.export.PushExport;
+import io.sluice.functions.tenancy.ScopedSecrets;
+import io.sluice.orchestration.port.ExportLedger;
+import io.sluice.redis.RedisTokenBucket;
+import io.sluice.transfer.export.HttpExportTargets;
+import java.net.http.HttpClient;
 import io.sluice.functions.task.config.ReadConfig;
 import io.sluice.functions.task.dependency.DependencyCheck;
 import io.sluice.functions.task.jobs.GlueLaunch;
@@ -56,11 +63,12 @@ import org.springframework.context.annotation.Configuration;
  * (Blob configs, Key Vault secrets), {@code write-status} (Table storage), {@code glue-launch} (Data Factory
  * pipeline runs), {@code copy-to-warehouse} (Synapse), {@code dependency-check} (Redis), {@code integrations}
  * (Blob as S3, Data Factory as Glue, Table storage as DynamoDB, Service Bus and Event Grid as SNS, SQS and
- * EventBridge), and {@code executions} / {@code map-run} (child executions and
- * distributed Maps over Redis and Blob). {@code push-export} is not wired on Azure yet.
+ * EventBridge), {@code executions} / {@code map-run} (child executions and distributed Maps over Redis and Blob), and
+ * {@code push-export} (http targets, reading the extract from Blob, the export ledger on Table storage).
  */
 @Configuration(proxyBeanMethods = false)
 public class AzureTaskFunctions {
+    private static final String PUSH_EXPORT = "push-export";
     private static final Backoff POLLING = new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(30), 0);
 
     @Bean
@@ -103,6 +111,20 @@ public class AzureTaskFunctions {
     @ConditionalOnExpression("'${sluice.azure.synapse.jdbc-url:}' != '' and (" + AzurePorts.STORAGE + ")")
     public Function<JsonNode, JsonNode> copyToWarehouse(Warehouse warehouse, Clock clock) {
         return new CopyToWarehouse(warehouse, clock);
+    }
+
+    /**
+     * Pushes an extract from Blob storage to the http targets a config describes (an sftp target is refused: the bundle
+     * has no SSH client), each batch once (the export ledger on Table storage), the rate limit shared through Redis.
+     */
+    @Bean(PUSH_EXPORT)
+    @ConditionalOnExpression(AzurePorts.STORAGE)
+    public Function<JsonNode, JsonNode> pushExport(ObjectStore objects, ExportLedger ledger, RedisAdapters redis, SluiceAzureHostProperties host,
+                                                   Clock clock, ObjectProvider<SecretResolver> secrets, Tenancy tenancy) {
+        HttpExportTargets targets = new HttpExportTargets("Azure Functions", HttpClient::newHttpClient,
+                new RedisTokenBucket(redis.redisson(), host.redisKeyPrefix()), clock, Sleeper.REAL);
+        return new PushExport(Map.of(), targets, objects, ledger, clock,
+                new ScopedSecrets(secrets.getIfAvailable(() -> name -> Optional.empty()), tenancy));
     }
 
     /** Run as {@code sluice:function:dependency-check.waitForTaskToken}; a registration outlives its deadline by a day. */

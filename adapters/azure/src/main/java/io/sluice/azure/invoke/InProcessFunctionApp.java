@@ -21,8 +21,16 @@ public final class InProcessFunctionApp {
     private InProcessFunctionApp() {}
 
     public static LocalFunctionsHost start(Map<String, String> settings) {
+        return start(settings, SluiceAzureApplication.class, List.of());
+    }
+
+    /**
+     * The app whose {@code MAIN_CLASS} is {@code mainClass} (one that imports {@link SluiceAzureApplication} and adds
+     * beans), with the functions of {@code moreEntryPoints} beside Sluice's own.
+     */
+    public static LocalFunctionsHost start(Map<String, String> settings, Class<?> mainClass, List<Class<?>> moreEntryPoints) {
         settings.forEach(System::setProperty);
-        System.setProperty("MAIN_CLASS", SluiceAzureApplication.class.getName());
+        System.setProperty("MAIN_CLASS", mainClass.getName());
         List<FunctionInstanceInjector> injectors = ServiceLoader.load(FunctionInstanceInjector.class).stream()
                 .map(ServiceLoader.Provider::get).toList();
         if (injectors.size() != 1) {
@@ -30,7 +38,9 @@ public final class InProcessFunctionApp {
         }
         FunctionInstanceInjector injector = injectors.getFirst();
         String connection = settings.get(STORAGE_CONNECTION);
-        return new LocalFunctionsHost(type -> {
+        List<Class<?>> entryPoints = new java.util.ArrayList<>(LocalFunctionsHost.ENTRY_POINTS);
+        entryPoints.addAll(moreEntryPoints);
+        return new LocalFunctionsHost(entryPoints, type -> {
             try {
                 return injector.getInstance(type);
             } catch (Exception e) {

@@ -69,7 +69,13 @@ public final class LocalFunctionsHost {
      * @param queues    the account of the {@code SluiceStorage} connection, for Storage Queue triggers ({@code null}: none)
      */
     public LocalFunctionsHost(Function<Class<?>, Object> instances, UnaryOperator<String> settings, QueueServiceClient queues) {
-        this.functions = scan(ENTRY_POINTS);
+        this(ENTRY_POINTS, instances, settings, queues);
+    }
+
+    /** As above, with the functions of {@code entryPoints} (an app that declares functions of its own lists its classes too). */
+    public LocalFunctionsHost(List<Class<?>> entryPoints, Function<Class<?>, Object> instances, UnaryOperator<String> settings,
+                              QueueServiceClient queues) {
+        this.functions = scan(entryPoints);
         this.instances = instances;
         this.settings = settings;
         this.queues = queues;
@@ -91,6 +97,11 @@ public final class LocalFunctionsHost {
 
     public Map<String, Method> functions() {
         return functions;
+    }
+
+    /** The app's instance of {@code type}, as the worker's injector gives it (for a bean type: the app's bean). */
+    public <T> T instance(Class<T> type) {
+        return type.cast(instances.apply(type));
     }
 
     /** The queue a Storage Queue triggered function reads, with its settings resolved; empty for other triggers. */

@@ -54,6 +54,7 @@ import java.util.function.Function;
 import org.springframework.beans.factory.ObjectProvider;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -122,12 +123,17 @@ public class RuntimeConfiguration {
     public LocalRuntime localRuntime(LocalBackends backends, TaskFunctionBeans functions, QueueNames names, Clock clock,
                                      SluiceLocalProperties properties, PipelineOptionsCatalog options,
                                      ObjectProvider<StatusStore> status, RuleBook rules, ObjectProvider<Tenancy> tenancy,
-                                     LineageLog lineage) {
+                                     LineageLog lineage, @Value("${sluice.queue-visibility:}") Duration visibility) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
         Retention retention = new Retention(properties.retention(), pipeline -> Optional.ofNullable(options.find(pipeline).options())
                 .map(PipelineOptions::retention), properties.nameReuse());
-        LocalRuntime.Settings settings = new LocalRuntime.Settings(names, d.visibility(), d.lease(), d.concurrency(), d.tickEvery(),
-                d.outboxGrace(), d.probe(), retention);
+        // sluice.queue-visibility: how long a received message stays hidden before it is delivered again (default 30 s);
+        // a message that keeps failing reaches its dead-letter queue after max-receives of these.
+        if (visibility != null && (visibility.isNegative() || visibility.isZero())) {
+            throw new IllegalArgumentException("sluice.queue-visibility: expected a positive duration such as 30s, not " + visibility);
+        }
+        LocalRuntime.Settings settings = new LocalRuntime.Settings(names, visibility == null ? d.visibility() : visibility, d.lease(),
+                d.concurrency(), d.tickEvery(), d.outboxGrace(), d.probe(), retention);
         LocalRuntime runtime = new LocalRuntime(backends.ports(), functions.taskFunctions(), functions.names(), settings, clock);
         runtime.archiveExpired(new FolderObjectStore(properties.dataDir()), status.getIfAvailable());
         // Every pipeline is on the P2 channel until pipelines declare a priority.

@@ -1,4 +1,4 @@
-package io.sluice.aws.export;
+package io.sluice.transfer.export;
 
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.task.Backoff;
@@ -7,8 +7,6 @@ import io.sluice.functions.task.export.ExportTargets;
 import io.sluice.functions.task.export.PushExport;
 import io.sluice.orchestration.port.Exporter;
 import io.sluice.orchestration.port.RateLimiter;
-import io.sluice.transfer.export.HttpExporter;
-import io.sluice.transfer.export.HttpTarget;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Clock;
@@ -18,10 +16,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * The export targets a pattern config describes, on Lambda: {@code http} targets with the exporter the local runtime
- * uses (POST, bearer token from the target's secret, the rate limit shared through the deployment's Redis, retries
- * with backoff). An {@code sftp} target is a clear {@code Export.InvalidInput}: the Lambda bundle carries no SSH
- * client (the build keeps Apache MINA SSHD off its classpath), so such a pipeline pushes over SFTP from a host that has one.
+ * The export targets a pattern config describes, on a serverless platform (AWS Lambda, Azure Functions): {@code http}
+ * targets with the exporter the local runtime uses (POST, bearer token from the target's secret, the rate limit shared
+ * through the deployment's Redis, retries with backoff). An {@code sftp} target is a clear {@code Export.InvalidInput}:
+ * the platform's bundle carries no SSH client (its build keeps Apache MINA SSHD off its classpath), so such a pipeline
+ * pushes over SFTP from a host that has one.
  */
 public final class HttpExportTargets implements ExportTargets {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -35,9 +34,14 @@ public final class HttpExportTargets implements ExportTargets {
     private final Clock clock;
     private final Sleeper sleeper;
     private final Map<Target, Exporter> exporters = new ConcurrentHashMap<>();
+    private final String platform;
 
-    /** @param http made on the first export, so a Lambda that never pushes never starts an HTTP client at cold start */
-    public HttpExportTargets(Supplier<HttpClient> http, RateLimiter limiter, Clock clock, Sleeper sleeper) {
+    /**
+     * @param platform the platform's name in error messages ({@code AWS Lambda}, {@code Azure Functions})
+     * @param http     made on the first export, so a function that never pushes never starts an HTTP client at cold start
+     */
+    public HttpExportTargets(String platform, Supplier<HttpClient> http, RateLimiter limiter, Clock clock, Sleeper sleeper) {
+        this.platform = platform;
         this.http = http;
         this.limiter = limiter;
         this.clock = clock;
@@ -52,8 +56,8 @@ public final class HttpExportTargets implements ExportTargets {
     private Exporter create(Target target) {
         if (!"http".equals(target.kind())) {
             throw invalid(target, "sftp".equals(target.kind())
-                    ? "SFTP targets do not run on AWS Lambda (its bundle has no SSH client); push over http, or run this export on a host with SFTP."
-                    : "its kind '" + target.kind() + "' is not http, the one kind of target on AWS Lambda.");
+                    ? "SFTP targets do not run on " + platform + " (its bundle has no SSH client); push over http, or run this export on a host with SFTP."
+                    : "its kind '" + target.kind() + "' is not http, the one kind of target on " + platform + ".");
         }
         URI url;
         try {

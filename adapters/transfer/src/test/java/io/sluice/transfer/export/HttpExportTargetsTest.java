@@ -1,4 +1,4 @@
-package io.sluice.aws.export;
+package io.sluice.transfer.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** The export targets a Lambda can push to: http ones; an sftp target is refused, naming itself and why. */
 class HttpExportTargetsTest {
     private final AtomicInteger clients = new AtomicInteger();
-    private final HttpExportTargets targets = new HttpExportTargets(() -> {
+    private final HttpExportTargets targets = new HttpExportTargets("AWS Lambda", () -> {
         clients.incrementAndGet();
         return HttpClient.newHttpClient();
     }, new InMemoryRateLimiter(), Clock.systemUTC(), d -> { });

@@ -1,0 +1,108 @@
+package io.sluice.parity;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.local.app.SluiceLocalApplication;
+import io.sluice.local.embedded.LocalBackends;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ObjectStore;
+import io.sluice.orchestration.port.StatusRecord;
+import io.sluice.orchestration.port.StatusStore;
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.testkit.postgres.PostgresTestServer;
+import io.sluice.testkit.postgres.TestDatabase;
+import io.sluice.testkit.redis.RedisCleanup;
+import io.sluice.testkit.redis.RedisTestServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The local runtime ({@code ./sluice serve}'s application) in this JVM with the suite's functions, on the shared Redis
+ * (which holds its queues) and a PostgreSQL database of its own (the status table), its folders in a temporary one; driven
+ * over real HTTP on loopback. It moves its queues by itself.
+ */
+final class LocalParityHost implements ParityHost {
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final String prefix = "parity-local-" + UUID.randomUUID().toString().substring(0, 8);
+    private final TestDatabase database;
+    private final ConfigurableApplicationContext context;
+    private final String base;
+
+    LocalParityHost(ParityCases cases, Receiver receiver, Path work) throws IOException {
+        String redis = RedisTestServer.shared().url();
+        RedisCleanup.deleteOnExit(redis, prefix);
+        database = PostgresTestServer.shared().createDatabase("parity_local");
+        SpringApplication app = new SpringApplication(SluiceLocalApplication.class, ParityFunctions.class);
+        app.setMainApplicationClass(SluiceLocalApplication.class);
+        context = app.run("--server.port=0", "--server.address=127.0.0.1", "--spring.main.banner-mode=off",
+                "--sluice.redis.url=" + redis, "--sluice.redis.key-prefix=" + prefix, "--sluice.queue-prefix=" + prefix,
+                "--sluice.pipelines-dir=" + cases.pipelines(), "--sluice.pg.url=" + database.jdbcUrl(),
+                "--sluice.data-dir=" + Files.createDirectories(work.resolve("data")), "--sluice.config-dir=" + Files.createDirectories(work.resolve("configs")),
+                "--sluice.scripts-dir=" + Files.createDirectories(work.resolve("jobs")), "--sluice.job-runs-dir=" + work.resolve("job-runs"),
+                "--sluice.state-dir=" + work.resolve("state"), "--server.tomcat.basedir=" + work.resolve("tomcat"),
+                "--sluice.alerts.webhook-url=" + receiver.alertsUrl(), "--sluice.sqs.max-receives=3", "--sluice.queue-visibility=3s", "--sluice.sfn-api.port=0");
+        base = "http://127.0.0.1:" + ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    @Override
+    public String name() {
+        return "local";
+    }
+
+    @Override
+    public Answer api(String method, String path, JsonNode body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(Json.write(body)));
+        try {
+            HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Answer(r.statusCode(), r.body().isBlank() ? Json.NODES.nullNode() : Json.parse(r.body()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public int pump() {
+        return 0;
+    }
+
+    @Override
+    public void putObject(String key, byte[] bytes) {
+        context.getBean(ObjectStore.class).put(key, bytes);
+    }
+
+    @Override
+    public List<StatusRecord> statusRows(String pipeline, String partition) {
+        return context.getBean(StatusStore.class).find(pipeline, partition, 10);
+    }
+
+    @Override
+    public String plant(String body) {
+        TaskQueue queue = context.getBean(LocalBackends.class).ports().queue();
+        String name = context.getBean(QueueNames.class).orchestrator();
+        queue.send(name, TaskQueue.OutgoingMessage.of(body).inGroup("planted", "planted-" + UUID.randomUUID()), Duration.ZERO);
+        return name;
+    }
+
+    @Override
+    public void close() {
+        context.close();
+        database.close();
+    }
+}

@@ -1,0 +1,61 @@
+package io.sluice.parity;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.json.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The suite, declared once as data: {@code examples/parity/cases.json} (the cases: what to start, what to do, what to
+ * expect) and {@code examples/parity/pipelines/} (the pipeline files every host loads, unchanged).
+ */
+public record ParityCases(Path folder, List<Case> cases) {
+    private static final Set<String> KINDS = Set.of("run", "callback", "dependency", "poison");
+
+    /** One case: its name, its kind ({@code run}, {@code callback}, {@code dependency}, {@code poison}) and its JSON as declared. */
+    public record Case(String name, String kind, JsonNode spec) {
+        public JsonNode expect() {
+            return spec.path("expect");
+        }
+    }
+
+    public Path pipelines() {
+        return folder.resolve("pipelines");
+    }
+
+    public static ParityCases load(Path folder) {
+        Path file = folder.resolve("cases.json");
+        JsonNode root;
+        try {
+            root = Json.parse(Files.readString(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the parity cases " + file, e);
+        }
+        List<Case> cases = new ArrayList<>();
+        JsonNode list = root.path("cases");
+        if (!list.isArray() || list.isEmpty()) {
+            throw new IllegalArgumentException(file + ": /cases: expected a non-empty array of cases");
+        }
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode c = list.get(i);
+            String name = c.path("name").asText("");
+            String kind = c.path("kind").asText("");
+            if (name.isBlank()) {
+                throw new IllegalArgumentException(file + ": /cases/" + i + "/name: expected the case's name");
+            }
+            if (!KINDS.contains(kind)) {
+                throw new IllegalArgumentException(file + ": /cases/" + i + "/kind: expected one of " + KINDS + ", not '" + kind + "'");
+            }
+            if (!c.path("expect").isObject()) {
+                throw new IllegalArgumentException(file + ": /cases/" + i + "/expect: expected an object");
+            }
+            cases.add(new Case(name, kind, c));
+        }
+        return new ParityCases(folder, List.copyOf(cases));
+    }
+}

@@ -1,0 +1,38 @@
+package io.sluice.parity;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.port.StatusRecord;
+import java.util.List;
+
+/**
+ * One host of the parity suite, driven the way its platform drives it: its HTTP API (the same routes on every host),
+ * whatever moves its queued messages along, its object store, its status table and its orchestrator queue.
+ */
+public interface ParityHost extends AutoCloseable {
+    /** {@code local}, {@code aws} or {@code azure}. */
+    String name();
+
+    /** One request to the host's HTTP API ({@code path} from {@code /v1/}); {@code body} {@code null} for none. */
+    Answer api(String method, String path, JsonNode body);
+
+    /**
+     * Moves what is queued one round, as the platform would (Lambda's event source mappings, the Functions host's queue
+     * listeners, the schedule tick); answers how many messages were delivered. The local runtime moves by itself: 0.
+     */
+    int pump();
+
+    /** Puts an object into the host's object store (the local data folder, S3, Blob storage). */
+    void putObject(String key, byte[] bytes);
+
+    /** The status table's rows of {@code pipeline} and {@code partition}, newest first. */
+    List<StatusRecord> statusRows(String pipeline, String partition);
+
+    /** Puts {@code body} on the orchestrator queue, as a producer that writes what no function can read would; the queue's name. */
+    String plant(String body);
+
+    @Override
+    void close();
+
+    /** An HTTP API answer: the status code and the JSON body (a null node when there is none). */
+    record Answer(int status, JsonNode body) {}
+}

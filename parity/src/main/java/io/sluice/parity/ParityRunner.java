@@ -1,0 +1,224 @@
+package io.sluice.parity;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.StatusRecord;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+/**
+ * Runs the cases on one host and compares what happened with what each case expects. Every case goes through the
+ * host's HTTP API (starts, reads, history, task tokens) and its queues (pumped as the platform would); the object store,
+ * the status table and the orchestrator queue are reached through the host's own adapters.
+ */
+public final class ParityRunner {
+    private static final Duration CASE_TIMEOUT = Duration.ofSeconds(90);
+
+    private final ParityHost host;
+    private final Receiver receiver;
+
+    public ParityRunner(ParityHost host, Receiver receiver) {
+        this.host = host;
+        this.receiver = receiver;
+    }
+
+    /** The outcome of one case: passed, or the first difference found; how long it took. */
+    public record Result(String name, boolean passed, String detail, long millis) {}
+
+    public List<Result> runAll(ParityCases cases) {
+        List<Result> results = new ArrayList<>();
+        for (ParityCases.Case c : cases.cases()) {
+            results.add(run(c));
+        }
+        return results;
+    }
+
+    public Result run(ParityCases.Case c) {
+        long start = System.nanoTime();
+        String detail;
+        try {
+            detail = switch (c.kind()) {
+                case "run" -> run(c.name(), c.spec());
+                case "callback" -> callback(c.name(), c.spec());
+                case "dependency" -> dependency(c.name(), c.spec());
+                case "poison" -> poison(c.spec());
+                default -> "unknown kind " + c.kind();
+            };
+        } catch (RuntimeException e) {
+            detail = e.toString();
+        }
+        return new Result(c.name(), detail == null, detail, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private String run(String name, JsonNode spec) {
+        String id = start(name, spec.path("pipeline").asText(), spec.path("input"), null);
+        JsonNode end = awaitEnd(id);
+        String differs = compareEnd(end, spec.path("expect"));
+        if (differs != null) {
+            return differs;
+        }
+        return compareEvents(id, spec.path("expect").path("events"));
+    }
+
+    private String callback(String name, JsonNode spec) {
+        String id = start(name, spec.path("pipeline").asText(), spec.path("input"), null);
+        String state = spec.path("callback").path("state").asText();
+        String token = await("a TASK_SCHEDULED event of state " + state + " with its token", () -> token(id, state));
+        ParityHost.Answer queued = host.api("POST", "/v1/tasks/" + token + "/success", spec.path("callback").path("output"));
+        if (queued.status() != 202) {
+            return "the task-token API answered " + queued.status() + " " + queued.body() + ", expected 202";
+        }
+        return compareEnd(awaitEnd(id), spec.path("expect"));
+    }
+
+    private String dependency(String name, JsonNode spec) {
+        JsonNode object = spec.path("object");
+        host.putObject(object.path("key").asText(), object.path("text").asText().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String partner = "/partner/" + name;
+        JsonNode first = Json.parse(Json.write(spec.path("first")).replace("${partner}", receiver.url(partner)));
+        String waiting = start(name, first.path("pipeline").asText(), first.path("input"), first.path("partition").asText(null));
+        String state = spec.path("waitsAt").asText();
+        await(first.path("pipeline").asText() + " waiting at " + state, () -> token(waiting, state));
+        JsonNode then = spec.path("then");
+        String upstream = start(name, then.path("pipeline").asText(), then.path("input"), then.path("partition").asText(null));
+        JsonNode expect = spec.path("expect");
+        for (var e : List.of(new String[] {first.path("pipeline").asText(), waiting}, new String[] {then.path("pipeline").asText(), upstream})) {
+            JsonNode end = awaitEnd(e[1]);
+            String wanted = expect.path("status").path(e[0]).asText();
+            if (!end.path("status").asText().equals(wanted)) {
+                return e[0] + " ended " + end.path("status").asText() + " (" + end.path("error").asText("") + " " + end.path("cause").asText("")
+                        + "), expected " + wanted;
+            }
+        }
+        List<String> wantedBodies = new ArrayList<>();
+        expect.path("received").forEach(b -> wantedBodies.add(b.asText()));
+        List<String> received = receiver.received(partner);
+        if (!received.equals(wantedBodies)) {
+            return "the partner received " + received + ", expected " + wantedBodies;
+        }
+        for (JsonNode row : expect.path("statusRows")) {
+            String pipeline = row.path("pipeline").asText();
+            String partition = row.path("partition").asText();
+            List<StatusRecord> rows = host.statusRows(pipeline, partition);
+            if (rows.size() != 1 || !rows.getFirst().state().name().equals(row.path("state").asText())) {
+                return "the status table holds " + rows + " for " + pipeline + " " + partition + ", expected one row " + row.path("state").asText();
+            }
+        }
+        return null;
+    }
+
+    private String poison(JsonNode spec) {
+        int before = receiver.alerts().size();
+        String queue = host.plant(spec.path("body").asText());
+        JsonNode expect = spec.path("expect");
+        int wanted = expect.path("alerts").asInt();
+        List<String> alerts = await(wanted + " alert(s) for the message planted on " + queue, () -> {
+            List<String> all = receiver.alerts();
+            return all.size() - before >= wanted ? Optional.of(all.subList(before, all.size())) : Optional.empty();
+        });
+        if (alerts.size() != wanted) {
+            return "alerts " + alerts + ", expected " + wanted;
+        }
+        for (String alert : alerts) {
+            List<String> words = new ArrayList<>();
+            expect.path("alertContains").forEach(w -> words.add(w.asText()));
+            words.add(queue);
+            for (String w : words) {
+                if (!alert.contains(w)) {
+                    return "the alert " + alert + " does not say '" + w + "'";
+                }
+            }
+        }
+        return null;
+    }
+
+    private String start(String name, String pipeline, JsonNode input, String partition) {
+        ObjectNode body = Json.object().put("name", name + "-" + UUID.randomUUID().toString().substring(0, 8));
+        body.set("input", input.isMissingNode() ? Json.object() : input);
+        if (partition != null) {
+            body.put("partition", partition);
+        }
+        ParityHost.Answer started = host.api("POST", "/v1/pipelines/" + pipeline + "/executions", body);
+        if (started.status() != 201 && started.status() != 200) {
+            throw new IllegalStateException("starting " + pipeline + " answered " + started.status() + " " + started.body());
+        }
+        return started.body().path("executionId").asText();
+    }
+
+    private JsonNode awaitEnd(String id) {
+        return await("execution " + id + " to end", () -> {
+            ParityHost.Answer a = host.api("GET", "/v1/executions/" + encode(id), null);
+            return a.status() == 200 && !a.body().path("status").asText().equals("RUNNING") ? Optional.of(a.body()) : Optional.empty();
+        });
+    }
+
+    private Optional<String> token(String id, String state) {
+        ParityHost.Answer a = host.api("GET", "/v1/executions/" + encode(id) + "/history", null);
+        String token = null;
+        for (JsonNode e : a.body().path("events")) {
+            if (e.path("type").asText().equals("TASK_SCHEDULED") && state.equals(e.path("state").asText())) {
+                token = e.path("detail").path("token").asText(null);
+            }
+        }
+        return Optional.ofNullable(token);
+    }
+
+    private static String compareEnd(JsonNode end, JsonNode expect) {
+        String status = end.path("status").asText();
+        if (!status.equals(expect.path("status").asText())) {
+            return "ended " + status + " (" + end.path("error").asText("") + ": " + end.path("cause").asText("") + "), expected "
+                    + expect.path("status").asText();
+        }
+        if (expect.has("output") && !expect.get("output").equals(end.path("output"))) {
+            return "output " + end.path("output") + ", expected " + expect.get("output");
+        }
+        return null;
+    }
+
+    private String compareEvents(String id, JsonNode counts) {
+        if (!counts.isObject()) {
+            return null;
+        }
+        JsonNode events = host.api("GET", "/v1/executions/" + encode(id) + "/history?limit=1000", null).body().path("events");
+        for (var e : counts.properties()) {
+            int n = 0;
+            for (JsonNode event : events) {
+                if (event.path("type").asText().equals(e.getKey())) {
+                    n++;
+                }
+            }
+            if (n != e.getValue().asInt()) {
+                return n + " " + e.getKey() + " events, expected " + e.getValue().asInt();
+            }
+        }
+        return null;
+    }
+
+    /** Pumps the host until {@code until} answers, at most the case's timeout. */
+    private <T> T await(String what, Supplier<Optional<T>> until) {
+        long deadline = System.nanoTime() + CASE_TIMEOUT.toNanos();
+        while (true) {
+            int moved = host.pump();
+            Optional<T> done = until.get();
+            if (done.isPresent()) {
+                return done.get();
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("waited " + CASE_TIMEOUT.toSeconds() + " s for " + what);
+            }
+            if (moved == 0) {
+                LockSupport.parkNanos(Duration.ofMillis(25).toNanos()); // nothing queued: give the host's own threads a moment
+            }
+        }
+    }
+
+    private static String encode(String id) {
+        return java.net.URLEncoder.encode(id, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}

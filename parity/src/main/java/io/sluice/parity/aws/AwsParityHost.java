@@ -1,0 +1,158 @@
+package io.sluice.parity.aws;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.aws.client.AwsClientSettings;
+import io.sluice.aws.client.AwsClients;
+import io.sluice.aws.dynamodb.DynamoDbStatusStore;
+import io.sluice.aws.dynamodb.LedgerTables;
+import io.sluice.aws.dynamodb.StatusTable;
+import io.sluice.aws.s3.S3Clients;
+import io.sluice.aws.s3.S3Location;
+import io.sluice.aws.s3.S3ObjectStore;
+import io.sluice.aws.sqs.SqsClients;
+import io.sluice.aws.sqs.SqsQueueSettings;
+import io.sluice.aws.sqs.SqsTaskQueue;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.StatusRecord;
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.parity.ParityCases;
+import io.sluice.parity.ParityHost;
+import io.sluice.parity.Receiver;
+import io.sluice.testkit.aws.DynaliteServer;
+import io.sluice.testkit.aws.S3MockServer;
+import io.sluice.testkit.redis.RedisCleanup;
+import io.sluice.testkit.redis.RedisTestServer;
+import io.sluice.testkit.sqs.ElasticMqServer;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.sqs.SqsClient;
+
+/**
+ * The AWS entry points in this JVM: every Lambda of the bundle behind its real handler ({@link LambdaPump}), with the
+ * suite's pipelines as the bundle's, on ElasticMQ (SQS, started here), S3Mock (the lake), dynalite (the status table,
+ * the export ledger) and the shared Redis. The HTTP API is the {@code http-api} Lambda called with API Gateway's
+ * payload-format-2.0 events; the schedule tick (EventBridge on AWS) is invoked every half second while pumping.
+ */
+public final class AwsParityHost implements ParityHost {
+    private static final String HOST = "parity.execute-api.us-east-1.amazonaws.com";
+    private static final int MAX_RECEIVES = 3;
+    private static final long TICK_NANOS = Duration.ofMillis(500).toNanos();
+
+    private final String id = UUID.randomUUID().toString().substring(0, 8);
+    private final String prefix = "parity-aws-" + id;
+    private final QueueNames names = new QueueNames("parity-" + id);
+    private final ElasticMqServer elasticMq;
+    private final SqsClient sqs;
+    private final SqsTaskQueue queue;
+    private final S3ObjectStore objects;
+    private final DynamoDbStatusStore status;
+    private final LambdaPump lambda;
+    private long lastTick;
+
+    public AwsParityHost(ParityCases cases, Receiver receiver) {
+        String redis = RedisTestServer.shared().url();
+        RedisCleanup.deleteOnExit(redis, prefix);
+        elasticMq = ElasticMqServer.start();
+        DynamoDbClient dynamo = AwsClients.build(DynamoDbClient.builder(),
+                AwsClientSettings.local(DynaliteServer.shared().endpoint(), ElasticMqServer.REGION));
+        String statusTable = "parity-status-" + id;
+        String exportLedger = "parity-exports-" + id;
+        dynamo.createTable(StatusTable.create(statusTable));
+        dynamo.createTable(LedgerTables.exportLedger(exportLedger));
+        dynamo.waiter().waitUntilTableExists(b -> b.tableName(statusTable));
+        dynamo.waiter().waitUntilTableExists(b -> b.tableName(exportLedger));
+        S3Client s3 = S3Clients.create(AwsClientSettings.local(S3MockServer.shared().endpoint(), ElasticMqServer.REGION));
+        String bucket = "parity-lake-" + id;
+        s3.createBucket(b -> b.bucket(bucket));
+        objects = new S3ObjectStore(s3, new S3Location(bucket, ""));
+        status = new DynamoDbStatusStore(dynamo, statusTable);
+
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("MAIN_CLASS", ParityAwsApplication.class.getName());
+        env.put("spring.main.banner-mode", "off");
+        env.put("sluice.redis-url", redis);
+        env.put("sluice.redis-key-prefix", prefix);
+        env.put("sluice.sqs-endpoint", elasticMq.endpoint().toString());
+        env.put("sluice.queue-prefix", names.prefix());
+        env.put("sluice.max-receives", String.valueOf(MAX_RECEIVES));
+        env.put("sluice.region", ElasticMqServer.REGION);
+        env.put("sluice.triggers.pipelines", cases.pipelines().toUri() + "*.asl.json");
+        env.put("sluice.api.allowed-hosts", HOST);
+        env.put("sluice.s3.bucket", bucket);
+        env.put("sluice.s3.endpoint", S3MockServer.shared().endpoint().toString());
+        env.put("sluice.dynamodb.status-table", statusTable);
+        env.put("sluice.dynamodb.export-ledger-table", exportLedger);
+        env.put("sluice.dynamodb.endpoint", DynaliteServer.shared().endpoint().toString());
+        env.put("parity.alerts-url", receiver.alertsUrl());
+        env.forEach(System::setProperty); // where a Lambda's environment reaches Spring; this JVM runs this host only
+
+        SqsQueueSettings settings = SqsQueueSettings.local(elasticMq.endpoint(), ElasticMqServer.REGION, MAX_RECEIVES);
+        queue = SqsTaskQueue.connect(settings);
+        sqs = SqsClients.create(settings);
+        lambda = new LambdaPump(sqs, names.prefix(), 2);
+    }
+
+    @Override
+    public String name() {
+        return "aws";
+    }
+
+    @Override
+    public Answer api(String method, String path, JsonNode body) {
+        int q = path.indexOf('?');
+        String raw = q < 0 ? path : path.substring(0, q);
+        ObjectNode event = Json.object().put("version", "2.0").put("routeKey", "$default").put("rawPath", raw)
+                .put("rawQueryString", q < 0 ? "" : path.substring(q + 1));
+        event.putObject("headers").put("host", HOST).put("content-type", "application/json").put("accept", "application/json");
+        ObjectNode context = event.putObject("requestContext").put("accountId", "000000000000").put("apiId", "parity")
+                .put("domainName", HOST).put("requestId", UUID.randomUUID().toString()).put("stage", "$default").put("routeKey", "$default");
+        context.putObject("http").put("method", method).put("path", raw).put("protocol", "HTTP/1.1").put("sourceIp", "127.0.0.1")
+                .put("userAgent", "sluice-parity");
+        if (body != null) {
+            event.put("body", Json.write(body));
+        }
+        event.put("isBase64Encoded", false);
+        JsonNode answer = lambda.invoke("http-api", Json.write(event));
+        String text = answer.path("body").asText("");
+        return new Answer(answer.path("statusCode").asInt(), text.isBlank() ? Json.NODES.nullNode() : Json.parse(text));
+    }
+
+    @Override
+    public int pump() {
+        if (System.nanoTime() - lastTick > TICK_NANOS) {
+            lambda.invoke("schedule-tick", "{\"source\": \"aws.scheduler\", \"detail-type\": \"Scheduled Event\", \"detail\": {}}");
+            lastTick = System.nanoTime();
+        }
+        return lambda.round();
+    }
+
+    @Override
+    public void putObject(String key, byte[] bytes) {
+        objects.put(key, bytes);
+    }
+
+    @Override
+    public List<StatusRecord> statusRows(String pipeline, String partition) {
+        return status.find(pipeline, partition, 10);
+    }
+
+    @Override
+    public String plant(String body) {
+        queue.send(names.orchestrator(), TaskQueue.OutgoingMessage.of(body).inGroup("planted", "planted-" + UUID.randomUUID()), Duration.ZERO);
+        return names.orchestrator();
+    }
+
+    @Override
+    public void close() {
+        queue.close();
+        sqs.close();
+        elasticMq.close();
+    }
+}
