@@ -35,6 +35,11 @@ import io.sluice.local.pipeline.PipelineOptions;
 import io.sluice.local.pipeline.PipelineOptionsCatalog;
 import io.sluice.local.pipeline.PipelineProblem;
 import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.functions.channel.ChannelLimits;
+import io.sluice.functions.priority.Priority;
+import io.sluice.redis.RedisConcurrencyLimiter;
+import io.sluice.redis.RedisTokenBucket;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import io.sluice.orchestration.pattern.Patterns;
 import io.sluice.orchestration.port.AlertSink;
 import io.sluice.orchestration.port.ExecutionStore;
@@ -64,6 +69,7 @@ import org.springframework.core.env.Environment;
  * message is dead-lettered, and the executions the API works on.
  */
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SluiceChannelProperties.class)
 public class RuntimeConfiguration {
     private static final Logger LOG = LoggerFactory.getLogger(RuntimeConfiguration.class);
 
@@ -122,7 +128,7 @@ public class RuntimeConfiguration {
     public LocalRuntime localRuntime(LocalBackends backends, TaskFunctionBeans functions, QueueNames names, Clock clock,
                                      SluiceLocalProperties properties, PipelineOptionsCatalog options,
                                      ObjectProvider<StatusStore> status, RuleBook rules, ObjectProvider<Tenancy> tenancy,
-                                     LineageLog lineage) {
+                                     LineageLog lineage, SluiceChannelProperties channels) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
         Retention retention = new Retention(properties.retention(), pipeline -> Optional.ofNullable(options.find(pipeline).options())
                 .map(PipelineOptions::retention), properties.nameReuse());
@@ -130,10 +136,18 @@ public class RuntimeConfiguration {
                 d.outboxGrace(), d.probe(), retention);
         LocalRuntime runtime = new LocalRuntime(backends.ports(), functions.taskFunctions(), functions.names(), settings, clock);
         runtime.archiveExpired(new FolderObjectStore(properties.dataDir()), status.getIfAvailable());
-        // Every pipeline is on the P2 channel until pipelines declare a priority.
-        runtime.gateTasks(new RuleGate(rules, tenancy.getIfAvailable(() -> Tenancy.SINGLE), pipeline -> "P2"));
+        Tenancy tenants = tenancy.getIfAvailable(() -> Tenancy.SINGLE);
+        runtime.gateTasks(new RuleGate(rules, tenants, pipeline -> priorityOf(options, pipeline).name()));
+        // The channels' limits hold across every process on this Redis.
+        runtime.limitChannels(new ChannelLimits(new RedisConcurrencyLimiter(backends.redisson(), backends.redisKeyPrefix()),
+                new RedisTokenBucket(backends.redisson(), backends.redisKeyPrefix()), tenants, channels.settings()));
         runtime.recordLineage(lineage);
         return runtime;
+    }
+
+    /** A pipeline's declared priority ({@code priority} in its options); {@link Priority#DEFAULT} without one. */
+    static Priority priorityOf(PipelineOptionsCatalog options, String pipeline) {
+        return Optional.ofNullable(options.find(pipeline).options()).map(PipelineOptions::priority).orElse(Priority.DEFAULT);
     }
 
     /** Which runs read and wrote which datasets, in Redis beside the executions. */
@@ -206,12 +220,12 @@ public class RuntimeConfiguration {
      * through the runtime, one at a time with its other messages; unknown or invalid pipelines are refused.
      */
     @Bean
-    public ExecutionStarter executionStarter(PipelineCatalog catalog, LocalRuntime runtime) {
-        return new PipelineStarter(runtime::start, id -> switch (catalog.find(id)) {
+    public ExecutionStarter executionStarter(PipelineCatalog catalog, LocalRuntime runtime, PipelineOptionsCatalog options) {
+        return new PipelineStarter((PipelineStarter.PrioritizedLaunch) runtime::start, id -> switch (catalog.find(id)) {
             case PipelineCatalog.Lookup.Found f -> new PipelineDefinitions.Lookup.Found(f.pipeline().definition());
             case PipelineCatalog.Lookup.Invalid i -> new PipelineDefinitions.Lookup.Unavailable("pipeline '" + id + "' is invalid: " + i.problems());
             case PipelineCatalog.Lookup.Missing m -> new PipelineDefinitions.Lookup.Unavailable("there is no pipeline '" + id + "'");
-        });
+        }, pipeline -> priorityOf(options, pipeline));
     }
 
     /** Named so, not {@code executions}: that name is the task function of {@code states:startExecution} (every Function bean is one). */
