@@ -65,7 +65,7 @@ public final class ChannelTaker {
 
     /** The channels paused at the last look at the backlogs. */
     public Set<Priority> paused() {
-        return EnumSet.copyOf(paused.isEmpty() ? EnumSet.noneOf(Priority.class) : paused);
+        return Set.copyOf(paused);
     }
 
     /** Up to {@code max} admitted tasks, from the first eligible channel that has any; waits at most {@code wait}. */

@@ -38,6 +38,8 @@ import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.functions.channel.ChannelLimits;
 import io.sluice.functions.priority.Priority;
 import io.sluice.redis.RedisConcurrencyLimiter;
+import io.sluice.redis.RedisAlertBook;
+import io.sluice.functions.alert.TieredAlerts;
 import io.sluice.redis.RedisTokenBucket;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import io.sluice.orchestration.pattern.Patterns;
@@ -69,7 +71,7 @@ import org.springframework.core.env.Environment;
  * message is dead-lettered, and the executions the API works on.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(SluiceChannelProperties.class)
+@EnableConfigurationProperties({SluiceChannelProperties.class, SluiceAlertTierProperties.class})
 public class RuntimeConfiguration {
     private static final Logger LOG = LoggerFactory.getLogger(RuntimeConfiguration.class);
 
@@ -178,13 +180,43 @@ public class RuntimeConfiguration {
                 Duration.ofSeconds(30), "local-" + ProcessHandle.current().pid());
     }
 
-    /** The consumer of execution events: wakes dependency checks (when they run here) and alerts on failures. */
+    /**
+     * Failure alerts by the execution's priority: P0 to the pager (the {@code pager-url} webhook, else the alert sinks),
+     * P1 with an acknowledgement deadline, P2/P3 in a digest; each incident once (the claims in Redis).
+     */
     @Bean
-    public CompletionListener completionListener(LocalBackends backends, AlertSink alerts,
+    public TieredAlerts tieredAlerts(SluiceAlertTierProperties tiers, SluiceLocalProperties properties, LocalBackends backends, Clock clock) {
+        List<AlertSink> sinks = new ArrayList<>(List.of(new LogAlertSink()));
+        String webhook = properties.alerts().webhookUrl();
+        if (!blank(webhook)) {
+            sinks.add(new WebhookAlertSink(URI.create(webhook.strip()), HttpClient.newHttpClient(), Duration.ofSeconds(10), Map.of()));
+        }
+        AlertSink sink = new FanOutAlertSink(sinks);
+        AlertSink pager = blank(tiers.pagerUrl()) ? a -> sink.fire(new AlertSink.Alert(a.incidentKey(), AlertSink.Severity.CRITICAL,
+                "[PAGE] " + a.title(), a.detail()))
+                : new FanOutAlertSink(List.of(new LogAlertSink(), new WebhookAlertSink(URI.create(tiers.pagerUrl().strip()),
+                        HttpClient.newHttpClient(), Duration.ofSeconds(10), Map.of())));
+        String owner = "local-" + ProcessHandle.current().pid();
+        return new TieredAlerts(pager, sink, new RedisAlertBook(backends.redisson(), backends.redisKeyPrefix()),
+                s -> new OncePerIncident(s, backends.ports().claims(), clock, Duration.ofHours(1), Duration.ofSeconds(30), owner), clock,
+                tiers.settings());
+    }
+
+    @Bean(destroyMethod = "close")
+    AlertTierTicker alertTierTicker(TieredAlerts tiers, SluiceAlertTierProperties properties) {
+        return new AlertTierTicker(tiers, properties.tickEvery());
+    }
+
+    /** The consumer of execution events: wakes dependency checks (when they run here) and alerts on failures, by priority. */
+    @Bean
+    public CompletionListener completionListener(LocalBackends backends, TieredAlerts tiers,
                                                  ObjectProvider<Consumer<FinishedExecution>> handlerBeans) {
         List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
         handlerBeans.orderedStream().forEach(handlers::add);
-        handlers.add(new FailureAlerts(alerts));
+        ExecutionStore store = backends.ports().executions();
+        handlers.add(new FailureAlerts(tiers, executionId -> store.load(executionId)
+                .map(s -> io.sluice.functions.orchestrator.Orchestrator.priorityOf(io.sluice.orchestration.json.Json.parse(s.state())))
+                .orElse(Priority.DEFAULT)));
         return new CompletionListener(backends.ports().executions(), handlers);
     }
 
