@@ -53,24 +53,27 @@ public interface TaskQueue {
      * and looks again; a queue that can wait on several at once (Redis) does better for the lower ones.
      */
     default FirstReceived receiveFirst(List<String> queues, int max, Duration visibility, Duration wait) {
-        long deadline = System.nanoTime() + Math.max(0, wait.toNanos());
-        while (true) {
+        if (queues.isEmpty()) {
+            return FirstReceived.NONE;
+        }
+        // Counted in slices of FIRST_RECHECK rather than timed: the core reads no clock.
+        long slices = Math.max(1, (Math.max(0, wait.toMillis()) + FIRST_RECHECK.toMillis() - 1) / FIRST_RECHECK.toMillis());
+        for (long slice = 0; slice < slices; slice++) {
             for (String q : queues) {
                 List<ReceivedMessage> got = receive(q, max, visibility, Duration.ZERO);
                 if (!got.isEmpty()) {
                     return new FirstReceived(q, got);
                 }
             }
-            long left = deadline - System.nanoTime();
-            if (left <= 0 || queues.isEmpty()) {
+            if (!wait.isPositive()) {
                 return FirstReceived.NONE;
             }
-            Duration pause = Duration.ofNanos(Math.min(left, FIRST_RECHECK.toNanos()));
-            List<ReceivedMessage> got = receive(queues.get(0), max, visibility, pause);
+            List<ReceivedMessage> got = receive(queues.get(0), max, visibility, FIRST_RECHECK.compareTo(wait) < 0 ? FIRST_RECHECK : wait);
             if (!got.isEmpty()) {
                 return new FirstReceived(queues.get(0), got);
             }
         }
+        return FirstReceived.NONE;
     }
 
     /** How long {@link #receiveFirst}'s default waits on the first queue before it looks at the others again. */
