@@ -69,6 +69,8 @@ final class RemoteCommands {
         @Option(names = "--name", paramLabel = "N", description = "the execution's name (default: made up, or the partition's)") private String name;
         @Option(names = "--partition", paramLabel = "D", description = "the partition the run works on, such as 2026-11-29") private String partition;
         @Option(names = "--input", paramLabel = "JSON", description = "the execution input (default {})") private String input;
+        @Option(names = "--priority", paramLabel = "P0-P3", description = "this execution's priority channel (default: the pipeline's)")
+        private String priority;
 
         Start(CliContext context) {
             super(context);
@@ -76,7 +78,35 @@ final class RemoteCommands {
 
         @Override
         public Integer call() throws InterruptedException {
-            return client().start(pipeline, name, partition, input);
+            if (priority != null && io.sluice.functions.priority.Priority.find(priority).isEmpty()) {
+                throw new SluiceCli.UsageException("--priority expects " + io.sluice.functions.priority.Priority.EXPECTED + ", not '"
+                        + priority + "'");
+            }
+            return client().start(pipeline, name, partition, input, priority);
+        }
+    }
+
+    @Command(name = "alerts", mixinStandardHelpOptions = true, description = "Tiered alerts: acknowledge a P1 incident.",
+            subcommands = AlertAck.class)
+    static final class Alerts {}
+
+    @Command(name = "ack", mixinStandardHelpOptions = true,
+            description = "Acknowledge a P1 incident (such as execution-failed:orders:daily) so it re-alerts no more.")
+    static final class AlertAck extends RemoteCommands.Remote {
+        @Parameters(index = "0", paramLabel = "INCIDENT") private String incident;
+
+        AlertAck(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public Integer call() throws InterruptedException {
+            ApiClient.Response r = client().api().post("/v1/alerts/" + ApiClient.encode(incident) + "/ack", Json.object());
+            if (!r.ok()) {
+                return client().refused("alerts ack", r);
+            }
+            client().out.println("acknowledged " + incident);
+            return 0;
         }
     }
 
@@ -187,7 +217,14 @@ final class RemoteCommands {
     }
 
     int start(String pipeline, String name, String partition, String input) throws InterruptedException {
+        return start(pipeline, name, partition, input, null);
+    }
+
+    int start(String pipeline, String name, String partition, String input, String priority) throws InterruptedException {
         ObjectNode body = Json.object();
+        if (priority != null) {
+            body.put("priority", priority.strip().toUpperCase(java.util.Locale.ROOT));
+        }
         if (name != null) {
             body.put("name", name);
         }

@@ -23,6 +23,21 @@ class BenchCommandTest {
         assertThat(figures.get("dispatch_p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("dispatch_p50_ms").asDouble());
     }
 
+    /** A tiny run: the priority bench works end to end; its figures mean nothing at this size. */
+    @Test
+    void aSmallPriorityRunPrintsBothPhasesAndTheFiguresAsTheLastLine() {
+        CliRun r = CliRun.of("bench", "priority", "--samples", "5", "--spacing-ms", "1", "--backlog", "200", "--p3-task-ms", "2000",
+                "--warmup", "0", "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("P0 start -> first task, unloaded: p50 [0-9.]+ ms, p99 [0-9.]+ ms")
+                .containsPattern("behind the P3 backlog \\(\\d+ waiting before, \\d+ after\\)");
+        String[] lines = r.out().split("\n");
+        JsonNode figures = Json.parse(lines[lines.length - 1]);
+        assertThat(figures.get("samples").asInt()).isEqualTo(5);
+        assertThat(figures.get("p3BacklogBefore").asLong()).as("the P3 tasks waited while P0 was measured").isPositive();
+        assertThat(figures.get("loadedP99Ms").asDouble()).isGreaterThanOrEqualTo(figures.get("loadedP50Ms").asDouble());
+    }
+
     @Test
     void theTransitionsBenchStillRunsOnSqs() {
         CliRun r = CliRun.of("bench", "transitions", "--executions", "3", "--tasks", "2", "--concurrency", "2", "--warmup", "0", "--queue", "sqs");

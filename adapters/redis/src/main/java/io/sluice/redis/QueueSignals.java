@@ -13,12 +13,49 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class QueueSignals {
     private final ConcurrentMap<String, Signal> signals = new ConcurrentHashMap<>();
+    /** A signal per set of queues waited on together (a function's channels), moved by a signal of any of them. */
+    private final ConcurrentMap<java.util.List<String>, Signal> sets = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, java.util.List<Signal>> setsOf = new ConcurrentHashMap<>();
 
     long version(String queue) {
         return signalOf(queue).version();
     }
 
+    /** The version of the set {@code queues}, signalled when any of them is. */
+    long anyVersion(java.util.List<String> queues) {
+        return setOf(queues).version();
+    }
+
+    /** Waits until one of {@code queues} is signalled after {@code seen} ({@link #anyVersion}), or {@code nanos} pass. */
+    boolean awaitAny(java.util.List<String> queues, long seen, long nanos) throws InterruptedException {
+        return setOf(queues).awaitChange(seen, nanos);
+    }
+
+    private Signal setOf(java.util.List<String> queues) {
+        Signal known = sets.get(queues);
+        if (known != null) {
+            return known;
+        }
+        synchronized (sets) {
+            return sets.computeIfAbsent(java.util.List.copyOf(queues), k -> {
+                Signal s = new Signal();
+                for (String q : k) {
+                    setsOf.compute(q, (q2, list) -> {
+                        java.util.List<Signal> l = list == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(list);
+                        l.add(s);
+                        return java.util.List.copyOf(l);
+                    });
+                }
+                return s;
+            });
+        }
+    }
+
     void signal(String queue) {
+        java.util.List<Signal> inSets = setsOf.get(queue);
+        if (inSets != null) {
+            inSets.forEach(Signal::bump);
+        }
         Signal s = signals.get(queue);
         if (s != null) { // nobody ever waited on it: nothing to wake
             s.bump();

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.redisson.api.RScript;
@@ -59,6 +60,7 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     private static final LuaScript RECEIVE = LuaScript.load("queue-receive");
     private static final LuaScript ACKNOWLEDGE = LuaScript.load("queue-acknowledge");
     private static final LuaScript EXTEND = LuaScript.load("queue-extend");
+    private static final LuaScript BACKLOG = LuaScript.load("queue-backlog");
 
     private final RedissonClient redisson;
     private final RScript script;
@@ -156,6 +158,62 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
                 return List.of();
             }
         }
+    }
+
+    /**
+     * Up to {@code max} messages from the first of {@code queues} that has any, in their order (the priority
+     * channels, P0 first); waiting, it is woken by a send to any of them, so a lower channel's message is
+     * taken as soon as a higher one's would be.
+     */
+    @Override
+    public FirstReceived receiveFirst(List<String> queues, int max, Duration visibility, Duration wait) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max must be at least 1, was " + max);
+        }
+        queues.forEach(RedisTaskQueue::checked);
+        if (queues.isEmpty()) {
+            return FirstReceived.NONE;
+        }
+        long deadline = System.nanoTime() + Math.max(0, wait.toNanos());
+        if (wait.isPositive()) {
+            subscribe();
+        }
+        while (true) {
+            long seen = signals.anyVersion(queues);
+            long pause = RECHECK.toNanos();
+            boolean moved = false;
+            for (String queue : queues) {
+                Taken taken = take(queue, max, visibility);
+                if (!taken.messages().isEmpty()) {
+                    return new FirstReceived(queue, taken.messages());
+                }
+                moved |= taken.moved();
+                if (taken.nextVisibleMillis() >= 0) {
+                    pause = Math.min(pause, Duration.ofMillis(taken.nextVisibleMillis()).toNanos());
+                }
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return FirstReceived.NONE;
+            }
+            if (moved) {
+                continue;
+            }
+            try {
+                signals.awaitAny(queues, seen, Math.min(left, pause));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return FirstReceived.NONE;
+            }
+        }
+    }
+
+    /** The messages of {@code queue} receivable now and the age of the oldest, by the server's clock. */
+    @Override
+    public Optional<Backlog> backlog(String queue) {
+        List<Object> reply = BACKLOG.run(script, ReturnType.MULTI, List.of(keys(checked(queue)).get(0)));
+        return Optional.of(new Backlog(Long.parseLong(String.valueOf(reply.get(0))),
+                Duration.ofMillis(Long.parseLong(String.valueOf(reply.get(1))))));
     }
 
     private Taken take(String queue, int max, Duration visibility) {

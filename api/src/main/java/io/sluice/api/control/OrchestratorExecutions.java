@@ -66,6 +66,11 @@ public final class OrchestratorExecutions implements ExecutionControl {
     }
 
     @Override
+    public StartResult start(String pipeline, String name, JsonNode input, io.sluice.functions.start.StartOptions options) {
+        return starter.start(pipeline, name, input, options);
+    }
+
+    @Override
     public List<ExecutionSummary> list(String pipeline, String status, int limit) {
         return listings != null ? listings.list(pipeline, status, limit) : store.list(pipeline, status, limit);
     }

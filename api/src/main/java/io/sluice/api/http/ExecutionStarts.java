@@ -54,7 +54,7 @@ class ExecutionStarts {
             return rateLimited(wait.get());
         }
         return switch (lookup) {
-            case Pipelines.Lookup.Found f -> started(executions.start(f.id(), request.executionName(), request.input()));
+            case Pipelines.Lookup.Found f -> started(executions.start(f.id(), request.executionName(), request.input(), request.options()));
             case Pipelines.Lookup.Invalid i -> invalidPipeline(i);
             case Pipelines.Lookup.Missing m -> noPipeline(caller, id);
         };

@@ -3,6 +3,8 @@ package io.sluice.api.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.events.FinishedExecution;
+import io.sluice.functions.priority.Priority;
+import io.sluice.functions.start.StartOptions;
 import io.sluice.functions.trigger.PartitionNames;
 import io.sluice.functions.trigger.Partitions;
 import io.sluice.orchestration.json.Json;
@@ -17,9 +19,16 @@ import java.util.regex.Pattern;
  * given either way, must be one {@link Partitions} allows (it ends up in the jobs' file names); any
  * other is a 400 naming the field it came in.
  *
- * @param name  {@code null}: {@link #executionName()} makes one up
+ * An optional {@code priority} ({@code "P0"}..{@code "P3"}) overrides the pipeline's priority channel for this execution.
+ *
+ * @param name     {@code null}: {@link #executionName()} makes one up
+ * @param priority {@code null}: the pipeline's
  */
-record StartRequest(String name, JsonNode input, String partition) {
+record StartRequest(String name, JsonNode input, String partition, Priority priority) {
+    StartRequest(String name, JsonNode input, String partition) {
+        this(name, input, partition, null);
+    }
+
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:@-]{1,80}");
     static final String NAME_EXPECTED = "1-80 letters, digits and _ . : @ -";
     /** Longer is refused as too long before the grammar is asked. */
@@ -27,20 +36,30 @@ record StartRequest(String name, JsonNode input, String partition) {
     private static final String PARTITION = FinishedExecution.PARTITION_FIELD;
 
     /** The fields a start body may have; any other is a 400 naming it (a typo would otherwise start a run with defaults). */
-    static final java.util.Set<String> FIELDS = java.util.Set.of("name", "input", "partition");
+    static final java.util.Set<String> FIELDS = java.util.Set.of("name", "input", "partition", "priority");
 
     /** From the body of {@code POST /v1/pipelines/{id}/executions}. */
     static StartRequest parse(JsonNode request) {
         for (String field : (Iterable<String>) request::fieldNames) {
             if (!FIELDS.contains(field)) {
-                throw new ApiProblems.InvalidRequest(field, "no such field: a start takes \"name\", \"input\" and \"partition\"", null);
+                throw new ApiProblems.InvalidRequest(field, "no such field: a start takes \"name\", \"input\", \"partition\" and \"priority\"",
+                        null);
             }
         }
         String name = name(RequestJson.optionalString(request, "name", 80), "name");
         String partition = RequestJson.optionalString(request, "partition", MAX_PARTITION);
         JsonNode input = request.has("input") && !request.get("input").isNull() ? request.get("input") : Json.object();
         checkInInput(input, "input." + PARTITION);
-        return of(name, input, partition, "input");
+        String priorityText = RequestJson.optionalString(request, "priority", 8);
+        Priority priority = priorityText == null ? null : Priority.find(priorityText)
+                .orElseThrow(() -> new ApiProblems.InvalidRequest("priority", Priority.EXPECTED, RequestJson.shown(priorityText)));
+        StartRequest r = of(name, input, partition, "input");
+        return new StartRequest(r.name(), r.input(), r.partition(), priority);
+    }
+
+    /** The start's options: its priority override, if any. */
+    StartOptions options() {
+        return new StartOptions(priority);
     }
 
     /**

@@ -35,6 +35,11 @@ public interface ExecutionControl {
     /** Starts {@code pipeline} under {@code name} through the host's one starter, the same its triggers use. */
     StartResult start(String pipeline, String name, JsonNode input);
 
+    /** As {@link #start(String, String, JsonNode)} with start options (a priority override); a host that knows none ignores them. */
+    default StartResult start(String pipeline, String name, JsonNode input, io.sluice.functions.start.StartOptions options) {
+        return start(pipeline, name, input);
+    }
+
     /** Newest first by start time; {@code pipeline} and {@code status} {@code null} for any. */
     List<ExecutionSummary> list(String pipeline, String status, int limit);
 

@@ -79,6 +79,24 @@ class ApiOnInMemoryPortsTest {
     }
 
     @Test
+    void aStartMayOverrideThePriorityAndABadOneIsAProblemNamingTheField() throws Exception {
+        mvc.perform(post("/v1/pipelines/orders/executions").header("Host", "localhost").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"name\": \"urgent\", \"priority\": \"P0\"}"))
+                .andExpect(status().isCreated());
+        org.assertj.core.api.Assertions.assertThat(InMemoryExecutions.OPTIONS.get("orders:urgent").priority())
+                .isEqualTo(io.sluice.functions.priority.Priority.P0);
+        mvc.perform(post("/v1/pipelines/orders/executions").header("Host", "localhost").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"name\": \"plain\"}"))
+                .andExpect(status().isCreated());
+        org.assertj.core.api.Assertions.assertThat(InMemoryExecutions.OPTIONS.get("orders:plain").priority()).as("the pipeline's").isNull();
+        mvc.perform(post("/v1/pipelines/orders/executions").header("Host", "localhost").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"name\": \"odd\", \"priority\": \"P9\"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.field").value("priority"))
+                .andExpect(jsonPath("$.detail", org.hamcrest.Matchers.containsString("P0, P1, P2, P3")));
+    }
+
+    @Test
     void aMissingPipelineIsAProblemSayingWhereTheHostExpectsIt() throws Exception {
         mvc.perform(post("/v1/pipelines/nowhere/executions").header("Host", "localhost").contentType(MediaType.APPLICATION_JSON)
                         .content("{}"))
@@ -166,7 +184,18 @@ class ApiOnInMemoryPortsTest {
 
     /** Starts record a RUNNING summary; nothing ever runs. */
     static final class InMemoryExecutions implements ExecutionControl {
+        static final Map<String, io.sluice.functions.start.StartOptions> OPTIONS = new ConcurrentHashMap<>();
         private final Map<String, ExecutionSummary> started = new ConcurrentHashMap<>();
+
+        @Override
+        public StartResult start(String pipeline, String name, JsonNode input, io.sluice.functions.start.StartOptions options) {
+            OPTIONS.put(pipeline + ":" + name, options);
+            if (name.equals("urgent") || name.equals("plain")) {
+                // The priority test's starts are only recorded, so the listings the other tests read stay theirs.
+                return new StartResult.Started(new ExecutionSummary(pipeline + ":" + name, pipeline, name, "RUNNING", HASH, Instant.now(), null));
+            }
+            return start(pipeline, name, input);
+        }
 
         @Override
         public StartResult start(String pipeline, String name, JsonNode input) {

@@ -13,10 +13,25 @@ import java.util.function.Consumer;
  */
 public final class FailureAlerts implements Consumer<FinishedExecution> {
     private final AlertSink alerts;
+    private final TieredAlerts tiers;
+    private final java.util.function.Function<String, io.sluice.functions.priority.Priority> priorityOf;
 
     /** @param alerts usually an {@link OncePerIncident}, so a redelivered event does not alert twice */
     public FailureAlerts(AlertSink alerts) {
         this.alerts = alerts;
+        this.tiers = null;
+        this.priorityOf = null;
+    }
+
+    /**
+     * Alerts routed by the failed execution's priority ({@link TieredAlerts}).
+     *
+     * @param priorityOf an execution's priority by its id (as stored with it)
+     */
+    public FailureAlerts(TieredAlerts tiers, java.util.function.Function<String, io.sluice.functions.priority.Priority> priorityOf) {
+        this.alerts = null;
+        this.tiers = tiers;
+        this.priorityOf = priorityOf;
     }
 
     @Override
@@ -30,6 +45,11 @@ public final class FailureAlerts implements Consumer<FinishedExecution> {
                 + (e.error() == null ? "" : ": " + e.error());
         String detail = (e.cause() == null || e.cause().isBlank() ? "No cause was given." : JobRunJson.readable(e.cause()))
                 + " Execution id: " + e.executionId() + ".";
-        alerts.fire(new Alert("execution-failed:" + e.executionId(), Severity.ERROR, title, detail));
+        Alert alert = new Alert("execution-failed:" + e.executionId(), Severity.ERROR, title, detail);
+        if (tiers != null) {
+            tiers.fire(alert, priorityOf.apply(e.executionId()));
+        } else {
+            alerts.fire(alert);
+        }
     }
 }

@@ -105,7 +105,7 @@ public final class WorkerHarness {
      */
     public Disposition handle(String body, String fromQueue) {
         try {
-            return run(TaskMessage.decode(body), body);
+            return run(TaskMessage.decode(body), body, fromQueue);
         } catch (TaskMessage.UnknownVersion e) {
             LOG.warning("dead-lettering a task message from " + fromQueue + ": " + e.getMessage());
             // The id makes the move idempotent: a worker killed between this send and the host's acknowledgement
@@ -129,14 +129,15 @@ public final class WorkerHarness {
     /** Handles one task message; see {@link Disposition#DEAD_LETTER} for one it cannot read. */
     public Disposition handle(String body) {
         try {
-            return run(TaskMessage.decode(body), body);
+            return run(TaskMessage.decode(body), body, null);
         } catch (TaskMessage.UnknownVersion e) {
             LOG.warning("cannot read a task message, leaving it to be dead-lettered: " + e.getMessage());
             return Disposition.DEAD_LETTER;
         }
     }
 
-    private Disposition run(TaskMessage task, String body) {
+    /** @param fromQueue the queue (priority channel) the message came from, where a held copy goes back; {@code null}: the default channel */
+    private Disposition run(TaskMessage task, String body, String fromQueue) {
         String token = task.token();
         Instant now = clock.instant();
         Optional<TaskGate.Hold> hold = gate.hold(task, now);
@@ -146,7 +147,7 @@ public final class WorkerHarness {
             TaskGate.Hold h = hold.get();
             String executionId = io.sluice.orchestration.engine.TaskToken.decode(token).executionId();
             LOG.info(() -> "holding task " + task.stateName() + " of " + executionId + " until " + h.askAgain() + ": " + h.reason());
-            queue.send(names.tasks(task.function()), new OutgoingMessage(body, Map.of(), executionId,
+            queue.send(fromQueue != null ? fromQueue : names.tasks(task.function()), new OutgoingMessage(body, Map.of(), executionId,
                     token + ":held:" + h.askAgain().toEpochMilli()), Duration.between(now, h.askAgain()).isNegative() ? Duration.ZERO
                     : Duration.between(now, h.askAgain()));
             return Disposition.ACKNOWLEDGE;

@@ -1,7 +1,9 @@
 package io.sluice.functions.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.priority.Priority;
 import io.sluice.functions.retention.Retention;
 import io.sluice.functions.start.StartResult;
 import io.sluice.orchestration.definition.Definition;
@@ -77,8 +79,16 @@ public final class Orchestrator {
         return executionId.substring(0, colon);
     }
 
-    /** Starts an execution, idempotently by name. */
+    /** Starts an execution on the {@link Priority#DEFAULT} channel, idempotently by name. */
     public StartResult.Existing start(String pipeline, String name, Definition definition, JsonNode input) {
+        return start(pipeline, name, definition, input, Priority.DEFAULT);
+    }
+
+    /**
+     * Starts an execution on channel {@code priority}, idempotently by name. The priority is stored with the
+     * execution ({@link #PRIORITY} in its state) and given to every task it dispatches.
+     */
+    public StartResult.Existing start(String pipeline, String name, Definition definition, JsonNode input, Priority priority) {
         if (!PIPELINE.matcher(pipeline).matches() || !NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("a pipeline id must be 1-80 characters of letters, digits and _ . @ -, and an execution"
                     + " name 1-80 of those and ':'; got '" + pipeline + "' and '" + name + "'");
@@ -89,7 +99,7 @@ public final class Orchestrator {
         Interpreter interpreter = definitions.register(definition);
         Instant now = clock.instant();
         Transition t = interpreter.start(pipeline, id, name, input, now, random());
-        Commit commit = commit(pipeline, t.execution(), t, List.of(), 0, now);
+        Commit commit = commit(pipeline, t.execution(), priority, t, List.of(), 0, now);
         probe.reached(Boundary.BEFORE_COMMIT);
         return switch (store.commit(commit)) {
             case CommitResult.Committed c -> {
@@ -119,7 +129,8 @@ public final class Orchestrator {
                 return new Outcome(id, null, "no execution " + id);
             }
             StoredExecution stored = loaded.get();
-            Execution execution = ExecutionCodec.decode(Json.parse(stored.state()));
+            JsonNode state = Json.parse(stored.state());
+            Execution execution = ExecutionCodec.decode(state);
             if (message instanceof OrchestratorMessage.TimerFired f && !execution.timers().containsKey(f.timerId())) {
                 // A cancelled (or already fired) timer: nothing to decide and nothing to record, so no commit.
                 return new Outcome(id, execution.status(), "timer " + f.timerId() + " was cancelled or has fired already");
@@ -127,7 +138,7 @@ public final class Orchestrator {
             Instant now = clock.instant();
             Transition t = definitions.interpreter(execution.definitionHash())
                     .apply(execution, event(message), now, random());
-            Commit commit = commit(stored.summary().pipeline(), execution, t, stored.outbox(), stored.version(), now);
+            Commit commit = commit(stored.summary().pipeline(), execution, priorityOf(state), t, stored.outbox(), stored.version(), now);
             probe.reached(Boundary.BEFORE_COMMIT);
             if (store.commit(commit) instanceof CommitResult.Committed c) {
                 probe.reached(Boundary.AFTER_COMMIT_BEFORE_SEND);
@@ -157,17 +168,28 @@ public final class Orchestrator {
         };
     }
 
+    /** The field of a stored execution's state that holds its priority; a state without one (older) is on {@link Priority#DEFAULT}. */
+    public static final String PRIORITY = "priority";
+
+    /** The priority stored in an execution's state ({@link #PRIORITY}). */
+    public static Priority priorityOf(JsonNode state) {
+        return Priority.find(state.path(PRIORITY).asText(null)).orElse(Priority.DEFAULT);
+    }
+
     /** The outbox carries over anything an earlier commit left unsent, so a newer commit never loses it. */
-    private Commit commit(String pipeline, Execution e, Transition t, List<String> unsent, long expectedVersion, Instant now) {
+    private Commit commit(String pipeline, Execution e, Priority priority, Transition t, List<String> unsent, long expectedVersion,
+                          Instant now) {
         List<String> out = new ArrayList<>(unsent);
         long version = expectedVersion + 1;
         for (int i = 0; i < t.commands().size(); i++) {
-            out.add(OutboxDispatcher.entry(t.commands().get(i), e.id() + "/" + version + "/" + i));
+            out.add(OutboxDispatcher.entry(t.commands().get(i), e.id() + "/" + version + "/" + i, priority));
         }
         List<String> history = t.history().stream().map(h -> Json.write(CommandCodec.encode(h))).toList();
         ExecutionSummary summary = new ExecutionSummary(e.id(), pipeline, e.name(), e.status().name(), e.definitionHash(),
                 e.startTime(), e.stopTime());
-        return new Commit(summary, Json.write(ExecutionCodec.encode(e)), history, out, expectedVersion, now,
+        ObjectNode state = ExecutionCodec.encode(e);
+        state.put(PRIORITY, priority.name());
+        return new Commit(summary, Json.write(state), history, out, expectedVersion, now,
                 retention.retainUntil(pipeline, e.status(), e.stopTime()));
     }
 

@@ -6,6 +6,7 @@ import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.messaging.TaskMessage;
+import io.sluice.functions.priority.Priority;
 import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.orchestration.engine.Command;
 import io.sluice.orchestration.error.ErrorNames;
@@ -31,6 +32,10 @@ import java.util.Map;
  */
 public final class OutboxDispatcher {
     static final String ID = "id";
+    /** The entry's priority channel (its execution's); an entry without one (older) goes to {@link Priority#DEFAULT}. */
+    static final String PRIORITY = "priority";
+    /** The task message attribute that names its channel, for the consumer's limits. */
+    public static final String PRIORITY_ATTRIBUTE = "priority";
 
     private final ExecutionStore store;
     private final TaskQueue queue;
@@ -48,8 +53,16 @@ public final class OutboxDispatcher {
 
     /** An outbox entry: the command's JSON with its stable id. */
     static String entry(Command command, String id) {
+        return entry(command, id, Priority.DEFAULT);
+    }
+
+    /** An outbox entry on channel {@code priority}. */
+    static String entry(Command command, String id, Priority priority) {
         ObjectNode o = CommandCodec.encode(command);
         o.put(ID, id);
+        if (priority != Priority.DEFAULT) {
+            o.put(PRIORITY, priority.name());
+        }
         return Json.write(o);
     }
 
@@ -58,7 +71,8 @@ public final class OutboxDispatcher {
             JsonNode json = Json.parse(outbox.get(i));
             // An entry committed before ids existed gets one from where it stands, stable for that outbox.
             String id = json.hasNonNull(ID) ? json.get(ID).asText() : executionId + "/" + version + "/" + i;
-            carryOut(executionId, CommandCodec.decode(json), id);
+            Priority priority = Priority.find(json.path(PRIORITY).asText(null)).orElse(Priority.DEFAULT);
+            carryOut(executionId, CommandCodec.decode(json), id, priority);
         }
         if (!outbox.isEmpty()) {
             store.clearOutbox(executionId, version);
@@ -89,11 +103,12 @@ public final class OutboxDispatcher {
                 OrchestratorSends.resultId(token)), Duration.ZERO);
     }
 
-    private void carryOut(String executionId, Command command, String id) {
+    private void carryOut(String executionId, Command command, String id, Priority priority) {
         switch (command) {
             case Command.DispatchTask d when d.function() == null -> unroutable(d, id);
-            case Command.DispatchTask d -> queue.send(names.tasks(d.function()), new OutgoingMessage(TaskMessage.of(d).encode(),
-                    Map.of("executionId", executionId, "token", d.token().encode()), null, id), Duration.ZERO);
+            case Command.DispatchTask d -> queue.send(names.tasks(d.function(), priority), new OutgoingMessage(TaskMessage.of(d).encode(),
+                    Map.of("executionId", executionId, "token", d.token().encode(), PRIORITY_ATTRIBUTE, priority.name()), null, id),
+                    Duration.ZERO);
             case Command.StartTimer t -> {
                 String fire = OrchestratorSends.timerFired(executionId, t.timerId());
                 Duration delay = Duration.between(clock.instant(), t.dueAt());

@@ -11,4 +11,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 @FunctionalInterface
 public interface ExecutionStarter {
     StartResult start(String pipeline, String executionName, JsonNode input);
+
+    /**
+     * As {@link #start(String, String, JsonNode)}, with start options (a priority override). A starter that
+     * knows no options starts with the pipeline's own ({@link PipelineStarter} applies them).
+     */
+    default StartResult start(String pipeline, String executionName, JsonNode input, StartOptions options) {
+        return start(pipeline, executionName, input);
+    }
 }

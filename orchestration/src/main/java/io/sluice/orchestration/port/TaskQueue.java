@@ -3,6 +3,7 @@ package io.sluice.orchestration.port;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A message queue with at-least-once delivery: a received message stays invisible for a while and
@@ -44,6 +45,56 @@ public interface TaskQueue {
 
     /** The name of {@code queue}'s dead-letter queue, readable with {@link #receive}. */
     String deadLetterQueue(String queue);
+
+    /**
+     * Up to {@code max} messages from the first of {@code queues} (in the order given: the priority
+     * channels, highest first) that has any, waiting at most {@code wait} for one on any of them. This
+     * default looks at each without waiting, then waits on the first (the highest channel) a short while
+     * and looks again; a queue that can wait on several at once (Redis) does better for the lower ones.
+     */
+    default FirstReceived receiveFirst(List<String> queues, int max, Duration visibility, Duration wait) {
+        if (queues.isEmpty()) {
+            return FirstReceived.NONE;
+        }
+        // Counted in slices of FIRST_RECHECK rather than timed: the core reads no clock.
+        long slices = Math.max(1, (Math.max(0, wait.toMillis()) + FIRST_RECHECK.toMillis() - 1) / FIRST_RECHECK.toMillis());
+        for (long slice = 0; slice < slices; slice++) {
+            for (String q : queues) {
+                List<ReceivedMessage> got = receive(q, max, visibility, Duration.ZERO);
+                if (!got.isEmpty()) {
+                    return new FirstReceived(q, got);
+                }
+            }
+            if (!wait.isPositive()) {
+                return FirstReceived.NONE;
+            }
+            List<ReceivedMessage> got = receive(queues.get(0), max, visibility, FIRST_RECHECK.compareTo(wait) < 0 ? FIRST_RECHECK : wait);
+            if (!got.isEmpty()) {
+                return new FirstReceived(queues.get(0), got);
+            }
+        }
+        return FirstReceived.NONE;
+    }
+
+    /** How long {@link #receiveFirst}'s default waits on the first queue before it looks at the others again. */
+    Duration FIRST_RECHECK = Duration.ofMillis(100);
+
+    /** What {@code queue} holds visible now, when the queue can tell; empty when it cannot. */
+    default Optional<Backlog> backlog(String queue) {
+        return Optional.empty();
+    }
+
+    /** Messages from {@code queue}; {@code queue} is {@code null} when there are none. */
+    record FirstReceived(String queue, List<ReceivedMessage> messages) {
+        public static final FirstReceived NONE = new FirstReceived(null, List.of());
+
+        public FirstReceived {
+            messages = List.copyOf(messages);
+        }
+    }
+
+    /** @param visible messages receivable now; @param oldest how long the oldest of them has been receivable ({@link Duration#ZERO} if unknown) */
+    record Backlog(long visible, Duration oldest) {}
 
     /**
      * @param group the ordering group (Sluice: the execution id), or {@code null} for none

@@ -271,6 +271,20 @@ public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
         return SqsQueueUrls.deadLetterQueueOf(queue);
     }
 
+    /**
+     * A priority channel's backlog, for throttling: SQS's ApproximateNumberOfMessages (receivable now). The age of
+     * the oldest is CloudWatch's, not the queue's, so it is reported as zero; the backlog threshold still applies.
+     * A channel is the task queue's name plus its priority suffix ({@code -p0}, {@code -p1}, {@code -p3}).
+     */
+    @Override
+    public java.util.Optional<Backlog> backlog(String queue) {
+        String url = queues.urlOf(queue);
+        String n = sqs.getQueueAttributes(b -> b.queueUrl(url)
+                .attributeNames(software.amazon.awssdk.services.sqs.model.QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES))
+                .attributes().get(software.amazon.awssdk.services.sqs.model.QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES);
+        return java.util.Optional.of(new Backlog(n == null ? 0 : Long.parseLong(n), Duration.ZERO));
+    }
+
     /** Closes the SQS client if this queue built it ({@link #connect}). */
     @Override
     public void close() {

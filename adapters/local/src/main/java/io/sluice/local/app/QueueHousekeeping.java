@@ -23,7 +23,7 @@ final class QueueHousekeeping implements AutoCloseable {
     QueueHousekeeping(TaskQueue queue, QueueNames names, Collection<String> functions, DeadLetterHandler deadLetters,
                       CompletionListener completions) {
         List<String> sources = new ArrayList<>(List.of(names.orchestrator()));
-        functions.forEach(f -> sources.add(names.tasks(f)));
+        functions.forEach(f -> sources.addAll(names.channels(f)));
         for (String source : sources) {
             consumers.add(new QueueConsumer(queue, queue.deadLetterQueue(source), m -> {
                 deadLetters.handle(source, m);

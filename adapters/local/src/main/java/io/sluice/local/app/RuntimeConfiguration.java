@@ -35,6 +35,13 @@ import io.sluice.local.pipeline.PipelineOptions;
 import io.sluice.local.pipeline.PipelineOptionsCatalog;
 import io.sluice.local.pipeline.PipelineProblem;
 import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.functions.channel.ChannelLimits;
+import io.sluice.functions.priority.Priority;
+import io.sluice.redis.RedisConcurrencyLimiter;
+import io.sluice.redis.RedisAlertBook;
+import io.sluice.functions.alert.TieredAlerts;
+import io.sluice.redis.RedisTokenBucket;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import io.sluice.orchestration.pattern.Patterns;
 import io.sluice.orchestration.port.AlertSink;
 import io.sluice.orchestration.port.ExecutionStore;
@@ -65,6 +72,7 @@ import org.springframework.core.env.Environment;
  * message is dead-lettered, and the executions the API works on.
  */
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties({SluiceChannelProperties.class, SluiceAlertTierProperties.class})
 public class RuntimeConfiguration {
     private static final Logger LOG = LoggerFactory.getLogger(RuntimeConfiguration.class);
 
@@ -123,7 +131,8 @@ public class RuntimeConfiguration {
     public LocalRuntime localRuntime(LocalBackends backends, TaskFunctionBeans functions, QueueNames names, Clock clock,
                                      SluiceLocalProperties properties, PipelineOptionsCatalog options,
                                      ObjectProvider<StatusStore> status, RuleBook rules, ObjectProvider<Tenancy> tenancy,
-                                     LineageLog lineage, @Value("${sluice.queue-visibility:}") Duration visibility) {
+                                     LineageLog lineage, SluiceChannelProperties channels,
+                                     @Value("${sluice.queue-visibility:}") Duration visibility) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
         Retention retention = new Retention(properties.retention(), pipeline -> Optional.ofNullable(options.find(pipeline).options())
                 .map(PipelineOptions::retention), properties.nameReuse());
@@ -136,10 +145,18 @@ public class RuntimeConfiguration {
                 d.concurrency(), d.tickEvery(), d.outboxGrace(), d.probe(), retention);
         LocalRuntime runtime = new LocalRuntime(backends.ports(), functions.taskFunctions(), functions.names(), settings, clock);
         runtime.archiveExpired(new FolderObjectStore(properties.dataDir()), status.getIfAvailable());
-        // Every pipeline is on the P2 channel until pipelines declare a priority.
-        runtime.gateTasks(new RuleGate(rules, tenancy.getIfAvailable(() -> Tenancy.SINGLE), pipeline -> "P2"));
+        Tenancy tenants = tenancy.getIfAvailable(() -> Tenancy.SINGLE);
+        runtime.gateTasks(new RuleGate(rules, tenants, pipeline -> priorityOf(options, pipeline).name()));
+        // The channels' limits hold across every process on this Redis.
+        runtime.limitChannels(new ChannelLimits(new RedisConcurrencyLimiter(backends.redisson(), backends.redisKeyPrefix()),
+                new RedisTokenBucket(backends.redisson(), backends.redisKeyPrefix()), tenants, channels.settings()));
         runtime.recordLineage(lineage);
         return runtime;
+    }
+
+    /** A pipeline's declared priority ({@code priority} in its options); {@link Priority#DEFAULT} without one. */
+    static Priority priorityOf(PipelineOptionsCatalog options, String pipeline) {
+        return Optional.ofNullable(options.find(pipeline).options()).map(PipelineOptions::priority).orElse(Priority.DEFAULT);
     }
 
     /** Which runs read and wrote which datasets, in Redis beside the executions. */
@@ -170,13 +187,43 @@ public class RuntimeConfiguration {
                 Duration.ofSeconds(30), "local-" + ProcessHandle.current().pid());
     }
 
-    /** The consumer of execution events: wakes dependency checks (when they run here) and alerts on failures. */
+    /**
+     * Failure alerts by the execution's priority: P0 to the pager (the {@code pager-url} webhook, else the alert sinks),
+     * P1 with an acknowledgement deadline, P2/P3 in a digest; each incident once (the claims in Redis).
+     */
     @Bean
-    public CompletionListener completionListener(LocalBackends backends, AlertSink alerts,
+    public TieredAlerts tieredAlerts(SluiceAlertTierProperties tiers, SluiceLocalProperties properties, LocalBackends backends, Clock clock) {
+        List<AlertSink> sinks = new ArrayList<>(List.of(new LogAlertSink()));
+        String webhook = properties.alerts().webhookUrl();
+        if (!blank(webhook)) {
+            sinks.add(new WebhookAlertSink(URI.create(webhook.strip()), HttpClient.newHttpClient(), Duration.ofSeconds(10), Map.of()));
+        }
+        AlertSink sink = new FanOutAlertSink(sinks);
+        AlertSink pager = blank(tiers.pagerUrl()) ? a -> sink.fire(new AlertSink.Alert(a.incidentKey(), AlertSink.Severity.CRITICAL,
+                "[PAGE] " + a.title(), a.detail()))
+                : new FanOutAlertSink(List.of(new LogAlertSink(), new WebhookAlertSink(URI.create(tiers.pagerUrl().strip()),
+                        HttpClient.newHttpClient(), Duration.ofSeconds(10), Map.of())));
+        String owner = "local-" + ProcessHandle.current().pid();
+        return new TieredAlerts(pager, sink, new RedisAlertBook(backends.redisson(), backends.redisKeyPrefix()),
+                s -> new OncePerIncident(s, backends.ports().claims(), clock, Duration.ofHours(1), Duration.ofSeconds(30), owner), clock,
+                tiers.settings());
+    }
+
+    @Bean(destroyMethod = "close")
+    AlertTierTicker alertTierTicker(TieredAlerts tiers, SluiceAlertTierProperties properties) {
+        return new AlertTierTicker(tiers, properties.tickEvery());
+    }
+
+    /** The consumer of execution events: wakes dependency checks (when they run here) and alerts on failures, by priority. */
+    @Bean
+    public CompletionListener completionListener(LocalBackends backends, TieredAlerts tiers,
                                                  ObjectProvider<Consumer<FinishedExecution>> handlerBeans) {
         List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
         handlerBeans.orderedStream().forEach(handlers::add);
-        handlers.add(new FailureAlerts(alerts));
+        ExecutionStore store = backends.ports().executions();
+        handlers.add(new FailureAlerts(tiers, executionId -> store.load(executionId)
+                .map(s -> io.sluice.functions.orchestrator.Orchestrator.priorityOf(io.sluice.orchestration.json.Json.parse(s.state())))
+                .orElse(Priority.DEFAULT)));
         return new CompletionListener(backends.ports().executions(), handlers);
     }
 
@@ -212,12 +259,12 @@ public class RuntimeConfiguration {
      * through the runtime, one at a time with its other messages; unknown or invalid pipelines are refused.
      */
     @Bean
-    public ExecutionStarter executionStarter(PipelineCatalog catalog, LocalRuntime runtime) {
-        return new PipelineStarter(runtime::start, id -> switch (catalog.find(id)) {
+    public ExecutionStarter executionStarter(PipelineCatalog catalog, LocalRuntime runtime, PipelineOptionsCatalog options) {
+        return new PipelineStarter((PipelineStarter.PrioritizedLaunch) runtime::start, id -> switch (catalog.find(id)) {
             case PipelineCatalog.Lookup.Found f -> new PipelineDefinitions.Lookup.Found(f.pipeline().definition());
             case PipelineCatalog.Lookup.Invalid i -> new PipelineDefinitions.Lookup.Unavailable("pipeline '" + id + "' is invalid: " + i.problems());
             case PipelineCatalog.Lookup.Missing m -> new PipelineDefinitions.Lookup.Unavailable("there is no pipeline '" + id + "'");
-        });
+        }, pipeline -> priorityOf(options, pipeline));
     }
 
     /** Named so, not {@code executions}: that name is the task function of {@code states:startExecution} (every Function bean is one). */

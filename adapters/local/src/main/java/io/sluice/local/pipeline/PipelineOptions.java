@@ -1,6 +1,7 @@
 package io.sluice.local.pipeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.priority.Priority;
 import io.sluice.functions.trigger.upstream.Dependent.Dependency;
 import io.sluice.functions.trigger.upstream.DependsOn;
 import io.sluice.functions.trigger.schedule.ScheduleKey;
@@ -18,7 +19,7 @@ import java.util.regex.Pattern;
  * {"dependsOn": ["orders", {"pipeline": "hourly-rates", "partitions": "same-date"}],
  *  "webhook": {"secret": "orders-webhook", "toleranceSeconds": 300},
  *  "schedule": {"expression": "cron(0 3 * * ? *)", "timezone": "Europe/Berlin", "overlap": "skip", "catchUp": "latest"},
- *  "retention": "P7D"}
+ *  "retention": "P7D", "priority": "P1"}
  * }</pre>
  *
  * <ul>
@@ -32,19 +33,29 @@ import java.util.regex.Pattern;
  *       the forms and defaults. Executions are named after the scheduled time ({@code sched-20261129T0300Z}).
  *   <li>{@code retention}: how long this pipeline's finished executions stay in Redis before they move to the
  *       archive (an ISO-8601 duration such as {@code "PT6H"} or {@code "P7D"}); without it, {@code sluice.retention}.
+ *   <li>{@code priority}: the pipeline's priority channel, {@code "P0"} (highest) to {@code "P3"}; default {@code "P2"}.
+ *       A start may override it for one execution.
  * </ul>
  *
  * @param webhook   {@code null} when the webhook is not signed
  * @param retention {@code null} when the runtime's default applies
  */
-public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<Schedule> schedules, Duration retention) {
-    public static final PipelineOptions NONE = new PipelineOptions(List.of(), null, List.of(), null);
+public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<Schedule> schedules, Duration retention,
+                              Priority priority) {
+    public static final PipelineOptions NONE = new PipelineOptions(List.of(), null, List.of(), null, Priority.DEFAULT);
+    private static final List<String> FIELDS = List.of("dependsOn", "webhook", "schedule", "retention", "priority");
     private static final Duration MAX_RETENTION = Duration.ofDays(3650);
     private static final Pattern SECRET = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
     private static final int DEFAULT_TOLERANCE = 300;
     private static final int MAX_TOLERANCE = 3600;
 
+    /** Options on the {@link Priority#DEFAULT} channel. */
+    public PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<Schedule> schedules, Duration retention) {
+        this(dependsOn, webhook, schedules, retention, Priority.DEFAULT);
+    }
+
     public PipelineOptions {
+        java.util.Objects.requireNonNull(priority, "priority");
         dependsOn = List.copyOf(dependsOn);
         schedules = List.copyOf(schedules);
     }
@@ -66,21 +77,35 @@ public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<
     static Parsed parse(String id, JsonNode json, String file) {
         List<PipelineProblem> problems = new ArrayList<>();
         if (!json.isObject()) {
-            problems.add(new PipelineProblem(file, "", "expected a JSON object with 'dependsOn', 'webhook', 'schedule' and/or 'retention'",
-                    false));
+            problems.add(new PipelineProblem(file, "", "expected a JSON object with 'dependsOn', 'webhook', 'schedule', 'retention' and/or"
+                    + " 'priority'", false));
             return new Parsed(null, problems);
         }
         json.fieldNames().forEachRemaining(f -> {
-            if (!f.equals("dependsOn") && !f.equals("webhook") && !f.equals("schedule") && !f.equals("retention")) {
-                problems.add(new PipelineProblem(file, "/" + f, "unknown field; expected 'dependsOn', 'webhook', 'schedule' or 'retention'",
-                        false));
+            if (!FIELDS.contains(f)) {
+                problems.add(new PipelineProblem(file, "/" + f, "unknown field; expected 'dependsOn', 'webhook', 'schedule', 'retention' or"
+                        + " 'priority'", false));
             }
         });
         List<Dependency> deps = dependsOn(id, json.path("dependsOn"), file, problems);
         Webhook webhook = webhook(json.get("webhook"), file, problems);
         List<Schedule> schedules = ScheduleOptions.read(json.get("schedule"), file, problems);
         Duration retention = retention(json.get("retention"), file, problems);
-        return new Parsed(problems.isEmpty() ? new PipelineOptions(deps, webhook, schedules, retention) : null, List.copyOf(problems));
+        Priority priority = priority(json.get("priority"), file, problems);
+        return new Parsed(problems.isEmpty() ? new PipelineOptions(deps, webhook, schedules, retention, priority) : null,
+                List.copyOf(problems));
+    }
+
+    private static Priority priority(JsonNode p, String file, List<PipelineProblem> problems) {
+        if (p == null || p.isNull()) {
+            return Priority.DEFAULT;
+        }
+        java.util.Optional<Priority> found = p.isTextual() ? Priority.find(p.asText()) : java.util.Optional.empty();
+        if (found.isEmpty()) {
+            problems.add(new PipelineProblem(file, "/priority", "expected " + Priority.EXPECTED + ", such as \"P1\"; got " + p, false));
+            return Priority.DEFAULT;
+        }
+        return found.get();
     }
 
     private static Duration retention(JsonNode r, String file, List<PipelineProblem> problems) {

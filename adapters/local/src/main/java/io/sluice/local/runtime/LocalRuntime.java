@@ -1,7 +1,11 @@
 package io.sluice.local.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.channel.ChannelLimits;
+import io.sluice.functions.channel.ChannelSettings;
+import io.sluice.functions.channel.ChannelTaker;
 import io.sluice.functions.harness.TaskFunctions;
+import io.sluice.functions.priority.Priority;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.OrchestratorMessage;
@@ -33,7 +37,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.locks.LockSupport;
 import java.util.logging.Level;
@@ -94,6 +100,7 @@ public final class LocalRuntime implements AutoCloseable {
     private final Clock clock;
     private volatile WorkerHarness harness;
     private final List<AutoCloseable> running = new ArrayList<>();
+    private final Map<String, ChannelConsumer> channelConsumers = new java.util.LinkedHashMap<>();
     private final Thread ticker;
     private volatile ScheduleTick tick;
     private ExecutionReaper reaper;
@@ -118,16 +125,19 @@ public final class LocalRuntime implements AutoCloseable {
             probe.reached(Boundary.AFTER_RESULT_BEFORE_ACK);
             return true;
         }, settings.visibility(), settings.concurrency()));
+        // Each function's tasks come through its priority channels: P0 first, P3 throttled first; limits once set (limitChannels).
         for (String f : functionNames) {
-            String taskQueue = names.tasks(f);
-            running.add(new QueueConsumer(ports.queue(), taskQueue, m -> {
+            ChannelConsumer consumer = new ChannelConsumer(ports.queue(), names.tasks(f),
+                    new ChannelTaker(ports.queue(), channels(names, f), null, ChannelSettings.defaults(), clock), (m, taskQueue) -> {
                 WorkerHarness.Disposition done = harness.handle(m.body(), taskQueue);
                 boolean ack = done != WorkerHarness.Disposition.RETRY_LATER;
                 if (done == WorkerHarness.Disposition.ACKNOWLEDGE) {
                     probe.reached(Boundary.AFTER_RESULT_BEFORE_ACK);
                 }
                 return ack;
-            }, settings.visibility(), settings.concurrency()));
+            }, settings.visibility(), settings.concurrency());
+            channelConsumers.put(f, consumer);
+            running.add(consumer);
         }
         this.ticker = Thread.ofVirtual().name("schedule-tick").start(this::tickLoop);
     }
@@ -145,6 +155,28 @@ public final class LocalRuntime implements AutoCloseable {
         tick = withReaper(new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, settings.names(), clock,
                 settings.outboxGrace(), firer));
         LockSupport.unpark(ticker);
+    }
+
+    private static Map<Priority, String> channels(QueueNames names, String function) {
+        Map<Priority, String> m = new EnumMap<>(Priority.class);
+        for (Priority p : Priority.values()) {
+            m.put(p, names.tasks(function, p));
+        }
+        return m;
+    }
+
+    /**
+     * From now on every task is admitted under {@code limits} (its channel's, pipeline's and tenant's concurrency
+     * and rate, across processes), and the channels are throttled by {@code limits}' pressure settings.
+     */
+    public synchronized void limitChannels(ChannelLimits limits) {
+        channelConsumers.forEach((f, c) -> c.use(new ChannelTaker(ports.queue(), channels(settings.names(), f), limits,
+                limits.settings(), clock)));
+    }
+
+    /** Starts an execution on channel {@code priority}, as {@link Orchestrator#start(String, String, Definition, JsonNode, Priority)} does. */
+    public StartResult.Existing start(String pipeline, String name, Definition definition, JsonNode input, Priority priority) {
+        return orchestrator.start(pipeline, name, definition, input, priority);
     }
 
     /** From now on each succeeded task of a dataset-aware function records its datasets in {@code lineage}. Called once. */

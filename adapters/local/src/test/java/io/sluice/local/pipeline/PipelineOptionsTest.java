@@ -57,6 +57,19 @@ class PipelineOptionsTest {
     }
 
     @Test
+    void aPriorityIsP0ToP3DefaultP2AndAnythingElseIsAProblemNamingTheField() {
+        assertThat(parse("{\"priority\": \"P1\"}").options().priority()).isEqualTo(io.sluice.functions.priority.Priority.P1);
+        assertThat(parse("{\"priority\": \"P0\"}").options().priority()).isEqualTo(io.sluice.functions.priority.Priority.P0);
+        assertThat(parse("{}").options().priority()).isEqualTo(io.sluice.functions.priority.Priority.P2);
+        for (String bad : new String[] {"\"P4\"", "\"urgent\"", "0", "[\"P1\"]"}) {
+            assertThat(parse("{\"priority\": " + bad + "}").problems()).as(bad).singleElement().satisfies(p -> {
+                assertThat(p.pointer()).isEqualTo("/priority");
+                assertThat(p.message()).contains("P0, P1, P2, P3").contains(bad);
+            });
+        }
+    }
+
+    @Test
     void schedulesAreReadInEachFormWithTheirDefaults() {
         assertThat(parse("{\"schedule\": \"cron(0 3 * * ? *)\"}").options().schedules()).singleElement().satisfies(s -> {
             assertThat(s.label()).isNull();

@@ -1,0 +1,106 @@
+package io.sluice.local.runtime;
+
+import io.sluice.functions.channel.ChannelTaker;
+import io.sluice.orchestration.port.TaskQueue;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.function.BiFunction;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Consumes one function's priority channels, as {@link QueueConsumer} does one queue: a
+ * {@link ChannelTaker} decides which channel to take from (P0 first, lower ones throttled first under
+ * pressure) and admits each task under the limits across processes; each runs on its own virtual
+ * thread, at most {@code concurrency} at once, and gives its slots back when it ends.
+ */
+final class ChannelConsumer implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(ChannelConsumer.class.getName());
+
+    private final TaskQueue queue;
+    private final String name;
+    private final BiFunction<TaskQueue.ReceivedMessage, String, Boolean> handler;
+    private final Duration visibility;
+    private final Semaphore slots;
+    private final Thread poller;
+    private volatile ChannelTaker taker;
+    private volatile boolean running = true;
+
+    /** @param handler given the message and the channel queue it came from; returns whether to acknowledge it */
+    ChannelConsumer(TaskQueue queue, String name, ChannelTaker taker, BiFunction<TaskQueue.ReceivedMessage, String, Boolean> handler,
+                    Duration visibility, int concurrency) {
+        this.queue = queue;
+        this.name = name;
+        this.taker = taker;
+        this.handler = handler;
+        this.visibility = visibility;
+        this.slots = new Semaphore(concurrency);
+        this.poller = Thread.ofVirtual().name("consume-" + name).start(this::poll);
+    }
+
+    /** From the next take on, {@code next} decides (limits set after start). */
+    void use(ChannelTaker next) {
+        this.taker = next;
+    }
+
+    private void poll() {
+        while (running) {
+            try {
+                slots.acquire();
+                int free = Math.min(9, slots.availablePermits()) + 1;
+                ChannelTaker t = taker;
+                List<ChannelTaker.Taken> batch;
+                try {
+                    batch = t.take(free, visibility, Duration.ofSeconds(1));
+                } finally {
+                    slots.release();
+                }
+                for (ChannelTaker.Taken m : batch) {
+                    slots.acquire();
+                    Thread.ofVirtual().name("handle-" + name).start(() -> handle(t, m));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                if (running) {
+                    LOG.log(Level.WARNING, "receiving from the channels of " + name + " failed; retrying", e);
+                    pause();
+                }
+            }
+        }
+    }
+
+    private void handle(ChannelTaker t, ChannelTaker.Taken m) {
+        try {
+            if (handler.apply(m.message(), m.queue())) {
+                queue.acknowledge(m.queue(), m.message().receipt());
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "message " + m.message().messageId() + " on " + m.queue() + " failed (receive "
+                    + m.message().receiveCount() + "); it will be redelivered: " + e.getMessage());
+        } finally {
+            try {
+                t.done(m);
+            } catch (RuntimeException e) {
+                LOG.log(Level.FINE, "giving back the slots of " + m.message().messageId() + " failed; they lapse with their lease", e);
+            }
+            slots.release();
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(500);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        poller.interrupt();
+    }
+}

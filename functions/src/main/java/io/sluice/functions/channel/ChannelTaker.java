@@ -1,0 +1,163 @@
+package io.sluice.functions.channel;
+
+import io.sluice.functions.messaging.TaskMessage;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.priority.Priority;
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.orchestration.port.TaskQueue.Backlog;
+import io.sluice.orchestration.port.TaskQueue.FirstReceived;
+import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
+import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Takes a function's tasks from its priority channels for one consumer: P0 first ({@link ChannelOrder}),
+ * skipping channels paused under pressure ({@link Throttle}) and channels found full, and admits each
+ * task under its channel's, pipeline's and tenant's limits ({@link ChannelLimits}). A task refused by a
+ * limit is put back on its channel with a delay (a copy, deduplicated by the original's id) and the
+ * original acknowledged, so waiting for a limit never uses up its receives. One poller thread calls
+ * {@link #take}; {@link #done} may be called from any thread.
+ */
+public final class ChannelTaker {
+    private final TaskQueue queue;
+    private final Map<Priority, String> queues;
+    private final ChannelLimits limits;
+    private final ChannelSettings settings;
+    private final Clock clock;
+    private final ChannelOrder order;
+    private final Map<Priority, Instant> fullUntil = new EnumMap<>(Priority.class);
+    private volatile int saturation;
+    private volatile Instant saturatedUntil = Instant.MIN;
+    private Set<Priority> paused = EnumSet.noneOf(Priority.class);
+    private long nextLook = System.nanoTime();
+
+    /** A task taken: from which channel queue, and the slots it holds until {@link #done}. */
+    public record Taken(String queue, Priority priority, ReceivedMessage message, ChannelLimits.Admission.Admitted admitted) {}
+
+    /**
+     * @param queues each channel's queue of one function
+     * @param limits the limits across processes, or {@code null} for none (order and throttling still apply)
+     */
+    public ChannelTaker(TaskQueue queue, Map<Priority, String> queues, ChannelLimits limits, ChannelSettings settings, Clock clock) {
+        this.queue = queue;
+        this.queues = new EnumMap<>(queues);
+        this.limits = limits;
+        this.settings = settings;
+        this.clock = clock;
+        this.order = new ChannelOrder(settings.lowerTurnEvery());
+    }
+
+    /** The backend says it is saturated ({@code level} 1..3: how many of the lowest channels to pause) until {@code until}. */
+    public void saturated(int level, Instant until) {
+        saturation = level;
+        saturatedUntil = until;
+    }
+
+    /** The channels paused at the last look at the backlogs. */
+    public Set<Priority> paused() {
+        return Set.copyOf(paused);
+    }
+
+    /** Up to {@code max} admitted tasks, from the first eligible channel that has any; waits at most {@code wait}. */
+    public List<Taken> take(int max, Duration visibility, Duration wait) {
+        Instant now = clock.instant();
+        lookAtBacklogs(now);
+        List<String> inOrder = new ArrayList<>(queues.size());
+        for (Priority p : order.next(eligible(now))) {
+            inOrder.add(queues.get(p));
+        }
+        if (inOrder.isEmpty()) {
+            LockSupport.parkNanos(Math.min(wait.toNanos(), ChannelLimits.FULL_RETRY.toNanos()));
+            return List.of();
+        }
+        FirstReceived got = queue.receiveFirst(inOrder, max, visibility, wait);
+        if (got.messages().isEmpty()) {
+            return List.of();
+        }
+        Priority p = priorityOf(got.queue());
+        List<Taken> taken = new ArrayList<>(got.messages().size());
+        for (ReceivedMessage m : got.messages()) {
+            admit(got.queue(), p, m).ifPresent(taken::add);
+        }
+        return taken;
+    }
+
+    /** Gives back a finished task's slots. */
+    public void done(Taken t) {
+        if (limits != null && t.admitted() != null) {
+            limits.release(t.admitted());
+        }
+    }
+
+    private Optional<Taken> admit(String q, Priority p, ReceivedMessage m) {
+        if (limits == null) {
+            return Optional.of(new Taken(q, p, m, null));
+        }
+        Instant now = clock.instant();
+        return switch (limits.admit(p, pipelineOf(m), m.messageId() + ":" + m.receiveCount(), now)) {
+            case ChannelLimits.Admission.Admitted a -> Optional.of(new Taken(q, p, m, a));
+            case ChannelLimits.Admission.Refused r -> {
+                if (r.channelFull()) {
+                    fullUntil.put(p, now.plus(r.retryAfter()));
+                }
+                // Back on its channel after the wait; the copy's id is the original's, so a redelivered original makes the same copy.
+                queue.send(q, new OutgoingMessage(m.body(), m.attributes(), null, m.messageId() + ":limited"), r.retryAfter());
+                queue.acknowledge(q, m.receipt());
+                yield Optional.empty();
+            }
+        };
+    }
+
+    private Set<Priority> eligible(Instant now) {
+        EnumSet<Priority> e = EnumSet.noneOf(Priority.class);
+        for (Priority p : queues.keySet()) {
+            Instant full = fullUntil.get(p);
+            if (!paused.contains(p) && (full == null || !now.isBefore(full))) {
+                e.add(p);
+            }
+        }
+        return e;
+    }
+
+    private void lookAtBacklogs(Instant now) {
+        if (System.nanoTime() - nextLook < 0) {
+            return;
+        }
+        nextLook = System.nanoTime() + settings.pressure().every().toNanos();
+        Map<Priority, Backlog> backlogs = new EnumMap<>(Priority.class);
+        queues.forEach((p, q) -> queue.backlog(q).ifPresent(b -> backlogs.put(p, b)));
+        paused = Throttle.paused(backlogs, now.isBefore(saturatedUntil) ? saturation : 0, settings.pressure());
+    }
+
+    private Priority priorityOf(String q) {
+        for (Map.Entry<Priority, String> e : queues.entrySet()) {
+            if (e.getValue().equals(q)) {
+                return e.getKey();
+            }
+        }
+        throw new IllegalStateException("a message from " + q + ", which is none of this consumer's channels " + queues.values());
+    }
+
+    /** The pipeline of the task's execution: from the runtime's own attribute, else from the token in the body. */
+    static String pipelineOf(ReceivedMessage m) {
+        String executionId = m.attributes().get("executionId");
+        if (executionId == null) {
+            try {
+                executionId = TaskMessage.decode(m.body()).executionId();
+            } catch (RuntimeException e) {
+                return "unknown"; // unreadable: the harness dead-letters it; it still counts against a channel
+            }
+        }
+        return Orchestrator.pipelineOf(executionId);
+    }
+}
