@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.api.port.Pipelines;
 import io.sluice.api.tenant.Caller;
+import io.sluice.api.tenant.Tenants;
 import io.sluice.functions.control.recover.Backfills;
 import io.sluice.functions.control.recover.Blocks;
 import io.sluice.functions.control.recover.Chain;
@@ -40,9 +41,11 @@ class RecoveryController {
     private final ObjectProvider<Backfills> backfills;
     private final ObjectProvider<LineageLog> lineage;
     private final Pipelines pipelines;
+    private final Tenants tenants;
 
     RecoveryController(ObjectProvider<Blocks> blocks, ObjectProvider<Backfills> backfills, ObjectProvider<LineageLog> lineage,
-                       Pipelines pipelines) {
+                       Pipelines pipelines, Tenants tenants) {
+        this.tenants = tenants;
         this.blocks = blocks;
         this.backfills = backfills;
         this.lineage = lineage;
@@ -61,7 +64,8 @@ class RecoveryController {
         JsonNode body = body(http, BLOCK_FIELDS);
         try {
             Request r = request(caller, body, true);
-            Blocks.Block made = b.block(r.chain(), r.partitions(), text(body, "until"), text(body, "reason"), author(caller));
+            Blocks.Block made = b.block(r.chain(), r.partitions(), text(body, "until"), text(body, "reason"), author(caller),
+                    tenants::tenantOf);
             ObjectNode out = Json.object().put("id", made.id());
             made.pipelines().forEach(out.putArray("pipelines")::add);
             made.partitions().forEach(out.putArray("partitions")::add);

@@ -4,11 +4,9 @@ import io.sluice.functions.control.RuleBook;
 import io.sluice.functions.control.recover.Backfills;
 import io.sluice.functions.control.recover.Blocks;
 import io.sluice.functions.start.ExecutionStarter;
-import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.local.embedded.LocalBackends;
 import io.sluice.redis.RedisBackfillStore;
 import java.time.Clock;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -20,8 +18,8 @@ import org.springframework.context.annotation.Configuration;
 public class RecoveryConfiguration {
 
     @Bean
-    public Blocks blocks(RuleBook rules, ObjectProvider<Tenancy> tenancy, Clock clock) {
-        return new Blocks(rules, tenancy.getIfAvailable(() -> Tenancy.SINGLE), clock);
+    public Blocks blocks(RuleBook rules, Clock clock) {
+        return new Blocks(rules, clock);
     }
 
     @Bean

@@ -24,12 +24,10 @@ public final class Blocks {
     public static final int MAX_RULES = 500;
 
     private final RuleBook rules;
-    private final Tenancy tenancy;
     private final Clock clock;
 
-    public Blocks(RuleBook rules, Tenancy tenancy, Clock clock) {
+    public Blocks(RuleBook rules, Clock clock) {
         this.rules = rules;
-        this.tenancy = tenancy;
         this.clock = clock;
     }
 
@@ -38,9 +36,10 @@ public final class Blocks {
 
     /**
      * Blocks every pipeline of {@code chain} for every partition until {@code until} (an ISO instant, required: every
-     * manual rule lapses), for {@code reason}, as {@code author}. Checks it all before making any rule.
+     * manual rule lapses), for {@code reason}, as {@code author}. Checks it all before making any rule. Each rule names
+     * its pipeline's tenant as {@code tenancy} (the host's tenants file) says, so the tenant's keys see it.
      */
-    public Block block(Chain chain, List<String> partitions, String until, String reason, String author) {
+    public Block block(Chain chain, List<String> partitions, String until, String reason, String author, Tenancy tenancy) {
         int count = chain.order().size() * partitions.size();
         if (count > MAX_RULES) {
             throw new InvalidRecovery("to", "a range whose partitions, times the " + chain.order().size() + " pipeline(s) of the chain, are at most "
