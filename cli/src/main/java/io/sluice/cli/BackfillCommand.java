@@ -26,7 +26,9 @@ final class BackfillCommand extends RemoteCommands.Remote {
     @Parameters(index = "0", paramLabel = "PIPELINE") private String pipeline;
     @Option(names = "--from", required = true, paramLabel = "DATE", description = "first date, YYYY-MM-DD") private String from;
     @Option(names = "--to", required = true, paramLabel = "DATE", description = "last date, YYYY-MM-DD (at most 31 days in all)") private String to;
-    @Option(names = "--downstream", description = "also everything downstream of PIPELINE (for --block, the default)") private Boolean downstream;
+    @Option(names = "--downstream", arity = "0..1", paramLabel = "true|false",
+            description = "also everything downstream of PIPELINE (the default with --block; --downstream=false blocks PIPELINE alone)")
+    private Boolean downstream;
     @Option(names = "--wait", description = "wait until the backfill ends; exit 0 when it SUCCEEDED, 1 otherwise") private boolean await;
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "3600", description = "with --wait, give up after this long (default ${DEFAULT-VALUE})")
     private long timeout;

@@ -53,6 +53,11 @@ class CliBackfillTest extends LocalAppTest {
         assertThat(b.get("runs")).hasSize(4);
         assertThat(b.get("chain").get("down").toString()).as("up-b is outside the chain").isEqualTo("[\"up-a\"]");
         assertThat(cli("rules", "list").out()).doesNotContain(blockId);
+
+        CliRun alone = cli("backfill", "up-a", "--from", "2025-08-03", "--to", "2025-08-03", "--block", "--downstream=false",
+                "--until", Instant.now().plusSeconds(60).toString(), "--reason", "only the source");
+        assertThat(alone.exit()).as(alone.err()).isZero();
+        assertThat(texts(Json.parse(alone.out()).get("pipelines"))).containsExactly("up-a");
     }
 
     @Test
