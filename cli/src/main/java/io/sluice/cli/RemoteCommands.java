@@ -271,7 +271,7 @@ final class RemoteCommands {
         return body;
     }
 
-    private ApiClient api() {
+    ApiClient api() {
         return new ApiClient(defaultUrl, apiKey);
     }
 

@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
         subcommands = {DemoCommand.class, StatusCommand.class, ValidateCommand.class, ExecCommand.class, RenderCommand.class,
                 ServeCommand.class, RemoteCommands.Start.class, RemoteCommands.Executions.class, RemoteCommands.History.class,
                 RemoteCommands.Stop.class, RemoteCommands.Redrive.class, RemoteCommands.Alerts.class, TaskCommands.class, RulesCommand.class, ApiKeyCommand.class,
+                BackfillCommand.class,
                 BenchCommand.class, ChaosCommand.class, PackageCommand.class, InvokeCommand.class, ParityCommand.class, SluiceCli.TestCommand.class},
         commandListHeading = "%nCommands:%n", footer = {"", "Run 'sluice COMMAND --help' for a command's options."})
 public final class SluiceCli {

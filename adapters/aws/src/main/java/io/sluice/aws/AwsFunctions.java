@@ -5,6 +5,8 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.aws.lambda.SqsBatchFunction;
 import io.sluice.aws.sqs.SqsTaskQueue;
+import io.sluice.functions.control.RuleBook;
+import io.sluice.functions.control.RuleGate;
 import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.MessageCodec;
@@ -16,6 +18,7 @@ import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.orchestrator.ScheduleTick;
 import io.sluice.functions.retention.ExecutionReaper;
 import io.sluice.functions.retention.Retention;
+import io.sluice.orchestration.port.LineageLog;
 import io.sluice.redis.RedisAdapters;
 import java.time.Clock;
 import java.time.Duration;
@@ -26,7 +29,9 @@ import java.util.function.Supplier;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.core.ResolvableType;
 
 /**
@@ -60,9 +65,15 @@ public class AwsFunctions {
 
     @Bean(name = "task-worker")
     public Function<SQSEvent, SQSBatchResponse>
-            taskWorker(ListableBeanFactory beans, RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock) {
-        WorkerHarness harness = new WorkerHarness(taskFunctions(beans), redis.idempotencyStore(), redis.timerIndex(), queue, names, clock,
+            taskWorker(ListableBeanFactory beans, RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock,
+                       ObjectProvider<RuleBook> rules, ObjectProvider<LineageLog> lineage, ResourceLoader loader,
+                       @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String tenants) {
+        WorkerHarness plain = new WorkerHarness(taskFunctions(beans), redis.idempotencyStore(), redis.timerIndex(), queue, names, clock,
                 "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5), Boundary.Probe.NONE);
+        // The rules gate every task (AwsControl); every pipeline is on channel P2 until pipelines declare a priority.
+        WorkerHarness gated = rules.stream().findFirst().map(book -> plain.withGate(new RuleGate(book,
+                AwsControl.bundledTenancy(loader, tenants), pipeline -> "P2"))).orElse(plain);
+        WorkerHarness harness = lineage.stream().findFirst().map(gated::withLineage).orElse(gated);
         return new SqsBatchFunction((body, attributes) -> harness.handle(body) == WorkerHarness.Disposition.ACKNOWLEDGE);
     }
 

@@ -8,6 +8,7 @@ import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.alert.FailureAlerts;
 import io.sluice.functions.alert.LogAlertSink;
 import io.sluice.functions.alert.OncePerIncident;
+import io.sluice.functions.control.recover.Backfills;
 import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.maprun.ChildRuns;
@@ -63,12 +64,14 @@ public class AwsHousekeeping {
     @Bean(name = "events")
     public Function<SQSEvent, SQSBatchResponse> events(RedisAdapters redis, SluiceAwsProperties properties, SqsTaskQueue queue,
                                                        QueueNames names, Clock clock, AlertSink sink, ExecutionStarter starter,
-                                                       ObjectProvider<DependencyGraph> graph, ObjectProvider<ChildRuns> children) {
+                                                       ObjectProvider<DependencyGraph> graph, ObjectProvider<ChildRuns> children,
+                                                       ObjectProvider<Backfills> backfills) {
         List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
         children.ifAvailable(c -> handlers.addAll(c.handlers())); // a child's end reaches its parent (AwsChildRuns)
         graph.ifAvailable(g -> handlers.add(new UpstreamTrigger(g, redis.upstreamLedger(), starter, clock, Duration.ofDays(7))));
         handlers.add(new DependencyRelease(new RedisDependencyIndex(redis.redisson(), properties.redisKeyPrefix()), redis.timerIndex(),
                 queue, names, clock, Duration.ofDays(30)));
+        backfills.ifAvailable(handlers::add); // a backfill's run ending starts what waits for it (AwsControl)
         handlers.add(new FailureAlerts(oncePerIncident(sink, redis, clock)));
         CompletionListener listener = new CompletionListener(redis.executionStore(), handlers);
         return new SqsBatchFunction(record -> {

@@ -16,7 +16,8 @@ import org.redisson.client.codec.StringCodec;
 /**
  * Lineage in Redis: per dataset, a sorted set of its uses ({@code P:lineage:{dataset}}, each member the
  * use as JSON, scored by its time), so a replayed use is one member, and the uses of a dataset are read
- * newest first without a scan; at most {@value #KEPT} uses are kept per dataset.
+ * newest first without a scan; at most {@value #KEPT} uses are kept per dataset. Per pipeline, the set of datasets
+ * its runs wrote ({@code P:lineage-writes:{pipeline}}), for what is downstream of a pipeline.
  */
 public final class RedisLineageLog implements LineageLog {
     static final int KEPT = 10_000;
@@ -36,6 +37,9 @@ public final class RedisLineageLog implements LineageLog {
         String member = Json.write(Json.object().put("partition", use.partition()).put("direction", use.direction().name())
                 .put("executionId", use.executionId()).put("pipeline", use.pipeline()));
         set.addIfAbsent(use.at().toEpochMilli(), member);
+        if (use.direction() == Direction.WRITE) {
+            writes(use.pipeline()).add(use.dataset());
+        }
         if (set.size() > KEPT) {
             set.removeRangeByRank(0, set.size() - KEPT - 1);
         }
@@ -62,6 +66,16 @@ public final class RedisLineageLog implements LineageLog {
         }
         out.sort(Comparator.comparing(Use::at).reversed());
         return out;
+    }
+
+    @Override
+    public List<String> written(String pipeline) {
+        return new ArrayList<>(new java.util.TreeSet<>(writes(pipeline).readAll()));
+    }
+
+    /** {@code P:lineage-writes:{pipeline}}: the datasets a pipeline's runs wrote. */
+    private org.redisson.api.RSet<String> writes(String pipeline) {
+        return redisson.getSet(prefix.key("lineage-writes:{" + pipeline + "}"), StringCodec.INSTANCE);
     }
 
     private RScoredSortedSet<String> set(String dataset) {

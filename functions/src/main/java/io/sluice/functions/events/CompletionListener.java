@@ -1,6 +1,8 @@
 package io.sluice.functions.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.events.cloud.ExecutionEvent;
+import io.sluice.functions.events.cloud.ExecutionEventRelay;
 import io.sluice.orchestration.engine.Command;
 import io.sluice.orchestration.engine.CommandCodec;
 import io.sluice.orchestration.engine.Execution;
@@ -28,15 +30,30 @@ public final class CompletionListener {
 
     private final ExecutionStore executions;
     private final List<Consumer<FinishedExecution>> handlers;
+    private final ExecutionEventRelay relay;
 
     public CompletionListener(ExecutionStore executions, List<Consumer<FinishedExecution>> handlers) {
+        this(executions, handlers, null);
+    }
+
+    private CompletionListener(ExecutionStore executions, List<Consumer<FinishedExecution>> handlers, ExecutionEventRelay relay) {
         this.executions = executions;
         this.handlers = List.copyOf(handlers);
+        this.relay = relay;
+    }
+
+    /** This listener, also handing the execution events ({@link ExecutionEvent}) on the queue to {@code relay}. */
+    public CompletionListener withRelay(ExecutionEventRelay relay) {
+        return new CompletionListener(executions, handlers, relay);
     }
 
     /** Handles one event body; returns what it understood, or empty for a message that is no completion. */
     public Optional<FinishedExecution> handle(String body) {
         JsonNode json = Json.parse(body);
+        if (relay != null && ExecutionEvent.isOne(json)) {
+            relay.relay(json);
+            return Optional.empty();
+        }
         if (!"finished".equals(json.path("type").asText())) {
             return Optional.empty();
         }

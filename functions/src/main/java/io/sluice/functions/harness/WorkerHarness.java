@@ -2,6 +2,7 @@ package io.sluice.functions.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.events.cloud.ExecutionEvent;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
@@ -52,14 +53,17 @@ public final class WorkerHarness {
     private final Boundary.Probe probe;
     private final TaskGate gate;
     private final LineageLog lineage;
+    private final boolean emitsEvents;
 
     public WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
                          Clock clock, String owner, Duration lease, Boundary.Probe probe) {
-        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN, null);
+        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN, null, false);
     }
 
     private WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
-                          Clock clock, String owner, Duration lease, Boundary.Probe probe, TaskGate gate, LineageLog lineage) {
+                          Clock clock, String owner, Duration lease, Boundary.Probe probe, TaskGate gate, LineageLog lineage,
+                          boolean emitsEvents) {
+        this.emitsEvents = emitsEvents;
         this.gate = gate;
         this.lineage = lineage;
         this.functions = functions;
@@ -75,12 +79,21 @@ public final class WorkerHarness {
 
     /** This harness, asking {@code gate} before each task runs (the allow and block rules): a held task waits, not run. */
     public WorkerHarness withGate(TaskGate gate) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents);
+    }
+
+    /**
+     * This harness, sending an execution event to the events queue when the gate first holds a task ({@code blocked})
+     * and when a held task is let through ({@code released}). A held copy carries {@value #HELD_SINCE}, so a task
+     * asked again while still held is not announced again.
+     */
+    public WorkerHarness withEvents() {
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, true);
     }
 
     /** This harness, recording in {@code lineage} the datasets each succeeded task of a {@link DatasetAware} function used. */
     public WorkerHarness withLineage(LineageLog lineage) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents);
     }
 
     /** What the host does with the message afterwards. */
@@ -147,10 +160,17 @@ public final class WorkerHarness {
             TaskGate.Hold h = hold.get();
             String executionId = io.sluice.orchestration.engine.TaskToken.decode(token).executionId();
             LOG.info(() -> "holding task " + task.stateName() + " of " + executionId + " until " + h.askAgain() + ": " + h.reason());
+            if (emitsEvents && heldSince(body) == null) {
+                announce(task, ExecutionEvent.Kind.BLOCKED, h.reason(), now);
+                body = markHeld(body, now);
+            }
             queue.send(fromQueue != null ? fromQueue : names.tasks(task.function()), new OutgoingMessage(body, Map.of(), executionId,
                     token + ":held:" + h.askAgain().toEpochMilli()), Duration.between(now, h.askAgain()).isNegative() ? Duration.ZERO
                     : Duration.between(now, h.askAgain()));
             return Disposition.ACKNOWLEDGE;
+        }
+        if (emitsEvents && heldSince(body) != null) {
+            announce(task, ExecutionEvent.Kind.RELEASED, null, now);
         }
         // One owner per delivery: two copies of a message in one process must not both hold the claim.
         String owner = this.owner + "/" + UUID.randomUUID();
@@ -174,6 +194,28 @@ public final class WorkerHarness {
         recordLineage(task, result);
         report(task, result);
         return Disposition.ACKNOWLEDGE;
+    }
+
+    private static final String HELD_SINCE = "heldSince";
+
+    private static String heldSince(String body) {
+        JsonNode held = Json.parse(body).get(HELD_SINCE);
+        return held != null && held.isTextual() ? held.asText() : null;
+    }
+
+    private static String markHeld(String body, Instant now) {
+        ObjectNode o = (ObjectNode) Json.parse(body);
+        o.put(HELD_SINCE, now.toString());
+        return Json.write(o);
+    }
+
+    /** A blocked or released event for the task's execution; its id names the task, so a redelivery sends the same event. */
+    private void announce(TaskMessage task, ExecutionEvent.Kind kind, String reason, Instant now) {
+        String executionId = task.executionId();
+        String id = task.token() + "/" + kind.name().toLowerCase(java.util.Locale.ROOT);
+        ExecutionEvent event = new ExecutionEvent(id, kind, executionId, io.sluice.functions.orchestrator.Orchestrator.pipelineOf(executionId),
+                null, kind == ExecutionEvent.Kind.BLOCKED ? "HELD" : "RUNNING", null, reason, task.stateName(), 0, now);
+        queue.send(names.events(), new OutgoingMessage(event.encode(), Map.of("executionId", executionId), null, id), Duration.ZERO);
     }
 
     /** Lineage is a record, not the task's effect: a failure to write it is logged, and the task's result stands. */

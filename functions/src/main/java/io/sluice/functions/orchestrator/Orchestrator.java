@@ -2,6 +2,8 @@ package io.sluice.functions.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.events.cloud.ExecutionEvent;
+import io.sluice.functions.events.cloud.TransitionEvents;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.priority.Priority;
 import io.sluice.functions.retention.Retention;
@@ -48,6 +50,7 @@ public final class Orchestrator {
     private final Clock clock;
     private final Boundary.Probe probe;
     private final Retention retention;
+    private final boolean emitsEvents;
 
     /** An orchestrator that keeps every finished execution ({@link Retention#KEEP}). */
     public Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe) {
@@ -57,12 +60,27 @@ public final class Orchestrator {
     /** @param retention when a finished execution may leave the store (each finishing commit carries its deadline) */
     public Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe,
                         Retention retention) {
+        this(store, definitions, outbox, clock, probe, retention, false);
+    }
+
+    private Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe,
+                         Retention retention, boolean emitsEvents) {
+        this.emitsEvents = emitsEvents;
         this.store = store;
         this.definitions = definitions;
         this.outbox = outbox;
         this.clock = clock;
         this.probe = probe;
         this.retention = retention;
+    }
+
+    /**
+     * This orchestrator, also putting the execution events of each commit (started, retried, succeeded, failed,
+     * aborted: {@link TransitionEvents}) into its outbox, for the events queue; so they are sent once the commit
+     * is, and re-sent by the sweeper after a crash, like every other command.
+     */
+    public Orchestrator withEvents() {
+        return new Orchestrator(store, definitions, outbox, clock, probe, retention, true);
     }
 
     /** The id of the execution named {@code name} of {@code pipeline}: names are unique per pipeline. */
@@ -183,6 +201,11 @@ public final class Orchestrator {
         long version = expectedVersion + 1;
         for (int i = 0; i < t.commands().size(); i++) {
             out.add(OutboxDispatcher.entry(t.commands().get(i), e.id() + "/" + version + "/" + i, priority));
+        }
+        if (emitsEvents) {
+            for (ExecutionEvent event : TransitionEvents.of(pipeline, e, t.history(), e.id() + "/" + version)) {
+                out.add(OutboxDispatcher.eventEntry(event));
+            }
         }
         List<String> history = t.history().stream().map(h -> Json.write(CommandCodec.encode(h))).toList();
         ExecutionSummary summary = new ExecutionSummary(e.id(), pipeline, e.name(), e.status().name(), e.definitionHash(),

@@ -2,6 +2,7 @@ package io.sluice.functions.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.events.cloud.ExecutionEvent;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
@@ -66,9 +67,19 @@ public final class OutboxDispatcher {
         return Json.write(o);
     }
 
+    /** An outbox entry that is an execution event for the events queue (not an engine command); its id is the event's. */
+    static String eventEntry(ExecutionEvent event) {
+        return event.encode();
+    }
+
     public void send(String executionId, List<String> outbox, long version) {
         for (int i = 0; i < outbox.size(); i++) {
             JsonNode json = Json.parse(outbox.get(i));
+            if (ExecutionEvent.isOne(json)) {
+                queue.send(names.events(), new OutgoingMessage(outbox.get(i), Map.of("executionId", executionId), null,
+                        json.get("eventId").asText()), Duration.ZERO);
+                continue;
+            }
             // An entry committed before ids existed gets one from where it stands, stable for that outbox.
             String id = json.hasNonNull(ID) ? json.get(ID).asText() : executionId + "/" + version + "/" + i;
             Priority priority = Priority.find(json.path(PRIORITY).asText(null)).orElse(Priority.DEFAULT);

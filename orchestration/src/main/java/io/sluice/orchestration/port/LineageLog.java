@@ -18,4 +18,7 @@ public interface LineageLog {
 
     /** The uses of {@code dataset}'s {@code partition} (any partition when {@code null}), newest first, at most {@code limit}. */
     List<Use> uses(String dataset, String partition, int limit);
+
+    /** The datasets runs of {@code pipeline} have written (in any partition), in name order: where its output goes. */
+    List<String> written(String pipeline);
 }

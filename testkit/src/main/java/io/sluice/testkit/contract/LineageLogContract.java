@@ -46,4 +46,15 @@ public abstract class LineageLogContract {
         assertThat(log.uses("export:partner-api", null, 10)).containsExactly(pushed);
         assertThat(log.uses("export:partner-api", "2026-11-29", 10)).isEmpty();
     }
+
+    @Test
+    void theDatasetsAPipelineWroteAreListedOnceInNameOrder() {
+        String p = "writer-" + java.util.UUID.randomUUID();
+        log.record(new Use("warehouse:retail.orders", "2026-11-29", Direction.WRITE, p + ":a", p, T0));
+        log.record(new Use("objects:raw/orders/", "2026-11-29", Direction.WRITE, p + ":a", p, T0));
+        log.record(new Use("warehouse:retail.orders", "2026-11-30", Direction.WRITE, p + ":b", p, T0.plusSeconds(60)));
+        log.record(new Use("objects:landing/orders/", "2026-11-29", Direction.READ, p + ":a", p, T0));
+        assertThat(log.written(p)).containsExactly("objects:raw/orders/", "warehouse:retail.orders");
+        assertThat(log.written("nobody-" + java.util.UUID.randomUUID())).isEmpty();
+    }
 }

@@ -124,6 +124,54 @@ class HttpApiEntryPointTest {
         assertThat(response.path("statusCode").asInt()).isEqualTo(421);
     }
 
+    @Test
+    void rulesBlocksBackfillsAndLineageAnswerOnAws() throws Exception {
+        String until = java.time.Instant.now().plusSeconds(3600).toString();
+        JsonNode blocked = invoke(request("POST", "/v1/blocks", "",
+                "{\"pipeline\": \"hello\", \"from\": \"2026-01-01\", \"to\": \"2026-01-01\", \"until\": \"" + until
+                        + "\", \"reason\": \"bad rows\"}"));
+        assertThat(blocked.path("statusCode").asInt()).as(blocked.toString()).isEqualTo(201);
+        String blockId = Json.parse(blocked.path("body").asText()).path("id").asText();
+        assertThat(blockId).startsWith("blk-");
+
+        JsonNode rules = invoke(request("GET", "/v1/rules", "", null));
+        assertThat(rules.path("statusCode").asInt()).isEqualTo(200);
+        assertThat(Json.parse(rules.path("body").asText()).path("rules").findValuesAsText("id")).containsExactly(blockId + "-0");
+
+        JsonNode backwards = invoke(request("POST", "/v1/backfills", "",
+                "{\"pipeline\": \"hello\", \"from\": \"2026-01-02\", \"to\": \"2026-01-01\"}"));
+        assertThat(backwards.path("statusCode").asInt()).as("the backfills are there: a bad range is a 400, not a 404").isEqualTo(400);
+        assertThat(Json.parse(backwards.path("body").asText()).path("field").asText()).isEqualTo("to");
+
+        JsonNode lineage = invoke(request("GET", "/v1/lineage", "dataset=warehouse:retail.orders", null));
+        assertThat(lineage.path("statusCode").asInt()).isEqualTo(200);
+        assertThat(Json.parse(lineage.path("body").asText()).path("producers").isArray()).isTrue();
+    }
+
+    /** The recorded start event, turned into another request of the same caller. */
+    private static byte[] request(String method, String path, String query, String body) throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode e = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.parse(Files.readString(EVENTS.resolve("http-api-start.json")));
+        e.put("rawPath", path).put("rawQueryString", query);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) e.path("requestContext").path("http")).put("method", method).put("path", path);
+        com.fasterxml.jackson.databind.node.ObjectNode headers = (com.fasterxml.jackson.databind.node.ObjectNode) e.path("headers");
+        if (body == null) {
+            e.remove("body");
+            headers.remove("content-length");
+            headers.remove("content-type");
+        } else {
+            e.put("body", body);
+            headers.put("content-length", String.valueOf(body.getBytes(StandardCharsets.UTF_8).length));
+        }
+        if (!query.isEmpty()) {
+            com.fasterxml.jackson.databind.node.ObjectNode q = e.putObject("queryStringParameters");
+            for (String pair : query.split("&")) {
+                q.put(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
+            }
+        }
+        return Json.write(e).getBytes(StandardCharsets.UTF_8);
+    }
+
     private static JsonNode invoke(String eventFile) throws Exception {
         return invoke(Files.readAllBytes(EVENTS.resolve(eventFile)));
     }

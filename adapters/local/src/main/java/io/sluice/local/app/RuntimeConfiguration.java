@@ -5,6 +5,7 @@ import io.sluice.functions.alert.FailureAlerts;
 import io.sluice.functions.alert.OncePerIncident;
 import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.events.FinishedExecution;
+import io.sluice.functions.events.cloud.ExecutionEventRelay;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.functions.start.ExecutionStarter;
@@ -217,14 +218,17 @@ public class RuntimeConfiguration {
     /** The consumer of execution events: wakes dependency checks (when they run here) and alerts on failures, by priority. */
     @Bean
     public CompletionListener completionListener(LocalBackends backends, TieredAlerts tiers,
-                                                 ObjectProvider<Consumer<FinishedExecution>> handlerBeans) {
+                                                 ObjectProvider<Consumer<FinishedExecution>> handlerBeans,
+                                                 ObjectProvider<ExecutionEventRelay> events) {
         List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
         handlerBeans.orderedStream().forEach(handlers::add);
         ExecutionStore store = backends.ports().executions();
         handlers.add(new FailureAlerts(tiers, executionId -> store.load(executionId)
                 .map(s -> io.sluice.functions.orchestrator.Orchestrator.priorityOf(io.sluice.orchestration.json.Json.parse(s.state())))
                 .orElse(Priority.DEFAULT)));
-        return new CompletionListener(backends.ports().executions(), handlers);
+        CompletionListener listener = new CompletionListener(backends.ports().executions(), handlers);
+        ExecutionEventRelay relay = events.getIfAvailable();
+        return relay == null ? listener : listener.withRelay(relay);
     }
 
     @Bean(destroyMethod = "close")

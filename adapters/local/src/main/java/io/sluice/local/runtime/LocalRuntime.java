@@ -93,7 +93,7 @@ public final class LocalRuntime implements AutoCloseable {
         }
     }
 
-    private final Orchestrator orchestrator;
+    private volatile Orchestrator orchestrator;
     private final Ports ports;
     private final OutboxDispatcher outbox;
     private final Settings settings;
@@ -182,6 +182,15 @@ public final class LocalRuntime implements AutoCloseable {
     /** From now on each succeeded task of a dataset-aware function records its datasets in {@code lineage}. Called once. */
     public synchronized void recordLineage(LineageLog lineage) {
         harness = harness.withLineage(lineage);
+    }
+
+    /**
+     * From now on the execution events (started, retried, succeeded, failed, aborted; blocked and released by the
+     * task gate) go to the events queue, for the events consumer's relay to deliver. Called once.
+     */
+    public synchronized void emitEvents() {
+        orchestrator = orchestrator.withEvents();
+        harness = harness.withEvents();
     }
 
     /** From now on every task asks {@code gate} (the allow and block rules) before it runs; a held one waits. Called once. */

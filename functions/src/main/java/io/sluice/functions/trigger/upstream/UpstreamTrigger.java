@@ -68,6 +68,9 @@ public final class UpstreamTrigger implements Consumer<FinishedExecution> {
         record NotMapped(String dependent, String upstreamPartition) implements Outcome {}
     }
 
+    /** How a backfill's runs are named ({@code bf-<backfill id>-<partition>}); their completions start no dependent. */
+    public static final String BACKFILL_RUNS = "bf-";
+
     @Override
     public void accept(FinishedExecution e) {
         onCompletion(e);
@@ -77,6 +80,9 @@ public final class UpstreamTrigger implements Consumer<FinishedExecution> {
     public List<Outcome> onCompletion(FinishedExecution e) {
         if (e.status() != ExecutionStatus.SUCCEEDED || e.pipeline() == null || e.partition() == null) {
             return List.of();
+        }
+        if (e.name() != null && e.name().startsWith(BACKFILL_RUNS)) {
+            return List.of(); // a backfill's run: the backfill starts what depends on it, in order, itself
         }
         List<Outcome> outcomes = new ArrayList<>();
         for (Dependent d : graph.dependentsOf(e.pipeline())) {
