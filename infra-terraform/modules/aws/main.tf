@@ -106,9 +106,12 @@ locals {
     SLUICE_DYNAMODB_STATUS_TABLE = local.status_table
     SLUICE_SNS_ALERT_TOPIC_ARN   = aws_sns_topic.alerts.arn
     SLUICE_SCHEDULER_GROUP       = local.scheduler_group
-    SLUICE_SECRETS_PREFIX        = local.pipeline_secrets
-    MAIN_CLASS                   = local.main_class
-    JAVA_TOOL_OPTIONS            = "-XX:+TieredCompilation -XX:TieredStopAtLevel=1"
+    # What the bundle's schedule reconciler (sluice.scheduler.*) points pipeline schedules at.
+    SLUICE_SCHEDULER_TARGET_ARN = local.alias_arn["scheduled-start"]
+    SLUICE_SCHEDULER_ROLE_ARN   = local.scheduler_role
+    SLUICE_SECRETS_PREFIX       = local.pipeline_secrets
+    MAIN_CLASS                  = local.main_class
+    JAVA_TOOL_OPTIONS           = "-XX:+TieredCompilation -XX:TieredStopAtLevel=1"
     # The orchestrator stamps each finished execution with its retention, schedule-tick archives
     # and reaps, http-api refuses a reused name within name_reuse (sluice.retention, sluice.name-reuse).
     SLUICE_RETENTION = var.retention.executions

@@ -92,10 +92,12 @@ run "queues_functions_and_policies" {
   assert {
     condition = alltrue([for f, fn in aws_lambda_function.function :
       fn.environment[0].variables.SLUICE_RETENTION == "1d" && fn.environment[0].variables.SLUICE_NAMEREUSE == "90d" &&
+      fn.environment[0].variables.SLUICE_SCHEDULER_TARGET_ARN == "arn:aws:lambda:eu-west-1:123456789012:function:sluice-test-scheduled-start:live" &&
+      fn.environment[0].variables.SLUICE_SCHEDULER_ROLE_ARN == "arn:aws:iam::123456789012:role/sluice-test-scheduler" &&
       (lookup(fn.environment[0].variables, "SLUICE_INTEGRATIONS_ENABLED", "false") == "true") == (f == "task-worker") &&
       (lookup(fn.environment[0].variables, "SLUICE_GLUE_ENABLED", "false") == "true") == contains(["task-worker", "glue-job-state"], f)
     ])
-    error_message = "every function reads the retention settings; only task-worker runs the service integrations; glue-launch (task-worker) and glue-job-state need sluice.glue.enabled"
+    error_message = "every function reads the retention settings and the scheduler's target and role; only task-worker runs the service integrations; glue-launch (task-worker) and glue-job-state need sluice.glue.enabled"
   }
   assert {
     condition = (
