@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # A session with the AWS CLI against Sluice's Step Functions API: create a machine, start it, wait for its task,
-# read the history, answer the task token with a failure, redrive the failed execution, answer the new token, and
-# call TestState. The commands are those one would type against AWS; only --endpoint-url differs.
+# read the history, answer the task token with a failure, redrive the failed execution, answer the new token,
+# call TestState, and be an activity worker (create an activity, run a machine whose Task is that activity, take its
+# task with get-activity-task, answer it). The commands are those one would type against AWS; only --endpoint-url differs.
 #
 #   ./sluice serve &                      # prints "Step Functions API on http://127.0.0.1:8083"
 #   examples/sfn-api/cli-session.sh [http://127.0.0.1:8083]
 #
-# It ends with one JSON line: {"execution": ARN, "status": "SUCCEEDED", "redriveCount": 1, "events": N, "testState": {...}}.
+# It ends with one JSON line: {"execution": ARN, "status": "SUCCEEDED", "redriveCount": 1, "events": N, "testState": {...},
+# "activity": {"status": "SUCCEEDED", "input": {...}, "output": {...}}}.
 set -euo pipefail
 
 ENDPOINT=${1:-${SFN_ENDPOINT:-http://127.0.0.1:8083}}
@@ -81,6 +83,29 @@ TESTED=$(sfn test-state --role-arn "$ROLE" --inspection-level DEBUG --input '{"o
 say "TestState: $(jq -c . <<<"$TESTED")"
 
 sfn delete-state-machine --state-machine-arn "$MACHINE"
+
+# An activity worker: the machine's Task names the activity, the worker long-polls for its task (up to 60 s, as on
+# AWS; the CLI's read timeout is raised above that), does the work and answers with the task token.
+ACTIVITY=$(sfn create-activity --name "$NAME-packing" --query activityArn --output text)
+say "activity $ACTIVITY"
+WORKED=$(sfn create-state-machine --name "$NAME-packing" --role-arn "$ROLE" --query stateMachineArn --output text --definition \
+  "{\"StartAt\": \"Pack\", \"States\": {\"Pack\": {\"Type\": \"Task\", \"Resource\": \"$ACTIVITY\",
+    \"Parameters\": {\"order.$\": \"$.order\"}, \"TimeoutSeconds\": 120, \"HeartbeatSeconds\": 60, \"End\": true}}}")
+PACKING=$(sfn start-execution --state-machine-arn "$WORKED" --name "pack-42-$$" --input '{"order": 42, "note": "fragile"}' \
+  --query executionArn --output text)
+TASK=$(sfn get-activity-task --activity-arn "$ACTIVITY" --worker-name cli-session-worker --cli-read-timeout 70)
+[ "$(jq -r '.taskToken // empty' <<<"$TASK")" != "" ] || { say "get-activity-task handed out no task: $TASK"; exit 1; }
+say "worker got $(jq -r .input <<<"$TASK")"
+sfn send-task-heartbeat --task-token "$(jq -r .taskToken <<<"$TASK")"
+sfn send-task-success --task-token "$(jq -r .taskToken <<<"$TASK")" --task-output '{"packed": 42, "by": "cli-session-worker"}'
+wait_status "$PACKING" SUCCEEDED
+PACKED=$(sfn describe-execution --execution-arn "$PACKING")
+sfn list-activities --query "activities[].name" --output text >&2
+sfn delete-state-machine --state-machine-arn "$WORKED"
+sfn delete-activity --activity-arn "$ACTIVITY"
+
 jq -cn --arg execution "$EXECUTION" --argjson described "$DESCRIBED" --argjson events "$EVENTS" --argjson tested "$TESTED" \
+  --argjson task "$TASK" --argjson packed "$PACKED" \
   '{execution: $execution, status: $described.status, redriveCount: $described.redriveCount,
-    output: ($described.output | fromjson), events: $events, testState: {status: $tested.status, nextState: $tested.nextState}}'
+    output: ($described.output | fromjson), events: $events, testState: {status: $tested.status, nextState: $tested.nextState},
+    activity: {status: $packed.status, input: ($task.input | fromjson), output: ($packed.output | fromjson)}}'

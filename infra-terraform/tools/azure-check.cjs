@@ -205,11 +205,20 @@ const RULES = [
     (r.body.local_auth_enabled === false && r.body.minimum_tls_version === '1.2') ? [] : [`${a}: local_auth_enabled must be false and minimum_tls_version "1.2"`])],
   ['every queue dead-letters after max_receives deliveries and on expiry', (root) => each(root, 'azurerm_servicebus_queue').flatMap(([a, r]) =>
     (r.body.max_delivery_count === '${var.max_receives}' && r.body.dead_lettering_on_message_expiration === true) ? [] : [`${a}: max_delivery_count must be var.max_receives and dead_lettering_on_message_expiration true`])],
+  ['dead letters are forwarded to a queue of their own, created first', (root) => each(root, 'azurerm_servicebus_queue').flatMap(([a, r]) => {
+    const target = String(r.body.forward_dead_lettered_messages_to || '');
+    if (!r.body.for_each) return target ? [`${a}: a single queue forwards its dead letters: only the for_each queues forward, to the dead-letter queue`] : [];
+    const ref = /^\$\{(azurerm_servicebus_queue\.[a-z_]+)\.name\}$/.exec(target);
+    return ref && !a.endsWith(` ${ref[1]}`) && !(root.resource[ref[1]] || {}).body?.for_each ? []
+      : [`${a}: forward_dead_lettered_messages_to must reference a single queue resource's .name (not a name string, not its own for_each), so that it exists first`];
+  })],
   ['the orchestrator queue takes sessions (one execution at a time)', (root) => {
     if (each(root, 'azurerm_servicebus_queue').length === 0) return [];
     const queues = String((root.locals.queues || {}).value || '');
-    return /orchestrator\s*=\s*\{\s*sessions\s*=\s*true/.test(queues) && each(root, 'azurerm_servicebus_queue').every(([, r]) => r.body.requires_session === '${each.value.sessions}')
-      ? [] : ['local.queues: the orchestrator queue must have sessions = true, and the queues take requires_session from it'];
+    // The queues of local.queues take requires_session from it; a queue of its own (the dead letters) takes none.
+    return /orchestrator\s*=\s*\{\s*sessions\s*=\s*true/.test(queues) && each(root, 'azurerm_servicebus_queue').every(([, r]) =>
+      r.body.for_each === '${local.queues}' ? r.body.requires_session === '${each.value.sessions}' : r.body.requires_session === false)
+      ? [] : ['local.queues: the orchestrator queue must have sessions = true, the queues take requires_session from it, and a queue outside it none'];
   }],
   ['storage accounts: no public blobs, no shared keys, HTTPS and TLS 1.2 only', (root) => each(root, 'azurerm_storage_account').flatMap(([a, r]) =>
     (r.body.allow_nested_items_to_be_public === false && r.body.shared_access_key_enabled === false && r.body.https_traffic_only_enabled === true && r.body.min_tls_version === 'TLS1_2')

@@ -1,5 +1,5 @@
 # The smallest useful Sluice on Azure: a resource group and the module with its defaults
-# (Flex Consumption with one always-ready instance of orchestrator, task-worker and the HTTP
+# (Flex Consumption with one always-ready instance of orchestrator, task-read-config and the HTTP
 # group, Service Bus Standard, Azure Managed Redis Balanced_B0).
 resource "azurerm_resource_group" "sluice" {
   name     = "${var.name}-rg"

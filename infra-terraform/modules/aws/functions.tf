@@ -66,8 +66,10 @@ resource "aws_lambda_function" "function" {
   }
 
   environment {
-    # http-api answers only requests for its own API's host (the API's Host check, see README "HTTP API").
     variables = merge(local.environment, { SPRING_CLOUD_FUNCTION_DEFINITION = each.key },
+      each.key == "task-worker" ? local.task_worker_environment : {},
+      each.key == "glue-job-state" ? { SLUICE_GLUE_ENABLED = "true" } : {},
+      # http-api answers only requests for its own API's host (the API's Host check, see README "HTTP API").
       each.key == "http-api" ? { SLUICE_API_ALLOWED_HOSTS = trimprefix(aws_apigatewayv2_api.http.api_endpoint, "https://") } : {},
       # The object rules ./sluice package aws bundles from the pipelines folder's triggers.json.
     each.key == "object-trigger" ? { SLUICE_TRIGGERS_RULES = "classpath:pipelines/triggers.json" } : {})

@@ -9,6 +9,8 @@ locals {
 
   data_bucket_arn = "arn:${local.partition}:s3:::${local.bucket_data}"
   table_arn       = format(local.arn, "dynamodb", "table/${local.status_table}")
+  item_table_arn  = format(local.arn, "dynamodb", "table/${local.item_table}")
+  archive_arn     = "${local.data_bucket_arn}/archive/executions/*"
   topic_arn       = format(local.arn, "sns", local.alert_topic)
   scheduler_role  = "arn:${local.partition}:iam::${local.account}:role/${var.name}-scheduler"
   warehouse_arn = var.warehouse == null ? null : (
@@ -32,7 +34,35 @@ locals {
         { Sid = "WarehouseOwnStatements", Action = ["redshift-data:DescribeStatement", "redshift-data:GetStatementResult", "redshift-data:CancelStatement"], Resource = ["*"], Condition = { StringEquals = { "redshift-data:statement-owner-iam-userid" = "$${aws:userid}" } } },
         { Sid = "WarehouseCredentials", Action = ["secretsmanager:GetSecretValue"], Resource = [try(var.warehouse.secret_arn, "")], Condition = null },
       ] : s if var.warehouse != null],
+      # Service integrations (the integrations task function): the item table, and only the
+      # topics, queues, buses and buckets var.integrations names.
+      { Sid = "IntegrationItems", Action = ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"], Resource = [local.item_table_arn], Condition = null },
+      length(var.integrations.topics) == 0 ? [] : [
+        { Sid = "IntegrationTopics", Action = ["sns:Publish"], Resource = [for t in var.integrations.topics : format(local.arn, "sns", t)], Condition = null },
+      ],
+      length(var.integrations.queues) == 0 ? [] : [
+        { Sid = "IntegrationQueues", Action = ["sqs:SendMessage", "sqs:GetQueueUrl"], Resource = [for q in var.integrations.queues : format(local.arn, "sqs", q)], Condition = null },
+      ],
+      length(var.integrations.buses) == 0 ? [] : [
+        { Sid = "IntegrationBuses", Action = ["events:PutEvents"], Resource = [for b in var.integrations.buses : format(local.arn, "events", "event-bus/${b}")], Condition = null },
+      ],
+      length(var.integrations.buckets) == 0 ? [] : [
+        { Sid = "IntegrationBucketsList", Action = ["s3:ListBucket"], Resource = [for b in var.integrations.buckets : "arn:${local.partition}:s3:::${b}"], Condition = null },
+        { Sid = "IntegrationBucketsObjects", Action = ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], Resource = [for b in var.integrations.buckets : "arn:${local.partition}:s3:::${b}/*"], Condition = null },
+      ],
     ])
+    # The retention reaper (each tick): finished executions into the archive, and their status
+    # rows, the index that lists span the archive by.
+    "schedule-tick" = [
+      { Sid = "ArchiveWrite", Action = ["s3:PutObject"], Resource = [local.archive_arn], Condition = null },
+      { Sid = "ArchivedStatusRows", Action = ["dynamodb:GetItem", "dynamodb:UpdateItem"], Resource = [local.table_arn], Condition = null },
+    ]
+    # Reads of archived executions and their lists.
+    "http-api" = [
+      { Sid = "ArchiveList", Action = ["s3:ListBucket"], Resource = [local.data_bucket_arn], Condition = { StringLike = { "s3:prefix" = ["archive/executions/*"] } } },
+      { Sid = "ArchiveRead", Action = ["s3:GetObject"], Resource = [local.archive_arn], Condition = null },
+      { Sid = "StatusRows", Action = ["dynamodb:GetItem", "dynamodb:Query"], Resource = [local.table_arn, "${local.table_arn}/index/*"], Condition = null },
+    ]
     # Timers too long for a queue delay may become one-time schedules in the deployment's group.
     orchestrator = [
       { Sid = "TimerSchedules", Action = ["scheduler:CreateSchedule", "scheduler:UpdateSchedule", "scheduler:DeleteSchedule", "scheduler:GetSchedule"], Resource = [format(local.arn, "scheduler", "schedule/${local.scheduler_group}/*")], Condition = null },

@@ -82,6 +82,7 @@ locals {
   bucket_data      = "${var.name}-data-${local.account}-${local.region}"
   bucket_artifacts = "${var.name}-artifacts-${local.account}-${local.region}"
   status_table     = "${var.name}-status"
+  item_table       = "${var.name}-items"
   alert_topic      = "${var.name}-alerts"
   scheduler_group  = var.name
   redis_secret     = "${var.name}/redis-auth"
@@ -105,10 +106,40 @@ locals {
     SLUICE_DYNAMODB_STATUS_TABLE = local.status_table
     SLUICE_SNS_ALERT_TOPIC_ARN   = aws_sns_topic.alerts.arn
     SLUICE_SCHEDULER_GROUP       = local.scheduler_group
-    SLUICE_SECRETS_PREFIX        = local.pipeline_secrets
-    MAIN_CLASS                   = local.main_class
-    JAVA_TOOL_OPTIONS            = "-XX:+TieredCompilation -XX:TieredStopAtLevel=1"
+    # What the bundle's schedule reconciler (sluice.scheduler.*) points pipeline schedules at.
+    SLUICE_SCHEDULER_TARGET_ARN = local.alias_arn["scheduled-start"]
+    SLUICE_SCHEDULER_ROLE_ARN   = local.scheduler_role
+    SLUICE_SECRETS_PREFIX       = local.pipeline_secrets
+    MAIN_CLASS                  = local.main_class
+    JAVA_TOOL_OPTIONS           = "-XX:+TieredCompilation -XX:TieredStopAtLevel=1"
+    # The orchestrator stamps each finished execution with its retention, schedule-tick archives
+    # and reaps, http-api refuses a reused name within name_reuse (sluice.retention, sluice.name-reuse).
+    SLUICE_RETENTION = var.retention.executions
+    SLUICE_NAMEREUSE = var.retention.name_reuse
   }
+
+  # Settings only some functions read: the service integrations run in task-worker (the
+  # integrations task function; sluice.integrations.* as adapters/aws AwsIntegrationProperties
+  # binds them), glue-launch there and glue-job-state read sluice.glue.enabled, and only
+  # task-worker resolves pipeline secrets.
+  integration_environment = merge(
+    {
+      SLUICE_INTEGRATIONS_ENABLED      = "true"
+      SLUICE_INTEGRATIONS_ITEMTABLE    = local.item_table
+      SLUICE_INTEGRATIONS_ACCOUNTID    = local.account
+      SLUICE_INTEGRATIONS_HTTP_TIMEOUT = var.integrations.http_timeout
+    },
+    # An empty list means "any" to the bundle; IAM then grants none, so only declared names are set.
+    length(var.integrations.topics) == 0 ? {} : { SLUICE_INTEGRATIONS_TOPICS = join(",", var.integrations.topics) },
+    length(var.integrations.queues) == 0 ? {} : { SLUICE_INTEGRATIONS_QUEUES = join(",", var.integrations.queues) },
+    length(var.integrations.buses) == 0 ? {} : { SLUICE_INTEGRATIONS_BUSES = join(",", var.integrations.buses) },
+    length(var.integrations.http_allowed_hosts) == 0 ? {} : { SLUICE_INTEGRATIONS_HTTP_ALLOWEDHOSTS = join(",", var.integrations.http_allowed_hosts) },
+    # Table names are map keys, which environment variables cannot carry case-preserved.
+    length(var.integrations.tables) == 0 ? {} : { SPRING_APPLICATION_JSON = jsonencode({ sluice = { integrations = { tables = {
+      for t, k in var.integrations.tables : t => { partitionKey = k.partition_key, sortKey = k.sort_key }
+    } } } }) },
+  )
+  task_worker_environment = merge(local.integration_environment, { SLUICE_GLUE_ENABLED = "true", SLUICE_SECRETS_ENABLED = "true" })
 
   tags = merge(var.tags, { "sluice:deployment" = var.name })
 }

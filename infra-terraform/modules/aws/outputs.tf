@@ -1,5 +1,5 @@
 output "http_api_url" {
-  description = "Base URL of the Sluice HTTP API; requests must be SigV4-signed by a principal allowed execute-api:Invoke on http_api_execution_arn."
+  description = "Base URL of the Sluice HTTP API. With api_auth.mode \"iam\" requests must be SigV4-signed by a principal allowed execute-api:Invoke on http_api_execution_arn; otherwise they carry a tenant key (Authorization: Bearer <key>)."
   value       = aws_apigatewayv2_stage.http.invoke_url
 }
 
@@ -26,6 +26,11 @@ output "data_bucket" {
 output "status_table" {
   description = "DynamoDB status table that write-status writes."
   value       = aws_dynamodb_table.status.name
+}
+
+output "item_table" {
+  description = "DynamoDB table holding the items of the dynamodb:* service integrations (task-worker alone reads and writes it)."
+  value       = aws_dynamodb_table.items.name
 }
 
 output "alert_topic_arn" {

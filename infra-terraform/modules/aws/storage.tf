@@ -75,20 +75,56 @@ resource "aws_s3_bucket_notification" "data" {
   depends_on = [aws_sqs_queue_policy.queue]
 }
 
-# write-status rows and dependency-check's reads.
+# write-status rows, dependency-check's reads and the index the HTTP API lists archived runs by:
+# the layout of adapters/aws StatusTable (executionId; by-pipeline and by-pipeline-partition
+# ordered by startOrder).
 resource "aws_dynamodb_table" "status" {
   name                        = local.status_table
   billing_mode                = "PAY_PER_REQUEST"
-  hash_key                    = "pk"
-  range_key                   = "sk"
+  hash_key                    = "executionId"
+  deletion_protection_enabled = true
+
+  dynamic "attribute" {
+    for_each = ["executionId", "pipeline", "pipelinePartition", "startOrder"]
+    content {
+      name = attribute.value
+      type = "S"
+    }
+  }
+  dynamic "global_secondary_index" {
+    for_each = { "by-pipeline" = "pipeline", "by-pipeline-partition" = "pipelinePartition" }
+    content {
+      name            = global_secondary_index.key
+      hash_key        = global_secondary_index.value
+      range_key       = "startOrder"
+      projection_type = "ALL"
+    }
+  }
+
+  point_in_time_recovery {
+    enabled = true
+  }
+  server_side_encryption {
+    enabled = true
+  }
+  tags = local.tags
+}
+
+# The items of the dynamodb:* service integrations (getItem, putItem, updateItem, deleteItem,
+# query), the layout of adapters/aws KeyValueItemsTable: hash key scope, range key sortKey.
+resource "aws_dynamodb_table" "items" {
+  name                        = local.item_table
+  billing_mode                = "PAY_PER_REQUEST"
+  hash_key                    = "scope"
+  range_key                   = "sortKey"
   deletion_protection_enabled = true
 
   attribute {
-    name = "pk"
+    name = "scope"
     type = "S"
   }
   attribute {
-    name = "sk"
+    name = "sortKey"
     type = "S"
   }
 

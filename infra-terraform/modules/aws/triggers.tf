@@ -1,9 +1,12 @@
-# HTTP API (IAM auth, payload 2.0) → http-api; EventBridge Scheduler → schedule-tick every
+# HTTP API (var.api_auth: IAM, tenant keys or a Lambda authorizer; payload 2.0) → http-api; EventBridge Scheduler → schedule-tick every
 # minute and scheduled-start per scheduled pipeline; Glue job state changes → glue-job-state.
 
 resource "aws_apigatewayv2_api" "http" {
-  name          = "${var.name}-api"
-  description   = "Sluice ${var.name} HTTP API (every route needs SigV4-signed requests)"
+  name = "${var.name}-api"
+  description = "Sluice ${var.name} HTTP API (${ {
+    iam    = "every route needs SigV4-signed requests", tenant_keys = "http-api checks the tenant key of every request",
+    lambda = "a Lambda authorizer, then http-api's tenant keys"
+  }[var.api_auth.mode]})"
   protocol_type = "HTTP"
   tags          = local.tags
 }
@@ -16,11 +19,38 @@ resource "aws_apigatewayv2_integration" "http" {
   timeout_milliseconds   = 29000
 }
 
+# With IAM auth the Authorization header carries the SigV4 signature; otherwise it carries the
+# tenant key ("Bearer <key>"), which API Gateway passes to http-api as it is (and, with a Lambda
+# authorizer, shows the authorizer first: its identity source).
 resource "aws_apigatewayv2_route" "http" {
   api_id             = aws_apigatewayv2_api.http.id
   route_key          = "$default"
   target             = "integrations/${aws_apigatewayv2_integration.http.id}"
-  authorization_type = "AWS_IAM"
+  authorization_type = { iam = "AWS_IAM", tenant_keys = "NONE", lambda = "CUSTOM" }[var.api_auth.mode]
+  authorizer_id      = var.api_auth.mode == "lambda" ? aws_apigatewayv2_authorizer.http[0].id : null
+}
+
+resource "aws_apigatewayv2_authorizer" "http" {
+  count = var.api_auth.mode == "lambda" ? 1 : 0
+
+  api_id                            = aws_apigatewayv2_api.http.id
+  name                              = "${var.name}-authorizer"
+  authorizer_type                   = "REQUEST"
+  authorizer_uri                    = "arn:${local.partition}:apigateway:${local.region}:lambda:path/2015-03-31/functions/${var.api_auth.authorizer_function_arn}/invocations"
+  authorizer_payload_format_version = "2.0"
+  enable_simple_responses           = true
+  identity_sources                  = ["$request.header.Authorization"]
+  authorizer_result_ttl_in_seconds  = var.api_auth.authorizer_ttl_seconds
+}
+
+resource "aws_lambda_permission" "authorizer" {
+  count = var.api_auth.mode == "lambda" ? 1 : 0
+
+  statement_id  = "${var.name}-HttpApiAuthorizer"
+  action        = "lambda:InvokeFunction"
+  function_name = var.api_auth.authorizer_function_arn
+  principal     = "apigateway.amazonaws.com"
+  source_arn    = "${aws_apigatewayv2_api.http.execution_arn}/authorizers/${aws_apigatewayv2_authorizer.http[0].id}"
 }
 
 resource "aws_cloudwatch_log_group" "http" {

@@ -139,6 +139,67 @@ variable "warehouse" {
   }
 }
 
+variable "integrations" {
+  type = object({
+    topics             = optional(list(string), [])
+    queues             = optional(list(string), [])
+    buses              = optional(list(string), [])
+    buckets            = optional(list(string), [])
+    tables             = optional(map(object({ partition_key = string, sort_key = optional(string, "") })), {})
+    http_allowed_hosts = optional(list(string), [])
+    http_timeout       = optional(string, "30s")
+  })
+  description = "Service integrations that Task states run through task-worker (Resource arn:aws:states:::sns:publish, sqs:sendMessage, events:putEvents, aws-sdk:s3:*, dynamodb:*, http:invoke): the SNS topic, SQS queue and EventBridge bus names (this account and region) and S3 buckets they may use, each named in task-worker's role and nothing else; the DynamoDB tables Task states name (kept as items of the deployment's item table, <name>-items), with their keys; the hosts http:invoke may call."
+  default     = {}
+
+  validation {
+    condition = alltrue([for n in concat(var.integrations.topics, var.integrations.queues, var.integrations.buses) : can(regex("^[A-Za-z0-9_.-]{1,256}$", n))]) && alltrue([
+    for b in var.integrations.buckets : can(regex("^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$", b))])
+    error_message = "integrations.topics, queues and buses must be names (letters, digits, '_', '.', '-'), not ARNs or URLs; integrations.buckets must be S3 bucket names."
+  }
+  validation {
+    condition     = can(regex("^[0-9]+(ms|s|m)$", var.integrations.http_timeout))
+    error_message = "integrations.http_timeout must be a duration such as \"30s\", \"500ms\" or \"2m\"."
+  }
+}
+
+variable "retention" {
+  type = object({
+    executions = optional(string, "1d")
+    name_reuse = optional(string, "90d")
+  })
+  description = "How long a finished execution stays in Redis before schedule-tick archives it to the data bucket (archive/executions/), and how long its name stays reserved (Step Functions keeps names 90 days). A pipeline's own \"retention\" wins."
+  default     = {}
+
+  validation {
+    condition     = can(regex("^[0-9]+(m|h|d)$", var.retention.executions)) && can(regex("^[0-9]+(m|h|d)$", var.retention.name_reuse))
+    error_message = "retention.executions and retention.name_reuse must be durations in minutes, hours or days, such as \"12h\" or \"90d\"."
+  }
+}
+
+variable "api_auth" {
+  type = object({
+    mode                    = optional(string, "iam")
+    authorizer_function_arn = optional(string)
+    authorizer_ttl_seconds  = optional(number, 300)
+  })
+  description = "Who may call the HTTP API. \"iam\": API Gateway checks a SigV4 signature (callers need execute-api:Invoke on http_api_execution_arn); the signature takes the Authorization header, so use it for deployments without tenant keys. \"tenant_keys\": API Gateway lets every request through with its Authorization header and http-api checks the bundle's tenant keys (Authorization: Bearer <key>). \"lambda\": a Lambda REQUEST authorizer (authorizer_function_arn, payload 2.0, simple responses) sees the Authorization header first; the header still reaches http-api, which checks the tenant key."
+  default     = {}
+
+  validation {
+    condition     = contains(["iam", "tenant_keys", "lambda"], var.api_auth.mode)
+    error_message = "api_auth.mode must be \"iam\", \"tenant_keys\" or \"lambda\"."
+  }
+  validation {
+    condition     = (var.api_auth.mode == "lambda") == (var.api_auth.authorizer_function_arn != null) && (var.api_auth.authorizer_function_arn == null || can(regex("^arn:aws[a-z-]*:lambda:[a-z0-9-]+:[0-9]{12}:function:[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)?$", var.api_auth.authorizer_function_arn)))
+    error_message = "api_auth.authorizer_function_arn is required with mode \"lambda\" (and only then), and must be a Lambda function ARN."
+  }
+  validation {
+    condition     = var.api_auth.authorizer_ttl_seconds >= 0 && var.api_auth.authorizer_ttl_seconds <= 3600
+    error_message = "api_auth.authorizer_ttl_seconds must be 0 to 3600."
+  }
+}
+
 variable "alert_email" {
   type        = string
   description = "E-mail address subscribed to the alert topic (dead letters, queue age, failed scheduled invocations). null: subscribe something else to the topic yourself."

@@ -44,6 +44,37 @@ resource "azurerm_monitor_metric_alert" "dead_letters" {
   }
 }
 
+# Queues forward their dead letters, so they arrive in the dead-letters queue as ordinary messages:
+# any arrival there is a dead-lettered message (the alert above fires when dlq-handler itself fails).
+resource "azurerm_monitor_metric_alert" "dead_letters_arriving" {
+  name                = "${var.name}-dead-letters-arriving"
+  resource_group_name = var.resource_group_name
+  scopes              = [azurerm_servicebus_namespace.sluice.id]
+  description         = "Messages were dead-lettered into ${azurerm_servicebus_queue.dead_letters.name} (DeadLetterSource names the queue they died on); dlq-handler fails their executions."
+  severity            = 2
+  frequency           = "PT1M"
+  window_size         = "PT5M"
+  tags                = local.tags
+
+  criteria {
+    metric_namespace = "Microsoft.ServiceBus/namespaces"
+    metric_name      = "IncomingMessages"
+    aggregation      = "Total"
+    operator         = "GreaterThan"
+    threshold        = 0
+
+    dimension {
+      name     = "EntityName"
+      operator = "Include"
+      values   = [azurerm_servicebus_queue.dead_letters.name]
+    }
+  }
+
+  action {
+    action_group_id = azurerm_monitor_action_group.alerts.id
+  }
+}
+
 resource "azurerm_monitor_metric_alert" "undelivered_blob_events" {
   name                = "${var.name}-undelivered-blob-events"
   resource_group_name = var.resource_group_name

@@ -83,7 +83,7 @@ resource "azurerm_function_app_flex_consumption" "sluice" {
   tags = local.tags
 
   depends_on = [
-    azurerm_role_assignment.host_storage, azurerm_role_assignment.queue_receiver, azurerm_role_assignment.queue_sender,
+    azurerm_role_assignment.host_storage, azurerm_role_assignment.queue_receiver, azurerm_role_assignment.dead_letters_receiver, azurerm_role_assignment.queue_sender,
     azurerm_role_assignment.app_secrets, azurerm_role_assignment.telemetry,
   ]
 }

@@ -9,14 +9,15 @@ locals {
   compact = substr(replace(var.name, "-", ""), 0, 14)
 
   # Service Bus queues: the orchestrator's takes sessions (one execution's messages one at a time
-  # across all instances); every queue dead-letters after max_receives deliveries into its own
-  # $DeadLetterQueue, which dlq-handler consumes.
+  # across all instances); every queue dead-letters after max_receives deliveries and forwards its
+  # dead letters to the dead-letters queue (servicebus.tf, a resource of its own so that it exists
+  # before the queues that forward to it), which dlq-handler consumes.
   queues = merge(
     { orchestrator = { sessions = true, lock = "PT1M", sent = true }, events = { sessions = false, lock = "PT1M", sent = true } },
     { for f in var.task_functions : "task-${f}" => { sessions = false, lock = "PT5M", sent = true } },
     { "object-created" = { sessions = false, lock = "PT1M", sent = false } }, # sent by Event Grid only
-    { "dead-letters" = { sessions = false, lock = "PT1M", sent = false } },   # every queue forwards its dead letters here (dlq-handler)
   )
+
 
   # The bundle's Storage Queue variants of the queue functions (storage-*) are for Azurite and tests; Service Bus runs here.
   storage_functions = concat(["storage-orchestrator", "storage-events", "storage-dlq-orchestrator", "storage-dlq-events"],

@@ -9,8 +9,8 @@ output "http_api_url" {
 }
 
 output "queues" {
-  description = "Service Bus queue name by logical queue name (orchestrator, events, task-<function>, object-created); each dead-letters into its own $DeadLetterQueue."
-  value       = { for q, queue in azurerm_servicebus_queue.queue : q => queue.name }
+  description = "Service Bus queue name by logical queue name (orchestrator, events, task-<function>, object-created, and dead-letters, where every other queue forwards its dead letters for dlq-handler)."
+  value       = merge({ for q, queue in azurerm_servicebus_queue.queue : q => queue.name }, { "dead-letters" = azurerm_servicebus_queue.dead_letters.name })
 }
 
 output "servicebus_namespace" {

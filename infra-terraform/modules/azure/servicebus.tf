@@ -8,6 +8,20 @@ resource "azurerm_servicebus_namespace" "sluice" {
   tags                = local.tags
 }
 
+# Where every other queue forwards its dead letters (Service Bus stamps each with the queue it died
+# on, DeadLetterSource); dlq-handler consumes it. Its own dead letters stay in its $DeadLetterQueue.
+resource "azurerm_servicebus_queue" "dead_letters" {
+  name                                    = "${var.name}-dead-letters"
+  namespace_id                            = azurerm_servicebus_namespace.sluice.id
+  requires_session                        = false
+  max_delivery_count                      = var.max_receives
+  dead_lettering_on_message_expiration    = true
+  lock_duration                           = "PT1M"
+  requires_duplicate_detection            = true
+  duplicate_detection_history_time_window = "PT10M"
+  default_message_ttl                     = "P14D"
+}
+
 resource "azurerm_servicebus_queue" "queue" {
   for_each = local.queues
 
@@ -21,8 +35,8 @@ resource "azurerm_servicebus_queue" "queue" {
   requires_duplicate_detection            = true
   duplicate_detection_history_time_window = "PT10M"
   default_message_ttl                     = "P14D"
-  # dlq-handler reads one queue; Service Bus stamps each forwarded message with the queue it died on (DeadLetterSource).
-  forward_dead_lettered_messages_to = each.key == "dead-letters" ? null : "${var.name}-dead-letters"
+  # dlq-handler reads one queue (the reference orders creation: the target must exist first).
+  forward_dead_lettered_messages_to = azurerm_servicebus_queue.dead_letters.name
 }
 
 # The app receives from every queue (and its dead-letter sub-queue) and sends to those it feeds.
@@ -30,6 +44,13 @@ resource "azurerm_role_assignment" "queue_receiver" {
   for_each = local.queues
 
   scope                = azurerm_servicebus_queue.queue[each.key].id
+  role_definition_name = "Azure Service Bus Data Receiver"
+  principal_id         = azurerm_user_assigned_identity.app.principal_id
+  principal_type       = "ServicePrincipal"
+}
+
+resource "azurerm_role_assignment" "dead_letters_receiver" {
+  scope                = azurerm_servicebus_queue.dead_letters.id
   role_definition_name = "Azure Service Bus Data Receiver"
   principal_id         = azurerm_user_assigned_identity.app.principal_id
   principal_type       = "ServicePrincipal"

@@ -40,7 +40,7 @@ variable "artifact_path" {
 
 variable "task_functions" {
   type        = list(string)
-  description = "Task functions of the bundle; each gets its own Service Bus queue <name>-task-<function> consumed by task-worker."
+  description = "Task functions of the bundle; each gets its own Service Bus queue <name>-task-<function>, consumed by the bundle's function task-<function>."
   default     = ["read-config", "glue-launch", "copy-to-warehouse", "push-export", "write-status", "dependency-check", "integrations", "executions", "map-run"]
 
   validation {
@@ -51,16 +51,19 @@ variable "task_functions" {
 
 variable "provisioned_concurrency" {
   type        = map(number)
-  description = "Always-ready instances per function (Flex Consumption's provisioned concurrency): keys are Sluice function names; http-api stands for the app's HTTP group."
+  description = "Always-ready instances per function (Flex Consumption's provisioned concurrency), by the bundle's function names: orchestrator, events, dlq-handler, schedule-tick, object-trigger, object-trigger-servicebus, http-api (the app's HTTP group) and task-<function> for each of task_functions (e.g. task-read-config)."
   default = {
-    orchestrator  = 1
-    "task-worker" = 1
-    "http-api"    = 1
+    orchestrator       = 1
+    "task-read-config" = 1
+    "http-api"         = 1
   }
 
   validation {
-    condition     = alltrue([for f, n in var.provisioned_concurrency : contains(["orchestrator", "task-worker", "events", "dlq-handler", "schedule-tick", "object-trigger", "http-api"], f) && n >= 0 && floor(n) == n])
-    error_message = "provisioned_concurrency keys must be Sluice function names on Azure (orchestrator, task-worker, events, dlq-handler, schedule-tick, object-trigger, http-api) and values whole numbers >= 0."
+    condition = alltrue([for f, n in var.provisioned_concurrency : contains(concat(
+      ["orchestrator", "events", "dlq-handler", "schedule-tick", "object-trigger", "object-trigger-servicebus", "http-api"],
+      [for t in var.task_functions : "task-${t}"]
+    ), f) && n >= 0 && floor(n) == n])
+    error_message = "provisioned_concurrency keys must be function names of the Azure bundle (orchestrator, events, dlq-handler, schedule-tick, object-trigger, object-trigger-servicebus, http-api, or task-<one of task_functions>; there is no task-worker on Azure) and values whole numbers >= 0."
   }
 }
 

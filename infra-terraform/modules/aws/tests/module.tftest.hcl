@@ -90,6 +90,25 @@ run "queues_functions_and_policies" {
     error_message = "every function without provisioned concurrency must start from SnapStart (and none with it: Lambda does not combine them)"
   }
   assert {
+    condition = alltrue([for f, fn in aws_lambda_function.function :
+      fn.environment[0].variables.SLUICE_RETENTION == "1d" && fn.environment[0].variables.SLUICE_NAMEREUSE == "90d" &&
+      fn.environment[0].variables.SLUICE_SCHEDULER_TARGET_ARN == "arn:aws:lambda:eu-west-1:123456789012:function:sluice-test-scheduled-start:live" &&
+      fn.environment[0].variables.SLUICE_SCHEDULER_ROLE_ARN == "arn:aws:iam::123456789012:role/sluice-test-scheduler" &&
+      (lookup(fn.environment[0].variables, "SLUICE_INTEGRATIONS_ENABLED", "false") == "true") == (f == "task-worker") &&
+      (lookup(fn.environment[0].variables, "SLUICE_GLUE_ENABLED", "false") == "true") == contains(["task-worker", "glue-job-state"], f)
+    ])
+    error_message = "every function reads the retention settings and the scheduler's target and role; only task-worker runs the service integrations; glue-launch (task-worker) and glue-job-state need sluice.glue.enabled"
+  }
+  assert {
+    condition = (
+      aws_lambda_function.function["task-worker"].environment[0].variables.SLUICE_INTEGRATIONS_ITEMTABLE == "sluice-test-items" &&
+      aws_lambda_function.function["task-worker"].environment[0].variables.SLUICE_INTEGRATIONS_ACCOUNTID == "123456789012" &&
+      aws_lambda_function.function["task-worker"].environment[0].variables.SLUICE_SECRETS_ENABLED == "true" &&
+      !contains(keys(aws_lambda_function.function["task-worker"].environment[0].variables), "SLUICE_INTEGRATIONS_TOPICS")
+    )
+    error_message = "task-worker's integrations must keep their items in the item table, name topics in this account, and resolve pipeline secrets"
+  }
+  assert {
     condition     = alltrue([for fn in aws_lambda_function.function : length(fn.vpc_config) == 1 && fn.logging_config[0].log_format == "JSON"])
     error_message = "every function runs in the private subnets and logs JSON"
   }
@@ -117,8 +136,29 @@ run "queues_functions_and_policies" {
     error_message = "a role names a resource outside this account"
   }
   assert {
-    condition     = length(jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement) == 10 && strcontains(aws_iam_role_policy.function["task-worker"].policy, "job/orders-raw")
+    condition     = length(jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement) == 11 && strcontains(aws_iam_role_policy.function["task-worker"].policy, "job/orders-raw")
     error_message = "task-worker's role must name the pipelines' Glue jobs"
+  }
+  assert {
+    condition = [for s in jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement : s.Resource if s.Sid == "IntegrationItems"] == [["arn:aws:dynamodb:eu-west-1:123456789012:table/sluice-test-items"]] && alltrue([
+      for f, p in aws_iam_role_policy.function : !strcontains(p.policy, "table/sluice-test-items") if f != "task-worker"
+    ])
+    error_message = "only task-worker's role may name the integrations' item table"
+  }
+  assert {
+    condition = alltrue([for p in values(aws_iam_role_policy.function) : alltrue([
+      for s in jsondecode(p.policy).Statement : !contains(["IntegrationTopics", "IntegrationQueues", "IntegrationBuses", "IntegrationBucketsList", "IntegrationBucketsObjects"], s.Sid)
+    ])])
+    error_message = "without declared integration targets no role may publish, send or put events outside the deployment"
+  }
+  assert {
+    condition = (
+      [for s in jsondecode(aws_iam_role_policy.function["schedule-tick"].policy).Statement : s.Resource if s.Sid == "ArchiveWrite"] == [["arn:aws:s3:::sluice-test-data-123456789012-eu-west-1/archive/executions/*"]] &&
+      [for s in jsondecode(aws_iam_role_policy.function["http-api"].policy).Statement : s.Action if s.Sid == "ArchiveRead"] == [["s3:GetObject"]] &&
+      [for s in jsondecode(aws_iam_role_policy.function["http-api"].policy).Statement : s.Condition.StringLike["s3:prefix"] if s.Sid == "ArchiveList"] == [["archive/executions/*"]] &&
+      alltrue([for f, p in aws_iam_role_policy.function : !strcontains(p.policy, "arn:aws:s3:::sluice-test-data") if !contains(["task-worker", "schedule-tick", "http-api"], f)])
+    )
+    error_message = "the retention reaper (schedule-tick) may write only the archive, http-api only read it, and no other function may touch the data bucket"
   }
 
   # Nothing public.
@@ -127,8 +167,8 @@ run "queues_functions_and_policies" {
     error_message = "every bucket must block public access"
   }
   assert {
-    condition     = aws_apigatewayv2_route.http.authorization_type == "AWS_IAM"
-    error_message = "the HTTP API must require IAM (SigV4) authorization"
+    condition     = aws_apigatewayv2_route.http.authorization_type == "AWS_IAM" && length(aws_apigatewayv2_authorizer.http) == 0
+    error_message = "by default the HTTP API must require IAM (SigV4) authorization"
   }
   assert {
     condition     = aws_vpc_security_group_ingress_rule.redis.cidr_ipv4 == null && aws_vpc_security_group_ingress_rule.redis.from_port == 6379
@@ -153,6 +193,19 @@ run "queues_functions_and_policies" {
     error_message = "Redis must be MemoryDB with TLS by default"
   }
   assert {
+    condition = (
+      aws_dynamodb_table.items.name == "sluice-test-items" && aws_dynamodb_table.items.hash_key == "scope" && aws_dynamodb_table.items.range_key == "sortKey" &&
+      aws_dynamodb_table.items.server_side_encryption[0].enabled && aws_dynamodb_table.items.point_in_time_recovery[0].enabled && aws_dynamodb_table.items.deletion_protection_enabled
+    )
+    error_message = "the integrations' item table must have KeyValueItemsTable's keys (scope, sortKey), encryption, point-in-time recovery and deletion protection"
+  }
+  assert {
+    condition = aws_dynamodb_table.status.hash_key == "executionId" && toset([for i in aws_dynamodb_table.status.global_secondary_index : "${i.name}:${i.hash_key}:${i.range_key}:${i.projection_type}"]) == toset([
+      "by-pipeline:pipeline:startOrder:ALL", "by-pipeline-partition:pipelinePartition:startOrder:ALL",
+    ])
+    error_message = "the status table must have StatusTable's key (executionId) and its by-pipeline and by-pipeline-partition indexes"
+  }
+  assert {
     condition     = aws_kms_key.alerts.enable_key_rotation
     error_message = "the alert topic's key must rotate"
   }
@@ -170,6 +223,112 @@ run "queues_functions_and_policies" {
     condition     = length(aws_cloudwatch_metric_alarm.dead_letters) == 23 && length(aws_cloudwatch_metric_alarm.oldest_message) == 23
     error_message = "every dead-letter queue needs a not-empty alarm and every other queue an oldest-message alarm"
   }
+}
+
+run "integrations_are_named_in_task_worker_alone" {
+  command = plan
+
+  variables {
+    integrations = {
+      topics             = ["orders-done"]
+      queues             = ["partner-inbox"]
+      buses              = ["analytics"]
+      buckets            = ["orders-landing-zone"]
+      tables             = { Orders = { partition_key = "orderId", sort_key = "line" }, rates = { partition_key = "pair" } }
+      http_allowed_hosts = ["api.example.com", "hooks.example.org"]
+    }
+    retention = { executions = "12h", name_reuse = "30d" }
+  }
+
+  assert {
+    condition = {
+      for s in jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement : s.Sid => s.Resource if startswith(s.Sid, "Integration")
+      } == {
+      IntegrationItems          = ["arn:aws:dynamodb:eu-west-1:123456789012:table/sluice-test-items"]
+      IntegrationTopics         = ["arn:aws:sns:eu-west-1:123456789012:orders-done"]
+      IntegrationQueues         = ["arn:aws:sqs:eu-west-1:123456789012:partner-inbox"]
+      IntegrationBuses          = ["arn:aws:events:eu-west-1:123456789012:event-bus/analytics"]
+      IntegrationBucketsList    = ["arn:aws:s3:::orders-landing-zone"]
+      IntegrationBucketsObjects = ["arn:aws:s3:::orders-landing-zone/*"]
+    }
+    error_message = "task-worker's role must name exactly the declared topic, queue, bus and bucket, and the item table"
+  }
+  assert {
+    condition = [for s in jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement : s.Action if s.Sid == "IntegrationBuses"] == [["events:PutEvents"]] && [
+      for s in jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement : s.Action if s.Sid == "IntegrationTopics"
+    ] == [["sns:Publish"]]
+    error_message = "integration buses take only events:PutEvents and topics only sns:Publish"
+  }
+  assert {
+    condition     = alltrue([for f, p in aws_iam_role_policy.function : !anytrue([for n in ["orders-done", "partner-inbox", "event-bus/analytics", "orders-landing-zone"] : strcontains(p.policy, n)]) if f != "task-worker"])
+    error_message = "no role but task-worker's may name the integrations' topics, queues, buses or buckets"
+  }
+  assert {
+    condition = (
+      aws_lambda_function.function["task-worker"].environment[0].variables.SLUICE_INTEGRATIONS_TOPICS == "orders-done" &&
+      aws_lambda_function.function["task-worker"].environment[0].variables.SLUICE_INTEGRATIONS_QUEUES == "partner-inbox" &&
+      aws_lambda_function.function["task-worker"].environment[0].variables.SLUICE_INTEGRATIONS_BUSES == "analytics" &&
+      aws_lambda_function.function["task-worker"].environment[0].variables.SLUICE_INTEGRATIONS_HTTP_ALLOWEDHOSTS == "api.example.com,hooks.example.org" &&
+      jsondecode(aws_lambda_function.function["task-worker"].environment[0].variables.SPRING_APPLICATION_JSON).sluice.integrations.tables == {
+        Orders = { partitionKey = "orderId", sortKey = "line" }, rates = { partitionKey = "pair", sortKey = "" }
+      }
+    )
+    error_message = "task-worker must declare the integration targets to the bundle (sluice.integrations.*), tables with their keys and case"
+  }
+  assert {
+    condition     = alltrue([for fn in aws_lambda_function.function : fn.environment[0].variables.SLUICE_RETENTION == "12h" && fn.environment[0].variables.SLUICE_NAMEREUSE == "30d"])
+    error_message = "every function must read the configured retention"
+  }
+}
+
+run "tenant_keys_pass_the_authorization_header" {
+  command = plan
+
+  variables {
+    api_auth = { mode = "tenant_keys" }
+  }
+
+  assert {
+    condition     = aws_apigatewayv2_route.http.authorization_type == "NONE" && length(aws_apigatewayv2_authorizer.http) == 0 && length(aws_lambda_permission.authorizer) == 0
+    error_message = "with tenant keys API Gateway must not consume the Authorization header (no IAM auth, no authorizer): http-api checks the key"
+  }
+}
+
+run "lambda_authorizer_sees_the_authorization_header" {
+  command = plan
+
+  variables {
+    api_auth = { mode = "lambda", authorizer_function_arn = "arn:aws:lambda:eu-west-1:123456789012:function:tenant-authorizer", authorizer_ttl_seconds = 60 }
+  }
+
+  assert {
+    condition     = aws_apigatewayv2_route.http.authorization_type == "CUSTOM" && aws_apigatewayv2_authorizer.http[0].authorizer_type == "REQUEST" && aws_apigatewayv2_authorizer.http[0].identity_sources == toset(["$request.header.Authorization"])
+    error_message = "a Lambda REQUEST authorizer must guard the route, keyed on the Authorization header"
+  }
+  assert {
+    condition = (
+      aws_apigatewayv2_authorizer.http[0].authorizer_uri == "arn:aws:apigateway:eu-west-1:lambda:path/2015-03-31/functions/arn:aws:lambda:eu-west-1:123456789012:function:tenant-authorizer/invocations" &&
+      aws_apigatewayv2_authorizer.http[0].authorizer_result_ttl_in_seconds == 60 && aws_apigatewayv2_authorizer.http[0].enable_simple_responses &&
+      aws_lambda_permission.authorizer[0].principal == "apigateway.amazonaws.com" && aws_lambda_permission.authorizer[0].function_name == "arn:aws:lambda:eu-west-1:123456789012:function:tenant-authorizer"
+    )
+    error_message = "the authorizer must call the given function (payload 2.0, simple responses, the TTL), and API Gateway be allowed to invoke it"
+  }
+}
+
+run "lambda_auth_without_an_authorizer_is_refused" {
+  command = plan
+  variables {
+    api_auth = { mode = "lambda" }
+  }
+  expect_failures = [var.api_auth]
+}
+
+run "integration_target_given_as_an_arn_is_refused" {
+  command = plan
+  variables {
+    integrations = { topics = ["arn:aws:sns:eu-west-1:123456789012:orders-done"] }
+  }
+  expect_failures = [var.integrations]
 }
 
 run "applied_with_mocks" {

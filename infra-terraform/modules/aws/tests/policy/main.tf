@@ -1,5 +1,6 @@
 # A root that uses every optional part of the module (scheduled pipelines with Glue jobs, a
-# warehouse, ElastiCache), planned by tools/aws_policy_check.py so that the policy check sees
+# warehouse, ElastiCache, service integrations on named topics, queues, buses and buckets, a
+# Lambda authorizer), planned by tools/aws_policy_check.py so that the policy check sees
 # every statement the module can write.
 terraform {
   required_providers {
@@ -30,4 +31,13 @@ module "sluice" {
     cluster_identifier = "analytics"
   }
   redis = { engine = "elasticache" }
+  integrations = {
+    topics  = ["orders-done"]
+    queues  = ["partner-inbox"]
+    buses   = ["analytics"]
+    buckets = ["orders-landing-zone"]
+    tables  = { orders = { partition_key = "orderId", sort_key = "line" } }
+  }
+  retention = { executions = "12h" }
+  api_auth  = { mode = "lambda", authorizer_function_arn = "arn:aws:lambda:eu-west-1:123456789012:function:tenant-authorizer" }
 }

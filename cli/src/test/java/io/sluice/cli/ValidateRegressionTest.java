@@ -50,8 +50,9 @@ class ValidateRegressionTest {
             CliRun r = CliRun.of("validate", shape(name));
             assertThat(r.exit()).as(name + ": " + r.err()).isZero();
         }
-        assertThat(CliRun.of("validate", shape("activity-worker")).err()).contains("Step Functions activities run on no Sluice"
-                + " platform yet");
+        assertThat(CliRun.of("validate", "--platform", "aws", shape("activity-worker")).err()).contains("Step Functions activities run"
+                + " on the local runtime only so far");
+        assertThat(CliRun.of("validate", shape("activity-worker")).err()).doesNotContain("activities run");
         assertThat(CliRun.of("validate", shape("ecs-and-batch")).err()).contains("/States/Run container/Credentials: warning:");
     }
 

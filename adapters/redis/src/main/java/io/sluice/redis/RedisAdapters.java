@@ -1,5 +1,6 @@
 package io.sluice.redis;
 
+import io.sluice.orchestration.port.ActivityTasks;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.ScheduleIndex;
@@ -26,6 +27,7 @@ public final class RedisAdapters implements AutoCloseable {
     private final RedisScheduleIndex scheduleIndex;
     private final RedisUpstreamLedger upstreamLedger;
     private final RedisReplayGuard replayGuard;
+    private final RedisActivityTasks activityTasks;
 
     private RedisAdapters(RedissonClient redisson, SluiceRedisProperties properties) {
         this.redisson = redisson;
@@ -36,6 +38,7 @@ public final class RedisAdapters implements AutoCloseable {
         this.scheduleIndex = new RedisScheduleIndex(redisson, properties.keyPrefix());
         this.upstreamLedger = new RedisUpstreamLedger(redisson, properties.keyPrefix());
         this.replayGuard = new RedisReplayGuard(redisson, properties.keyPrefix());
+        this.activityTasks = new RedisActivityTasks(redisson, properties.keyPrefix());
     }
 
     /** Connects to the server named by {@code properties.url()}. */
@@ -97,6 +100,11 @@ public final class RedisAdapters implements AutoCloseable {
     }
 
     /** Signatures seen, so a replayed webhook request is refused. */
+    /** Step Functions activities and their waiting tasks. */
+    public ActivityTasks activityTasks() {
+        return activityTasks;
+    }
+
     public ReplayGuard replayGuard() {
         return replayGuard;
     }

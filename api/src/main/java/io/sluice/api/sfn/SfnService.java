@@ -4,7 +4,9 @@ import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.InProcessTasks;
 import io.sluice.api.port.StateMachineVersions;
 import io.sluice.api.port.StateMachines;
+import io.sluice.orchestration.port.ActivityTasks;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -19,7 +21,19 @@ public final class SfnService {
      */
     public static SfnApi api(Arns arns, StateMachines machines, StateMachineVersions versions, ExecutionControl executions, InProcessTasks tasks,
                              SfnApi.Authenticator authenticator, Clock clock, int maxBodyBytes) {
+        return api(arns, machines, versions, executions, tasks, null, Duration.ZERO, authenticator, clock, maxBodyBytes);
+    }
+
+    /**
+     * With activities: CreateActivity, DescribeActivity, ListActivities, DeleteActivity and GetActivityTask, whose long
+     * poll waits up to {@code activityPoll} (null {@code activities}: a host without them).
+     */
+    public static SfnApi api(Arns arns, StateMachines machines, StateMachineVersions versions, ExecutionControl executions, InProcessTasks tasks,
+                             ActivityTasks activities, Duration activityPoll, SfnApi.Authenticator authenticator, Clock clock, int maxBodyBytes) {
         Map<String, SfnApi.Operation> ops = new HashMap<>();
+        if (activities != null) {
+            new ActivityOperations(activities, executions, arns, clock, activityPoll).register(ops);
+        }
         StateMachineOperations machineOps = new StateMachineOperations(machines, versions, arns, clock);
         machineOps.register(ops);
         VersionOperations versionOps = new VersionOperations(versions, machineOps, arns, clock);

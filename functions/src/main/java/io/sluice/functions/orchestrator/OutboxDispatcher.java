@@ -12,9 +12,9 @@ import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.orchestration.engine.Command;
 import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.integration.IntegrationCatalog;
-import io.sluice.orchestration.integration.Platform;
 import io.sluice.orchestration.engine.CommandCodec;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ActivityTasks;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
@@ -43,13 +43,20 @@ public final class OutboxDispatcher {
     private final TimerIndex timers;
     private final QueueNames names;
     private final Clock clock;
+    private final ActivityTasks activities;
 
     public OutboxDispatcher(ExecutionStore store, TaskQueue queue, TimerIndex timers, QueueNames names, Clock clock) {
+        this(store, queue, timers, names, clock, null);
+    }
+
+    /** @param activities where Task states on a Step Functions activity queue their tasks for activity workers; null: nowhere */
+    public OutboxDispatcher(ExecutionStore store, TaskQueue queue, TimerIndex timers, QueueNames names, Clock clock, ActivityTasks activities) {
         this.store = store;
         this.queue = queue;
         this.timers = timers;
         this.names = names;
         this.clock = clock;
+        this.activities = activities;
     }
 
     /** An outbox entry: the command's JSON with its stable id. */
@@ -99,15 +106,28 @@ public final class OutboxDispatcher {
         TaskResource resource = TaskResource.parse(d.resource());
         String error;
         String cause;
+        if (resource.kind() == TaskResource.Kind.ACTIVITY && activities != null) {
+            // The worker answers with the token (SendTaskSuccess/Failure/Heartbeat); the state's timeouts run meanwhile.
+            String activity = resource.raw().substring(resource.raw().lastIndexOf(':') + 1);
+            String token = d.token().encode();
+            if (activities.enqueue(activity, id, new ActivityTasks.Task(token, Json.write(d.payload())))) {
+                return;
+            }
+            error = ErrorNames.RUNTIME;
+            cause = "Task state '" + d.stateName() + "' calls activity '" + activity + "', which does not exist (CreateActivity creates it).";
+            queue.send(names.orchestrator(), OrchestratorSends.of(new OrchestratorMessage.TaskResult(token, null, error, cause),
+                    OrchestratorSends.resultId(token)), Duration.ZERO);
+            return;
+        }
         if (resource.lambdaInvoke()) {
             error = ErrorNames.RUNTIME;
             cause = "Task '" + d.stateName() + "' calls lambda:invoke, but its FunctionName names no function of this bundle"
                     + " (a ${Placeholder} left unsubstituted?).";
         } else {
+            // An activity on a host that keeps no activities (only the local runtime's Step Functions API serves workers).
             error = IntegrationCatalog.UNAVAILABLE;
-            // Activities run on no platform yet, so the reason is the same everywhere.
-            cause = "Task state '" + d.stateName() + "' calls '" + d.resource() + "': "
-                    + ((IntegrationCatalog.Support.Unavailable) IntegrationCatalog.support(resource, Platform.LOCAL)).reason();
+            cause = "Task state '" + d.stateName() + "' calls '" + d.resource() + "', but this host keeps no Step Functions"
+                    + " activities: they run on the local runtime only so far (workers poll its Step Functions API with GetActivityTask).";
         }
         String token = d.token().encode();
         queue.send(names.orchestrator(), OrchestratorSends.of(new OrchestratorMessage.TaskResult(token, null, error, cause),

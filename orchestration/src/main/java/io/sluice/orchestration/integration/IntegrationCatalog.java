@@ -91,8 +91,10 @@ public final class IntegrationCatalog {
     public static Support support(TaskResource resource, Platform platform) {
         return switch (resource.kind()) {
             case FUNCTION, LAMBDA_INVOKE -> new Support.Runs("a function of the bundle");
-            case ACTIVITY -> new Support.Unavailable("Step Functions activities run on no Sluice platform yet (they need an"
-                    + " activity worker polling Step Functions); only exec --mocks answers them.");
+            case ACTIVITY -> platform == Platform.LOCAL
+                    ? new Support.Runs("an activity worker polling the runtime's Step Functions API (GetActivityTask)")
+                    : new Support.Unavailable("Step Functions activities run on the local runtime only so far (workers poll its"
+                    + " Step Functions API with GetActivityTask); on platform " + platform.id() + " only exec --mocks answers them.");
             case SERVICE_INTEGRATION -> integration(resource, platform);
         };
     }

@@ -101,7 +101,7 @@ public final class LocalBackends implements AutoCloseable {
                 queueDescription = "Redis (the same server, key prefix " + s.redisKeyPrefix() + ")";
             }
             LocalRuntime.Ports ports = new LocalRuntime.Ports(redis.adapters().executionStore(), redis.adapters().idempotencyStore(),
-                    queue, redis.adapters().timerIndex(), redis.adapters().definitionStore());
+                    queue, redis.adapters().timerIndex(), redis.adapters().definitionStore(), redis.adapters().activityTasks());
             return new LocalBackends(ports, redis.adapters().redisson(), s.redisKeyPrefix(), queueDescription, redis.description(),
                     opened);
         } catch (RuntimeException e) {

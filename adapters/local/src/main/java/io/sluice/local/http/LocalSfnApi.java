@@ -64,9 +64,11 @@ public class LocalSfnApi {
     @Bean(destroyMethod = "close")
     @ConditionalOnProperty(name = "sluice.sfn-api.enabled", havingValue = "true", matchIfMissing = true)
     Endpoint sfnEndpoint(SfnApiProperties properties, SluiceApiProperties api, FolderStateMachines machines, ExecutionControl executions,
-                         InProcessTasks tasks, Tenants tenants, SluiceLocalProperties local, Clock clock, Environment environment) {
+                         InProcessTasks tasks, Tenants tenants, SluiceLocalProperties local, Clock clock, Environment environment,
+                         LocalBackends backends) {
+        // Activities' tasks wait in Redis (the runtime's ports), so a restart loses none.
         SfnApi sfn = SfnService.api(new Arns(properties.region(), properties.account()), machines, machines, executions, tasks,
-                SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
+                backends.ports().activities(), properties.activityPoll(), SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
         try {
             SfnListener listener = SfnListener.start(sfn, properties.address(), properties.port(), (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
             LOG.debug("Step Functions API on {}", listener.endpoint()); // serve prints it; the log stays quiet

@@ -23,6 +23,7 @@ import io.sluice.functions.start.StartResult;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;
 import io.sluice.functions.trigger.schedule.ScheduledRuns;
 import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.port.ActivityTasks;
 import io.sluice.orchestration.port.DefinitionStore;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.IdempotencyStore;
@@ -56,7 +57,13 @@ public final class LocalRuntime implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(LocalRuntime.class.getName());
 
     /** The ports the runtime runs on. */
-    public record Ports(ExecutionStore executions, IdempotencyStore claims, TaskQueue queue, TimerIndex timers, DefinitionStore definitions) {}
+    /** @param activities where activity tasks wait for their workers (the Step Functions API's GetActivityTask); null: none */
+    public record Ports(ExecutionStore executions, IdempotencyStore claims, TaskQueue queue, TimerIndex timers, DefinitionStore definitions,
+                        ActivityTasks activities) {
+        public Ports(ExecutionStore executions, IdempotencyStore claims, TaskQueue queue, TimerIndex timers, DefinitionStore definitions) {
+            this(executions, claims, queue, timers, definitions, null);
+        }
+    }
 
     /** How it runs: queue names, lease and visibility, concurrency, tick period, and a crash probe for tests. */
     public record Settings(QueueNames names, Duration visibility, Duration lease, int concurrency, Duration tickEvery,
@@ -112,7 +119,7 @@ public final class LocalRuntime implements AutoCloseable {
         this.ports = ports;
         this.settings = settings;
         this.clock = clock;
-        this.outbox = new OutboxDispatcher(ports.executions(), ports.queue(), ports.timers(), names, clock);
+        this.outbox = new OutboxDispatcher(ports.executions(), ports.queue(), ports.timers(), names, clock, ports.activities());
         this.orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, settings.probe(),
                 settings.retention());
         this.harness = new WorkerHarness(functions, ports.claims(), ports.timers(), ports.queue(), names, clock,

@@ -78,6 +78,10 @@ class SfnCliSessionTest {
             assertThat(summary.at("/testState/status").asText()).isEqualTo("SUCCEEDED");
             assertThat(summary.at("/testState/nextState").asText()).isEqualTo("NeedsApproval");
             assertThat(stderr).contains("TaskScheduled", "ExecutionRedriven", "Approval.Rejected");
+            assertThat(summary.at("/activity/status").asText()).as("the activity worker's execution").isEqualTo("SUCCEEDED");
+            assertThat(summary.at("/activity/input")).as("what get-activity-task handed the worker").isEqualTo(Json.parse("{\"order\": 42}"));
+            assertThat(summary.at("/activity/output/by").asText()).isEqualTo("cli-session-worker");
+            assertThat(stderr).contains("cli-approval-" + RUN + "-packing");
             assertThat(folder.resolve("pipelines/cli-approval-" + RUN + ".asl.json")).as("the session deletes its machine").doesNotExist();
         } finally {
             SfnApps.cleanUp(RUN);
