@@ -158,7 +158,17 @@ try {
   await statusIs(page, 'SUCCEEDED');
   check('callback answered', await outcomeOf(page, 'Approve') === 'succeeded');
 
-  // 7. A reader of the same tenant (a new tab: its own session storage): the same pipelines, no action anywhere.
+  // 7. The status table: the tenant's rows with their error and job log link, not another tenant's.
+  await page.goto(`${url}#/status?partition=2026-11-29`);
+  await page.locator('#status-table tr[data-execution="breaks:2026-11-29-a"]').waitFor();
+  const statusRows = await page.locator('#status-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.execution));
+  const failedRow = await page.locator('#status-table tr[data-execution="breaks:2026-11-29-a"]').innerText();
+  const logLink = await page.locator('#status-table tr[data-execution="breaks:2026-11-29-a"] a', { hasText: 'job log' }).getAttribute('href');
+  check('status table', JSON.stringify(statusRows) === '["hello:2026-11-29-b","breaks:2026-11-29-a"]' && /FAILED/.test(failedRow)
+    && /bad line 3/.test(failedRow) && /120 \/ —/.test(failedRow) && logLink.startsWith(origin), `${statusRows} ${failedRow} ${logLink}`);
+  await page.screenshot({ path: join(shots, 'status.png'), fullPage: false });
+
+  // 8. A reader of the same tenant (a new tab: its own session storage): the same pipelines, no action anywhere.
   const reader = await newPage();
   await signIn(reader, process.env.READER_KEY);
   const readerRows = await reader.locator('#pipelines-table tbody tr').count();
@@ -174,7 +184,7 @@ try {
     && /team-dashboard · reader/.test(await reader.locator('#who').innerText()),
   `rows ${readerRows}, start ${startButtons}, actions ${actionButtons}, boxes ${boxes}, bulk ${bulkButtons}`);
 
-  // 8. Another tenant's operator sees none of this tenant's pipelines or runs (a run of theirs is 'not found').
+  // 9. Another tenant's operator sees none of this tenant's pipelines or runs (a run of theirs is 'not found').
   const other = await newPage();
   await signIn(other, process.env.OTHER_KEY);
   const otherRows = await other.locator('#pipelines-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.pipeline));

@@ -4,6 +4,7 @@ import { h, fill } from './dom.js';
 import { pipelinesPage, pipelinePage } from './pages/pipelines.js';
 import { executionsPage } from './pages/executions.js';
 import { executionPage } from './pages/execution.js';
+import { statusPage } from './pages/status.js';
 
 const main = document.getElementById('main');
 let dispose = () => {};
@@ -56,6 +57,7 @@ function route() {
   let page;
   if (parts[0] === 'executions' && parts[1]) page = executionPage(parts.slice(1).join('/'));
   else if (parts[0] === 'executions') page = executionsPage(params);
+  else if (parts[0] === 'status') page = statusPage(params);
   else if (parts[0] === 'pipelines' && parts[1]) page = pipelinePage(parts[1]);
   else page = pipelinesPage();
   fill(main, page.el);

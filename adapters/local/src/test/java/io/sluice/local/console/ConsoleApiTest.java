@@ -150,6 +150,25 @@ class ConsoleApiTest extends ConsoleAppTest {
     }
 
     @Test
+    void theStatusTableShowsTheCallersPipelinesOnly() throws Exception {
+        statusRows("2026-11-27");
+        JsonNode team = Json.parse(get("/v1/status?partition=2026-11-27", READER).body()).path("rows");
+        assertThat(team).extracting(r -> r.path("executionId").asText()).containsExactly("hello:2026-11-27-b", "breaks:2026-11-27-a");
+        assertThat(team.get(1).path("state").asText()).isEqualTo("FAILED");
+        assertThat(team.get(1).path("error").asText()).contains("bad line 3");
+        assertThat(team.get(1).path("jobLogUrl").asText()).endsWith("/console/#/executions");
+        assertThat(team.get(1).path("rowsIn").asLong()).isEqualTo(120);
+        assertThat(team.get(0).path("redriveCount").asInt()).isEqualTo(1);
+        JsonNode other = Json.parse(get("/v1/status?partition=2026-11-27", OTHER).body()).path("rows");
+        assertThat(other).extracting(r -> r.path("pipeline").asText()).containsExactly("secret-pipe");
+        assertThat(Json.parse(get("/v1/status?pipeline=secret-pipe", READER).body()).path("rows")).as("named, still hidden").isEmpty();
+        assertThat(Json.parse(get("/v1/status?pipeline=breaks&partition=2026-11-27", READER).body()).path("rows")).hasSize(1);
+        HttpResponse<String> bad = get("/v1/status?limit=0", READER);
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(Json.parse(bad.body()).path("field").asText()).isEqualTo("limit");
+    }
+
+    @Test
     void theBuiltConsoleIsOnTheClasspathOfTheApi() {
         assertThat(ConsoleApiTest.class.getResource("/static/console/index.html")).isNotNull();
         assertThat(Files.isRegularFile(Path.of(ConsoleScript.CONSOLE.toString(), "package-lock.json"))).isTrue();

@@ -20,6 +20,7 @@ class ConsoleBrowserTest extends ConsoleAppTest {
 
     @Test
     void theConsoleWorksInABrowserForAnOperatorAndShowsAReaderNoAction() throws Exception {
+        statusRows("2026-11-29");
         ConsoleScript.Result result = ConsoleScript.run("console-e2e.mjs", Map.of(
                 "CONSOLE_URL", "http://127.0.0.1:" + port + "/console/",
                 "OPERATOR_KEY", OPERATOR, "READER_KEY", READER, "OTHER_KEY", OTHER,
@@ -28,9 +29,9 @@ class ConsoleBrowserTest extends ConsoleAppTest {
         assertThat(result.checks()).as(result.output()).containsAll(Set.of(
                 "key asked", "pipelines listed", "dag drawn", "schedule next fires", "problems shown",
                 "started from page", "succeeded", "colours", "state detail", "failed shown", "redriven from page",
-                "bulk redrive", "filters", "callback answered", "reader sees no action", "other tenant hidden",
+                "bulk redrive", "filters", "callback answered", "status table", "reader sees no action", "other tenant hidden",
                 "same origin only"));
-        for (String shot : new String[] {"pipelines.png", "executions.png", "execution.png", "execution-failed.png"}) {
+        for (String shot : new String[] {"pipelines.png", "executions.png", "execution.png", "execution-failed.png", "status.png"}) {
             assertThat(Path.of("target/console-screenshots", shot)).isNotEmptyFile();
         }
     }
