@@ -1,44 +1,17 @@
 // The console in a real browser against a running Sluice (see adapters/local ConsoleBrowserTest, which starts one
 // and runs this). Prints one 'check: <name>' line per thing checked; exits non-zero at the first that fails.
 // Env: CONSOLE_URL (…/console/), OPERATOR_KEY, READER_KEY, OTHER_KEY (keys of tenants), SCREENSHOTS (a folder), CHROMIUM.
-import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { T, check, launch } from './browser.mjs';
 
 const url = process.env.CONSOLE_URL;
 const origin = new URL(url).origin;
 const shots = process.env.SCREENSHOTS;
 mkdirSync(shots, { recursive: true });
-const T = 30_000;
-
-function check(name, ok, why = '') {
-  if (!ok) throw new Error(`check failed: ${name}${why ? `: ${why}` : ''}`);
-  console.log(`check: ${name}`);
-}
-
-const profile = mkdtempSync(join(tmpdir(), 'sluice-console-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  viewport: { width: 1366, height: 860 },
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--no-first-run', '--disable-dev-shm-usage'],
-});
-const foreign = [];
-context.on('request', (r) => {
-  const u = r.url();
-  if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('about:')) foreign.push(u);
-});
-const pageErrors = [];
-
-async function newPage() {
-  const page = await context.newPage();
-  page.setDefaultTimeout(T);
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  page.on('dialog', (d) => d.accept());
-  return page;
-}
+const browser = await launch(origin);
+const { foreign, pageErrors } = browser;
+const newPage = () => browser.newPage();
 
 async function signIn(page, key) {
   await page.goto(url);
@@ -63,6 +36,12 @@ async function statusIs(page, status) {
   await page.locator('#execution-h .badge', { hasText: new RegExp(`^${status}$`) }).waitFor({ timeout: T });
 }
 
+/** A screenshot without the last action's passing message over it. */
+async function shot(page, name, fullPage = true) {
+  await page.evaluate(() => { document.getElementById('toast').className = 'toast'; });
+  await page.screenshot({ path: join(shots, name), fullPage });
+}
+
 const outcomeOf = (page, state) => page.locator(`svg.graph g.state[data-state="${state}"]`).getAttribute('data-outcome');
 
 try {
@@ -82,7 +61,7 @@ try {
   check('schedule next fires', /cron\(0 3 \* \* \? \*\)/.test(sched) && /next: \d{4}-\d\d-\d\d 03:00:00Z/.test(sched) && /breaks \(same-date\)/.test(sched), sched);
   const broken = await page.locator('#pipelines-table tr[data-pipeline="broken"]').innerText();
   check('problems shown', /invalid/.test(broken) && /\/StartAt: /.test(broken), broken);
-  await page.screenshot({ path: join(shots, 'pipelines.png'), fullPage: true });
+  await shot(page, 'pipelines.png', true);
 
   // 2. Start hello from its row, land on its page, watch it succeed.
   const hello = page.locator('#pipelines-table tr[data-pipeline="hello"]');
@@ -115,7 +94,7 @@ try {
   detail = await page.locator('aside.detail').innerText();
   check('state detail', detailOk && /caught/.test(detail) && /Demo\.Failed/.test(detail) && /planted/.test(detail), detail);
   await page.locator('g.state[data-state="Flaky"]').click();
-  await page.screenshot({ path: join(shots, 'execution.png'), fullPage: true });
+  await shot(page, 'execution.png', true);
 
   // 4. A failed run: shown failed, with its error; redriven from its page, it succeeds.
   const failing = await startByApi(page, 'breaks', { partition: '2026-11-28' });
@@ -125,7 +104,7 @@ try {
   detail = await page.locator('aside.detail').innerText();
   check('failed shown', await outcomeOf(page, 'Load') === 'failed' && /Console\.Once/.test(detail)
     && await outcomeOf(page, 'Done') === 'none', detail);
-  await page.screenshot({ path: join(shots, 'execution-failed.png'), fullPage: true });
+  await shot(page, 'execution-failed.png', true);
   await page.getByRole('button', { name: 'Redrive' }).click();
   await statusIs(page, 'SUCCEEDED');
   check('redriven from page', await outcomeOf(page, 'Load') === 'succeeded' && /Redriven\s+1/.test(await page.locator('dl.facts').first().innerText()));
@@ -146,7 +125,7 @@ try {
   check('bulk redrive', true);
   await page.goto(`${url}#/executions`);
   await page.locator('#executions-table tbody tr').nth(4).waitFor();
-  await page.screenshot({ path: join(shots, 'executions.png'), fullPage: false });
+  await shot(page, 'executions.png', false);
 
   // 6. A waiting callback, answered from the page.
   const held = await startByApi(page, 'hold', {});
@@ -166,7 +145,7 @@ try {
   const logLink = await page.locator('#status-table tr[data-execution="breaks:2026-11-29-a"] a', { hasText: 'job log' }).getAttribute('href');
   check('status table', JSON.stringify(statusRows) === '["hello:2026-11-29-b","breaks:2026-11-29-a"]' && /FAILED/.test(failedRow)
     && /bad line 3/.test(failedRow) && /120 \/ —/.test(failedRow) && logLink.startsWith(origin), `${statusRows} ${failedRow} ${logLink}`);
-  await page.screenshot({ path: join(shots, 'status.png'), fullPage: false });
+  await shot(page, 'status.png', false);
 
   // 8. A reader of the same tenant (a new tab: its own session storage): the same pipelines, no action anywhere.
   const reader = await newPage();
@@ -191,7 +170,7 @@ try {
   await other.goto(`${url}#/executions/${encodeURIComponent(failing.executionId)}`);
   await other.locator('[role=alert]', { hasText: '404' }).waitFor();
   check('other tenant hidden', JSON.stringify(otherRows) === '["secret-pipe"]', JSON.stringify(otherRows));
-  await reader.screenshot({ path: join(shots, 'reader.png'), fullPage: false });
+  await shot(reader, 'reader.png', false);
 
   check('no page errors', pageErrors.length === 0, pageErrors.join('; '));
   check('same origin only', foreign.length === 0, foreign.join(', '));
@@ -200,6 +179,5 @@ try {
   console.log(`console e2e: ${e.stack || e}`);
   process.exitCode = 1;
 } finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  await browser.close();
 }

@@ -14,12 +14,12 @@ import java.util.concurrent.TimeUnit;
  * checks it reported ({@code check: <name>} lines). Says plainly what is missing when node, the console's
  * node_modules or chromium are not there.
  */
-final class ConsoleScript {
+public final class ConsoleScript {
     static final Path CONSOLE = consoleDir();
     static final String CHROMIUM = System.getenv().getOrDefault("SLUICE_CHROMIUM", "/usr/bin/chromium");
     private static final long TIMEOUT_SECONDS = 240;
 
-    record Result(int exitCode, String output, List<String> checks) {}
+    public record Result(int exitCode, String output, List<String> checks) {}
 
     private ConsoleScript() {}
 
@@ -32,7 +32,7 @@ final class ConsoleScript {
         throw new IllegalStateException("no console/e2e/console-e2e.mjs in " + Path.of("").toAbsolutePath() + " or above");
     }
 
-    static Result run(String script, Map<String, String> env) throws IOException, InterruptedException {
+    public static Result run(String script, Map<String, String> env) throws IOException, InterruptedException {
         if (!Files.isDirectory(CONSOLE.resolve("node_modules/playwright-core"))) {
             throw new IllegalStateException(CONSOLE.resolve("node_modules/playwright-core") + " is missing: the console module's build "
                     + "(npm ci) brings it; build with -am so the module 'console' runs first.");
