@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 // module's classes as static/console, so the jar carries it. Everything is bundled: no request
 // leaves the origin at run time.
 export default defineConfig({
-  base: '/console/',
+  base: './', // relative: the console works wherever the API is mounted (/console/, /api/console/)
   build: {
     outDir: 'target/classes/static/console',
     emptyOutDir: true,

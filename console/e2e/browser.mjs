@@ -33,6 +33,8 @@ export async function launch(origin) {
       const page = await context.newPage();
       page.setDefaultTimeout(T);
       page.on('pageerror', (e) => pageErrors.push(String(e)));
+      // The content security policy allows this origin only: anything it refused is a bug of the console.
+      page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) pageErrors.push(m.text()); });
       page.on('dialog', (d) => d.accept());
       return page;
     },

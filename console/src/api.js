@@ -16,12 +16,15 @@ export const session = {
   caller: null,
 };
 
+// The API's root, from where the console is served (<root>/console/): '/' locally, '/api/' behind a prefix.
+const ROOT = new URL('..', `${location.origin}${location.pathname}`).pathname;
+
 export async function api(path, { method = 'GET', body } = {}) {
   const headers = { Accept: 'application/json' };
   const key = session.key();
   if (key) headers.Authorization = `Bearer ${key}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' });
+  const r = await fetch(ROOT + path.replace(/^\//, ''), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' });
   const text = await r.text();
   let json = null;
   if (text) {

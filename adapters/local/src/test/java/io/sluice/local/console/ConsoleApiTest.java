@@ -127,9 +127,9 @@ class ConsoleApiTest extends ConsoleAppTest {
         assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(csp ->
                 assertThat(csp).contains("default-src 'none'", "script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'"));
         assertThat(page.body()).contains("<title>Sluice console</title>").doesNotContain("http://", "https://");
-        Matcher script = Pattern.compile("src=\"(/console/assets/[^\"]+\\.js)\"").matcher(page.body());
+        Matcher script = Pattern.compile("src=\"\\./(assets/[^\"]+\\.js)\"").matcher(page.body());
         assertThat(script.find()).as(page.body()).isTrue();
-        HttpResponse<String> js = get(script.group(1), null);
+        HttpResponse<String> js = get("/console/" + script.group(1), null);
         assertThat(js.statusCode()).isEqualTo(200);
         assertThat(js.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).contains("javascript"));
         assertThat(js.body()).contains("/v1/caller").doesNotContainPattern("(fetch|import)\\(['\"]https?://");
