@@ -38,7 +38,11 @@ async function statusIs(page, status) {
 
 /** A screenshot without the last action's passing message over it. */
 async function shot(page, name, fullPage = true) {
-  await page.evaluate(() => { document.getElementById('toast').className = 'toast'; });
+  await page.evaluate(() => {
+    const t = document.getElementById('toast');
+    t.style.transition = 'none'; // hidden now, not fading out in the picture
+    t.className = 'toast';
+  });
   await page.screenshot({ path: join(shots, name), fullPage });
 }
 
