@@ -112,6 +112,7 @@ final class ServeCommand implements Callable<Integer> {
         long errors = catalog.problems().stream().filter(p -> !p.warning()).count();
         double seconds = (System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime()) / 1000.0;
         out.printf("sluice: listening on http://%s:%s (ready %.1f s after JVM start)%n", address, port, seconds);
+        out.printf("sluice: web console on http://%s:%s/console/%n", address, port);
         context.getBeanProvider(io.sluice.local.http.LocalSfnApi.Endpoint.class).ifAvailable(e -> out.println("sluice: Step Functions API on "
                 + e.url().map(u -> u + " (aws stepfunctions --endpoint-url " + u + ")").orElse("no port: 8083 is taken (see above)")));
         out.println("sluice: pipelines from " + catalog.directory() + ": "

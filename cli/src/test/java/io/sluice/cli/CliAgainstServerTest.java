@@ -76,6 +76,7 @@ class CliAgainstServerTest extends LocalAppTest {
         ServeCommand.report(context, new PrintStream(out, true, StandardCharsets.UTF_8));
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("sluice: listening on http://127.0.0.1:" + port)
+                .contains("sluice: web console on http://127.0.0.1:" + port + "/console/")
                 .containsPattern("pipelines from \\S+: bad-options, down, orders, shout, up-a, up-b, waits \\(4 problem\\(s\\)")
                 .contains("sluice: no tenants configured: local mode")
                 .containsPattern("Redis: Redis at redis://\\S+ \\(key prefix sluice-test:local:")

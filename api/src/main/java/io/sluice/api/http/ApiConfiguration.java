@@ -26,6 +26,8 @@ import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
 import org.springframework.web.filter.CorsFilter;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.ResourceHandlerRegistry;
+import org.springframework.web.servlet.config.annotation.ViewControllerRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
@@ -41,8 +43,11 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SluiceApiProperties.class)
 public class ApiConfiguration implements WebMvcConfigurer {
-    /** Routes anyone may call: the API description, and webhooks (which check their own signature or key). */
-    static final List<String> PUBLIC = List.of("/v1/openapi.json", "/v1/pipelines/*/webhook", "/error");
+    /**
+     * Routes anyone may call: the API description, webhooks (which check their own signature or key), and the console's
+     * static files (the page asks for a key and sends it with each API call it makes; the files hold no data).
+     */
+    static final List<String> PUBLIC = List.of("/v1/openapi.json", "/v1/pipelines/*/webhook", "/error", "/console", "/console/**");
     private static final Logger LOG = LoggerFactory.getLogger(ApiConfiguration.class);
 
     private final ObjectProvider<ApiAuthenticator> authenticator;
@@ -134,6 +139,27 @@ public class ApiConfiguration implements WebMvcConfigurer {
         FilterRegistrationBean<BodyLimitFilter> registration = new FilterRegistrationBean<>(new BodyLimitFilter(api.maxBodyBytes()));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
         return registration;
+    }
+
+    /** The console's headers (a strict content security policy: nothing but this origin) on its files. */
+    @Bean
+    FilterRegistrationBean<ConsoleHeadersFilter> consoleHeadersFilter() {
+        FilterRegistrationBean<ConsoleHeadersFilter> registration = new FilterRegistrationBean<>(new ConsoleHeadersFilter());
+        registration.addUrlPatterns("/console", "/console/*");
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
+        return registration;
+    }
+
+    /** The web console: the static files the build put under {@code static/console} ({@code /console} is its page). */
+    @Override
+    public void addResourceHandlers(ResourceHandlerRegistry registry) {
+        registry.addResourceHandler("/console/**").addResourceLocations("classpath:/static/console/");
+    }
+
+    @Override
+    public void addViewControllers(ViewControllerRegistry registry) {
+        registry.addRedirectViewController("/console", "/console/");
+        registry.addViewController("/console/").setViewName("forward:/console/index.html");
     }
 
     @Override

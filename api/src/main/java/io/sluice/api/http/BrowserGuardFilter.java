@@ -18,7 +18,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Keeps web pages from driving the API through the user's browser: a foreign {@code Host} (DNS
  * rebinding) is answered 421, an {@code Origin} not allowed for CORS 403, and a body that is not
  * declared JSON 415 (a page may send {@code text/plain} or a form cross-origin without asking first;
- * it may not send {@code application/json}). Each check runs before anything is read or done.
+ * it may not send {@code application/json}). Each check runs before anything is read or done. The API's own
+ * origin (its console) is no foreign one.
  */
 final class BrowserGuardFilter extends OncePerRequestFilter {
     private static final HttpStatusCode MISDIRECTED = HttpStatusCode.valueOf(421);
@@ -42,7 +43,7 @@ final class BrowserGuardFilter extends OncePerRequestFilter {
             return;
         }
         String origin = request.getHeader(HttpHeaders.ORIGIN);
-        if (origin != null && !origins.contains(origin)) {
+        if (origin != null && !origins.contains(origin) && !sameOrigin(origin, request.getScheme(), host)) {
             ApiProblems.write(request, response, HttpStatus.FORBIDDEN, ApiProblems.FORBIDDEN, "Forbidden",
                     "Requests from web pages of origin " + RequestJson.shown(origin) + " are refused; "
                             + "list the origin in sluice.api.cors-allowed-origins to allow them.");
@@ -56,6 +57,14 @@ final class BrowserGuardFilter extends OncePerRequestFilter {
             return;
         }
         chain.doFilter(request, response);
+    }
+
+    /**
+     * A page of this very API (the console) sends its own origin with its changes: scheme and Host (which has passed
+     * the host check) as the request came in. A page of any other origin, another port of loopback included, does not.
+     */
+    static boolean sameOrigin(String origin, String scheme, String host) {
+        return host != null && origin.equalsIgnoreCase(scheme + "://" + host);
     }
 
     private static boolean hasBody(HttpServletRequest request) {

@@ -6,8 +6,11 @@ import io.sluice.functions.trigger.upstream.Dependent;
 import io.sluice.api.port.Pipelines;
 import io.sluice.api.tenant.Caller;
 import io.sluice.orchestration.json.Json;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -15,14 +18,19 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code GET /v1/pipelines}: the pipelines the caller sees, files added since the start included.
  * Each has {@code id}, {@code valid}, and either {@code definitionHash} or the {@code problems} that
  * keep it from running; its {@code dependsOn} and whether its webhook is signed; its {@code tenant}
- * when tenants are configured.
+ * when tenants are configured; its {@code pattern} when it is rendered from one, and its {@code schedules}
+ * with their next {@value #NEXT_FIRES} fire times.
  */
 @RestController
 class PipelinesController {
-    private final Pipelines pipelines;
+    static final int NEXT_FIRES = 3;
 
-    PipelinesController(Pipelines pipelines) {
+    private final Pipelines pipelines;
+    private final Clock clock;
+
+    PipelinesController(Pipelines pipelines, ObjectProvider<Clock> clock) {
         this.pipelines = pipelines;
+        this.clock = clock.getIfAvailable(Clock::systemUTC);
     }
 
     @GetMapping("/v1/pipelines")
@@ -63,6 +71,17 @@ class PipelinesController {
         ObjectNode webhook = p.putObject("webhook").put("signed", o == null || o.webhook() != null);
         if (o != null && o.webhook() != null) {
             webhook.put("toleranceSeconds", o.webhook().tolerance().toSeconds());
+        }
+        pipelines.pattern(id).ifPresent(pattern -> p.put("pattern", pattern));
+        ArrayNode schedules = p.putArray("schedules");
+        for (Pipelines.Schedule s : pipelines.schedules(id, Instant.now(clock), NEXT_FIRES)) {
+            ObjectNode shown = schedules.addObject();
+            if (s.label() != null) {
+                shown.put("label", s.label());
+            }
+            shown.put("expression", s.expression()).put("timezone", s.timezone()).put("overlap", s.overlap()).put("catchUp", s.catchUp());
+            ArrayNode next = shown.putArray("next");
+            s.next().forEach(at -> next.add(at.toString()));
         }
         if (!problems.isEmpty()) {
             ArrayNode shown = p.putArray("problems");

@@ -1,8 +1,11 @@
 package io.sluice.api.port;
 
 import io.sluice.functions.trigger.upstream.Dependent;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The pipelines the HTTP API serves, as it shows them: their ids, whether each can run, and what
@@ -25,6 +28,31 @@ public interface Pipelines {
      * ({@code a file pipelines/orders.asl.json}); never an absolute path of the server.
      */
     String whereExpected(String id);
+
+    /**
+     * The pattern pipeline {@code id} is rendered from ({@code ingestion}, {@code export}, ...); empty for a
+     * pipeline written as a state machine, and on a host that does not say.
+     */
+    default Optional<String> pattern(String id) {
+        return Optional.empty();
+    }
+
+    /** The schedules pipeline {@code id} declares, each with its next {@code fires} fire times after {@code now}; none on a host that does not say. */
+    default List<Schedule> schedules(String id, Instant now, int fires) {
+        return List.of();
+    }
+
+    /** The definition pipeline {@code id} runs now (a pattern pipeline's rendered one); empty when it has none that parses. */
+    default Optional<JsonNode> definition(String id) {
+        return Optional.empty();
+    }
+
+    /** A schedule as declared: {@code label} {@code null} for an unlabelled one; {@code next} earliest first. */
+    record Schedule(String label, String expression, String timezone, String overlap, String catchUp, List<Instant> next) {
+        public Schedule {
+            next = List.copyOf(next);
+        }
+    }
 
     /** What {@link #find} found. */
     sealed interface Lookup {

@@ -29,6 +29,17 @@ class BrowserGuardTest {
     }
 
     @Test
+    void theApisOwnOriginIsNoForeignOneAndEveryOtherIs() {
+        assertThat(BrowserGuardFilter.sameOrigin("http://127.0.0.1:8080", "http", "127.0.0.1:8080")).as("the console's page").isTrue();
+        assertThat(BrowserGuardFilter.sameOrigin("http://LOCALHOST:8080", "http", "localhost:8080")).isTrue();
+        assertThat(BrowserGuardFilter.sameOrigin("http://127.0.0.1:3000", "http", "127.0.0.1:8080")).as("another port").isFalse();
+        assertThat(BrowserGuardFilter.sameOrigin("https://127.0.0.1:8080", "http", "127.0.0.1:8080")).as("another scheme").isFalse();
+        assertThat(BrowserGuardFilter.sameOrigin("http://localhost:8080", "http", "127.0.0.1:8080")).as("another name").isFalse();
+        assertThat(BrowserGuardFilter.sameOrigin("null", "http", "127.0.0.1:8080")).isFalse();
+        assertThat(BrowserGuardFilter.sameOrigin("http://127.0.0.1:8080", "http", null)).isFalse();
+    }
+
+    @Test
     void onlyJsonBodiesAreTaken() {
         assertThat(BrowserGuardFilter.json("application/json")).isTrue();
         assertThat(BrowserGuardFilter.json("Application/JSON; charset=utf-8")).isTrue();

@@ -5,7 +5,15 @@ import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.pipeline.PipelineOptions;
 import io.sluice.local.pipeline.PipelineOptionsCatalog;
 import io.sluice.local.pipeline.PipelineProblem;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.json.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** The API's {@link Pipelines} over the pipelines folder: its definitions and their {@code .pipeline.json} options. */
 final class FolderPipelines implements Pipelines {
@@ -38,6 +46,52 @@ final class FolderPipelines implements Pipelines {
         Declared declared = o == null ? null : new Declared(o.dependsOn(),
                 o.webhook() == null ? null : new Webhook(o.webhook().secret(), o.webhook().tolerance()));
         return new Options(declared, problems(parsed.problems()));
+    }
+
+    @Override
+    public Optional<String> pattern(String id) {
+        if (!(catalog.find(id) instanceof PipelineCatalog.Lookup.Found)) {
+            return Optional.empty();
+        }
+        Path config = catalog.directory().resolve(id + PipelineCatalog.CONFIG_SUFFIX);
+        if (!Files.isRegularFile(config)) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode pattern = Json.parse(Files.readString(config)).path("pattern");
+            return pattern.isTextual() ? Optional.of(pattern.asText()) : Optional.empty();
+        } catch (IOException | IllegalArgumentException e) {
+            return Optional.empty(); // changed under us: the catalog reports it at the next look
+        }
+    }
+
+    @Override
+    public List<Schedule> schedules(String id, Instant now, int fires) {
+        PipelineOptions declared = options.find(id).options();
+        if (declared == null) {
+            return List.of();
+        }
+        List<Schedule> out = new ArrayList<>();
+        for (PipelineOptions.Schedule s : declared.schedules()) {
+            List<Instant> next = new ArrayList<>();
+            Instant after = now;
+            for (int n = 0; n < fires; n++) {
+                Optional<Instant> fire = s.shape().expression().next(after);
+                if (fire.isEmpty()) {
+                    break;
+                }
+                next.add(fire.get());
+                after = fire.get();
+            }
+            out.add(new Schedule(s.label(), s.shape().expression().text(), s.shape().zone().getId(), s.shape().overlap().code(),
+                    s.shape().catchUp().code(), next));
+        }
+        return out;
+    }
+
+    @Override
+    public Optional<JsonNode> definition(String id) {
+        return catalog.find(id) instanceof PipelineCatalog.Lookup.Found f ? Optional.of(f.pipeline().definition().source()) : Optional.empty();
     }
 
     @Override

@@ -155,16 +155,17 @@ public final class PipelineCatalog {
     }
 
     /**
-     * The ids of every {@code <id>.asl.json} in the folder now, files added since the start included
-     * (look each up with {@link #find}).
+     * The ids of every {@code <id>.asl.json} in the folder now, and of every {@code <id>.config.json} when the
+     * catalog renders patterns, files added since the start included (look each up with {@link #find}).
      */
     public List<String> ids() {
         if (!Files.isDirectory(directory)) {
             return List.of();
         }
         try (Stream<Path> files = Files.list(directory)) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(SUFFIX))
-                    .map(n -> n.substring(0, n.length() - SUFFIX.length())).filter(id -> ID.matcher(id).matches()).sorted().toList();
+            return files.filter(this::pipelineFile).map(f -> f.getFileName().toString())
+                    .map(n -> n.substring(0, n.length() - (n.endsWith(SUFFIX) ? SUFFIX : CONFIG_SUFFIX).length()))
+                    .filter(id -> ID.matcher(id).matches()).distinct().sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list the pipelines directory " + directory, e);
         }

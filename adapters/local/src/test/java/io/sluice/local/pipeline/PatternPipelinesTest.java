@@ -44,6 +44,8 @@ class PatternPipelinesTest {
         assertThat(orders.file()).isEqualTo(dir.resolve("orders.config.json"));
         assertThat(PipelineCatalog.load(dir, FUNCTIONS).pipelines()).as("without patterns, configs are no pipelines")
                 .extracting(PipelineCatalog.Pipeline::id).containsExactly("hello");
+        assertThat(catalog.ids()).as("listed as the API lists pipelines").containsExactly("hello", "orders");
+        assertThat(PipelineCatalog.load(dir, FUNCTIONS).ids()).containsExactly("hello");
     }
 
     @Test

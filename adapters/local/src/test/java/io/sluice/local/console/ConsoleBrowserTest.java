@@ -1,0 +1,38 @@
+package io.sluice.local.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The web console in a real browser (Debian's chromium, driven by playwright-core from the console module's
+ * node_modules) against the local runtime on a free port, with tenants: an operator key starts pipelines from the
+ * page and watches them succeed, sees the graph's states coloured by what happened (retried, caught, not reached),
+ * redrives a failed run from its page and several from the list, and answers a waiting callback; a reader key of
+ * the same tenant sees the same pipelines and no action; no key sees nothing of another tenant; and the pages make
+ * no request to any other origin. The script is {@code console/e2e/console-e2e.mjs}; it writes screenshots of the
+ * main pages to {@code target/console-screenshots} (copies in {@code docs/console}, see the README).
+ */
+class ConsoleBrowserTest extends ConsoleAppTest {
+
+    @Test
+    void theConsoleWorksInABrowserForAnOperatorAndShowsAReaderNoAction() throws Exception {
+        statusRows("2026-11-29");
+        ConsoleScript.Result result = ConsoleScript.run("console-e2e.mjs", Map.of(
+                "CONSOLE_URL", "http://127.0.0.1:" + port + "/console/",
+                "OPERATOR_KEY", OPERATOR, "READER_KEY", READER, "OTHER_KEY", OTHER,
+                "SCREENSHOTS", Path.of("target/console-screenshots").toAbsolutePath().toString()));
+        assertThat(result.exitCode()).as("the browser script's exit code; its output:%n%s", result.output()).isZero();
+        assertThat(result.checks()).as(result.output()).containsAll(Set.of(
+                "key asked", "pipelines listed", "dag drawn", "schedule next fires", "problems shown",
+                "started from page", "succeeded", "colours", "state detail", "failed shown", "redriven from page",
+                "bulk redrive", "filters", "callback answered", "status table", "reader sees no action", "other tenant hidden",
+                "same origin only"));
+        for (String shot : new String[] {"pipelines.png", "executions.png", "execution.png", "execution-failed.png", "status.png"}) {
+            assertThat(Path.of("target/console-screenshots", shot)).isNotEmptyFile();
+        }
+    }
+}

@@ -1,0 +1,187 @@
+// The console in a real browser against a running Sluice (see adapters/local ConsoleBrowserTest, which starts one
+// and runs this). Prints one 'check: <name>' line per thing checked; exits non-zero at the first that fails.
+// Env: CONSOLE_URL (…/console/), OPERATOR_KEY, READER_KEY, OTHER_KEY (keys of tenants), SCREENSHOTS (a folder), CHROMIUM.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { T, check, launch } from './browser.mjs';
+
+const url = process.env.CONSOLE_URL;
+const origin = new URL(url).origin;
+const shots = process.env.SCREENSHOTS;
+mkdirSync(shots, { recursive: true });
+const browser = await launch(origin);
+const { foreign, pageErrors } = browser;
+const newPage = () => browser.newPage();
+
+async function signIn(page, key) {
+  await page.goto(url);
+  await page.getByLabel('API key').waitFor();
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Use key' }).click();
+  await page.locator('#pipelines-table').waitFor();
+}
+
+/** Starts a pipeline through the API, as the page's own fetch would (same origin, the key it holds). */
+async function startByApi(page, pipeline, body) {
+  return page.evaluate(async ([p, b]) => {
+    const r = await fetch(`/v1/pipelines/${p}/executions`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sessionStorage.getItem('sluice.console.key')}` },
+      body: JSON.stringify(b),
+    });
+    return r.json();
+  }, [pipeline, body]);
+}
+
+async function statusIs(page, status) {
+  await page.locator('#execution-h .badge', { hasText: new RegExp(`^${status}$`) }).waitFor({ timeout: T });
+}
+
+/** A screenshot without the last action's passing message over it. */
+async function shot(page, name, fullPage = true) {
+  await page.evaluate(() => {
+    const t = document.getElementById('toast');
+    t.style.transition = 'none'; // hidden now, not fading out in the picture
+    t.className = 'toast';
+  });
+  await page.screenshot({ path: join(shots, name), fullPage });
+}
+
+const outcomeOf = (page, state) => page.locator(`svg.graph g.state[data-state="${state}"]`).getAttribute('data-outcome');
+
+try {
+  const page = await newPage();
+  // 1. Tenants are configured: the console asks for a key, and lists the tenant's pipelines only.
+  await page.goto(url);
+  await page.getByLabel('API key').waitFor();
+  check('key asked', true);
+  await signIn(page, process.env.OPERATOR_KEY);
+  const rows = await page.locator('#pipelines-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.pipeline));
+  check('pipelines listed', ['breaks', 'broken', 'hello', 'hold', 'nightly', 'showcase'].every((p) => rows.includes(p)) && !rows.includes('secret-pipe'),
+    JSON.stringify(rows));
+  const dagEdges = await page.locator('svg.pipelines-dag path.edge').count();
+  check('dag drawn', await page.locator('svg.pipelines-dag g[data-pipeline="nightly"]').count() === 1 && dagEdges === 2, `${dagEdges} edges`);
+  const nightly = page.locator('#pipelines-table tr[data-pipeline="nightly"]');
+  const sched = await nightly.innerText();
+  check('schedule next fires', /cron\(0 3 \* \* \? \*\)/.test(sched) && /next: \d{4}-\d\d-\d\d 03:00:00Z/.test(sched) && /breaks \(same-date\)/.test(sched), sched);
+  const broken = await page.locator('#pipelines-table tr[data-pipeline="broken"]').innerText();
+  check('problems shown', /invalid/.test(broken) && /\/StartAt: /.test(broken), broken);
+  await shot(page, 'pipelines.png', true);
+
+  // 2. Start hello from its row, land on its page, watch it succeed.
+  const hello = page.locator('#pipelines-table tr[data-pipeline="hello"]');
+  await hello.getByLabel('Partition').fill('2026-11-29');
+  await hello.getByRole('button', { name: 'Start' }).click();
+  await page.waitForURL(/#\/executions\/hello%3A2026-11-29-/);
+  check('started from page', true);
+  await statusIs(page, 'SUCCEEDED');
+  check('succeeded', await outcomeOf(page, 'Echo') === 'succeeded' && await outcomeOf(page, 'Greet') === 'succeeded');
+
+  // 3. The showcase: every colour, and a state's details on click (and on Enter).
+  await page.goto(`${url}#/pipelines`);
+  await page.locator('#pipelines-table tr[data-pipeline="showcase"]').getByRole('button', { name: 'Start' }).click();
+  await page.waitForURL(/#\/executions\/showcase%3A/);
+  await statusIs(page, 'SUCCEEDED');
+  const colours = {};
+  for (const s of ['Prepare', 'Flaky', 'Risky', 'Recover', 'Route', 'Skipped', 'Both', 'Left', 'Right', 'Done']) colours[s] = await outcomeOf(page, s);
+  const fillOf = (s) => page.locator(`svg.graph g.state[data-state="${s}"] rect`).evaluate((r) => getComputedStyle(r).fill);
+  const fills = new Set([await fillOf('Prepare'), await fillOf('Flaky'), await fillOf('Risky'), await fillOf('Skipped')]);
+  check('colours', colours.Prepare === 'succeeded' && colours.Flaky === 'retried' && colours.Risky === 'caught' && colours.Recover === 'succeeded'
+    && colours.Skipped === 'none' && colours.Left === 'succeeded' && colours.Right === 'succeeded' && colours.Done === 'succeeded'
+    && fills.size === 4 && /retried 2×/.test(await page.locator('g.state[data-state="Flaky"]').getAttribute('aria-label')),
+  `${JSON.stringify(colours)} ${[...fills]}`);
+  await page.locator('g.state[data-state="Flaky"]').click();
+  let detail = await page.locator('aside.detail').innerText();
+  const detailOk = /Retries\s+2/.test(detail) && /Console\.Flaky/.test(detail) && /"calls": 3/.test(detail);
+  await page.locator('g.state[data-state="Risky"]').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('aside.detail h2', { hasText: 'Risky' }).waitFor();
+  detail = await page.locator('aside.detail').innerText();
+  check('state detail', detailOk && /caught/.test(detail) && /Demo\.Failed/.test(detail) && /planted/.test(detail), detail);
+  await page.locator('g.state[data-state="Flaky"]').click();
+  await shot(page, 'execution.png', true);
+
+  // 4. A failed run: shown failed, with its error; redriven from its page, it succeeds.
+  const failing = await startByApi(page, 'breaks', { partition: '2026-11-28' });
+  await page.goto(`${url}#/executions/${encodeURIComponent(failing.executionId)}`);
+  await statusIs(page, 'FAILED');
+  await page.locator('g.state[data-state="Load"]').click();
+  detail = await page.locator('aside.detail').innerText();
+  check('failed shown', await outcomeOf(page, 'Load') === 'failed' && /Console\.Once/.test(detail)
+    && await outcomeOf(page, 'Done') === 'none', detail);
+  await shot(page, 'execution-failed.png', true);
+  await page.getByRole('button', { name: 'Redrive' }).click();
+  await statusIs(page, 'SUCCEEDED');
+  check('redriven from page', await outcomeOf(page, 'Load') === 'succeeded' && /Redriven\s+1/.test(await page.locator('dl.facts').first().innerText()));
+
+  // 5. The list: live updates, filters, bulk redrive of a partition's failed runs.
+  const a = await startByApi(page, 'breaks', { partition: 'bulk-1' });
+  const b = await startByApi(page, 'breaks', { partition: 'bulk-2' });
+  await page.goto(`${url}#/executions?pipeline=breaks&partition=bulk`);
+  const rowOf = (id) => page.locator(`#executions-table tr[data-execution="${id}"]`);
+  await rowOf(a.executionId).and(page.locator('[data-status="FAILED"]')).waitFor();
+  await rowOf(b.executionId).and(page.locator('[data-status="FAILED"]')).waitFor();
+  const listed = await page.locator('#executions-table tbody tr').count();
+  check('filters', listed === 2 && await page.getByLabel('Pipeline').inputValue() === 'breaks', `${listed} rows`);
+  await page.getByRole('button', { name: 'Select failed' }).click();
+  await page.getByRole('button', { name: 'Redrive selected (2)' }).click();
+  await rowOf(a.executionId).and(page.locator('[data-status="SUCCEEDED"]')).waitFor();
+  await rowOf(b.executionId).and(page.locator('[data-status="SUCCEEDED"]')).waitFor();
+  check('bulk redrive', true);
+  await page.goto(`${url}#/executions`);
+  await page.locator('#executions-table tbody tr').nth(4).waitFor();
+  await shot(page, 'executions.png', false);
+
+  // 6. A waiting callback, answered from the page.
+  const held = await startByApi(page, 'hold', {});
+  await page.goto(`${url}#/executions/${encodeURIComponent(held.executionId)}`);
+  await page.getByRole('button', { name: 'Send success' }).waitFor();
+  check('callback waits', await outcomeOf(page, 'Approve') === 'running');
+  await page.getByLabel('Output (JSON)').fill('{"approved": true}');
+  await page.getByRole('button', { name: 'Send success' }).click();
+  await statusIs(page, 'SUCCEEDED');
+  check('callback answered', await outcomeOf(page, 'Approve') === 'succeeded');
+
+  // 7. The status table: the tenant's rows with their error and job log link, not another tenant's.
+  await page.goto(`${url}#/status?partition=2026-11-29`);
+  await page.locator('#status-table tr[data-execution="breaks:2026-11-29-a"]').waitFor();
+  const statusRows = await page.locator('#status-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.execution));
+  const failedRow = await page.locator('#status-table tr[data-execution="breaks:2026-11-29-a"]').innerText();
+  const logLink = await page.locator('#status-table tr[data-execution="breaks:2026-11-29-a"] a', { hasText: 'job log' }).getAttribute('href');
+  check('status table', JSON.stringify(statusRows) === '["hello:2026-11-29-b","breaks:2026-11-29-a"]' && /FAILED/.test(failedRow)
+    && /bad line 3/.test(failedRow) && /120 \/ —/.test(failedRow) && logLink.startsWith(origin), `${statusRows} ${failedRow} ${logLink}`);
+  await shot(page, 'status.png', false);
+
+  // 8. A reader of the same tenant (a new tab: its own session storage): the same pipelines, no action anywhere.
+  const reader = await newPage();
+  await signIn(reader, process.env.READER_KEY);
+  const readerRows = await reader.locator('#pipelines-table tbody tr').count();
+  const startButtons = await reader.getByRole('button', { name: 'Start' }).count();
+  await reader.goto(`${url}#/executions/${encodeURIComponent(failing.executionId)}`);
+  await reader.locator('svg.graph g.state[data-state="Load"]').waitFor();
+  const actionButtons = await reader.locator('#redrive, #stop').count();
+  await reader.goto(`${url}#/executions?pipeline=breaks`);
+  await reader.locator('#executions-table tbody tr').first().waitFor();
+  const boxes = await reader.locator('#executions-table input[type=checkbox]').count();
+  const bulkButtons = await reader.locator('#bulk-redrive, #bulk-stop').count();
+  check('reader sees no action', readerRows === rows.length && startButtons === 0 && actionButtons === 0 && boxes === 0 && bulkButtons === 0
+    && /team-dashboard · reader/.test(await reader.locator('#who').innerText()),
+  `rows ${readerRows}, start ${startButtons}, actions ${actionButtons}, boxes ${boxes}, bulk ${bulkButtons}`);
+
+  // 9. Another tenant's operator sees none of this tenant's pipelines or runs (a run of theirs is 'not found').
+  const other = await newPage();
+  await signIn(other, process.env.OTHER_KEY);
+  const otherRows = await other.locator('#pipelines-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.pipeline));
+  await other.goto(`${url}#/executions/${encodeURIComponent(failing.executionId)}`);
+  await other.locator('[role=alert]', { hasText: '404' }).waitFor();
+  check('other tenant hidden', JSON.stringify(otherRows) === '["secret-pipe"]', JSON.stringify(otherRows));
+  await shot(reader, 'reader.png', false);
+
+  check('no page errors', pageErrors.length === 0, pageErrors.join('; '));
+  check('same origin only', foreign.length === 0, foreign.join(', '));
+  console.log('console e2e: all checks passed');
+} catch (e) {
+  console.log(`console e2e: ${e.stack || e}`);
+  process.exitCode = 1;
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,154 @@
+import { h, fill, fmtTime, duration, statusBadge, toast } from '../dom.js';
+import { api, enc, mayChange } from '../api.js';
+import { aslGraph, drawGraph } from '../graph.js';
+import { outcomes, outcomeLabel } from '../outcomes.js';
+import { poll, errorBox, problemText, json } from './common.js';
+
+const ENDED_BADLY = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
+
+/** One execution: its definition drawn and coloured by what happened, a state's details, the history, the actions. */
+export function executionPage(id) {
+  const head = h('div', {});
+  const actions = h('div', { class: 'actions-bar' });
+  const graphBox = h('div', { class: 'graph-box' });
+  const detail = h('aside', { class: 'detail', 'aria-live': 'polite', 'aria-label': 'Selected state' },
+    h('p', { class: 'hint' }, 'Select a state in the graph (click, or Tab to it and press Enter) to see its input, output, error and timings.'));
+  const timeline = h('ol', { class: 'timeline', id: 'timeline' });
+  const err = h('div', {});
+  let definition = null;
+  let drawnFor = null;
+  let selected = null;
+  let last = { exec: null, byState: new Map(), events: [] };
+
+  async function load() {
+    try {
+      const [exec, history] = await Promise.all([api(`/v1/executions/${enc(id)}`), api(`/v1/executions/${enc(id)}/history?limit=1000`)]);
+      if (!definition) definition = (await api(`/v1/executions/${enc(id)}/definition`)).definition;
+      const byState = outcomes(history.events, exec.status);
+      last = { exec, byState, events: history.events };
+      fill(err);
+      render();
+      if (exec.status !== 'RUNNING') stopPolling();
+    } catch (e) {
+      errorBox(err, e);
+    }
+  }
+
+  function render() {
+    const { exec, byState, events } = last;
+    fill(head,
+      h('p', {}, h('a', { href: `#/executions?pipeline=${enc(exec.pipeline)}` }, `← Executions of ${exec.pipeline}`)),
+      h('h1', { id: 'execution-h' }, exec.name, ' ', statusBadge(exec.status)),
+      h('dl', { class: 'facts' },
+        fact('Execution', exec.executionId), fact('Pipeline', h('a', { href: `#/pipelines/${enc(exec.pipeline)}` }, exec.pipeline)),
+        fact('Started', fmtTime(exec.startTime)), fact('Stopped', exec.stopTime ? fmtTime(exec.stopTime) : '—'),
+        fact('Duration', duration(exec.startTime, exec.stopTime)), fact('Transitions', exec.transitions),
+        fact('Redriven', exec.redriveCount || 0), exec.archived ? fact('Archived', 'yes') : null),
+      exec.error ? h('div', { class: 'error-box', role: 'note' }, h('strong', {}, exec.error), h('pre', { class: 'cause' }, exec.cause || '')) : null);
+    renderActions(exec, byState);
+    const key = JSON.stringify([...byState.values()].map((s) => [s.state, s.outcome, s.retries]));
+    if (drawnFor !== key) {
+      drawnFor = key;
+      fill(graphBox, legend(), drawGraph(aslGraph(definition), {
+        title: `Definition of ${exec.pipeline}, coloured by what happened`,
+        decorate: (n) => {
+          const o = byState.get(n.name);
+          return { cls: `o-${o ? o.outcome : 'none'}${selected === n.name ? ' selected' : ''}`, outcome: o ? o.outcome : 'none', label: outcomeLabel(o) };
+        },
+        onSelect: (n) => { selected = n.name; drawnFor = null; render(); },
+      }));
+    }
+    if (selected) renderDetail(selected, byState.get(selected));
+    fill(timeline, events.map((e, i) => h('li', { class: `ev ev-${e.type.toLowerCase()}` },
+      h('time', { datetime: e.at }, `+${duration(events[0].at, e.at)}`), ' ',
+      h('span', { class: 'ev-type' }, e.type.replaceAll('_', ' ').toLowerCase()), ' ',
+      e.state ? h('button', { type: 'button', class: 'link', onclick: () => { selected = e.state; drawnFor = null; render(); } }, e.state) : null,
+      summary(e.detail), i === 0 ? h('span', { class: 'hint' }, ` ${fmtTime(e.at)}`) : null)));
+  }
+
+  let actionsFor = null;
+  function renderActions(exec, byState) {
+    if (!mayChange()) { fill(actions); return; }
+    const waiting = [...byState.values()].filter((s) => s.waitingToken);
+    const key = JSON.stringify([exec.status, waiting.map((s) => s.waitingToken)]);
+    if (key === actionsFor) return; // keep what is being typed into a callback form
+    actionsFor = key;
+    fill(actions,
+      exec.status === 'RUNNING' ? h('button', { type: 'button', id: 'stop', onclick: () => change('stop', { error: 'Console.Stopped', cause: 'stopped from the console' }) }, 'Stop') : null,
+      ENDED_BADLY.has(exec.status) ? h('button', { type: 'button', id: 'redrive', onclick: () => change('redrive') }, 'Redrive') : null,
+      waiting.map((s) => callbackForm(s)));
+  }
+
+  async function change(what, body) {
+    if (what === 'stop' && !window.confirm(`Stop ${id}?`)) return;
+    try {
+      await api(`/v1/executions/${enc(id)}/${what}`, { method: 'POST', body });
+      toast(what === 'stop' ? 'Stopped' : 'Redriven: running again from its failed state');
+      startPolling();
+      await load();
+    } catch (e) {
+      toast(`${what} failed: ${problemText(e)}`, 'error');
+    }
+  }
+
+  function callbackForm(s) {
+    const out = h('textarea', { id: `cb-out-${s.state}`, rows: 2, cols: 30 }, '{}');
+    const error = h('input', { id: `cb-err-${s.state}`, value: 'Console.Rejected', size: 18 });
+    const cause = h('input', { id: `cb-cause-${s.state}`, value: '', size: 24 });
+    const send = async (kind) => {
+      try {
+        let body;
+        if (kind === 'success') body = JSON.parse(out.value || '{}');
+        else body = { error: error.value, cause: cause.value };
+        await api(`/v1/tasks/${enc(s.waitingToken)}/${kind}`, { method: 'POST', body });
+        toast(`Sent task ${kind} for ${s.state}`);
+        setTimeout(load, 300);
+      } catch (e) {
+        toast(`Could not send ${kind}: ${e instanceof SyntaxError ? `the output is not JSON (${e.message})` : problemText(e)}`, 'error');
+      }
+    };
+    return h('fieldset', { class: 'callback' }, h('legend', {}, `${s.state} waits for a callback`),
+      h('label', { for: out.id }, 'Output (JSON)'), out, ' ',
+      h('button', { type: 'button', class: 'ok', onclick: () => send('success') }, 'Send success'), ' ',
+      h('label', { for: error.id }, 'Error'), error, h('label', { for: cause.id }, 'Cause'), cause, ' ',
+      h('button', { type: 'button', class: 'danger', onclick: () => send('failure') }, 'Send failure'));
+  }
+
+  function renderDetail(name, o) {
+    fill(detail, h('h2', {}, name), h('p', {}, h('span', { class: `badge o-${o ? o.outcome : 'none'}` }, outcomeLabel(o))),
+      o ? [
+        h('dl', { class: 'facts' }, fact('Entered', fmtTime(o.firstEntered)), fact('Left', o.lastExited ? fmtTime(o.lastExited) : '—'),
+          fact('Took', o.lastExited ? duration(o.firstEntered, o.lastExited) : (o.outcome === 'running' ? `${duration(o.lastEntered)} so far` : '—')),
+          fact('Times entered', o.entered), fact('Retries', o.retries)),
+        o.error ? h('div', { class: 'error-box' }, h('strong', {}, o.error), h('pre', { class: 'cause' }, o.cause || '')) : null,
+        h('h3', {}, 'Input'), json(o.input, `Input of ${name}`),
+        h('h3', {}, 'Output'), json(o.output, `Output of ${name}`),
+      ] : h('p', {}, 'This state was not reached.'));
+  }
+
+  let stopPolling = () => {};
+  function startPolling() { stopPolling(); stopPolling = poll(load, 1500); }
+  startPolling();
+  load();
+  return {
+    el: h('section', { 'aria-labelledby': 'execution-h' }, err, head, actions,
+      h('div', { class: 'split' }, graphBox, detail), h('h2', {}, 'History'), timeline),
+    dispose: () => stopPolling(),
+  };
+}
+
+function fact(k, v) {
+  return [h('dt', {}, k), h('dd', {}, v)];
+}
+
+function legend() {
+  return h('ul', { class: 'legend', 'aria-label': 'Colours' }, ['succeeded', 'retried', 'caught', 'failed', 'running', 'none'].map((o) =>
+    h('li', {}, h('span', { class: `swatch o-${o}` }), o === 'none' ? 'not reached' : o)));
+}
+
+function summary(d) {
+  if (!d) return null;
+  if (d.error) return h('span', { class: 'ev-detail' }, ` ${d.error}${d.cause ? `: ${String(d.cause).slice(0, 160)}` : ''}`);
+  if (d.retry) return h('span', { class: 'ev-detail' }, ` attempt ${d.retry + 1}`);
+  return null;
+}

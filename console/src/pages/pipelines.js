@@ -1,0 +1,76 @@
+import { h, fill, fmtTime, toast } from '../dom.js';
+import { api, enc, mayChange } from '../api.js';
+import { aslGraph, drawGraph, pipelineGraph } from '../graph.js';
+import { errorBox, problemText, json } from './common.js';
+
+/** Every pipeline the caller sees: validity and problems, pattern, schedules and next fires, dependsOn, the DAG. */
+export function pipelinesPage() {
+  const body = h('div', {}, h('p', { class: 'hint' }, 'Loading…'));
+  const el = h('section', { 'aria-labelledby': 'pipelines-h' }, h('h1', { id: 'pipelines-h' }, 'Pipelines'), body);
+  api('/v1/pipelines').then(({ pipelines }) => {
+    if (!pipelines.length) {
+      fill(body, h('p', {}, 'No pipelines: add <id>.asl.json files to the pipelines folder.'));
+      return;
+    }
+    fill(body,
+      h('h2', {}, 'Which pipelines wait for which'),
+      h('div', { class: 'graph-box' }, pipelineGraph(pipelines, { onSelect: (id) => { location.hash = `#/executions?pipeline=${enc(id)}`; } })),
+      h('h2', {}, 'All pipelines'),
+      h('table', { class: 'list', id: 'pipelines-table' },
+        h('caption', { class: 'sr-only' }, 'Pipelines'),
+        h('thead', {}, h('tr', {}, ['Pipeline', 'Valid', 'Pattern', 'Schedules (next fires, UTC)', 'Depends on', 'Webhook', ''].map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, pipelines.map(row))));
+  }).catch((e) => errorBox(body, e));
+  return { el };
+}
+
+function row(p) {
+  return h('tr', { 'data-pipeline': p.id },
+    h('th', { scope: 'row' }, h('a', { href: `#/pipelines/${enc(p.id)}` }, p.id)),
+    h('td', {}, p.valid ? h('span', { class: 'badge st-succeeded' }, 'valid') : h('span', { class: 'badge st-failed' }, 'invalid'),
+      p.problems ? h('ul', { class: 'problems' }, p.problems.map((t) => h('li', {}, t))) : null),
+    h('td', {}, p.pattern || h('span', { class: 'hint' }, 'state machine')),
+    h('td', {}, (p.schedules || []).length ? h('ul', { class: 'plain' }, p.schedules.map((s) => h('li', {},
+      h('code', {}, s.expression), ` ${s.timezone}`, s.label ? ` (${s.label})` : '',
+      h('div', { class: 'hint' }, s.next.length ? `next: ${s.next.map(fmtTime).join(', ')}` : 'no further fires')))) : '—'),
+    h('td', {}, (p.dependsOn || []).length ? p.dependsOn.map((d, i) => [i ? ', ' : '', h('a', { href: `#/pipelines/${enc(d.pipeline)}` }, d.pipeline),
+      d.partitions !== 'identity' ? ` (${d.partitions})` : '']) : '—'),
+    h('td', {}, p.webhook?.signed ? 'signed' : 'open'),
+    h('td', { class: 'actions' },
+      h('a', { href: `#/executions?pipeline=${enc(p.id)}` }, 'Executions'),
+      mayChange() && p.valid ? startForm(p.id) : null));
+}
+
+function startForm(id) {
+  const field = `partition-${id}`;
+  const input = h('input', { id: field, name: 'partition', size: 12, placeholder: 'optional' });
+  return h('form', {
+    class: 'inline', 'aria-label': `Start ${id}`,
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      const body = input.value.trim() ? { partition: input.value.trim() } : {};
+      try {
+        const started = await api(`/v1/pipelines/${enc(id)}/executions`, { method: 'POST', body });
+        toast(`Started ${started.executionId}`);
+        location.hash = `#/executions/${enc(started.executionId)}`;
+      } catch (e) {
+        toast(`Could not start ${id}: ${problemText(e)}`, 'error');
+      }
+    },
+  }, h('label', { for: field }, 'Partition'), ' ', input, ' ', h('button', { type: 'submit' }, `Start`));
+}
+
+/** One pipeline: its definition drawn, and what the list says of it. */
+export function pipelinePage(id) {
+  const body = h('div', {}, h('p', { class: 'hint' }, 'Loading…'));
+  const el = h('section', { 'aria-labelledby': 'pipeline-h' },
+    h('p', {}, h('a', { href: '#/pipelines' }, '← Pipelines')),
+    h('h1', { id: 'pipeline-h' }, `Pipeline ${id}`), body);
+  api(`/v1/pipelines/${enc(id)}/definition`).then((d) => {
+    fill(body,
+      h('p', {}, `Definition ${d.definitionHash || ''} · `, h('a', { href: `#/executions?pipeline=${enc(id)}` }, 'its executions')),
+      h('div', { class: 'graph-box' }, drawGraph(aslGraph(d.definition), { title: `Definition of ${id}` })),
+      h('details', {}, h('summary', {}, 'Definition (JSON)'), json(d.definition, 'Definition JSON')));
+  }).catch((e) => errorBox(body, e));
+  return { el };
+}
