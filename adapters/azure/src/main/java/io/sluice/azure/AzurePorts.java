@@ -60,7 +60,7 @@ import org.springframework.context.annotation.Configuration;
  * managed identity).
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({SluiceAzureProperties.class, AzureIntegrationProperties.class})
+@EnableConfigurationProperties({SluiceAzureProperties.class, AzureIntegrationProperties.class, AzureHttpIntegrationProperties.class})
 public class AzurePorts {
     public static final String STORAGE = "'${sluice.azure.storage.connection-string:}' != '' or '${sluice.azure.storage.account-endpoint:}' != ''";
     public static final String STORAGE_QUEUE = "'${sluice.queue:}' == 'storage' and (" + STORAGE + ")";

@@ -36,6 +36,8 @@ public final class ChannelTaker {
     private final Clock clock;
     private final ChannelOrder order;
     private final Map<Priority, Instant> fullUntil = new EnumMap<>(Priority.class);
+    /** Channels found full whose mark has lapsed and that have not admitted a task since: probed one task at a time. */
+    private final Set<Priority> probing = EnumSet.noneOf(Priority.class);
     private volatile int saturation;
     private volatile Instant saturatedUntil = Instant.MIN;
     private Set<Priority> paused = EnumSet.noneOf(Priority.class);
@@ -80,14 +82,39 @@ public final class ChannelTaker {
             LockSupport.parkNanos(Math.min(wait.toNanos(), ChannelLimits.FULL_RETRY.toNanos()));
             return List.of();
         }
-        FirstReceived got = queue.receiveFirst(inOrder, max, visibility, wait);
+        // A channel that was full is asked for one task, not a batch: a batch would be taken, refused and put back task
+        // by task (a send and an acknowledgement each) while a P0 task that arrives meanwhile waits for the round trip.
+        // The channels above the first such one are asked for a full batch first, so they lose nothing by it.
+        int firstProbing = 0;
+        while (firstProbing < inOrder.size() && !probing.contains(priorityOf(inOrder.get(firstProbing)))) {
+            firstProbing++;
+        }
+        FirstReceived got;
+        if (firstProbing == inOrder.size()) {
+            got = queue.receiveFirst(inOrder, max, visibility, wait);
+        } else {
+            got = firstProbing == 0 ? null : queue.receiveFirst(inOrder.subList(0, firstProbing), max, visibility, Duration.ZERO);
+            if (got == null || got.messages().isEmpty()) {
+                got = queue.receiveFirst(inOrder, 1, visibility, wait);
+            }
+        }
         if (got.messages().isEmpty()) {
             return List.of();
         }
         Priority p = priorityOf(got.queue());
         List<Taken> taken = new ArrayList<>(got.messages().size());
+        boolean full = false;
         for (ReceivedMessage m : got.messages()) {
-            admit(got.queue(), p, m).ifPresent(taken::add);
+            if (full) {
+                putBack(got.queue(), m, ChannelLimits.FULL_RETRY); // the channel is full: the rest of the batch need not ask
+                continue;
+            }
+            Optional<Taken> admitted = admit(got.queue(), p, m);
+            admitted.ifPresent(taken::add);
+            full = admitted.isEmpty() && fullUntil.containsKey(p) && clock.instant().isBefore(fullUntil.get(p));
+        }
+        if (!taken.isEmpty()) {
+            probing.remove(p);
         }
         return taken;
     }
@@ -109,13 +136,18 @@ public final class ChannelTaker {
             case ChannelLimits.Admission.Refused r -> {
                 if (r.channelFull()) {
                     fullUntil.put(p, now.plus(r.retryAfter()));
+                    probing.add(p);
                 }
-                // Back on its channel after the wait; the copy's id is the original's, so a redelivered original makes the same copy.
-                queue.send(q, new OutgoingMessage(m.body(), m.attributes(), null, m.messageId() + ":limited"), r.retryAfter());
-                queue.acknowledge(q, m.receipt());
+                putBack(q, m, r.retryAfter());
                 yield Optional.empty();
             }
         };
+    }
+
+    /** Back on its channel after {@code after}; the copy's id is the original's, so a redelivered original makes the same copy. */
+    private void putBack(String q, ReceivedMessage m, Duration after) {
+        queue.send(q, new OutgoingMessage(m.body(), m.attributes(), null, m.messageId() + ":limited"), after);
+        queue.acknowledge(q, m.receipt());
     }
 
     private Set<Priority> eligible(Instant now) {

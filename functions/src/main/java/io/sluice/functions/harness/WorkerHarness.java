@@ -215,7 +215,7 @@ public final class WorkerHarness {
         String id = task.token() + "/" + kind.name().toLowerCase(java.util.Locale.ROOT);
         ExecutionEvent event = new ExecutionEvent(id, kind, executionId, io.sluice.functions.orchestrator.Orchestrator.pipelineOf(executionId),
                 null, kind == ExecutionEvent.Kind.BLOCKED ? "HELD" : "RUNNING", null, reason, task.stateName(), 0, now);
-        queue.send(names.events(), new OutgoingMessage(event.encode(), Map.of("executionId", executionId), null, id), Duration.ZERO);
+        queue.send(names.events(), new OutgoingMessage(event.encode(), Map.of("executionId", executionId), executionId, id), Duration.ZERO);
     }
 
     /** Lineage is a record, not the task's effect: a failure to write it is logged, and the task's result stands. */

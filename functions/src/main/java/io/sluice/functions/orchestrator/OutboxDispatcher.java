@@ -83,7 +83,8 @@ public final class OutboxDispatcher {
         for (int i = 0; i < outbox.size(); i++) {
             JsonNode json = Json.parse(outbox.get(i));
             if (ExecutionEvent.isOne(json)) {
-                queue.send(names.events(), new OutgoingMessage(outbox.get(i), Map.of("executionId", executionId), null,
+                // In the execution's group, as its completion: one execution's events arrive in the order they happened.
+                queue.send(names.events(), new OutgoingMessage(outbox.get(i), Map.of("executionId", executionId), executionId,
                         json.get("eventId").asText()), Duration.ZERO);
                 continue;
             }
@@ -155,7 +156,7 @@ public final class OutboxDispatcher {
             }
             case Command.CancelTimer c -> timers.cancel(c.timerId());
             case Command.ExecutionFinished f -> queue.send(names.events(), new OutgoingMessage(Json.write(CommandCodec.encode(f)),
-                    Map.of("executionId", executionId, "status", f.status().name()), null, id), Duration.ZERO);
+                    Map.of("executionId", executionId, "status", f.status().name()), executionId, id), Duration.ZERO);
         }
     }
 }

@@ -1,5 +1,8 @@
 package io.sluice.azure.entry;
 
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -21,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * storage on Azurite, the SNS message in the Service Bus topic and the event in the Event Grid topic the settings map
  * them to. Service Bus and Event Grid cannot run here, so they are a loopback stub of their REST APIs
  * ({@link ScriptedAzureMessaging}); Redis is real. Two definitions of {@code examples/real-shapes} (the shapes of AWS's
- * sample state machines) run the same way, with the results the local runtime gives them.
+ * sample state machines) run the same way, with the results the local runtime gives them; and an HTTP Task calls a
+ * real HTTP server (WireMock) on the one host the settings allow.
  */
 class AzureIntegrationsEndToEndTest {
 
@@ -125,5 +129,26 @@ class AzureIntegrationsEndToEndTest {
                 .satisfies(e -> assertThat(ScriptedAzureMessaging.json(e).get("data")).isEqualTo(Json.parse("{\"orderId\": \"o-9\", \"total\": 49.5}")));
         assertThat(done.at("/output/events/failed").asInt()).isZero();
         assertThat(done.at("/output/events/eventId").asText()).isNotBlank();
+    }
+
+    @Test
+    void anHttpTaskCallsTheAllowedPartnerAndItsStatusCodeErrorIsCaughtByName() {
+        LocalFunctionsHost host = AzureTestApp.host();
+        WireMockServer partner = AzureTestApp.partner();
+        partner.stubFor(WireMock.post(WireMock.urlPathEqualTo("/shipments")).withQueryParam("notify", WireMock.equalTo("true"))
+                .withRequestBody(WireMock.equalToJson("{\"order\": \"o-1\"}"))
+                .willReturn(WireMock.aResponse().withStatus(201).withHeader("Content-Type", "application/json").withBody("{\"shipmentId\": \"sh-1\"}")));
+        partner.stubFor(WireMock.post(WireMock.urlPathEqualTo("/shipments")).withRequestBody(WireMock.equalToJson("{\"order\": \"o-404\"}"))
+                .willReturn(WireMock.aResponse().withStatus(404).withBody("no such order")));
+        String url = "http://127.0.0.1:" + partner.port();
+
+        JsonNode booked = run(host, "ping-1", "{\"partnerUrl\": \"" + url + "\", \"orderId\": \"o-1\"}", "partner-ping");
+        assertThat(booked.path("status").asText()).as(booked.toString()).isEqualTo("SUCCEEDED");
+        assertThat(booked.path("output")).isEqualTo(Json.parse("{\"shipment\": \"sh-1\", \"status\": 201}"));
+
+        JsonNode unknown = run(host, "ping-2", "{\"partnerUrl\": \"" + url + "\", \"orderId\": \"o-404\"}", "partner-ping");
+        assertThat(unknown.path("status").asText()).as(unknown.toString()).isEqualTo("FAILED");
+        assertThat(unknown.toString()).contains("Shipment.UnknownOrder");
+        partner.verify(2, WireMock.postRequestedFor(WireMock.urlPathEqualTo("/shipments")));
     }
 }

@@ -1,5 +1,8 @@
 package io.sluice.azure.entry;
 
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+
 import io.sluice.azure.invoke.InProcessFunctionApp;
 import io.sluice.azure.invoke.LocalFunctionsHost;
 import io.sluice.azure.publish.ScriptedAzureMessaging;
@@ -18,6 +21,7 @@ final class AzureTestApp {
     private static LocalFunctionsHost host;
     private static Map<String, String> settings;
     private static ScriptedAzureMessaging messaging;
+    private static WireMockServer partner;
 
     private AzureTestApp() {}
 
@@ -42,7 +46,12 @@ final class AzureTestApp {
             s.put("sluice.azure.storage.max-receives", "3");
             // The Azure bundle, and two real-shape definitions written for AWS (DynamoDB; SNS, SQS and EventBridge).
             s.put("sluice.pipelines", "file:../../examples/events/azure/pipelines/*.asl.json,"
-                    + "file:../../examples/real-shapes/ticket-dedupe-dynamodb.asl.json,file:../../examples/real-shapes/order-events-publish.asl.json");
+                    + "file:../../examples/real-shapes/ticket-dedupe-dynamodb.asl.json,file:../../examples/real-shapes/order-events-publish.asl.json,"
+                    + "classpath*:http-pipelines/*.asl.json");
+            // http:invoke's partner: a real HTTP server on loopback, the one host the settings allow.
+            partner = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
+            partner.start();
+            s.put("sluice.integrations.http.allowed-hosts", "127.0.0.1:" + partner.port());
             s.put("sluice.triggers.rules", "file:../../examples/events/azure/object-rules.json");
             // The integrations of orders.asl.json: DynamoDB on Azurite's Table service; Service Bus and Event Grid on a
             // loopback stub of their REST APIs (neither can run here), kept for the JVM as the app is.
@@ -78,6 +87,11 @@ final class AzureTestApp {
     static ScriptedAzureMessaging messaging() {
         host();
         return messaging;
+    }
+
+    static WireMockServer partner() {
+        host();
+        return partner;
     }
 
     static String connectionString() {
