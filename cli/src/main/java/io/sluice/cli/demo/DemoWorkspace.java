@@ -73,6 +73,12 @@ public record DemoWorkspace(Path root) {
                 String name = file.getFileName().toString();
                 ids.add(name.substring(0, name.length() - PipelineCatalog.CONFIG_SUFFIX.length()));
             }
+            // Their options (<id>.pipeline.json: the priority, P1, so a failure alerts at once rather than in a digest).
+            try (Stream<Path> options = Files.list(examplePipelines)) {
+                for (Path file : options.filter(f -> f.getFileName().toString().endsWith(".pipeline.json")).sorted().toList()) {
+                    Files.copy(file, pipelines().resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("Could not copy the example's pipelines from " + examplePipelines, e);
         }
