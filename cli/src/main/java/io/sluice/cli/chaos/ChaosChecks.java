@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * After the faults: what the execution store, the warehouse (its rows and load ledger), the completion events and
@@ -163,8 +164,9 @@ final class ChaosChecks {
 
     /** Runs of {@code pipeline} beyond the expected ones: a trigger that started one thing twice. */
     private int extra(String pipeline, List<String> expected, String problem) {
+        Set<String> wanted = Set.copyOf(expected);
         List<String> extra = executions.list(pipeline, null, 100_000).stream()
-                .map(e -> e.executionId()).filter(id -> !expected.contains(id)).toList();
+                .map(e -> e.executionId()).filter(id -> !wanted.contains(id)).toList();
         extra.forEach(id -> problems.add(id + ": " + problem));
         return extra.size();
     }

@@ -2,10 +2,7 @@ package io.sluice.cli.chaos;
 
 import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.functions.messaging.QueueNames;
-import io.sluice.functions.orchestrator.Boundary;
-import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
-import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.local.embedded.EmbeddedPostgres;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
@@ -110,8 +107,7 @@ public final class ChaosDrill {
                 s.progress().println("chaos: 2 orchestrators, 2 workers, the events and the triggers process ready; " + plan.faults().size() + " faults planned");
                 RedisTaskQueue queue = new RedisTaskQueue(store.redisson(), prefix, ChaosNode.MAX_RECEIVES);
                 Clock clock = Clock.systemUTC();
-                Orchestrator starter = new Orchestrator(store.executionStore(), new DefinitionCache(store.definitionStore()),
-                        new OutboxDispatcher(store.executionStore(), queue, store.timerIndex(), names, clock), clock, Boundary.Probe.NONE);
+                Orchestrator starter = ChaosNode.orchestrator(store, queue, names, clock);
                 Definition definition = DefinitionParser.parse(Json.parse(DEFINITION));
                 List<String> accepted = new ArrayList<>();
                 Faults faults = new Faults(plan, nodes, redis, queue, names, millis -> pauseWarehouse(pg, table, application, millis),

@@ -2,10 +2,7 @@ package io.sluice.cli.chaos;
 
 import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.messaging.QueueNames;
-import io.sluice.functions.orchestrator.Boundary;
-import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
-import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.start.PipelineDefinitions;
 import io.sluice.functions.start.PipelineStarter;
 import io.sluice.functions.trigger.PartitionNames;
@@ -44,8 +41,7 @@ final class ChaosEvents {
     private ChaosEvents() {}
 
     static QueueConsumer start(RedisAdapters redis, TaskQueue queue, QueueNames names, String prefix, Clock clock) {
-        Orchestrator orchestrator = new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()),
-                new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock), clock, Boundary.Probe.NONE);
+        Orchestrator orchestrator = ChaosNode.orchestrator(redis, queue, names, clock);
         Definition downstream = DefinitionParser.parse(Json.parse(DOWNSTREAM_DEFINITION));
         PipelineStarter starter = new PipelineStarter(orchestrator::start,
                 PipelineDefinitions.of(id -> id.equals(DOWNSTREAM) ? Optional.of(downstream) : Optional.empty()));

@@ -6,10 +6,14 @@ import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.functions.orchestrator.DefinitionCache;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.local.runtime.QueueConsumer;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.LoadResult;
+import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.Warehouse;
 import io.sluice.postgres.warehouse.BatchSource;
 import io.sluice.postgres.warehouse.PostgresWarehouse;
@@ -81,6 +85,12 @@ public final class ChaosNode {
         System.out.println("ready " + role);
         System.out.flush();
         Thread.currentThread().join();
+    }
+
+    /** An orchestrator of the drill's store that starts executions and dispatches their first commands itself. */
+    static Orchestrator orchestrator(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock) {
+        return new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()),
+                new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock), clock, Boundary.Probe.NONE);
     }
 
     static TaskFunctions functions(Warehouse warehouse, RedissonClient redis, String prefix, String table, String batchFile) {

@@ -1,10 +1,7 @@
 package io.sluice.cli.chaos;
 
 import io.sluice.functions.messaging.QueueNames;
-import io.sluice.functions.orchestrator.Boundary;
-import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
-import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.start.PipelineDefinitions;
 import io.sluice.functions.start.PipelineStarter;
 import io.sluice.functions.trigger.object.ExecutionNames;
@@ -43,8 +40,7 @@ final class ChaosTriggers {
     private ChaosTriggers() {}
 
     static QueueConsumer start(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock) {
-        Orchestrator orchestrator = new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()),
-                new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock), clock, Boundary.Probe.NONE);
+        Orchestrator orchestrator = ChaosNode.orchestrator(redis, queue, names, clock);
         Definition definition = DefinitionParser.parse(Json.parse(DEFINITION));
         ObjectTrigger trigger = new ObjectTrigger(ObjectRules.parse(RULES), new PipelineStarter(orchestrator::start,
                 PipelineDefinitions.of(id -> id.equals(PIPELINE) ? Optional.of(definition) : Optional.empty())), TriggerMetrics.NONE);

@@ -10,6 +10,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -76,7 +77,7 @@ public record DemoWorkspace(Path root) {
             // Their options (<id>.pipeline.json: the priority, P1, so a failure alerts at once rather than in a digest).
             try (Stream<Path> options = Files.list(examplePipelines)) {
                 for (Path file : options.filter(f -> f.getFileName().toString().endsWith(".pipeline.json")).sorted().toList()) {
-                    Files.copy(file, pipelines().resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(file, pipelines().resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
                 }
             }
         } catch (IOException e) {

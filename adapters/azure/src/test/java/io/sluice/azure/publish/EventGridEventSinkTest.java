@@ -1,4 +1,4 @@
-package io.sluice.azure.eventgrid;
+package io.sluice.azure.publish;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
@@ -17,7 +17,6 @@ import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.EventSink.CloudEvent;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,7 +41,7 @@ class EventGridEventSinkTest {
     }
 
     private EventGridEventSink sink(String key) {
-        return new EventGridEventSink(URI.create(topic.baseUrl() + "/api/events"), key, HttpClient.newHttpClient(), Duration.ofSeconds(5));
+        return new EventGridEventSink(URI.create(topic.baseUrl() + "/api/events"), Authorization.eventGridKey(key), HttpClient.newHttpClient());
     }
 
     private static CloudEvent event() {
