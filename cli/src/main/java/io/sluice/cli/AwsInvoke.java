@@ -105,7 +105,7 @@ final class AwsInvoke {
         if (hosts != null && !hosts.isBlank()) {
             command.add("-Dsluice.api.allowed-hosts=" + hosts);
         }
-        command.add("-DMAIN_CLASS=io.sluice.aws.SluiceAwsApplication");
+        // MAIN_CLASS: LocalInvoke gives the function the one the deployment gives it (SluiceAwsApplication.mainClassOf).
         command.add("-Dspring.main.banner-mode=off");
         command.addAll(List.of(ENTRY, "--function", function, "--event", event.toAbsolutePath().toString()));
         Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();

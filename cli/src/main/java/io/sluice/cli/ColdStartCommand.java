@@ -18,12 +18,16 @@ import picocli.CommandLine.Option;
  * {@code sluice bench coldstart [--runs N] [--json]}: JVM start to the first SQS event handled, the Sluice
  * orchestrator's Lambda entry point tuned (AppCDS archive, C1 only) against a plain Spring Cloud Function AWS app with
  * one function and default settings, as separate processes on the packaged artifact ({@link ColdStartBench}); medians.
- * The orchestrator's Redis and SQS are an embedded Redis and ElasticMQ, started for the run.
+ * The orchestrator's Redis and SQS are an embedded Redis and ElasticMQ, started for the run. On JDK 25 and later the
+ * tuned entry point is also run with the JDK's AOT cache in place of the archive, reported beside the figure.
  */
 @Command(name = "coldstart", mixinStandardHelpOptions = true,
         description = {"Cold start of the tuned Lambda entry point vs a plain Spring Cloud Function app, as separate JVMs (medians).",
                 "Needs the artifact: ./sluice package aws. --json prints tuned_ms, plain_ms, ratio last."})
 final class ColdStartCommand implements Callable<Integer> {
+    /** The orchestrator Lambda's {@code MAIN_CLASS}: functional registration, nothing scanned. */
+    static final String TUNED_MAIN = "io.sluice.aws.lean.OrchestratorLambda";
+
     @Option(names = "--runs", defaultValue = "5", description = "runs of each side (default 5)")
     private int runs;
     @Option(names = "--json", description = "one JSON line, ratio last")
@@ -57,17 +61,32 @@ final class ColdStartCommand implements Callable<Integer> {
                     "sluice.region", EmbeddedElasticMq.REGION, "sluice.queue-prefix", "sluice", "sluice.redis-key-prefix", "coldstart");
             ColdStartBench bench = new ColdStartBench(Path.of(System.getProperty("java.home"), "bin", "java"), jar, event, work);
             ColdStartBench.Side untrained = new ColdStartBench.Side("tuned", List.of("-XX:TieredStopAtLevel=1", "-Xshare:auto"), sluice,
-                    "io.sluice.aws.SluiceAwsApplication", "orchestrator");
+                    TUNED_MAIN, "orchestrator");
             Path archive = bench.train(untrained);
             ColdStartBench.Side tuned = new ColdStartBench.Side("tuned", List.of("-XX:TieredStopAtLevel=1", "-XX:SharedArchiveFile=" + archive),
                     sluice, untrained.mainClass(), untrained.function());
             ColdStartBench.Side plain = new ColdStartBench.Side("plain", List.of(), Map.of(), "io.sluice.coldstart.PlainFunctionApplication", "records");
             ColdStartBench.Result r = bench.run(tuned, plain, runs);
             double ratio = (double) r.plainMedian() / Math.max(1, r.tunedMedian());
+            // JDK 25's AOT cache (JEP 483/514/515: classes loaded and linked, method profiles) in place of the CDS archive:
+            // not on Lambda's java21, so beside the figure, not in it.
+            List<Long> aot = List.of();
+            if (Runtime.version().feature() >= 25) {
+                // -XX:AOTCacheOutput takes no -Xshare option beside it.
+                Path cache = bench.trainAot(new ColdStartBench.Side("tuned-aot", List.of("-XX:TieredStopAtLevel=1"), sluice,
+                        untrained.mainClass(), untrained.function()));
+                ColdStartBench.Side withAot = new ColdStartBench.Side("tuned-aot", List.of("-XX:TieredStopAtLevel=1", "-XX:AOTCache=" + cache),
+                        sluice, untrained.mainClass(), untrained.function());
+                aot = bench.runOne(withAot, runs);
+            }
             if (json) {
                 ObjectNode o = Json.object().put("runs", runs).put("java", Runtime.version().toString());
                 r.tunedMs().forEach(o.putArray("tuned_runs_ms")::add);
                 r.plainMs().forEach(o.putArray("plain_runs_ms")::add);
+                aot.forEach(o.putArray("tuned_aot_runs_ms")::add);
+                if (!aot.isEmpty()) {
+                    o.put("tuned_aot_ms", ColdStartBench.median(aot));
+                }
                 o.put("tuned_ms", r.tunedMedian()).put("plain_ms", r.plainMedian()).put("ratio", Math.round(ratio * 100) / 100.0);
                 context.out().println(Json.write(o));
             } else {
@@ -75,6 +94,10 @@ final class ColdStartCommand implements Callable<Integer> {
                 context.out().printf("  tuned (Sluice orchestrator, AppCDS + C1): %d ms  %s%n", r.tunedMedian(), r.tunedMs());
                 context.out().printf("  plain (one-function SCF app, defaults):   %d ms  %s%n", r.plainMedian(), r.plainMs());
                 context.out().printf("  plain / tuned: %.2f%n", ratio);
+                if (!aot.isEmpty()) {
+                    context.out().printf("  tuned with JDK %d's AOT cache instead of AppCDS (not on java21): %d ms  %s%n",
+                            Runtime.version().feature(), ColdStartBench.median(aot), aot);
+                }
             }
             return 0;
         } finally {

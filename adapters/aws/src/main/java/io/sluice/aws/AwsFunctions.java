@@ -50,8 +50,13 @@ public class AwsFunctions {
 
     @Bean
     public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, ObjectProvider<Retention> retention) {
+        return orchestrator(redis, outbox, clock, retention.getIfAvailable(() -> Retention.KEEP));
+    }
+
+    /** The orchestrator of a Sluice Lambda (also built by {@code io.sluice.aws.lean.OrchestratorLambda}, without a context). */
+    public static Orchestrator orchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, Retention retention) {
         return new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock, Boundary.Probe.NONE,
-                retention.getIfAvailable(() -> Retention.KEEP));
+                retention);
     }
 
     @Bean(name = "orchestrator")

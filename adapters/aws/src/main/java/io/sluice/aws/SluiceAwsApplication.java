@@ -11,6 +11,16 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
  */
 @SpringBootApplication
 public class SluiceAwsApplication {
+    /** The {@code MAIN_CLASS} of the {@code orchestrator} Lambda: {@link io.sluice.aws.lean.OrchestratorLambda}. */
+    public static final String LEAN_ORCHESTRATOR = "io.sluice.aws.lean.OrchestratorLambda";
+
+    /**
+     * The {@code MAIN_CLASS} a deployment gives the Lambda of {@code function}: the lean, functionally registered
+     * orchestrator for {@code orchestrator} (the function every transition goes through), this application otherwise.
+     */
+    public static String mainClassOf(String function) {
+        return "orchestrator".equals(function) ? LEAN_ORCHESTRATOR : SluiceAwsApplication.class.getName();
+    }
 
     public static void main(String[] args) {
         SpringApplication.run(SluiceAwsApplication.class, args);

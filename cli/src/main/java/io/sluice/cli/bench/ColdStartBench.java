@@ -37,7 +37,7 @@ public final class ColdStartBench {
         }
     }
 
-    static long median(List<Long> values) {
+    public static long median(List<Long> values) {
         List<Long> sorted = values.stream().sorted().toList();
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
@@ -68,6 +68,28 @@ public final class ColdStartBench {
         return archive;
     }
 
+    /** The training run that writes the JDK 25 AOT cache of {@code side} ({@code -XX:AOTCacheOutput}); the cache's path. */
+    public Path trainAot(Side side) throws IOException, InterruptedException {
+        Path cache = workDir.resolve(side.name() + ".aot");
+        Files.deleteIfExists(cache);
+        List<String> options = new ArrayList<>(side.jvmOptions());
+        options.add("-XX:AOTCacheOutput=" + cache);
+        long ms = once(side, options);
+        if (!Files.isRegularFile(cache)) {
+            throw new IllegalStateException("the training run (" + ms + " ms) wrote no AOT cache at " + cache);
+        }
+        return cache;
+    }
+
+    /** {@code runs} runs of one side, in order. */
+    public List<Long> runOne(Side side, int runs) throws IOException, InterruptedException {
+        List<Long> times = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            times.add(once(side, side.jvmOptions()));
+        }
+        return times;
+    }
+
     public Result run(Side tuned, Side plain, int runs) throws IOException, InterruptedException {
         List<Long> t = new ArrayList<>();
         List<Long> p = new ArrayList<>();
@@ -89,7 +111,8 @@ public final class ColdStartBench {
         command.add("-DMAIN_CLASS=" + side.mainClass());
         command.add("-Dspring.main.banner-mode=off");
         command.addAll(List.of(ENTRY, "--function", side.function(), "--event", event.toString()));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+        Path log = workDir.resolve(side.name() + ".log");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(log.toFile());
         builder.environment().remove("JAVA_TOOL_OPTIONS");
         long start = System.nanoTime();
         Process p = builder.start();
@@ -100,7 +123,9 @@ public final class ColdStartBench {
             out.transferTo(Writer.nullWriter());
             int exit = p.waitFor();
             if (line == null || exit != 0) {
-                throw new IllegalStateException(side.name() + ": the function did not answer (exit " + exit + ")");
+                List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+                throw new IllegalStateException(side.name() + ": the function did not answer (exit " + exit + "); its log ends:\n"
+                        + String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size())));
             }
             return ms;
         }

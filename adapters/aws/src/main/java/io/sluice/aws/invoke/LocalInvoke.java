@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.sluice.aws.SluiceAwsApplication;
 import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
 
 /**
@@ -16,7 +17,8 @@ import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
  * {@code ./sluice invoke --platform aws} runs {@link #main} in a JVM of its own on the packaged artifact; the
  * settings (Redis, queues, endpoints) come as system properties, as the environment gives them on Lambda.
  *
- * <p>{@code main}: {@code --function NAME --event FILE}; the response on stdout, everything the application
+ * <p>{@code main}: {@code --function NAME --event FILE}, with {@code MAIN_CLASS} the deployment's for that function
+ * ({@link SluiceAwsApplication#mainClassOf}) unless it is set; the response on stdout, everything the application
  * logs on stderr; exit 1 when the handler throws (as Lambda reports a function error).
  */
 public final class LocalInvoke {
@@ -45,6 +47,9 @@ public final class LocalInvoke {
             usage("expected --function NAME --event FILE");
         }
         byte[] bytes = Files.readAllBytes(event);
+        if (System.getenv("MAIN_CLASS") == null && System.getProperty("MAIN_CLASS") == null) {
+            System.setProperty("MAIN_CLASS", SluiceAwsApplication.mainClassOf(function)); // as the deployment sets it
+        }
         PrintStream stdout = System.out;
         // The application logs to the console: keep stdout for the response alone.
         System.setOut(System.err);

@@ -1,0 +1,80 @@
+package io.sluice.aws.lean;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import io.sluice.aws.AwsFunctions;
+import io.sluice.aws.AwsPorts;
+import io.sluice.aws.AwsRetention;
+import io.sluice.aws.SluiceAwsProperties;
+import io.sluice.aws.sqs.SqsTaskQueue;
+import io.sluice.aws.trigger.BundledPipelines;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.orchestrator.OutboxDispatcher;
+import io.sluice.functions.retention.Retention;
+import io.sluice.redis.RedisAdapters;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.convert.DurationStyle;
+import org.springframework.cloud.function.context.FunctionRegistration;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.support.GenericApplicationContext;
+import org.springframework.core.ResolvableType;
+import org.springframework.core.env.Environment;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
+
+/**
+ * The {@code MAIN_CLASS} of the {@code orchestrator} Lambda, the function every transition goes through and so the one
+ * whose cold start users feel: Spring Cloud Function's {@code FunctionInvoker} sees an {@link ApplicationContextInitializer}
+ * and starts it through its functional application, so nothing is scanned and no auto-configuration runs; this class
+ * registers the orchestrator and exactly the ports it uses, built by the same methods the full application's
+ * configuration ({@link AwsPorts}, {@link AwsFunctions}, {@link AwsRetention}) builds them with, so the function does
+ * what the full application's {@code orchestrator} does. The other functions keep {@code io.sluice.aws.SluiceAwsApplication}.
+ *
+ * <p>For SnapStart, {@link SnapStartHooks} prime the handler before the snapshot and reconnect after a restore.
+ */
+public final class OrchestratorLambda implements ApplicationContextInitializer<GenericApplicationContext> {
+    /** The function's name, as on every platform. */
+    public static final String FUNCTION = "orchestrator";
+
+    @Override
+    public void initialize(GenericApplicationContext context) {
+        Environment env = context.getEnvironment();
+        SluiceAwsProperties properties = Binder.get(env).bindOrCreate("sluice", SluiceAwsProperties.class);
+        Retention retention = retention(env);
+        SnapStartHooks hooks = SnapStartHooks.register(new SnapStartHooks(() -> wire(properties, retention)));
+        context.registerBean(SnapStartHooks.class, () -> hooks, d -> d.setDestroyMethodName("close"));
+        Function<SQSEvent, SQSBatchResponse> handler = hooks.handler();
+        context.registerBean(FUNCTION, FunctionRegistration.class,
+                () -> new FunctionRegistration<>(handler, FUNCTION)
+                        .type(ResolvableType.forClassWithGenerics(Function.class, SQSEvent.class, SQSBatchResponse.class).getType()));
+    }
+
+    /** The orchestrator over its own Redis and SQS clients, as {@link AwsPorts} and {@link AwsFunctions} build them. */
+    static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, Retention retention) {
+        AwsPorts ports = new AwsPorts();
+        AwsFunctions functions = new AwsFunctions();
+        Clock clock = ports.clock();
+        QueueNames names = ports.queueNames(properties);
+        RedisAdapters redis = ports.redisAdapters(properties);
+        SqsTaskQueue queue = ports.taskQueue(properties);
+        OutboxDispatcher outbox = functions.outboxDispatcher(redis, queue, names, clock);
+        Orchestrator orchestrator = AwsFunctions.orchestrator(redis, outbox, clock, retention);
+        return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator), List.of(queue, redis));
+    }
+
+    /** As {@link AwsRetention}: with the deployment's bucket, finished executions carry their retention; without, they are kept. */
+    static Retention retention(Environment env) {
+        if (!env.containsProperty("sluice.s3.bucket")) {
+            return Retention.KEEP;
+        }
+        Duration retention = DurationStyle.detectAndParse(env.getProperty("sluice.retention", "1d"));
+        Duration nameReuse = DurationStyle.detectAndParse(env.getProperty("sluice.name-reuse", "90d"));
+        BundledPipelines pipelines = BundledPipelines.load(new PathMatchingResourcePatternResolver(),
+                env.getProperty("sluice.triggers.pipelines", "classpath*:pipelines/*.asl.json"));
+        return new AwsRetention().retention(retention, nameReuse, pipelines);
+    }
+}

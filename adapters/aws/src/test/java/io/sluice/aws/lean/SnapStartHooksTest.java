@@ -1,0 +1,88 @@
+package io.sluice.aws.lean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import io.sluice.aws.SluiceAwsProperties;
+import io.sluice.functions.retention.Retention;
+import io.sluice.testkit.redis.RedisTestServer;
+import io.sluice.testkit.sqs.ElasticMqServer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The SnapStart hooks, called as Lambda's SnapStart calls them (this JVM has no CRaC, so the test calls them): the
+ * priming invocation goes through the real orchestrator on a real Redis and ElasticMQ, the clients are closed before the
+ * snapshot and built anew after the restore, and the function keeps working across it.
+ */
+class SnapStartHooksTest {
+    private static ElasticMqServer sqs;
+
+    @BeforeAll
+    static void servers() {
+        sqs = ElasticMqServer.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        sqs.close();
+    }
+
+    private static SluiceAwsProperties properties() {
+        return new SluiceAwsProperties(RedisTestServer.shared().url(), "snapstart-" + UUID.randomUUID().toString().substring(0, 8),
+                ElasticMqServer.REGION, sqs.endpoint(), "sluice", 5);
+    }
+
+    @Test
+    void primesTheRealOrchestratorClosesItsClientsAndRebuildsThemAfterTheRestore() throws Exception {
+        List<SnapStartHooks.Wiring> built = new ArrayList<>();
+        SluiceAwsProperties properties = properties();
+        SnapStartHooks hooks = new SnapStartHooks(() -> {
+            SnapStartHooks.Wiring w = OrchestratorLambda.wire(properties, Retention.KEEP);
+            built.add(w);
+            return w;
+        });
+        var handler = hooks.handler();
+        assertThat(handler.apply(SnapStartHooks.primingEvent()).getBatchItemFailures()).isEmpty();
+
+        hooks.beforeCheckpoint(null);
+
+        io.sluice.redis.RedisAdapters first = (io.sluice.redis.RedisAdapters) built.get(0).clients().get(1);
+        assertThat(first.redisson().isShutdown()).as("the snapshot holds no live Redis connection").isTrue();
+        assertThatThrownBy(() -> handler.apply(SnapStartHooks.primingEvent())).hasMessageContaining("between a SnapStart checkpoint");
+
+        hooks.afterRestore(null);
+
+        assertThat(built).hasSize(2);
+        SQSBatchResponse after = handler.apply(SnapStartHooks.primingEvent());
+        assertThat(after.getBatchItemFailures()).isEmpty();
+        hooks.close();
+        io.sluice.redis.RedisAdapters second = (io.sluice.redis.RedisAdapters) built.get(1).clients().get(1);
+        assertThat(second.redisson().isShutdown()).isTrue();
+    }
+
+    @Test
+    void aPrimingThatFailsRefusesTheCheckpointAndKeepsTheFunctionWorking() throws Exception {
+        AtomicInteger closes = new AtomicInteger();
+        SnapStartHooks hooks = new SnapStartHooks(() -> new SnapStartHooks.Wiring(event -> {
+            SQSBatchResponse r = new SQSBatchResponse();
+            r.setBatchItemFailures(event.getRecords().stream()
+                    .map(m -> new SQSBatchResponse.BatchItemFailure(m.getMessageId())).toList());
+            return r;
+        }, List.of(closes::incrementAndGet)));
+
+        assertThatThrownBy(() -> hooks.beforeCheckpoint(null)).hasMessageContaining("priming the handler before the snapshot failed");
+
+        assertThat(closes).hasValue(0);
+        SQSEvent none = new SQSEvent();
+        none.setRecords(List.of());
+        assertThat(hooks.handler().apply(none).getBatchItemFailures()).isEmpty();
+    }
+}
