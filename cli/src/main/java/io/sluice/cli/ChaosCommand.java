@@ -2,14 +2,16 @@ package io.sluice.cli;
 
 import io.sluice.cli.chaos.ChaosDrill;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code sluice chaos [--executions N] [--duration S] [--seed K] [--appendfsync everysec|always] [--json]}: the
- * failure drill ({@link ChaosDrill}). Progress goes to stderr; the last line of stdout is the report as JSON with
+ * {@code sluice chaos [--executions N] [--duration S] [--seed K] [--appendfsync everysec|always] [--json] [--example DIR]}: the
+ * failure drill ({@link ChaosDrill}), synthetic definitions and the retail example's pattern pipelines. Progress goes to stderr; the last line of stdout is the report as JSON with
  * {@code --json}. Exit 0 when nothing was lost or doubled and the dead-letter queues hold exactly the planted
  * poison; 1 otherwise (replay with the same {@code --seed}: the plan is the same).
  */
@@ -29,6 +31,8 @@ final class ChaosCommand implements Callable<Integer> {
             description = "seconds to wait after the faults for every execution to finish (default ${DEFAULT-VALUE})")
     private int settle;
     @Option(names = "--json", description = "the report as one JSON line, last") private boolean json;
+    @Option(names = "--example", paramLabel = "DIR", description = "the retail example, whose pipelines the drill runs too (default the checkout's examples/retail)")
+    private String exampleDir;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -46,13 +50,20 @@ final class ChaosCommand implements Callable<Integer> {
         }
         BenchCommand.quietLogging();
         long k = seed != null ? seed : System.nanoTime() & 0xffffffffL;
+        Path example = exampleDir != null ? Path.of(exampleDir) : Path.of(System.getProperty("sluice.home", ".")).resolve("examples/retail");
+        if (!Files.isDirectory(example.resolve("pipelines")) || !Files.isDirectory(example.resolve("jobs"))) {
+            throw new SluiceCli.UsageException("no retail example at " + example.toAbsolutePath().normalize()
+                    + " (it has pipelines/ and jobs/); run ./sluice chaos from the Sluice folder, or give --example DIR");
+        }
         var report = ChaosDrill.run(new ChaosDrill.Settings(executions, Duration.ofSeconds(duration), k, appendfsync,
-                Duration.ofSeconds(settle), err));
-        out.printf("executions %d, finished %d, downstream runs %d/%d, object runs %d/%d, lost %d, doubled effects %d; %d kills, %d Redis restarts, %d warehouse pauses, "
-                        + "%d redeliveries, %d cut short, %d duplicated results, %d callbacks; poison %d planted, %d dead-lettered; seed %d (%s)%n",
-                report.executions(), report.finished(), report.downstreamFinished(), report.downstream(), report.objectRuns(), report.objects(), report.lost(), report.doubledEffects(), report.kills(), report.redisRestarts(),
-                report.warehousePauses(), report.redeliveries(), report.earlyVisibility(), report.duplicatedResults(), report.callbacks(),
-                report.poisonPlanted(), report.poisonDlq(), k, report.passed() ? "passed" : "FAILED");
+                Duration.ofSeconds(settle), err, example.toAbsolutePath().normalize()));
+        out.printf("executions %d (%d of the retail pipelines), finished %d (%d), exported %d, downstream runs %d/%d, object runs %d/%d, lost %d, "
+                        + "doubled effects %d; %d kills, %d Redis restarts, %d warehouse pauses, %d redeliveries, %d cut short, "
+                        + "%d duplicated results, %d callbacks; poison %d planted, %d taken by the dlq-handler, %d alerted; seed %d (%s)%n",
+                report.executions(), report.retail(), report.finished(), report.retailFinished(), report.exported(), report.downstreamFinished(),
+                report.downstream(), report.objectRuns(), report.objects(), report.lost(), report.doubledEffects(), report.kills(),
+                report.redisRestarts(), report.warehousePauses(), report.redeliveries(), report.earlyVisibility(), report.duplicatedResults(),
+                report.callbacks(), report.poisonPlanted(), report.poisonDlq(), report.poisonAlerts(), k, report.passed() ? "passed" : "FAILED");
         if (json) {
             out.println(report.json());
         }

@@ -26,7 +26,9 @@ import java.util.Set;
  * FAILED with {@code Chaos.Planted} where planted); every succeeded one must have started exactly one downstream
  * run (through the events process), which succeeded, and every object notified (twice) exactly one run (through the
  * triggers process), which succeeded; every batch must hold exactly one load's rows; every
- * execution must have emitted its completion once; the dead-letter queues must hold the poison and nothing else.
+ * execution must have emitted its completion once; the retail pipelines' ledgers must say each load and export happened
+ * once ({@link ChaosRetail#check}); the dlq-handler must have taken the poison and nothing else, and raised one alert per
+ * poison message.
  */
 final class ChaosChecks {
     private final ExecutionStore executions;
@@ -55,7 +57,7 @@ final class ChaosChecks {
         this.progress = progress;
     }
 
-    ChaosReport check(List<String> accepted, ChaosPlan plan, Faults faults, Callbacks callbacks, String appendfsync) {
+    ChaosReport check(List<String> accepted, ChaosRetail retail, ChaosPlan plan, Faults faults, Callbacks callbacks, String appendfsync) {
         List<String> downstream = new ArrayList<>();
         for (int i = 0; i < accepted.size(); i++) {
             if (!plan.plantedFailures().contains(i)) {
@@ -68,7 +70,8 @@ final class ChaosChecks {
         }
         Instant deadline = Instant.now().plus(settle);
         while (Instant.now().isBefore(deadline) && (accepted.stream().anyMatch(this::running)
-                || downstream.stream().anyMatch(this::running) || objects.stream().anyMatch(this::running))) {
+                || downstream.stream().anyMatch(this::running) || objects.stream().anyMatch(this::running)
+                || retail.started().stream().anyMatch(this::running))) {
             RedisProcess.pause(500);
         }
         int finished = 0;
@@ -94,20 +97,28 @@ final class ChaosChecks {
         }
         int downstreamFinished = succeeded(downstream, "its upstream succeeded, but the downstream run is ");
         int objectRuns = succeeded(objects, "its object was notified (twice), but the run it starts is ");
+        ChaosRetail.Outcome pipelines = retail.check(executions, pg.dataSource(), redis.redisson(), prefix, problems);
         List<String> completed = new ArrayList<>(accepted);
         completed.addAll(downstream);
         completed.addAll(objects);
-        int doubled = doubledLoads(accepted, plan) + doubledCompletions(completed)
+        completed.addAll(retail.started());
+        int doubled = doubledLoads(accepted, plan) + doubledCompletions(completed) + pipelines.doubledLoads() + pipelines.doubledExports()
                 + extra(ChaosEvents.DOWNSTREAM, downstream, "a downstream run no succeeded upstream asked for")
                 + extra(ChaosTriggers.PIPELINE, objects, "a run no object notification asked for (a notification started twice?)");
         List<String> poison = faults.poisonSent();
         int[] dlq = deadLetters(poison);
+        int[] alerts = alerts(poison);
+        doubled += alerts[1];
         long redeliveries = redis.redisson().getAtomicLong(FaultyQueue.redeliveriesKey(prefix)).get();
         long duplicates = redis.redisson().getAtomicLong(FaultyQueue.duplicatesKey(prefix)).get();
         long early = redis.redisson().getAtomicLong(FaultyQueue.earlyKey(prefix)).get();
         problems.forEach(p -> progress.println("chaos: problem: " + p));
-        return new ChaosReport(accepted.size(), finished, downstream.size(), downstreamFinished, objects.size(), objectRuns, lost, doubled, faults.kills(), faults.redisRestarts(), faults.warehousePauses(), redeliveries, early, duplicates, callbacks.answered(),
-                poison.size(), dlq[0], dlq[1], plan.plantedFailures().size(), appendfsync, plan.seed(), List.copyOf(problems));
+        int retailRuns = retail.started().size();
+        return new ChaosReport(accepted.size() + retailRuns, finished + pipelines.finished(), retailRuns, pipelines.finished(),
+                pipelines.exported(), downstream.size(), downstreamFinished, objects.size(), objectRuns,
+                lost + retailRuns - pipelines.finished(), doubled, faults.kills(), faults.redisRestarts(), faults.warehousePauses(),
+                redeliveries, early, duplicates, callbacks.answered(), poison.size(), dlq[0], dlq[1], alerts[0], alerts[1],
+                plan.plantedFailures().size(), appendfsync, plan.seed(), List.copyOf(problems));
     }
 
     private boolean running(String id) {
@@ -199,38 +210,70 @@ final class ChaosChecks {
         return doubled;
     }
 
-    /** {planted poison found, anything else found} in the dead-letter queues, waiting for the poison's last receive. */
+    /**
+     * {planted poison the dlq-handler took, anything else it took}, waiting for the poison's last receive and the handler;
+     * whatever is still on a dead-letter queue then was never handled, a problem.
+     */
     private int[] deadLetters(List<String> poison) {
-        List<String> queues = new ArrayList<>(List.of(queue.deadLetterQueue(names.orchestrator()), queue.deadLetterQueue(names.events()),
-                queue.deadLetterQueue(ChaosTriggers.queue(names))));
-        ChaosNode.FUNCTIONS.forEach(f -> queues.add(queue.deadLetterQueue(names.tasks(f))));
-        List<String> found = new ArrayList<>();
-        Instant deadline = Instant.now().plus(ChaosNode.VISIBILITY.multipliedBy(ChaosNode.MAX_RECEIVES + 4));
-        do {
-            for (String dlq : queues) {
-                for (TaskQueue.ReceivedMessage m : receive(dlq)) {
-                    found.add(m.body());
+        Instant deadline = Instant.now().plus(ChaosNode.VISIBILITY.multipliedBy(ChaosNode.MAX_RECEIVES + 6));
+        Map<String, String> taken = ChaosDeadLetters.taken(redis.redisson(), prefix);
+        while (taken.size() < poison.size() && Instant.now().isBefore(deadline)) {
+            RedisProcess.pause(500);
+            taken = ChaosDeadLetters.taken(redis.redisson(), prefix);
+        }
+        for (String source : ChaosDeadLetters.sources(names)) {
+            String dlq = queue.deadLetterQueue(source);
+            for (List<TaskQueue.ReceivedMessage> got = receive(dlq); !got.isEmpty(); got = receive(dlq)) {
+                for (TaskQueue.ReceivedMessage m : got) {
+                    problems.add("dead-lettered on " + source + " but never handled by the dlq-handler: " + shorten(m.body()));
                     queue.acknowledge(dlq, m.receipt());
                 }
             }
-            if (found.size() >= poison.size()) {
-                break;
-            }
-            RedisProcess.pause(500);
-        } while (Instant.now().isBefore(deadline));
+        }
         int planted = 0;
         int other = 0;
         List<String> left = new ArrayList<>(poison);
-        for (String body : found) {
+        for (String body : taken.values()) {
             if (left.remove(body)) {
                 planted++;
             } else {
                 other++;
-                problems.add("dead-lettered but not planted: " + (body.length() > 200 ? body.substring(0, 200) + "..." : body));
+                problems.add("the dlq-handler took a message that was not planted: " + shorten(body));
             }
         }
-        left.forEach(b -> problems.add("planted poison not dead-lettered: " + b));
+        left.forEach(b -> problems.add("planted poison the dlq-handler never took: " + b));
         return new int[] {planted, other};
+    }
+
+    /**
+     * {alerts raised for planted poison, alerts beyond one per incident}: the dlq-handler alerts once per dead-lettered
+     * message (incident {@code dead-letter:<message id>}), however often it was killed while handling it.
+     */
+    private int[] alerts(List<String> poison) {
+        Map<String, String> taken = ChaosDeadLetters.taken(redis.redisson(), prefix);
+        Map<String, Integer> raised = new HashMap<>();
+        ChaosDeadLetters.alerts(redis.redisson(), prefix).forEach(incident -> raised.merge(incident, 1, Integer::sum));
+        int planted = 0;
+        int doubled = 0;
+        for (Map.Entry<String, String> m : taken.entrySet()) {
+            int n = raised.getOrDefault("dead-letter:" + m.getKey(), 0);
+            if (poison.contains(m.getValue())) {
+                planted += Math.min(n, 1);
+            }
+            if (n == 0) {
+                problems.add("dead-lettered message " + m.getKey() + " raised no alert");
+            } else if (n > 1) {
+                doubled += n - 1;
+                problems.add("dead-lettered message " + m.getKey() + " raised " + n + " alerts, one per incident is right");
+            }
+        }
+        raised.keySet().stream().filter(k -> !k.startsWith("dead-letter:") || !taken.containsKey(k.substring("dead-letter:".length())))
+                .forEach(k -> problems.add("an alert for an incident the dlq-handler did not take: " + k));
+        return new int[] {planted, doubled};
+    }
+
+    private static String shorten(String body) {
+        return body.length() > 200 ? body.substring(0, 200) + "..." : body;
     }
 
     private List<TaskQueue.ReceivedMessage> receive(String name) {

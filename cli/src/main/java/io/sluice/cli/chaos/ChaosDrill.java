@@ -32,13 +32,24 @@ import java.util.UUID;
  * triggers process; N object-created notifications, each sent twice, for the triggers process to start a run per
  * object; N executions (each of its own partition, with a downstream pipeline that the events process starts
  * when it succeeds) of a definition with a Choice, a Map of warehouse loads, a Wait, a callback ({@code .waitForTaskToken},
- * answered by {@link Callbacks}, some twice), a Parallel of retried tasks, and a planted failure for some; then the
+ * answered by {@link Callbacks}, some twice), a Parallel of retried tasks, and a planted failure for some; the retail
+ * example's pattern pipelines for a few dates ({@link ChaosRetail}: two ingestions and the export that waits for them,
+ * through DuckDB jobs, the PostgreSQL warehouse and the demo's HTTP and SFTP partner); a dlq-handler process; then the
  * seeded plan's faults — SIGKILLs of nodes, a SIGKILL and AOF restart of Redis, poison messages — while the nodes
  * duplicate and delay results and cut some visibility timeouts short (early redelivery); then {@link ChaosChecks}.
  */
 public final class ChaosDrill {
     /** How to run: executions, how long faults go on, the seed, Redis's appendfsync, where progress goes. */
-    public record Settings(int executions, Duration duration, long seed, String appendfsync, Duration settle, PrintStream progress) {}
+    public record Settings(int executions, Duration duration, long seed, String appendfsync, Duration settle, PrintStream progress,
+                           Path example) {
+        /** {@code example}: the retail example's folder (its pipelines/, jobs/ and warehouse.sql). */
+        public Settings {
+            if (!Files.isDirectory(example.resolve("pipelines")) || !Files.isDirectory(example.resolve("jobs"))) {
+                throw new IllegalArgumentException("example: no retail example at " + example.toAbsolutePath().normalize()
+                        + " (it has pipelines/ and jobs/)");
+            }
+        }
+    }
 
     static final String PIPELINE = "chaos";
     static final int ITEMS = 3;
@@ -85,7 +96,8 @@ public final class ChaosDrill {
         Path redisDir = Files.createDirectories(dir.resolve("redis"));
         String binary = EmbeddedRedis.executable("redis-server", System.getenv("PATH"))
                 .orElseThrow(() -> new IllegalStateException("the drill needs redis-server on PATH (it restarts it from its AOF)")).toString();
-        ChaosPlan plan = ChaosPlan.draw(s.seed(), 6, s.executions(), s.duration().toMillis());
+        List<String> roles = List.of("orchestrator", "orchestrator", "worker", "worker", "events", "triggers", "dlq-handler");
+        ChaosPlan plan = ChaosPlan.draw(s.seed(), roles.size(), s.executions(), s.duration().toMillis());
         String schema = "chaos_" + run.replace('-', '_');
         String table = schema + ".loads";
         Path batch = dir.resolve("batch.csv");
@@ -98,19 +110,23 @@ public final class ChaosDrill {
                     + s.appendfsync() + "), PostgreSQL " + (pg.embedded() ? "embedded" : "from SLUICE_PG_URL") + ", schema " + schema
                     + ", folder " + dir);
             sql(pg, "CREATE SCHEMA " + schema, "CREATE TABLE " + table + " (n int, label text, sluice_batch text)");
-            List<String> roles = List.of("orchestrator", "orchestrator", "worker", "worker", "events", "triggers");
             String application = "sluice-chaos-" + run;
-            try (ChaosNodes nodes = new ChaosNodes(roles, List.of(redis.url(), prefix, prefix, table, batch.toString()), pg.jdbcUrl(),
-                    application, dir);
+            int days = ChaosRetail.days(s.executions());
+            try (ChaosRetail retail = ChaosRetail.prepare(s.example(), dir.resolve("retail"), days, s.seed(), schema, run, pg.dataSource());
+                 ChaosNodes nodes = new ChaosNodes(roles, List.of(redis.url(), prefix, prefix, table, batch.toString(),
+                         retail.folders().root().toString(), retail.folders().scripts().toString()), pg.jdbcUrl(), application, dir);
                  RedisAdapters store = RedisAdapters.open(SluiceRedisProperties.of(redis.url()).withKeyPrefix(prefix))) {
                 nodes.startAll();
-                s.progress().println("chaos: 2 orchestrators, 2 workers, the events and the triggers process ready; " + plan.faults().size() + " faults planned");
+                s.progress().println("chaos: 2 orchestrators, 2 workers, the events, triggers and dlq-handler processes ready; "
+                        + plan.faults().size() + " faults planned; the retail pipelines for " + days + " dates");
                 RedisTaskQueue queue = new RedisTaskQueue(store.redisson(), prefix, ChaosNode.MAX_RECEIVES);
                 Clock clock = Clock.systemUTC();
                 Orchestrator starter = ChaosNode.orchestrator(store, queue, names, clock);
                 Definition definition = DefinitionParser.parse(Json.parse(DEFINITION));
                 List<String> accepted = new ArrayList<>();
-                Faults faults = new Faults(plan, nodes, redis, queue, names, millis -> pauseWarehouse(pg, table, application, millis),
+                List<String> locked = new ArrayList<>(List.of(table));
+                locked.addAll(retail.tables());
+                Faults faults = new Faults(plan, nodes, redis, queue, names, millis -> pauseWarehouse(pg, locked, application, millis),
                         s.progress());
                 Callbacks callbacks = Callbacks.start(store.redisson(), queue, names, prefix, s.seed());
                 Instant begin = Instant.now();
@@ -119,6 +135,9 @@ public final class ChaosDrill {
                     long due = spread * i / Math.max(1, s.executions());
                     faults.runUntil(begin, due);
                     accepted.add(start(starter, definition, i, plan.plantedFailures().contains(i)));
+                    if (i % Math.max(1, s.executions() / days) == 0 && retail.started().size() < 3 * days) {
+                        retail.start(starter, retail.dates().get(retail.started().size() / 3));
+                    }
                     notify(queue, names, i);
                     if (i >= 2) {
                         notify(queue, names, i - 2); // the store delivers again, later: the copy must start nothing
@@ -132,7 +151,9 @@ public final class ChaosDrill {
                         + " Redis restarts); waiting for every execution to finish");
                 try (callbacks) {
                     return new ChaosChecks(store, queue, names, prefix, pg, table, ITEMS, s.settle(), s.progress())
-                            .check(accepted, plan, faults, callbacks, s.appendfsync());
+                            .check(accepted, retail, plan, faults, callbacks, s.appendfsync());
+                } finally {
+                    retail.deleteStatusRows(pg.dataSource());
                 }
             } finally {
                 sql(pg, "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
@@ -143,10 +164,14 @@ public final class ChaosDrill {
     /** Starts execution {@code i}; while Redis is down the start is refused and tried again, so it is accepted once. */
     private static String start(Orchestrator starter, Definition definition, int i, boolean planted) {
         String input = "{\"items\": [\"a\", \"b\", \"c\"], \"fail\": " + planted + ", \"partition\": \"" + ChaosEvents.partition(i) + "\"}";
+        return retrying(() -> starter.start(PIPELINE, "run-" + i, definition, Json.parse(input)).execution().executionId());
+    }
+
+    /** Starts one execution (returns its id) or sends one message; while Redis is down it is refused and tried again. */
+    static String retrying(java.util.function.Supplier<String> start) {
         for (int attempt = 0; ; attempt++) {
             try {
-                return starter.start(PIPELINE, "run-" + i, definition, Json.parse(input))
-                        .execution().executionId();
+                return start.get();
             } catch (RuntimeException e) {
                 if (attempt > 200) {
                     throw e;
@@ -158,17 +183,10 @@ public final class ChaosDrill {
 
     /** Sends object {@code j}'s notification to the triggers process's queue; while Redis is down it is tried again. */
     private static void notify(TaskQueue queue, QueueNames names, int j) {
-        for (int attempt = 0; ; attempt++) {
-            try {
-                queue.send(ChaosTriggers.queue(names), new TaskQueue.OutgoingMessage(ChaosTriggers.notification(j), Map.of()), Duration.ZERO);
-                return;
-            } catch (RuntimeException e) {
-                if (attempt > 200) {
-                    throw e;
-                }
-                RedisProcess.pause(250);
-            }
-        }
+        retrying(() -> {
+            queue.send(ChaosTriggers.queue(names), new TaskQueue.OutgoingMessage(ChaosTriggers.notification(j), Map.of()), Duration.ZERO);
+            return "sent";
+        });
     }
 
     static void sql(EmbeddedPostgres pg, String... statements) {
@@ -182,13 +200,14 @@ public final class ChaosDrill {
     }
 
     /**
-     * The warehouse stalls: an exclusive lock on the table for {@code millis} (loads wait on it), then every
+     * The warehouse stalls: an exclusive lock on the tables (the synthetic loads' and the retail ingestions') for
+     * {@code millis} (loads wait on it), then every
      * connection of this drill's workers (by application name, so nobody else's) is terminated mid-statement.
      */
-    static void pauseWarehouse(EmbeddedPostgres pg, String table, String application, long millis) {
+    static void pauseWarehouse(EmbeddedPostgres pg, List<String> tables, String application, long millis) {
         try (Connection c = pg.dataSource().getConnection(); Statement st = c.createStatement()) {
             c.setAutoCommit(false);
-            st.execute("LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE");
+            st.execute("LOCK TABLE " + String.join(", ", tables) + " IN ACCESS EXCLUSIVE MODE");
             RedisProcess.pause(millis);
             st.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '" + application
                     + "' AND pid <> pg_backend_pid()");

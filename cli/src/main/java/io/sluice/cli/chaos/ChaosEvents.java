@@ -24,7 +24,7 @@ import java.util.Optional;
 
 /**
  * The drill's {@code events} process: the completion listener the hosts run, consuming the events queue, with the
- * upstream-completion trigger as its handler ({@value #DOWNSTREAM} depends on {@value ChaosDrill#PIPELINE} for the
+ * dependency release of the retail export's dependency check and the upstream-completion trigger as its handlers ({@value #DOWNSTREAM} depends on {@value ChaosDrill#PIPELINE} for the
  * same partition), so every successful drill execution must start exactly one downstream run, however often this
  * process is killed between starting it and acknowledging the event. Each handled delivery of a completion is
  * recorded (execution id and the queue's message id), so the checks can tell a redelivery (the same message again) from
@@ -48,7 +48,8 @@ final class ChaosEvents {
         FixedDependencyGraph graph = new FixedDependencyGraph(Map.of(DOWNSTREAM,
                 List.of(new Dependent.Dependency(ChaosDrill.PIPELINE, PartitionMapping.IDENTITY))));
         CompletionListener completions = new CompletionListener(redis.executionStore(),
-                List.of(new UpstreamTrigger(graph, redis.upstreamLedger(), starter, clock, Duration.ofDays(1))));
+                List.of(new UpstreamTrigger(graph, redis.upstreamLedger(), starter, clock, Duration.ofDays(1)),
+                        RetailFunctions.release(redis.redisson(), prefix, redis.timerIndex(), queue, names, clock)));
         return new QueueConsumer(queue, names.events(), m -> {
             if (completions.handle(m.body()).isPresent()) {
                 redis.redisson().getSet(deliveriesKey(prefix)).add(m.attributes().getOrDefault("executionId", "?") + " " + m.messageId());

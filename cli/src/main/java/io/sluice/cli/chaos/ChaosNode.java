@@ -20,11 +20,14 @@ import io.sluice.postgres.warehouse.PostgresWarehouse;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisTaskQueue;
 import io.sluice.redis.SluiceRedisProperties;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.redisson.api.RedissonClient;
 
@@ -40,8 +43,12 @@ import org.redisson.api.RedissonClient;
  * {@code Chaos.Planted} where the execution's input says {@code fail}; {@code callback} hands its task token to
  * the drill, which sends the task's success as {@code POST /v1/tasks/{token}/success} would.
  *
- * <p>Arguments: role redisUrl keyPrefix queuePrefix table batchFile; the JDBC URL comes in {@code SLUICE_CHAOS_PG_URL}, the
- * application name its connections carry (so the drill can drop them) in {@code SLUICE_CHAOS_PG_APPLICATION}.
+ * <p>A worker also runs the six task functions of the retail example's pattern pipelines ({@link RetailFunctions}); the
+ * {@code dlq-handler} role ({@link ChaosDeadLetters}) consumes every dead-letter queue.
+ *
+ * <p>Arguments: role redisUrl keyPrefix queuePrefix table batchFile retailFolder retailJobs; the JDBC URL comes in
+ * {@code SLUICE_CHAOS_PG_URL}, the application name its connections carry (so the drill can drop them) in
+ * {@code SLUICE_CHAOS_PG_APPLICATION}, the node's number (its job engine's work folder) in {@code SLUICE_CHAOS_NODE}.
  */
 public final class ChaosNode {
     static final Duration VISIBILITY = Duration.ofSeconds(3);
@@ -63,6 +70,8 @@ public final class ChaosNode {
         Clock clock = Clock.systemUTC();
         if (role.equals("events")) {
             ChaosEvents.start(redis, faulty, names, prefix, clock);
+        } else if (role.equals("dlq-handler")) {
+            ChaosDeadLetters.start(redis, faulty, names, prefix, clock);
         } else if (role.equals("triggers")) {
             ChaosTriggers.start(redis, faulty, names, clock);
         } else if (role.equals("orchestrator")) {
@@ -73,10 +82,14 @@ public final class ChaosNode {
             PGSimpleDataSource pg = new PGSimpleDataSource();
             pg.setUrl(System.getenv("SLUICE_CHAOS_PG_URL"));
             pg.setApplicationName(System.getenv("SLUICE_CHAOS_PG_APPLICATION"));
-            TaskFunctions functions = functions(new PostgresWarehouse(pg, BatchSource.files()), redis.redisson(), prefix, args[4], args[5]);
+            Map<String, Function<JsonNode, JsonNode>> all = new HashMap<>(functions(new PostgresWarehouse(pg, BatchSource.files()),
+                    redis.redisson(), prefix, args[4], args[5]));
+            all.putAll(RetailFunctions.of(new RetailFunctions.Folders(Path.of(args[6]), Path.of(args[7])),
+                    System.getenv("SLUICE_CHAOS_NODE"), pg, redis.redisson(), prefix, faulty, ports.timers(), names, clock));
+            TaskFunctions functions = TaskFunctions.of(all);
             WorkerHarness harness = new WorkerHarness(functions, ports.claims(), ports.timers(), faulty, names, clock,
                     "chaos-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), LEASE, Boundary.Probe.NONE);
-            for (String f : FUNCTIONS) {
+            for (String f : all.keySet()) {
                 String taskQueue = names.tasks(f);
                 new QueueConsumer(faulty, taskQueue, m -> harness.handle(m.body(), taskQueue) != WorkerHarness.Disposition.RETRY_LATER,
                         VISIBILITY, 8);
@@ -93,8 +106,9 @@ public final class ChaosNode {
                 new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock), clock, Boundary.Probe.NONE);
     }
 
-    static TaskFunctions functions(Warehouse warehouse, RedissonClient redis, String prefix, String table, String batchFile) {
-        return TaskFunctions.of(Map.of(
+    static Map<String, Function<JsonNode, JsonNode>> functions(Warehouse warehouse, RedissonClient redis, String prefix, String table,
+                                                               String batchFile) {
+        return Map.of(
                 "load", (JsonNode in) -> {
                     String batch = in.get("batch").asText();
                     LoadResult r = warehouse.load(new Warehouse.LoadRequest(table, batch, batchFile, "csv", true, List.of()),
@@ -118,6 +132,6 @@ public final class ChaosNode {
                         throw new TaskError("Busy", "the first attempt of " + key + " fails", true);
                     }
                     return in;
-                }));
+                });
     }
 }

@@ -76,6 +76,7 @@ final class ChaosNodes implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("SLUICE_CHAOS_PG_URL", pgUrl);
         builder.environment().put("SLUICE_CHAOS_PG_APPLICATION", pgApplication);
+        builder.environment().put("SLUICE_CHAOS_NODE", "node-" + node);
         Path log = logs.resolve("node-" + node + "-" + roles.get(node) + "-" + (starts++) + ".log");
         Process p;
         try {

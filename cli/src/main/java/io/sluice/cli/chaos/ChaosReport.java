@@ -4,30 +4,40 @@ import io.sluice.orchestration.json.Json;
 import java.util.List;
 
 /**
- * What a drill found. {@code lost}: accepted starts the store does not hold, or that never finished (or
- * finished otherwise than planned); {@code doubledEffects}: warehouse batches with more rows than one load
- * gives, plus executions whose completion was emitted twice, plus downstream runs started twice; {@code downstream}: the runs the
- * events process must start (one per succeeded execution), {@code downstreamFinished} those that succeeded; {@code objects}: object versions notified (each twice) to the triggers
- * process, {@code objectRuns} the runs they started that succeeded; {@code poisonDlq}: planted poison messages found in
- * the dead-letter queues, which must equal the number planted, with nothing else there.
+ * What a drill found. {@code executions}: the starts the drill made, the synthetic ones and {@code retail} runs of the
+ * demo's pattern pipelines ({@code retailFinished} of them SUCCEEDED with their status row; {@code exported}: extracts the
+ * partner holds, one per export run and target); {@code lost}: accepted starts the store does not hold, or that never
+ * finished (or finished otherwise than planned); {@code doubledEffects}: warehouse batches with more rows (or load
+ * ledger rows) than one load gives, extracts beyond one per export and target, executions whose completion was emitted
+ * twice, downstream runs started twice, and alerts beyond one per incident; {@code downstream}: the runs the events
+ * process must start (one per succeeded synthetic execution), {@code downstreamFinished} those that succeeded;
+ * {@code objects}: object versions notified (each twice) to the triggers process, {@code objectRuns} the runs they started
+ * that succeeded; {@code poisonDlq}: planted poison messages the dlq-handler took, which must equal the number planted,
+ * with nothing else ({@code otherDlq}); {@code poisonAlerts}: those of them that raised their alert.
  */
-public record ChaosReport(int executions, int finished, int downstream, int downstreamFinished, int objects, int objectRuns, int lost, int doubledEffects, int kills, int redisRestarts, int warehousePauses, long redeliveries,
-                   long earlyVisibility, long duplicatedResults, int callbacks, int poisonPlanted, int poisonDlq, int otherDlq, int plantedFailures, String appendfsync,
-                   long seed, List<String> problems) {
+public record ChaosReport(int executions, int finished, int retail, int retailFinished, int exported, int downstream, int downstreamFinished,
+                          int objects, int objectRuns, int lost, int doubledEffects, int kills, int redisRestarts, int warehousePauses,
+                          long redeliveries, long earlyVisibility, long duplicatedResults, int callbacks, int poisonPlanted, int poisonDlq,
+                          int otherDlq, int poisonAlerts, int doubledAlerts, int plantedFailures, String appendfsync, long seed,
+                          List<String> problems) {
 
     public boolean passed() {
-        return lost == 0 && doubledEffects == 0 && finished == executions && downstreamFinished == downstream && objectRuns == objects && poisonDlq == poisonPlanted && otherDlq == 0 && problems.isEmpty();
+        return lost == 0 && doubledEffects == 0 && finished == executions && retailFinished == retail && downstreamFinished == downstream
+                && objectRuns == objects && poisonDlq == poisonPlanted && otherDlq == 0 && poisonAlerts == poisonPlanted
+                && doubledAlerts == 0 && problems.isEmpty();
     }
 
     public String json() {
         return Json.write(Json.object().put("executions", executions).put("finished", finished)
+                .put("retail", retail).put("retail_finished", retailFinished).put("exported", exported)
                 .put("downstream", downstream).put("downstream_finished", downstreamFinished)
                 .put("objects", objects).put("object_runs", objectRuns).put("lost", lost)
                 .put("doubled_effects", doubledEffects).put("kills", kills).put("redis_restarts", redisRestarts)
                 .put("warehouse_pauses", warehousePauses)
                 .put("redeliveries", redeliveries).put("early_visibility", earlyVisibility).put("duplicated_results", duplicatedResults)
                 .put("callbacks", callbacks).put("poison_planted", poisonPlanted)
-                .put("poison_dlq", poisonDlq).put("other_dlq", otherDlq).put("planted_failures", plantedFailures)
+                .put("poison_dlq", poisonDlq).put("other_dlq", otherDlq).put("poison_alerts", poisonAlerts)
+                .put("doubled_alerts", doubledAlerts).put("planted_failures", plantedFailures)
                 .put("appendfsync", appendfsync).put("seed", seed));
     }
 }

@@ -128,7 +128,7 @@ public final class DemoStack implements AutoCloseable {
     }
 
     /** Runs the example's DDL: one statement at a time, comment lines left out. */
-    static void createWarehouse(DataSource dataSource, Path ddl) throws IOException {
+    public static void createWarehouse(DataSource dataSource, Path ddl) throws IOException {
         StringBuilder sql = new StringBuilder();
         for (String line : Files.readAllLines(ddl, StandardCharsets.UTF_8)) {
             if (!line.strip().startsWith("--")) {

@@ -7,26 +7,32 @@ import io.sluice.embedded.EmbeddedRedis;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * The small drill of {@code sluice chaos}: six node processes (among them the events process, starting downstream runs, and the triggers process, starting a run per object notified twice), a redis-server with AOF that is SIGKILLed and
+ * The small drill of {@code sluice chaos}: seven node processes (among them the events process, starting downstream runs, the triggers process, starting a run per object notified twice, and the dlq-handler), the retail example's pipelines for one date besides the synthetic runs, a redis-server with AOF that is SIGKILLed and
  * restarted, node SIGKILLs, duplicated and late results, poison; nothing lost, nothing doubled, the poison and
  * only the poison dead-lettered. It needs redis-server on PATH (the drill restarts it from its AOF, which the
  * embedded jar's server cannot do on a fixed port), and is skipped without one.
  */
 class ChaosDrillTest {
+    static final Path EXAMPLE = Path.of("../examples/retail").toAbsolutePath().normalize();
+
     @Test
     void aSmallDrillLosesNothingAndDoublesNothing() throws Exception {
         assumeTrue(EmbeddedRedis.executable("redis-server", System.getenv("PATH")).isPresent(), "redis-server is not on PATH");
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         ChaosReport report = ChaosDrill.run(new ChaosDrill.Settings(8, Duration.ofSeconds(24), 19L, "everysec", Duration.ofSeconds(150),
-                new PrintStream(progress, true, StandardCharsets.UTF_8)));
+                new PrintStream(progress, true, StandardCharsets.UTF_8), EXAMPLE));
         String shown = progress.toString(StandardCharsets.UTF_8) + report.json();
         assertThat(report.problems()).as(shown).isEmpty();
-        assertThat(report.executions()).isEqualTo(8);
-        assertThat(report.finished()).as(shown).isEqualTo(8);
+        assertThat(report.retail()).as("orders, customers and daily-sales for one date").isEqualTo(3);
+        assertThat(report.executions()).isEqualTo(8 + 3);
+        assertThat(report.finished()).as(shown).isEqualTo(8 + 3);
+        assertThat(report.retailFinished()).as(shown).isEqualTo(3);
+        assertThat(report.exported()).as("one extract at the partner's HTTP API, one on its SFTP server").isEqualTo(2);
         assertThat(report.downstream()).as("one downstream run per execution not planted to fail").isEqualTo(8 - report.plantedFailures());
         assertThat(report.downstreamFinished()).as(shown).isEqualTo(report.downstream());
         assertThat(report.objects()).isEqualTo(8);
@@ -37,6 +43,8 @@ class ChaosDrillTest {
         assertThat(report.redisRestarts()).as(shown).isGreaterThanOrEqualTo(1);
         assertThat(report.poisonDlq()).as(shown).isEqualTo(report.poisonPlanted()).isEqualTo(3);
         assertThat(report.otherDlq()).as(shown).isZero();
+        assertThat(report.poisonAlerts()).as("one alert per poison message, from the dlq-handler process").isEqualTo(3);
+        assertThat(report.doubledAlerts()).as(shown).isZero();
         assertThat(report.passed()).isTrue();
     }
 
@@ -48,7 +56,7 @@ class ChaosDrillTest {
         assertThat(plan.count(ChaosPlan.RedisRestart.class)).isGreaterThanOrEqualTo(1);
         assertThat(plan.count(ChaosPlan.Kill.class)).isGreaterThanOrEqualTo(2);
         assertThat(plan.count(ChaosPlan.Poison.class)).isEqualTo(3);
-        assertThat(ChaosPlan.draw(7, 6, 20, 90_000).faults().stream().filter(f -> f instanceof ChaosPlan.Kill)
-                .map(f -> ((ChaosPlan.Kill) f).node()).distinct().count()).as("every one of 6 nodes is killed in a 90 s plan").isEqualTo(6);
+        assertThat(ChaosPlan.draw(7, 7, 20, 90_000).faults().stream().filter(f -> f instanceof ChaosPlan.Kill)
+                .map(f -> ((ChaosPlan.Kill) f).node()).distinct().count()).as("every one of 7 nodes is killed in a 90 s plan").isEqualTo(7);
     }
 }

@@ -59,7 +59,7 @@ class JsonataTemplateTest {
 
     @Test
     void anExpressionThatWouldRunForMinutesStopsAtTheStepBudgetWithAQueryEvaluationError() {
-        JsonataTemplate bomb = JsonataTemplate.compile(Json.parse("\"{% $count([1..10000000].([1..10000000])) %}\""), "Output");
+        JsonataTemplate bomb = JsonataTemplate.compile(Json.parse("\"{% $count([1..1000].([1..1000].($ * 2))) %}\""), "Output");
         assertThatThrownBy(() -> bomb.render(scope(1))).isInstanceOfSatisfying(AslException.class, e -> {
             assertThat(e.error()).isEqualTo("States.QueryEvaluationError");
             assertThat(e.cause()).contains("'Output'").contains(StepBudget.LIMIT + " evaluation steps");
@@ -68,6 +68,30 @@ class JsonataTemplateTest {
                 "\"{% ($f := function($n) { $f($n + 1) }; $f(0)) %}\""), "Output");
         assertThatThrownBy(() -> recursion.render(scope(1))).isInstanceOfSatisfying(AslException.class,
                 e -> assertThat(e.error()).isEqualTo("States.QueryEvaluationError"));
+    }
+
+    @Test
+    void aRangeLargerThanTheMostOneRangeMayHoldFailsBeforeItsNumbersAreAllocated() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        JsonataTemplate huge = JsonataTemplate.compile(Json.parse("\"{% [1..10000000] %}\""), "Output");
+        long before = threads.getCurrentThreadAllocatedBytes();
+        assertThatThrownBy(() -> huge.render(scope(1))).isInstanceOfSatisfying(AslException.class, e -> {
+            assertThat(e.error()).isEqualTo("States.QueryEvaluationError");
+            assertThat(e.cause()).contains("'Output'").contains("10000000 numbers").contains(StepBudget.MAX_RANGE + ", the most one range may hold");
+        });
+        // Ten million boxed numbers in a list would be some 200 MB; the range is refused while it is still a start and an end.
+        assertThat(threads.getCurrentThreadAllocatedBytes() - before).as("bytes allocated").isLessThan(20_000_000L);
+        JsonataTemplate counted = JsonataTemplate.compile(Json.parse("\"{% $count([1..10000000]) %}\""), "Output");
+        assertThatThrownBy(() -> counted.render(scope(1))).hasMessageContaining("the most one range may hold");
+    }
+
+    @Test
+    void manyRangesTogetherAreChargedToTheStepBudget() {
+        JsonataTemplate each = JsonataTemplate.compile(Json.parse("\"{% $count([1..900000, 1..900000, 1..900000]) %}\""), "Output");
+        assertThatThrownBy(() -> each.render(scope(1))).isInstanceOfSatisfying(AslException.class,
+                e -> assertThat(e.cause()).contains(StepBudget.LIMIT + " evaluation steps"));
+        JsonataTemplate fits = JsonataTemplate.compile(Json.parse("\"{% $count([1..1000000]) %}\""), "Output");
+        assertThat(fits.render(scope(1)).asLong()).isEqualTo(1_000_000L);
     }
 
     @Test
