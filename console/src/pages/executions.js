@@ -120,18 +120,26 @@ export function executionsPage(params) {
       ['Name', 'Pipeline', 'Status', 'Started (UTC)', 'Stopped (UTC)', 'Duration'].map((t) => h('th', { scope: 'col' }, t)))),
     tbody), count);
   // Live by server-sent events (the server pushes the list when it changes); by polling every 2 s where it cannot stream.
+  // A host behind a buffering proxy (API Gateway) never delivers the first event: after 5 s without one, poll instead.
   const live = h('p', { class: 'hint', id: 'executions-live', 'data-live': 'stream' }, 'Live: the server sends changes as they happen.');
-  let stop = events(`/v1/executions/stream?${query()}`, (name, data) => {
-    if (name === 'executions') show(JSON.parse(data).executions);
-  }, () => {
+  let heard = false;
+  let stop = () => {};
+  const fallBack = () => {
+    stop();
     live.dataset.live = 'poll';
     fill(live, 'Updated every 2 seconds.');
     load();
     stop = poll(load, 2000);
-  });
+  };
+  load();
+  stop = events(`/v1/executions/stream?${query()}`, (name, data) => {
+    heard = true;
+    if (name === 'executions') show(JSON.parse(data).executions);
+  }, fallBack);
+  const deaf = setTimeout(() => { if (!heard) fallBack(); }, 5000);
   return {
     el: h('section', { 'aria-labelledby': 'executions-h' }, h('h1', { id: 'executions-h' }, 'Executions'), form, live, err, area),
-    dispose: () => stop(),
+    dispose: () => { clearTimeout(deaf); stop(); },
   };
 }
 

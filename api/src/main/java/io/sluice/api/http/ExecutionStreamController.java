@@ -36,11 +36,9 @@ class ExecutionStreamController implements DisposableBean {
     private static final int MAX_LIMIT = 1000;
 
     private final ExecutionListing listing;
-    private final ScheduledExecutorService looker = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "sluice-execution-stream");
-        t.setDaemon(true);
-        return t;
-    });
+    /** Made on the first stream, so a host that never streams (a function behind API Gateway) has no thread for it. */
+    private ScheduledExecutorService looker;
+    private final java.util.Set<SseEmitter> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     ExecutionStreamController(ExecutionControl executions) {
         this.listing = new ExecutionListing(executions);
@@ -84,13 +82,20 @@ class ExecutionStreamController implements DisposableBean {
             emitter.completeWithError(e);
             return emitter;
         }
-        ScheduledFuture<?> looking = looker.scheduleWithFixedDelay(look, LOOK_EVERY.toMillis(), LOOK_EVERY.toMillis(), TimeUnit.MILLISECONDS);
-        emitter.onCompletion(() -> looking.cancel(false));
+        ScheduledFuture<?> looking = looker().scheduleWithFixedDelay(look, LOOK_EVERY.toMillis(), LOOK_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        open.add(emitter);
+        emitter.onCompletion(() -> {
+            looking.cancel(false);
+            open.remove(emitter);
+        });
         emitter.onTimeout(() -> {
             looking.cancel(false);
             emitter.complete();
         });
-        emitter.onError(e -> looking.cancel(false));
+        emitter.onError(e -> {
+            looking.cancel(false);
+            open.remove(emitter);
+        });
         return emitter;
     }
 
@@ -101,8 +106,32 @@ class ExecutionStreamController implements DisposableBean {
         return out;
     }
 
+    private synchronized ScheduledExecutorService looker() {
+        if (looker == null) {
+            looker = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "sluice-execution-stream");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return looker;
+    }
+
+    /**
+     * Ends every open stream when the application closes, before the web server's graceful shutdown, which would
+     * otherwise wait for them (a client reconnects to the next server, or falls back to polling).
+     */
+    @org.springframework.context.event.EventListener(org.springframework.context.event.ContextClosedEvent.class)
+    void closing() {
+        open.forEach(SseEmitter::complete);
+        open.clear();
+        destroy();
+    }
+
     @Override
-    public void destroy() {
-        looker.shutdownNow();
+    public synchronized void destroy() {
+        if (looker != null) {
+            looker.shutdownNow();
+        }
     }
 }

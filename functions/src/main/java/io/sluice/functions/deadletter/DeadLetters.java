@@ -45,7 +45,7 @@ public final class DeadLetters {
         LetterText.Kept kept = LetterText.of(message.body(), message.attributes());
         String error = message.attributes().containsKey("error")
                 ? message.attributes().get("error") + (message.attributes().containsKey("cause") ? ": " + message.attributes().get("cause") : "")
-                : "received " + message.receiveCount() + " times without being acknowledged (at most " + queue.maxReceives() + ")";
+                : "not acknowledged after " + queue.maxReceives() + " deliveries";
         if (failedExecution != null) {
             error += "; execution " + failedExecution + " was failed for it";
         }
