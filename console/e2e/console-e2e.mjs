@@ -63,6 +63,8 @@ try {
   const nightly = page.locator('#pipelines-table tr[data-pipeline="nightly"]');
   const sched = await nightly.innerText();
   check('schedule next fires', /cron\(0 3 \* \* \? \*\)/.test(sched) && /next: \d{4}-\d\d-\d\d 03:00:00Z/.test(sched) && /breaks \(same-date\)/.test(sched), sched);
+  const helloRow = await page.locator('#pipelines-table tr[data-pipeline="hello"]').innerText();
+  check('object rules shown', /hello-drops: bucket drops/.test(helloRow) && /prefix 'hello\/' and suffix '\.csv'/.test(helloRow), helloRow);
   const broken = await page.locator('#pipelines-table tr[data-pipeline="broken"]').innerText();
   check('problems shown', /invalid/.test(broken) && /\/StartAt: /.test(broken), broken);
   await shot(page, 'pipelines.png', true);
@@ -113,15 +115,19 @@ try {
   await statusIs(page, 'SUCCEEDED');
   check('redriven from page', await outcomeOf(page, 'Load') === 'succeeded' && /Redriven\s+1/.test(await page.locator('dl.facts').first().innerText()));
 
-  // 5. The list: live updates, filters, bulk redrive of a partition's failed runs.
+  // 5. The list: live updates (server-sent events), the exact partition filter, bulk redrive of a partition's failed runs.
+  await page.goto(`${url}#/executions?pipeline=breaks&partition=bulk-1`);
+  await page.locator('#executions-live[data-live="stream"]').waitFor();
   const a = await startByApi(page, 'breaks', { partition: 'bulk-1' });
-  const b = await startByApi(page, 'breaks', { partition: 'bulk-2' });
-  await page.goto(`${url}#/executions?pipeline=breaks&partition=bulk`);
+  const b = await startByApi(page, 'breaks', { partition: 'bulk-1' });
+  const c = await startByApi(page, 'breaks', { partition: 'bulk-10' }); // its name starts with bulk-1, its partition is another
   const rowOf = (id) => page.locator(`#executions-table tr[data-execution="${id}"]`);
   await rowOf(a.executionId).and(page.locator('[data-status="FAILED"]')).waitFor();
   await rowOf(b.executionId).and(page.locator('[data-status="FAILED"]')).waitFor();
+  check('live by events', await page.locator('#executions-live').getAttribute('data-live') === 'stream');
   const listed = await page.locator('#executions-table tbody tr').count();
-  check('filters', listed === 2 && await page.getByLabel('Pipeline').inputValue() === 'breaks', `${listed} rows`);
+  check('filters', listed === 2 && await rowOf(c.executionId).count() === 0 && await page.getByLabel('Pipeline').inputValue() === 'breaks',
+    `${listed} rows`);
   await page.getByRole('button', { name: 'Select failed' }).click();
   await page.getByRole('button', { name: 'Redrive selected (2)' }).click();
   await rowOf(a.executionId).and(page.locator('[data-status="SUCCEEDED"]')).waitFor();
@@ -151,6 +157,25 @@ try {
     && /bad line 3/.test(failedRow) && /120 \/ —/.test(failedRow) && logLink.startsWith(origin), `${statusRows} ${failedRow} ${logLink}`);
   await shot(page, 'status.png', false);
 
+  // 7b. The dead letters (two put on the orchestrator's dead-letter queue by the test): queue and messages shown, the
+  // password-like value not kept, the whole message redriven from the page and gone from the list.
+  await page.goto(`${url}#/dead-letters`);
+  const queueRow = page.locator('#dead-letter-queues tbody tr[data-queue$="orchestrator"]');
+  await page.locator('#dead-letters-table tbody tr', { hasText: 'breaks:dlq-masked' }).waitFor({ timeout: T });
+  await page.locator('#dead-letters-table tbody tr', { hasText: 'breaks:dlq-plain' }).waitFor({ timeout: T });
+  const queueText = await queueRow.innerText();
+  const letters = await page.locator('#dead-letters-table').innerText();
+  const plain = page.locator('#dead-letters-table tbody tr', { hasText: 'breaks:dlq-plain' });
+  const masked = page.locator('#dead-letters-table tbody tr', { hasText: 'breaks:dlq-masked' });
+  const before = await page.locator('#dead-letters-table tbody tr').count();
+  check('dead letters listed', /orchestrator\s+\d+\s+\d{4}-/.test(queueText) && !/hunter2/.test(await page.content())
+    && await plain.getByRole('button', { name: /^Redrive message/ }).count() === 1 && await masked.getByRole('button').count() === 0
+    && /not redrivable/.test(await masked.innerText()), `${queueText} | ${letters}`);
+  await shot(page, 'dead-letters.png', false);
+  await plain.getByRole('button', { name: /^Redrive message/ }).click();
+  await plain.waitFor({ state: 'detached', timeout: T });
+  check('dead letter redriven', await page.locator('#dead-letters-table tbody tr').count() === before - 1);
+
   // 8. A reader of the same tenant (a new tab: its own session storage): the same pipelines, no action anywhere.
   const reader = await newPage();
   await signIn(reader, process.env.READER_KEY);
@@ -163,7 +188,10 @@ try {
   await reader.locator('#executions-table tbody tr').first().waitFor();
   const boxes = await reader.locator('#executions-table input[type=checkbox]').count();
   const bulkButtons = await reader.locator('#bulk-redrive, #bulk-stop').count();
-  check('reader sees no action', readerRows === rows.length && startButtons === 0 && actionButtons === 0 && boxes === 0 && bulkButtons === 0
+  await reader.goto(`${url}#/dead-letters`);
+  await reader.locator('#dead-letters-table tbody tr').first().waitFor();
+  const readerRedrives = await reader.locator('#dead-letters-table button').count();
+  check('reader sees no action', readerRedrives === 0 && readerRows === rows.length && startButtons === 0 && actionButtons === 0 && boxes === 0 && bulkButtons === 0
     && /team-dashboard · reader/.test(await reader.locator('#who').innerText()),
   `rows ${readerRows}, start ${startButtons}, actions ${actionButtons}, boxes ${boxes}, bulk ${bulkButtons}`);
 
@@ -173,7 +201,10 @@ try {
   const otherRows = await other.locator('#pipelines-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.pipeline));
   await other.goto(`${url}#/executions/${encodeURIComponent(failing.executionId)}`);
   await other.locator('[role=alert]', { hasText: '404' }).waitFor();
-  check('other tenant hidden', JSON.stringify(otherRows) === '["secret-pipe"]', JSON.stringify(otherRows));
+  await other.goto(`${url}#/dead-letters`);
+  await other.locator('#dead-letter-queues tbody tr').first().waitFor();
+  const otherLetters = await other.locator('#dead-letters-table tbody tr').count();
+  check('other tenant hidden', JSON.stringify(otherRows) === '["secret-pipe"]' && otherLetters === 0, `${JSON.stringify(otherRows)} letters ${otherLetters}`);
   await shot(reader, 'reader.png', false);
 
   check('no page errors', pageErrors.length === 0, pageErrors.join('; '));

@@ -16,6 +16,9 @@ try {
   check('started and succeeded', await page.locator('g.state[data-state="Shout"]').getAttribute('data-outcome') === 'succeeded');
   const broken = await page.goto(`${url}#/pipelines`).then(() => page.locator('#pipelines-table tr[data-pipeline="broken"]').innerText());
   check('problems shown', /invalid/.test(broken), broken);
+  await page.goto(`${url}#/dead-letters`);
+  await page.locator('#dead-letter-queues tbody tr').first().waitFor();
+  check('dead letters page', /No dead letters/.test(await page.locator('#dead-letter-queues').innerText()));
   check('no page errors', browser.pageErrors.length === 0, browser.pageErrors.join('; '));
   check('same origin only', browser.foreign.length === 0, browser.foreign.join(', '));
   console.log('console local e2e: all checks passed');

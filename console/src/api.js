@@ -37,3 +37,48 @@ export async function api(path, { method = 'GET', body } = {}) {
 export const enc = encodeURIComponent;
 
 export const mayChange = () => !!session.caller?.mayChange;
+
+/**
+ * Reads server-sent events from {@code path} with the key in the header (EventSource cannot send one): calls
+ * {@code onEvent(name, data)} per event; reconnects when the server ends the stream; {@code onFail(error)} once when
+ * it cannot be had (not a stream, an error answer, a broken connection), and stops. Answers the stop.
+ */
+export function events(path, onEvent, onFail) {
+  const controller = new AbortController();
+  let stopped = false;
+  const headers = { Accept: 'text/event-stream' };
+  const key = session.key();
+  if (key) headers.Authorization = `Bearer ${key}`;
+  (async () => {
+    try {
+      while (!stopped) {
+        const r = await fetch(ROOT + path.replace(/^\//, ''), { headers, credentials: 'omit', signal: controller.signal });
+        if (!r.ok || !(r.headers.get('Content-Type') || '').startsWith('text/event-stream') || !r.body) {
+          throw new ApiError(r.status, { detail: `no event stream (HTTP ${r.status})` });
+        }
+        const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value.replace(/\r\n?/g, '\n');
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let name = 'message';
+            const data = [];
+            for (const line of frame.split('\n')) {
+              if (line.startsWith('event:')) name = line.slice(6).trim();
+              else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+            }
+            if (data.length) onEvent(name, data.join('\n'));
+          }
+        }
+      }
+    } catch (e) {
+      if (!stopped) onFail(e);
+    }
+  })();
+  return () => { stopped = true; controller.abort(); };
+}

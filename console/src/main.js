@@ -5,6 +5,7 @@ import { pipelinesPage, pipelinePage } from './pages/pipelines.js';
 import { executionsPage } from './pages/executions.js';
 import { executionPage } from './pages/execution.js';
 import { statusPage } from './pages/status.js';
+import { deadLettersPage } from './pages/deadletters.js';
 
 const main = document.getElementById('main');
 let dispose = () => {};
@@ -58,6 +59,7 @@ function route() {
   if (parts[0] === 'executions' && parts[1]) page = executionPage(parts.slice(1).join('/'));
   else if (parts[0] === 'executions') page = executionsPage(params);
   else if (parts[0] === 'status') page = statusPage(params);
+  else if (parts[0] === 'dead-letters') page = deadLettersPage(params);
   else if (parts[0] === 'pipelines' && parts[1]) page = pipelinePage(parts[1]);
   else page = pipelinesPage();
   fill(main, page.el);

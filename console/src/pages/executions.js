@@ -1,14 +1,13 @@
 import { h, fill, fmtTime, duration, statusBadge, toast } from '../dom.js';
-import { api, enc, mayChange } from '../api.js';
+import { api, enc, events, mayChange } from '../api.js';
 import { poll, errorBox, problemText } from './common.js';
 
 const STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'];
 const ENDED_BADLY = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
 
 /**
- * The executions, newest first, filtered by pipeline, status, partition (a run's name starts with its partition:
- * default names are <partition>-<8 hex>, dependents are named after it) and start time; polled every 2 s; with
- * redrive and stop for the rows ticked.
+ * The executions, newest first, filtered by pipeline, status, partition (exactly: the API matches the partition each run
+ * was started for) and start time; with redrive and stop for the rows ticked.
  */
 export function executionsPage(params) {
   const f = {
@@ -49,19 +48,26 @@ export function executionsPage(params) {
 
   const utc = (local) => (local ? new Date(`${local}Z`) : null);
 
-  async function load() {
+  const query = () => {
     const q = new URLSearchParams({ limit: '500' });
     if (f.pipeline) q.set('pipeline', f.pipeline);
     if (f.status) q.set('status', f.status);
     if (f.since) q.set('since', utc(f.since).toISOString());
+    if (f.partition) q.set('partition', f.partition);
+    return q;
+  };
+
+  function show(executions) {
+    const before = utc(f.until);
+    shown = executions.filter((e) => !before || new Date(e.startTime) < before);
+    for (const id of [...selected]) if (!shown.some((e) => e.executionId === id)) selected.delete(id);
+    fill(err);
+    render();
+  }
+
+  async function load() {
     try {
-      const { executions } = await api(`/v1/executions?${q}`);
-      const before = utc(f.until);
-      shown = executions.filter((e) => (!f.partition || e.name === f.partition || e.name.startsWith(`${f.partition}-`)
-        || e.name.startsWith(f.partition)) && (!before || new Date(e.startTime) < before));
-      for (const id of [...selected]) if (!shown.some((e) => e.executionId === id)) selected.delete(id);
-      fill(err);
-      render();
+      show((await api(`/v1/executions?${query()}`)).executions);
     } catch (e) {
       errorBox(err, e);
     }
@@ -113,12 +119,27 @@ export function executionsPage(params) {
     h('thead', {}, h('tr', {}, mayChange() ? h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Select')) : null,
       ['Name', 'Pipeline', 'Status', 'Started (UTC)', 'Stopped (UTC)', 'Duration'].map((t) => h('th', { scope: 'col' }, t)))),
     tbody), count);
+  // Live by server-sent events (the server pushes the list when it changes); by polling every 2 s where it cannot stream.
+  // A host behind a buffering proxy (API Gateway) never delivers the first event: after 5 s without one, poll instead.
+  const live = h('p', { class: 'hint', id: 'executions-live', 'data-live': 'stream' }, 'Live: the server sends changes as they happen.');
+  let heard = false;
+  let stop = () => {};
+  const fallBack = () => {
+    stop();
+    live.dataset.live = 'poll';
+    fill(live, 'Updated every 2 seconds.');
+    load();
+    stop = poll(load, 2000);
+  };
   load();
-  const stop = poll(load, 2000);
+  stop = events(`/v1/executions/stream?${query()}`, (name, data) => {
+    heard = true;
+    if (name === 'executions') show(JSON.parse(data).executions);
+  }, fallBack);
+  const deaf = setTimeout(() => { if (!heard) fallBack(); }, 5000);
   return {
-    el: h('section', { 'aria-labelledby': 'executions-h' }, h('h1', { id: 'executions-h' }, 'Executions'), form,
-      h('p', { class: 'hint' }, 'Updated every 2 seconds.'), err, area),
-    dispose: stop,
+    el: h('section', { 'aria-labelledby': 'executions-h' }, h('h1', { id: 'executions-h' }, 'Executions'), form, live, err, area),
+    dispose: () => { clearTimeout(deaf); stop(); },
   };
 }
 

@@ -3,7 +3,7 @@ import { api, enc, mayChange } from '../api.js';
 import { aslGraph, drawGraph, pipelineGraph } from '../graph.js';
 import { errorBox, problemText, json } from './common.js';
 
-/** Every pipeline the caller sees: validity and problems, pattern, schedules and next fires, dependsOn, the DAG. */
+/** Every pipeline the caller sees: validity and problems, pattern, schedules and next fires, object rules, dependsOn, the DAG. */
 export function pipelinesPage() {
   const body = h('div', {}, h('p', { class: 'hint' }, 'Loading…'));
   const el = h('section', { 'aria-labelledby': 'pipelines-h' }, h('h1', { id: 'pipelines-h' }, 'Pipelines'), body);
@@ -18,7 +18,7 @@ export function pipelinesPage() {
       h('h2', {}, 'All pipelines'),
       h('table', { class: 'list', id: 'pipelines-table' },
         h('caption', { class: 'sr-only' }, 'Pipelines'),
-        h('thead', {}, h('tr', {}, ['Pipeline', 'Valid', 'Pattern', 'Schedules (next fires, UTC)', 'Depends on', 'Webhook', ''].map((t) => h('th', { scope: 'col' }, t)))),
+        h('thead', {}, h('tr', {}, ['Pipeline', 'Valid', 'Pattern', 'Schedules (next fires, UTC)', 'Object rules', 'Depends on', 'Webhook', ''].map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', {}, pipelines.map(row))));
   }).catch((e) => errorBox(body, e));
   return { el };
@@ -33,12 +33,21 @@ function row(p) {
     h('td', {}, (p.schedules || []).length ? h('ul', { class: 'plain' }, p.schedules.map((s) => h('li', {},
       h('code', {}, s.expression), ` ${s.timezone}`, s.label ? ` (${s.label})` : '',
       h('div', { class: 'hint' }, s.next.length ? `next: ${s.next.map(fmtTime).join(', ')}` : 'no further fires')))) : '—'),
+    h('td', {}, (p.objectRules || []).length ? h('ul', { class: 'plain' }, p.objectRules.map(ruleItem)) : '—'),
     h('td', {}, (p.dependsOn || []).length ? p.dependsOn.map((d, i) => [i ? ', ' : '', h('a', { href: `#/pipelines/${enc(d.pipeline)}` }, d.pipeline),
       d.partitions !== 'identity' ? ` (${d.partitions})` : '']) : '—'),
     h('td', {}, p.webhook?.signed ? 'signed' : 'open'),
     h('td', { class: 'actions' },
       h('a', { href: `#/executions?pipeline=${enc(p.id)}` }, 'Executions'),
       mayChange() && p.valid ? startForm(p.id) : null));
+}
+
+/** An object rule: which objects (bucket, keys, sizes) start the pipeline. */
+function ruleItem(r) {
+  const sizes = r.minSize != null || r.maxSize != null ? ` · ${r.minSize ?? 0}–${r.maxSize ?? '∞'} bytes` : '';
+  return h('li', { 'data-rule': r.id },
+    h('code', {}, r.id), ': ', r.store ? `${r.store} ` : '', 'bucket ', h('code', {}, r.bucket),
+    h('div', { class: 'hint' }, `${r.keys}${sizes}`));
 }
 
 function startForm(id) {

@@ -2,6 +2,7 @@ package io.sluice.api.http;
 
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.tenant.Caller;
+import io.sluice.functions.trigger.Partitions;
 import io.sluice.orchestration.engine.ExecutionStatus;
 import io.sluice.orchestration.port.ExecutionSummary;
 import java.time.Instant;
@@ -20,13 +21,33 @@ import java.util.List;
  * executions since a time are a prefix of that list, and filtering the first {@code limit} is exact.
  */
 final class ExecutionListing {
+    static final int PARTITION_SCAN = 1000;
     private final ExecutionControl executions;
 
     ExecutionListing(ExecutionControl executions) {
         this.executions = executions;
     }
 
-    List<ExecutionSummary> list(Caller caller, String pipeline, String status, String since, int limit) {
+    /**
+     * The executions that pass the filters; with {@code partition} only the executions whose input's {@code partition} is exactly that one
+     * (the start's partition, wherever it came from); found among the newest {@value #PARTITION_SCAN} that pass the others.
+     */
+    List<ExecutionSummary> list(Caller caller, String pipeline, String status, String since, String partition, int limit) {
+        String part = blankToNull(partition);
+        if (part == null) {
+            return unfiltered(caller, pipeline, status, since, limit);
+        }
+        if (!Partitions.isValid(part)) {
+            throw new ApiProblems.InvalidRequest("partition", Partitions.EXPECTED, RequestJson.shown(part));
+        }
+        return unfiltered(caller, pipeline, status, since, PARTITION_SCAN).stream()
+                .filter(s -> executions.describe(s.executionId())
+                        .map(d -> d.execution().input() != null && part.equals(d.execution().input().path("partition").asText(null)))
+                        .orElse(false))
+                .limit(limit).toList();
+    }
+
+    private List<ExecutionSummary> unfiltered(Caller caller, String pipeline, String status, String since, int limit) {
         String wanted = blankToNull(status);
         if (wanted != null && Arrays.stream(ExecutionStatus.values()).noneMatch(s -> s.name().equals(wanted))) {
             throw new ApiProblems.InvalidRequest("status", "one of " + Arrays.toString(ExecutionStatus.values()), RequestJson.shown(wanted));

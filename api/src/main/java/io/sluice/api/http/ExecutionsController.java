@@ -44,16 +44,20 @@ class ExecutionsController {
         return starts.start(caller, id, request);
     }
 
-    /** Newest first; {@code since}: an ISO instant or date (UTC), the earliest start time listed. */
+    /**
+     * Newest first; {@code since}: an ISO instant or date (UTC), the earliest start time listed; {@code partition}: only the
+     * executions started for exactly that partition (their input's {@code partition}).
+     */
     @GetMapping("/v1/executions")
     ObjectNode list(Caller caller, @RequestParam(required = false) String pipeline, @RequestParam(required = false) String status,
-                    @RequestParam(required = false) String since, @RequestParam(defaultValue = "100") int limit) {
+                    @RequestParam(required = false) String since, @RequestParam(required = false) String partition,
+                    @RequestParam(defaultValue = "100") int limit) {
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new ApiProblems.InvalidRequest("limit", "a number from 1 to " + MAX_LIMIT, String.valueOf(limit));
         }
         ObjectNode out = Json.object();
         ArrayNode list = out.putArray("executions");
-        for (ExecutionSummary s : listing.list(caller, pipeline, status, since, limit)) {
+        for (ExecutionSummary s : listing.list(caller, pipeline, status, since, partition, limit)) {
             list.add(ExecutionViews.summary(s));
         }
         return out;

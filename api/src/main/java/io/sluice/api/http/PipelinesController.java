@@ -2,6 +2,7 @@ package io.sluice.api.http;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.trigger.object.ObjectRule;
 import io.sluice.functions.trigger.upstream.Dependent;
 import io.sluice.api.port.Pipelines;
 import io.sluice.api.tenant.Caller;
@@ -19,7 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
  * Each has {@code id}, {@code valid}, and either {@code definitionHash} or the {@code problems} that
  * keep it from running; its {@code dependsOn} and whether its webhook is signed; its {@code tenant}
  * when tenants are configured; its {@code pattern} when it is rendered from one, and its {@code schedules}
- * with their next {@value #NEXT_FIRES} fire times.
+ * with their next {@value #NEXT_FIRES} fire times; the {@code objectRules} that start it.
  */
 @RestController
 class PipelinesController {
@@ -82,6 +83,19 @@ class PipelinesController {
             shown.put("expression", s.expression()).put("timezone", s.timezone()).put("overlap", s.overlap()).put("catchUp", s.catchUp());
             ArrayNode next = shown.putArray("next");
             s.next().forEach(at -> next.add(at.toString()));
+        }
+        ArrayNode rules = p.putArray("objectRules");
+        for (ObjectRule r : pipelines.objectRules(id)) {
+            ObjectNode shown = rules.addObject().put("id", r.id()).put("bucket", r.bucket()).put("keys", r.filter().describe());
+            if (r.store() != null) {
+                shown.put("store", r.store().code());
+            }
+            if (r.minSize() > 0) {
+                shown.put("minSize", r.minSize());
+            }
+            if (r.maxSize() < Long.MAX_VALUE) {
+                shown.put("maxSize", r.maxSize());
+            }
         }
         if (!problems.isEmpty()) {
             ArrayNode shown = p.putArray("problems");

@@ -42,6 +42,11 @@ public interface Pipelines {
         return List.of();
     }
 
+    /** The object rules that start pipeline {@code id} (which objects, where); none on a host that does not say. */
+    default List<io.sluice.functions.trigger.object.ObjectRule> objectRules(String id) {
+        return List.of();
+    }
+
     /** The definition pipeline {@code id} runs now (a pattern pipeline's rendered one); empty when it has none that parses. */
     default Optional<JsonNode> definition(String id) {
         return Optional.empty();

@@ -1,5 +1,6 @@
 package io.sluice.functions.orchestrator;
 
+import io.sluice.functions.deadletter.DeadLetters;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
@@ -17,7 +18,7 @@ import java.util.logging.Logger;
  * it does not hang; other executions never see it. A message that names no execution is logged.
  * Every dead-lettered message also raises an alert, once per message. Every host's dead-letter
  * consumer calls it with the message as its queue gave it (id, body, attributes) and the queue it was
- * dead-lettered from.
+ * dead-lettered from. A host that keeps dead letters ({@link DeadLetters}) has each recorded, to list and redrive.
  */
 public final class DeadLetterHandler {
     public static final String POISON = "Sluice.PoisonMessage";
@@ -26,6 +27,7 @@ public final class DeadLetterHandler {
     private final TaskQueue queue;
     private final QueueNames names;
     private final AlertSink alerts;
+    private final DeadLetters letters;
 
     public DeadLetterHandler(TaskQueue queue, QueueNames names) {
         this(queue, names, AlertSink.NONE);
@@ -33,14 +35,23 @@ public final class DeadLetterHandler {
 
     /** @param alerts usually an {@code OncePerIncident}, so a message handled twice alerts once */
     public DeadLetterHandler(TaskQueue queue, QueueNames names, AlertSink alerts) {
+        this(queue, names, alerts, null);
+    }
+
+    /** @param letters where each message is recorded, to be listed and redriven; {@code null} on a host that keeps none */
+    public DeadLetterHandler(TaskQueue queue, QueueNames names, AlertSink alerts, DeadLetters letters) {
         this.queue = queue;
         this.names = names;
         this.alerts = alerts;
+        this.letters = letters;
     }
 
     /** Handles one dead-lettered message from {@code sourceQueue}; returns the execution it failed, or {@code null}. */
     public String handle(String sourceQueue, ReceivedMessage message) {
         String failed = failExecution(sourceQueue, message);
+        if (letters != null) {
+            letters.record(sourceQueue, message, failed);
+        }
         LOG.warning("message " + message.messageId() + " on " + sourceQueue + " was dead-lettered"
                 + (failed == null ? "" : "; execution " + failed + " fails with " + POISON));
         alerts.fire(new Alert("dead-letter:" + message.messageId(), Severity.ERROR,

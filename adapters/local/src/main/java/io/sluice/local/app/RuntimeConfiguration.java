@@ -8,6 +8,8 @@ import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.events.cloud.ExecutionEventRelay;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
+import io.sluice.functions.deadletter.DeadLetters;
+import io.sluice.redis.RedisDeadLetterStore;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.start.PipelineDefinitions;
 import io.sluice.functions.start.PipelineStarter;
@@ -231,10 +233,18 @@ public class RuntimeConfiguration {
         return relay == null ? listener : listener.withRelay(relay);
     }
 
+    /** The dead letters the dlq-handler records, in Redis per tenant, for the API and console to list and redrive. */
+    @Bean
+    public DeadLetters deadLetters(LocalBackends backends, QueueNames names, ObjectProvider<io.sluice.api.tenant.Tenants> tenants, Clock clock) {
+        io.sluice.api.tenant.Tenants known = tenants.getIfAvailable(io.sluice.api.tenant.Tenants::none);
+        return new DeadLetters(new RedisDeadLetterStore(backends.redisson(), backends.redisKeyPrefix()), backends.ports().queue(), names,
+                known::tenantOf, clock);
+    }
+
     @Bean(destroyMethod = "close")
     QueueHousekeeping queueHousekeeping(LocalBackends backends, QueueNames names, TaskFunctionBeans functions, AlertSink alerts,
-                                        CompletionListener completions) {
-        DeadLetterHandler deadLetters = new DeadLetterHandler(backends.ports().queue(), names, alerts);
+                                        CompletionListener completions, DeadLetters letters) {
+        DeadLetterHandler deadLetters = new DeadLetterHandler(backends.ports().queue(), names, alerts, letters);
         return new QueueHousekeeping(backends.ports().queue(), names, functions.names(), deadLetters, completions);
     }
 

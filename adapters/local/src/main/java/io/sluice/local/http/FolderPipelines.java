@@ -1,6 +1,8 @@
 package io.sluice.local.http;
 
 import io.sluice.api.port.Pipelines;
+import io.sluice.functions.trigger.object.ObjectRule;
+import java.util.function.Supplier;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.pipeline.PipelineOptions;
 import io.sluice.local.pipeline.PipelineOptionsCatalog;
@@ -19,10 +21,22 @@ import java.util.Optional;
 final class FolderPipelines implements Pipelines {
     private final PipelineCatalog catalog;
     private final PipelineOptionsCatalog options;
+    private final Supplier<List<ObjectRule>> rules;
 
     FolderPipelines(PipelineCatalog catalog, PipelineOptionsCatalog options) {
+        this(catalog, options, List::of);
+    }
+
+    /** @param rules the object rules as they are now (the rules file's) */
+    FolderPipelines(PipelineCatalog catalog, PipelineOptionsCatalog options, Supplier<List<ObjectRule>> rules) {
         this.catalog = catalog;
         this.options = options;
+        this.rules = rules;
+    }
+
+    @Override
+    public List<ObjectRule> objectRules(String id) {
+        return rules.get().stream().filter(r -> r.pipeline().equals(id)).toList();
     }
 
     @Override

@@ -20,9 +20,11 @@ import io.sluice.redis.RedisTokenBucket;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -43,8 +45,12 @@ public class LocalApi {
     }
 
     @Bean
-    Pipelines apiPipelines(PipelineCatalog catalog, PipelineOptionsCatalog options) {
-        return new FolderPipelines(catalog, options);
+    Pipelines apiPipelines(PipelineCatalog catalog, PipelineOptionsCatalog options,
+                           ObjectProvider<io.sluice.local.app.TriggerConfiguration.ObjectTriggers> triggers) {
+        return new FolderPipelines(catalog, options, () -> {
+            io.sluice.local.app.TriggerConfiguration.ObjectTriggers t = triggers.getIfAvailable();
+            return t == null || t.rules() == null ? List.of() : t.rules().rules().rules();
+        });
     }
 
     /** The schedules' fires, for simulating a rule before it is saved. */

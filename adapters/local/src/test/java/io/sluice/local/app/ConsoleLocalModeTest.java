@@ -18,6 +18,6 @@ class ConsoleLocalModeTest extends LocalAppTest {
         ConsoleScript.Result result = ConsoleScript.run("console-local.mjs", Map.of("CONSOLE_URL", url() + "/console/"));
         assertThat(result.exitCode()).as("the browser script's exit code; its output:%n%s", result.output()).isZero();
         assertThat(result.checks()).as(result.output())
-                .contains("no key asked", "started and succeeded", "problems shown", "no page errors", "same origin only");
+                .contains("no key asked", "started and succeeded", "problems shown", "dead letters page", "no page errors", "same origin only");
     }
 }

@@ -173,4 +173,134 @@ class ConsoleApiTest extends ConsoleAppTest {
         assertThat(ConsoleApiTest.class.getResource("/static/console/index.html")).isNotNull();
         assertThat(Files.isRegularFile(Path.of(ConsoleScript.CONSOLE.toString(), "package-lock.json"))).isTrue();
     }
+
+    @org.springframework.beans.factory.annotation.Autowired
+    io.sluice.functions.deadletter.DeadLetters letters;
+
+    /** A message the dlq-handler consumed is listed for its pipeline's tenant only, with the execution it failed. */
+    @Test
+    void theDlqHandlerRecordsEachMessageItConsumesForItsTenant() throws Exception {
+        String execution = "breaks:dlq-" + RUN;
+        deadLetter(execution, "{\"type\":\"timer\",\"executionId\":\"" + execution + "\",\"timerId\":\"t-" + RUN + "\"}");
+        JsonNode letter = await().atMost(Duration.ofSeconds(30)).until(() -> {
+            JsonNode page = Json.parse(get("/v1/dead-letters?limit=200", READER).body());
+            for (JsonNode m : page.path("messages")) {
+                if (m.path("executionId").asText().equals(execution)) {
+                    return m;
+                }
+            }
+            return null;
+        }, java.util.Objects::nonNull);
+        assertThat(letter.path("queue").asText()).isEqualTo(names.orchestrator());
+        assertThat(letter.path("count").asInt()).isEqualTo(1);
+        assertThat(letter.path("redrivable").asBoolean()).isTrue();
+        assertThat(letter.path("error").asText()).contains("execution " + execution + " was failed for it");
+        assertThat(letter.path("body").asText()).contains("t-" + RUN);
+        assertThat(get("/v1/dead-letters?limit=200", OTHER).body()).doesNotContain(execution);
+    }
+
+    /**
+     * Redrive sends the message back to its queue once and removes the letter; a reader may not, another tenant sees no
+     * such letter, and a letter kept without a secret-looking value is shown masked and not re-sent.
+     */
+    @Test
+    void aDeadLetterIsRedrivenOnceByAnOperatorOfItsTenant() throws Exception {
+        String queueName = "c" + RUN + "-unconsumed";
+        var queue = backends.ports().queue();
+        var kept = letters.record(queueName, new io.sluice.orchestration.port.TaskQueue.ReceivedMessage("m-1-" + RUN, "r", "{\"n\": 1}",
+                java.util.Map.of("executionId", "hello:x-" + RUN), 5), null);
+        var secret = letters.record(queueName, new io.sluice.orchestration.port.TaskQueue.ReceivedMessage("m-2-" + RUN, "r",
+                "{\"auth\": {\"password\": \"hunter2-" + RUN + "\", \"secret\": \"db-pass\"}}", java.util.Map.of("executionId", "hello:y-" + RUN), 5), null);
+
+        JsonNode page = Json.parse(get("/v1/dead-letters?queue=" + queueName, READER).body());
+        assertThat(page.path("queues").toString()).contains("\"queue\":\"" + queueName + "\",\"messages\":2");
+        assertThat(page.path("messages").size()).isEqualTo(2);
+        assertThat(page.toString()).doesNotContain("hunter2").contains("db-pass");
+        JsonNode paged = Json.parse(get("/v1/dead-letters?queue=" + queueName + "&limit=1", READER).body());
+        assertThat(paged.path("messages").size()).isEqualTo(1);
+        assertThat(paged.path("next").asInt()).isEqualTo(1);
+        assertThat(get("/v1/dead-letters?limit=0", READER).statusCode()).isEqualTo(400);
+        assertThat(get("/v1/dead-letters", OTHER).body()).doesNotContain(queueName);
+
+        String redrive = "/v1/dead-letters/" + kept.id() + "/redrive";
+        assertThat(post(redrive, READER, "", null).statusCode()).isEqualTo(403);
+        assertThat(post(redrive, OTHER, "", null).statusCode()).isEqualTo(404);
+        HttpResponse<String> done = post(redrive, OPERATOR, "", null);
+        assertThat(done.statusCode()).as(done.body()).isEqualTo(200);
+        assertThat(Json.parse(done.body()).path("redriven").asBoolean()).isTrue();
+        assertThat(post(redrive, OPERATOR, "", null).statusCode()).as("a second redrive").isEqualTo(404);
+        HttpResponse<String> refused = post("/v1/dead-letters/" + secret.id() + "/redrive", OPERATOR, "", null);
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
+
+        var sent = queue.receive(queueName, 10, Duration.ofSeconds(30), Duration.ofSeconds(5));
+        assertThat(sent).singleElement().satisfies(m -> {
+            assertThat(m.body()).isEqualTo("{\"n\": 1}");
+            assertThat(m.attributes()).containsEntry("executionId", "hello:x-" + RUN);
+        });
+        sent.forEach(m -> queue.acknowledge(queueName, m.receipt()));
+        assertThat(queue.receive(queueName, 10, Duration.ofSeconds(30), Duration.ZERO)).as("sent once").isEmpty();
+        JsonNode after = Json.parse(get("/v1/dead-letters?queue=" + queueName, READER).body());
+        assertThat(after.path("messages").size()).isEqualTo(1);
+        assertThat(after.path("messages").get(0).path("redrivable").asBoolean()).isFalse();
+    }
+
+    /** The partition filter is exact: the partition each run was started for, not a name's prefix. */
+    @Test
+    void thePartitionFilterMatchesThePartitionExactly() throws Exception {
+        String day = "2026-10-0" + (1 + (RUN.charAt(0) % 9));
+        String a = Json.parse(post("/v1/pipelines/hello/executions", OPERATOR, "{\"partition\": \"" + day + "\"}", null).body()).path("executionId").asText();
+        String named = Json.parse(post("/v1/pipelines/hello/executions", OPERATOR,
+                "{\"partition\": \"" + day + "\", \"name\": \"by-hand-" + RUN + "\"}", null).body()).path("executionId").asText();
+        String longer = Json.parse(post("/v1/pipelines/hello/executions", OPERATOR, "{\"partition\": \"" + day + "x\"}", null).body())
+                .path("executionId").asText();
+        assertThat(longer).contains(day + "x");
+        JsonNode list = Json.parse(get("/v1/executions?pipeline=hello&partition=" + day, READER).body());
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        list.path("executions").forEach(e -> ids.add(e.path("executionId").asText()));
+        assertThat(ids).contains(a, named).doesNotContain(longer);
+        assertThat(get("/v1/executions?partition=..", READER).statusCode()).isEqualTo(400);
+    }
+
+    /** The list as server-sent events: the list at once, and again when a run starts. */
+    @Test
+    void theExecutionsStreamSendsTheListAndItsChanges() throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base() + "/v1/executions/stream?pipeline=hello")).GET()
+                .header("Authorization", "Bearer " + READER).header("Accept", "text/event-stream").build();
+        HttpResponse<java.util.stream.Stream<String>> stream = CLIENT.send(request, HttpResponse.BodyHandlers.ofLines());
+        assertThat(stream.statusCode()).isEqualTo(200);
+        assertThat(stream.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/event-stream"));
+        java.util.Iterator<String> lines = stream.body().iterator();
+        var reading = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            String line;
+            do {
+                line = lines.next();
+            } while (!line.startsWith("data:"));
+            return line;
+        });
+        assertThat(reading.get(30, java.util.concurrent.TimeUnit.SECONDS)).contains("\"executions\"");
+        String started = Json.parse(post("/v1/pipelines/hello/executions", OPERATOR, "{}", null).body()).path("executionId").asText();
+        var changed = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            String line;
+            do {
+                line = lines.next();
+            } while (!(line.startsWith("data:") && line.contains(started)));
+            return line;
+        });
+        assertThat(changed.get(30, java.util.concurrent.TimeUnit.SECONDS)).contains(started);
+        stream.body().close();
+        assertThat(get("/v1/executions/stream?status=NOPE", READER).statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void thePipelineListShowsTheObjectRules() throws Exception {
+        JsonNode list = Json.parse(get("/v1/pipelines", READER).body());
+        for (JsonNode p : list.path("pipelines")) {
+            if (p.path("id").asText().equals("hello")) {
+                assertThat(p.path("objectRules").toString())
+                        .isEqualTo("[{\"id\":\"hello-drops\",\"bucket\":\"drops\",\"keys\":\"prefix 'hello/' and suffix '.csv'\"}]");
+            } else {
+                assertThat(p.path("objectRules").size()).as(p.path("id").asText()).isZero();
+            }
+        }
+    }
 }

@@ -116,6 +116,19 @@ abstract class ConsoleAppTest {
                 null, null, null));
     }
 
+    @Autowired
+    io.sluice.local.embedded.LocalBackends backends;
+
+    @Autowired
+    io.sluice.functions.messaging.QueueNames names;
+
+    /** A message on the orchestrator queue's dead-letter queue, as the queue puts one there: the dlq-handler consumes it. */
+    void deadLetter(String executionId, String body) {
+        var queue = backends.ports().queue();
+        queue.send(queue.deadLetterQueue(names.orchestrator()), new io.sluice.orchestration.port.TaskQueue.OutgoingMessage(body,
+                Map.of("executionId", executionId)), java.time.Duration.ZERO);
+    }
+
     static Path pipelines() throws IOException {
         Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "console-pipelines-");
         copy(dir, "hello.asl.json", "showcase.asl.json", "breaks.asl.json", "hold.asl.json", "nightly.asl.json", "nightly.pipeline.json",
@@ -127,6 +140,10 @@ abstract class ConsoleAppTest {
                                     {"id": "team-dashboard", "sha256": "%s", "role": "reader"}]},
                   "other": {"pipelines": ["secret-pipe"], "keys": [{"id": "other-ci", "sha256": "%s", "role": "operator"}]}}}
                 """.formatted(ApiKeys.hashHex(OPERATOR), ApiKeys.hashHex(READER), ApiKeys.hashHex(OTHER)));
+        // An object rule, shown on the pipelines page beside the schedules.
+        Files.writeString(dir.resolve("triggers.json"), """
+                {"rules": [{"id": "hello-drops", "bucket": "drops", "prefix": "hello/", "suffix": ".csv", "pipeline": "hello"}]}
+                """);
         return dir;
     }
 

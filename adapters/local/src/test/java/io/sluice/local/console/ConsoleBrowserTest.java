@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
  * The web console in a real browser (Debian's chromium, driven by playwright-core from the console module's
  * node_modules) against the local runtime on a free port, with tenants: an operator key starts pipelines from the
  * page and watches them succeed, sees the graph's states coloured by what happened (retried, caught, not reached),
- * redrives a failed run from its page and several from the list, and answers a waiting callback; a reader key of
+ * redrives a failed run from its page and several from the list (kept live by server-sent events, filtered by exact
+ * partition), answers a waiting callback, sees the object rules and redrives a dead letter from the page; a reader key of
  * the same tenant sees the same pipelines and no action; no key sees nothing of another tenant; and the pages make
  * no request to any other origin. The script is {@code console/e2e/console-e2e.mjs}; it writes screenshots of the
  * main pages to {@code target/console-screenshots} (copies in {@code docs/console}, see the README).
@@ -21,6 +22,8 @@ class ConsoleBrowserTest extends ConsoleAppTest {
     @Test
     void theConsoleWorksInABrowserForAnOperatorAndShowsAReaderNoAction() throws Exception {
         statusRows("2026-11-29");
+        deadLetter("breaks:dlq-plain", "{\"type\":\"timer\",\"executionId\":\"breaks:dlq-plain\",\"timerId\":\"t1\"}");
+        deadLetter("breaks:dlq-masked", "{\"type\":\"timer\",\"executionId\":\"breaks:dlq-masked\",\"password\":\"hunter2\"}");
         ConsoleScript.Result result = ConsoleScript.run("console-e2e.mjs", Map.of(
                 "CONSOLE_URL", "http://127.0.0.1:" + port + "/console/",
                 "OPERATOR_KEY", OPERATOR, "READER_KEY", READER, "OTHER_KEY", OTHER,
@@ -29,9 +32,10 @@ class ConsoleBrowserTest extends ConsoleAppTest {
         assertThat(result.checks()).as(result.output()).containsAll(Set.of(
                 "key asked", "pipelines listed", "dag drawn", "schedule next fires", "problems shown",
                 "started from page", "succeeded", "colours", "state detail", "failed shown", "redriven from page",
-                "bulk redrive", "filters", "callback answered", "status table", "reader sees no action", "other tenant hidden",
+                "bulk redrive", "filters", "live by events", "object rules shown", "callback answered", "status table",
+                "dead letters listed", "dead letter redriven", "reader sees no action", "other tenant hidden",
                 "same origin only"));
-        for (String shot : new String[] {"pipelines.png", "executions.png", "execution.png", "execution-failed.png", "status.png"}) {
+        for (String shot : new String[] {"pipelines.png", "executions.png", "execution.png", "execution-failed.png", "status.png", "dead-letters.png"}) {
             assertThat(Path.of("target/console-screenshots", shot)).isNotEmptyFile();
         }
     }
