@@ -19,19 +19,23 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The local runtime ({@code ./sluice serve}'s application) in this JVM with the suite's functions, on the shared Redis
- * (which holds its queues) and a PostgreSQL database of its own (the status table), its folders in a temporary one; driven
- * over real HTTP on loopback. It moves its queues by itself.
+ * (which holds its queues) and a PostgreSQL database of its own (the status table and, as in {@code ./sluice demo}, the
+ * retail example's warehouse tables), the example's DuckDB jobs over its data folder, its folders in a temporary one;
+ * driven over real HTTP on loopback. It moves its queues by itself.
  */
 final class LocalParityHost implements ParityHost {
     private final HttpClient http = HttpClient.newHttpClient();
@@ -40,17 +44,22 @@ final class LocalParityHost implements ParityHost {
     private final ConfigurableApplicationContext context;
     private final String base;
 
-    LocalParityHost(ParityCases cases, Receiver receiver, Path work) throws IOException {
+    private final Path jobRuns;
+
+    LocalParityHost(ParityBundle bundle, Receiver receiver, Path work) throws IOException {
         String redis = RedisTestServer.shared().url();
         RedisCleanup.deleteOnExit(redis, prefix);
         database = PostgresTestServer.shared().createDatabase("parity_local");
+        bundle.warehouseSql().ifPresent(sql -> WarehouseTables.create(database.dataSource(), sql));
+        jobRuns = work.resolve("job-runs");
+        Path scripts = bundle.jobs().isPresent() ? bundle.jobs().get() : Files.createDirectories(work.resolve("jobs"));
         SpringApplication app = new SpringApplication(SluiceLocalApplication.class, ParityFunctions.class);
         app.setMainApplicationClass(SluiceLocalApplication.class);
         context = app.run("--server.port=0", "--server.address=127.0.0.1", "--spring.main.banner-mode=off",
                 "--sluice.redis.url=" + redis, "--sluice.redis.key-prefix=" + prefix, "--sluice.queue-prefix=" + prefix,
-                "--sluice.pipelines-dir=" + cases.pipelines(), "--sluice.pg.url=" + database.jdbcUrl(),
+                "--sluice.pipelines-dir=" + bundle.local(), "--sluice.pg.url=" + database.jdbcUrl(),
                 "--sluice.data-dir=" + Files.createDirectories(work.resolve("data")), "--sluice.config-dir=" + Files.createDirectories(work.resolve("configs")),
-                "--sluice.scripts-dir=" + Files.createDirectories(work.resolve("jobs")), "--sluice.job-runs-dir=" + work.resolve("job-runs"),
+                "--sluice.scripts-dir=" + scripts, "--sluice.job-runs-dir=" + jobRuns,
                 "--sluice.state-dir=" + work.resolve("state"), "--server.tomcat.basedir=" + work.resolve("tomcat"),
                 "--sluice.alerts.webhook-url=" + receiver.alertsUrl(), "--sluice.sqs.max-receives=3", "--sluice.queue-visibility=3s", "--sluice.sfn-api.port=0");
         base = "http://127.0.0.1:" + ((WebServerApplicationContext) context).getWebServer().getPort();
@@ -85,6 +94,35 @@ final class LocalParityHost implements ParityHost {
     @Override
     public void putObject(String key, byte[] bytes) {
         context.getBean(ObjectStore.class).put(key, bytes);
+    }
+
+    @Override
+    public Optional<String> object(String key) {
+        return context.getBean(ObjectStore.class).get(key).map(b -> new String(b, StandardCharsets.UTF_8));
+    }
+
+    /** The DuckDB engine's runs of {@code job}: its run records ({@code runs/<id>/run.json}) naming the job. */
+    @Override
+    public long jobRuns(String job) {
+        if (!Files.isDirectory(jobRuns)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.walk(jobRuns)) {
+            return files.filter(f -> f.getFileName().toString().equals("run.json")).filter(f -> {
+                try {
+                    return Json.parse(Files.readString(f)).path("jobName").asText().equals(job);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).count();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public Loads warehouse(String table) {
+        return WarehouseTables.loads(database.dataSource(), table);
     }
 
     @Override

@@ -15,9 +15,9 @@ import java.util.Set;
  * expect) and {@code examples/parity/pipelines/} (the pipeline files every host loads, unchanged).
  */
 public record ParityCases(Path folder, List<Case> cases) {
-    private static final Set<String> KINDS = Set.of("run", "callback", "dependency", "poison");
+    private static final Set<String> KINDS = Set.of("run", "callback", "retail", "poison");
 
-    /** One case: its name, its kind ({@code run}, {@code callback}, {@code dependency}, {@code poison}) and its JSON as declared. */
+    /** One case: its name, its kind ({@code run}, {@code callback}, {@code retail}, {@code poison}) and its JSON as declared. */
     public record Case(String name, String kind, JsonNode spec) {
         public JsonNode expect() {
             return spec.path("expect");
@@ -54,8 +54,38 @@ public record ParityCases(Path folder, List<Case> cases) {
             if (!c.path("expect").isObject()) {
                 throw new IllegalArgumentException(file + ": /cases/" + i + "/expect: expected an object");
             }
+            if (kind.equals("retail")) {
+                checkRetail(file + ": /cases/" + i, c, cases.stream().anyMatch(k -> k.kind().equals("retail")));
+            }
             cases.add(new Case(name, kind, c));
         }
         return new ParityCases(folder, List.copyOf(cases));
+    }
+
+    private static void checkRetail(String at, JsonNode c, boolean another) {
+        if (another) {
+            throw new IllegalArgumentException(at + ": the suite runs one retail case (its pipelines are loaded when a host starts)");
+        }
+        for (String field : List.of("example", "partition", "export", "waitsAt")) {
+            if (!c.path(field).isTextual() || c.path(field).asText().isBlank()) {
+                throw new IllegalArgumentException(at + "/" + field + ": expected a non-empty string");
+            }
+        }
+        if (!c.path("ingestions").isArray() || c.path("ingestions").isEmpty()) {
+            throw new IllegalArgumentException(at + "/ingestions: expected a non-empty array of pipeline ids");
+        }
+        if (!c.path("target").isObject()) {
+            throw new IllegalArgumentException(at + "/target: expected the export target the suite's partner API stands for");
+        }
+        for (var e : c.path("expect").path("warehouse").properties()) {
+            if (!WarehouseTables.TABLE.matcher(e.getKey()).matches()) {
+                throw new IllegalArgumentException(at + "/expect/warehouse: expected schema.table names in lower case, not '" + e.getKey() + "'");
+            }
+        }
+        for (var e : c.path("jobOutputs").properties()) {
+            if (!e.getValue().path("key").isTextual() || !e.getValue().path("text").isTextual()) {
+                throw new IllegalArgumentException(at + "/jobOutputs/" + e.getKey() + ": expected {\"key\", \"text\"}");
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.sluice.parity;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.port.StatusRecord;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One host of the parity suite, driven the way its platform drives it: its HTTP API (the same routes on every host),
@@ -24,6 +25,22 @@ public interface ParityHost extends AutoCloseable {
     /** Puts an object into the host's object store (the local data folder, S3, Blob storage). */
     void putObject(String key, byte[] bytes);
 
+    /** The object {@code key} of the host's object store as text, if there is one. */
+    Optional<String> object(String key);
+
+    /**
+     * How many runs of job {@code job} the host's job service started: the local runtime's DuckDB job engine; on AWS
+     * the Glue stub, on Azure the Data Factory stub (neither service can run here).
+     */
+    long jobRuns(String job);
+
+    /**
+     * What the warehouse holds of {@code table} ({@code schema.table}): the local PostgreSQL; on AWS the PostgreSQL the
+     * Redshift Data API stub runs the statements on; on Azure what the Synapse statements (answered by a script, no pool
+     * runs here) loaded, by the load ledger they wrote.
+     */
+    Loads warehouse(String table);
+
     /** The status table's rows of {@code pipeline} and {@code partition}, newest first. */
     List<StatusRecord> statusRows(String pipeline, String partition);
 
@@ -32,6 +49,9 @@ public interface ParityHost extends AutoCloseable {
 
     @Override
     void close();
+
+    /** A warehouse table's loads: its distinct batches and its rows. */
+    record Loads(long batches, long rows) {}
 
     /** An HTTP API answer: the status code and the JSON body (a null node when there is none). */
     record Answer(int status, JsonNode body) {}

@@ -30,7 +30,7 @@ public final class ParityMain {
         ObjectNode out = Json.object().put("host", name);
         Path work = Files.createTempDirectory("sluice-parity-" + name);
         long begin = System.nanoTime();
-        try (Receiver receiver = new Receiver(); ParityHost host = open(name, cases, receiver, work)) {
+        try (Receiver receiver = new Receiver(); ParityHost host = open(name, ParityBundle.prepare(cases, receiver, work.resolve("bundle")), receiver, work)) {
             out.put("startMillis", (System.nanoTime() - begin) / 1_000_000);
             ArrayNode list = out.putArray("cases");
             for (ParityRunner.Result r : new ParityRunner(host, receiver).runAll(cases)) {
@@ -46,11 +46,11 @@ public final class ParityMain {
         System.exit(0); // the hosts' non-daemon threads (Tomcat, SDK clients) do not keep this JVM
     }
 
-    static ParityHost open(String name, ParityCases cases, Receiver receiver, Path work) throws Exception {
+    static ParityHost open(String name, ParityBundle bundle, Receiver receiver, Path work) throws Exception {
         return switch (name) {
-            case "local" -> new LocalParityHost(cases, receiver, work);
-            case "aws" -> new AwsParityHost(cases, receiver);
-            case "azure" -> new AzureParityHost(cases, receiver);
+            case "local" -> new LocalParityHost(bundle, receiver, work);
+            case "aws" -> new AwsParityHost(bundle, receiver);
+            case "azure" -> new AzureParityHost(bundle, receiver);
             default -> throw new IllegalArgumentException("host: expected one of " + List.of("local", "aws", "azure") + ", not '" + name + "'");
         };
     }

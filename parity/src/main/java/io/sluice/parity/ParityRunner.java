@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.StatusRecord;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.locks.LockSupport;
@@ -46,7 +49,7 @@ public final class ParityRunner {
             detail = switch (c.kind()) {
                 case "run" -> run(c.name(), c.spec());
                 case "callback" -> callback(c.name(), c.spec());
-                case "dependency" -> dependency(c.name(), c.spec());
+                case "retail" -> retail(c.name(), c.spec());
                 case "poison" -> poison(c.spec());
                 default -> "unknown kind " + c.kind();
             };
@@ -77,32 +80,68 @@ public final class ParityRunner {
         return compareEnd(awaitEnd(id), spec.path("expect"));
     }
 
-    private String dependency(String name, JsonNode spec) {
-        JsonNode object = spec.path("object");
-        host.putObject(object.path("key").asText(), object.path("text").asText().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        String partner = "/partner/" + name;
-        JsonNode first = Json.parse(Json.write(spec.path("first")).replace("${partner}", receiver.url(partner)));
-        String waiting = start(name, first.path("pipeline").asText(), first.path("input"), first.path("partition").asText(null));
+    /** Where the retail case {@code name}'s export pushes, on the {@link Receiver}. */
+    static String partnerPath(String name) {
+        return "/partner/" + name;
+    }
+
+    /**
+     * The retail example's pipelines: the export starts first and waits at its dependency check; then its ingestions
+     * start for the same partition. Every run ends as expected, each job ran as often as expected, the jobs' outputs are
+     * in the object store, the warehouse holds the expected batches and rows, the partner received the extract, and the
+     * status table holds one row per run.
+     */
+    private String retail(String name, JsonNode spec) {
+        String partition = spec.path("partition").asText();
+        spec.path("objects").properties().forEach(e -> host.putObject(e.getKey(), e.getValue().asText().getBytes(StandardCharsets.UTF_8)));
+        ObjectNode input = Json.object().put("partition", partition);
+        Map<String, String> runs = new LinkedHashMap<>();
+        String export = spec.path("export").asText();
+        runs.put(export, start(name, export, input, partition));
         String state = spec.path("waitsAt").asText();
-        await(first.path("pipeline").asText() + " waiting at " + state, () -> token(waiting, state));
-        JsonNode then = spec.path("then");
-        String upstream = start(name, then.path("pipeline").asText(), then.path("input"), then.path("partition").asText(null));
+        await(export + " waiting at " + state, () -> token(runs.get(export), state));
+        spec.path("ingestions").forEach(i -> runs.put(i.asText(), start(name, i.asText(), input, partition)));
         JsonNode expect = spec.path("expect");
-        for (var e : List.of(new String[] {first.path("pipeline").asText(), waiting}, new String[] {then.path("pipeline").asText(), upstream})) {
-            JsonNode end = awaitEnd(e[1]);
-            String wanted = expect.path("status").path(e[0]).asText();
+        for (var run : runs.entrySet()) {
+            JsonNode end = awaitEnd(run.getValue());
+            String wanted = expect.path("status").path(run.getKey()).asText();
             if (!end.path("status").asText().equals(wanted)) {
-                return e[0] + " ended " + end.path("status").asText() + " (" + end.path("error").asText("") + " " + end.path("cause").asText("")
-                        + "), expected " + wanted;
+                return run.getKey() + " ended " + end.path("status").asText() + " (" + end.path("error").asText("") + " "
+                        + end.path("cause").asText("") + "), expected " + wanted;
+            }
+        }
+        for (var job : expect.path("jobRuns").properties()) {
+            long n = host.jobRuns(job.getKey());
+            if (n != job.getValue().asLong()) {
+                return "job " + job.getKey() + " ran " + n + " time(s), expected " + job.getValue().asLong();
+            }
+        }
+        for (var output : spec.path("jobOutputs").properties()) {
+            String key = output.getValue().path("key").asText();
+            Optional<String> text = host.object(key);
+            if (!text.equals(Optional.of(output.getValue().path("text").asText()))) {
+                return "job " + output.getKey() + " left " + text.map(Json.NODES::textNode).map(Json::write).orElse("nothing") + " at " + key
+                        + ", expected " + Json.write(output.getValue().path("text"));
+            }
+        }
+        for (var table : expect.path("warehouse").properties()) {
+            ParityHost.Loads loads = host.warehouse(table.getKey());
+            ParityHost.Loads wanted = new ParityHost.Loads(table.getValue().path("batches").asLong(), table.getValue().path("rows").asLong());
+            if (!loads.equals(wanted)) {
+                return "the warehouse holds " + loads + " in " + table.getKey() + ", expected " + wanted;
             }
         }
         List<String> wantedBodies = new ArrayList<>();
         expect.path("received").forEach(b -> wantedBodies.add(b.asText()));
-        List<String> received = receiver.received(partner);
+        List<String> received = receiver.received(partnerPath(name));
         if (!received.equals(wantedBodies)) {
             return "the partner received " + received + ", expected " + wantedBodies;
         }
-        for (JsonNode row : expect.path("statusRows")) {
+        return compareStatusRows(expect.path("statusRows"));
+    }
+
+    private String compareStatusRows(JsonNode wanted) {
+        for (JsonNode row : wanted) {
             String pipeline = row.path("pipeline").asText();
             String partition = row.path("partition").asText();
             List<StatusRecord> rows = host.statusRows(pipeline, partition);

@@ -80,23 +80,35 @@ public final class ParitySuite {
         System.exit(ok ? 0 : 1);
     }
 
-    /** Runs the suite of {@code casesDir} on {@code hosts}, one after another, printing progress to {@code progress}. */
+    /**
+     * Runs the suite of {@code casesDir} on {@code hosts}, printing progress to {@code progress}. The hosts' JVMs run at
+     * the same time: they share no state (each has its own Redis key prefix, queues, buckets, tables, containers and
+     * databases, and its own ElasticMQ), and each runs its cases one after another; their outcomes are printed in
+     * {@code hosts}' order once each has finished.
+     */
     public static Summary run(Path casesDir, List<String> hosts, PrintStream progress, Path logs) throws IOException, InterruptedException {
         int total = ParityCases.load(casesDir).cases().size();
         Files.createDirectories(logs);
         Map<String, List<CaseOutcome>> outcomes = new LinkedHashMap<>();
         Map<String, String> errors = new LinkedHashMap<>();
         long begin = System.nanoTime();
+        Map<String, Process> running = new LinkedHashMap<>();
+        Map<String, Long> ended = new java.util.concurrent.ConcurrentHashMap<>();
         for (String host : hosts) {
             if (!HOSTS.contains(host)) {
                 throw new IllegalArgumentException("--hosts: expected some of " + HOSTS + ", not '" + host + "'");
             }
-            long started = System.nanoTime();
+            Files.deleteIfExists(logs.resolve("parity-" + host + ".json"));
+            running.put(host, new ProcessBuilder(command(host, casesDir, logs.resolve("parity-" + host + ".json"))).redirectErrorStream(true)
+                    .redirectOutput(logs.resolve("parity-" + host + ".log").toFile()).start());
+            running.get(host).onExit().thenRun(() -> ended.put(host, System.nanoTime()));
+        }
+        for (var e : running.entrySet()) {
+            String host = e.getKey();
             Path result = logs.resolve("parity-" + host + ".json");
             Path log = logs.resolve("parity-" + host + ".log");
-            Files.deleteIfExists(result);
-            int code = new ProcessBuilder(command(host, casesDir, result)).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).start().waitFor();
+            int code = e.getValue().waitFor();
+            long finished = e.getValue().onExit().thenApply(p -> ended.getOrDefault(host, System.nanoTime())).join();
             List<CaseOutcome> list = new ArrayList<>();
             outcomes.put(host, list);
             if (!Files.isRegularFile(result)) {
@@ -119,8 +131,8 @@ public final class ParitySuite {
                 progress.printf("parity %-5s %-14s %s (%.1f s)%s%n", host, o.name(), o.passed() ? "PASS" : "FAIL", o.millis() / 1000.0,
                         o.passed() ? "" : ": " + o.detail() + (expected == null ? "" : " [expected failure: " + expected + "]"));
             }
-            progress.printf("parity %s: %d/%d in %.1f s (log: %s)%n", host, list.stream().filter(CaseOutcome::passed).count(), total,
-                    (System.nanoTime() - started) / 1e9, log);
+            progress.printf("parity %s: %d/%d, done %.1f s after the start (log: %s)%n", host, list.stream().filter(CaseOutcome::passed).count(),
+                    total, (finished - begin) / 1e9, log);
         }
         return new Summary(outcomes, errors, total, (System.nanoTime() - begin) / 1_000_000);
     }

@@ -7,38 +7,52 @@ import io.sluice.aws.client.AwsClients;
 import io.sluice.aws.dynamodb.DynamoDbStatusStore;
 import io.sluice.aws.dynamodb.LedgerTables;
 import io.sluice.aws.dynamodb.StatusTable;
+import io.sluice.aws.invoke.EventSourceMapping;
 import io.sluice.aws.s3.S3Clients;
 import io.sluice.aws.s3.S3Location;
 import io.sluice.aws.s3.S3ObjectStore;
 import io.sluice.aws.sqs.SqsClients;
 import io.sluice.aws.sqs.SqsQueueSettings;
 import io.sluice.aws.sqs.SqsTaskQueue;
+import io.sluice.aws.stub.GlueStub;
+import io.sluice.aws.stub.RedshiftDataStub;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.StatusRecord;
 import io.sluice.orchestration.port.TaskQueue;
-import io.sluice.parity.ParityCases;
+import io.sluice.parity.ParityBundle;
 import io.sluice.parity.ParityHost;
 import io.sluice.parity.Receiver;
+import io.sluice.parity.WarehouseTables;
 import io.sluice.testkit.aws.DynaliteServer;
 import io.sluice.testkit.aws.S3MockServer;
+import io.sluice.testkit.postgres.PostgresTestServer;
+import io.sluice.testkit.postgres.TestDatabase;
 import io.sluice.testkit.redis.RedisCleanup;
 import io.sluice.testkit.redis.RedisTestServer;
 import io.sluice.testkit.sqs.ElasticMqServer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
- * The AWS entry points in this JVM: every Lambda of the bundle behind its real handler ({@link LambdaPump}), with the
- * suite's pipelines as the bundle's, on ElasticMQ (SQS, started here), S3Mock (the lake), dynalite (the status table,
- * the export ledger) and the shared Redis. The HTTP API is the {@code http-api} Lambda called with API Gateway's
- * payload-format-2.0 events; the schedule tick (EventBridge on AWS) is invoked every half second while pumping.
+ * The AWS entry points in this JVM: every Lambda of the bundle behind its real handler, fed by SQS's event source
+ * mapping ({@link EventSourceMapping}), with the suite's pipelines as the bundle's, on ElasticMQ (SQS, started here),
+ * S3Mock (the lake, the configs), dynalite (the status table, the export ledger) and the shared Redis. The HTTP API is the
+ * {@code http-api} Lambda called with API Gateway's payload-format-2.0 events; the schedule tick (EventBridge on AWS) is
+ * invoked every half second while pumping.
+ *
+ * <p>Glue and the Redshift Data API cannot run here: they are the HTTP stubs of their protocols the AWS adapter's tests
+ * use ({@link GlueStub}, whose runs write the files the retail jobs would, {@link ParityBundle#jobOutputs}; and
+ * {@link RedshiftDataStub}, which runs the statements it receives on a PostgreSQL database holding the example's
+ * warehouse tables), reached through the adapters' endpoint overrides.
  */
 public final class AwsParityHost implements ParityHost {
     private static final String HOST = "parity.execute-api.us-east-1.amazonaws.com";
@@ -53,10 +67,13 @@ public final class AwsParityHost implements ParityHost {
     private final SqsTaskQueue queue;
     private final S3ObjectStore objects;
     private final DynamoDbStatusStore status;
-    private final LambdaPump lambda;
+    private final EventSourceMapping lambda;
+    private final GlueStub glue;
+    private final RedshiftDataStub redshift;
+    private final TestDatabase warehouse;
     private long lastTick;
 
-    public AwsParityHost(ParityCases cases, Receiver receiver) {
+    public AwsParityHost(ParityBundle bundle, Receiver receiver) {
         String redis = RedisTestServer.shared().url();
         RedisCleanup.deleteOnExit(redis, prefix);
         elasticMq = ElasticMqServer.start();
@@ -73,6 +90,18 @@ public final class AwsParityHost implements ParityHost {
         s3.createBucket(b -> b.bucket(bucket));
         objects = new S3ObjectStore(s3, new S3Location(bucket, ""));
         status = new DynamoDbStatusStore(dynamo, statusTable);
+        bundle.configs().forEach((pipeline, config) -> objects.put("configs/" + pipeline + ".json", Json.write(config).getBytes(StandardCharsets.UTF_8)));
+        glue = new GlueStub();
+        bundle.jobNames().forEach(job -> glue.job(job, "SUCCEEDED", null, 2));
+        glue.onStart((job, arguments) -> {
+            ParityBundle.JobOutput output = bundle.jobOutputs().get(job);
+            if (output != null) {
+                objects.put(output.key(), output.text().getBytes(StandardCharsets.UTF_8));
+            }
+        });
+        warehouse = PostgresTestServer.shared().createDatabase("parity_redshift");
+        bundle.warehouseSql().ifPresent(sql -> WarehouseTables.create(warehouse.dataSource(), sql));
+        redshift = new RedshiftDataStub(warehouse.jdbcUrl(), s3, 1);
 
         Map<String, String> env = new LinkedHashMap<>();
         env.put("MAIN_CLASS", ParityAwsApplication.class.getName());
@@ -83,20 +112,28 @@ public final class AwsParityHost implements ParityHost {
         env.put("sluice.queue-prefix", names.prefix());
         env.put("sluice.max-receives", String.valueOf(MAX_RECEIVES));
         env.put("sluice.region", ElasticMqServer.REGION);
-        env.put("sluice.triggers.pipelines", cases.pipelines().toUri() + "*.asl.json");
+        env.put("sluice.triggers.pipelines", bundle.cloud().toUri() + "*.asl.json");
         env.put("sluice.api.allowed-hosts", HOST);
         env.put("sluice.s3.bucket", bucket);
         env.put("sluice.s3.endpoint", S3MockServer.shared().endpoint().toString());
         env.put("sluice.dynamodb.status-table", statusTable);
         env.put("sluice.dynamodb.export-ledger-table", exportLedger);
         env.put("sluice.dynamodb.endpoint", DynaliteServer.shared().endpoint().toString());
+        env.put("sluice.glue.enabled", "true");
+        env.put("sluice.glue.endpoint", glue.endpoint().toString());
+        env.put("sluice.glue.poll-initial", "50ms");
+        env.put("sluice.glue.poll-max", "200ms");
+        env.put("sluice.redshift.database", "dev");
+        env.put("sluice.redshift.workgroup", "sluice-parity");
+        env.put("sluice.redshift.copy-role-arn", "arn:aws:iam::000000000000:role/sluice-redshift-copy");
+        env.put("sluice.redshift.endpoint", redshift.endpoint().toString());
         env.put("parity.alerts-url", receiver.alertsUrl());
         env.forEach(System::setProperty); // where a Lambda's environment reaches Spring; this JVM runs this host only
 
         SqsQueueSettings settings = SqsQueueSettings.local(elasticMq.endpoint(), ElasticMqServer.REGION, MAX_RECEIVES);
         queue = SqsTaskQueue.connect(settings);
         sqs = SqsClients.create(settings);
-        lambda = new LambdaPump(sqs, names.prefix(), 2);
+        lambda = new EventSourceMapping(sqs, names.prefix(), System::setProperty, 2);
     }
 
     @Override
@@ -139,6 +176,21 @@ public final class AwsParityHost implements ParityHost {
     }
 
     @Override
+    public Optional<String> object(String key) {
+        return objects.get(key).map(b -> new String(b, StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public long jobRuns(String job) {
+        return glue.runsOf(job);
+    }
+
+    @Override
+    public Loads warehouse(String table) {
+        return WarehouseTables.loads(warehouse.dataSource(), table);
+    }
+
+    @Override
     public List<StatusRecord> statusRows(String pipeline, String partition) {
         return status.find(pipeline, partition, 10);
     }
@@ -154,5 +206,8 @@ public final class AwsParityHost implements ParityHost {
         queue.close();
         sqs.close();
         elasticMq.close();
+        glue.close();
+        redshift.close();
+        warehouse.close();
     }
 }

@@ -2,6 +2,7 @@ package io.sluice.parity.azure;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.azure.datafactory.FakeDataFactory;
 import io.sluice.azure.invoke.InProcessFunctionApp;
 import io.sluice.azure.invoke.LocalFunctionsHost;
 import io.sluice.functions.messaging.QueueNames;
@@ -10,16 +11,19 @@ import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.StatusRecord;
 import io.sluice.orchestration.port.StatusStore;
 import io.sluice.orchestration.port.TaskQueue;
-import io.sluice.parity.ParityCases;
+import io.sluice.parity.ParityBundle;
 import io.sluice.parity.ParityHost;
 import io.sluice.parity.Receiver;
 import io.sluice.testkit.azure.AzuriteServer;
 import io.sluice.testkit.redis.RedisCleanup;
 import io.sluice.testkit.redis.RedisTestServer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -27,15 +31,20 @@ import java.util.UUID;
  * injector, bindings from the trigger payloads), on the Storage Queue transport against Azurite (queues, Blob objects,
  * the Table status store and ledgers) and the shared Redis. The HTTP API is the {@code http-api} function; the queues
  * are pumped as the host's queue listeners would; the timer's {@code schedule-tick} runs every half second while pumping.
+ *
+ * <p>Data Factory and Synapse cannot run here: {@code glue-launch} reaches the Data Factory stub the Azure adapter's
+ * tests use ({@link FakeDataFactory}, whose runs write the files the retail jobs would, {@link ParityBundle#jobOutputs}),
+ * and {@code copy-to-warehouse} sends its statements to a scripted session ({@link ParityAzureStubs}).
  */
 public final class AzureParityHost implements ParityHost {
     private static final long TICK_NANOS = Duration.ofMillis(500).toNanos();
     private static final Duration VISIBILITY = Duration.ofSeconds(3);
 
     private final LocalFunctionsHost host;
+    private final FakeDataFactory dataFactory;
     private long lastTick;
 
-    public AzureParityHost(ParityCases cases, Receiver receiver) {
+    public AzureParityHost(ParityBundle bundle, Receiver receiver) throws IOException {
         String id = "pa" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
         String redis = RedisTestServer.shared().url();
         RedisCleanup.deleteOnExit(redis, id);
@@ -55,9 +64,24 @@ public final class AzureParityHost implements ParityHost {
         s.put("sluice.azure.storage.upstream-ledger-table", id + "upstreams");
         s.put("sluice.azure.storage.queue-table", id + "queues");
         s.put("sluice.azure.storage.max-receives", "3");
-        s.put("sluice.pipelines", cases.pipelines().toUri() + "*.asl.json");
+        s.put("sluice.pipelines", bundle.cloud().toUri() + "*.asl.json");
+        dataFactory = new FakeDataFactory().pipelines(bundle.jobNames());
+        String factory = FakeDataFactory.PATH;
+        s.put("sluice.azure.datafactory.subscription", factory.split("/")[2]);
+        s.put("sluice.azure.datafactory.resource-group", factory.split("/")[4]);
+        s.put("sluice.azure.datafactory.factory", factory.substring(factory.lastIndexOf('/') + 1));
+        s.put("sluice.azure.datafactory.management-endpoint", dataFactory.management().toString());
+        bundle.warehouseSql().ifPresent(sql -> s.put("parity.warehouse-sql", sql.toString()));
         s.put("parity.alerts-url", receiver.alertsUrl());
         host = InProcessFunctionApp.start(s, ParityAzureApplication.class, List.of(ParityAzureTriggers.class));
+        ObjectStore objects = host.instance(ObjectStore.class);
+        bundle.configs().forEach((pipeline, config) -> objects.put("configs/" + pipeline + ".json", Json.write(config).getBytes(StandardCharsets.UTF_8)));
+        dataFactory.onStart((pipeline, parameters) -> {
+            ParityBundle.JobOutput output = bundle.jobOutputs().get(pipeline);
+            if (output != null) {
+                objects.put(output.key(), output.text().getBytes(StandardCharsets.UTF_8));
+            }
+        });
     }
 
     @Override
@@ -91,6 +115,21 @@ public final class AzureParityHost implements ParityHost {
     }
 
     @Override
+    public Optional<String> object(String key) {
+        return host.instance(ObjectStore.class).get(key).map(b -> new String(b, StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public long jobRuns(String job) {
+        return dataFactory.runsOf(job);
+    }
+
+    @Override
+    public Loads warehouse(String table) {
+        return host.instance(ParitySynapse.class).loads(table);
+    }
+
+    @Override
     public List<StatusRecord> statusRows(String pipeline, String partition) {
         return host.instance(StatusStore.class).find(pipeline, partition, 10);
     }
@@ -105,6 +144,7 @@ public final class AzureParityHost implements ParityHost {
 
     @Override
     public void close() {
+        dataFactory.close();
         // The app lives as long as this JVM (Spring Cloud Function's injector keeps one context per JVM); its keys go at exit.
     }
 }

@@ -7,8 +7,8 @@ import org.springframework.context.annotation.Import;
 
 /**
  * The Sluice Function app (every function, as deployed) plus the suite's task functions, their Storage Queue triggers
- * ({@link ParityAzureTriggers}) and the alert webhook.
+ * ({@link ParityAzureTriggers}), the alert webhook, and the stubs of Data Factory and Synapse ({@link ParityAzureStubs}).
  */
 @SpringBootConfiguration
-@Import({SluiceAzureApplication.class, ParityFunctions.class, io.sluice.parity.ParityAlerts.class, ParityAzureTriggers.class})
+@Import({SluiceAzureApplication.class, ParityFunctions.class, io.sluice.parity.ParityAlerts.class, ParityAzureTriggers.class, ParityAzureStubs.class})
 public class ParityAzureApplication {}

@@ -10,6 +10,7 @@ import io.sluice.aws.dynamodb.DynaliteTables;
 import io.sluice.aws.dynamodb.DynamoDbStatusStore;
 import io.sluice.aws.dynamodb.LedgerTables;
 import io.sluice.aws.dynamodb.StatusTable;
+import io.sluice.aws.invoke.EventSourceMapping;
 import io.sluice.aws.s3.S3TestBuckets;
 import io.sluice.aws.sqs.SqsClients;
 import io.sluice.aws.sqs.SqsQueueSettings;
@@ -199,7 +200,7 @@ class AwsDemoPipelinesEndToEndTest {
                     .messageDeduplicationId("planted-1").messageAttributes(Map.of("origin",
                             MessageAttributeValue.builder().dataType("String").stringValue("a truncated producer").build()))).messageId();
 
-            EventSourceMapping lambda = new EventSourceMapping(raw, names.prefix(), environment, 2).deliveringTasksTwice();
+            EventSourceMapping lambda = new EventSourceMapping(raw, names.prefix(), environment::set, 2).deliveringTasksTwice();
             Map<String, String> executions = new LinkedHashMap<>();
             executions.put("daily-sales", export);
             await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(50)).until(() -> {

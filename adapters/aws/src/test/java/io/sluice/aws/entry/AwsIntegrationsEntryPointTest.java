@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.aws.client.AwsClientSettings;
 import io.sluice.aws.dynamodb.DynaliteTables;
 import io.sluice.aws.dynamodb.KeyValueItemsTable;
+import io.sluice.aws.invoke.EventSourceMapping;
 import io.sluice.aws.s3.S3TestBuckets;
 import io.sluice.aws.sqs.SqsClients;
 import io.sluice.aws.sqs.SqsQueueSettings;
@@ -106,7 +107,7 @@ class AwsIntegrationsEntryPointTest {
                 Json.parse("{\"order\": \"o-17\"}")).execution().executionId();
 
         try (SqsClient raw = SqsClients.create(SqsQueueSettings.local(elasticMq.endpoint(), ElasticMqServer.REGION, 5))) {
-            EventSourceMapping lambda = new EventSourceMapping(raw, names.prefix(), environment, 2);
+            EventSourceMapping lambda = new EventSourceMapping(raw, names.prefix(), environment::set, 2);
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(50)).until(() -> {
                 lambda.round();
                 return status(executionId).filter(s -> !s.equals("RUNNING")).isPresent();

@@ -22,12 +22,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * with continuation tokens, {@code pipelineruns/{id}}) on a loopback port, for tests: no Data Factory runs here.
  * Its pipelines: {@code contract-succeeds} and {@code contract-fails}, whose runs report {@code InProgress} on the
  * first read and end on the second; any other pipeline is 404 {@code PipelineNotFound}, as is an unknown run.
+ * {@link #pipelines} declares more pipelines whose runs succeed that way, {@link #onStart} what a created run does
+ * (the parity suite writes the files the real pipeline would).
  * It refuses requests without the bearer token or the api-version the client must send. Its answers follow
  * the documented shapes; they are not recordings of a real factory.
  */
-final class FakeDataFactory implements AutoCloseable {
-    static final String PATH = "/subscriptions/sub-1/resourceGroups/rg-1/providers/Microsoft.DataFactory/factories/adf-1";
-    static final String TOKEN = "fake-arm-token";
+public final class FakeDataFactory implements AutoCloseable {
+    public static final String PATH = "/subscriptions/sub-1/resourceGroups/rg-1/providers/Microsoft.DataFactory/factories/adf-1";
+    public static final String TOKEN = "fake-arm-token";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int PAGE = 2;
 
@@ -36,14 +38,33 @@ final class FakeDataFactory implements AutoCloseable {
     private final HttpServer server;
     private final Map<String, Run> runs = new ConcurrentHashMap<>();
     final AtomicInteger createRuns = new AtomicInteger();
+    private final java.util.Set<String> declared = ConcurrentHashMap.newKeySet();
+    private volatile java.util.function.BiConsumer<String, Map<String, String>> onStart = (pipeline, parameters) -> { };
 
-    FakeDataFactory() throws IOException {
+    public FakeDataFactory() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", this::handle);
         server.start();
     }
 
-    URI management() {
+    /** Pipelines besides {@code contract-*} whose runs succeed on their second read. */
+    public FakeDataFactory pipelines(java.util.Collection<String> names) {
+        declared.addAll(names);
+        return this;
+    }
+
+    /** What each created run does when createRun is called: {@code work} gets the pipeline and the run's parameters. */
+    public FakeDataFactory onStart(java.util.function.BiConsumer<String, Map<String, String>> work) {
+        onStart = work;
+        return this;
+    }
+
+    /** How many runs of {@code pipeline} createRun created. */
+    public long runsOf(String pipeline) {
+        return runs.values().stream().filter(r -> r.pipeline().equals(pipeline)).count();
+    }
+
+    public URI management() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
@@ -74,14 +95,16 @@ final class FakeDataFactory implements AutoCloseable {
         String method = x.getRequestMethod();
         if (method.equals("POST") && path.matches("/pipelines/[^/]+/createRun")) {
             String pipeline = path.split("/")[2];
-            if (!pipeline.startsWith("contract-")) {
+            if (!pipeline.startsWith("contract-") && !declared.contains(pipeline)) {
                 reply(x, 404, error("PipelineNotFound", "Entity " + pipeline + " not found"));
                 return;
             }
             createRuns.incrementAndGet();
             Map<String, String> parameters = new java.util.HashMap<>();
             body.properties().forEach(e -> parameters.put(e.getKey(), e.getValue().asText()));
-            reply(x, 200, JSON.createObjectNode().put("runId", existingRun(pipeline, parameters)));
+            String id = existingRun(pipeline, parameters);
+            onStart.accept(pipeline, Map.copyOf(parameters));
+            reply(x, 200, JSON.createObjectNode().put("runId", id));
         } else if (method.equals("POST") && path.equals("/queryPipelineRuns")) {
             String pipeline = body.path("filters").path(0).path("values").path(0).asText();
             List<Run> matching = runs.values().stream().filter(r -> r.pipeline().equals(pipeline))

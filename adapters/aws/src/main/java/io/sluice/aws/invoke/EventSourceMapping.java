@@ -1,4 +1,4 @@
-package io.sluice.aws.entry;
+package io.sluice.aws.invoke;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -16,13 +16,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
 import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 
 /**
- * What Lambda's SQS event source mapping does, in process, for tests: reads each queue of the deployment from the real
+ * What Lambda's SQS event source mapping does, in process, for tests and the parity suite (which drives the AWS entry
+ * points in a JVM of its own): reads each queue of the deployment from the real
  * SQS server (ElasticMQ) in batches of up to ten, hands each batch as Lambda's SQS event to the function subscribed to
  * that queue through its real entry point ({@link FunctionInvoker}, one warm instance per function), then deletes the
  * records the function did not report in {@code batchItemFailures}; those stay, reappear after the visibility timeout
@@ -33,20 +35,26 @@ import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
  * {@code <prefix>-task-<fn>.fifo} the task worker, {@code <prefix>-events.fifo} events, every {@code -dlq} queue the
  * DLQ handler, every {@code -delayed} companion the delayed forwarder, {@code <prefix>-object-events} (S3's notifications) the
  * object trigger.
+ *
+ * <p>Not part of a deployment's wiring (no bean uses it): Lambda's own event source mapping does this on AWS.
  */
-final class EventSourceMapping {
+public final class EventSourceMapping {
     /** One batch handed to a function: its queue, the message ids, those it reported failed. */
-    record Delivery(String function, String queue, List<String> messageIds, List<String> failed, List<String> bodies) {}
+    public record Delivery(String function, String queue, List<String> messageIds, List<String> failed, List<String> bodies) {}
 
     private final SqsClient sqs;
     private final String prefix;
-    private final LambdaEnvironment environment;
+    private final BiConsumer<String, String> environment;
     private final int visibilitySeconds;
     private final Map<String, FunctionInvoker> warm = new HashMap<>();
     private final List<Delivery> deliveries = new CopyOnWriteArrayList<>();
     private volatile boolean tasksTwice;
 
-    EventSourceMapping(SqsClient sqs, String prefix, LambdaEnvironment environment, int visibilitySeconds) {
+    /**
+     * @param environment sets a Lambda environment setting (a system property here), as {@code System::setProperty} or a
+     *                    test's recorder that restores them afterwards
+     */
+    public EventSourceMapping(SqsClient sqs, String prefix, BiConsumer<String, String> environment, int visibilitySeconds) {
         this.sqs = sqs;
         this.prefix = prefix;
         this.environment = environment;
@@ -54,17 +62,17 @@ final class EventSourceMapping {
     }
 
     /** From now on every task batch is delivered twice before its records are deleted: SQS's at-least-once, made certain. */
-    EventSourceMapping deliveringTasksTwice() {
+    public EventSourceMapping deliveringTasksTwice() {
         tasksTwice = true;
         return this;
     }
 
-    List<Delivery> deliveries() {
+    public List<Delivery> deliveries() {
         return List.copyOf(deliveries);
     }
 
     /** One pass over every queue: at most one batch from each. The number of records delivered. */
-    int round() {
+    public int round() {
         int delivered = 0;
         for (String url : sqs.listQueues(b -> b.queueNamePrefix(prefix + "-")).queueUrls()) {
             String queue = url.substring(url.lastIndexOf('/') + 1);
@@ -98,9 +106,9 @@ final class EventSourceMapping {
     }
 
     /** Invokes {@code function} through its warm entry point with {@code event}, as Lambda would. */
-    JsonNode invoke(String function, String event) {
+    public synchronized JsonNode invoke(String function, String event) {
         FunctionInvoker invoker = warm.computeIfAbsent(function, f -> {
-            environment.set("spring.cloud.function.definition", f);
+            environment.accept("spring.cloud.function.definition", f);
             return new FunctionInvoker();
         });
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -157,7 +165,7 @@ final class EventSourceMapping {
     }
 
     /** Queue names and their message counts, for a failure message. */
-    String describe() {
+    public String describe() {
         List<String> out = new ArrayList<>();
         for (String url : sqs.listQueues(b -> b.queueNamePrefix(prefix + "-")).queueUrls()) {
             Map<String, String> a = sqs.getQueueAttributes(b -> b.queueUrl(url).attributeNamesWithStrings("ApproximateNumberOfMessages",

@@ -1,0 +1,104 @@
+package io.sluice.parity;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.local.pattern.ClasspathPatternResources;
+import io.sluice.local.pipeline.PipelineCatalog;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.pattern.Rendering;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * What a host loads, prepared in its JVM before it starts: the suite's own ASL pipelines, and the retail case's example
+ * pipelines (their pattern configs, the export's targets pointed at the suite's partner API). The local runtime gets the
+ * configs as {@code ./sluice demo} gives them ({@code <id>.config.json}, rendered when it loads them, and their
+ * {@code <id>.pipeline.json} options); a cloud bundle gets
+ * them rendered by their patterns ({@code <id>.asl.json}), and each config goes to its config store
+ * ({@link #configs}). The jobs' outputs are what the hosts' stubbed job services write ({@link #jobOutputs}).
+ */
+public record ParityBundle(Path local, Path cloud, Optional<Path> example, Map<String, JsonNode> configs,
+                           Map<String, JobOutput> jobOutputs) {
+
+    /** A file a job writes: its object key and its text. */
+    public record JobOutput(String key, String text) {}
+
+    /** The example's DuckDB jobs (the local runtime's scripts), when the suite has a retail case. */
+    public Optional<Path> jobs() {
+        return example.map(e -> e.resolve("jobs"));
+    }
+
+    /** The example's warehouse tables ({@code warehouse.sql}, PostgreSQL). */
+    public Optional<Path> warehouseSql() {
+        return example.map(e -> e.resolve("warehouse.sql"));
+    }
+
+    /** Every job the configs name (their {@code job} fields), in order. */
+    public Set<String> jobNames() {
+        Set<String> jobs = new LinkedHashSet<>();
+        configs.values().forEach(c -> c.findValues("job").forEach(j -> jobs.add(j.asText())));
+        return jobs;
+    }
+
+    public static ParityBundle prepare(ParityCases cases, Receiver receiver, Path folder) {
+        try {
+            Path local = Files.createDirectories(folder.resolve("local"));
+            Path cloud = Files.createDirectories(folder.resolve("cloud"));
+            try (Stream<Path> files = Files.list(cases.pipelines())) {
+                for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".asl.json")).toList()) {
+                    Files.copy(f, local.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(f, cloud.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+            Map<String, JsonNode> configs = new LinkedHashMap<>();
+            Map<String, JobOutput> outputs = new LinkedHashMap<>();
+            Path example = null;
+            for (ParityCases.Case c : cases.cases()) {
+                if (!c.kind().equals("retail")) {
+                    continue;
+                }
+                JsonNode spec = c.spec();
+                example = cases.folder().resolve(spec.path("example").asText()).normalize();
+                JsonNode target = Json.parse(Json.write(spec.path("target")).replace("${partner}", receiver.url(ParityRunner.partnerPath(c.name()))));
+                List<String> ids = new java.util.ArrayList<>();
+                spec.path("ingestions").forEach(i -> ids.add(i.asText()));
+                ids.add(spec.path("export").asText());
+                for (String id : ids) {
+                    ObjectNode config = (ObjectNode) Json.parse(Files.readString(example.resolve("pipelines/" + id + PipelineCatalog.CONFIG_SUFFIX)));
+                    if (config.has("targets")) {
+                        config.putArray("targets").add(target); // the partner's API only: a cloud bundle has no SSH client for SFTP
+                    }
+                    configs.put(id, config);
+                    Files.writeString(local.resolve(id + PipelineCatalog.CONFIG_SUFFIX), Json.write(config), StandardCharsets.UTF_8);
+                    Rendering rendering = ClasspathPatternResources.patterns().render(config.path("pattern").asText(), config);
+                    if (!(rendering instanceof Rendering.Rendered rendered)) {
+                        throw new IllegalArgumentException(example + ": pipelines/" + id + PipelineCatalog.CONFIG_SUFFIX + " does not render: " + rendering);
+                    }
+                    Files.writeString(cloud.resolve(id + ".asl.json"), Json.write(rendered.definition()), StandardCharsets.UTF_8);
+                    // Its options (the priority, P1) as the demo copies them; the Lambda bundle knows no priority option
+                    // (its options are dependsOn, schedule, webhook, retention), so the cloud bundles go without.
+                    Path options = example.resolve("pipelines/" + id + ".pipeline.json");
+                    if (Files.isRegularFile(options)) {
+                        Files.copy(options, local.resolve(options.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+                spec.path("jobOutputs").properties().forEach(e -> outputs.put(e.getKey(),
+                        new JobOutput(e.getValue().path("key").asText(), e.getValue().path("text").asText())));
+            }
+            return new ParityBundle(local, cloud, Optional.ofNullable(example), Map.copyOf(configs), Map.copyOf(outputs));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare the parity pipelines in " + folder, e);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.sluice.parity.azure;
+
+import com.azure.core.credential.AccessToken;
+import com.azure.core.credential.TokenCredential;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.azure.AzureStorageClients;
+import io.sluice.azure.SluiceAzureProperties;
+import io.sluice.azure.datafactory.FakeDataFactory;
+import io.sluice.functions.task.warehouse.CopyToWarehouse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.function.Function;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
+import org.springframework.core.env.Environment;
+import reactor.core.publisher.Mono;
+
+/**
+ * What the Azure host has in place of the two services that cannot run here. Data Factory: the adapter's own
+ * {@code glue-launch} and launcher, pointed at the Data Factory stub ({@code sluice.azure.datafactory.management-endpoint}),
+ * with the stub's bearer token as the app's identity. Synapse: the adapter's {@code copy-to-warehouse} over the real
+ * {@code SynapseWarehouse} on a scripted SQL session ({@link ParitySynapse}), wired as the adapter wires it when
+ * {@code sluice.azure.synapse.jdbc-url} names a pool (left unset here: there is none).
+ */
+@Configuration(proxyBeanMethods = false)
+public class ParityAzureStubs {
+
+    @Bean
+    @Primary
+    public TokenCredential parityArmToken() {
+        return request -> Mono.just(new AccessToken(FakeDataFactory.TOKEN, OffsetDateTime.now().plusHours(1)));
+    }
+
+    @Bean
+    ParitySynapse paritySynapse(Environment environment, AzureStorageClients storage, SluiceAzureProperties properties) {
+        String sql = environment.getProperty("parity.warehouse-sql", "");
+        return new ParitySynapse(sql.isBlank() ? null : Path.of(sql), storage.blobs().getBlobContainerClient(properties.storage().container()));
+    }
+
+    @Bean(CopyToWarehouse.NAME)
+    public Function<JsonNode, JsonNode> copyToWarehouse(ParitySynapse synapse, Clock clock) {
+        return new CopyToWarehouse(synapse.warehouse(), clock);
+    }
+}
