@@ -18,6 +18,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import io.sluice.aws.sqs.SqsTaskQueue;
+import io.sluice.functions.deadletter.DeadLetters;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.redis.RedisDeadLetterStore;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.Resource;
@@ -27,7 +32,7 @@ import org.springframework.core.io.ResourceLoader;
  * The platform controls on AWS, in the deployment's Redis as locally: the allow and block rules (made through the API;
  * a Lambda bundle has no rules file to watch), read again by every function within two seconds of a change; the lineage
  * the task-worker records; block-downstream and backfills, advanced by the {@code events} function. The HTTP API's
- * {@code /v1/rules}, {@code /v1/lineage}, {@code /v1/blocks} and {@code /v1/backfills} answer with them.
+ * {@code /v1/rules}, {@code /v1/lineage}, {@code /v1/blocks}, {@code /v1/backfills} and {@code /v1/dead-letters} answer with them.
  */
 @Configuration(proxyBeanMethods = false)
 public class AwsControl {
@@ -56,6 +61,14 @@ public class AwsControl {
     @Bean
     public LineageLog lineageLog(RedisAdapters redis, SluiceAwsProperties properties) {
         return new RedisLineageLog(redis.redisson(), properties.redisKeyPrefix());
+    }
+
+    /** The dead letters the {@code dlq-handler} records per tenant, listed and redriven by {@code /v1/dead-letters}. */
+    @Bean
+    public DeadLetters deadLetters(RedisAdapters redis, SluiceAwsProperties properties, SqsTaskQueue queue, QueueNames names, Clock clock,
+                                   ResourceLoader loader, @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String tenants) {
+        return new DeadLetters(new RedisDeadLetterStore(redis.redisson(), properties.redisKeyPrefix()), queue, names,
+                bundledTenancy(loader, tenants), clock);
     }
 
     @Bean

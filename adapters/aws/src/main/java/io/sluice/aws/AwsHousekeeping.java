@@ -13,6 +13,7 @@ import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.maprun.ChildRuns;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.deadletter.DeadLetters;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.task.dependency.DependencyRelease;
@@ -82,8 +83,8 @@ public class AwsHousekeeping {
 
     @Bean(name = "dlq-handler")
     public Function<SQSEvent, SQSBatchResponse> deadLetters(SqsTaskQueue queue, QueueNames names, RedisAdapters redis, Clock clock,
-                                                            AlertSink sink) {
-        DeadLetterHandler handler = new DeadLetterHandler(queue, names, oncePerIncident(sink, redis, clock));
+                                                            AlertSink sink, ObjectProvider<DeadLetters> letters) {
+        DeadLetterHandler handler = new DeadLetterHandler(queue, names, oncePerIncident(sink, redis, clock), letters.getIfAvailable());
         return new SqsBatchFunction(record -> {
             handler.handle(sourceQueue(record), new ReceivedMessage(record.messageId(), "", record.body(), record.attributes(),
                     record.receiveCount()));

@@ -98,6 +98,6 @@ class DeadLettersController {
     }
 
     private static ResponseEntity<?> none() {
-        return ApiProblems.notFound("This host keeps no dead letters (the local runtime keeps them in Redis).");
+        return ApiProblems.notFound("This host keeps no dead letters (every Sluice host keeps them in its Redis; this one has no dead-letter store wired).");
     }
 }

@@ -30,6 +30,7 @@ import io.sluice.orchestration.pattern.Patterns;
 import io.sluice.orchestration.pattern.Rendering;
 import io.sluice.orchestration.port.RunState;
 import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisDeadLetterStore;
 import io.sluice.redis.SluiceRedisProperties;
 import io.sluice.testkit.aws.DynaliteServer;
 import io.sluice.testkit.aws.S3MockServer;
@@ -261,6 +262,12 @@ class AwsDemoPipelinesEndToEndTest {
                 assertThat(alert).containsEntry("TopicArn", ALERTS);
                 assertThat(alert.get("Subject") + " " + alert.get("Message")).contains("dead-lettered", names.orchestrator(), poison);
             });
+            // ... and kept as a dead letter, for /v1/dead-letters and the console to list and redrive.
+            assertThat(new RedisDeadLetterStore(redis.redisson(), keyPrefix).list(null, null, 0, 10)).singleElement()
+                    .satisfies(letter -> {
+                        assertThat(letter.message().messageId()).isEqualTo(poison);
+                        assertThat(letter.message().body()).isEqualTo("{\"type\": \"resu");
+                    });
         }
     }
 

@@ -7,7 +7,10 @@ import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.api.tenant.Tenants;
+import io.sluice.functions.deadletter.DeadLetters;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
+import io.sluice.redis.RedisDeadLetterStore;
 import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
@@ -138,9 +141,18 @@ public class AzureRuntime {
         return new CompletionListener(redis.executionStore(), handlers);
     }
 
+    /** The dead letters the dlq-handler records per tenant (the API's tenants), listed and redriven by {@code /v1/dead-letters}. */
     @Bean
-    public DeadLetterHandler deadLetterHandler(TaskQueue queue, QueueNames names, RedisAdapters redis, Clock clock, AlertSink sink) {
-        return new DeadLetterHandler(queue, names, oncePerIncident(sink, redis, clock));
+    public DeadLetters deadLetters(RedisAdapters redis, SluiceAzureHostProperties host, TaskQueue queue, QueueNames names, Clock clock,
+                                   ObjectProvider<Tenants> tenants) {
+        Tenants known = tenants.getIfAvailable(Tenants::none);
+        return new DeadLetters(new RedisDeadLetterStore(redis.redisson(), host.redisKeyPrefix()), queue, names, known::tenantOf, clock);
+    }
+
+    @Bean
+    public DeadLetterHandler deadLetterHandler(TaskQueue queue, QueueNames names, RedisAdapters redis, Clock clock, AlertSink sink,
+                                               DeadLetters letters) {
+        return new DeadLetterHandler(queue, names, oncePerIncident(sink, redis, clock), letters);
     }
 
     @Bean
