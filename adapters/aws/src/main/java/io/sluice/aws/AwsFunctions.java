@@ -4,6 +4,8 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.aws.lambda.SqsBatchFunction;
+import io.sluice.aws.lambda.SqsRecord;
+import io.sluice.aws.trigger.BundledPipelines;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.control.RuleBook;
 import io.sluice.functions.control.RuleGate;
@@ -71,15 +73,22 @@ public class AwsFunctions {
     @Bean(name = "task-worker")
     public Function<SQSEvent, SQSBatchResponse>
             taskWorker(ListableBeanFactory beans, RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock,
-                       ObjectProvider<RuleBook> rules, ObjectProvider<LineageLog> lineage, ResourceLoader loader,
+                       ObjectProvider<RuleBook> rules, ObjectProvider<LineageLog> lineage, ResourceLoader loader, BundledPipelines pipelines,
                        @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String tenants) {
         WorkerHarness plain = new WorkerHarness(taskFunctions(beans), redis.idempotencyStore(), redis.timerIndex(), queue, names, clock,
                 "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5), Boundary.Probe.NONE);
-        // The rules gate every task (AwsControl); every pipeline is on channel P2 until pipelines declare a priority.
+        // The rules gate every task (AwsControl), by the priority its pipeline declares in the bundle.
         WorkerHarness gated = rules.stream().findFirst().map(book -> plain.withGate(new RuleGate(book,
-                AwsControl.bundledTenancy(loader, tenants), pipeline -> "P2"))).orElse(plain);
+                AwsControl.bundledTenancy(loader, tenants), pipeline -> pipelines.priority(pipeline).name()))).orElse(plain);
         WorkerHarness harness = lineage.stream().findFirst().map(gated::withLineage).orElse(gated);
-        return new SqsBatchFunction((body, attributes) -> harness.handle(body) == WorkerHarness.Disposition.ACKNOWLEDGE);
+        // One task-worker Lambda consumes every priority channel (an event source mapping per channel queue, each with
+        // its own maximum concurrency); a held task goes back to the channel it came from.
+        // A message it cannot read it moves to that channel's dead-letter queue itself (idempotently) and is then done with.
+        return new SqsBatchFunction(record -> {
+            String channel = channelOf(record);
+            WorkerHarness.Disposition d = channel == null ? harness.handle(record.body()) : harness.handle(record.body(), channel);
+            return d == WorkerHarness.Disposition.ACKNOWLEDGE || (channel != null && d == WorkerHarness.Disposition.DEAD_LETTER);
+        });
     }
 
     @Bean(name = "schedule-tick")
@@ -88,6 +97,12 @@ public class AwsFunctions {
         ScheduleTick plain = new ScheduleTick(redis.executionStore(), redis.timerIndex(), queue, outbox, names, clock, Duration.ofSeconds(30));
         ScheduleTick tick = reaper.stream().findFirst().map(plain::withReaper).orElse(plain); // AwsRetention's, when there is an archive
         return () -> tick.tick().toString();
+    }
+
+    /** The Sluice name of the channel queue a record came from (its ARN's last part, without {@code .fifo}); null if unnamed. */
+    static String channelOf(SqsRecord record) {
+        String name = record.queueName();
+        return name == null ? null : name.endsWith(".fifo") ? name.substring(0, name.length() - ".fifo".length()) : name;
     }
 
     /** Every {@code Function<JsonNode, JsonNode>} bean of the application, by bean name. */

@@ -61,7 +61,9 @@ public class AwsTriggers {
     /** The one way this deployment starts executions (object events, schedules, upstream completion): the bundled pipelines only. */
     @Bean
     public ExecutionStarter executionStarter(Orchestrator orchestrator, BundledPipelines pipelines) {
-        return new PipelineStarter(orchestrator::start, PipelineDefinitions.of(pipelines));
+        // Each execution on its pipeline's declared priority channel (<id>.pipeline.json), as locally.
+        return new PipelineStarter((PipelineStarter.PrioritizedLaunch) orchestrator::start, PipelineDefinitions.of(pipelines),
+                pipelines::priority);
     }
 
     @Bean

@@ -1,6 +1,7 @@
 package io.sluice.aws.trigger;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.priority.Priority;
 import io.sluice.functions.trigger.upstream.DependencyGraph;
 import io.sluice.functions.trigger.upstream.Dependent.Dependency;
 import io.sluice.functions.trigger.upstream.DependsOn;
@@ -34,7 +35,7 @@ import org.springframework.core.io.support.ResourcePatternResolver;
 public final class BundledPipelines implements Function<String, Optional<Definition>> {
     private static final String SUFFIX = ".asl.json";
     private static final String OPTIONS_SUFFIX = ".pipeline.json";
-    private static final Set<String> OPTION_FIELDS = Set.of("dependsOn", "schedule", "webhook", "retention");
+    private static final Set<String> OPTION_FIELDS = Set.of("dependsOn", "schedule", "webhook", "retention", "priority");
 
     private final Map<String, Definition> pipelines;
     private final Map<String, List<Dependency>> dependsOn;
@@ -110,9 +111,10 @@ public final class BundledPipelines implements Function<String, Optional<Definit
         parsed.put(id, json);
         json.fieldNames().forEachRemaining(f -> {
             if (!OPTION_FIELDS.contains(f)) {
-                problems.add(file + ": /" + f + ": unknown field; expected 'dependsOn', 'schedule', 'webhook' or 'retention'");
+                problems.add(file + ": /" + f + ": unknown field; expected 'dependsOn', 'schedule', 'webhook', 'retention' or 'priority'");
             }
         });
+        Priority.ofOptions(json, file, problems::add);
         JsonNode retention = json.get("retention");
         if (retention != null && retentionOf(retention).isEmpty()) {
             problems.add(file + ": /retention: expected an ISO-8601 duration such as \"PT6H\" or \"P7D\", not " + Json.write(retention));
@@ -149,6 +151,11 @@ public final class BundledPipelines implements Function<String, Optional<Definit
     /** The bundled {@code <id>.pipeline.json} of pipeline {@code id} as it was read (a JSON object), if it has one. */
     public Optional<JsonNode> options(String id) {
         return Optional.ofNullable(options.get(id));
+    }
+
+    /** The priority channel pipeline {@code id} declares in its options file ({@link Priority#DEFAULT} without one). */
+    public Priority priority(String id) {
+        return Priority.ofOptions(options.get(id), id, problem -> {});
     }
 
     /** The upstreams pipeline {@code id} declares in its options file (none without one). */

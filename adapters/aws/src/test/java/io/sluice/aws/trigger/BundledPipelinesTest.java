@@ -3,6 +3,7 @@ package io.sluice.aws.trigger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.functions.priority.Priority;
 import io.sluice.functions.trigger.upstream.Dependent;
 import io.sluice.functions.trigger.upstream.PartitionMapping;
 import java.nio.file.Files;
@@ -52,5 +53,21 @@ class BundledPipelinesTest {
                 "report.pipeline.json: /dependsOn/1: a pipeline cannot wait for itself",
                 "report.pipeline.json: /dependsOn/2/partitions: expected 'identity' or 'same-date', got 'weekly'",
                 "report.pipeline.json: /dependsOn: upstream pipeline 'missing' is not bundled");
+    }
+
+    @Test
+    void thePriorityOfTheOptionsFileIsThePipelinesChannelAndABadOneIsNamed() throws Exception {
+        Files.writeString(dir.resolve("orders.asl.json"), PASS);
+        Files.writeString(dir.resolve("orders.pipeline.json"), "{\"priority\": \"P1\"}");
+        Files.writeString(dir.resolve("rates.asl.json"), PASS);
+
+        BundledPipelines bundle = load();
+
+        assertThat(bundle.priority("orders")).isEqualTo(Priority.P1);
+        assertThat(bundle.priority("rates")).as("no options file: the default channel").isEqualTo(Priority.DEFAULT);
+
+        Files.writeString(dir.resolve("rates.pipeline.json"), "{\"priority\": \"urgent\"}");
+        assertThatThrownBy(this::load).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("rates.pipeline.json: /priority: expected one of P0, P1, P2, P3 (P0 highest), not \"urgent\"");
     }
 }

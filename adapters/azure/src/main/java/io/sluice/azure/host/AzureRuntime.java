@@ -97,6 +97,8 @@ public class AzureRuntime {
     /** The one way this deployment starts executions (the API, object events, upstream completion): the bundled pipelines only. */
     @Bean
     public ExecutionStarter executionStarter(Orchestrator orchestrator, BundledPipelines pipelines) {
+        // Every execution on the default channel: the Functions app has no triggers on the other channels' queues yet,
+        // so a pipeline's declared priority (validated by the bundle) is not used here.
         return new PipelineStarter(orchestrator::start, pipelines);
     }
 

@@ -1,6 +1,7 @@
 package io.sluice.azure.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.priority.Priority;
 import io.sluice.functions.start.PipelineDefinitions;
 import io.sluice.functions.trigger.upstream.DependencyGraph;
 import io.sluice.functions.trigger.upstream.Dependent.Dependency;
@@ -81,6 +82,7 @@ public final class BundledPipelines implements PipelineDefinitions {
                     String text = options.getContentAsString(StandardCharsets.UTF_8);
                     dependsOn.put(id, dependsOn(id, text, problems));
                     retention(id, text, problems).ifPresent(d -> retention.put(id, d));
+                    priority(id, text, problems); // validated as on every host; this host runs every pipeline on the default channel
                 }
             }
         } catch (IOException e) {
@@ -93,6 +95,15 @@ public final class BundledPipelines implements PipelineDefinitions {
             throw new IllegalStateException("The bundled pipelines (" + pattern + ") are not valid:\n" + String.join("\n", problems));
         }
         return new BundledPipelines(found, dependsOn, retention);
+    }
+
+    /** An options file's {@code "priority"}, as on every host ({@link Priority#ofOptions}). */
+    private static Priority priority(String id, String text, List<String> problems) {
+        try {
+            return Priority.ofOptions(Json.parse(text), id + OPTIONS_SUFFIX, problems::add);
+        } catch (IllegalArgumentException e) {
+            return Priority.DEFAULT; // reported with the file's dependsOn
+        }
     }
 
     /** An options file's {@code "retention"}: an ISO-8601 duration, as locally; anything else is a problem naming it. */
