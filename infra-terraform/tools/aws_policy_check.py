@@ -13,7 +13,9 @@ bucket, the status table, the integrations' item table, the pipeline secrets, th
 warehouse and the topics, queues, buses and buckets the module's `integrations` input declares;
 schedule-tick may write the execution archive and status rows, http-api read both. Every ARN must
 exist in the plan (or be an input such as the warehouse), belong to the plan's account and region,
-and no statement may use "*" unless its actions have no resource type.
+and no statement may use "*" unless its actions have no resource type. The alert topic's key may be
+used by CloudWatch and, through SNS only, by exactly the roles of the functions that raise alerts;
+every function has an alarm on its Errors and one on its Throttles.
 
 usage: aws_policy_check.py ROOT ARTIFACT [terraform]
 """
@@ -284,7 +286,53 @@ def check(doc):
     for fn in sorted(sluice):
         if fn not in summary:
             problems.append(f"{fn}: no role policy found")
+    problems += alerts(by_type, name, sluice)
     return problems, {fn: len(r) for fn, r in summary.items()}
+
+
+KEY_USE = {"kms:Decrypt", "kms:GenerateDataKey*"}
+
+
+def alerts(by_type, name, sluice):
+    """The alert topic's key and the alarms: who may use the key, and that every function's errors and throttles alert."""
+    problems = []
+    keys = [k for k in by_type.get("aws_kms_key", []) if k["values"].get("policy")]
+    if len(keys) != 1:
+        return [f"alert key: expected one customer managed key with a policy, found {len(keys)}"]
+    roles = {f"arn:aws:iam::{ACCOUNT}:role/{name}-{fn}": fn for fn in sluice}
+    users = set()
+    for s in json.loads(keys[0]["values"]["policy"])["Statement"]:
+        actions = {s["Action"]} if isinstance(s["Action"], str) else set(s["Action"])
+        principal = s.get("Principal", {})
+        if s.get("Effect") != "Allow":
+            continue
+        if principal == {"AWS": f"arn:aws:iam::{ACCOUNT}:root"}:
+            continue  # the account administers its key (and IAM policies may then grant it)
+        if principal == {"Service": "cloudwatch.amazonaws.com"}:
+            if not actions <= KEY_USE:
+                problems.append(f"alert key: cloudwatch.amazonaws.com may {sorted(actions - KEY_USE)}, more than alarm actions need")
+            continue
+        aws = principal.get("AWS")
+        for who in [aws] if isinstance(aws, str) else (aws or ["?"]):
+            fn = roles.get(who)
+            via = s.get("Condition", {}).get("StringEquals", {}).get("kms:ViaService")
+            if fn is None or fn not in ALERTING:
+                problems.append(f"alert key: {who} may use it but does not raise alerts")
+            elif not actions <= KEY_USE or via != f"sns.{REGION}.amazonaws.com":
+                problems.append(f"alert key: {who} may {sorted(actions)} other than through SNS")
+            else:
+                users.add(fn)
+        if "AWS" not in principal and principal != {"Service": "cloudwatch.amazonaws.com"}:
+            problems.append(f"alert key: {principal} may use it")
+    for fn in sorted(ALERTING & sluice - users):
+        problems.append(f"alert key: {fn} publishes alerts but the key's policy does not let it encrypt them")
+    alarms = {(a["values"].get("namespace"), a["values"].get("metric_name"), (a["values"].get("dimensions") or {}).get("FunctionName"))
+              for a in by_type.get("aws_cloudwatch_metric_alarm", [])}
+    for fn in sorted(sluice):
+        for metric in ("Errors", "Throttles"):
+            if ("AWS/Lambda", metric, f"{name}-{fn}") not in alarms:
+                problems.append(f"alarms: {fn} has no alarm on its {metric}")
+    return problems
 
 
 def find_module_input(doc, variable):
@@ -315,6 +363,11 @@ def planted(doc):
         ("task-worker", "sqs:SendMessage", f"arn:aws:sqs:{REGION}:{ACCOUNT}:someone-elses-queue"),
         ("task-worker", "sqs:SendMessage", "*"),
     ]
+    for what, change in [(f"alert key: arn:aws:iam::{ACCOUNT}:role/{name}-http-api may use it", planted_key_user),
+                         ("alarms: task-worker has no alarm on its Throttles", planted_missing_alarm)]:
+        copy = json.loads(json.dumps(doc))
+        change(copy, name)
+        yield what, copy
     for fn, action, resource in grants:
         copy = json.loads(json.dumps(doc))
         for r in resources(copy["planned_values"]["root_module"]):
@@ -323,6 +376,26 @@ def planted(doc):
                 policy["Statement"].append({"Sid": "Planted", "Effect": "Allow", "Action": [action], "Resource": [resource]})
                 r["values"]["policy"] = json.dumps(policy)
         yield f"{fn}: {action} on {resource}", copy
+
+
+def planted_key_user(doc, name):
+    for r in resources(doc["planned_values"]["root_module"]):
+        if r["type"] == "aws_kms_key" and r["values"].get("policy"):
+            policy = json.loads(r["values"]["policy"])
+            policy["Statement"].append({"Sid": "Planted", "Effect": "Allow", "Action": ["kms:Decrypt"], "Resource": "*",
+                                        "Principal": {"AWS": f"arn:aws:iam::{ACCOUNT}:role/{name}-http-api"}})
+            r["values"]["policy"] = json.dumps(policy)
+
+
+def planted_missing_alarm(doc, name):
+    module = doc["planned_values"]["root_module"]
+    def drop(m):
+        m["resources"] = [r for r in m.get("resources", []) if not (r["type"] == "aws_cloudwatch_metric_alarm"
+                          and (r["values"].get("dimensions") or {}).get("FunctionName") == f"{name}-task-worker"
+                          and r["values"].get("metric_name") == "Throttles")]
+        for child in m.get("child_modules", []):
+            drop(child)
+    drop(module)
 
 
 def main():

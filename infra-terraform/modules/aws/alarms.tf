@@ -41,3 +41,44 @@ resource "aws_cloudwatch_metric_alarm" "oldest_message" {
 
   depends_on = [aws_sqs_queue.queue]
 }
+
+# Every function: an invocation that ended in an error (an exception, a timeout, an out-of-memory;
+# a batch whose failed records were reported is not one), and any throttled invocation (reserved
+# concurrency or the account's limit reached: SQS retries, but schedules and API calls may be lost).
+resource "aws_cloudwatch_metric_alarm" "function_errors" {
+  for_each = local.functions
+
+  alarm_name          = "${var.name}-${each.key}-errors"
+  alarm_description   = "${var.name}-${each.key} ended invocations in errors; its log group /aws/lambda/${var.name}-${each.key} says why."
+  namespace           = "AWS/Lambda"
+  metric_name         = "Errors"
+  dimensions          = { FunctionName = aws_lambda_function.function[each.key].function_name }
+  statistic           = "Sum"
+  period              = 300
+  evaluation_periods  = 1
+  comparison_operator = "GreaterThanThreshold"
+  threshold           = 0
+  treat_missing_data  = "notBreaching"
+  alarm_actions       = [aws_sns_topic.alerts.arn]
+  ok_actions          = [aws_sns_topic.alerts.arn]
+  tags                = local.tags
+}
+
+resource "aws_cloudwatch_metric_alarm" "function_throttles" {
+  for_each = local.functions
+
+  alarm_name          = "${var.name}-${each.key}-throttles"
+  alarm_description   = "${var.name}-${each.key} was throttled: its reserved concurrency or the account's concurrency limit was reached."
+  namespace           = "AWS/Lambda"
+  metric_name         = "Throttles"
+  dimensions          = { FunctionName = aws_lambda_function.function[each.key].function_name }
+  statistic           = "Sum"
+  period              = 300
+  evaluation_periods  = 1
+  comparison_operator = "GreaterThanThreshold"
+  threshold           = 0
+  treat_missing_data  = "notBreaching"
+  alarm_actions       = [aws_sns_topic.alerts.arn]
+  ok_actions          = [aws_sns_topic.alerts.arn]
+  tags                = local.tags
+}

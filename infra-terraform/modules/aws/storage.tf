@@ -197,6 +197,11 @@ resource "aws_kms_key" "alerts" {
   depends_on = [aws_iam_role.function] # KMS refuses principals that do not exist yet
 }
 
+resource "aws_kms_alias" "alerts" {
+  name          = "alias/${var.name}-alerts"
+  target_key_id = aws_kms_key.alerts.key_id
+}
+
 resource "aws_sns_topic" "alerts" {
   name              = local.alert_topic
   kms_master_key_id = aws_kms_key.alerts.arn

@@ -209,6 +209,25 @@ run "queues_functions_and_policies" {
     condition     = aws_kms_key.alerts.enable_key_rotation
     error_message = "the alert topic's key must rotate"
   }
+  assert {
+    # Who may use the alert topic's key: CloudWatch (alarm actions) and the roles of the functions that publish
+    # alerts or are failure destinations, those only through SNS; nobody else but the account's administrators.
+    condition = {
+      for s in jsondecode(aws_kms_key.alerts.policy).Statement : s.Sid => [s.Principal, toset(flatten([s.Action])), try(s.Condition, null)]
+      } == {
+      AccountAdministers = [{ AWS = "arn:aws:iam::123456789012:root" }, toset(["kms:*"]), null]
+      CloudWatchAlarms   = [{ Service = "cloudwatch.amazonaws.com" }, toset(["kms:Decrypt", "kms:GenerateDataKey*"]), null]
+      PublishingFunctions = [{ AWS = [for f in ["orchestrator", "events", "dlq-handler", "task-worker", "schedule-tick", "scheduled-start", "glue-job-state"] : "arn:aws:iam::123456789012:role/sluice-test-${f}"] },
+      toset(["kms:Decrypt", "kms:GenerateDataKey*"]), { StringEquals = { "kms:ViaService" = "sns.eu-west-1.amazonaws.com" } }]
+    }
+    error_message = "the alert key's policy must let CloudWatch and exactly the alerting functions' roles (through SNS only) encrypt for the topic, nobody else"
+  }
+  assert {
+    condition = alltrue([for f, p in aws_iam_role_policy.function : strcontains(p.policy, "arn:aws:sns:eu-west-1:123456789012:sluice-test-alerts") == contains(
+      [for r in jsondecode(aws_kms_key.alerts.policy).Statement[2].Principal.AWS : trimprefix(r, "arn:aws:iam::123456789012:role/sluice-test-")], f
+    )]) && aws_kms_alias.alerts.name == "alias/sluice-test-alerts"
+    error_message = "every role that may publish to the alert topic must be in its key's policy, and no other"
+  }
 
   # Triggers and alarms.
   assert {
@@ -222,6 +241,15 @@ run "queues_functions_and_policies" {
   assert {
     condition     = length(aws_cloudwatch_metric_alarm.dead_letters) == 23 && length(aws_cloudwatch_metric_alarm.oldest_message) == 23
     error_message = "every dead-letter queue needs a not-empty alarm and every other queue an oldest-message alarm"
+  }
+  assert {
+    condition = (
+      toset(keys(aws_cloudwatch_metric_alarm.function_errors)) == toset(keys(aws_lambda_function.function)) &&
+      toset(keys(aws_cloudwatch_metric_alarm.function_throttles)) == toset(keys(aws_lambda_function.function)) &&
+      alltrue([for f, a in aws_cloudwatch_metric_alarm.function_errors : a.namespace == "AWS/Lambda" && a.metric_name == "Errors" && a.dimensions == tomap({ FunctionName = "sluice-test-${f}" }) && a.statistic == "Sum" && a.threshold == 0 && a.comparison_operator == "GreaterThanThreshold"]) &&
+      alltrue([for f, a in aws_cloudwatch_metric_alarm.function_throttles : a.namespace == "AWS/Lambda" && a.metric_name == "Throttles" && a.dimensions == tomap({ FunctionName = "sluice-test-${f}" }) && a.statistic == "Sum" && a.threshold == 0 && a.comparison_operator == "GreaterThanThreshold"])
+    )
+    error_message = "every function needs an alarm on any error and one on any throttle"
   }
 }
 
@@ -336,8 +364,14 @@ run "applied_with_mocks" {
   command = apply
 
   assert {
-    condition     = aws_sns_topic.alerts.kms_master_key_id == aws_kms_key.alerts.arn
+    condition     = aws_sns_topic.alerts.kms_master_key_id == aws_kms_key.alerts.arn && aws_kms_alias.alerts.target_key_id == aws_kms_key.alerts.key_id
     error_message = "the alert topic must be encrypted with its key"
+  }
+  assert {
+    condition = alltrue([for a in concat(values(aws_cloudwatch_metric_alarm.dead_letters), values(aws_cloudwatch_metric_alarm.oldest_message),
+      values(aws_cloudwatch_metric_alarm.function_errors), values(aws_cloudwatch_metric_alarm.function_throttles)) :
+    a.alarm_actions == toset([aws_sns_topic.alerts.arn]) && a.ok_actions == toset([aws_sns_topic.alerts.arn])])
+    error_message = "every alarm must alert (and clear) on the encrypted alert topic"
   }
   assert {
     condition     = aws_apigatewayv2_integration.http.integration_uri == aws_lambda_alias.live["http-api"].arn && aws_apigatewayv2_integration.http.payload_format_version == "2.0"

@@ -8,6 +8,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * {@code SLUICE_REGION}); nothing below reads the environment itself.
  *
  * @param redisUrl       execution state, claims, timers: {@code rediss://...} for ElastiCache or MemoryDB
+ * @param redisAuthSecretArn the Secrets Manager secret holding Redis's AUTH password ({@code SLUICE_REDIS_AUTH_SECRET_ARN}, set by
+ *                       the Terraform module), read once at initialisation; none for a Redis without a password
  * @param redisKeyPrefix first segment of every Redis key of this deployment
  * @param region         the AWS region (on Lambda, {@code AWS_REGION})
  * @param sqsEndpoint    an SQS-compatible endpoint for local runs; empty on AWS
@@ -15,7 +17,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param maxReceives    the queues' {@code maxReceiveCount} before dead-lettering
  */
 @ConfigurationProperties("sluice")
-public record SluiceAwsProperties(String redisUrl, String redisKeyPrefix, String region, URI sqsEndpoint, String queuePrefix,
+public record SluiceAwsProperties(String redisUrl, String redisAuthSecretArn, String redisKeyPrefix, String region, URI sqsEndpoint, String queuePrefix,
                                   Integer maxReceives) {
     public SluiceAwsProperties {
         if (redisUrl == null || redisUrl.isBlank()) {

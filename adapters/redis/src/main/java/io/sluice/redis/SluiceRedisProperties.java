@@ -1,6 +1,7 @@
 package io.sluice.redis;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -39,6 +40,44 @@ public record SluiceRedisProperties(String url, String keyPrefix, int timerShard
 
     public SluiceRedisProperties withTimerShards(int shards) {
         return new SluiceRedisProperties(url, keyPrefix, shards, abandonedClaimExpiry);
+    }
+
+    /**
+     * These settings with the AUTH password given apart from the URL (a host reads it from its secret store, as
+     * {@code SLUICE_REDIS_AUTH_SECRET_ARN} or {@code _URI} names it). The URL must then carry no password of its own;
+     * its user info, if any, is the user name ({@code rediss://sluice-prod-app@host:6379}: a MemoryDB ACL user). The
+     * scheme, so TLS for {@code rediss://}, and the rest of the URL are kept. The password is percent-encoded into the
+     * URL, which {@link RedisAdapters#client(String)} decodes; {@link #toString()} never shows it.
+     */
+    public SluiceRedisProperties withPassword(String password) {
+        if (password == null || password.isEmpty()) {
+            throw new IllegalArgumentException("The Redis password must not be empty");
+        }
+        URI uri = URI.create(url);
+        String user = uri.getRawUserInfo();
+        if (user != null && user.contains(":")) {
+            throw new IllegalArgumentException("The Redis URL " + redacted(url) + " carries a password already; give it one way only");
+        }
+        String authority = uri.getRawAuthority();
+        String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
+        String rest = url.substring(url.indexOf(authority) + authority.length());
+        String withPassword = uri.getScheme() + "://" + (user == null ? "" : user) + ":" + encoded(password) + "@" + hostPort + rest;
+        return new SluiceRedisProperties(withPassword, keyPrefix, timerShards, abandonedClaimExpiry);
+    }
+
+    /** Every byte but RFC 3986's unreserved characters as {@code %XX}, so any password fits in the user info. */
+    private static String encoded(String text) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~') {
+                out.append(c);
+            } else {
+                out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
+            }
+        }
+        return out.toString();
     }
 
     /** Never prints a password. */

@@ -27,27 +27,44 @@ import software.amazon.awssdk.services.secretsmanager.model.SecretsManagerExcept
 public final class SecretsManagerSecretResolver implements SecretResolver {
     /** What Secrets Manager accepts in a secret's name. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9/_+=.@-]{1,512}");
+    /** A secret's full ARN, which {@link #forArns} resolvers take instead of names. */
+    static final Pattern ARN = Pattern.compile("arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\\d{12}:secret:[A-Za-z0-9/_+=.@-]{1,512}");
 
     private record Cached(Optional<String> value, Instant until) {}
 
     private final SecretsManagerClient secrets;
     private final String prefix;
+    private final Pattern accepted;
     private final Duration ttl;
     private final Clock clock;
     private final ConcurrentHashMap<String, Cached> cache = new ConcurrentHashMap<>();
 
     /** @param prefix prepended to every name, such as {@code sluice/prod/} ({@code ""} for none) */
     public SecretsManagerSecretResolver(SecretsManagerClient secrets, String prefix, Duration ttl, Clock clock) {
+        this(secrets, prefix == null ? "" : prefix, NAME, ttl, clock);
+    }
+
+    private SecretsManagerSecretResolver(SecretsManagerClient secrets, String prefix, Pattern accepted, Duration ttl, Clock clock) {
         this.secrets = secrets;
-        this.prefix = prefix == null ? "" : prefix;
+        this.prefix = prefix;
+        this.accepted = accepted;
         this.ttl = ttl;
         this.clock = clock;
+    }
+
+    /**
+     * A resolver whose names are whole secret ARNs ({@code arn:aws:secretsmanager:<region>:<account>:secret:<name>-AbCdEf}),
+     * for the secrets a deployment names itself, such as the Redis password of {@code SLUICE_REDIS_AUTH_SECRET_ARN}; never
+     * the pipelines' resolver, whose names stay under its prefix.
+     */
+    public static SecretsManagerSecretResolver forArns(SecretsManagerClient secrets, Duration ttl, Clock clock) {
+        return new SecretsManagerSecretResolver(secrets, "", ARN, ttl, clock);
     }
 
     @Override
     public Optional<String> resolve(String name) {
         String id = prefix + name;
-        if (name == null || name.isEmpty() || !NAME.matcher(id).matches()) {
+        if (name == null || name.isEmpty() || !accepted.matcher(id).matches()) {
             return Optional.empty();
         }
         Instant now = clock.instant();

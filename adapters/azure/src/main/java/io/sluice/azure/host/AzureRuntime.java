@@ -1,5 +1,6 @@
 package io.sluice.azure.host;
 
+import io.sluice.azure.keyvault.RedisAccessKey;
 import io.sluice.functions.alert.FailureAlerts;
 import io.sluice.functions.alert.LogAlertSink;
 import io.sluice.functions.alert.OncePerIncident;
@@ -24,6 +25,7 @@ import io.sluice.functions.task.dependency.DependencyRelease;
 import io.sluice.functions.trigger.upstream.UpstreamTrigger;
 import io.sluice.orchestration.port.AlertSink;
 import io.sluice.orchestration.port.ObjectStore;
+import io.sluice.orchestration.port.SecretResolver;
 import io.sluice.orchestration.port.StatusStore;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.UpstreamLedger;
@@ -34,6 +36,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -56,9 +59,16 @@ public class AzureRuntime {
     private static final Duration QUIET = Duration.ofHours(1);
     private static final Duration ALERT_LEASE = Duration.ofSeconds(30);
 
+    /**
+     * The one Redis client of the app: {@code SLUICE_REDIS_URL} ({@code rediss://} for TLS), logged in with the access key
+     * of the Key Vault secret {@code SLUICE_REDIS_AUTH_SECRET_URI} names, read here once through the deployment's vault.
+     */
     @Bean(destroyMethod = "close")
-    public RedisAdapters redisAdapters(SluiceAzureHostProperties host) {
-        return RedisAdapters.open(SluiceRedisProperties.of(host.redisUrl()).withKeyPrefix(host.redisKeyPrefix()));
+    public RedisAdapters redisAdapters(SluiceAzureHostProperties host, ObjectProvider<SecretResolver> secrets,
+                                       @Value("${sluice.azure.keyvault.url:}") String vaultUrl) {
+        SluiceRedisProperties redis = RedisAccessKey.apply(SluiceRedisProperties.of(host.redisUrl()).withKeyPrefix(host.redisKeyPrefix()),
+                host.redisAuthSecretUri(), vaultUrl, Optional.ofNullable(secrets.getIfUnique()));
+        return RedisAdapters.open(redis);
     }
 
     @Bean
