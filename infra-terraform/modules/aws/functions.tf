@@ -66,7 +66,7 @@ resource "aws_lambda_function" "function" {
   }
 
   environment {
-    variables = merge(local.environment, { SPRING_CLOUD_FUNCTION_DEFINITION = each.key },
+    variables = merge(local.environment, { SPRING_CLOUD_FUNCTION_DEFINITION = each.key, MAIN_CLASS = local.main_class_of[each.key] },
       each.key == "task-worker" ? local.task_worker_environment : {},
       each.key == "glue-job-state" ? { SLUICE_GLUE_ENABLED = "true" } : {},
       # http-api answers only requests for its own API's host (the API's Host check, see README "HTTP API").

@@ -16,7 +16,9 @@ locals {
   arn       = "arn:${local.partition}:%s:${local.region}:${local.account}:%s"
 
   main_class = "io.sluice.aws.SluiceAwsApplication"
-  handler    = "org.springframework.cloud.function.adapter.aws.FunctionInvoker::handleRequest"
+  # The orchestrator, which every transition goes through, starts lean (functional registration, SnapStart hooks).
+  main_class_of = { for f in keys(local.functions) : f => f == "orchestrator" ? "io.sluice.aws.lean.OrchestratorLambda" : local.main_class }
+  handler       = "org.springframework.cloud.function.adapter.aws.FunctionInvoker::handleRequest"
 
   # Every Sluice function: its timeout (s) and memory (MB). An SQS consumer's queue keeps a
   # message invisible for six times its consumer's timeout, as Lambda advises.
@@ -37,9 +39,12 @@ locals {
   # FIFO queues (logical names, as the bundle's QueueNames has them) and their consumers. Each
   # q gets q.fifo, its dead-letter queue q-dlq.fifo, and a standard companion q-delayed (FIFO
   # queues take no per-message delay) with its own dead-letter queue q-delayed-dlq.
+  # Each task function has a queue per priority channel (var.priority_channels): P2's is task-<function>, the others
+  # task-<function>-p0, -p1, -p3, all consumed by task-worker through their own event source mappings.
+  channel_suffix = { for c in var.priority_channels : c => c == "P2" ? "" : "-${lower(c)}" }
   fifo = merge(
     { orchestrator = "orchestrator", events = "events" },
-    { for f in var.task_functions : "task-${f}" => "task-worker" },
+    { for pair in setproduct(var.task_functions, values(local.channel_suffix)) : "task-${pair[0]}${pair[1]}" => "task-worker" },
   )
   queues = merge(
     { for q, c in local.fifo : q => { name = "${var.name}-${q}.fifo", fifo = true, kind = "main", consumer = c, dlq = "${q}-dlq" } },
@@ -54,11 +59,13 @@ locals {
   )
   queue_arn = { for q, v in local.queues : q => format(local.arn, "sqs", v.name) }
   # Dead-letter and -delayed consumers only move or record messages: two at a time is plenty.
-  queue_concurrency = { for q, v in local.queues : q => lookup(var.queue_concurrency, q, v.kind == "main" ? null : 2) }
+  # A channel queue takes its own entry, else its function's (task-push-export-p0 as task-push-export).
+  queue_concurrency = { for q, v in local.queues : q => lookup(var.queue_concurrency, q,
+  v.kind != "main" ? 2 : lookup(var.queue_concurrency, replace(q, "/-p[013]$/", ""), null)) }
 
   # What each function sends to (logical queue names). Receiving is granted from the event
   # source mappings above: a function may receive only from the queues it consumes.
-  task_queues  = [for f in var.task_functions : "task-${f}"]
+  task_queues  = [for pair in setproduct(var.task_functions, values(local.channel_suffix)) : "task-${pair[0]}${pair[1]}"]
   main_fifo    = keys(local.fifo)
   with_delayed = { for q in local.main_fifo : q => [q, "${q}-delayed"] }
   sends = {

@@ -42,6 +42,17 @@ variable "task_functions" {
   }
 }
 
+variable "priority_channels" {
+  type        = list(string)
+  description = "Priority channels the task queues are made for (P0 highest); a pipeline's <id>.pipeline.json \"priority\" or a start's override picks one. P2 (every pipeline without a priority) is required."
+  default     = ["P0", "P1", "P2", "P3"]
+
+  validation {
+    condition     = contains(var.priority_channels, "P2") && alltrue([for c in var.priority_channels : contains(["P0", "P1", "P2", "P3"], c)])
+    error_message = "priority_channels must hold P2 and only P0, P1, P2 or P3."
+  }
+}
+
 variable "pipelines" {
   type = map(object({
     schedule  = optional(string)

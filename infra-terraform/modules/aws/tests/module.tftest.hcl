@@ -20,8 +20,8 @@ run "queues_functions_and_policies" {
   # Queues: 11 FIFO queues (orchestrator, events, nine task queues), each with q-dlq.fifo,
   # q-delayed and q-delayed-dlq; plus object-created and its dead-letter queue.
   assert {
-    condition     = length(aws_sqs_queue.queue) == 4 * 11 + 2
-    error_message = "expected 46 queues: 11 FIFO queues with their dead-letter, -delayed and -delayed-dlq companions, plus object-created and its DLQ"
+    condition     = length(aws_sqs_queue.queue) == 4 * (2 + 9 * 4) + 2 && contains(keys(aws_sqs_queue.queue), "task-glue-launch-p0") && contains(keys(aws_sqs_queue.queue), "task-glue-launch-p3-dlq")
+    error_message = "expected 154 queues: orchestrator, events and 9 task functions x 4 priority channels as FIFO queues with their dead-letter, -delayed and -delayed-dlq companions, plus object-created and its DLQ"
   }
   assert {
     condition = alltrue([for q in aws_sqs_queue.queue : (
@@ -60,7 +60,7 @@ run "queues_functions_and_policies" {
     error_message = "every event source mapping must report partial batch failures"
   }
   assert {
-    condition     = aws_lambda_event_source_mapping.queue["task-push-export"].scaling_config[0].maximum_concurrency == 2 && aws_lambda_event_source_mapping.queue["orchestrator-dlq"].scaling_config[0].maximum_concurrency == 2 && length(aws_lambda_event_source_mapping.queue["orchestrator"].scaling_config) == 0
+    condition     = aws_lambda_event_source_mapping.queue["task-push-export"].scaling_config[0].maximum_concurrency == 2 && aws_lambda_event_source_mapping.queue["task-push-export-p0"].scaling_config[0].maximum_concurrency == 2 && aws_lambda_event_source_mapping.queue["orchestrator-dlq"].scaling_config[0].maximum_concurrency == 2 && length(aws_lambda_event_source_mapping.queue["orchestrator"].scaling_config) == 0
     error_message = "queue_concurrency must cap push-export's queue and the dead-letter queues, and leave the orchestrator's queue alone"
   }
 
@@ -72,7 +72,7 @@ run "queues_functions_and_policies" {
   assert {
     condition = alltrue([for f, fn in aws_lambda_function.function :
       fn.runtime == "java21" && fn.handler == "org.springframework.cloud.function.adapter.aws.FunctionInvoker::handleRequest" && fn.publish &&
-      fn.environment[0].variables.SPRING_CLOUD_FUNCTION_DEFINITION == f && fn.environment[0].variables.MAIN_CLASS == "io.sluice.aws.SluiceAwsApplication" &&
+      fn.environment[0].variables.SPRING_CLOUD_FUNCTION_DEFINITION == f && fn.environment[0].variables.MAIN_CLASS == (f == "orchestrator" ? "io.sluice.aws.lean.OrchestratorLambda" : "io.sluice.aws.SluiceAwsApplication") &&
       fn.environment[0].variables.SLUICE_MAX_RECEIVES == "5" && fn.environment[0].variables.SLUICE_QUEUE_PREFIX == "sluice-test"
     ])
     error_message = "every function runs java21 through FunctionInvoker, publishes versions, and selects itself with SPRING_CLOUD_FUNCTION_DEFINITION and MAIN_CLASS"
@@ -239,7 +239,7 @@ run "queues_functions_and_policies" {
     error_message = "the Glue rule must match job state changes"
   }
   assert {
-    condition     = length(aws_cloudwatch_metric_alarm.dead_letters) == 23 && length(aws_cloudwatch_metric_alarm.oldest_message) == 23
+    condition     = length(aws_cloudwatch_metric_alarm.dead_letters) == 77 && length(aws_cloudwatch_metric_alarm.oldest_message) == 77
     error_message = "every dead-letter queue needs a not-empty alarm and every other queue an oldest-message alarm"
   }
   assert {

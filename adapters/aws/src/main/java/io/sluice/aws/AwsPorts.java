@@ -30,7 +30,8 @@ public class AwsPorts {
         SluiceRedisProperties redis = RedisAuthSecret.apply(
                 SluiceRedisProperties.of(properties.redisUrl()).withKeyPrefix(properties.redisKeyPrefix()), properties.redisAuthSecretArn(),
                 () -> AwsClients.build(SecretsManagerClient.builder(), aws.settings(secrets.endpoint())), clock);
-        return RedisAdapters.open(redis);
+        // A Lambda instance handles one invocation at a time: a small pool, opened with one connection.
+        return RedisAdapters.open(redis, RedisAdapters.Pool.FUNCTION);
     }
 
     @Bean(destroyMethod = "close")

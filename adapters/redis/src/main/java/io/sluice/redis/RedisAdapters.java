@@ -41,9 +41,31 @@ public final class RedisAdapters implements AutoCloseable {
         this.activityTasks = new RedisActivityTasks(redisson, properties.keyPrefix());
     }
 
-    /** Connects to the server named by {@code properties.url()}. */
+    /** Connects to the server named by {@code properties.url()}, with a pool for a long-running server process. */
     public static RedisAdapters open(SluiceRedisProperties properties) {
-        return new RedisAdapters(client(properties.url()), properties);
+        return open(properties, Pool.SERVER);
+    }
+
+    /** Connects to the server named by {@code properties.url()} with {@code pool}. */
+    public static RedisAdapters open(SluiceRedisProperties properties, Pool pool) {
+        return new RedisAdapters(client(properties.url(), pool), properties);
+    }
+
+    /**
+     * How many connections a client keeps: {@link #SERVER} Redisson's defaults (24 opened at start, up to 64), for the
+     * local runtime's many concurrent tasks; {@link #FUNCTION} one opened at start and up to four, for a function
+     * instance that handles one invocation at a time (a Lambda): opening 24 connections (24 TLS handshakes on
+     * ElastiCache or MemoryDB) is most of a cold start's Redis time, and a thousand instances would hold 24,000.
+     */
+    public record Pool(int minimumIdle, int size) {
+        public static final Pool SERVER = new Pool(24, 64);
+        public static final Pool FUNCTION = new Pool(1, 4);
+
+        public Pool {
+            if (minimumIdle < 0 || size < 1 || minimumIdle > size) {
+                throw new IllegalArgumentException("a pool keeps 0..size idle connections of size >= 1, not " + minimumIdle + " of " + size);
+            }
+        }
     }
 
     /**
@@ -51,10 +73,16 @@ public final class RedisAdapters implements AutoCloseable {
      * (no Sentinel or Cluster: see {@link RedisExecutionStore}).
      */
     public static RedissonClient client(String url) {
+        return client(url, Pool.SERVER);
+    }
+
+    /** As {@link #client(String)}, with {@code pool}'s connections. */
+    public static RedissonClient client(String url, Pool pool) {
         URI uri = URI.create(url);
         Config config = new Config();
         SingleServerConfig server = config.useSingleServer()
-                .setAddress(uri.getScheme() + "://" + uri.getHost() + ":" + (uri.getPort() < 0 ? 6379 : uri.getPort()));
+                .setAddress(uri.getScheme() + "://" + uri.getHost() + ":" + (uri.getPort() < 0 ? 6379 : uri.getPort()))
+                .setConnectionMinimumIdleSize(pool.minimumIdle()).setConnectionPoolSize(pool.size());
         String path = uri.getPath();
         if (path != null && path.matches("/\\d+")) {
             server.setDatabase(Integer.parseInt(path.substring(1)));

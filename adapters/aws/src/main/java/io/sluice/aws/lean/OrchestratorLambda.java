@@ -6,6 +6,8 @@ import io.sluice.aws.AwsFunctions;
 import io.sluice.aws.AwsPorts;
 import io.sluice.aws.AwsRetention;
 import io.sluice.aws.SluiceAwsProperties;
+import io.sluice.aws.client.AwsServicesProperties;
+import io.sluice.aws.secrets.SecretsProperties;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.aws.trigger.BundledPipelines;
 import io.sluice.functions.messaging.QueueNames;
@@ -43,9 +45,12 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
     @Override
     public void initialize(GenericApplicationContext context) {
         Environment env = context.getEnvironment();
-        SluiceAwsProperties properties = Binder.get(env).bindOrCreate("sluice", SluiceAwsProperties.class);
+        Binder binder = Binder.get(env);
+        SluiceAwsProperties properties = binder.bindOrCreate("sluice", SluiceAwsProperties.class);
+        AwsServicesProperties aws = binder.bindOrCreate("sluice", AwsServicesProperties.class);
+        SecretsProperties secrets = binder.bindOrCreate("sluice.secrets", SecretsProperties.class);
         Retention retention = retention(env);
-        SnapStartHooks hooks = SnapStartHooks.register(new SnapStartHooks(() -> wire(properties, retention)));
+        SnapStartHooks hooks = SnapStartHooks.register(new SnapStartHooks(() -> wire(properties, aws, secrets, retention)));
         context.registerBean(SnapStartHooks.class, () -> hooks, d -> d.setDestroyMethodName("close"));
         Function<SQSEvent, SQSBatchResponse> handler = hooks.handler();
         context.registerBean(FUNCTION, FunctionRegistration.class,
@@ -54,12 +59,14 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
     }
 
     /** The orchestrator over its own Redis and SQS clients, as {@link AwsPorts} and {@link AwsFunctions} build them. */
-    static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, Retention retention) {
+    static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
+                                      Retention retention) {
         AwsPorts ports = new AwsPorts();
         AwsFunctions functions = new AwsFunctions();
         Clock clock = ports.clock();
         QueueNames names = ports.queueNames(properties);
-        RedisAdapters redis = ports.redisAdapters(properties);
+        // After a SnapStart restore this reads the Redis AUTH secret again: a rotated password is picked up there too.
+        RedisAdapters redis = ports.redisAdapters(properties, aws, secrets, clock);
         SqsTaskQueue queue = ports.taskQueue(properties);
         OutboxDispatcher outbox = functions.outboxDispatcher(redis, queue, names, clock);
         Orchestrator orchestrator = AwsFunctions.orchestrator(redis, outbox, clock, retention);

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import io.sluice.aws.SluiceAwsProperties;
+import io.sluice.aws.client.AwsServicesProperties;
+import io.sluice.aws.secrets.SecretsProperties;
 import io.sluice.functions.retention.Retention;
 import io.sluice.testkit.redis.RedisTestServer;
 import io.sluice.testkit.sqs.ElasticMqServer;
@@ -36,7 +38,7 @@ class SnapStartHooksTest {
     }
 
     private static SluiceAwsProperties properties() {
-        return new SluiceAwsProperties(RedisTestServer.shared().url(), "snapstart-" + UUID.randomUUID().toString().substring(0, 8),
+        return new SluiceAwsProperties(RedisTestServer.shared().url(), null, "snapstart-" + UUID.randomUUID().toString().substring(0, 8),
                 ElasticMqServer.REGION, sqs.endpoint(), "sluice", 5);
     }
 
@@ -45,7 +47,8 @@ class SnapStartHooksTest {
         List<SnapStartHooks.Wiring> built = new ArrayList<>();
         SluiceAwsProperties properties = properties();
         SnapStartHooks hooks = new SnapStartHooks(() -> {
-            SnapStartHooks.Wiring w = OrchestratorLambda.wire(properties, Retention.KEEP);
+            SnapStartHooks.Wiring w = OrchestratorLambda.wire(properties, new AwsServicesProperties(ElasticMqServer.REGION, null),
+                    new SecretsProperties(false, null, null, null), Retention.KEEP);
             built.add(w);
             return w;
         });

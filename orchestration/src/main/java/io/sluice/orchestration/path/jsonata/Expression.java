@@ -100,9 +100,9 @@ public final class Expression {
         try {
             value = compiled.evaluate(evaluation.input(), evaluation.frame());
         } catch (JException | StepBudget.Exceeded e) {
-            throw failure(e.getMessage());
+            throw failure(reason(e.getMessage()));
         } catch (RuntimeException e) {
-            throw failure(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            throw failure(e.getMessage() == null ? e.getClass().getSimpleName() : reason(e.getMessage()));
         } catch (StackOverflowError e) {
             throw failure("it recurses too deeply");
         }
@@ -111,6 +111,14 @@ public final class Expression {
         } catch (IllegalArgumentException e) {
             throw failure(e.getMessage());
         }
+    }
+
+    /**
+     * A library message as a reason: the JSONata library puts the class name of an error raised inside a function
+     * ({@code "JSonataException $eval is not available..."}) before its message; a user reads the message.
+     */
+    static String reason(String message) {
+        return message == null ? "it failed" : message.replaceFirst("^(?:[\\w$]+\\.)*\\w*Exception:?\\s+", "");
     }
 
     AslException failure(String reason) {
