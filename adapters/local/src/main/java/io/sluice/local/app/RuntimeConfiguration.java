@@ -148,6 +148,7 @@ public class RuntimeConfiguration {
         runtime.archiveExpired(new FolderObjectStore(properties.dataDir()), status.getIfAvailable());
         Tenancy tenants = tenancy.getIfAvailable(() -> Tenancy.SINGLE);
         runtime.gateTasks(new RuleGate(rules, tenants, pipeline -> priorityOf(options, pipeline).name()));
+        runtime.scopeActivities(tenants);
         // The channels' limits hold across every process on this Redis.
         runtime.limitChannels(new ChannelLimits(new RedisConcurrencyLimiter(backends.redisson(), backends.redisKeyPrefix()),
                 new RedisTokenBucket(backends.redisson(), backends.redisKeyPrefix()), tenants, channels.settings()));
