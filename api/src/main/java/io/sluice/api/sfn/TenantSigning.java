@@ -56,6 +56,12 @@ public final class TenantSigning {
             return Optional.empty();
         }
         Caller.TenantKey key = keys.get(0);
-        return secrets.resolve(secretName(key.tenant(), key.keyId())).map(secret -> new SigV4Authenticator.Credential(key, secret.strip()));
+        Optional<String> secret;
+        try {
+            secret = secrets.resolve(secretName(key.tenant(), key.keyId()));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty(); // a name the store cannot hold (Key Vault's rules): no secret, so the key cannot sign
+        }
+        return secret.map(s -> new SigV4Authenticator.Credential(key, s.strip()));
     }
 }

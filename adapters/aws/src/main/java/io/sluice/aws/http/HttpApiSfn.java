@@ -39,7 +39,9 @@ class HttpApiSfn {
     SfnApi stepFunctionsApi(StoredStateMachines machines, ExecutionControl executions, Tenants tenants, RedisAdapters redis,
                             ObjectProvider<SecretResolver> secrets, Clock clock, SluiceApiProperties api, SluiceAwsProperties aws,
                             ApplicationContext web, @Value(AwsSfnApi.ACCOUNT) String account,
-                            @Value("${sluice.sfn-api.activity-poll:20s}") Duration activityPoll) {
+                            @Value("${sluice.sfn-api.activity-poll:20s}") String activityPollText) {
+        // Read here: the web context has no conversion service for @Value durations.
+        Duration activityPoll = org.springframework.boot.convert.DurationStyle.detectAndParse(activityPollText);
         SecretResolver resolver = secrets.getIfAvailable();
         if (resolver == null || !tenants.configured()) {
             LOG.warn("the Step Functions API refuses every request: it needs a bundled tenants.json and Secrets Manager"

@@ -62,7 +62,9 @@ public class AzureSfnApi {
     public SfnApi stepFunctionsApi(StoredStateMachines machines, ExecutionControl executions, Tenants tenants, RedisAdapters redis,
                                    ObjectProvider<SecretResolver> secrets, TaskFunctionCatalog functions, Clock clock, SluiceApiProperties api,
                                    @Value(ACCOUNT) String account, @Value("${sluice.sfn-api.region:us-east-1}") String region,
-                                   @Value("${sluice.sfn-api.activity-poll:20s}") Duration activityPoll) {
+                                   @Value("${sluice.sfn-api.activity-poll:20s}") String activityPollText) {
+        // Read here: the web context has no conversion service for @Value durations.
+        Duration activityPoll = org.springframework.boot.convert.DurationStyle.detectAndParse(activityPollText);
         SecretResolver resolver = secrets.getIfAvailable();
         if (resolver == null || !tenants.configured()) {
             LOG.warn("the Step Functions API refuses every request: it needs a tenants file and Key Vault (sluice.azure.keyvault.url)"
