@@ -57,6 +57,8 @@ class HttpApiSfnTest {
     static final String ARN = "arn:aws:states:" + ElasticMqServer.REGION + ":123456789012:";
     static final String PASS = "{\"StartAt\": \"Done\", \"States\": {\"Done\": {\"Type\": \"Pass\", \"End\": true}}}";
     static final String ROLE = "arn:aws:iam::123456789012:role/runner";
+    /** Waits an hour, so its execution is still running when the test reads it back. */
+    static final String HOLD = "{\"StartAt\": \"Hold\", \"States\": {\"Hold\": {\"Type\": \"Wait\", \"Seconds\": 3600, \"End\": true}}}";
 
     private static final LambdaEnvironment ENVIRONMENT = new LambdaEnvironment();
     private static final String KEY_PREFIX = "sluice-sfn-" + UUID.randomUUID().toString().substring(0, 8);
@@ -152,11 +154,11 @@ class HttpApiSfnTest {
     void aSignedClientCreatesAMachineThatIsAPipelineStartsItAndReadsItBack() {
         try (SfnClient sfn = client("fin-ci", "finance-signing-secret")) {
             assertThat(sfn.listStateMachines().stateMachines()).extracting(StateMachineListItem::name).contains("hello");
-            String arn = sfn.createStateMachine(b -> b.name("orders").definition(PASS).roleArn(ROLE).type(StateMachineType.STANDARD))
+            String arn = sfn.createStateMachine(b -> b.name("orders").definition(HOLD).roleArn(ROLE).type(StateMachineType.STANDARD))
                     .stateMachineArn();
             assertThat(arn).isEqualTo(ARN + "stateMachine:orders");
             assertThat(sfn.listStateMachines().stateMachines()).extracting(StateMachineListItem::name).containsExactly("hello", "orders");
-            assertThat(Json.parse(sfn.describeStateMachine(b -> b.stateMachineArn(arn)).definition())).isEqualTo(Json.parse(PASS));
+            assertThat(Json.parse(sfn.describeStateMachine(b -> b.stateMachineArn(arn)).definition())).isEqualTo(Json.parse(HOLD));
             assertThat(redis.redisson().getMap(KEY_PREFIX + ":sfn:machines").isExists()).as("kept in Redis, beside the executions").isTrue();
 
             String execution = sfn.startExecution(b -> b.stateMachineArn(arn).name("first").input("{\"n\": 1}")).executionArn();
