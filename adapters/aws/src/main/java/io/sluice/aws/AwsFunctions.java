@@ -47,7 +47,8 @@ public class AwsFunctions {
 
     @Bean
     public OutboxDispatcher outboxDispatcher(RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock) {
-        return new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock);
+        // Activities' tasks wait in Redis for the workers that poll the http-api's Step Functions API (GetActivityTask).
+        return new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock, redis.activityTasks());
     }
 
     @Bean
@@ -106,7 +107,7 @@ public class AwsFunctions {
     }
 
     /** Every {@code Function<JsonNode, JsonNode>} bean of the application, by bean name. */
-    static TaskFunctions taskFunctions(ListableBeanFactory beans) {
+    public static TaskFunctions taskFunctions(ListableBeanFactory beans) {
         ResolvableType type = ResolvableType.forClassWithGenerics(Function.class, JsonNode.class, JsonNode.class);
         Map<String, Function<JsonNode, JsonNode>> functions = new HashMap<>();
         for (String name : beans.getBeanNamesForType(type)) {

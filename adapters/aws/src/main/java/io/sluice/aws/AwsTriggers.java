@@ -24,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.Resource;
@@ -58,12 +59,18 @@ public class AwsTriggers {
         return pipelines.dependencyGraph();
     }
 
-    /** The one way this deployment starts executions (object events, schedules, upstream completion): the bundled pipelines only. */
+    /**
+     * The one way this deployment starts executions (object events, schedules, upstream completion, the HTTP API): the
+     * bundled pipelines, then the state machines created through the Step Functions API (kept in Redis).
+     */
     @Bean
-    public ExecutionStarter executionStarter(Orchestrator orchestrator, BundledPipelines pipelines) {
-        // Each execution on its pipeline's declared priority channel (<id>.pipeline.json), as locally.
-        return new PipelineStarter((PipelineStarter.PrioritizedLaunch) orchestrator::start, PipelineDefinitions.of(pipelines),
-                pipelines::priority);
+    public ExecutionStarter executionStarter(Orchestrator orchestrator, BundledPipelines pipelines,
+                                             ObjectProvider<io.sluice.api.sfn.StoredStateMachines> created) {
+        io.sluice.api.sfn.StoredStateMachines machines = created.getIfAvailable();
+        // Each execution on its pipeline's declared priority channel (<id>.pipeline.json), as locally; a state machine
+        // created through the Step Functions API has no options file, so it runs on the default channel.
+        return new PipelineStarter((PipelineStarter.PrioritizedLaunch) orchestrator::start, PipelineDefinitions.of(machines == null ? pipelines
+                : id -> pipelines.apply(id).or(() -> machines.created(id))), pipelines::priority);
     }
 
     @Bean

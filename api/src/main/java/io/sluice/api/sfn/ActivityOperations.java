@@ -10,6 +10,7 @@ import io.sluice.orchestration.port.ActivityTasks;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,6 +19,8 @@ import java.util.Optional;
  * port: a Task state whose Resource is {@code arn:aws:states:<region>:<account>:activity:<name>} queues its input and
  * task token there, and a worker polls for it (a long poll of up to {@code pollWait}, 60 s as on AWS) and answers with
  * SendTaskSuccess / SendTaskFailure / SendTaskHeartbeat, which {@link TaskOperations} handles for every task token.
+ * Activities are the caller's tenant's ({@link ActivityTasks#scoped}): a tenant lists, polls and deletes its own only,
+ * another tenant's activity of the same name is another activity, and a Task state queues to its pipeline's tenant's.
  */
 final class ActivityOperations {
     private static final int WORKER_NAME_MAX = 80;
@@ -49,7 +52,8 @@ final class ActivityOperations {
             throw SfnError.INVALID_NAME.with("Invalid Name: '" + Arns.shown(name) + "'; an activity's name is " + Arns.NAME_EXPECTED + ".");
         }
         Access.mayChange(caller);
-        ActivityTasks.Activity a = activities.create(name, clock.instant());
+        ActivityTasks.Activity a = activities.create(ActivityTasks.scoped(caller.tenant(), name), clock.instant());
+        a = new ActivityTasks.Activity(name, a.created());
         ObjectNode out = Fields.object();
         out.put("activityArn", arns.activity(a.name()));
         Fields.time(out, "creationDate", a.created());
@@ -57,7 +61,7 @@ final class ActivityOperations {
     }
 
     private JsonNode describe(Caller caller, JsonNode request) {
-        ActivityTasks.Activity a = existing(request);
+        ActivityTasks.Activity a = existing(caller, request);
         ObjectNode out = Fields.object();
         out.put("activityArn", arns.activity(a.name())).put("name", a.name());
         Fields.time(out, "creationDate", a.created());
@@ -65,7 +69,9 @@ final class ActivityOperations {
     }
 
     private JsonNode list(Caller caller, JsonNode request) {
-        PageToken.Page<ActivityTasks.Activity> page = PageToken.page(activities.list(), Fields.optional(request, "nextToken"),
+        List<ActivityTasks.Activity> own = activities.list().stream().flatMap(a -> ActivityTasks.unscoped(caller.tenant(), a.name())
+                .map(n -> new ActivityTasks.Activity(n, a.created())).stream()).toList();
+        PageToken.Page<ActivityTasks.Activity> page = PageToken.page(own, Fields.optional(request, "nextToken"),
                 Fields.maxResults(request, 100), "activities");
         ObjectNode out = Fields.object();
         ArrayNode list = out.putArray("activities");
@@ -83,13 +89,14 @@ final class ActivityOperations {
     private JsonNode delete(Caller caller, JsonNode request) {
         String name = arns.activityName(Fields.required(request, "activityArn"), "activityArn");
         Access.mayChange(caller);
-        activities.delete(name); // as on AWS, deleting an activity that is not there succeeds
+        activities.delete(ActivityTasks.scoped(caller.tenant(), name)); // as on AWS, deleting an activity that is not there succeeds
         return Fields.object();
     }
 
     /** Waits up to {@code pollWait} for a task; an empty answer (no taskToken) when none came, as AWS gives. */
     private JsonNode getTask(Caller caller, JsonNode request) {
-        ActivityTasks.Activity a = existing(request);
+        ActivityTasks.Activity a = existing(caller, request);
+        String scoped = ActivityTasks.scoped(caller.tenant(), a.name());
         String worker = Fields.optional(request, "workerName");
         if (worker != null && worker.length() > WORKER_NAME_MAX) {
             throw SfnError.VALIDATION.with("workerName is " + worker.length() + " characters; at most " + WORKER_NAME_MAX + " are accepted.");
@@ -99,7 +106,7 @@ final class ActivityOperations {
         ObjectNode out = Fields.object();
         while (true) {
             Duration left = Duration.between(clock.instant(), deadline);
-            Optional<ActivityTasks.Task> task = activities.poll(a.name(), left.isNegative() ? Duration.ZERO : left);
+            Optional<ActivityTasks.Task> task = activities.poll(scoped, left.isNegative() ? Duration.ZERO : left);
             if (task.isEmpty()) {
                 return out;
             }
@@ -120,9 +127,9 @@ final class ActivityOperations {
         return executions.summary(executionId).map(s -> s.status().equals("RUNNING")).orElse(false);
     }
 
-    private ActivityTasks.Activity existing(JsonNode request) {
+    private ActivityTasks.Activity existing(Caller caller, JsonNode request) {
         String name = arns.activityName(Fields.required(request, "activityArn"), "activityArn");
-        return activities.find(name).orElseThrow(() -> SfnError.ACTIVITY_DOES_NOT_EXIST.with("Activity Does Not Exist: '"
+        return activities.find(ActivityTasks.scoped(caller.tenant(), name)).map(a -> new ActivityTasks.Activity(name, a.created())).orElseThrow(() -> SfnError.ACTIVITY_DOES_NOT_EXIST.with("Activity Does Not Exist: '"
                 + arns.activity(name) + "'."));
     }
 }

@@ -13,7 +13,10 @@ import java.util.Map;
  * An execution's history lines, as the engine records them, in the service's shape: numbered events from 1, each with
  * the id of the event before it in its thread of control ({@code previousEventId}), its service event type and its
  * details member. Lines the service has no event for (retry scheduled, caught, Wait started, dropped results) are not
- * shown; a Task's scheduling is shown as the service shows it, TaskScheduled then TaskStarted.
+ * shown; a Task's scheduling is shown as the service shows it, TaskScheduled then TaskStarted. A Task on an activity
+ * is shown with the Activity* events: ActivityScheduled (its ARN, input and timeouts), then, when its worker answered,
+ * ActivityStarted just before ActivitySucceeded or ActivityFailed (the engine records the answer, not the poll that
+ * took the task, so ActivityStarted carries the answer's time and no workerName); ActivityTimedOut when none answered.
  */
 final class HistoryEvents {
     private final StateTypes types;
@@ -57,11 +60,31 @@ final class HistoryEvents {
                     "input", detail.get("input"));
             case "STATE_EXITED" -> data(event(at, frame, stateType + "StateExited", "stateExitedEventDetails").put("name", state),
                     "output", detail.get("output"));
-            case "TASK_SCHEDULED" -> scheduled(at, frame, state, detail);
-            case "TASK_SUCCEEDED" -> data(task(event(at, frame, "TaskSucceeded", "taskSucceededEventDetails"), state), "output",
-                    detail.get("output"));
-            case "TASK_FAILED" -> error(task(event(at, frame, "TaskFailed", "taskFailedEventDetails"), state), detail);
-            case "TASK_TIMED_OUT" -> error(task(event(at, frame, "TaskTimedOut", "taskTimedOutEventDetails"), state), detail);
+            case "TASK_SCHEDULED" -> {
+                if (types.activity(state)) {
+                    activityScheduled(at, frame, state, detail);
+                } else {
+                    scheduled(at, frame, state, detail);
+                }
+            }
+            case "TASK_SUCCEEDED" -> {
+                if (types.activity(state)) {
+                    event(at, frame, "ActivityStarted", "activityStartedEventDetails");
+                    data(event(at, frame, "ActivitySucceeded", "activitySucceededEventDetails"), "output", detail.get("output"));
+                } else {
+                    data(task(event(at, frame, "TaskSucceeded", "taskSucceededEventDetails"), state), "output", detail.get("output"));
+                }
+            }
+            case "TASK_FAILED" -> {
+                if (types.activity(state)) {
+                    event(at, frame, "ActivityStarted", "activityStartedEventDetails");
+                    error(event(at, frame, "ActivityFailed", "activityFailedEventDetails"), detail);
+                } else {
+                    error(task(event(at, frame, "TaskFailed", "taskFailedEventDetails"), state), detail);
+                }
+            }
+            case "TASK_TIMED_OUT" -> error(types.activity(state) ? event(at, frame, "ActivityTimedOut", "activityTimedOutEventDetails")
+                    : task(event(at, frame, "TaskTimedOut", "taskTimedOutEventDetails"), state), detail);
             case "MAP_ITERATION_STARTED" -> event(at, frame, "MapIterationStarted", "mapIterationStartedEventDetails")
                     .put("name", state).put("index", detail.path("index").asInt());
             case "MAP_RUN_STARTED" -> event(at, frame, "MapRunStarted", "mapRunStartedEventDetails")
@@ -86,6 +109,20 @@ final class HistoryEvents {
         d.put("parameters", includeData ? Json.write(parameters) : "");
         d.putObject("parametersDetails").put("truncated", false);
         task(event(at, frame, "TaskStarted", "taskStartedEventDetails"), state);
+    }
+
+    private void activityScheduled(Instant at, int frame, String state, JsonNode detail) {
+        ObjectNode d = event(at, frame, "ActivityScheduled", "activityScheduledEventDetails");
+        d.put("resource", types.resource(state));
+        data(d, "input", detail.get("payload"));
+        Long timeout = types.seconds(state, "TimeoutSeconds");
+        Long heartbeat = types.seconds(state, "HeartbeatSeconds");
+        if (timeout != null) {
+            d.put("timeoutInSeconds", timeout);
+        }
+        if (heartbeat != null) {
+            d.put("heartbeatInSeconds", heartbeat);
+        }
     }
 
     /** The resource as the service splits it: {@code arn:aws:states:::lambda:invoke} is type lambda, resource invoke. */

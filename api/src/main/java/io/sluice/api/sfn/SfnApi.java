@@ -37,11 +37,25 @@ public final class SfnApi {
     private final Map<String, Operation> operations;
     private final Authenticator authenticator;
     private final int maxBodyBytes;
+    private final java.util.Set<String> paths;
 
     public SfnApi(Map<String, Operation> operations, Authenticator authenticator, int maxBodyBytes) {
+        this(operations, authenticator, maxBodyBytes, java.util.Set.of("/"));
+    }
+
+    private SfnApi(Map<String, Operation> operations, Authenticator authenticator, int maxBodyBytes, java.util.Set<String> paths) {
         this.operations = Map.copyOf(operations);
         this.authenticator = authenticator;
         this.maxBodyBytes = maxBodyBytes;
+        this.paths = java.util.Set.copyOf(paths);
+    }
+
+    /**
+     * This API answering at {@code paths} rather than {@code /} alone: a host that serves it under a route prefix
+     * (Azure Functions' {@code /api}) is given that path as it came, since a SigV4 signature covers the path.
+     */
+    public SfnApi at(String... paths) {
+        return new SfnApi(operations, authenticator, maxBodyBytes, java.util.Set.of(paths));
     }
 
     /** The operations this API answers, by name. */
@@ -67,9 +81,10 @@ public final class SfnApi {
     }
 
     private JsonNode dispatch(SfnRequest request) {
-        if (!"POST".equals(request.method()) || !"/".equals(request.path())) {
-            throw SfnError.UNKNOWN_OPERATION.with("The Step Functions API answers POST / only (with X-Amz-Target: "
-                    + TARGET_PREFIX + "<Operation>); this was " + request.method() + " " + request.path() + ".");
+        if (!"POST".equals(request.method()) || !paths.contains(request.path())) {
+            throw SfnError.UNKNOWN_OPERATION.with("The Step Functions API answers POST " + String.join(" or ", new java.util.TreeSet<>(paths))
+                    + " only (with X-Amz-Target: "
+                    + TARGET_PREFIX + "<Operation>); this was " + request.method() + " " + Arns.shown(request.path()) + ".");
         }
         String target = request.header("X-Amz-Target");
         if (target == null || !target.startsWith(TARGET_PREFIX)) {

@@ -13,6 +13,7 @@ import java.util.Map;
 final class StateTypes {
     private final Map<String, String> types = new HashMap<>();
     private final Map<String, String> resources = new HashMap<>();
+    private final Map<String, JsonNode> definitions = new HashMap<>();
 
     private StateTypes() {}
 
@@ -32,6 +33,7 @@ final class StateTypes {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode state = e.getValue();
             types.put(e.getKey(), state.path("Type").asText("Pass"));
+            definitions.put(e.getKey(), state);
             if (state.path("Resource").isTextual()) {
                 resources.put(e.getKey(), state.get("Resource").asText());
             }
@@ -47,6 +49,18 @@ final class StateTypes {
     /** {@code Task}, {@code Choice}, ...; {@code Pass} for a name the definition does not have. */
     String type(String state) {
         return types.getOrDefault(state, "Pass");
+    }
+
+    /** A whole-number field of the state ({@code TimeoutSeconds}, {@code HeartbeatSeconds}), or {@code null}. */
+    Long seconds(String state, String field) {
+        JsonNode v = definitions.getOrDefault(state, Json.object()).path(field);
+        return v.isIntegralNumber() ? v.asLong() : null;
+    }
+
+    /** Whether the state is a Task on a Step Functions activity ({@code arn:aws:states:<region>:<account>:activity:<name>}). */
+    boolean activity(String state) {
+        String r = resources.get(state);
+        return r != null && r.startsWith("arn:aws:states:") && r.contains(":activity:");
     }
 
     /** The Task state's Resource, or {@code null}. */

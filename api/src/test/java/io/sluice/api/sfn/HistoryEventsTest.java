@@ -53,4 +53,35 @@ class HistoryEventsTest {
         List<ObjectNode> withoutData = HistoryEvents.of(lines, StateTypes.of(DEFINITION), "us-east-1", false);
         assertThat(withoutData.get(0).get("executionStartedEventDetails").get("input").asText()).isEmpty();
     }
+
+    @Test
+    void aTaskOnAnActivityShowsTheActivityEvents() {
+        String definition = """
+                {"StartAt": "Approve", "States": {
+                  "Approve": {"Type": "Task", "Resource": "arn:aws:states:us-east-1:123456789012:activity:approve",
+                              "TimeoutSeconds": 300, "HeartbeatSeconds": 60, "Next": "Again"},
+                  "Again": {"Type": "Task", "Resource": "arn:aws:states:us-east-1:123456789012:activity:approve", "End": true}}}""";
+        List<JsonNode> lines = List.of(
+                line("EXECUTION_STARTED", 0, null, "{\"input\": {}}"),
+                line("STATE_ENTERED", 0, "Approve", "{\"input\": {}}"),
+                line("TASK_SCHEDULED", 0, "Approve", "{\"payload\": {\"order\": 7}, \"token\": \"t\"}"),
+                line("TASK_SUCCEEDED", 0, "Approve", "{\"output\": {\"ok\": true}}"),
+                line("STATE_EXITED", 0, "Approve", "{\"output\": {\"ok\": true}}"),
+                line("STATE_ENTERED", 0, "Again", "{\"input\": {}}"),
+                line("TASK_SCHEDULED", 0, "Again", "{\"payload\": {}, \"token\": \"u\"}"),
+                line("TASK_FAILED", 0, "Again", "{\"error\": \"Rejected\", \"cause\": \"no\"}"));
+        List<ObjectNode> events = HistoryEvents.of(lines, StateTypes.of(definition), "us-east-1", true);
+        assertThat(events).extracting(e -> e.get("type").asText()).containsExactly("ExecutionStarted", "TaskStateEntered",
+                "ActivityScheduled", "ActivityStarted", "ActivitySucceeded", "TaskStateExited", "TaskStateEntered",
+                "ActivityScheduled", "ActivityStarted", "ActivityFailed");
+        assertThat(events).extracting(e -> e.get("previousEventId").asInt()).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+        JsonNode scheduled = events.get(2).get("activityScheduledEventDetails");
+        assertThat(scheduled.get("resource").asText()).isEqualTo("arn:aws:states:us-east-1:123456789012:activity:approve");
+        assertThat(Json.parse(scheduled.get("input").asText())).isEqualTo(Json.parse("{\"order\": 7}"));
+        assertThat(scheduled.get("timeoutInSeconds").asLong()).isEqualTo(300);
+        assertThat(scheduled.get("heartbeatInSeconds").asLong()).isEqualTo(60);
+        assertThat(Json.parse(events.get(4).get("activitySucceededEventDetails").get("output").asText()).path("ok").asBoolean()).isTrue();
+        assertThat(events.get(9).get("activityFailedEventDetails").get("error").asText()).isEqualTo("Rejected");
+        assertThat(events).noneMatch(e -> e.get("type").asText().startsWith("TaskSch") || e.get("type").asText().equals("TaskSucceeded"));
+    }
 }

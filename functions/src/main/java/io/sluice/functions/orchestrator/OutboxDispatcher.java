@@ -15,6 +15,7 @@ import io.sluice.orchestration.integration.IntegrationCatalog;
 import io.sluice.orchestration.engine.CommandCodec;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ActivityTasks;
+import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
@@ -44,6 +45,7 @@ public final class OutboxDispatcher {
     private final QueueNames names;
     private final Clock clock;
     private final ActivityTasks activities;
+    private volatile Tenancy activityOwners = Tenancy.SINGLE;
 
     public OutboxDispatcher(ExecutionStore store, TaskQueue queue, TimerIndex timers, QueueNames names, Clock clock) {
         this(store, queue, timers, names, clock, null);
@@ -57,6 +59,14 @@ public final class OutboxDispatcher {
         this.names = names;
         this.clock = clock;
         this.activities = activities;
+    }
+
+    /**
+     * Whose activities a Task state on {@code ...:activity:<name>} queues to: its pipeline's tenant's (by default
+     * {@link Tenancy#SINGLE}, the platform's activities). The Step Functions API scopes activities by the same tenancy.
+     */
+    public void scopeActivities(Tenancy owners) {
+        this.activityOwners = java.util.Objects.requireNonNull(owners, "owners");
     }
 
     /** An outbox entry: the command's JSON with its stable id. */
@@ -111,11 +121,15 @@ public final class OutboxDispatcher {
             // The worker answers with the token (SendTaskSuccess/Failure/Heartbeat); the state's timeouts run meanwhile.
             String activity = resource.raw().substring(resource.raw().lastIndexOf(':') + 1);
             String token = d.token().encode();
-            if (activities.enqueue(activity, id, new ActivityTasks.Task(token, Json.write(d.payload())))) {
-                return;
+            if (ActivityTasks.NAME.matcher(activity).matches()) {
+                String owner = activityOwners.tenantOf(Orchestrator.pipelineOf(d.token().executionId())).orElse(null);
+                if (activities.enqueue(ActivityTasks.scoped(owner, activity), id, new ActivityTasks.Task(token, Json.write(d.payload())))) {
+                    return;
+                }
             }
             error = ErrorNames.RUNTIME;
-            cause = "Task state '" + d.stateName() + "' calls activity '" + activity + "', which does not exist (CreateActivity creates it).";
+            cause = "Task state '" + d.stateName() + "' calls activity '" + activity + "', which does not exist for its pipeline's"
+                    + " tenant (CreateActivity creates it).";
             queue.send(names.orchestrator(), OrchestratorSends.of(new OrchestratorMessage.TaskResult(token, null, error, cause),
                     OrchestratorSends.resultId(token)), Duration.ZERO);
             return;
@@ -125,10 +139,10 @@ public final class OutboxDispatcher {
             cause = "Task '" + d.stateName() + "' calls lambda:invoke, but its FunctionName names no function of this bundle"
                     + " (a ${Placeholder} left unsubstituted?).";
         } else {
-            // An activity on a host that keeps no activities (only the local runtime's Step Functions API serves workers).
+            // An activity on a dispatcher wired without activities (a bench or drill; every host wires them).
             error = IntegrationCatalog.UNAVAILABLE;
-            cause = "Task state '" + d.stateName() + "' calls '" + d.resource() + "', but this host keeps no Step Functions"
-                    + " activities: they run on the local runtime only so far (workers poll its Step Functions API with GetActivityTask).";
+            cause = "Task state '" + d.stateName() + "' calls '" + d.resource() + "', but this process was started without"
+                    + " Step Functions activities (the hosts' Step Functions API serves them: workers poll it with GetActivityTask).";
         }
         String token = d.token().encode();
         queue.send(names.orchestrator(), OrchestratorSends.of(new OrchestratorMessage.TaskResult(token, null, error, cause),

@@ -91,10 +91,8 @@ public final class IntegrationCatalog {
     public static Support support(TaskResource resource, Platform platform) {
         return switch (resource.kind()) {
             case FUNCTION, LAMBDA_INVOKE -> new Support.Runs("a function of the bundle");
-            case ACTIVITY -> platform == Platform.LOCAL
-                    ? new Support.Runs("an activity worker polling the runtime's Step Functions API (GetActivityTask)")
-                    : new Support.Unavailable("Step Functions activities run on the local runtime only so far (workers poll its"
-                    + " Step Functions API with GetActivityTask); on platform " + platform.id() + " only exec --mocks answers them.");
+            // Workers poll the Step Functions API: the local runtime's port, the http-api function on AWS and Azure.
+            case ACTIVITY -> new Support.Runs("an activity worker polling the host's Step Functions API (GetActivityTask)");
             case SERVICE_INTEGRATION -> integration(resource, platform);
         };
     }

@@ -4,13 +4,42 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Step Functions activities: named queues of tasks that activity workers poll for (GetActivityTask), each task a Task
  * state's input and its task token, which the worker answers with SendTaskSuccess / SendTaskFailure / SendTaskHeartbeat.
  * Implementations are durable: a task handed to {@link #enqueue} survives a restart of the runtime until a worker takes it.
+ *
+ * <p>Activities belong to a tenant: the names this port stores are {@link #scoped scoped} ({@code <tenant>/<name>}, or the
+ * bare name for the platform's own pipelines and a host without tenants), so one tenant's Task states queue to, and its
+ * workers poll, only that tenant's activities, though every tenant's ARNs read {@code ...:activity:<name>}.
  */
 public interface ActivityTasks {
+
+    /** An activity's name as the service allows it (the last part of its ARN). */
+    Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{1,80}");
+
+    /**
+     * The name this port keeps {@code tenant}'s activity {@code name} under: {@code <tenant>/<name>}, or {@code name}
+     * alone when {@code tenant} is null. Throws when {@code name} is not an activity's name (so no caller text can
+     * reach into another tenant's scope).
+     */
+    static String scoped(String tenant, String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("an activity's name is 1-80 letters, digits and _ . -; not '" + name + "'");
+        }
+        return tenant == null ? name : tenant + "/" + name;
+    }
+
+    /** The activity's own name in {@code scoped} if it is {@code tenant}'s (as {@link #scoped} makes it), else empty. */
+    static Optional<String> unscoped(String tenant, String scoped) {
+        int slash = scoped.indexOf('/');
+        if (tenant == null) {
+            return slash < 0 ? Optional.of(scoped) : Optional.empty();
+        }
+        return slash >= 0 && scoped.substring(0, slash).equals(tenant) ? Optional.of(scoped.substring(slash + 1)) : Optional.empty();
+    }
 
     /** An activity: its name (the last part of its ARN) and when it was created. */
     record Activity(String name, Instant created) {}

@@ -50,9 +50,8 @@ class IntegrationCatalogTest {
             assertThat(on("arn:aws:states:::states:startExecution.sync:2", p)).isInstanceOf(Support.Runs.class); // a child execution
             assertThat(on("arn:aws:states:::aws-sdk:sfn:startSyncExecution", p)).isInstanceOf(p == Platform.AWS ? Support.Runs.class
                     : Support.Unavailable.class);
-            // Activities run where workers can poll for them: the local runtime's Step Functions API.
-            assertThat(on("arn:aws:states:eu-west-1:123456789012:activity:approve", p)).isInstanceOf(p == Platform.LOCAL ? Support.Runs.class
-                    : Support.Unavailable.class);
+            // Activities run wherever workers can poll for them: every host serves the Step Functions API.
+            assertThat(on("arn:aws:states:eu-west-1:123456789012:activity:approve", p)).isInstanceOf(Support.Runs.class);
         }
     }
 

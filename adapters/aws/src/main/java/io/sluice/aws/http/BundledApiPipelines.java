@@ -2,6 +2,7 @@ package io.sluice.aws.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.api.port.Pipelines;
+import io.sluice.api.sfn.StoredStateMachines;
 import io.sluice.aws.trigger.BundledPipelines;
 import io.sluice.orchestration.definition.Definition;
 import java.time.Duration;
@@ -13,7 +14,8 @@ import java.util.regex.Pattern;
 /**
  * The API's {@link Pipelines} over the pipelines bundled with the deployment. A bundle with an invalid
  * pipeline does not start (see {@link BundledPipelines}), so every bundled pipeline is found and valid;
- * a signed webhook is read from its {@code <id>.pipeline.json} as the local runtime reads it.
+ * a signed webhook is read from its {@code <id>.pipeline.json} as the local runtime reads it. The state machines
+ * created through the Step Functions API ({@link StoredStateMachines}) are pipelines here too (without options).
  */
 final class BundledApiPipelines implements Pipelines {
     private static final Pattern SECRET = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
@@ -21,19 +23,21 @@ final class BundledApiPipelines implements Pipelines {
     private static final int MAX_TOLERANCE = 3600;
 
     private final BundledPipelines bundle;
+    private final StoredStateMachines created;
 
-    BundledApiPipelines(BundledPipelines bundle) {
+    BundledApiPipelines(BundledPipelines bundle, StoredStateMachines created) {
         this.bundle = bundle;
+        this.created = created;
     }
 
     @Override
     public List<String> ids() {
-        return List.copyOf(bundle.ids());
+        return created.names();
     }
 
     @Override
     public Lookup find(String id) {
-        Optional<Definition> d = bundle.apply(id);
+        Optional<Definition> d = bundle.apply(id).or(() -> created.created(id));
         return d.<Lookup>map(definition -> new Lookup.Found(id, definition.hash())).orElseGet(() -> new Lookup.Missing(id));
     }
 

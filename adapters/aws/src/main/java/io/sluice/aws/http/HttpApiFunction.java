@@ -7,7 +7,8 @@ import java.util.function.Supplier;
 
 /**
  * The {@code http-api} function: one API Gateway HTTP API request (payload 2.0) through the API's
- * Spring MVC stack, its response back in API Gateway's shape.
+ * Spring MVC stack, its response back in API Gateway's shape; a Step Functions API call ({@code X-Amz-Target:
+ * AWSStepFunctions.*}) goes to the Step Functions API instead ({@link HttpApiSfn}).
  */
 final class HttpApiFunction implements Function<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
     private final Supplier<HttpApiServlet> servlet;
@@ -19,6 +20,9 @@ final class HttpApiFunction implements Function<APIGatewayV2HTTPEvent, APIGatewa
     @Override
     public APIGatewayV2HTTPResponse apply(APIGatewayV2HTTPEvent event) {
         HttpApiServlet api = servlet.get();
+        if (SfnGateway.isSfn(event)) {
+            return SfnGateway.answer(api.stepFunctions(), event);
+        }
         return ApiGatewayV2.response(api.service(ApiGatewayV2.request(event, api.servletContext())));
     }
 }

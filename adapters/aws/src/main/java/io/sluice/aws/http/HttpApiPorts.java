@@ -4,6 +4,7 @@ import io.sluice.api.control.OrchestratorExecutions;
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.Pipelines;
+import io.sluice.api.sfn.StoredStateMachines;
 import io.sluice.api.tenant.Tenants;
 import io.sluice.aws.SluiceAwsProperties;
 import io.sluice.aws.sqs.SqsTaskQueue;
@@ -65,19 +66,19 @@ class HttpApiPorts {
     }
 
     @Bean
-    Pipelines apiPipelines(BundledPipelines bundle) {
-        return new BundledApiPipelines(bundle);
+    Pipelines apiPipelines(BundledPipelines bundle, StoredStateMachines created) {
+        return new BundledApiPipelines(bundle, created);
     }
 
     @Bean
     ExecutionControl executionControl(Orchestrator orchestrator, ExecutionStarter starter, RedisAdapters redis, SqsTaskQueue queue,
                                       QueueNames names, ObjectProvider<ExecutionArchive> archive, ObjectProvider<StatusStore> status,
-                                      BundledPipelines bundle) {
+                                      StoredStateMachines machines) {
         // Lists span the archive through the status table (one row per archived run) when both are there.
         StatusStore index = archive.getIfAvailable() == null ? null : status.getIfAvailable();
         return new OrchestratorExecutions(orchestrator::handle, starter, redis.executionStore(), queue, names,
                 new ExecutionReads(redis.executionStore(), archive.getIfAvailable()),
-                new ExecutionListings(redis.executionStore(), index, bundle::ids));
+                new ExecutionListings(redis.executionStore(), index, machines::names));
     }
 
     @Bean

@@ -67,6 +67,11 @@ final class HttpApiServlet implements AutoCloseable {
         return new HttpApiServlet(context, dispatcher, filters);
     }
 
+    /** The Step Functions API of this web context ({@link HttpApiSfn}). */
+    io.sluice.api.sfn.SfnApi stepFunctions() {
+        return context.getBean(io.sluice.api.sfn.SfnApi.class);
+    }
+
     ServletContext servletContext() {
         return dispatcher.getServletContext();
     }

@@ -17,6 +17,6 @@ import org.springframework.context.annotation.Import;
 @ImportAutoConfiguration({JacksonAutoConfiguration.class, HttpMessageConvertersAutoConfiguration.class,
         DispatcherServletAutoConfiguration.class, WebMvcAutoConfiguration.class})
 @ComponentScan("io.sluice.api.http")
-@Import(HttpApiPorts.class)
+@Import({HttpApiPorts.class, HttpApiSfn.class})
 class HttpApiWebConfiguration {
 }

@@ -36,7 +36,8 @@ import org.springframework.stereotype.Component;
  * ({@code io.sluice.api.http}), the same as Tomcat serves them locally. The request goes through Spring MVC's
  * {@code DispatcherServlet} and the registered servlet filters without a servlet container
  * (Spring Cloud Function's {@link ServerlessMVC}, over this application's own context); only the route prefix is
- * taken off the path. Authorization is the API's (tenants' keys), so the trigger is anonymous.
+ * taken off the path. Authorization is the API's (tenants' keys), so the trigger is anonymous. A Step Functions API call
+ * ({@code X-Amz-Target: AWSStepFunctions.<Operation>}) goes to the Step Functions API instead (AzureSfnApi).
  */
 @Component
 public class HttpApiFunction {
@@ -55,6 +56,10 @@ public class HttpApiFunction {
             @HttpTrigger(name = "request", methods = {HttpMethod.GET, HttpMethod.POST, HttpMethod.OPTIONS}, route = "{*path}",
                     authLevel = AuthorizationLevel.ANONYMOUS) HttpRequestMessage<Optional<String>> request,
             ExecutionContext executionContext) throws Exception {
+        String target = header(request, "X-Amz-Target");
+        if (target != null && target.startsWith("AWSStepFunctions.")) {
+            return stepFunctions(request);
+        }
         ServerlessMVC dispatcher = dispatcher();
         URI uri = request.getUri();
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
@@ -96,6 +101,22 @@ public class HttpApiFunction {
             response.body(new String(body, StandardCharsets.UTF_8));
         }
         return response.build();
+    }
+
+    /**
+     * A Step Functions API call ({@code X-Amz-Target: AWSStepFunctions.*}, {@code POST /api}): to the Step Functions API
+     * ({@link io.sluice.api.sfn.SfnApi}, see AzureSfnApi) as it came, path included, since the SigV4 signature covers it.
+     */
+    private HttpResponseMessage stepFunctions(HttpRequestMessage<Optional<String>> request) {
+        java.util.Map<String, java.util.List<String>> headers = new java.util.LinkedHashMap<>();
+        request.getHeaders().forEach((k, v) -> headers.put(k, java.util.List.of(v)));
+        URI uri = request.getUri();
+        io.sluice.api.sfn.SfnResponse answer = context.getBean(io.sluice.api.sfn.SfnApi.class).handle(new io.sluice.api.sfn.SfnRequest(
+                request.getHttpMethod().name(), uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath(),
+                uri.getRawQuery(), headers, request.getBody().orElse("").getBytes(StandardCharsets.UTF_8)));
+        HttpResponseMessage.Builder response = request.createResponseBuilder(HttpStatusType.custom(answer.status()));
+        answer.headers().forEach(response::header);
+        return response.body(new String(answer.body(), StandardCharsets.UTF_8)).build();
     }
 
     /**

@@ -39,21 +39,21 @@ public class AzureApi {
     }
 
     @Bean
-    public Pipelines apiPipelines(BundledPipelines pipelines) {
-        return new BundledApiPipelines(pipelines);
+    public Pipelines apiPipelines(BundledPipelines pipelines, io.sluice.api.sfn.StoredStateMachines created) {
+        return new BundledApiPipelines(pipelines, created);
     }
 
     /** Named so, not {@code executions}: that name is the task function of {@code states:startExecution}. */
     @Bean
     public ExecutionControl executionOperations(ExecutionStarter starter, RedisAdapters redis, TaskQueue queue, QueueNames names,
                                                 ObjectProvider<ObjectStore> objects, ObjectProvider<StatusStore> status,
-                                                BundledPipelines pipelines) {
+                                                io.sluice.api.sfn.StoredStateMachines machines) {
         ObjectStore archive = objects.getIfAvailable();
         // Reads find an execution in Redis, else in the Blob archive the schedule-tick moved it to; lists span that
         // archive through the status table, where the reaper gives every archived run its row.
         return new QueuedExecutionControl(starter, redis.executionStore(), queue, names,
                 new ExecutionReads(redis.executionStore(), archive == null ? null : new ExecutionArchive(archive)),
-                new ExecutionListings(redis.executionStore(), archive == null ? null : status.getIfAvailable(), pipelines::ids));
+                new ExecutionListings(redis.executionStore(), archive == null ? null : status.getIfAvailable(), machines::names));
     }
 
     @Bean

@@ -83,8 +83,13 @@ public class AzureRuntime {
     }
 
     @Bean
-    public OutboxDispatcher outboxDispatcher(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock) {
-        return new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock);
+    public OutboxDispatcher outboxDispatcher(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock,
+                                             ObjectProvider<io.sluice.functions.tenancy.Tenancy> tenancy) {
+        // Activities' tasks wait in Redis for the workers that poll the http-api's Step Functions API (GetActivityTask),
+        // each in its pipeline's tenant's activity.
+        OutboxDispatcher outbox = new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock, redis.activityTasks());
+        tenancy.ifAvailable(outbox::scopeActivities);
+        return outbox;
     }
 
     @Bean
@@ -104,12 +109,18 @@ public class AzureRuntime {
         return Retention.of(retention).withNameReuse(nameReuse).withPipelines(pipelines::retention);
     }
 
-    /** The one way this deployment starts executions (the API, object events, upstream completion): the bundled pipelines only. */
+    /**
+     * The one way this deployment starts executions (the API, object events, upstream completion): the bundled
+     * pipelines, then the state machines created through the Step Functions API (kept in Redis, {@link AzureSfnApi}).
+     */
     @Bean
-    public ExecutionStarter executionStarter(Orchestrator orchestrator, BundledPipelines pipelines) {
+    public ExecutionStarter executionStarter(Orchestrator orchestrator, BundledPipelines pipelines,
+                                             ObjectProvider<io.sluice.api.sfn.StoredStateMachines> created) {
+        io.sluice.api.sfn.StoredStateMachines machines = created.getIfAvailable();
         // Every execution on the default channel: the Functions app has no triggers on the other channels' queues yet,
         // so a pipeline's declared priority (validated by the bundle) is not used here.
-        return new PipelineStarter(orchestrator::start, pipelines);
+        return new PipelineStarter(orchestrator::start, machines == null ? pipelines : io.sluice.functions.start.PipelineDefinitions.of(
+                id -> java.util.Optional.ofNullable(pipelines.definition(id)).or(() -> machines.created(id))));
     }
 
     @Bean

@@ -134,6 +134,7 @@ public class RuntimeConfiguration {
     public LocalRuntime localRuntime(LocalBackends backends, TaskFunctionBeans functions, QueueNames names, Clock clock,
                                      SluiceLocalProperties properties, PipelineOptionsCatalog options,
                                      ObjectProvider<StatusStore> status, RuleBook rules, ObjectProvider<Tenancy> tenancy,
+                                     ObjectProvider<io.sluice.api.tenant.Tenants> tenantsFile,
                                      LineageLog lineage, SluiceChannelProperties channels,
                                      @Value("${sluice.queue-visibility:}") Duration visibility) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
@@ -150,6 +151,8 @@ public class RuntimeConfiguration {
         runtime.archiveExpired(new FolderObjectStore(properties.dataDir()), status.getIfAvailable());
         Tenancy tenants = tenancy.getIfAvailable(() -> Tenancy.SINGLE);
         runtime.gateTasks(new RuleGate(rules, tenants, pipeline -> priorityOf(options, pipeline).name()));
+        // Activities are scoped by the tenants file itself: the Tenancy bean is the data functions' and may be absent.
+        runtime.scopeActivities(tenantsFile.getIfAvailable(io.sluice.api.tenant.Tenants::none)::tenantOf);
         // The channels' limits hold across every process on this Redis.
         runtime.limitChannels(new ChannelLimits(new RedisConcurrencyLimiter(backends.redisson(), backends.redisKeyPrefix()),
                 new RedisTokenBucket(backends.redisson(), backends.redisKeyPrefix()), tenants, channels.settings()));

@@ -4,6 +4,7 @@ import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.InProcessTasks;
 import io.sluice.api.sfn.Arns;
+import io.sluice.api.sfn.DirectTasks;
 import io.sluice.api.sfn.SfnApi;
 import io.sluice.api.sfn.SfnService;
 import io.sluice.api.tenant.Tenants;
@@ -14,7 +15,6 @@ import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.local.sfn.FolderStateMachines;
-import io.sluice.local.sfn.LocalInProcessTasks;
 import io.sluice.local.sfn.SfnApiProperties;
 import io.sluice.local.sfn.SfnAuthentication;
 import io.sluice.local.sfn.SfnListener;
@@ -58,7 +58,7 @@ public class LocalSfnApi {
 
     @Bean
     InProcessTasks inProcessTasks(TaskFunctionBeans functions) {
-        return new LocalInProcessTasks(functions.taskFunctions());
+        return new DirectTasks(functions.taskFunctions());
     }
 
     @Bean(destroyMethod = "close")

@@ -200,6 +200,11 @@ public final class LocalRuntime implements AutoCloseable {
         harness = harness.withEvents();
     }
 
+    /** From now on a Task state on a Step Functions activity queues to its pipeline's tenant's activity of that name. */
+    public void scopeActivities(io.sluice.functions.tenancy.Tenancy owners) {
+        outbox.scopeActivities(owners);
+    }
+
     /** From now on every task asks {@code gate} (the allow and block rules) before it runs; a held one waits. Called once. */
     public synchronized void gateTasks(TaskGate gate) {
         harness = harness.withGate(gate);

@@ -170,7 +170,7 @@ class SfnActivityWorkerTest {
         String machine = create("kept-task", machine("durable", ""));
         String execution = start(machine, "across", 3);
         await().atMost(Duration.ofSeconds(30)).until(() -> sfn.getExecutionHistory(b -> b.executionArn(execution)).events().stream()
-                .anyMatch(e -> e.typeAsString().equals("TaskScheduled")));
+                .anyMatch(e -> e.typeAsString().equals("ActivityScheduled")));
         close();
         open();
         assertThat(sfn.describeActivity(b -> b.activityArn(activity)).name()).isEqualTo("durable");

@@ -56,14 +56,18 @@ class SfnTenantsTest {
         Files.writeString(pipelines.resolve("ops-a.asl.json"), PASS);
         Files.writeString(pipelines.resolve("tenants.json"), """
                 {"tenants": {
-                  "finance": {"pipelines": ["fin-a", "fin-new"], "keys": [
+                  "finance": {"pipelines": ["fin-a", "fin-new", "fin-approval"], "keys": [
                      {"id": "ci", "sha256": "%s", "role": "operator"}, {"id": "dash", "sha256": "%s", "role": "reader"}]},
-                  "ops": {"pipelines": ["ops-a"], "keys": [{"id": "ops-ci", "sha256": "%s", "role": "operator"}]}}}"""
-                .formatted(ApiKeys.hashHex(ApiKeys.generate()), ApiKeys.hashHex(ApiKeys.generate()), ApiKeys.hashHex(ApiKeys.generate())));
+                  "ops": {"pipelines": ["ops-a"], "keys": [{"id": "ops-ci", "sha256": "%s", "role": "operator"},
+                     {"id": "ops-worker", "sha256": "%s", "role": "operator"}]}}}"""
+                .formatted(ApiKeys.hashHex(ApiKeys.generate()), ApiKeys.hashHex(ApiKeys.generate()), ApiKeys.hashHex(ApiKeys.generate()),
+                        ApiKeys.hashHex(ApiKeys.generate())));
         Files.createDirectories(folder.resolve("secrets/finance"));
         Files.writeString(folder.resolve("secrets/finance/sigv4-ci"), "finance-ci-signing-secret\n");
         Files.writeString(folder.resolve("secrets/finance/sigv4-dash"), "finance-dash-signing-secret");
-        app = SfnApps.start(folder, RUN, "--sluice.secrets-dir=" + folder.resolve("secrets"));
+        Files.createDirectories(folder.resolve("secrets/ops"));
+        Files.writeString(folder.resolve("secrets/ops/sigv4-ops-worker"), "ops-worker-signing-secret");
+        app = SfnApps.start(folder, RUN, "--sluice.secrets-dir=" + folder.resolve("secrets"), "--sluice.sfn-api.activity-poll=1s");
     }
 
     @AfterAll
@@ -88,7 +92,8 @@ class SfnTenantsTest {
     @Test
     void aTenantsSignedKeySeesAndChangesOnlyItsTenantsMachines() {
         try (SfnClient ci = client("ci", "finance-ci-signing-secret")) {
-            assertThat(ci.listStateMachines().stateMachines()).extracting(StateMachineListItem::name).containsExactly("fin-a");
+            assertThat(ci.listStateMachines().stateMachines()).extracting(StateMachineListItem::name).contains("fin-a")
+                    .allMatch(n -> n.startsWith("fin-"));
             assertThatThrownBy(() -> ci.describeStateMachine(b -> b.stateMachineArn(SfnSdkTest.ARN + "stateMachine:ops-a")))
                     .isInstanceOf(StateMachineDoesNotExistException.class);
             assertThat(ci.createStateMachine(b -> b.name("fin-new").definition(PASS).roleArn(ROLE)).stateMachineArn())
@@ -154,5 +159,41 @@ class SfnTenantsTest {
             }
         });
         return HttpClient.newHttpClient().send(http.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * Activities are a tenant's: another tenant's activity of the same name is another activity (same ARN text, as two
+     * AWS accounts' would be), neither lists nor polls the other's, and a Task state queues to its pipeline's tenant's.
+     * The history shows the task with the Activity* events.
+     */
+    @Test
+    void activitiesAreTheTenantsOwnAndTheHistoryShowsActivityEvents() {
+        try (SfnClient finance = client("ci", "finance-ci-signing-secret"); SfnClient ops = client("ops-worker", "ops-worker-signing-secret")) {
+            String activity = finance.createActivity(b -> b.name("approve")).activityArn();
+            assertThat(ops.listActivities().activities()).as("ops sees none of finance's activities").isEmpty();
+            assertThatThrownBy(() -> ops.describeActivity(b -> b.activityArn(activity)))
+                    .isInstanceOf(software.amazon.awssdk.services.sfn.model.ActivityDoesNotExistException.class);
+            assertThat(ops.createActivity(b -> b.name("approve")).activityArn()).isEqualTo(activity);
+            assertThat(finance.listActivities().activities()).hasSize(1);
+
+            String machine = finance.createStateMachine(b -> b.name("fin-approval").roleArn(ROLE).definition("""
+                    {"StartAt": "Approve", "States": {"Approve": {"Type": "Task", "Resource": "%s", "TimeoutSeconds": 120,
+                      "End": true}}}""".formatted(activity))).stateMachineArn();
+            String execution = finance.startExecution(b -> b.stateMachineArn(machine).name("one").input("{\"amount\": 5}")).executionArn();
+            var task = org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> finance.getActivityTask(b -> b
+                    .activityArn(activity).workerName("fin-worker")), r -> r.taskToken() != null);
+            assertThat(Json.parse(task.input())).isEqualTo(Json.parse("{\"amount\": 5}"));
+            assertThat(ops.getActivityTask(b -> b.activityArn(activity)).taskToken()).as("ops' activity of that name got nothing").isNull();
+            finance.sendTaskSuccess(b -> b.taskToken(task.taskToken()).output("{\"approved\": true}"));
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> finance.describeExecution(b -> b.executionArn(execution))
+                    .statusAsString(), "SUCCEEDED"::equals);
+            var types = finance.getExecutionHistory(b -> b.executionArn(execution)).events().stream().map(e -> e.typeAsString()).toList();
+            assertThat(types).containsSubsequence("TaskStateEntered", "ActivityScheduled", "ActivityStarted", "ActivitySucceeded",
+                    "TaskStateExited", "ExecutionSucceeded").doesNotContain("TaskScheduled", "TaskSucceeded");
+            var scheduled = finance.getExecutionHistory(b -> b.executionArn(execution)).events().stream()
+                    .filter(e -> e.typeAsString().equals("ActivityScheduled")).findFirst().orElseThrow().activityScheduledEventDetails();
+            assertThat(scheduled.resource()).isEqualTo(activity);
+            assertThat(scheduled.timeoutInSeconds()).isEqualTo(120L);
+        }
     }
 }

@@ -1,4 +1,4 @@
-package io.sluice.local.sfn;
+package io.sluice.api.sfn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.api.port.InProcessTasks;
@@ -14,13 +14,14 @@ import io.sluice.orchestration.express.TaskOutcome;
 import java.util.function.Function;
 
 /**
- * This runtime's task functions called directly, for what the Step Functions API runs whole in process
- * (StartSyncExecution, TestState): no queue and no claim, at-most-once as a synchronous express execution is.
+ * A host's task functions called directly, for what the Step Functions API runs whole in process (StartSyncExecution,
+ * TestState): no queue and no claim, at-most-once as a synchronous express execution is. Every host (the local runtime,
+ * the Lambda and Azure Functions http-api) serves them so, with the functions it has.
  */
-public final class LocalInProcessTasks implements InProcessTasks {
+public final class DirectTasks implements InProcessTasks {
     private final TaskFunctions functions;
 
-    public LocalInProcessTasks(TaskFunctions functions) {
+    public DirectTasks(TaskFunctions functions) {
         this.functions = functions;
     }
 
@@ -28,7 +29,7 @@ public final class LocalInProcessTasks implements InProcessTasks {
     public TaskOutcome invoke(DispatchTask task) {
         Function<JsonNode, JsonNode> function = functions.find(task.function()).orElse(null);
         if (function == null) {
-            return TaskOutcome.failure(ErrorNames.RUNTIME, "No function '" + task.function() + "' runs in this runtime (state '"
+            return TaskOutcome.failure(ErrorNames.RUNTIME, "No function '" + task.function() + "' runs on this host (state '"
                     + task.stateName() + "').");
         }
         TaskContext context = new TaskContext(task.token().encode(), task.token().executionId(), task.stateName(), task.pattern(),

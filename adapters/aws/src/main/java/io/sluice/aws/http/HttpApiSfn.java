@@ -1,0 +1,56 @@
+package io.sluice.aws.http;
+
+import io.sluice.api.http.SluiceApiProperties;
+import io.sluice.api.port.ExecutionControl;
+import io.sluice.api.sfn.Arns;
+import io.sluice.api.sfn.DirectTasks;
+import io.sluice.api.sfn.SfnApi;
+import io.sluice.api.sfn.SfnService;
+import io.sluice.api.sfn.StoredStateMachines;
+import io.sluice.api.sfn.TenantSigning;
+import io.sluice.api.tenant.Tenants;
+import io.sluice.aws.AwsFunctions;
+import io.sluice.aws.SluiceAwsProperties;
+import io.sluice.orchestration.port.SecretResolver;
+import io.sluice.redis.RedisAdapters;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * The Step Functions API in the {@code http-api} function: {@code POST /} with {@code X-Amz-Target:
+ * AWSStepFunctions.<Operation>} reaches it instead of the HTTP API's controllers ({@link HttpApiFunction}). Every
+ * request must be signed (SigV4) with a key of the bundled tenants file, whose signing secret is the Secrets Manager
+ * secret {@code <sluice.secrets.prefix><tenant>/sigv4-<id>}; without tenants or without Secrets Manager
+ * ({@code sluice.secrets.enabled}) every request is refused. State machines are {@link AwsSfnApi}'s; activities' tasks
+ * wait in Redis; GetActivityTask waits at most {@code sluice.sfn-api.activity-poll} (20 s, under API Gateway's 30 s).
+ */
+// Not a @Configuration: its beans belong to the web context only (HttpApiWebConfiguration imports it).
+class HttpApiSfn {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpApiSfn.class);
+
+    @Bean
+    SfnApi stepFunctionsApi(StoredStateMachines machines, ExecutionControl executions, Tenants tenants, RedisAdapters redis,
+                            ObjectProvider<SecretResolver> secrets, Clock clock, SluiceApiProperties api, SluiceAwsProperties aws,
+                            ApplicationContext web, @Value(AwsSfnApi.ACCOUNT) String account,
+                            @Value("${sluice.sfn-api.activity-poll:20s}") String activityPollText) {
+        // Read here: the web context has no conversion service for @Value durations.
+        Duration activityPoll = org.springframework.boot.convert.DurationStyle.detectAndParse(activityPollText);
+        SecretResolver resolver = secrets.getIfAvailable();
+        if (resolver == null || !tenants.configured()) {
+            LOG.warn("the Step Functions API refuses every request: it needs a bundled tenants.json and Secrets Manager"
+                    + " (sluice.secrets.enabled=true) holding each key's signing secret <tenant>/sigv4-<id>");
+        }
+        ApplicationContext application = web.getParent() == null ? web : web.getParent();
+        int maxBody = (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes());
+        return SfnService.api(new Arns(aws.region(), account), machines, machines, executions,
+                new DirectTasks(AwsFunctions.taskFunctions(application)), redis.activityTasks(), activityPoll,
+                TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock), clock, maxBody);
+    }
+}

@@ -1,0 +1,215 @@
+package io.sluice.aws.entry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.sluice.api.tenant.ApiKeys;
+import io.sluice.aws.SluiceAwsApplication;
+import io.sluice.aws.stub.SecretsManagerStub;
+import io.sluice.orchestration.json.Json;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.SluiceRedisProperties;
+import io.sluice.testkit.redis.RedisTestServer;
+import io.sluice.testkit.sqs.ElasticMqServer;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.sfn.SfnClient;
+import software.amazon.awssdk.services.sfn.model.ActivityDoesNotExistException;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import software.amazon.awssdk.services.sfn.model.InvalidDefinitionException;
+import software.amazon.awssdk.services.sfn.model.SfnException;
+import software.amazon.awssdk.services.sfn.model.StateMachineDoesNotExistException;
+import software.amazon.awssdk.services.sfn.model.StateMachineListItem;
+import software.amazon.awssdk.services.sfn.model.StateMachineType;
+
+/**
+ * The Step Functions API of the {@code http-api} Lambda, driven by the AWS SDK's real {@code SfnClient}: each request
+ * it signs goes through a loopback bridge that turns it into the API Gateway HTTP API event (payload 2.0) API Gateway
+ * would deliver, into the real Lambda handler ({@code FunctionInvoker}, function {@code http-api}) on real Redis and
+ * ElasticMQ, and its response back. The signing secrets are in a <b>stub</b> of Secrets Manager (nothing serves it here).
+ * Also the recorded unsigned event {@code examples/events/aws/http-api-sfn-unsigned.json}: refused, as AWS refuses it.
+ */
+class HttpApiSfnTest {
+    static final Path EVENTS = HttpApiEntryPointTest.EVENTS;
+    static final String ARN = "arn:aws:states:" + ElasticMqServer.REGION + ":123456789012:";
+    static final String PASS = "{\"StartAt\": \"Done\", \"States\": {\"Done\": {\"Type\": \"Pass\", \"End\": true}}}";
+    static final String ROLE = "arn:aws:iam::123456789012:role/runner";
+    /** Waits an hour, so its execution is still running when the test reads it back. */
+    static final String HOLD = "{\"StartAt\": \"Hold\", \"States\": {\"Hold\": {\"Type\": \"Wait\", \"Seconds\": 3600, \"End\": true}}}";
+
+    private static final LambdaEnvironment ENVIRONMENT = new LambdaEnvironment();
+    private static final String KEY_PREFIX = "sluice-sfn-" + UUID.randomUUID().toString().substring(0, 8);
+    private static ElasticMqServer sqs;
+    private static SecretsManagerStub secrets;
+    private static RedisAdapters redis;
+    private static FunctionInvoker handler;
+    private static HttpServer bridge;
+    private static Path tenantsFile;
+
+    @BeforeAll
+    static void startTheHttpApiLambda() throws Exception {
+        sqs = ElasticMqServer.start();
+        secrets = new SecretsManagerStub().put("sluice/finance/sigv4-fin-ci", "finance-signing-secret")
+                .put("sluice/ops/sigv4-ops-ci", "ops-signing-secret");
+        tenantsFile = Files.createTempFile("sfn-tenants", ".json");
+        Files.writeString(tenantsFile, """
+                {"tenants": {
+                  "finance": {"pipelines": ["hello", "orders"], "keys": [{"id": "fin-ci", "sha256": "%s", "role": "operator"}]},
+                  "ops": {"pipelines": [], "keys": [{"id": "ops-ci", "sha256": "%s", "role": "operator"}]}}}"""
+                .formatted(ApiKeys.hashHex(ApiKeys.generate()), ApiKeys.hashHex(ApiKeys.generate())));
+        String redisUrl = RedisTestServer.shared().url();
+        redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(KEY_PREFIX));
+        ENVIRONMENT.set("sluice.redis-url", redisUrl);
+        ENVIRONMENT.set("sluice.redis-key-prefix", KEY_PREFIX);
+        ENVIRONMENT.set("sluice.sqs-endpoint", sqs.endpoint().toString());
+        ENVIRONMENT.set("sluice.queue-prefix", KEY_PREFIX);
+        ENVIRONMENT.set("sluice.region", ElasticMqServer.REGION);
+        ENVIRONMENT.set("sluice.triggers.pipelines", "file:" + EVENTS.resolve("bundle/pipelines") + "/*.asl.json");
+        ENVIRONMENT.set("sluice.api.tenants", "file:" + tenantsFile);
+        ENVIRONMENT.set("sluice.secrets.enabled", "true");
+        ENVIRONMENT.set("sluice.secrets.endpoint", secrets.endpoint().toString());
+        ENVIRONMENT.set("MAIN_CLASS", SluiceAwsApplication.class.getName());
+        ENVIRONMENT.set("spring.cloud.function.definition", "http-api");
+        ENVIRONMENT.set("spring.main.banner-mode", "off");
+        handler = new FunctionInvoker();
+        bridge = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+        bridge.createContext("/", HttpApiSfnTest::asApiGateway);
+        bridge.start();
+    }
+
+    @AfterAll
+    static void cleanUp() throws IOException {
+        if (bridge != null) bridge.stop(0);
+        ENVIRONMENT.restore(redis, KEY_PREFIX);
+        if (sqs != null) sqs.close();
+        if (secrets != null) secrets.close();
+        Files.deleteIfExists(tenantsFile);
+    }
+
+    /** One HTTP request as API Gateway hands it to the Lambda: an HTTP API event, payload format 2.0. */
+    private static void asApiGateway(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            ObjectNode event = Json.object();
+            event.put("version", "2.0").put("routeKey", "$default").put("rawPath", exchange.getRequestURI().getRawPath())
+                    .put("rawQueryString", exchange.getRequestURI().getRawQuery() == null ? "" : exchange.getRequestURI().getRawQuery());
+            ObjectNode headers = event.putObject("headers");
+            exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), String.join(",", values)));
+            ObjectNode context = event.putObject("requestContext");
+            context.put("accountId", "123456789012").put("apiId", "abc123def4").put("stage", "$default").put("requestId", UUID.randomUUID().toString())
+                    .put("domainName", exchange.getRequestHeaders().getFirst("Host"));
+            context.putObject("http").put("method", exchange.getRequestMethod()).put("path", exchange.getRequestURI().getRawPath())
+                    .put("protocol", "HTTP/1.1").put("sourceIp", "127.0.0.1");
+            event.put("body", new String(body, StandardCharsets.UTF_8)).put("isBase64Encoded", false);
+            JsonNode response = invoke(Json.write(event).getBytes(StandardCharsets.UTF_8));
+            response.path("headers").fields().forEachRemaining(h -> exchange.getResponseHeaders().set(h.getKey(), h.getValue().asText()));
+            byte[] out = response.path("body").asText().getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(response.path("statusCode").asInt(), out.length == 0 ? -1 : out.length);
+            try (OutputStream o = exchange.getResponseBody()) {
+                o.write(out);
+            }
+        }
+    }
+
+    private static JsonNode invoke(byte[] event) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (InputStream in = new ByteArrayInputStream(event)) {
+            handler.handleRequest(in, out, null);
+        }
+        return Json.parse(out.toString(StandardCharsets.UTF_8));
+    }
+
+    private static SfnClient client(String keyId, String secret) {
+        return SfnClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + bridge.getAddress().getPort()))
+                .region(Region.of(ElasticMqServer.REGION))
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(keyId, secret)))
+                .overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1)))
+                .httpClient(UrlConnectionHttpClient.create()).build();
+    }
+
+    @Test
+    void aSignedClientCreatesAMachineThatIsAPipelineStartsItAndReadsItBack() {
+        try (SfnClient sfn = client("fin-ci", "finance-signing-secret")) {
+            assertThat(sfn.listStateMachines().stateMachines()).extracting(StateMachineListItem::name).contains("hello");
+            String arn = sfn.createStateMachine(b -> b.name("orders").definition(HOLD).roleArn(ROLE).type(StateMachineType.STANDARD))
+                    .stateMachineArn();
+            assertThat(arn).isEqualTo(ARN + "stateMachine:orders");
+            assertThat(sfn.listStateMachines().stateMachines()).extracting(StateMachineListItem::name).containsExactly("hello", "orders");
+            assertThat(Json.parse(sfn.describeStateMachine(b -> b.stateMachineArn(arn)).definition())).isEqualTo(Json.parse(HOLD));
+            assertThat(redis.redisson().getMap(KEY_PREFIX + ":sfn:machines").isExists()).as("kept in Redis, beside the executions").isTrue();
+
+            String execution = sfn.startExecution(b -> b.stateMachineArn(arn).name("first").input("{\"n\": 1}")).executionArn();
+            assertThat(execution).isEqualTo(ARN + "execution:orders:first");
+            assertThat(redis.executionStore().load("orders:first")).as("started as a pipeline of the deployment").isPresent();
+            assertThat(sfn.startExecution(b -> b.stateMachineArn(arn).name("first").input("{\"n\": 1}")).executionArn())
+                    .as("idempotent by name").isEqualTo(execution);
+            assertThat(sfn.describeExecution(b -> b.executionArn(execution)).status()).isEqualTo(ExecutionStatus.RUNNING);
+            assertThat(sfn.listExecutions(b -> b.stateMachineArn(arn)).executions()).hasSize(1);
+            assertThat(sfn.getExecutionHistory(b -> b.executionArn(execution)).events().get(0).typeAsString()).isEqualTo("ExecutionStarted");
+
+            String hello = sfn.startExecution(b -> b.stateMachineArn(ARN + "stateMachine:hello").name("bundled")).executionArn();
+            assertThat(redis.executionStore().load("hello:bundled")).as(hello).isPresent();
+            assertThatThrownBy(() -> sfn.updateStateMachine(b -> b.stateMachineArn(ARN + "stateMachine:hello").definition(PASS)))
+                    .as("a bundled machine changes by a deploy").isInstanceOf(InvalidDefinitionException.class)
+                    .hasMessageContaining("bundled with the deployment");
+            sfn.tagResource(b -> b.resourceArn(ARN + "stateMachine:hello").tags(t -> t.key("team").value("fin")));
+            assertThat(sfn.listTagsForResource(b -> b.resourceArn(ARN + "stateMachine:hello")).tags()).hasSize(1);
+
+            sfn.deleteStateMachine(b -> b.stateMachineArn(arn));
+            assertThatThrownBy(() -> sfn.describeStateMachine(b -> b.stateMachineArn(arn))).isInstanceOf(StateMachineDoesNotExistException.class);
+        }
+    }
+
+    @Test
+    void activitiesAreEachTenantsOwn() {
+        try (SfnClient finance = client("fin-ci", "finance-signing-secret"); SfnClient ops = client("ops-ci", "ops-signing-secret")) {
+            String activity = finance.createActivity(b -> b.name("approve")).activityArn();
+            assertThat(activity).isEqualTo(ARN + "activity:approve");
+            assertThat(ops.listActivities().activities()).isEmpty();
+            assertThatThrownBy(() -> ops.getActivityTask(b -> b.activityArn(activity))).isInstanceOf(ActivityDoesNotExistException.class);
+            assertThat(finance.listActivities().activities()).hasSize(1);
+            assertThat(redis.redisson().getMap(KEY_PREFIX + ":activities", org.redisson.client.codec.StringCodec.INSTANCE).containsKey("finance/approve")).isTrue();
+            finance.deleteActivity(b -> b.activityArn(activity));
+            assertThat(finance.listActivities().activities()).isEmpty();
+        }
+    }
+
+    @Test
+    void wrongSecretsUnknownKeysAndUnsignedEventsAreRefused() throws Exception {
+        try (SfnClient wrong = client("fin-ci", "not-the-secret")) {
+            assertThatThrownBy(wrong::listStateMachines).satisfies(e -> assertThat(((SfnException) e).awsErrorDetails().errorCode())
+                    .isEqualTo("InvalidSignatureException"));
+        }
+        try (SfnClient unknown = client("nobody", "x")) {
+            assertThatThrownBy(unknown::listStateMachines).satisfies(e -> assertThat(((SfnException) e).awsErrorDetails().errorCode())
+                    .isEqualTo("UnrecognizedClientException"));
+        }
+        JsonNode unsigned = invoke(Files.readAllBytes(EVENTS.resolve("http-api-sfn-unsigned.json")));
+        assertThat(unsigned.path("statusCode").asInt()).isEqualTo(400);
+        assertThat(unsigned.path("headers").path("Content-Type").asText()).isEqualTo("application/x-amz-json-1.0");
+        assertThat(Json.parse(unsigned.path("body").asText()).path("__type").asText()).isEqualTo("MissingAuthenticationTokenException");
+    }
+}

@@ -1,0 +1,77 @@
+package io.sluice.azure.host;
+
+import io.sluice.api.http.SluiceApiProperties;
+import io.sluice.api.port.ExecutionControl;
+import io.sluice.api.sfn.Arns;
+import io.sluice.api.sfn.DirectTasks;
+import io.sluice.api.sfn.SfnApi;
+import io.sluice.api.sfn.SfnService;
+import io.sluice.api.sfn.StoredStateMachines;
+import io.sluice.api.sfn.TenantSigning;
+import io.sluice.api.tenant.Tenants;
+import io.sluice.functions.harness.TaskFunctions;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.port.SecretResolver;
+import io.sluice.redis.RedisAdapters;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.redisson.client.codec.StringCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The Step Functions API on Azure, served by the {@code http-api} function: {@code POST /api} (the endpoint URL
+ * {@code https://<app>.azurewebsites.net/api}) with {@code X-Amz-Target: AWSStepFunctions.<Operation>}. State machines
+ * are the bundled pipelines and those created through the API, kept in the Redis hash {@code <prefix>:sfn:machines}
+ * (the bundle is read-only), which every function starts as it starts a bundled pipeline. Every request must be signed
+ * (SigV4) with a key of the tenants file, whose signing secret is the Key Vault secret {@code <tenant>/sigv4-<id>}
+ * (named as Key Vault allows, see KeyVaultSecretNames); without tenants or without Key Vault every request is refused.
+ * GetActivityTask waits at most {@code sluice.sfn-api.activity-poll} (20 s).
+ */
+@Configuration(proxyBeanMethods = false)
+public class AzureSfnApi {
+    private static final Logger LOG = LoggerFactory.getLogger(AzureSfnApi.class);
+    /** The account every ARN names; {@code sluice.sfn-api.account}. */
+    static final String ACCOUNT = "${sluice.sfn-api.account:123456789012}";
+
+    @Bean
+    public StoredStateMachines sfnStateMachines(BundledPipelines bundle, RedisAdapters redis, SluiceAzureHostProperties host,
+                                                Orchestrator orchestrator, @Value(ACCOUNT) String account) {
+        return new StoredStateMachines(new StoredStateMachines.Bundle() {
+            @Override
+            public List<String> names() {
+                return bundle.ids();
+            }
+
+            @Override
+            public Optional<Definition> definition(String name) {
+                return Optional.ofNullable(bundle.definition(name));
+            }
+        }, redis.redisson().getMap(host.redisKeyPrefix() + ":sfn:machines", StringCodec.INSTANCE), account,
+                orchestrator::start, redis.definitionStore(), "the deployed bundle's pipelines/");
+    }
+
+    @Bean
+    public SfnApi stepFunctionsApi(StoredStateMachines machines, ExecutionControl executions, Tenants tenants, RedisAdapters redis,
+                                   ObjectProvider<SecretResolver> secrets, TaskFunctionCatalog functions, Clock clock, SluiceApiProperties api,
+                                   @Value(ACCOUNT) String account, @Value("${sluice.sfn-api.region:us-east-1}") String region,
+                                   @Value("${sluice.sfn-api.activity-poll:20s}") String activityPollText) {
+        // Read here: the web context has no conversion service for @Value durations.
+        Duration activityPoll = org.springframework.boot.convert.DurationStyle.detectAndParse(activityPollText);
+        SecretResolver resolver = secrets.getIfAvailable();
+        if (resolver == null || !tenants.configured()) {
+            LOG.warn("the Step Functions API refuses every request: it needs a tenants file and Key Vault (sluice.azure.keyvault.url)"
+                    + " holding each key's signing secret <tenant>/sigv4-<id>");
+        }
+        return SfnService.api(new Arns(region, account), machines, machines, executions, new DirectTasks(TaskFunctions.of(functions.byName())),
+                redis.activityTasks(), activityPoll, TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
+                clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes())).at("/", "/api", "/api/");
+    }
+}
