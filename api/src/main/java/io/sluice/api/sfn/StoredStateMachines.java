@@ -196,28 +196,13 @@ public final class StoredStateMachines implements StateMachines, StateMachineVer
 
     @Override
     public List<Alias> aliases(String machine) {
-        List<Alias> out = new ArrayList<>();
-        document(machine).path("aliases").fields().forEachRemaining(e -> {
-            JsonNode a = e.getValue();
-            List<Route> routes = new ArrayList<>();
-            a.path("routes").forEach(r -> routes.add(new Route(r.path("version").asInt(), r.path("weight").asInt())));
-            out.add(new Alias(e.getKey(), a.hasNonNull("description") ? a.get("description").asText() : null, routes,
-                    Instant.parse(a.path("created").asText()), Instant.parse(a.path("updated").asText())));
-        });
-        return out;
+        return AliasDocuments.read(document(machine));
     }
 
     @Override
     public Alias saveAlias(String machine, Alias alias) {
         update(machine, doc -> {
-            ObjectNode aliases = doc.has("aliases") ? (ObjectNode) doc.get("aliases") : doc.putObject("aliases");
-            ObjectNode a = aliases.putObject(alias.name());
-            if (alias.description() != null) {
-                a.put("description", alias.description());
-            }
-            ArrayNode routes = a.putArray("routes");
-            alias.routes().forEach(r -> routes.addObject().put("version", r.version()).put("weight", r.weight()));
-            a.put("created", alias.created().toString()).put("updated", alias.updated().toString());
+            AliasDocuments.put(doc, alias);
             return doc;
         });
         return alias;

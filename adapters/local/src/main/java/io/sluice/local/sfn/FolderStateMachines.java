@@ -1,5 +1,6 @@
 package io.sluice.local.sfn;
 
+import io.sluice.api.sfn.AliasDocuments;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -170,28 +171,13 @@ public final class FolderStateMachines implements StateMachines, StateMachineVer
 
     @Override
     public synchronized List<Alias> aliases(String machine) {
-        List<Alias> out = new ArrayList<>();
-        meta(machine).path("aliases").fields().forEachRemaining(e -> {
-            JsonNode a = e.getValue();
-            List<Route> routes = new ArrayList<>();
-            a.path("routes").forEach(r -> routes.add(new Route(r.path("version").asInt(), r.path("weight").asInt())));
-            out.add(new Alias(e.getKey(), a.hasNonNull("description") ? a.get("description").asText() : null, routes,
-                    Instant.parse(a.path("created").asText()), Instant.parse(a.path("updated").asText())));
-        });
-        return out;
+        return AliasDocuments.read(meta(machine));
     }
 
     @Override
     public synchronized Alias saveAlias(String machine, Alias alias) {
         ObjectNode meta = (ObjectNode) meta(machine).deepCopy();
-        ObjectNode aliases = meta.has("aliases") ? (ObjectNode) meta.get("aliases") : meta.putObject("aliases");
-        ObjectNode a = aliases.putObject(alias.name());
-        if (alias.description() != null) {
-            a.put("description", alias.description());
-        }
-        ArrayNode routes = a.putArray("routes");
-        alias.routes().forEach(r -> routes.addObject().put("version", r.version()).put("weight", r.weight()));
-        a.put("created", alias.created().toString()).put("updated", alias.updated().toString());
+        AliasDocuments.put(meta, alias);
         writeMeta(machine, meta);
         return alias;
     }
