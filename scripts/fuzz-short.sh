@@ -3,6 +3,7 @@
 # caller text: the JSONata evaluator and the orchestrator queue's message bodies. Each target runs for its
 # @FuzzTest maxDuration (60 s); a finding fails the run and is written under the test's *Inputs/ resources folder,
 # where `mvn test` replays it from then on (commit it with its fix). `./sluice test` replays the kept corpus only.
+# Not in .ci/run (a time-bounded random session can fail an unchanged commit): run it nightly or before a release.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/jdk.sh
