@@ -53,9 +53,22 @@ public final class ElasticMqServer implements AutoCloseable {
         return endpoint;
     }
 
-    /** Stops the HTTP listener and ElasticMQ's actor system; every queue and message is gone. */
+    /**
+     * Stops the HTTP listener and ElasticMQ's actor system; every queue and message is gone. ElasticMQ waits up to a
+     * minute for open connections (a client's 20-second long poll) and then throws its timeout: that is a slow
+     * teardown of a server the test no longer uses, not a result of the test, so it is reported on stderr and the
+     * rest of the actor system ends with the test JVM.
+     */
     @Override
     public void close() {
-        server.stopAndWait();
+        try {
+            server.stopAndWait();
+        } catch (Exception e) { // scala.concurrent's TimeoutException, thrown undeclared
+            if (!(e instanceof java.util.concurrent.TimeoutException)) {
+                throw e;
+            }
+            System.err.println("ElasticMqServer: ElasticMQ on " + endpoint + " did not stop within its minute (" + e.getMessage()
+                    + "); the test's results stand, the server ends with the JVM");
+        }
     }
 }
