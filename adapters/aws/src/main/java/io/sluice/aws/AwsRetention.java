@@ -23,10 +23,15 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty("sluice.s3.bucket")
 public class AwsRetention {
+    /** How long a finished execution stays in Redis unless its pipeline says ({@code sluice.retention}). */
+    public static final String DEFAULT_RETENTION = "1d";
+    /** How long an archived execution's name stays reserved ({@code sluice.name-reuse}). */
+    public static final String DEFAULT_NAME_REUSE = "90d";
 
     /** When a finished execution may leave Redis: the orchestrator stamps it on the execution as it finishes. */
     @Bean
-    public Retention retention(@Value("${sluice.retention:1d}") Duration retention, @Value("${sluice.name-reuse:90d}") Duration nameReuse,
+    public Retention retention(@Value("${sluice.retention:" + DEFAULT_RETENTION + "}") Duration retention,
+                               @Value("${sluice.name-reuse:" + DEFAULT_NAME_REUSE + "}") Duration nameReuse,
                                BundledPipelines pipelines) {
         // A pipeline's own "retention" in its bundled <id>.pipeline.json wins, as locally.
         return Retention.of(retention).withNameReuse(nameReuse).withPipelines(pipelines::retention);

@@ -46,10 +46,12 @@ import org.springframework.core.io.support.ResourcePatternResolver;
  */
 @Configuration(proxyBeanMethods = false)
 public class AwsTriggers {
+    /** Where the bundle's pipelines are ({@code sluice.triggers.pipelines}). */
+    public static final String DEFAULT_PIPELINES = "classpath*:pipelines/*.asl.json";
 
     @Bean
     public BundledPipelines bundledPipelines(ResourcePatternResolver resolver,
-                                             @Value("${sluice.triggers.pipelines:classpath*:pipelines/*.asl.json}") String pattern) {
+                                             @Value("${sluice.triggers.pipelines:" + DEFAULT_PIPELINES + "}") String pattern) {
         return BundledPipelines.load(resolver, pattern);
     }
 

@@ -125,6 +125,14 @@ public final class ApiProblems {
         }
     }
 
+    /** {@code limit} if it is 1 to {@code max}; otherwise the 400 every list route gives, naming {@code limit}. */
+    static int checkedLimit(int limit, int max) {
+        if (limit < 1 || limit > max) {
+            throw new InvalidRequest("limit", "a number from 1 to " + max, String.valueOf(limit));
+        }
+        return limit;
+    }
+
     /** A request part that cannot be used: {@code field} was not {@code expected}. */
     static final class InvalidRequest extends RuntimeException {
         private final String field;

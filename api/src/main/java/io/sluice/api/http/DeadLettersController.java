@@ -40,9 +40,7 @@ class DeadLettersController {
         if (from < 0) {
             throw new ApiProblems.InvalidRequest("from", "an index of 0 or more", String.valueOf(from));
         }
-        if (limit < 1 || limit > MAX_LIMIT) {
-            throw new ApiProblems.InvalidRequest("limit", "a number from 1 to " + MAX_LIMIT, String.valueOf(limit));
-        }
+        ApiProblems.checkedLimit(limit, MAX_LIMIT);
         DeadLetters kept = letters.getIfAvailable();
         if (kept == null) {
             return none();

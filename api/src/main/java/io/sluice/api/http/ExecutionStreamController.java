@@ -48,9 +48,7 @@ class ExecutionStreamController implements DisposableBean {
     SseEmitter stream(Caller caller, @RequestParam(required = false) String pipeline, @RequestParam(required = false) String status,
                       @RequestParam(required = false) String since, @RequestParam(required = false) String partition,
                       @RequestParam(defaultValue = "100") int limit) {
-        if (limit < 1 || limit > MAX_LIMIT) {
-            throw new ApiProblems.InvalidRequest("limit", "a number from 1 to " + MAX_LIMIT, String.valueOf(limit));
-        }
+        ApiProblems.checkedLimit(limit, MAX_LIMIT);
         // The first look checks the filters, so a bad one is a 400 rather than a broken stream.
         List<ExecutionSummary> first = listing.list(caller, pipeline, status, since, partition, limit);
         SseEmitter emitter = new SseEmitter(LIFETIME.toMillis());

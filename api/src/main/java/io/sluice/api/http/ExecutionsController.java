@@ -52,9 +52,7 @@ class ExecutionsController {
     ObjectNode list(Caller caller, @RequestParam(required = false) String pipeline, @RequestParam(required = false) String status,
                     @RequestParam(required = false) String since, @RequestParam(required = false) String partition,
                     @RequestParam(defaultValue = "100") int limit) {
-        if (limit < 1 || limit > MAX_LIMIT) {
-            throw new ApiProblems.InvalidRequest("limit", "a number from 1 to " + MAX_LIMIT, String.valueOf(limit));
-        }
+        ApiProblems.checkedLimit(limit, MAX_LIMIT);
         ObjectNode out = Json.object();
         ArrayNode list = out.putArray("executions");
         for (ExecutionSummary s : listing.list(caller, pipeline, status, since, partition, limit)) {
@@ -76,9 +74,7 @@ class ExecutionsController {
         if (from < 0) {
             throw new ApiProblems.InvalidRequest("from", "an index of 0 or more", String.valueOf(from));
         }
-        if (limit < 1 || limit > MAX_LIMIT) {
-            throw new ApiProblems.InvalidRequest("limit", "a number from 1 to " + MAX_LIMIT, String.valueOf(limit));
-        }
+        ApiProblems.checkedLimit(limit, MAX_LIMIT);
         if (!visible(caller, id)) {
             return noExecution(id);
         }

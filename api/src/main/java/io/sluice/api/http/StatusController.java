@@ -39,9 +39,7 @@ class StatusController {
     @GetMapping("/v1/status")
     ResponseEntity<?> list(Caller caller, @RequestParam(required = false) String pipeline, @RequestParam(required = false) String partition,
                            @RequestParam(defaultValue = "100") int limit) {
-        if (limit < 1 || limit > MAX_LIMIT) {
-            throw new ApiProblems.InvalidRequest("limit", "a number from 1 to " + MAX_LIMIT, String.valueOf(limit));
-        }
+        ApiProblems.checkedLimit(limit, MAX_LIMIT);
         StatusStore status = store.getIfAvailable();
         if (status == null) {
             return ApiProblems.notFound("This host keeps no status table (the local runtime keeps sluice_status in PostgreSQL "

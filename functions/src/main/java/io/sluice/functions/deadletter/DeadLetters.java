@@ -13,6 +13,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
+import io.sluice.orchestration.definition.ContentHash;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
@@ -100,11 +101,6 @@ public final class DeadLetters {
 
     /** The letter id of message {@code messageId} from {@code queue}: 32 hex digits of their SHA-256. */
     static String idOf(String queue, String messageId) {
-        try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest((queue + "\n" + messageId).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(d, 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        return HexFormat.of().formatHex(ContentHash.sha256(queue + "\n" + messageId), 0, 16);
     }
 }

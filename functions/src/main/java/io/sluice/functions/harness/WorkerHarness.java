@@ -25,6 +25,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import io.sluice.orchestration.definition.ContentHash;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
@@ -131,12 +132,7 @@ public final class WorkerHarness {
 
     /** The deduplication id of a message this harness moves to a dead-letter queue: the same message, the same id. */
     static String deadLetterId(String fromQueue, String body) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest((fromQueue + "\n" + body).getBytes(StandardCharsets.UTF_8));
-            return "dead-letter:" + HexFormat.of().formatHex(digest, 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        return "dead-letter:" + HexFormat.of().formatHex(ContentHash.sha256(fromQueue + "\n" + body), 0, 16);
     }
 
     /** Handles one task message; see {@link Disposition#DEAD_LETTER} for one it cannot read. */

@@ -8,6 +8,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import io.sluice.orchestration.definition.ContentHash;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -61,10 +62,6 @@ public final class ClaimCheckQueue extends ForwardingQueue {
     }
 
     private static String sha256(byte[] body) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JVM has no SHA-256", e);
-        }
+        return HexFormat.of().formatHex(ContentHash.sha256(body));
     }
 }

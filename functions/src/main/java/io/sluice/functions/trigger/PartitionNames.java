@@ -3,6 +3,7 @@ package io.sluice.functions.trigger;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import io.sluice.orchestration.definition.ContentHash;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
 
@@ -30,7 +31,7 @@ public final class PartitionNames {
         if (readable.length() > READABLE) {
             readable = readable.substring(0, READABLE);
         }
-        return readable + "-" + HexFormat.of().formatHex(sha256(partition), 0, 8);
+        return readable + "-" + HexFormat.of().formatHex(ContentHash.sha256(partition), 0, 8);
     }
 
     /** {@link #of} followed by {@code -} and {@code suffix} (a random tag for a start that must be new). */
@@ -38,11 +39,4 @@ public final class PartitionNames {
         return of(partition) + "-" + suffix;
     }
 
-    private static byte[] sha256(String text) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
-    }
 }

@@ -15,13 +15,21 @@ public final class ContentHash {
     private ContentHash() {}
 
     public static String of(JsonNode definition) {
+        return "sha256:" + HexFormat.of().formatHex(sha256(Json.write(canonical(definition))));
+    }
+
+    /** SHA-256 of {@code bytes}: the one digest the runtime's ids, names and keys are made from. */
+    public static byte[] sha256(byte[] bytes) {
         try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] bytes = digest.digest(Json.write(canonical(definition)).getBytes(StandardCharsets.UTF_8));
-            return "sha256:" + HexFormat.of().formatHex(bytes);
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("the JVM has no SHA-256", e);
         }
+    }
+
+    /** SHA-256 of {@code text} in UTF-8. */
+    public static byte[] sha256(String text) {
+        return sha256(text.getBytes(StandardCharsets.UTF_8));
     }
 
     static JsonNode canonical(JsonNode node) {

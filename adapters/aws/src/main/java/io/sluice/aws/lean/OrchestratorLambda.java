@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import io.sluice.aws.AwsFunctions;
 import io.sluice.aws.AwsPorts;
 import io.sluice.aws.AwsRetention;
+import io.sluice.aws.AwsTriggers;
 import io.sluice.aws.SluiceAwsProperties;
 import io.sluice.aws.client.AwsServicesProperties;
 import io.sluice.aws.secrets.SecretsProperties;
@@ -78,10 +79,10 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
         if (!env.containsProperty("sluice.s3.bucket")) {
             return Retention.KEEP;
         }
-        Duration retention = DurationStyle.detectAndParse(env.getProperty("sluice.retention", "1d"));
-        Duration nameReuse = DurationStyle.detectAndParse(env.getProperty("sluice.name-reuse", "90d"));
+        Duration retention = DurationStyle.detectAndParse(env.getProperty("sluice.retention", AwsRetention.DEFAULT_RETENTION));
+        Duration nameReuse = DurationStyle.detectAndParse(env.getProperty("sluice.name-reuse", AwsRetention.DEFAULT_NAME_REUSE));
         BundledPipelines pipelines = BundledPipelines.load(new PathMatchingResourcePatternResolver(),
-                env.getProperty("sluice.triggers.pipelines", "classpath*:pipelines/*.asl.json"));
+                env.getProperty("sluice.triggers.pipelines", AwsTriggers.DEFAULT_PIPELINES));
         return new AwsRetention().retention(retention, nameReuse, pipelines);
     }
 }

@@ -40,11 +40,16 @@ public final class BundledPipelines implements Function<String, Optional<Definit
     private final Map<String, Definition> pipelines;
     private final Map<String, List<Dependency>> dependsOn;
     private final Map<String, JsonNode> options;
+    private final Map<String, Priority> priorities;
 
     private BundledPipelines(Map<String, Definition> pipelines, Map<String, List<Dependency>> dependsOn, Map<String, JsonNode> options) {
         this.pipelines = Map.copyOf(pipelines);
         this.dependsOn = Map.copyOf(dependsOn);
         this.options = Map.copyOf(options);
+        // Read once: the task-worker's rules gate asks for a pipeline's priority on every task (load checked each value).
+        Map<String, Priority> read = new TreeMap<>();
+        options.forEach((id, o) -> read.put(id, Priority.ofOptions(o, id, problem -> {})));
+        this.priorities = Map.copyOf(read);
     }
 
     public static BundledPipelines load(ResourcePatternResolver resolver, String pattern) {
@@ -155,7 +160,7 @@ public final class BundledPipelines implements Function<String, Optional<Definit
 
     /** The priority channel pipeline {@code id} declares in its options file ({@link Priority#DEFAULT} without one). */
     public Priority priority(String id) {
-        return Priority.ofOptions(options.get(id), id, problem -> {});
+        return priorities.getOrDefault(id, Priority.DEFAULT);
     }
 
     /** The upstreams pipeline {@code id} declares in its options file (none without one). */

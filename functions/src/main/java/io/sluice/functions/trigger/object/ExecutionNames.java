@@ -3,6 +3,7 @@ package io.sluice.functions.trigger.object;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import io.sluice.orchestration.definition.ContentHash;
 import java.util.HexFormat;
 
 /**
@@ -25,7 +26,7 @@ public final class ExecutionNames {
         String version = o.versionId() != null ? "v:" + o.versionId()
                 : "e:" + nullToEmpty(o.etag()) + "|s:" + nullToEmpty(o.sequencer());
         String material = String.join("\n", o.store().code(), o.bucket(), o.key(), version);
-        String hash = HexFormat.of().formatHex(sha256(material), 0, 16);
+        String hash = HexFormat.of().formatHex(ContentHash.sha256(material), 0, 16);
         String readable = readable(o.key());
         return readable.isEmpty() ? "obj-" + hash : readable + "-" + hash;
     }
@@ -40,11 +41,4 @@ public final class ExecutionNames {
         return s == null ? "" : s;
     }
 
-    private static byte[] sha256(String text) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
-    }
 }
