@@ -27,6 +27,12 @@ import picocli.CommandLine.Option;
 final class ColdStartCommand implements Callable<Integer> {
     /** The orchestrator Lambda's {@code MAIN_CLASS}: functional registration, nothing scanned. */
     static final String TUNED_MAIN = "io.sluice.aws.lean.OrchestratorLambda";
+    /**
+     * What the orchestrator Lambda's {@code JAVA_TOOL_OPTIONS} holds besides the archive (infra-terraform's aws module):
+     * C1 only, and no Spring Boot background pre-initializer, whose warm-up of converters and validation the function never
+     * uses and which would take the second core from the clients' own start.
+     */
+    static final List<String> TUNED_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-Dspring.backgroundpreinitializer.ignore=true");
 
     @Option(names = "--runs", defaultValue = "5", description = "runs of each side (default 5)")
     private int runs;
@@ -60,10 +66,10 @@ final class ColdStartCommand implements Callable<Integer> {
             Map<String, String> sluice = Map.of("sluice.redis-url", redis.url(), "sluice.sqs-endpoint", sqs.endpoint().toString(),
                     "sluice.region", EmbeddedElasticMq.REGION, "sluice.queue-prefix", "sluice", "sluice.redis-key-prefix", "coldstart");
             ColdStartBench bench = new ColdStartBench(Path.of(System.getProperty("java.home"), "bin", "java"), jar, event, work);
-            ColdStartBench.Side untrained = new ColdStartBench.Side("tuned", List.of("-XX:TieredStopAtLevel=1", "-Xshare:auto"), sluice,
+            ColdStartBench.Side untrained = new ColdStartBench.Side("tuned", with(TUNED_OPTIONS, "-Xshare:auto"), sluice,
                     TUNED_MAIN, "orchestrator");
             Path archive = bench.train(untrained);
-            ColdStartBench.Side tuned = new ColdStartBench.Side("tuned", List.of("-XX:TieredStopAtLevel=1", "-XX:SharedArchiveFile=" + archive),
+            ColdStartBench.Side tuned = new ColdStartBench.Side("tuned", with(TUNED_OPTIONS, "-XX:SharedArchiveFile=" + archive),
                     sluice, untrained.mainClass(), untrained.function());
             ColdStartBench.Side plain = new ColdStartBench.Side("plain", List.of(), Map.of(), "io.sluice.coldstart.PlainFunctionApplication", "records");
             ColdStartBench.Result r = bench.run(tuned, plain, runs);
@@ -73,9 +79,9 @@ final class ColdStartCommand implements Callable<Integer> {
             List<Long> aot = List.of();
             if (Runtime.version().feature() >= 25) {
                 // -XX:AOTCacheOutput takes no -Xshare option beside it.
-                Path cache = bench.trainAot(new ColdStartBench.Side("tuned-aot", List.of("-XX:TieredStopAtLevel=1"), sluice,
+                Path cache = bench.trainAot(new ColdStartBench.Side("tuned-aot", TUNED_OPTIONS, sluice,
                         untrained.mainClass(), untrained.function()));
-                ColdStartBench.Side withAot = new ColdStartBench.Side("tuned-aot", List.of("-XX:TieredStopAtLevel=1", "-XX:AOTCache=" + cache),
+                ColdStartBench.Side withAot = new ColdStartBench.Side("tuned-aot", with(TUNED_OPTIONS, "-XX:AOTCache=" + cache),
                         sluice, untrained.mainClass(), untrained.function());
                 aot = bench.runOne(withAot, runs);
             }
@@ -106,5 +112,11 @@ final class ColdStartCommand implements Callable<Integer> {
             }
             Files.deleteIfExists(work);
         }
+    }
+
+    private static List<String> with(List<String> options, String option) {
+        List<String> all = new java.util.ArrayList<>(options);
+        all.add(option);
+        return List.copyOf(all);
     }
 }

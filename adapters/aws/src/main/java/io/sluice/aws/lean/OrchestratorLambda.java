@@ -19,6 +19,8 @@ import io.sluice.redis.RedisAdapters;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.convert.DurationStyle;
@@ -50,8 +52,8 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
         SluiceAwsProperties properties = binder.bindOrCreate("sluice", SluiceAwsProperties.class);
         AwsServicesProperties aws = binder.bindOrCreate("sluice", AwsServicesProperties.class);
         SecretsProperties secrets = binder.bindOrCreate("sluice.secrets", SecretsProperties.class);
-        Retention retention = retention(env);
-        SnapStartHooks hooks = SnapStartHooks.register(new SnapStartHooks(() -> wire(properties, aws, secrets, retention)));
+        // The clients are built on the hooks' own thread while Spring Cloud Function finishes the context here.
+        SnapStartHooks hooks = SnapStartHooks.register(new SnapStartHooks(() -> wire(properties, aws, secrets, retention(env))));
         context.registerBean(SnapStartHooks.class, () -> hooks, d -> d.setDestroyMethodName("close"));
         Function<SQSEvent, SQSBatchResponse> handler = hooks.handler();
         context.registerBean(FUNCTION, FunctionRegistration.class,
@@ -59,19 +61,44 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
                         .type(ResolvableType.forClassWithGenerics(Function.class, SQSEvent.class, SQSBatchResponse.class).getType()));
     }
 
-    /** The orchestrator over its own Redis and SQS clients, as {@link AwsPorts} and {@link AwsFunctions} build them. */
+    /**
+     * The orchestrator over its own Redis and SQS clients, as {@link AwsPorts} and {@link AwsFunctions} build them; the
+     * SQS client (the AWS SDK's classes, TLS's trust store) is built on a thread of its own while this one opens Redis.
+     */
     static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
                                       Retention retention) {
         AwsPorts ports = new AwsPorts();
         AwsFunctions functions = new AwsFunctions();
         Clock clock = ports.clock();
         QueueNames names = ports.queueNames(properties);
-        // After a SnapStart restore this reads the Redis AUTH secret again: a rotated password is picked up there too.
-        RedisAdapters redis = ports.redisAdapters(properties, aws, secrets, clock);
-        SqsTaskQueue queue = ports.taskQueue(properties);
-        OutboxDispatcher outbox = functions.outboxDispatcher(redis, queue, names, clock);
+        CompletableFuture<SqsTaskQueue> queue = new CompletableFuture<>();
+        Thread sqs = new Thread(() -> {
+            try {
+                queue.complete(ports.taskQueue(properties));
+            } catch (Throwable e) {
+                queue.completeExceptionally(e);
+            }
+        }, SnapStartHooks.WIRING_THREAD + "-sqs");
+        sqs.setDaemon(true);
+        sqs.start();
+        RedisAdapters redis;
+        try {
+            // After a SnapStart restore this reads the Redis AUTH secret again: a rotated password is picked up there too.
+            redis = ports.redisAdapters(properties, aws, secrets, clock);
+        } catch (RuntimeException e) {
+            queue.thenAccept(SqsTaskQueue::close);
+            throw e;
+        }
+        SqsTaskQueue q;
+        try {
+            q = queue.join();
+        } catch (CompletionException e) {
+            redis.close();
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+        OutboxDispatcher outbox = functions.outboxDispatcher(redis, q, names, clock);
         Orchestrator orchestrator = AwsFunctions.orchestrator(redis, outbox, clock, retention);
-        return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator), List.of(queue, redis));
+        return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator), List.of(q, redis));
     }
 
     /** As {@link AwsRetention}: with the deployment's bucket, finished executions carry their retention; without, they are kept. */

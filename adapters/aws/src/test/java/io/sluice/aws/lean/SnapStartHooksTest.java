@@ -63,9 +63,9 @@ class SnapStartHooksTest {
 
         hooks.afterRestore(null);
 
-        assertThat(built).hasSize(2);
         SQSBatchResponse after = handler.apply(SnapStartHooks.primingEvent());
         assertThat(after.getBatchItemFailures()).isEmpty();
+        assertThat(built).as("the restore built a new wiring, which the invocation waited for").hasSize(2);
         hooks.close();
         io.sluice.redis.RedisAdapters second = (io.sluice.redis.RedisAdapters) built.get(1).clients().get(1);
         assertThat(second.redisson().isShutdown()).isTrue();
@@ -87,5 +87,31 @@ class SnapStartHooksTest {
         SQSEvent none = new SQSEvent();
         none.setRecords(List.of());
         assertThat(hooks.handler().apply(none).getBatchItemFailures()).isEmpty();
+    }
+
+    @Test
+    void theWiringIsBuiltOnItsOwnThreadAndAFailedOneFailsTheInvocationAndIsBuiltAgain() {
+        List<String> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AtomicInteger attempts = new AtomicInteger();
+        SnapStartHooks hooks = new SnapStartHooks(() -> {
+            threads.add(Thread.currentThread().getName());
+            if (attempts.incrementAndGet() == 1) {
+                throw new IllegalStateException("Redis refused the connection");
+            }
+            return new SnapStartHooks.Wiring(event -> {
+                SQSBatchResponse r = new SQSBatchResponse();
+                r.setBatchItemFailures(List.of());
+                return r;
+            }, List.of());
+        });
+        SQSEvent none = new SQSEvent();
+        none.setRecords(List.of());
+
+        assertThatThrownBy(() -> hooks.handler().apply(none)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("Redis refused the connection");
+        assertThat(hooks.handler().apply(none).getBatchItemFailures()).isEmpty();
+
+        assertThat(attempts).hasValue(2);
+        assertThat(threads).containsOnly(SnapStartHooks.WIRING_THREAD).doesNotContain(Thread.currentThread().getName());
     }
 }
