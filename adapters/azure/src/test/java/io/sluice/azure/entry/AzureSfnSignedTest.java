@@ -5,6 +5,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.HttpHeaderName;
@@ -29,6 +30,8 @@ import io.sluice.azure.invoke.LocalFunctionsHost;
 import io.sluice.azure.invoke.RecordedHttpRequest;
 import io.sluice.azure.keyvault.KeyVaultSecretResolver;
 import io.sluice.azure.keyvault.VaultSecrets;
+import io.sluice.functions.orchestrator.OutboxDispatcher;
+import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.SecretResolver;
 import io.sluice.redis.RedisAdapters;
@@ -57,6 +60,8 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import software.amazon.awssdk.services.sfn.model.GetActivityTaskResponse;
+import software.amazon.awssdk.services.sfn.model.HistoryEvent;
 import software.amazon.awssdk.services.sfn.model.SfnException;
 import software.amazon.awssdk.services.sfn.model.StateMachineListItem;
 
@@ -89,13 +94,16 @@ class AzureSfnSignedTest {
                         new HttpHeaders().set(HttpHeaderName.AUTHORIZATION, "Bearer test-token"))).build()).buildClient()),
                 Duration.ofMinutes(5), CLOCK);
         Tenants tenants = Tenants.parse(Json.parse("""
-                {"tenants": {"finance": {"pipelines": ["hello", "signed-orders"],
+                {"tenants": {"finance": {"pipelines": ["hello", "signed-orders", "signed-approvals"],
                   "keys": [{"id": "fin-ci", "sha256": "%s", "role": "operator"}]}}}""".formatted(ApiKeys.hashHex(ApiKeys.generate()))),
                 "tenants.json");
         SfnApi signed = host.instance(AzureSfnApi.class).stepFunctionsApi(host.instance(StoredStateMachines.class),
                 host.instance(ExecutionControl.class), tenants, host.instance(RedisAdapters.class),
                 new StaticListableBeanFactory(Map.of("vault", secrets)).getBeanProvider(SecretResolver.class),
                 host.instance(TaskFunctionCatalog.class), CLOCK, host.instance(SluiceApiProperties.class), "123456789012", "us-east-1", "1s");
+        // What the app does with a tenants file (AzureRuntime's Tenancy): a Task queues to its pipeline's tenant's activity.
+        // Pipelines of no tenant here are the platform's, as they were: the app's other tests see no change.
+        host.instance(OutboxDispatcher.class).scopeActivities(tenants::tenantOf);
         GenericApplicationContext context = new GenericApplicationContext();
         context.registerBean(SfnApi.class, () -> signed);
         context.refresh();
@@ -107,6 +115,7 @@ class AzureSfnSignedTest {
 
     @AfterAll
     static void stop() {
+        if (host != null) host.instance(OutboxDispatcher.class).scopeActivities(Tenancy.SINGLE);
         if (bridge != null) bridge.stop(0);
         if (vault != null) vault.stop();
     }
@@ -176,6 +185,48 @@ class AzureSfnSignedTest {
                 assertThat(((SfnException) e).awsErrorDetails().errorCode()).isEqualTo("InvalidSignatureException");
                 assertThat(e.getMessage()).contains("Signature expired");
             });
+        }
+    }
+
+    /**
+     * An activity Task end to end on the Azure app: started through the signed API, run by the orchestrator function off
+     * its Storage Queue (Azurite), taken by a worker with GetActivityTask and answered with SendTaskSuccess, whose callback
+     * the orchestrator function takes off the queue to end the execution.
+     */
+    @Test
+    void anActivityWorkerTakesTheTaskAndItsAnswerEndsTheExecution() {
+        CLOCK.set(Instant.now());
+        try (SfnClient sfn = client("finance-signing-secret")) {
+            String activity = sfn.createActivity(b -> b.name("sign-off")).activityArn();
+            String machine = sfn.createStateMachine(b -> b.name("signed-approvals").roleArn("arn:aws:iam::123456789012:role/runner")
+                    .definition("""
+                            {"StartAt": "Sign off", "States": {"Sign off": {"Type": "Task", "Resource": "%s", "TimeoutSeconds": 600,
+                              "End": true}}}""".formatted(activity))).stateMachineArn();
+            try {
+                String execution = sfn.startExecution(b -> b.stateMachineArn(machine).name("a-1").input("{\"order\": 7}")).executionArn();
+                java.util.concurrent.atomic.AtomicReference<GetActivityTaskResponse> task = new java.util.concurrent.atomic.AtomicReference<>();
+                await().atMost(Duration.ofSeconds(60)).until(() -> {
+                    host.pumpStorageQueues("storage-", Duration.ofSeconds(30));
+                    GetActivityTaskResponse t = sfn.getActivityTask(b -> b.activityArn(activity).workerName("clerk-az"));
+                    task.set(t.taskToken() == null ? null : t);
+                    return task.get() != null;
+                });
+                assertThat(Json.parse(task.get().input())).isEqualTo(Json.parse("{\"order\": 7}"));
+                sfn.sendTaskSuccess(b -> b.taskToken(task.get().taskToken()).output("{\"approved\": true}"));
+                await().atMost(Duration.ofSeconds(60)).until(() -> {
+                    host.pumpStorageQueues("storage-", Duration.ofSeconds(30));
+                    return sfn.describeExecution(b -> b.executionArn(execution)).status() != ExecutionStatus.RUNNING;
+                });
+                assertThat(sfn.describeExecution(b -> b.executionArn(execution)).status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+                java.util.List<HistoryEvent> events = sfn.getExecutionHistory(b -> b.executionArn(execution)).events();
+                assertThat(events).extracting(HistoryEvent::typeAsString).containsSubsequence("ActivityScheduled", "ActivityStarted",
+                        "ActivitySucceeded", "ExecutionSucceeded");
+                assertThat(events.stream().filter(e -> e.typeAsString().equals("ActivityStarted")).findFirst().orElseThrow()
+                        .activityStartedEventDetails().workerName()).isEqualTo("clerk-az");
+            } finally {
+                sfn.deleteStateMachine(b -> b.stateMachineArn(machine));
+                sfn.deleteActivity(b -> b.activityArn(activity));
+            }
         }
     }
 }
