@@ -20,10 +20,13 @@ import org.redisson.client.codec.StringCodec;
 /**
  * Activities in Redis: the hash {@code P:activities} (name → creation instant), and per activity the list
  * {@code P:activity:<name>:tasks} of waiting tasks ({@code {"token", "input"}}), taken with a blocking pop; a dispatch
- * id is remembered in {@code P:activity:<name>:sent:<id>} for a day so that a resent outbox queues no second task.
+ * id is remembered in {@code P:activity:<name>:sent:<id>} for a day so that a resent outbox queues no second task. When a
+ * worker took a task is kept in {@code P:activity-taken:<sha-256 of its token>} ({@code {"at", "worker"}}) for 90 days,
+ * as long as the service keeps a closed execution's history; the key names a hash, never the token.
  */
 public final class RedisActivityTasks implements ActivityTasks {
     private static final Duration SENT_KEPT = Duration.ofDays(1);
+    private static final Duration TAKEN_KEPT = Duration.ofDays(90);
     private final RedissonClient redisson;
     private final KeyPrefix prefix;
 
@@ -98,5 +101,34 @@ public final class RedisActivityTasks implements ActivityTasks {
         }
         JsonNode o = Json.parse(next);
         return Optional.of(new Task(o.path("token").asText(), o.path("input").asText()));
+    }
+
+    @Override
+    public void taken(String token, Taken taken) {
+        ObjectNode o = Json.object();
+        o.put("at", taken.at().toString());
+        if (taken.worker() != null) {
+            o.put("worker", taken.worker());
+        }
+        takenBucket(token).set(Json.write(o), TAKEN_KEPT);
+    }
+
+    @Override
+    public Optional<Taken> takenOf(String token) {
+        String text = takenBucket(token).get();
+        if (text == null) {
+            return Optional.empty();
+        }
+        JsonNode o = Json.parse(text);
+        return Optional.of(new Taken(Instant.parse(o.path("at").asText()), o.hasNonNull("worker") ? o.get("worker").asText() : null));
+    }
+
+    private org.redisson.api.RBucket<String> takenBucket(String token) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(token.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return redisson.getBucket(prefix.key("activity-taken:" + java.util.HexFormat.of().formatHex(digest)), StringCodec.INSTANCE);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

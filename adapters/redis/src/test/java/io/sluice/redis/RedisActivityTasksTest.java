@@ -68,4 +68,19 @@ class RedisActivityTasksTest {
         assertThat(tasks.poll("ship", Duration.ZERO)).isEmpty();
         assertThat(tasks.enqueue("ship", "e2/1/0", new Task("t2", "{}"))).isFalse();
     }
+
+    @Test
+    void whenAWorkerTookATaskIsKeptByItsTokenUnderAHashOfIt() {
+        ActivityTasks tasks = tasks();
+        Instant took = Instant.parse("2026-12-01T10:00:05Z");
+        assertThat(tasks.takenOf("secret-token")).isEmpty();
+        tasks.taken("secret-token", new ActivityTasks.Taken(took, "clerk-1"));
+        tasks.taken("other-token", new ActivityTasks.Taken(took, null));
+        assertThat(tasks().takenOf("secret-token")).contains(new ActivityTasks.Taken(took, "clerk-1"));
+        assertThat(tasks().takenOf("other-token")).contains(new ActivityTasks.Taken(took, null));
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        redis.client().getKeys().getKeys(org.redisson.api.options.KeysScanOptions.defaults().pattern(redis.prefix() + ":activity-taken:*")).forEach(keys::add);
+        assertThat(keys).hasSize(2).noneMatch(k -> k.contains("token"));
+        assertThat(redis.client().getBucket(keys.get(0)).remainTimeToLive()).as("kept for a while, not for ever").isPositive();
+    }
 }

@@ -112,6 +112,8 @@ final class ActivityOperations {
             }
             // A task whose execution ended meanwhile (timed out, stopped) is nobody's to run any more.
             if (running(task.get().token())) {
+                // The history's ActivityStarted: when (and by which worker) the task was taken, not when it is answered.
+                activities.taken(task.get().token(), new ActivityTasks.Taken(clock.instant(), worker));
                 return out.put("taskToken", task.get().token()).put("input", task.get().input());
             }
         }

@@ -3,20 +3,24 @@ package io.sluice.api.sfn;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ActivityTasks;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * An execution's history lines, as the engine records them, in the service's shape: numbered events from 1, each with
  * the id of the event before it in its thread of control ({@code previousEventId}), its service event type and its
  * details member. Lines the service has no event for (retry scheduled, caught, Wait started, dropped results) are not
  * shown; a Task's scheduling is shown as the service shows it, TaskScheduled then TaskStarted. A Task on an activity
- * is shown with the Activity* events: ActivityScheduled (its ARN, input and timeouts), then, when its worker answered,
- * ActivityStarted just before ActivitySucceeded or ActivityFailed (the engine records the answer, not the poll that
- * took the task, so ActivityStarted carries the answer's time and no workerName); ActivityTimedOut when none answered.
+ * is shown with the Activity* events: ActivityScheduled (its ARN, input and timeouts) at dispatch; ActivityStarted when a
+ * worker took the task with GetActivityTask (its time and workerName, as {@link ActivityTasks#taken} recorded them; a
+ * task answered with no such record, its token got otherwise, is dated by the answer); then ActivitySucceeded or
+ * ActivityFailed, or ActivityTimedOut when none answered in time.
  */
 final class HistoryEvents {
     private final StateTypes types;
@@ -24,15 +28,25 @@ final class HistoryEvents {
     private final boolean includeData;
     private final List<ObjectNode> events = new ArrayList<>();
     private final Map<Integer, Long> lastInFrame = new HashMap<>();
+    private final Function<String, Optional<ActivityTasks.Taken>> taken;
+    /** The frames whose activity task has had its ActivityStarted. */
+    private final java.util.Set<Integer> started = new java.util.HashSet<>();
 
-    private HistoryEvents(StateTypes types, String region, boolean includeData) {
+    private HistoryEvents(StateTypes types, String region, boolean includeData, Function<String, Optional<ActivityTasks.Taken>> taken) {
         this.types = types;
         this.region = region;
         this.includeData = includeData;
+        this.taken = taken;
     }
 
     static List<ObjectNode> of(List<JsonNode> lines, StateTypes types, String region, boolean includeData) {
-        HistoryEvents h = new HistoryEvents(types, region, includeData);
+        return of(lines, types, region, includeData, token -> Optional.empty());
+    }
+
+    /** @param taken when a worker took the task of a token, if known ({@link ActivityTasks#takenOf}) */
+    static List<ObjectNode> of(List<JsonNode> lines, StateTypes types, String region, boolean includeData,
+                               Function<String, Optional<ActivityTasks.Taken>> taken) {
+        HistoryEvents h = new HistoryEvents(types, region, includeData, taken);
         lines.forEach(h::add);
         return h.events;
     }
@@ -69,7 +83,7 @@ final class HistoryEvents {
             }
             case "TASK_SUCCEEDED" -> {
                 if (types.activity(state)) {
-                    event(at, frame, "ActivityStarted", "activityStartedEventDetails");
+                    activityStarted(at, frame);
                     data(event(at, frame, "ActivitySucceeded", "activitySucceededEventDetails"), "output", detail.get("output"));
                 } else {
                     data(task(event(at, frame, "TaskSucceeded", "taskSucceededEventDetails"), state), "output", detail.get("output"));
@@ -77,14 +91,13 @@ final class HistoryEvents {
             }
             case "TASK_FAILED" -> {
                 if (types.activity(state)) {
-                    event(at, frame, "ActivityStarted", "activityStartedEventDetails");
+                    activityStarted(at, frame);
                     error(event(at, frame, "ActivityFailed", "activityFailedEventDetails"), detail);
                 } else {
                     error(task(event(at, frame, "TaskFailed", "taskFailedEventDetails"), state), detail);
                 }
             }
-            case "TASK_TIMED_OUT" -> error(types.activity(state) ? event(at, frame, "ActivityTimedOut", "activityTimedOutEventDetails")
-                    : task(event(at, frame, "TaskTimedOut", "taskTimedOutEventDetails"), state), detail);
+            case "TASK_TIMED_OUT" -> timedOut(at, frame, state, detail);
             case "MAP_ITERATION_STARTED" -> event(at, frame, "MapIterationStarted", "mapIterationStartedEventDetails")
                     .put("name", state).put("index", detail.path("index").asInt());
             case "MAP_RUN_STARTED" -> event(at, frame, "MapRunStarted", "mapRunStartedEventDetails")
@@ -111,6 +124,19 @@ final class HistoryEvents {
         task(event(at, frame, "TaskStarted", "taskStartedEventDetails"), state);
     }
 
+    private void timedOut(Instant at, int frame, String state, JsonNode detail) {
+        started.remove(frame);
+        error(types.activity(state) ? event(at, frame, "ActivityTimedOut", "activityTimedOutEventDetails")
+                : task(event(at, frame, "TaskTimedOut", "taskTimedOutEventDetails"), state), detail);
+    }
+
+    /** ActivityStarted for a task answered without the record of its taking: dated by the answer, as the engine has it. */
+    private void activityStarted(Instant answered, int frame) {
+        if (!started.remove(frame)) {
+            event(answered, frame, "ActivityStarted", "activityStartedEventDetails");
+        }
+    }
+
     private void activityScheduled(Instant at, int frame, String state, JsonNode detail) {
         ObjectNode d = event(at, frame, "ActivityScheduled", "activityScheduledEventDetails");
         d.put("resource", types.resource(state));
@@ -122,6 +148,15 @@ final class HistoryEvents {
         }
         if (heartbeat != null) {
             d.put("heartbeatInSeconds", heartbeat);
+        }
+        String token = detail.path("token").asText(null);
+        Optional<ActivityTasks.Taken> took = token == null ? Optional.empty() : taken.apply(token);
+        if (took.isPresent()) {
+            ObjectNode s = event(took.get().at().isBefore(at) ? at : took.get().at(), frame, "ActivityStarted", "activityStartedEventDetails");
+            if (took.get().worker() != null) {
+                s.put("workerName", took.get().worker());
+            }
+            started.add(frame);
         }
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.StateMachines;
 import io.sluice.api.tenant.Caller;
+import io.sluice.orchestration.port.ActivityTasks;
 import io.sluice.orchestration.port.ExecutionSummary;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,12 +20,15 @@ final class HistoryOperation {
     private final ExecutionOperations lookups;
     private final StateMachines machines;
     private final Arns arns;
+    private final ActivityTasks activities;
 
-    HistoryOperation(ExecutionControl executions, ExecutionOperations lookups, StateMachines machines, Arns arns) {
+    /** @param activities where the takings of activity tasks are recorded (null: a host without activities) */
+    HistoryOperation(ExecutionControl executions, ExecutionOperations lookups, StateMachines machines, Arns arns, ActivityTasks activities) {
         this.executions = executions;
         this.lookups = lookups;
         this.machines = machines;
         this.arns = arns;
+        this.activities = activities;
     }
 
     void register(Map<String, SfnApi.Operation> ops) {
@@ -45,7 +49,8 @@ final class HistoryOperation {
             }
         }
         String definition = machines.find(s.pipeline()).map(m -> lookups.definitionOf(s, m)).orElse("{}");
-        List<ObjectNode> events = new ArrayList<>(HistoryEvents.of(lines, StateTypes.of(definition), arns.region(), includeData));
+        List<ObjectNode> events = new ArrayList<>(HistoryEvents.of(lines, StateTypes.of(definition), arns.region(), includeData,
+                activities == null ? token -> java.util.Optional.empty() : activities::takenOf));
         events.stream().filter(e -> e.path("type").asText().equals("ExecutionStarted")).forEach(e ->
                 ((ObjectNode) e.get("executionStartedEventDetails")).put("roleArn",
                         machines.find(s.pipeline()).map(StateMachines.Machine::roleArn).orElse("")));

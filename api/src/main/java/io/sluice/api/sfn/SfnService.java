@@ -41,7 +41,7 @@ public final class SfnService {
         ExecutionOperations executionOps = new ExecutionOperations(executions, machineOps, versionOps, versions, arns, clock);
         executionOps.register(ops);
         new SyncExecutionOperation(machineOps, tasks, arns, clock).register(ops);
-        new HistoryOperation(executions, executionOps, machines, arns).register(ops);
+        new HistoryOperation(executions, executionOps, machines, arns, activities).register(ops);
         new TaskOperations(executions).register(ops);
         new TestStateOperation(tasks, clock).register(ops);
         new TagOperations(machines, machineOps, arns, clock).register(ops);

@@ -36,6 +36,11 @@ public final class StoredStateMachines implements StateMachines, StateMachineVer
         List<String> names();
 
         Optional<Definition> definition(String name);
+
+        /** When the bundled pipeline {@code name} was made (its file's time, {@link BundleTimes}); empty when unknown. */
+        default Optional<Instant> created(String name) {
+            return Optional.empty();
+        }
     }
 
     private final Bundle bundle;
@@ -103,8 +108,14 @@ public final class StoredStateMachines implements StateMachines, StateMachineVer
         }
         Map<String, String> tags = new LinkedHashMap<>();
         doc.path("tags").fields().forEachRemaining(e -> tags.put(e.getKey(), e.getValue().asText()));
-        Instant created = doc.hasNonNull("creationDate") ? Instant.parse(doc.get("creationDate").asText()) : Instant.EPOCH;
+        // A bundled machine was made with its bundle (its file's time: the same on every cold start); one created here when it was.
+        Instant recorded = doc.hasNonNull("creationDate") ? Instant.parse(doc.get("creationDate").asText()) : null;
+        Instant created = (bundled.isPresent() ? bundle.created(name) : Optional.<Instant>empty())
+                .orElse(recorded != null ? recorded : Instant.EPOCH);
         Instant updated = doc.hasNonNull("updateDate") ? Instant.parse(doc.get("updateDate").asText()) : created;
+        if (updated.isBefore(created)) {
+            updated = created; // a bundle deployed again after the machine's tags were last changed
+        }
         return Optional.of(new Machine(name, Type.valueOf(doc.path("type").asText("STANDARD")), definition,
                 doc.path("roleArn").asText(String.format(StateMachineOperations.NO_ROLE, account)),
                 doc.hasNonNull("description") ? doc.get("description").asText() : null, created, updated, tags, List.of()));

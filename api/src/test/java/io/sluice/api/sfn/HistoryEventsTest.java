@@ -84,4 +84,26 @@ class HistoryEventsTest {
         assertThat(events.get(9).get("activityFailedEventDetails").get("error").asText()).isEqualTo("Rejected");
         assertThat(events).noneMatch(e -> e.get("type").asText().startsWith("TaskSch") || e.get("type").asText().equals("TaskSucceeded"));
     }
+
+    @Test
+    void activityStartedIsWhenAWorkerTookTheTaskWithItsName() {
+        String definition = """
+                {"StartAt": "Approve", "States": {
+                  "Approve": {"Type": "Task", "Resource": "arn:aws:states:us-east-1:123456789012:activity:approve", "End": true}}}""";
+        ObjectNode succeeded = (ObjectNode) line("TASK_SUCCEEDED", 0, "Approve", "{\"output\": {}}");
+        succeeded.put("at", "2026-11-29T03:10:00Z");
+        List<JsonNode> lines = List.of(line("EXECUTION_STARTED", 0, null, "{\"input\": {}}"),
+                line("STATE_ENTERED", 0, "Approve", "{\"input\": {}}"),
+                line("TASK_SCHEDULED", 0, "Approve", "{\"payload\": {}, \"token\": \"t\"}"), succeeded);
+        java.time.Instant took = java.time.Instant.parse("2026-11-29T03:04:05Z");
+        List<ObjectNode> events = HistoryEvents.of(lines, StateTypes.of(definition), "us-east-1", true,
+                token -> token.equals("t") ? java.util.Optional.of(new io.sluice.orchestration.port.ActivityTasks.Taken(took, "worker-7"))
+                        : java.util.Optional.empty());
+        assertThat(events).extracting(e -> e.get("type").asText()).containsExactly("ExecutionStarted", "TaskStateEntered",
+                "ActivityScheduled", "ActivityStarted", "ActivitySucceeded");
+        assertThat(events.get(3).get("timestamp").asDouble()).as("when the worker took it, not when it answered")
+                .isEqualTo(took.getEpochSecond());
+        assertThat(events.get(3).get("activityStartedEventDetails").get("workerName").asText()).isEqualTo("worker-7");
+        assertThat(events.get(4).get("timestamp").asDouble()).isEqualTo(java.time.Instant.parse("2026-11-29T03:10:00Z").getEpochSecond());
+    }
 }

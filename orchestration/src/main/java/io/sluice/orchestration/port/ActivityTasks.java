@@ -66,4 +66,19 @@ public interface ActivityTasks {
 
     /** Takes the oldest waiting task, waiting up to {@code wait} for one; empty when none came. */
     Optional<Task> poll(String activity, Duration wait);
+
+    /** When a worker took a task (GetActivityTask handed it over), and the worker's name if it gave one. */
+    record Taken(Instant at, String worker) {}
+
+    /**
+     * Records that the task of {@code token} was taken, for its execution's history (ActivityStarted is when a worker
+     * got the task, not when it answered). Kept as long as the service keeps a closed execution's history (90 days).
+     * A store that keeps no such record forgets it; the history then dates ActivityStarted by the answer.
+     */
+    default void taken(String token, Taken taken) {}
+
+    /** When the task of {@code token} was taken, if that was recorded. */
+    default Optional<Taken> takenOf(String token) {
+        return Optional.empty();
+    }
 }

@@ -35,6 +35,10 @@ final class ApiGatewayV2 {
                 host != null ? host.replaceFirst(":\\d+$", "") : context.getDomainName(), context.getHttp().getSourceIp(),
                 context.getHttp().getProtocol());
         request.setServletPath("");
+        String stage = stagePath(event);
+        if (!stage.isEmpty()) {
+            request.setContextPath(stage); // a named stage's requests: /<stage>/v1/... is the API's /v1/...
+        }
         String query = event.getRawQueryString();
         if (query != null && !query.isEmpty()) {
             request.setQueryString(query);
@@ -55,6 +59,21 @@ final class ApiGatewayV2 {
                     : event.getBody().getBytes(StandardCharsets.UTF_8));
         }
         return request;
+    }
+
+    /**
+     * The path prefix of the request's named stage ({@code /prod} for a request to {@code /prod/v1/pipelines} through the
+     * stage {@code prod}), or empty for the {@code $default} stage, whose paths have none.
+     */
+    static String stagePath(APIGatewayV2HTTPEvent event) {
+        APIGatewayV2HTTPEvent.RequestContext context = event.getRequestContext();
+        String stage = context == null ? null : context.getStage();
+        String path = event.getRawPath() == null ? "" : event.getRawPath();
+        if (stage == null || stage.isEmpty() || stage.equals("$default")) {
+            return "";
+        }
+        String prefix = "/" + stage;
+        return path.equals(prefix) || path.startsWith(prefix + "/") ? prefix : "";
     }
 
     static APIGatewayV2HTTPResponse response(ServerlessHttpServletResponse response) {

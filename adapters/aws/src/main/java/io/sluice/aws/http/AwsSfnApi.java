@@ -1,7 +1,9 @@
 package io.sluice.aws.http;
 
+import io.sluice.api.sfn.BundleTimes;
 import io.sluice.api.sfn.StoredStateMachines;
 import io.sluice.api.tenant.Tenants;
+import io.sluice.aws.AwsTriggers;
 import io.sluice.aws.SluiceAwsProperties;
 import io.sluice.aws.trigger.BundledPipelines;
 import io.sluice.functions.orchestrator.Orchestrator;
@@ -12,6 +14,7 @@ import io.sluice.redis.RedisAdapters;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.redisson.client.codec.StringCodec;
@@ -21,6 +24,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
+import org.springframework.core.io.support.ResourcePatternResolver;
 
 /**
  * What every function of a Lambda deployment needs of the Step Functions API, which the {@code http-api} function
@@ -36,7 +40,9 @@ public class AwsSfnApi {
 
     @Bean
     public StoredStateMachines sfnStateMachines(BundledPipelines bundle, RedisAdapters redis, SluiceAwsProperties properties,
-                                                Orchestrator orchestrator, @Value(ACCOUNT) String account) {
+                                                Orchestrator orchestrator, @Value(ACCOUNT) String account, ResourcePatternResolver resolver,
+                                                @Value("${sluice.triggers.pipelines:" + AwsTriggers.DEFAULT_PIPELINES + "}") String pattern) {
+        BundleTimes times = BundleTimes.of(resolver, pattern);
         return new StoredStateMachines(new StoredStateMachines.Bundle() {
             @Override
             public List<String> names() {
@@ -46,6 +52,11 @@ public class AwsSfnApi {
             @Override
             public Optional<Definition> definition(String name) {
                 return bundle.apply(name);
+            }
+
+            @Override
+            public Optional<Instant> created(String name) {
+                return times.of(name);
             }
         }, redis.redisson().getMap(properties.redisKeyPrefix() + ":sfn:machines", StringCodec.INSTANCE), account,
                 orchestrator::start, redis.definitionStore(), "the deployment's pipelines/");

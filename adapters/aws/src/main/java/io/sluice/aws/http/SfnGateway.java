@@ -14,7 +14,8 @@ import java.util.Map;
 /**
  * API Gateway HTTP API events (payload 2.0) that are Step Functions API calls ({@code X-Amz-Target:
  * AWSStepFunctions.*}) to {@link SfnApi} and its answer back: the raw path, query, headers and body go as they came,
- * since the SigV4 signature covers them.
+ * since the SigV4 signature covers them. Through the {@code $default} stage the API answers {@code POST /}; through a
+ * named stage {@code POST /<stage>} (or {@code /<stage>/}), the endpoint URL {@code https://<api>/<stage>}.
  */
 final class SfnGateway {
     static final String TARGET_PREFIX = "AWSStepFunctions.";
@@ -36,7 +37,10 @@ final class SfnGateway {
         }
         byte[] body = event.getBody() == null ? new byte[0] : event.getIsBase64Encoded() ? Base64.getDecoder().decode(event.getBody())
                 : event.getBody().getBytes(StandardCharsets.UTF_8);
-        SfnResponse response = api.handle(new SfnRequest(method, path, event.getRawQueryString(), headers, body));
+        String stage = ApiGatewayV2.stagePath(event);
+        // Through a named stage the client signed /<stage>/ (its endpoint URL's path): the API answers there too.
+        SfnApi served = stage.isEmpty() ? api : api.at("/", stage, stage + "/");
+        SfnResponse response = served.handle(new SfnRequest(method, path, event.getRawQueryString(), headers, body));
         return APIGatewayV2HTTPResponse.builder().withStatusCode(response.status()).withHeaders(new LinkedHashMap<>(response.headers()))
                 .withBody(new String(response.body(), StandardCharsets.UTF_8)).withIsBase64Encoded(false).build();
     }

@@ -2,6 +2,7 @@ package io.sluice.aws.entry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,6 +10,9 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.sluice.api.tenant.ApiKeys;
 import io.sluice.aws.SluiceAwsApplication;
+import io.sluice.aws.invoke.EventSourceMapping;
+import io.sluice.aws.sqs.SqsClients;
+import io.sluice.aws.sqs.SqsQueueSettings;
 import io.sluice.aws.stub.SecretsManagerStub;
 import io.sluice.orchestration.json.Json;
 import io.sluice.redis.RedisAdapters;
@@ -26,7 +30,12 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,12 +47,17 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sfn.model.ActivityDoesNotExistException;
+import software.amazon.awssdk.services.sfn.model.DescribeExecutionResponse;
+import software.amazon.awssdk.services.sfn.model.DescribeStateMachineResponse;
+import software.amazon.awssdk.services.sfn.model.GetActivityTaskResponse;
+import software.amazon.awssdk.services.sfn.model.HistoryEvent;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 import software.amazon.awssdk.services.sfn.model.InvalidDefinitionException;
 import software.amazon.awssdk.services.sfn.model.SfnException;
 import software.amazon.awssdk.services.sfn.model.StateMachineDoesNotExistException;
 import software.amazon.awssdk.services.sfn.model.StateMachineListItem;
 import software.amazon.awssdk.services.sfn.model.StateMachineType;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The Step Functions API of the {@code http-api} Lambda, driven by the AWS SDK's real {@code SfnClient}: each request
@@ -59,6 +73,8 @@ class HttpApiSfnTest {
     static final String ROLE = "arn:aws:iam::123456789012:role/runner";
     /** Waits an hour, so its execution is still running when the test reads it back. */
     static final String HOLD = "{\"StartAt\": \"Hold\", \"States\": {\"Hold\": {\"Type\": \"Wait\", \"Seconds\": 3600, \"End\": true}}}";
+
+    static final String STAGE = "prod";
 
     private static final LambdaEnvironment ENVIRONMENT = new LambdaEnvironment();
     private static final String KEY_PREFIX = "sluice-sfn-" + UUID.randomUUID().toString().substring(0, 8);
@@ -77,7 +93,7 @@ class HttpApiSfnTest {
         tenantsFile = Files.createTempFile("sfn-tenants", ".json");
         Files.writeString(tenantsFile, """
                 {"tenants": {
-                  "finance": {"pipelines": ["hello", "orders"], "keys": [{"id": "fin-ci", "sha256": "%s", "role": "operator"}]},
+                  "finance": {"pipelines": ["hello", "orders", "approvals"], "keys": [{"id": "fin-ci", "sha256": "%s", "role": "operator"}]},
                   "ops": {"pipelines": [], "keys": [{"id": "ops-ci", "sha256": "%s", "role": "operator"}]}}}"""
                 .formatted(ApiKeys.hashHex(ApiKeys.generate()), ApiKeys.hashHex(ApiKeys.generate())));
         String redisUrl = RedisTestServer.shared().url();
@@ -90,6 +106,7 @@ class HttpApiSfnTest {
         ENVIRONMENT.set("sluice.triggers.pipelines", "file:" + EVENTS.resolve("bundle/pipelines") + "/*.asl.json");
         ENVIRONMENT.set("sluice.api.tenants", "file:" + tenantsFile);
         ENVIRONMENT.set("sluice.secrets.enabled", "true");
+        ENVIRONMENT.set("sluice.sfn-api.activity-poll", "1s");
         ENVIRONMENT.set("sluice.secrets.endpoint", secrets.endpoint().toString());
         ENVIRONMENT.set("MAIN_CLASS", SluiceAwsApplication.class.getName());
         ENVIRONMENT.set("spring.cloud.function.definition", "http-api");
@@ -114,12 +131,14 @@ class HttpApiSfnTest {
         try (exchange) {
             byte[] body = exchange.getRequestBody().readAllBytes();
             ObjectNode event = Json.object();
+            // Requests to /prod... come through API Gateway's named stage 'prod' (whose paths start with it), others through $default.
+            String stage = exchange.getRequestURI().getRawPath().startsWith("/" + STAGE) ? STAGE : "$default";
             event.put("version", "2.0").put("routeKey", "$default").put("rawPath", exchange.getRequestURI().getRawPath())
                     .put("rawQueryString", exchange.getRequestURI().getRawQuery() == null ? "" : exchange.getRequestURI().getRawQuery());
             ObjectNode headers = event.putObject("headers");
             exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), String.join(",", values)));
             ObjectNode context = event.putObject("requestContext");
-            context.put("accountId", "123456789012").put("apiId", "abc123def4").put("stage", "$default").put("requestId", UUID.randomUUID().toString())
+            context.put("accountId", "123456789012").put("apiId", "abc123def4").put("stage", stage).put("requestId", UUID.randomUUID().toString())
                     .put("domainName", exchange.getRequestHeaders().getFirst("Host"));
             context.putObject("http").put("method", exchange.getRequestMethod()).put("path", exchange.getRequestURI().getRawPath())
                     .put("protocol", "HTTP/1.1").put("sourceIp", "127.0.0.1");
@@ -143,7 +162,11 @@ class HttpApiSfnTest {
     }
 
     private static SfnClient client(String keyId, String secret) {
-        return SfnClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + bridge.getAddress().getPort()))
+        return client(keyId, secret, "");
+    }
+
+    private static SfnClient client(String keyId, String secret, String path) {
+        return SfnClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + bridge.getAddress().getPort() + path))
                 .region(Region.of(ElasticMqServer.REGION))
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(keyId, secret)))
                 .overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1)))
@@ -211,5 +234,64 @@ class HttpApiSfnTest {
         assertThat(unsigned.path("statusCode").asInt()).isEqualTo(400);
         assertThat(unsigned.path("headers").path("Content-Type").asText()).isEqualTo("application/x-amz-json-1.0");
         assertThat(Json.parse(unsigned.path("body").asText()).path("__type").asText()).isEqualTo("MissingAuthenticationTokenException");
+    }
+
+    @Test
+    void aNamedStageServesTheApiAtItsPathAndBundledMachinesAreDatedByTheirFiles() throws IOException {
+        Instant file = Files.getLastModifiedTime(EVENTS.resolve("bundle/pipelines/hello.asl.json")).toInstant().truncatedTo(ChronoUnit.SECONDS);
+        try (SfnClient staged = client("fin-ci", "finance-signing-secret", "/" + STAGE)) {
+            assertThat(staged.listStateMachines().stateMachines()).as("signed for /prod/, answered through the stage prod")
+                    .extracting(StateMachineListItem::name).contains("hello");
+            DescribeStateMachineResponse hello = staged.describeStateMachine(b -> b.stateMachineArn(ARN + "stateMachine:hello"));
+            assertThat(hello.creationDate()).as("the bundle's file time, the same on every cold start").isEqualTo(file);
+            assertThat(staged.listStateMachines().stateMachines().stream().filter(m -> m.name().equals("hello")).findFirst()
+                    .orElseThrow().creationDate()).isEqualTo(file);
+        }
+    }
+
+    /**
+     * A Task on an activity, end to end on Lambda: the execution started through the http-api function queues the task
+     * for the activity's workers; a worker takes it (GetActivityTask) and answers (SendTaskSuccess) through the http-api
+     * function; the answer goes to the orchestrator function through SQS ({@link EventSourceMapping} over ElasticMQ),
+     * which ends the execution. The history dates ActivityStarted by the take, with the worker's name.
+     */
+    @Test
+    void anActivityWorkerTakesTheTaskAndItsAnswerEndsTheExecutionOnTheOrchestratorFunction() {
+        try (SfnClient sfn = client("fin-ci", "finance-signing-secret");
+             SqsClient raw = SqsClients.create(SqsQueueSettings.local(sqs.endpoint(), ElasticMqServer.REGION, 5))) {
+            String activity = sfn.createActivity(b -> b.name("sign-off")).activityArn();
+            String machine = sfn.createStateMachine(b -> b.name("approvals").roleArn(ROLE).definition("""
+                    {"StartAt": "Sign off", "States": {"Sign off": {"Type": "Task", "Resource": "%s", "TimeoutSeconds": 600,
+                      "End": true}}}""".formatted(activity))).stateMachineArn();
+            String execution = sfn.startExecution(b -> b.stateMachineArn(machine).name("a-1").input("{\"order\": 7}")).executionArn();
+            EventSourceMapping lambda = new EventSourceMapping(raw, KEY_PREFIX, ENVIRONMENT::set, 5);
+            AtomicReference<GetActivityTaskResponse> task = new AtomicReference<>();
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                lambda.round();
+                GetActivityTaskResponse t = sfn.getActivityTask(b -> b.activityArn(activity).workerName("clerk-1"));
+                task.set(t.taskToken() == null ? null : t);
+                return task.get() != null;
+            });
+            assertThat(Json.parse(task.get().input())).isEqualTo(Json.parse("{\"order\": 7}"));
+            sfn.sendTaskSuccess(b -> b.taskToken(task.get().taskToken()).output("{\"approved\": true}"));
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                lambda.round();
+                return sfn.describeExecution(b -> b.executionArn(execution)).status() != ExecutionStatus.RUNNING;
+            });
+            DescribeExecutionResponse done = sfn.describeExecution(b -> b.executionArn(execution));
+            assertThat(done.status()).as(lambda.describe()).isEqualTo(ExecutionStatus.SUCCEEDED);
+            assertThat(Json.parse(done.output())).isEqualTo(Json.parse("{\"approved\": true}"));
+            assertThat(lambda.deliveries()).as("the answer reached the orchestrator function").anyMatch(d -> d.function().equals("orchestrator"));
+
+            List<HistoryEvent> events = sfn.getExecutionHistory(b -> b.executionArn(execution)).events();
+            assertThat(events).extracting(HistoryEvent::typeAsString).containsSubsequence("ActivityScheduled", "ActivityStarted",
+                    "ActivitySucceeded", "ExecutionSucceeded");
+            HistoryEvent started = events.stream().filter(e -> e.typeAsString().equals("ActivityStarted")).findFirst().orElseThrow();
+            HistoryEvent succeeded = events.stream().filter(e -> e.typeAsString().equals("ActivitySucceeded")).findFirst().orElseThrow();
+            assertThat(started.activityStartedEventDetails().workerName()).isEqualTo("clerk-1");
+            assertThat(started.timestamp()).as("taken before it was answered").isBefore(succeeded.timestamp());
+            sfn.deleteStateMachine(b -> b.stateMachineArn(machine));
+            sfn.deleteActivity(b -> b.activityArn(activity));
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.sluice.azure.host;
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.sfn.Arns;
+import io.sluice.api.sfn.BundleTimes;
 import io.sluice.api.sfn.DirectTasks;
 import io.sluice.api.sfn.SfnApi;
 import io.sluice.api.sfn.SfnService;
@@ -16,6 +17,7 @@ import io.sluice.orchestration.port.SecretResolver;
 import io.sluice.redis.RedisAdapters;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.redisson.client.codec.StringCodec;
@@ -25,6 +27,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.support.ResourcePatternResolver;
 
 /**
  * The Step Functions API on Azure, served by the {@code http-api} function: {@code POST /api} (the endpoint URL
@@ -43,7 +46,9 @@ public class AzureSfnApi {
 
     @Bean
     public StoredStateMachines sfnStateMachines(BundledPipelines bundle, RedisAdapters redis, SluiceAzureHostProperties host,
-                                                Orchestrator orchestrator, @Value(ACCOUNT) String account) {
+                                                Orchestrator orchestrator, @Value(ACCOUNT) String account, ResourcePatternResolver resolver,
+                                                @Value("${sluice.pipelines:classpath*:pipelines/*.asl.json}") String pattern) {
+        BundleTimes times = BundleTimes.of(resolver, pattern);
         return new StoredStateMachines(new StoredStateMachines.Bundle() {
             @Override
             public List<String> names() {
@@ -53,6 +58,11 @@ public class AzureSfnApi {
             @Override
             public Optional<Definition> definition(String name) {
                 return Optional.ofNullable(bundle.definition(name));
+            }
+
+            @Override
+            public Optional<Instant> created(String name) {
+                return times.of(name);
             }
         }, redis.redisson().getMap(host.redisKeyPrefix() + ":sfn:machines", StringCodec.INSTANCE), account,
                 orchestrator::start, redis.definitionStore(), "the deployed bundle's pipelines/");

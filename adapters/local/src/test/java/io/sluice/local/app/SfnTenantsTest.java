@@ -194,6 +194,9 @@ class SfnTenantsTest {
                     .filter(e -> e.typeAsString().equals("ActivityScheduled")).findFirst().orElseThrow().activityScheduledEventDetails();
             assertThat(scheduled.resource()).isEqualTo(activity);
             assertThat(scheduled.timeoutInSeconds()).isEqualTo(120L);
+            var started = finance.getExecutionHistory(b -> b.executionArn(execution)).events().stream()
+                    .filter(e -> e.typeAsString().equals("ActivityStarted")).findFirst().orElseThrow();
+            assertThat(started.activityStartedEventDetails().workerName()).as("the worker that took the task").isEqualTo("fin-worker");
         }
     }
 }
