@@ -78,7 +78,7 @@ resource "azurerm_function_app_flex_consumption" "sluice" {
     SLUICE_AZURE_STORAGE_STATUS_TABLE      = azurerm_storage_table.status.name
     SLUICE_AZURE_KEYVAULT_URL              = azurerm_key_vault.sluice.vault_uri
     SLUICE_API_ALLOWED_HOSTS               = "${var.name}-${var.name_suffix}.azurewebsites.net"
-  }, { for f in local.storage_functions : "AzureWebJobs.${f}.Disabled" => "true" })
+  }, { for f in concat(local.storage_functions, local.absent_channels) : "AzureWebJobs.${f}.Disabled" => "true" })
 
   tags = local.tags
 

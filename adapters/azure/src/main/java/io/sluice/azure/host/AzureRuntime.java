@@ -117,10 +117,12 @@ public class AzureRuntime {
     public ExecutionStarter executionStarter(Orchestrator orchestrator, BundledPipelines pipelines,
                                              ObjectProvider<io.sluice.api.sfn.StoredStateMachines> created) {
         io.sluice.api.sfn.StoredStateMachines machines = created.getIfAvailable();
-        // Every execution on the default channel: the Functions app has no triggers on the other channels' queues yet,
-        // so a pipeline's declared priority (validated by the bundle) is not used here.
-        return new PipelineStarter(orchestrator::start, machines == null ? pipelines : io.sluice.functions.start.PipelineDefinitions.of(
-                id -> java.util.Optional.ofNullable(pipelines.definition(id)).or(() -> machines.created(id))));
+        // Each execution on its pipeline's declared priority channel (<id>.pipeline.json), as on AWS and locally: the app has a
+        // trigger on every channel's queue (ServiceBusChannelFunctions, StorageChannelFunctions). A state machine created
+        // through the Step Functions API has no options file, so it runs on the default channel.
+        return new PipelineStarter((PipelineStarter.PrioritizedLaunch) orchestrator::start, machines == null ? pipelines
+                : io.sluice.functions.start.PipelineDefinitions.of(id -> java.util.Optional.ofNullable(pipelines.definition(id))
+                .or(() -> machines.created(id))), pipelines::priority);
     }
 
     @Bean

@@ -7,6 +7,7 @@ import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.ScheduleTick;
+import io.sluice.functions.priority.Priority;
 import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
 
 /**
@@ -45,7 +46,15 @@ public final class SluiceHandlers {
 
     /** A message of {@code <prefix>-task-<function>}: the worker harness claims its token, runs the function, reports. */
     public boolean task(String function, String body) {
-        return switch (harness.handle(body, names.tasks(function))) {
+        return task(function, Priority.DEFAULT, body);
+    }
+
+    /**
+     * A message of channel {@code channel}'s queue of {@code function} ({@code <prefix>-task-<function>-p0} and so on):
+     * as {@link #task(String, String)}, the worker told which channel it came from, so a held task goes back to it.
+     */
+    public boolean task(String function, Priority channel, String body) {
+        return switch (harness.handle(body, names.tasks(function, channel))) {
             case ACKNOWLEDGE, DEAD_LETTER -> true;
             case RETRY_LATER -> false;
         };
