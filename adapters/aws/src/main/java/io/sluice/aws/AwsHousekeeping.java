@@ -11,6 +11,7 @@ import io.sluice.functions.alert.OncePerIncident;
 import io.sluice.functions.control.recover.Backfills;
 import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.events.FinishedExecution;
+import io.sluice.functions.events.cloud.ExecutionEventRelay;
 import io.sluice.functions.maprun.ChildRuns;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.deadletter.DeadLetters;
@@ -66,7 +67,7 @@ public class AwsHousekeeping {
     public Function<SQSEvent, SQSBatchResponse> events(RedisAdapters redis, SluiceAwsProperties properties, SqsTaskQueue queue,
                                                        QueueNames names, Clock clock, AlertSink sink, ExecutionStarter starter,
                                                        ObjectProvider<DependencyGraph> graph, ObjectProvider<ChildRuns> children,
-                                                       ObjectProvider<Backfills> backfills) {
+                                                       ObjectProvider<Backfills> backfills, ObjectProvider<ExecutionEventRelay> relay) {
         List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
         children.ifAvailable(c -> handlers.addAll(c.handlers())); // a child's end reaches its parent (AwsChildRuns)
         graph.ifAvailable(g -> handlers.add(new UpstreamTrigger(g, redis.upstreamLedger(), starter, clock, Duration.ofDays(7))));
@@ -74,7 +75,9 @@ public class AwsHousekeeping {
                 queue, names, clock, Duration.ofDays(30)));
         backfills.ifAvailable(handlers::add); // a backfill's run ending starts what waits for it (AwsControl)
         handlers.add(new FailureAlerts(oncePerIncident(sink, redis, clock)));
-        CompletionListener listener = new CompletionListener(redis.executionStore(), handlers);
+        CompletionListener plain = new CompletionListener(redis.executionStore(), handlers);
+        // With an EventBridge bus (AwsEvents), the execution events on the queue go there as CloudEvents.
+        CompletionListener listener = relay.stream().findFirst().map(plain::withRelay).orElse(plain);
         return new SqsBatchFunction(record -> {
             listener.handle(record.body());
             return true;

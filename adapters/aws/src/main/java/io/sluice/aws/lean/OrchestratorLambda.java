@@ -2,6 +2,7 @@ package io.sluice.aws.lean;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import io.sluice.aws.AwsEvents;
 import io.sluice.aws.AwsFunctions;
 import io.sluice.aws.AwsPorts;
 import io.sluice.aws.AwsRetention;
@@ -51,7 +52,8 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
         AwsServicesProperties aws = binder.bindOrCreate("sluice", AwsServicesProperties.class);
         SecretsProperties secrets = binder.bindOrCreate("sluice.secrets", SecretsProperties.class);
         Retention retention = retention(env);
-        SnapStartHooks hooks = SnapStartHooks.register(new SnapStartHooks(() -> wire(properties, aws, secrets, retention)));
+        boolean events = AwsEvents.enabled(env); // execution events for an EventBridge bus (AwsEvents)
+        SnapStartHooks hooks = SnapStartHooks.register(new SnapStartHooks(() -> wire(properties, aws, secrets, retention, events)));
         context.registerBean(SnapStartHooks.class, () -> hooks, d -> d.setDestroyMethodName("close"));
         Function<SQSEvent, SQSBatchResponse> handler = hooks.handler();
         context.registerBean(FUNCTION, FunctionRegistration.class,
@@ -62,6 +64,11 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
     /** The orchestrator over its own Redis and SQS clients, as {@link AwsPorts} and {@link AwsFunctions} build them. */
     static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
                                       Retention retention) {
+        return wire(properties, aws, secrets, retention, false);
+    }
+
+    static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
+                                      Retention retention, boolean events) {
         AwsPorts ports = new AwsPorts();
         AwsFunctions functions = new AwsFunctions();
         Clock clock = ports.clock();
@@ -70,7 +77,7 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
         RedisAdapters redis = ports.redisAdapters(properties, aws, secrets, clock);
         SqsTaskQueue queue = ports.taskQueue(properties);
         OutboxDispatcher outbox = functions.outboxDispatcher(redis, queue, names, clock);
-        Orchestrator orchestrator = AwsFunctions.orchestrator(redis, outbox, clock, retention);
+        Orchestrator orchestrator = AwsFunctions.orchestrator(redis, outbox, clock, retention, events);
         return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator), List.of(queue, redis));
     }
 
