@@ -98,6 +98,12 @@ variable "redis" {
   default     = {}
 }
 
+variable "execution_events" {
+  type        = bool
+  description = "Publish every execution transition of interest (started, retried, succeeded, failed, aborted; blocked and released by a rule) as a CloudEvent to an Event Grid topic of its own, <name>-<name_suffix>-executions (type io.sluice.execution.<kind>), for other systems to subscribe to. false: no topic, no events."
+  default     = true
+}
+
 variable "alert_email" {
   type        = string
   description = "E-mail address of the alert action group (dead letters). null: add receivers to the action group yourself."

@@ -8,5 +8,5 @@ output "queues" {
 
 output "disabled_functions" {
   description = "The bundle's functions the Function App disables."
-  value       = concat(local.storage_functions, local.absent_channels)
+  value       = concat(local.storage_functions, local.absent_channels) # as function.tf's AzureWebJobs.<function>.Disabled
 }

@@ -103,10 +103,16 @@ public class AwsFunctions {
 
     @Bean(name = "schedule-tick")
     public Supplier<String> scheduleTick(RedisAdapters redis, SqsTaskQueue queue, OutboxDispatcher outbox, QueueNames names, Clock clock,
-                                         ObjectProvider<ExecutionReaper> reaper) {
+                                         ObjectProvider<ExecutionReaper> reaper,
+                                         ObjectProvider<io.sluice.functions.alert.TieredAlerts> alerts) {
         ScheduleTick plain = new ScheduleTick(redis.executionStore(), redis.timerIndex(), queue, outbox, names, clock, Duration.ofSeconds(30));
         ScheduleTick tick = reaper.stream().findFirst().map(plain::withReaper).orElse(plain); // AwsRetention's, when there is an archive
-        return () -> tick.tick().toString();
+        // Then the alert tiers (AwsHousekeeping): overdue P1 acknowledgements re-alert, the P2/P3 digest goes out when due.
+        return () -> {
+            String swept = tick.tick().toString();
+            io.sluice.functions.alert.TieredAlerts tiers = alerts.getIfAvailable();
+            return tiers == null ? swept : swept + " alerts=" + tiers.tick();
+        };
     }
 
     /** The Sluice name of the channel queue a record came from (its ARN's last part, without {@code .fifo}); null if unnamed. */

@@ -1,5 +1,6 @@
 package io.sluice.azure.host;
 
+import io.sluice.functions.alert.TieredAlerts;
 import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.MessageCodec;
@@ -22,15 +23,18 @@ public final class SluiceHandlers {
     private final CompletionListener completions;
     private final DeadLetterHandler deadLetters;
     private final ScheduleTick tick;
+    private final TieredAlerts alerts;
     private final QueueNames names;
 
+    /** @param alerts the alert tiers the tick also ticks; {@code null} for none */
     public SluiceHandlers(Orchestrator orchestrator, WorkerHarness harness, CompletionListener completions, DeadLetterHandler deadLetters,
-                          ScheduleTick tick, QueueNames names) {
+                          ScheduleTick tick, TieredAlerts alerts, QueueNames names) {
         this.orchestrator = orchestrator;
         this.harness = harness;
         this.completions = completions;
         this.deadLetters = deadLetters;
         this.tick = tick;
+        this.alerts = alerts;
         this.names = names;
     }
 
@@ -72,8 +76,12 @@ public final class SluiceHandlers {
         return true;
     }
 
-    /** Due timers and left-behind outboxes; returns the tick's report. */
+    /**
+     * Due timers and left-behind outboxes, then the alert tiers (overdue P1 acknowledgements re-alert, the P2/P3 digest
+     * goes out when due); returns both reports.
+     */
     public String tick() {
-        return tick.tick().toString();
+        String swept = tick.tick().toString();
+        return alerts == null ? swept : swept + " alerts=" + alerts.tick();
     }
 }
