@@ -34,16 +34,18 @@ ACCOUNT, REGION = "123456789012", "eu-west-1"
 # task queue. Written out here on purpose, apart from the module's locals: this is the review.
 SENDS = {
     "orchestrator": ["orchestrator", "events", "task-*"],
-    "task-worker": ["orchestrator", "task-*"],
-    "events": ["orchestrator"],
+    "task-worker": ["orchestrator", "events", "task-*"],
+    "events": ["orchestrator", "events"],
     "dlq-handler": ["orchestrator"],
     "delayed-forwarder": ["orchestrator", "events", "task-*"],
     "schedule-tick": ["orchestrator", "events", "task-*"],
-    "scheduled-start": ["orchestrator"],
-    "object-trigger": ["orchestrator"],
+    "scheduled-start": ["orchestrator", "events"],
+    "object-trigger": ["orchestrator", "events"],
     "glue-job-state": ["orchestrator", "task-glue-launch"],
-    "http-api": ["orchestrator"],
+    "http-api": ["orchestrator", "events"],
 }
+# (the "events" sends of task-worker, events, scheduled-start, object-trigger and http-api: with execution_events,
+# a start's commit carries its started event, and a held task its blocked and released ones)
 ALERTING = {"orchestrator", "events", "dlq-handler", "task-worker", "schedule-tick", "scheduled-start", "glue-job-state"}
 # Actions that have no resource type: only these may use "*".
 NO_RESOURCE_TYPE = {"ec2:DescribeNetworkInterfaces", "ec2:DescribeSubnets", "redshift-data:DescribeStatement",
@@ -151,6 +153,7 @@ def check(doc):
     data_bucket = f"{name}-data-{ACCOUNT}-{REGION}"
     tables = {t["values"]["name"] for t in by_type.get("aws_dynamodb_table", [])}
     topics = {t["values"]["name"] for t in by_type.get("aws_sns_topic", [])}
+    event_buses = {b["values"]["name"] for b in by_type.get("aws_cloudwatch_event_bus", [])}
     secrets = {s["values"]["name"] for s in by_type.get("aws_secretsmanager_secret", [])}
     logs = {g["values"]["name"] for g in by_type.get("aws_cloudwatch_log_group", [])}
     groups = {g["values"]["name"] for g in by_type.get("aws_scheduler_schedule_group", [])}
@@ -178,7 +181,12 @@ def check(doc):
             return None
         if service == "events":
             bus = resource.removeprefix(arn("events", "event-bus/"))
-            return None if fn == "task-worker" and action == "events:PutEvents" and bus in declared("buses") else "an event bus that is not declared for it"
+            if fn == "task-worker" and action == "events:PutEvents" and bus in declared("buses"):
+                return None
+            # the execution events: the events function puts them on the deployment's own bus
+            if fn == "events" and action == "events:PutEvents" and bus == f"{name}-executions" and bus in event_buses:
+                return None
+            return "an event bus that is not declared for it"
         if resource == "*":
             if action not in NO_RESOURCE_TYPE:
                 return "'*' for an action that takes a specific ARN"
@@ -360,6 +368,8 @@ def planted(doc):
         ("http-api", "dynamodb:PutItem", f"arn:aws:dynamodb:{REGION}:{ACCOUNT}:table/{name}-items"),
         ("events", "sns:Publish", f"arn:aws:sns:{REGION}:{ACCOUNT}:orders-done"),
         ("orchestrator", "events:PutEvents", f"arn:aws:events:{REGION}:{ACCOUNT}:event-bus/analytics"),
+        ("events", "events:PutEvents", f"arn:aws:events:{REGION}:{ACCOUNT}:event-bus/analytics"),
+        ("orchestrator", "events:PutEvents", f"arn:aws:events:{REGION}:{ACCOUNT}:event-bus/{name}-executions"),
         ("task-worker", "sqs:SendMessage", f"arn:aws:sqs:{REGION}:{ACCOUNT}:someone-elses-queue"),
         ("task-worker", "sqs:SendMessage", "*"),
     ]

@@ -17,7 +17,7 @@ const BUILTIN_ROOTS = new Set(['each', 'count', 'path', 'terraform', 'self']);
 const ROLES = new Set([
   'Azure Service Bus Data Receiver', 'Azure Service Bus Data Sender', 'Storage Blob Data Owner',
   'Storage Blob Data Contributor', 'Storage Table Data Contributor', 'Key Vault Secrets User',
-  'Key Vault Secrets Officer', 'Monitoring Metrics Publisher',
+  'Key Vault Secrets Officer', 'Monitoring Metrics Publisher', 'EventGrid Data Sender',
 ]);
 
 async function loadRoot(dir) {
@@ -245,6 +245,8 @@ const RULES = [
     return out;
   })],
   ['telemetry with Entra auth only', (root) => each(root, 'azurerm_application_insights').flatMap(([a, r]) => (r.body.local_authentication_disabled === true ? [] : [`${a}: local_authentication_disabled must be true`]))],
+  ['Event Grid topics take Entra identities only (no access keys)', (root) => each(root, 'azurerm_eventgrid_topic').flatMap(([a, r]) =>
+    (r.body.local_auth_enabled === false ? [] : [`${a}: local_auth_enabled must be false`]))],
   ['undeliverable blob events are dead-lettered', (root) => each(root, 'azurerm_eventgrid_system_topic_event_subscription').flatMap(([a, r]) => (r.body.storage_blob_dead_letter_destination ? [] : [`${a}: needs a dead-letter destination`]))],
   ['dead letters raise an alert', (root) => (each(root, 'azurerm_servicebus_queue').length === 0 || each(root, 'azurerm_monitor_metric_alert').some(([, r]) => first(r.body.criteria).metric_name === 'DeadletteredMessages')
     ? [] : ['no metric alert on DeadletteredMessages'])],

@@ -68,6 +68,9 @@ resource "aws_lambda_function" "function" {
   environment {
     variables = merge(local.environment, { SPRING_CLOUD_FUNCTION_DEFINITION = each.key, MAIN_CLASS = local.main_class_of[each.key] },
       each.key == "task-worker" ? local.task_worker_environment : {},
+      # The execution events (adapters/aws AwsEvents): every function that commits transitions puts them on the events
+      # queue, and events puts them on the bus.
+      var.execution_events ? { SLUICE_EVENTS_EVENT_BUS = local.event_bus } : {},
       each.key == "glue-job-state" ? { SLUICE_GLUE_ENABLED = "true" } : {},
       # http-api answers only requests for its own API's host (the API's Host check, see README "HTTP API").
       each.key == "http-api" ? { SLUICE_API_ALLOWED_HOSTS = trimprefix(aws_apigatewayv2_api.http.api_endpoint, "https://") } : {},

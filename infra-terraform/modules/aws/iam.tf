@@ -57,6 +57,10 @@ locals {
       { Sid = "ArchiveWrite", Action = ["s3:PutObject"], Resource = [local.archive_arn], Condition = null },
       { Sid = "ArchivedStatusRows", Action = ["dynamodb:GetItem", "dynamodb:UpdateItem"], Resource = [local.table_arn], Condition = null },
     ]
+    # The execution events, as CloudEvents on the deployment's bus (events.tf).
+    events = var.execution_events ? [
+      { Sid = "ExecutionEvents", Action = ["events:PutEvents"], Resource = [format(local.arn, "events", "event-bus/${local.event_bus}")], Condition = null },
+    ] : []
     # Reads of archived executions and their lists.
     "http-api" = [
       { Sid = "ArchiveList", Action = ["s3:ListBucket"], Resource = [local.data_bucket_arn], Condition = { StringLike = { "s3:prefix" = ["archive/executions/*"] } } },

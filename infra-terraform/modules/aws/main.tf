@@ -68,17 +68,20 @@ locals {
   task_queues  = [for pair in setproduct(var.task_functions, values(local.channel_suffix)) : "task-${pair[0]}${pair[1]}"]
   main_fifo    = keys(local.fifo)
   with_delayed = { for q in local.main_fifo : q => [q, "${q}-delayed"] }
+  # With execution events, whoever starts executions (the start's commit has the started event) or holds tasks (blocked,
+  # released) also sends to the events queue.
+  event_sends = var.execution_events ? ["events"] : []
   sends = {
     orchestrator        = flatten([for q in concat(["orchestrator", "events"], local.task_queues) : local.with_delayed[q]])
-    "task-worker"       = flatten([for q in concat(["orchestrator"], local.task_queues) : local.with_delayed[q]])
-    events              = local.with_delayed["orchestrator"]
+    "task-worker"       = concat(flatten([for q in concat(["orchestrator"], local.task_queues) : local.with_delayed[q]]), local.event_sends)
+    events              = concat(local.with_delayed["orchestrator"], local.event_sends)
     "dlq-handler"       = ["orchestrator"]
     "delayed-forwarder" = local.main_fifo
     "schedule-tick"     = flatten([for q in local.main_fifo : local.with_delayed[q]])
-    "scheduled-start"   = ["orchestrator"]
-    "object-trigger"    = ["orchestrator"]
+    "scheduled-start"   = concat(["orchestrator"], local.event_sends)
+    "object-trigger"    = concat(["orchestrator"], local.event_sends)
     "glue-job-state"    = concat(["orchestrator"], contains(var.task_functions, "glue-launch") ? ["task-glue-launch"] : [])
-    "http-api"          = local.with_delayed["orchestrator"]
+    "http-api"          = concat(local.with_delayed["orchestrator"], local.event_sends)
   }
   receives = { for f in keys(local.functions) : f => [for q, v in local.queues : q if v.consumer == f] }
 
@@ -91,6 +94,7 @@ locals {
   status_table     = "${var.name}-status"
   item_table       = "${var.name}-items"
   alert_topic      = "${var.name}-alerts"
+  event_bus        = "${var.name}-executions"
   scheduler_group  = var.name
   redis_secret     = "${var.name}/redis-auth"
   # Pipelines' own secrets (a tenant t's secret n is <name>/pipelines/t/n).

@@ -57,3 +57,8 @@ output "scheduler_group" {
   description = "EventBridge Scheduler group of the deployment's schedules."
   value       = aws_scheduler_schedule_group.sluice.name
 }
+
+output "execution_event_bus" {
+  description = "Name of the EventBridge bus the execution events (CloudEvents) are put on, for subscribers' rules; null without execution_events."
+  value       = var.execution_events ? aws_cloudwatch_event_bus.executions[0].name : null
+}

@@ -211,6 +211,12 @@ variable "api_auth" {
   }
 }
 
+variable "execution_events" {
+  type        = bool
+  description = "Put every execution transition of interest (started, retried, succeeded, failed, aborted; blocked and released by a rule) as a CloudEvent on an EventBridge bus of its own, <name>-executions (source io.sluice, detail-type io.sluice.execution.<kind>), for other systems' rules to subscribe to. false: no bus, no events."
+  default     = true
+}
+
 variable "alert_email" {
   type        = string
   description = "E-mail address subscribed to the alert topic (dead letters, queue age, failed scheduled invocations). null: subscribe something else to the topic yourself."

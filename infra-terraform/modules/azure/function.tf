@@ -78,12 +78,15 @@ resource "azurerm_function_app_flex_consumption" "sluice" {
     SLUICE_AZURE_STORAGE_STATUS_TABLE      = azurerm_storage_table.status.name
     SLUICE_AZURE_KEYVAULT_URL              = azurerm_key_vault.sluice.vault_uri
     SLUICE_API_ALLOWED_HOSTS               = "${var.name}-${var.name_suffix}.azurewebsites.net"
-  }, { for f in local.storage_functions : "AzureWebJobs.${f}.Disabled" => "true" })
+    },
+    # The execution events (adapters/azure AzureEvents): put on the events queue with each commit, published by events.
+    var.execution_events ? { SLUICE_EVENTS_EVENT_GRID_TOPIC_ENDPOINT = azurerm_eventgrid_topic.executions[0].endpoint } : {},
+  { for f in concat(local.storage_functions, local.absent_channels) : "AzureWebJobs.${f}.Disabled" => "true" })
 
   tags = local.tags
 
   depends_on = [
     azurerm_role_assignment.host_storage, azurerm_role_assignment.queue_receiver, azurerm_role_assignment.dead_letters_receiver, azurerm_role_assignment.queue_sender,
-    azurerm_role_assignment.app_secrets, azurerm_role_assignment.telemetry,
+    azurerm_role_assignment.app_secrets, azurerm_role_assignment.telemetry, azurerm_role_assignment.execution_events,
   ]
 }

@@ -12,16 +12,26 @@ locals {
   # across all instances); every queue dead-letters after max_receives deliveries and forwards its
   # dead letters to the dead-letters queue (servicebus.tf, a resource of its own so that it exists
   # before the queues that forward to it), which dlq-handler consumes.
+  # Each task function has a queue per priority channel (var.priority_channels), as on AWS: P2's is task-<function>, the
+  # others task-<function>-p0, -p1, -p3, each read by the bundle's function of that name (task-read-config-p0, ...).
+  channel_suffix = { for c in var.priority_channels : c => c == "P2" ? "" : "-${lower(c)}" }
+  task_queues    = [for pair in setproduct(var.task_functions, values(local.channel_suffix)) : "task-${pair[0]}${pair[1]}"]
+  # The bundle has a trigger on every channel; those of channels without queues here are disabled (they would not listen).
+  other_channels   = setsubtract(["-p0", "-p1", "-p3"], values(local.channel_suffix))
+  absent_channels  = [for pair in setproduct(var.task_functions, local.other_channels) : "task-${pair[0]}${pair[1]}"]
+  channel_variants = [for pair in setproduct(var.task_functions, ["-p0", "-p1", "-p3"]) : "task-${pair[0]}${pair[1]}"]
+
   queues = merge(
     { orchestrator = { sessions = true, lock = "PT1M", sent = true }, events = { sessions = false, lock = "PT1M", sent = true } },
-    { for f in var.task_functions : "task-${f}" => { sessions = false, lock = "PT5M", sent = true } },
+    { for q in local.task_queues : q => { sessions = false, lock = "PT5M", sent = true } },
     { "object-created" = { sessions = false, lock = "PT1M", sent = false } }, # sent by Event Grid only
   )
 
 
   # The bundle's Storage Queue variants of the queue functions (storage-*) are for Azurite and tests; Service Bus runs here.
   storage_functions = concat(["storage-orchestrator", "storage-events", "storage-dlq-orchestrator", "storage-dlq-events"],
-  [for f in var.task_functions : "storage-task-${f}"], [for f in var.task_functions : "storage-dlq-task-${f}"])
+    [for f in var.task_functions : "storage-task-${f}"], [for f in var.task_functions : "storage-dlq-task-${f}"],
+  [for q in local.channel_variants : "storage-${q}"], [for q in local.channel_variants : "storage-dlq-${q}"])
 
   # Flex Consumption names always-ready groups "function:<name>", and all HTTP functions "http".
   always_ready = { for f, n in var.provisioned_concurrency : (f == "http-api" ? "http" : "function:${f}") => n if n > 0 }

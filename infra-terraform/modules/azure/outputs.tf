@@ -37,3 +37,8 @@ output "redis_hostname" {
   description = "Host name of the Azure Managed Redis (TLS, port 10000)."
   value       = azurerm_managed_redis.sluice.hostname
 }
+
+output "execution_events_topic_endpoint" {
+  description = "Endpoint of the Event Grid topic the execution events (CloudEvents) are published to, for subscribers; null without execution_events."
+  value       = var.execution_events ? azurerm_eventgrid_topic.executions[0].endpoint : null
+}

@@ -49,9 +49,20 @@ variable "task_functions" {
   }
 }
 
+variable "priority_channels" {
+  type        = list(string)
+  description = "Priority channels the task queues are made for (P0 highest), as in the AWS module: a pipeline's <id>.pipeline.json \"priority\" or a start's override picks one. Each task function gets <name>-task-<function> (P2) and <name>-task-<function>-p0, -p1, -p3, each read by the bundle's function of that name. P2 (every pipeline without a priority) is required."
+  default     = ["P0", "P1", "P2", "P3"]
+
+  validation {
+    condition     = contains(var.priority_channels, "P2") && alltrue([for c in var.priority_channels : contains(["P0", "P1", "P2", "P3"], c)])
+    error_message = "priority_channels must hold P2 and only P0, P1, P2 or P3."
+  }
+}
+
 variable "provisioned_concurrency" {
   type        = map(number)
-  description = "Always-ready instances per function (Flex Consumption's provisioned concurrency), by the bundle's function names: orchestrator, events, dlq-handler, schedule-tick, object-trigger, object-trigger-servicebus, http-api (the app's HTTP group) and task-<function> for each of task_functions (e.g. task-read-config)."
+  description = "Always-ready instances per function (Flex Consumption's provisioned concurrency), by the bundle's function names: orchestrator, events, dlq-handler, schedule-tick, object-trigger, object-trigger-servicebus, http-api (the app's HTTP group) and task-<function> for each of task_functions (e.g. task-read-config), or a channel's task-<function>-p0 (-p1, -p3)."
   default = {
     orchestrator       = 1
     "task-read-config" = 1
@@ -61,9 +72,9 @@ variable "provisioned_concurrency" {
   validation {
     condition = alltrue([for f, n in var.provisioned_concurrency : contains(concat(
       ["orchestrator", "events", "dlq-handler", "schedule-tick", "object-trigger", "object-trigger-servicebus", "http-api"],
-      [for t in var.task_functions : "task-${t}"]
+      [for pair in setproduct(var.task_functions, ["", "-p0", "-p1", "-p3"]) : "task-${pair[0]}${pair[1]}"]
     ), f) && n >= 0 && floor(n) == n])
-    error_message = "provisioned_concurrency keys must be function names of the Azure bundle (orchestrator, events, dlq-handler, schedule-tick, object-trigger, object-trigger-servicebus, http-api, or task-<one of task_functions>; there is no task-worker on Azure) and values whole numbers >= 0."
+    error_message = "provisioned_concurrency keys must be function names of the Azure bundle (orchestrator, events, dlq-handler, schedule-tick, object-trigger, object-trigger-servicebus, http-api, or task-<one of task_functions>, optionally with -p0, -p1 or -p3; there is no task-worker on Azure) and values whole numbers >= 0."
   }
 }
 
@@ -85,6 +96,12 @@ variable "redis" {
   })
   description = "Azure Managed Redis for execution state, claims, timers and schedules: TLS only, AOF persistence every second, no eviction. high_availability adds a replica."
   default     = {}
+}
+
+variable "execution_events" {
+  type        = bool
+  description = "Publish every execution transition of interest (started, retried, succeeded, failed, aborted; blocked and released by a rule) as a CloudEvent to an Event Grid topic of its own, <name>-<name_suffix>-executions (type io.sluice.execution.<kind>), for other systems to subscribe to. false: no topic, no events."
+  default     = true
 }
 
 variable "alert_email" {

@@ -309,6 +309,42 @@ run "integrations_are_named_in_task_worker_alone" {
   }
 }
 
+run "execution_events_go_to_a_bus_of_their_own" {
+  command = plan
+
+  assert {
+    condition     = aws_cloudwatch_event_bus.executions[0].name == "sluice-test-executions" && alltrue([for fn in aws_lambda_function.function : fn.environment[0].variables.SLUICE_EVENTS_EVENT_BUS == "sluice-test-executions"])
+    error_message = "with execution_events every function must know the bus (SLUICE_EVENTS_EVENT_BUS): its commits carry the events"
+  }
+  assert {
+    condition = [for s in jsondecode(aws_iam_role_policy.function["events"].policy).Statement : s.Resource if s.Sid == "ExecutionEvents"] == [["arn:aws:events:eu-west-1:123456789012:event-bus/sluice-test-executions"]] && alltrue([
+      for f, p in aws_iam_role_policy.function : !strcontains(p.policy, "event-bus/sluice-test-executions") if f != "events"
+    ])
+    error_message = "only the events function may put events on the executions bus"
+  }
+  assert {
+    condition = alltrue([for f in ["http-api", "scheduled-start", "object-trigger", "task-worker", "events"] : contains(flatten(
+      [for s in jsondecode(aws_iam_role_policy.function[f].policy).Statement : s.Resource if s.Sid == "SendToQueues"]
+    ), "arn:aws:sqs:eu-west-1:123456789012:sluice-test-events.fifo")])
+    error_message = "whoever starts executions or holds tasks must send their events to the events queue"
+  }
+}
+
+run "no_execution_events" {
+  command = plan
+
+  variables {
+    execution_events = false
+  }
+
+  assert {
+    condition = length(aws_cloudwatch_event_bus.executions) == 0 && alltrue([for fn in aws_lambda_function.function : !contains(keys(fn.environment[0].variables), "SLUICE_EVENTS_EVENT_BUS")]) && !contains(flatten(
+      [for s in jsondecode(aws_iam_role_policy.function["http-api"].policy).Statement : s.Resource if s.Sid == "SendToQueues"]
+    ), "arn:aws:sqs:eu-west-1:123456789012:sluice-test-events.fifo")
+    error_message = "without execution_events there is no bus, no setting, and the starters do not send to the events queue"
+  }
+}
+
 run "tenant_keys_pass_the_authorization_header" {
   command = plan
 

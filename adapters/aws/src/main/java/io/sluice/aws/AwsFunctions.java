@@ -52,14 +52,21 @@ public class AwsFunctions {
     }
 
     @Bean
-    public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, ObjectProvider<Retention> retention) {
-        return orchestrator(redis, outbox, clock, retention.getIfAvailable(() -> Retention.KEEP));
+    public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, ObjectProvider<Retention> retention,
+                                           org.springframework.core.env.Environment env) {
+        return orchestrator(redis, outbox, clock, retention.getIfAvailable(() -> Retention.KEEP), AwsEvents.enabled(env));
     }
 
     /** The orchestrator of a Sluice Lambda (also built by {@code io.sluice.aws.lean.OrchestratorLambda}, without a context). */
     public static Orchestrator orchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, Retention retention) {
-        return new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock, Boundary.Probe.NONE,
-                retention);
+        return orchestrator(redis, outbox, clock, retention, false);
+    }
+
+    /** @param events whether it puts the execution events on the events queue ({@link AwsEvents}: an EventBridge bus is set) */
+    public static Orchestrator orchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, Retention retention, boolean events) {
+        Orchestrator o = new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock,
+                Boundary.Probe.NONE, retention);
+        return events ? o.withEvents() : o;
     }
 
     @Bean(name = "orchestrator")
@@ -75,13 +82,15 @@ public class AwsFunctions {
     public Function<SQSEvent, SQSBatchResponse>
             taskWorker(ListableBeanFactory beans, RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock,
                        ObjectProvider<RuleBook> rules, ObjectProvider<LineageLog> lineage, ResourceLoader loader, BundledPipelines pipelines,
-                       @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String tenants) {
+                       @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String tenants,
+                       org.springframework.core.env.Environment env) {
         WorkerHarness plain = new WorkerHarness(taskFunctions(beans), redis.idempotencyStore(), redis.timerIndex(), queue, names, clock,
                 "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5), Boundary.Probe.NONE);
         // The rules gate every task (AwsControl), by the priority its pipeline declares in the bundle.
         WorkerHarness gated = rules.stream().findFirst().map(book -> plain.withGate(new RuleGate(book,
                 AwsControl.bundledTenancy(loader, tenants), pipeline -> pipelines.priority(pipeline).name()))).orElse(plain);
-        WorkerHarness harness = lineage.stream().findFirst().map(gated::withLineage).orElse(gated);
+        WorkerHarness traced = lineage.stream().findFirst().map(gated::withLineage).orElse(gated);
+        WorkerHarness harness = AwsEvents.enabled(env) ? traced.withEvents() : traced; // blocked and released events (AwsEvents)
         // One task-worker Lambda consumes every priority channel (an event source mapping per channel queue, each with
         // its own maximum concurrency); a held task goes back to the channel it came from.
         // A message it cannot read it moves to that channel's dead-letter queue itself (idempotently) and is then done with.
@@ -94,10 +103,16 @@ public class AwsFunctions {
 
     @Bean(name = "schedule-tick")
     public Supplier<String> scheduleTick(RedisAdapters redis, SqsTaskQueue queue, OutboxDispatcher outbox, QueueNames names, Clock clock,
-                                         ObjectProvider<ExecutionReaper> reaper) {
+                                         ObjectProvider<ExecutionReaper> reaper,
+                                         ObjectProvider<io.sluice.functions.alert.TieredAlerts> alerts) {
         ScheduleTick plain = new ScheduleTick(redis.executionStore(), redis.timerIndex(), queue, outbox, names, clock, Duration.ofSeconds(30));
         ScheduleTick tick = reaper.stream().findFirst().map(plain::withReaper).orElse(plain); // AwsRetention's, when there is an archive
-        return () -> tick.tick().toString();
+        // Then the alert tiers (AwsHousekeeping): overdue P1 acknowledgements re-alert, the P2/P3 digest goes out when due.
+        return () -> {
+            String swept = tick.tick().toString();
+            io.sluice.functions.alert.TieredAlerts tiers = alerts.getIfAvailable();
+            return tiers == null ? swept : swept + " alerts=" + tiers.tick();
+        };
     }
 
     /** The Sluice name of the channel queue a record came from (its ARN's last part, without {@code .fifo}); null if unnamed. */

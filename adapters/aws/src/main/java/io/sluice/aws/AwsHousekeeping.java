@@ -8,9 +8,16 @@ import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.alert.FailureAlerts;
 import io.sluice.functions.alert.LogAlertSink;
 import io.sluice.functions.alert.OncePerIncident;
+import io.sluice.functions.alert.TieredAlerts;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.priority.Priority;
+import io.sluice.orchestration.json.Json;
+import io.sluice.redis.RedisAlertBook;
+import org.springframework.beans.factory.annotation.Value;
 import io.sluice.functions.control.recover.Backfills;
 import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.events.FinishedExecution;
+import io.sluice.functions.events.cloud.ExecutionEventRelay;
 import io.sluice.functions.maprun.ChildRuns;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.deadletter.DeadLetters;
@@ -66,19 +73,40 @@ public class AwsHousekeeping {
     public Function<SQSEvent, SQSBatchResponse> events(RedisAdapters redis, SluiceAwsProperties properties, SqsTaskQueue queue,
                                                        QueueNames names, Clock clock, AlertSink sink, ExecutionStarter starter,
                                                        ObjectProvider<DependencyGraph> graph, ObjectProvider<ChildRuns> children,
-                                                       ObjectProvider<Backfills> backfills) {
+                                                       ObjectProvider<Backfills> backfills, ObjectProvider<ExecutionEventRelay> relay,
+                                                       TieredAlerts tiers) {
         List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
         children.ifAvailable(c -> handlers.addAll(c.handlers())); // a child's end reaches its parent (AwsChildRuns)
         graph.ifAvailable(g -> handlers.add(new UpstreamTrigger(g, redis.upstreamLedger(), starter, clock, Duration.ofDays(7))));
         handlers.add(new DependencyRelease(new RedisDependencyIndex(redis.redisson(), properties.redisKeyPrefix()), redis.timerIndex(),
                 queue, names, clock, Duration.ofDays(30)));
         backfills.ifAvailable(handlers::add); // a backfill's run ending starts what waits for it (AwsControl)
-        handlers.add(new FailureAlerts(oncePerIncident(sink, redis, clock)));
-        CompletionListener listener = new CompletionListener(redis.executionStore(), handlers);
+        // Failure alerts by the execution's priority (P0 pages, P1 awaits an acknowledgement, P2/P3 wait for the digest), as locally.
+        handlers.add(new FailureAlerts(tiers, executionId -> redis.executionStore().load(executionId)
+                .map(s -> Orchestrator.priorityOf(Json.parse(s.state()))).orElse(Priority.DEFAULT)));
+        CompletionListener plain = new CompletionListener(redis.executionStore(), handlers);
+        // With an EventBridge bus (AwsEvents), the execution events on the queue go there as CloudEvents.
+        CompletionListener listener = relay.stream().findFirst().map(plain::withRelay).orElse(plain);
         return new SqsBatchFunction(record -> {
             listener.handle(record.body());
             return true;
         });
+    }
+
+    /**
+     * Failure alerts by priority, as the local runtime routes them: P0 to the pager (the alert sink, CRITICAL, titled
+     * {@code [PAGE]}), P1 to the sink and again to the pager each {@code sluice.alert-tiers.ack-deadline} (15m) until
+     * acknowledged ({@code POST /v1/alerts/{incident}/ack}), at most {@code escalations} (3) times, P2/P3 in a digest every
+     * {@code digest-every} (1h). What waits is in Redis; {@code schedule-tick} ticks it ({@link AwsFunctions}).
+     */
+    @Bean
+    public TieredAlerts tieredAlerts(AlertSink sink, RedisAdapters redis, SluiceAwsProperties properties, Clock clock,
+                                     @Value("${sluice.alert-tiers.ack-deadline:15m}") Duration ackDeadline,
+                                     @Value("${sluice.alert-tiers.escalations:3}") int escalations,
+                                     @Value("${sluice.alert-tiers.digest-every:1h}") Duration digestEvery) {
+        return new TieredAlerts(TieredAlerts.pageThrough(sink), sink, new RedisAlertBook(redis.redisson(), properties.redisKeyPrefix()),
+                s -> oncePerIncident(s, redis, clock), clock, new TieredAlerts.Settings(ackDeadline, escalations, digestEvery))
+                .digestOnTheClock();
     }
 
     @Bean(name = "dlq-handler")

@@ -73,6 +73,23 @@ public final class TieredAlerts {
         this.nextDigest = clock.instant().plus(settings.digestEvery());
     }
 
+    /**
+     * For hosts whose processes come and go (a Lambda, a Functions instance), each building its own: the digest is due at
+     * every multiple of {@code digestEvery} since the epoch, so a new process agrees with the one before it on when the
+     * next digest goes out. What waits for it is in the book, so a process that ends before its tick only delays it, by
+     * at most one period. Returns this.
+     */
+    public synchronized TieredAlerts digestOnTheClock() {
+        long every = Math.max(1, settings.digestEvery().toMillis());
+        nextDigest = Instant.ofEpochMilli(Math.floorDiv(clock.millis(), every) * every + every);
+        return this;
+    }
+
+    /** A pager that is {@code sink} itself, each page marked CRITICAL and titled {@code [PAGE] ...} (a host without a pager of its own). */
+    public static AlertSink pageThrough(AlertSink sink) {
+        return a -> sink.fire(new Alert(a.incidentKey(), Severity.CRITICAL, "[PAGE] " + a.title(), a.detail()));
+    }
+
     /** Delivers {@code alert} as its {@code priority}'s tier says; returns the tier. */
     public AlertTier fire(Alert alert, Priority priority) {
         AlertTier tier = AlertTier.of(priority);

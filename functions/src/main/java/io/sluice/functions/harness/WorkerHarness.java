@@ -55,16 +55,26 @@ public final class WorkerHarness {
     private final TaskGate gate;
     private final LineageLog lineage;
     private final boolean emitsEvents;
+    private final TaskFailures failures;
+
+    /** Told of each task that ended in an error (a backend saying it is saturated, for one). */
+    @FunctionalInterface
+    public interface TaskFailures {
+        TaskFailures NONE = (function, error) -> { };
+
+        void failed(String function, String error);
+    }
 
     public WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
                          Clock clock, String owner, Duration lease, Boundary.Probe probe) {
-        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN, null, false);
+        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN, null, false, TaskFailures.NONE);
     }
 
     private WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
                           Clock clock, String owner, Duration lease, Boundary.Probe probe, TaskGate gate, LineageLog lineage,
-                          boolean emitsEvents) {
+                          boolean emitsEvents, TaskFailures failures) {
         this.emitsEvents = emitsEvents;
+        this.failures = failures;
         this.gate = gate;
         this.lineage = lineage;
         this.functions = functions;
@@ -80,7 +90,7 @@ public final class WorkerHarness {
 
     /** This harness, asking {@code gate} before each task runs (the allow and block rules): a held task waits, not run. */
     public WorkerHarness withGate(TaskGate gate) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures);
     }
 
     /**
@@ -89,12 +99,17 @@ public final class WorkerHarness {
      * asked again while still held is not announced again.
      */
     public WorkerHarness withEvents() {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, true);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, true, failures);
     }
 
     /** This harness, recording in {@code lineage} the datasets each succeeded task of a {@link DatasetAware} function used. */
     public WorkerHarness withLineage(LineageLog lineage) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures);
+    }
+
+    /** This harness, telling {@code failures} of each task whose function ended in an error (once per run, not on a replay). */
+    public WorkerHarness withFailures(TaskFailures failures) {
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures);
     }
 
     /** What the host does with the message afterwards. */
@@ -188,6 +203,9 @@ public final class WorkerHarness {
             return Disposition.ACKNOWLEDGE;
         }
         recordLineage(task, result);
+        if (result.has("error")) {
+            notifyFailure(task, result.get("error").asText());
+        }
         report(task, result);
         return Disposition.ACKNOWLEDGE;
     }
@@ -212,6 +230,15 @@ public final class WorkerHarness {
         ExecutionEvent event = new ExecutionEvent(id, kind, executionId, io.sluice.functions.orchestrator.Orchestrator.pipelineOf(executionId),
                 null, kind == ExecutionEvent.Kind.BLOCKED ? "HELD" : "RUNNING", null, reason, task.stateName(), 0, now);
         queue.send(names.events(), new OutgoingMessage(event.encode(), Map.of("executionId", executionId), executionId, id), Duration.ZERO);
+    }
+
+    /** A listener that throws must not cost the task its result. */
+    private void notifyFailure(TaskMessage task, String error) {
+        try {
+            failures.failed(task.function(), error);
+        } catch (RuntimeException e) {
+            LOG.warning("the failure listener of task " + task.stateName() + " (" + task.function() + ") failed: " + e);
+        }
     }
 
     /** Lineage is a record, not the task's effect: a failure to write it is logged, and the task's result stands. */

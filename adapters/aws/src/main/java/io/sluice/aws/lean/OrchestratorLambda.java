@@ -2,6 +2,7 @@ package io.sluice.aws.lean;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import io.sluice.aws.AwsEvents;
 import io.sluice.aws.AwsFunctions;
 import io.sluice.aws.AwsPorts;
 import io.sluice.aws.AwsRetention;
@@ -52,8 +53,9 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
         SluiceAwsProperties properties = binder.bindOrCreate("sluice", SluiceAwsProperties.class);
         AwsServicesProperties aws = binder.bindOrCreate("sluice", AwsServicesProperties.class);
         SecretsProperties secrets = binder.bindOrCreate("sluice.secrets", SecretsProperties.class);
+        boolean events = AwsEvents.enabled(env); // execution events for an EventBridge bus (AwsEvents)
         // The clients are built on the hooks' own thread while Spring Cloud Function finishes the context here.
-        SnapStartHooks hooks = SnapStartHooks.register(new SnapStartHooks(() -> wire(properties, aws, secrets, retention(env))));
+        SnapStartHooks hooks = SnapStartHooks.register(new SnapStartHooks(() -> wire(properties, aws, secrets, retention(env), events)));
         context.registerBean(SnapStartHooks.class, () -> hooks, d -> d.setDestroyMethodName("close"));
         Function<SQSEvent, SQSBatchResponse> handler = hooks.handler();
         context.registerBean(FUNCTION, FunctionRegistration.class,
@@ -67,6 +69,11 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
      */
     static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
                                       Retention retention) {
+        return wire(properties, aws, secrets, retention, false);
+    }
+
+    static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
+                                      Retention retention, boolean events) {
         AwsPorts ports = new AwsPorts();
         AwsFunctions functions = new AwsFunctions();
         Clock clock = ports.clock();
@@ -97,7 +104,7 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
         OutboxDispatcher outbox = functions.outboxDispatcher(redis, q, names, clock);
-        Orchestrator orchestrator = AwsFunctions.orchestrator(redis, outbox, clock, retention);
+        Orchestrator orchestrator = AwsFunctions.orchestrator(redis, outbox, clock, retention, events);
         return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator), List.of(q, redis));
     }
 

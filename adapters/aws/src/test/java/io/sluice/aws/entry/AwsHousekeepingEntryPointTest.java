@@ -16,6 +16,7 @@ import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
+import io.sluice.functions.priority.Priority;
 import io.sluice.functions.trigger.PartitionNames;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
@@ -134,7 +135,8 @@ class AwsHousekeepingEntryPointTest {
 
     @Test
     void aFailedExecutionOnTheEventsQueueAlertsOnceWithItsPipelineAndPartition() throws Exception {
-        orchestrator.start("greetings", "daily", GREET, Json.parse("{\"who\": \"ann\", \"partition\": \"2026-11-29\"}"));
+        // P1: alerted at once (and awaiting an acknowledgement); P2 and P3 wait for the digest (the next tests).
+        orchestrator.start("greetings", "daily", GREET, Json.parse("{\"who\": \"ann\", \"partition\": \"2026-11-29\"}"), Priority.P1);
 
         JsonNode first = invoke("events", "events/sqs-execution-finished-failed.json");
         JsonNode again = invoke("events", "events/sqs-execution-finished-failed.json");
@@ -146,6 +148,39 @@ class AwsHousekeepingEntryPointTest {
             assertThat(alert.get("title").asText())
                     .isEqualTo("Pipeline 'greetings' execution 'daily' for partition 2026-11-29 FAILED: Feed.Missing");
             assertThat(alert.get("detail").asText()).startsWith("The orders feed for 2026-11-29 did not arrive.");
+        });
+    }
+
+    @Test
+    void aP2FailureWaitsForTheDigestThatScheduleTickSends() throws Exception {
+        environment.set("sluice.alert-tiers.digest-every", "1ms"); // every tick is past the next digest's time
+        orchestrator.start("greetings", "daily", GREET, Json.parse("{\"who\": \"ann\", \"partition\": \"2026-11-29\"}"));
+
+        invoke("events", "events/sqs-execution-finished-failed.json");
+        assertThat(alerts).as("a P2 failure does not alert on its own").isEmpty();
+
+        JsonNode tick = invoke("schedule-tick", "events/eventbridge-scheduled-event.json");
+        assertThat(tick.asText()).contains("alerts=Report[realerted=0, givenUp=0, digested=1]");
+        assertThat(alerts).singleElement().satisfies(digest -> {
+            assertThat(digest.get("title").asText()).isEqualTo("1 alert(s) since the last digest");
+            assertThat(digest.get("detail").asText()).contains("Pipeline 'greetings' execution 'daily' for partition 2026-11-29 FAILED",
+                    "[execution-failed:greetings:daily]");
+        });
+    }
+
+    @Test
+    void anUnacknowledgedP1FailurePagesAgainFromScheduleTick() throws Exception {
+        environment.set("sluice.alert-tiers.ack-deadline", "1ms"); // overdue by the first tick
+        orchestrator.start("greetings", "daily", GREET, Json.parse("{\"who\": \"ann\", \"partition\": \"2026-11-29\"}"), Priority.P1);
+
+        invoke("events", "events/sqs-execution-finished-failed.json");
+        JsonNode tick = invoke("schedule-tick", "events/eventbridge-scheduled-event.json");
+
+        assertThat(tick.asText()).contains("alerts=Report[realerted=1");
+        assertThat(alerts).hasSize(2).last().satisfies(page -> {
+            assertThat(page.get("incidentKey").asText()).isEqualTo("execution-failed:greetings:daily:unacknowledged:1");
+            assertThat(page.get("severity").asText()).isEqualTo("CRITICAL");
+            assertThat(page.get("title").asText()).startsWith("[PAGE] Unacknowledged after").endsWith("FAILED: Feed.Missing");
         });
     }
 

@@ -93,9 +93,11 @@ public class AzureRuntime {
     }
 
     @Bean
-    public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, Retention retention) {
-        return new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock, Boundary.Probe.NONE,
-                retention);
+    public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, Retention retention,
+                                           org.springframework.core.env.Environment env) {
+        Orchestrator o = new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock,
+                Boundary.Probe.NONE, retention);
+        return AzureEvents.enabled(env) ? o.withEvents() : o; // execution events for an Event Grid topic (AzureEvents)
     }
 
     /**
@@ -117,10 +119,12 @@ public class AzureRuntime {
     public ExecutionStarter executionStarter(Orchestrator orchestrator, BundledPipelines pipelines,
                                              ObjectProvider<io.sluice.api.sfn.StoredStateMachines> created) {
         io.sluice.api.sfn.StoredStateMachines machines = created.getIfAvailable();
-        // Every execution on the default channel: the Functions app has no triggers on the other channels' queues yet,
-        // so a pipeline's declared priority (validated by the bundle) is not used here.
-        return new PipelineStarter(orchestrator::start, machines == null ? pipelines : io.sluice.functions.start.PipelineDefinitions.of(
-                id -> java.util.Optional.ofNullable(pipelines.definition(id)).or(() -> machines.created(id))));
+        // Each execution on its pipeline's declared priority channel (<id>.pipeline.json), as on AWS and locally: the app has a
+        // trigger on every channel's queue (ServiceBusChannelFunctions, StorageChannelFunctions). A state machine created
+        // through the Step Functions API has no options file, so it runs on the default channel.
+        return new PipelineStarter((PipelineStarter.PrioritizedLaunch) orchestrator::start, machines == null ? pipelines
+                : io.sluice.functions.start.PipelineDefinitions.of(id -> java.util.Optional.ofNullable(pipelines.definition(id))
+                .or(() -> machines.created(id))), pipelines::priority);
     }
 
     @Bean
@@ -154,14 +158,20 @@ public class AzureRuntime {
     @Bean
     public CompletionListener completionListener(RedisAdapters redis, BundledPipelines pipelines, ObjectProvider<UpstreamLedger> ledger,
                                                  ExecutionStarter starter, RedisDependencyIndex index, TaskQueue queue, QueueNames names,
-                                                 Clock clock, AlertSink sink, ObjectProvider<Consumer<FinishedExecution>> more) {
+                                                 Clock clock, AlertSink sink, ObjectProvider<Consumer<FinishedExecution>> more,
+                                                 ObjectProvider<io.sluice.functions.events.cloud.ExecutionEventRelay> relay,
+                                                 io.sluice.functions.alert.TieredAlerts tiers) {
         List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
         handlers.add(new UpstreamTrigger(pipelines.dependencyGraph(), ledger.getIfAvailable(redis::upstreamLedger), starter, clock,
                 Duration.ofDays(7)));
         handlers.add(new DependencyRelease(index, redis.timerIndex(), queue, names, clock, Duration.ofDays(30)));
         more.orderedStream().forEach(handlers::add);
-        handlers.add(new FailureAlerts(oncePerIncident(sink, redis, clock)));
-        return new CompletionListener(redis.executionStore(), handlers);
+        // Failure alerts by the execution's priority (AzureAlertTiers), as locally and on AWS.
+        handlers.add(new FailureAlerts(tiers, executionId -> redis.executionStore().load(executionId)
+                .map(s -> Orchestrator.priorityOf(io.sluice.orchestration.json.Json.parse(s.state())))
+                .orElse(io.sluice.functions.priority.Priority.DEFAULT)));
+        CompletionListener listener = new CompletionListener(redis.executionStore(), handlers);
+        return relay.stream().findFirst().map(listener::withRelay).orElse(listener); // to the Event Grid topic (AzureEvents)
     }
 
     /** The dead letters the dlq-handler records per tenant (the API's tenants), listed and redriven by {@code /v1/dead-letters}. */
@@ -181,9 +191,11 @@ public class AzureRuntime {
     @Bean
     public SluiceHandlers sluiceHandlers(Orchestrator orchestrator, TaskFunctionCatalog functions, RedisAdapters redis, TaskQueue queue,
                                          QueueNames names, Clock clock, SluiceAzureHostProperties host, CompletionListener completions,
-                                         DeadLetterHandler deadLetters, ScheduleTick tick) {
-        return new SluiceHandlers(orchestrator, functions.harness(redis, queue, names, clock, host.lease()), completions, deadLetters,
-                tick, names);
+                                         DeadLetterHandler deadLetters, ScheduleTick tick, org.springframework.core.env.Environment env,
+                                         io.sluice.functions.alert.TieredAlerts tiers) {
+        io.sluice.functions.harness.WorkerHarness harness = functions.harness(redis, queue, names, clock, host.lease());
+        return new SluiceHandlers(orchestrator, AzureEvents.enabled(env) ? harness.withEvents() : harness, completions, deadLetters,
+                tick, tiers, names);
     }
 
     private static AlertSink oncePerIncident(AlertSink sink, RedisAdapters redis, Clock clock) {

@@ -35,12 +35,19 @@ public final class BundledPipelines implements PipelineDefinitions {
     private final Map<String, Definition> pipelines;
     private final Map<String, List<Dependency>> dependsOn;
     private final Map<String, java.time.Duration> retention;
+    private final Map<String, Priority> priorities;
 
     private BundledPipelines(Map<String, Definition> pipelines, Map<String, List<Dependency>> dependsOn,
-                             Map<String, java.time.Duration> retention) {
+                             Map<String, java.time.Duration> retention, Map<String, Priority> priorities) {
         this.pipelines = Map.copyOf(pipelines);
         this.dependsOn = Map.copyOf(dependsOn);
         this.retention = Map.copyOf(retention);
+        this.priorities = Map.copyOf(priorities);
+    }
+
+    /** The priority channel pipeline {@code id} declares in its options file ({@link Priority#DEFAULT} without one). */
+    public Priority priority(String id) {
+        return priorities.getOrDefault(id, Priority.DEFAULT);
     }
 
     /** How long pipeline {@code id}'s finished executions stay in Redis, where its options say ({@code "retention": "P7D"}). */
@@ -63,6 +70,7 @@ public final class BundledPipelines implements PipelineDefinitions {
         Map<String, Definition> found = new TreeMap<>();
         Map<String, List<Dependency>> dependsOn = new TreeMap<>();
         Map<String, java.time.Duration> retention = new TreeMap<>();
+        Map<String, Priority> priorities = new TreeMap<>();
         List<String> problems = new ArrayList<>();
         try {
             for (Resource r : resources(resolver, pattern)) {
@@ -82,7 +90,7 @@ public final class BundledPipelines implements PipelineDefinitions {
                     String text = options.getContentAsString(StandardCharsets.UTF_8);
                     dependsOn.put(id, dependsOn(id, text, problems));
                     retention(id, text, problems).ifPresent(d -> retention.put(id, d));
-                    priority(id, text, problems); // validated as on every host; this host runs every pipeline on the default channel
+                    priorities.put(id, priority(id, text, problems));
                 }
             }
         } catch (IOException e) {
@@ -94,7 +102,7 @@ public final class BundledPipelines implements PipelineDefinitions {
         if (!problems.isEmpty()) {
             throw new IllegalStateException("The bundled pipelines (" + pattern + ") are not valid:\n" + String.join("\n", problems));
         }
-        return new BundledPipelines(found, dependsOn, retention);
+        return new BundledPipelines(found, dependsOn, retention, priorities);
     }
 
     /** An options file's {@code "priority"}, as on every host ({@link Priority#ofOptions}). */

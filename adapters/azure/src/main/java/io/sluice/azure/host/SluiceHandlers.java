@@ -1,5 +1,6 @@
 package io.sluice.azure.host;
 
+import io.sluice.functions.alert.TieredAlerts;
 import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.MessageCodec;
@@ -7,6 +8,7 @@ import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.ScheduleTick;
+import io.sluice.functions.priority.Priority;
 import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
 
 /**
@@ -21,15 +23,18 @@ public final class SluiceHandlers {
     private final CompletionListener completions;
     private final DeadLetterHandler deadLetters;
     private final ScheduleTick tick;
+    private final TieredAlerts alerts;
     private final QueueNames names;
 
+    /** @param alerts the alert tiers the tick also ticks; {@code null} for none */
     public SluiceHandlers(Orchestrator orchestrator, WorkerHarness harness, CompletionListener completions, DeadLetterHandler deadLetters,
-                          ScheduleTick tick, QueueNames names) {
+                          ScheduleTick tick, TieredAlerts alerts, QueueNames names) {
         this.orchestrator = orchestrator;
         this.harness = harness;
         this.completions = completions;
         this.deadLetters = deadLetters;
         this.tick = tick;
+        this.alerts = alerts;
         this.names = names;
     }
 
@@ -45,7 +50,15 @@ public final class SluiceHandlers {
 
     /** A message of {@code <prefix>-task-<function>}: the worker harness claims its token, runs the function, reports. */
     public boolean task(String function, String body) {
-        return switch (harness.handle(body, names.tasks(function))) {
+        return task(function, Priority.DEFAULT, body);
+    }
+
+    /**
+     * A message of channel {@code channel}'s queue of {@code function} ({@code <prefix>-task-<function>-p0} and so on):
+     * as {@link #task(String, String)}, the worker told which channel it came from, so a held task goes back to it.
+     */
+    public boolean task(String function, Priority channel, String body) {
+        return switch (harness.handle(body, names.tasks(function, channel))) {
             case ACKNOWLEDGE, DEAD_LETTER -> true;
             case RETRY_LATER -> false;
         };
@@ -63,8 +76,12 @@ public final class SluiceHandlers {
         return true;
     }
 
-    /** Due timers and left-behind outboxes; returns the tick's report. */
+    /**
+     * Due timers and left-behind outboxes, then the alert tiers (overdue P1 acknowledgements re-alert, the P2/P3 digest
+     * goes out when due); returns both reports.
+     */
     public String tick() {
-        return tick.tick().toString();
+        String swept = tick.tick().toString();
+        return alerts == null ? swept : swept + " alerts=" + alerts.tick();
     }
 }

@@ -19,7 +19,10 @@ import com.microsoft.azure.functions.annotation.ServiceBusQueueTrigger;
 import com.microsoft.azure.functions.annotation.TimerTrigger;
 import io.sluice.azure.entry.HttpApiFunction;
 import io.sluice.azure.entry.ServiceBusFunctions;
+import io.sluice.azure.entry.ServiceBusChannelFunctions;
 import io.sluice.azure.entry.ServiceBusHousekeeping;
+import io.sluice.azure.entry.StorageChannelDeadLetterFunctions;
+import io.sluice.azure.entry.StorageChannelFunctions;
 import io.sluice.azure.entry.StorageDeadLetterFunctions;
 import io.sluice.azure.entry.StorageQueueFunctions;
 import io.sluice.azure.entry.TriggerFunctions;
@@ -55,7 +58,7 @@ import java.util.regex.Pattern;
 public final class LocalFunctionsHost {
     /** The classes that declare Sluice's functions. */
     public static final List<Class<?>> ENTRY_POINTS = List.of(StorageQueueFunctions.class, StorageDeadLetterFunctions.class,
-            ServiceBusFunctions.class, ServiceBusHousekeeping.class, TriggerFunctions.class, HttpApiFunction.class);
+            StorageChannelFunctions.class, StorageChannelDeadLetterFunctions.class, ServiceBusFunctions.class, ServiceBusChannelFunctions.class, ServiceBusHousekeeping.class, TriggerFunctions.class, HttpApiFunction.class);
     private static final Pattern SETTING = Pattern.compile("%([A-Za-z0-9_.]+)%");
 
     private final Map<String, Method> functions;

@@ -53,7 +53,7 @@ class AzureFunctionJsonIT {
     }
 
     @Test
-    void everyTaskQueueHasItsServiceBusAndStorageTriggerAndAStorageDeadLetterTrigger() throws IOException {
+    void everyTaskQueueAndChannelHasItsServiceBusAndStorageTriggerAndAStorageDeadLetterTrigger() throws IOException {
         for (String task : TASKS) {
             JsonNode bus = trigger("task-" + task);
             assertThat(bus.path("type").asText()).isEqualTo("serviceBusTrigger");
@@ -63,6 +63,15 @@ class AzureFunctionJsonIT {
             assertThat(storage.path("queueName").asText()).isEqualTo(PREFIX + "task-" + task);
             assertThat(storage.path("connection").asText()).isEqualTo("SluiceStorage");
             assertThat(trigger("storage-dlq-task-" + task).path("queueName").asText()).isEqualTo(PREFIX + "task-" + task + "-dlq");
+            for (String channel : Set.of("-p0", "-p1", "-p3")) {
+                JsonNode onChannel = trigger("task-" + task + channel);
+                assertThat(onChannel.path("type").asText()).isEqualTo("serviceBusTrigger");
+                assertThat(onChannel.path("queueName").asText()).isEqualTo(PREFIX + "task-" + task + channel);
+                assertThat(onChannel.path("connection").asText()).isEqualTo("SluiceServiceBus");
+                assertThat(trigger("storage-task-" + task + channel).path("queueName").asText()).isEqualTo(PREFIX + "task-" + task + channel);
+                assertThat(trigger("storage-dlq-task-" + task + channel).path("queueName").asText())
+                        .isEqualTo(PREFIX + "task-" + task + channel + "-dlq");
+            }
         }
         assertThat(trigger("storage-orchestrator").path("queueName").asText()).isEqualTo(PREFIX + "orchestrator");
         assertThat(trigger("storage-dlq-orchestrator").path("queueName").asText()).isEqualTo(PREFIX + "orchestrator-dlq");

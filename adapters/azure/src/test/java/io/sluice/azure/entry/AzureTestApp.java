@@ -44,6 +44,8 @@ final class AzureTestApp {
             s.put("sluice.azure.storage.upstream-ledger-table", id + "upstreams");
             s.put("sluice.azure.storage.queue-table", id + "queues");
             s.put("sluice.azure.storage.max-receives", "3");
+            // Every schedule-tick is past the next P2/P3 digest's time (AzureAlertTiersTest).
+            s.put("sluice.alert-tiers.digest-every", "1ms");
             // The Azure bundle, and two real-shape definitions written for AWS (DynamoDB; SNS, SQS and EventBridge).
             s.put("sluice.pipelines", "file:../../examples/events/azure/pipelines/*.asl.json,"
                     + "file:../../examples/real-shapes/ticket-dedupe-dynamodb.asl.json,file:../../examples/real-shapes/order-events-publish.asl.json,"
@@ -56,7 +58,7 @@ final class AzureTestApp {
             // The integrations of orders.asl.json: DynamoDB on Azurite's Table service; Service Bus and Event Grid on a
             // loopback stub of their REST APIs (neither can run here), kept for the JVM as the app is.
             messaging = new ScriptedAzureMessaging().entity("sb-orders-done").entity("order-updates").entity("warehouse-picks")
-                    .eventGridTopic("orders").eventGridTopic("shop-orders");
+                    .eventGridTopic("orders").eventGridTopic("shop-orders").eventGridTopic("executions");
             s.put("sluice.integrations.item-table", id + "items");
             s.put("sluice.integrations.tables.Orders.partition-key", "id");
             s.put("sluice.integrations.tables.tickets.partition-key", "customer");
@@ -71,6 +73,9 @@ final class AzureTestApp {
             s.put("sluice.integrations.buses.orders-bus.access-key", ScriptedAzureMessaging.EVENT_GRID_KEY);
             s.put("sluice.integrations.servicebus-endpoint", messaging.serviceBusEndpoint().toString());
             s.put("sluice.azure.servicebus.connection-string", messaging.connectionString());
+            // The execution events, to a topic of the same stub (AzureEvents).
+            s.put("sluice.events.event-grid-topic-endpoint", messaging.eventGridEndpoint("executions").toString());
+            s.put("sluice.events.event-grid-access-key", ScriptedAzureMessaging.EVENT_GRID_KEY);
             settings = Map.copyOf(s);
             // One app per JVM, never closed: its Redis keys go when the JVM does.
             io.sluice.testkit.redis.RedisCleanup.deleteOnExit(RedisTestServer.shared().url(), id);

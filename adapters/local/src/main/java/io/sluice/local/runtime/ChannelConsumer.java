@@ -39,9 +39,25 @@ final class ChannelConsumer implements AutoCloseable {
         this.poller = Thread.ofVirtual().name("consume-" + name).start(this::poll);
     }
 
-    /** From the next take on, {@code next} decides (limits set after start). */
+    private volatile int saturation;
+    private volatile java.time.Instant saturatedUntil = java.time.Instant.MIN;
+
+    /** From the next take on, {@code next} decides (limits set after start); a backend's saturation carries over. */
     void use(ChannelTaker next) {
+        next.saturated(saturation, saturatedUntil);
         this.taker = next;
+    }
+
+    /** A backend of this function says it is saturated: pause the {@code level} lowest channels until {@code until}. */
+    void saturated(int level, java.time.Instant until) {
+        saturation = level;
+        saturatedUntil = until;
+        taker.saturated(level, until);
+    }
+
+    /** The channels the taker paused at its last look. */
+    java.util.Set<io.sluice.functions.priority.Priority> paused() {
+        return taker.paused();
     }
 
     private void poll() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.channel.ChannelLimits;
 import io.sluice.functions.channel.ChannelSettings;
 import io.sluice.functions.channel.ChannelTaker;
+import io.sluice.functions.channel.Saturation;
 import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.priority.Priority;
 import io.sluice.functions.harness.WorkerHarness;
@@ -108,6 +109,7 @@ public final class LocalRuntime implements AutoCloseable {
     private volatile WorkerHarness harness;
     private final List<AutoCloseable> running = new ArrayList<>();
     private final Map<String, ChannelConsumer> channelConsumers = new java.util.LinkedHashMap<>();
+    private final Map<String, Saturation> saturation = new java.util.concurrent.ConcurrentHashMap<>();
     private final Thread ticker;
     private volatile ScheduleTick tick;
     private ExecutionReaper reaper;
@@ -146,7 +148,26 @@ public final class LocalRuntime implements AutoCloseable {
             channelConsumers.put(f, consumer);
             running.add(consumer);
         }
+        // A task that failed because its backend is saturated (Glue's concurrent runs, throttling, too many warehouse
+        // connections) throttles its function's lowest channels first.
+        this.harness = harness.withFailures(this::taskFailed);
         this.ticker = Thread.ofVirtual().name("schedule-tick").start(this::tickLoop);
+    }
+
+    private void taskFailed(String function, String error) {
+        ChannelConsumer consumer = channelConsumers.get(function);
+        if (consumer == null || !Saturation.saysSaturated(error)) {
+            return;
+        }
+        Saturation.Signal s = saturation.computeIfAbsent(function, f -> Saturation.defaults()).signal(clock.instant());
+        LOG.info(() -> function + " reported " + error + ": pausing its " + s.level() + " lowest priority channel(s) until " + s.until());
+        consumer.saturated(s.level(), s.until());
+    }
+
+    /** The channels of {@code function}'s consumer paused at its last look (under pressure, or its backend saturated). */
+    public java.util.Set<Priority> pausedChannels(String function) {
+        ChannelConsumer c = channelConsumers.get(function);
+        return c == null ? java.util.Set.of() : c.paused();
     }
 
     /**
