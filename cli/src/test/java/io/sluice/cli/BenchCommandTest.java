@@ -38,6 +38,24 @@ class BenchCommandTest {
         assertThat(figures.get("loadedP99Ms").asDouble()).isGreaterThanOrEqualTo(figures.get("loadedP50Ms").asDouble());
     }
 
+    /** The diagnostics: each stage of a P0 start, the slowest samples with what the poller did, and a P3 start rate. */
+    @Test
+    void aSmallPriorityRunWithStagesBreaksTheLatencyDown() {
+        CliRun r = CliRun.of("bench", "priority", "--samples", "5", "--spacing-ms", "1", "--backlog", "100", "--p3-task-ms", "200",
+                "--warmup", "0", "--stages", "--p3-rate", "20/2", "--persistence", "none");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("P3 start rate 20.0/s in bursts of 2, Redis persistence none");
+        assertThat(r.err()).containsPattern("stage busy sent -> received by poller +p50 +[0-9.]+ p99 +[0-9.]+")
+                .containsPattern("slow busy #\\d+ [0-9.]+ ms: send ").contains("receiveFirst(");
+    }
+
+    @Test
+    void aPriorityRunRefusesAMalformedRate() {
+        CliRun r = CliRun.of("bench", "priority", "--p3-rate", "fast");
+        assertThat(r.exit()).isNotZero();
+        assertThat(r.err()).contains("--p3-rate expects R/B").contains("got 'fast'");
+    }
+
     @Test
     void theTransitionsBenchStillRunsOnSqs() {
         CliRun r = CliRun.of("bench", "transitions", "--executions", "3", "--tasks", "2", "--concurrency", "2", "--warmup", "0", "--queue", "sqs");

@@ -50,6 +50,9 @@ public final class PriorityBench {
         private volatile AtomicLongArray invokedAt = new AtomicLongArray(0);
         private final int p3TaskMillis;
         final AtomicInteger fillers = new AtomicInteger();
+        /** When each P3 filler began and ended (nanoTime), while {@link StageTrace} traces. */
+        final java.util.concurrent.ConcurrentLinkedQueue<long[]> fillerSpans = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        volatile boolean traceFillers;
 
         Work(int p3TaskMillis) {
             this.p3TaskMillis = p3TaskMillis;
@@ -69,6 +72,9 @@ public final class PriorityBench {
             } else if (i < 0) {
                 fillers.incrementAndGet();
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(p3TaskMillis));
+                if (traceFillers) {
+                    fillerSpans.add(new long[] {now, System.nanoTime()});
+                }
             }
             return Json.object();
         }
@@ -86,7 +92,19 @@ public final class PriorityBench {
         return List.of(FUNCTION);
     }
 
+    private StageTrace trace;
+    private PrintStream log = System.err;
+    private Stalls stalls;
+
+    /** Breaks each sample's latency into stages ({@link StageTrace}) and prints them, with the slowest loaded samples' poller calls. */
+    public PriorityBench traced(StageTrace trace, Stalls stalls) {
+        this.trace = trace;
+        this.stalls = stalls;
+        return this;
+    }
+
     public Figures run(LocalRuntime runtime, Work work, TaskQueue queue, String p3Queue, Options o, PrintStream err) throws InterruptedException {
+        this.log = err;
         if (o.warmup() > 0) {
             err.println("sluice bench: " + o.warmup() + " warm-up P0 starts (not counted)...");
             sample(runtime, work, "warm", o.warmup(), o.spacingMillis());
@@ -99,6 +117,10 @@ public final class PriorityBench {
         }
         long before = queue.backlog(p3Queue).map(TaskQueue.Backlog::visible).orElse(-1L);
         err.println("sluice bench: " + o.samples() + " P0 starts behind " + before + " waiting P3 tasks...");
+        if (trace != null) {
+            trace.tracePollers(true);
+            work.traceFillers = true;
+        }
         double[] loaded = sample(runtime, work, "busy", o.samples(), o.spacingMillis());
         long after = queue.backlog(p3Queue).map(TaskQueue.Backlog::visible).orElse(-1L);
         Percentiles u = new Percentiles(unloaded);
@@ -107,13 +129,17 @@ public final class PriorityBench {
     }
 
     /** Starts {@code n} P0 executions {@code spacingMillis} apart and waits for each one's task; the latencies in ms. */
-    private static double[] sample(LocalRuntime runtime, Work work, String phase, int n, int spacingMillis) throws InterruptedException {
+    private double[] sample(LocalRuntime runtime, Work work, String phase, int n, int spacingMillis) throws InterruptedException {
         work.expect(n);
         AtomicLongArray invoked = work.invokedAt;
         long[] startedAt = new long[n];
+        long[] returnedAt = new long[n];
+        String[] ids = new String[n];
         for (int i = 0; i < n; i++) {
             startedAt[i] = System.nanoTime();
-            runtime.start("bench-p0", phase + "-" + i + "-" + startedAt[i], ONE_TASK, Json.object().put("bench", i), Priority.P0);
+            ids[i] = phase + "-" + i + "-" + startedAt[i];
+            runtime.start("bench-p0", ids[i], ONE_TASK, Json.object().put("bench", i), Priority.P0);
+            returnedAt[i] = System.nanoTime();
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(spacingMillis));
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -127,6 +153,84 @@ public final class PriorityBench {
             }
             ms[i] = (invoked.get(i) - startedAt[i]) / 1e6;
         }
+        if (trace != null && !phase.equals("warm")) {
+            workSpans = work.fillerSpans;
+            printStages(phase, n, startedAt, returnedAt, ids, invoked, ms);
+        }
         return ms;
+    }
+
+    private java.util.Collection<long[]> workSpans = java.util.List.of();
+
+    private void printStages(String phase, int n, long[] startedAt, long[] returnedAt, String[] ids, AtomicLongArray invoked, double[] ms) {
+        double[][] st = new double[5][n];
+        for (int i = 0; i < n; i++) {
+            long[] s = trace.stamps("bench-p0:" + ids[i]);
+            if (s == null) {
+                continue; // not seen on its way (never happens on one runtime); its stages count as 0
+            }
+            st[0][i] = (s[StageTrace.SEND_START] - startedAt[i]) / 1e6;
+            st[1][i] = (s[StageTrace.SEND_END] - s[StageTrace.SEND_START]) / 1e6;
+            st[2][i] = (s[StageTrace.RECEIVE_END] - s[StageTrace.SEND_END]) / 1e6;
+            st[3][i] = (invoked.get(i) - s[StageTrace.RECEIVE_END]) / 1e6;
+            st[4][i] = (returnedAt[i] - s[StageTrace.SEND_END]) / 1e6;
+        }
+        String[] names = {"start -> send (commit)", "send to P0", "sent -> received by poller", "received -> invoked", "sent -> start returns"};
+        for (int k = 0; k < names.length; k++) {
+            Percentiles p = new Percentiles(st[k]);
+            log.printf(Locale.ROOT, "stage %s %-28s p50 %6.2f p99 %6.2f max %6.2f%n", phase, names[k], p.at(50), p.at(99), p.at(100));
+        }
+        java.util.Map<String, double[]> byKind = new java.util.TreeMap<>();
+        for (Stalls.Stall x : stalls.between(startedAt[0], invoked.get(n - 1))) {
+            double[] a = byKind.computeIfAbsent(x.what(), k -> new double[3]);
+            a[0]++;
+            a[1] += x.nanos() / 1e6;
+            a[2] = Math.max(a[2], x.nanos() / 1e6);
+        }
+        byKind.forEach((k, a) -> log.printf(Locale.ROOT, "stalls %s %s: %d, %.1f ms in all, longest %.1f ms%n", phase, k, (int) a[0], a[1], a[2]));
+        if (!workSpans.isEmpty()) {
+            java.util.TreeMap<Long, Integer> ends = new java.util.TreeMap<>();
+            for (long[] f : workSpans) {
+                if (f[1] >= startedAt[0] && f[1] <= invoked.get(n - 1)) {
+                    ends.merge((f[1] - startedAt[0]) / 50_000_000L * 50, 1, Integer::sum);
+                }
+            }
+            log.println("P3 tasks ended per 50 ms (ms since the phase began=count): " + ends);
+            StringBuilder slowAt = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                if (ms[i] > 20) {
+                    slowAt.append((startedAt[i] - startedAt[0]) / 1_000_000L).append(' ');
+                }
+            }
+            log.println("samples over 20 ms began at (ms since the phase began): " + slowAt);
+        }
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(ms[b], ms[a]));
+        for (int r = 0; r < Math.min(6, n); r++) {
+            int i = order[r];
+            long[] s = trace.stamps("bench-p0:" + ids[i]);
+            if (s == null) {
+                continue;
+            }
+            long t0 = startedAt[i];
+            log.printf(Locale.ROOT, "slow %s #%d %.2f ms: send %.2f..%.2f, receive %.2f..%.2f, invoked %.2f%n", phase, i, ms[i],
+                    (s[0] - t0) / 1e6, (s[1] - t0) / 1e6, (s[2] - t0) / 1e6, (s[3] - t0) / 1e6, (invoked.get(i) - t0) / 1e6);
+            int began = 0, ended = 0;
+            for (long[] f : workSpans) {
+                began += f[0] >= t0 - 20_000_000L && f[0] <= invoked.get(i) ? 1 : 0;
+                ended += f[1] >= t0 - 20_000_000L && f[1] <= invoked.get(i) ? 1 : 0;
+            }
+            log.printf(Locale.ROOT, "    P3 tasks from 20 ms before the start to the invocation: %d began, %d ended%n", began, ended);
+            for (Stalls.Stall x : stalls.between(t0, invoked.get(i))) {
+                log.printf(Locale.ROOT, "    %8.2f..%8.2f %s stall%n", (x.start() - t0) / 1e6, (x.start() + x.nanos() - t0) / 1e6, x.what());
+            }
+            for (StageTrace.Call c : trace.pollerCalls(t0, invoked.get(i))) {
+                log.printf(Locale.ROOT, "    %8.2f..%8.2f %s %s [%d]%n", (c.start() - t0) / 1e6, (c.end() - t0) / 1e6, c.op(), c.queues(),
+                        c.messages());
+            }
+        }
     }
 }
