@@ -2,7 +2,6 @@ package io.sluice.aws.lean;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import io.sluice.aws.AwsEvents;
 import io.sluice.aws.AwsFunctions;
 import io.sluice.aws.AwsPorts;
 import io.sluice.aws.AwsRetention;
@@ -23,7 +22,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.convert.DurationStyle;
 import org.springframework.cloud.function.context.FunctionRegistration;
 import org.springframework.context.ApplicationContextInitializer;
@@ -49,13 +47,11 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
     @Override
     public void initialize(GenericApplicationContext context) {
         Environment env = context.getEnvironment();
-        Binder binder = Binder.get(env);
-        SluiceAwsProperties properties = binder.bindOrCreate("sluice", SluiceAwsProperties.class);
-        AwsServicesProperties aws = binder.bindOrCreate("sluice", AwsServicesProperties.class);
-        SecretsProperties secrets = binder.bindOrCreate("sluice.secrets", SecretsProperties.class);
-        boolean events = AwsEvents.enabled(env); // execution events for an EventBridge bus (AwsEvents)
-        // The clients are built on the hooks' own thread while Spring Cloud Function finishes the context here.
-        SnapStartHooks hooks = SnapStartHooks.register(new SnapStartHooks(() -> wire(properties, aws, secrets, retention(env), events)));
+        OrchestratorSettings settings = OrchestratorSettings.of(env);
+        // The clients are built on the hooks' own thread, started with Spring Boot's run (EarlyStart) when the settings
+        // it bound then are these, else here, while Spring Cloud Function finishes the context on this one.
+        SnapStartHooks early = EarlyStart.take(settings);
+        SnapStartHooks hooks = SnapStartHooks.register(early != null ? early : settings.start(env));
         context.registerBean(SnapStartHooks.class, () -> hooks, d -> d.setDestroyMethodName("close"));
         Function<SQSEvent, SQSBatchResponse> handler = hooks.handler();
         context.registerBean(FUNCTION, FunctionRegistration.class,

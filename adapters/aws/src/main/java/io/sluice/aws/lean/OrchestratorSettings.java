@@ -1,0 +1,40 @@
+package io.sluice.aws.lean;
+
+import io.sluice.aws.AwsEvents;
+import io.sluice.aws.AwsTriggers;
+import io.sluice.aws.SluiceAwsProperties;
+import io.sluice.aws.client.AwsServicesProperties;
+import io.sluice.aws.secrets.SecretsProperties;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.Environment;
+
+/**
+ * Everything the orchestrator Lambda's wiring reads from its environment, bound once: the Redis, SQS, AWS and secrets
+ * settings, whether execution events go to a bus, and the settings its retention is made from. Two environments that give
+ * equal settings give the same wiring, which is what lets {@link EarlyStart} begin it before Spring's environment is ready.
+ */
+record OrchestratorSettings(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets, boolean events,
+                            Map<String, String> retention) {
+    /** The settings {@link OrchestratorLambda#retention} reads. */
+    private static final String[] RETENTION = {"sluice.s3.bucket", "sluice.retention", "sluice.name-reuse", "sluice.triggers.pipelines"};
+
+    static OrchestratorSettings of(Environment env) {
+        Binder binder = Binder.get(env);
+        Map<String, String> retention = new LinkedHashMap<>();
+        Arrays.stream(RETENTION).forEach(key -> retention.put(key, env.getProperty(key)));
+        retention.putIfAbsent("sluice.triggers.pipelines", AwsTriggers.DEFAULT_PIPELINES);
+        return new OrchestratorSettings(binder.bindOrCreate("sluice", SluiceAwsProperties.class),
+                binder.bindOrCreate("sluice", AwsServicesProperties.class),
+                binder.bindOrCreate("sluice.secrets", SecretsProperties.class),
+                AwsEvents.enabled(env), // execution events for an EventBridge bus (AwsEvents)
+                java.util.Collections.unmodifiableMap(retention));
+    }
+
+    /** The hooks over a wiring of these settings, its building started on the hooks' own thread (not yet registered with CRaC). */
+    SnapStartHooks start(Environment env) {
+        return new SnapStartHooks(() -> OrchestratorLambda.wire(properties, aws, secrets, OrchestratorLambda.retention(env), events));
+    }
+}
