@@ -2,6 +2,7 @@ package io.sluice.aws.lean;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import io.sluice.aws.AwsControl;
 import io.sluice.aws.AwsFunctions;
 import io.sluice.aws.AwsPorts;
 import io.sluice.aws.AwsRetention;
@@ -108,8 +109,10 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
         }
         Duration retention = DurationStyle.detectAndParse(env.getProperty("sluice.retention", AwsRetention.DEFAULT_RETENTION));
         Duration nameReuse = DurationStyle.detectAndParse(env.getProperty("sluice.name-reuse", AwsRetention.DEFAULT_NAME_REUSE));
-        BundledPipelines pipelines = BundledPipelines.load(new PathMatchingResourcePatternResolver(),
-                env.getProperty("sluice.triggers.pipelines", AwsTriggers.DEFAULT_PIPELINES));
+        PathMatchingResourcePatternResolver resolver = new PathMatchingResourcePatternResolver();
+        // Loaded as the other functions load it (a dependsOn may name a machine the tenants file lets a tenant create).
+        BundledPipelines pipelines = BundledPipelines.load(resolver, env.getProperty("sluice.triggers.pipelines", AwsTriggers.DEFAULT_PIPELINES),
+                AwsControl.bundledTenancy(resolver, env.getProperty("sluice.api.tenants", AwsTriggers.DEFAULT_TENANTS)));
         return new AwsRetention().retention(retention, nameReuse, pipelines);
     }
 }
