@@ -2,7 +2,6 @@ package io.sluice.aws.lean;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import io.sluice.aws.AwsControl;
 import io.sluice.aws.AwsFunctions;
 import io.sluice.aws.AwsPorts;
 import io.sluice.aws.AwsRetention;
@@ -112,7 +111,7 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
         PathMatchingResourcePatternResolver resolver = new PathMatchingResourcePatternResolver();
         // Loaded as the other functions load it (a dependsOn may name a machine the tenants file lets a tenant create).
         BundledPipelines pipelines = BundledPipelines.load(resolver, env.getProperty("sluice.triggers.pipelines", AwsTriggers.DEFAULT_PIPELINES),
-                AwsControl.bundledTenancy(resolver, env.getProperty("sluice.api.tenants", AwsTriggers.DEFAULT_TENANTS)));
+                io.sluice.aws.AwsControl.bundledTenancy(resolver, env.getProperty("sluice.api.tenants", AwsTriggers.DEFAULT_TENANTS)));
         return new AwsRetention().retention(retention, nameReuse, pipelines);
     }
 }
