@@ -41,7 +41,7 @@ public class AwsControl {
      * Whose pipelines are whose for the task gate, from the tenants file the HTTP API reads ({@code sluice.api.tenants}):
      * a rule a tenant's key made names that tenant, and covers its pipelines only. No file: every pipeline is the platform's.
      */
-    static Tenancy bundledTenancy(ResourceLoader loader, String location) {
+    public static Tenancy bundledTenancy(ResourceLoader loader, String location) {
         Resource resource = loader.getResource(location);
         if (!resource.exists()) {
             return Tenancy.SINGLE;

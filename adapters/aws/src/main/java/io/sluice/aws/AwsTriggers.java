@@ -49,10 +49,15 @@ public class AwsTriggers {
     /** Where the bundle's pipelines are ({@code sluice.triggers.pipelines}). */
     public static final String DEFAULT_PIPELINES = "classpath*:pipelines/*.asl.json";
 
+    /** Where the bundle's tenants file is ({@code sluice.api.tenants}), read by every function. */
+    public static final String DEFAULT_TENANTS = "classpath:pipelines/tenants.json";
+
+    /** The bundle; a {@code dependsOn} may name a state machine its dependent's tenant creates through the Step Functions API. */
     @Bean
     public BundledPipelines bundledPipelines(ResourcePatternResolver resolver,
-                                             @Value("${sluice.triggers.pipelines:" + DEFAULT_PIPELINES + "}") String pattern) {
-        return BundledPipelines.load(resolver, pattern);
+                                             @Value("${sluice.triggers.pipelines:" + DEFAULT_PIPELINES + "}") String pattern,
+                                             @Value("${sluice.api.tenants:" + DEFAULT_TENANTS + "}") String tenants) {
+        return BundledPipelines.load(resolver, pattern, AwsControl.bundledTenancy(resolver, tenants));
     }
 
     /** The bundle's {@code dependsOn}: the {@code events} function starts a pipeline when its upstreams have succeeded. */

@@ -111,8 +111,10 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
         }
         Duration retention = DurationStyle.detectAndParse(env.getProperty("sluice.retention", AwsRetention.DEFAULT_RETENTION));
         Duration nameReuse = DurationStyle.detectAndParse(env.getProperty("sluice.name-reuse", AwsRetention.DEFAULT_NAME_REUSE));
-        BundledPipelines pipelines = BundledPipelines.load(new PathMatchingResourcePatternResolver(),
-                env.getProperty("sluice.triggers.pipelines", AwsTriggers.DEFAULT_PIPELINES));
+        PathMatchingResourcePatternResolver resolver = new PathMatchingResourcePatternResolver();
+        // Loaded as the other functions load it (a dependsOn may name a machine the tenants file lets a tenant create).
+        BundledPipelines pipelines = BundledPipelines.load(resolver, env.getProperty("sluice.triggers.pipelines", AwsTriggers.DEFAULT_PIPELINES),
+                io.sluice.aws.AwsControl.bundledTenancy(resolver, env.getProperty("sluice.api.tenants", AwsTriggers.DEFAULT_TENANTS)));
         return new AwsRetention().retention(retention, nameReuse, pipelines);
     }
 }

@@ -2,6 +2,8 @@ package io.sluice.aws.trigger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.priority.Priority;
+import io.sluice.functions.tenancy.Tenancy;
+import io.sluice.functions.trigger.upstream.CreatedUpstreams;
 import io.sluice.functions.trigger.upstream.DependencyGraph;
 import io.sluice.functions.trigger.upstream.Dependent.Dependency;
 import io.sluice.functions.trigger.upstream.DependsOn;
@@ -28,7 +30,8 @@ import org.springframework.core.io.support.ResourcePatternResolver;
  * The pipelines a Lambda deployment starts by id: the {@code <id>.asl.json} files bundled with it
  * ({@code sluice.triggers.pipelines}, by default {@code classpath*:pipelines/*.asl.json}), validated
  * once at cold start, and beside each the {@code <id>.pipeline.json} options the local runtime reads
- * too: here its {@code dependsOn} (upstream-completion starts, {@link #dependencyGraph()}); its
+ * too: here its {@code dependsOn} (upstream-completion starts, {@link #dependencyGraph()}; an upstream may be a state machine
+ * created through the Step Functions API, {@link CreatedUpstreams}); its
  * {@code schedule} and {@code webhook} are the deployment's (EventBridge, the HTTP API) and are only
  * accepted. A bundle with an invalid pipeline or options file does not start: every problem is named.
  */
@@ -52,7 +55,16 @@ public final class BundledPipelines implements Function<String, Optional<Definit
         this.priorities = Map.copyOf(read);
     }
 
+    /** The bundle at {@code pattern}, whose upstreams are all bundled (no tenants: no state machine can be created through the API). */
     public static BundledPipelines load(ResourcePatternResolver resolver, String pattern) {
+        return load(resolver, pattern, Tenancy.SINGLE);
+    }
+
+    /**
+     * The bundle at {@code pattern}; an upstream that is not bundled is accepted when it may be a state machine created through
+     * the Step Functions API by the dependent's tenant ({@link CreatedUpstreams}, over the deployment's tenants file).
+     */
+    public static BundledPipelines load(ResourcePatternResolver resolver, String pattern, Tenancy tenancy) {
         Map<String, Definition> found = new TreeMap<>();
         Map<String, List<Dependency>> dependsOn = new TreeMap<>();
         Map<String, JsonNode> options = new TreeMap<>();
@@ -87,10 +99,8 @@ public final class BundledPipelines implements Function<String, Optional<Definit
         }
         for (Map.Entry<String, List<Dependency>> e : dependsOn.entrySet()) {
             for (Dependency d : e.getValue()) {
-                if (!found.containsKey(d.upstream())) {
-                    problems.add(e.getKey() + OPTIONS_SUFFIX + ": /dependsOn: upstream pipeline '" + d.upstream()
-                            + "' is not bundled; expected one of " + found.keySet());
-                }
+                CreatedUpstreams.problem(e.getKey(), d.upstream(), found.keySet(), tenancy)
+                        .ifPresent(p -> problems.add(e.getKey() + OPTIONS_SUFFIX + ": /dependsOn: " + p));
             }
         }
         if (!problems.isEmpty()) {

@@ -26,7 +26,9 @@ import java.util.logging.Logger;
  * or {@code allow}) are optional. The execution is named after the scheduled time exactly as the
  * local runtime's firer names it ({@code sched-20261129T0300Z}) and gets the same input, so a retried
  * invocation (Scheduler retries, Lambda retries) starts nothing twice. {@code queue} needs a held fire,
- * which only the schedule index has; it is refused here.
+ * which only the schedule index has; it is refused here. The pipeline may be a bundled one or a state machine created through
+ * the Step Functions API (the deployment's one {@link ExecutionStarter} finds both): a schedule made for a created machine
+ * (Step Functions has no schedules; teams make an EventBridge Scheduler schedule) may target this function with that input.
  */
 public final class ScheduledStart implements Function<String, String> {
     private static final Logger LOG = Logger.getLogger(ScheduledStart.class.getName());
@@ -69,7 +71,8 @@ public final class ScheduledStart implements Function<String, String> {
         };
         LOG.info(Json.write(out.deepCopy().put("event", "scheduled-start." + outcome)));
         if (outcome.equals("rejected")) {
-            throw new IllegalArgumentException("pipeline: no pipeline '" + pipeline + "' is bundled with this deployment");
+            throw new IllegalArgumentException("pipeline: no pipeline '" + pipeline + "' is bundled with this deployment or created "
+                    + "through its Step Functions API");
         }
         return Json.write(out.put("outcome", outcome));
     }

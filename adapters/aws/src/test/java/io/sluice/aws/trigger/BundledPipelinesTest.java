@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.functions.priority.Priority;
+import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.functions.trigger.upstream.Dependent;
 import io.sluice.functions.trigger.upstream.PartitionMapping;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
@@ -69,5 +72,25 @@ class BundledPipelinesTest {
         Files.writeString(dir.resolve("rates.pipeline.json"), "{\"priority\": \"urgent\"}");
         assertThatThrownBy(this::load).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("rates.pipeline.json: /priority: expected one of P0, P1, P2, P3 (P0 highest), not \"urgent\"");
+    }
+
+    @Test
+    void anUpstreamThatIsNotBundledMayBeAMachineTheDependentsTenantCreatesThroughTheStepFunctionsApi() throws Exception {
+        Files.writeString(dir.resolve("report.asl.json"), PASS);
+        Files.writeString(dir.resolve("report.pipeline.json"), "{\"dependsOn\": [\"ingest\"]}");
+        Map<String, String> owners = Map.of("report", "finance", "ingest", "finance", "other", "ops");
+        Tenancy tenancy = p -> Optional.ofNullable(owners.get(p));
+
+        BundledPipelines bundle = BundledPipelines.load(new PathMatchingResourcePatternResolver(), "file:" + dir + "/*.asl.json", tenancy);
+        assertThat(bundle.dependencyGraph().dependentsOf("ingest")).extracting(Dependent::pipeline).containsExactly("report");
+
+        Files.writeString(dir.resolve("report.pipeline.json"), "{\"dependsOn\": [\"other\"]}");
+        assertThatThrownBy(() -> BundledPipelines.load(new PathMatchingResourcePatternResolver(), "file:" + dir + "/*.asl.json", tenancy))
+                .as("another tenant's machine").hasMessageContaining("report.pipeline.json: /dependsOn: upstream pipeline 'other' is not bundled")
+                .hasMessageContaining("'other' is not among the pipelines of tenant 'finance'");
+        Files.writeString(dir.resolve("report.pipeline.json"), "{\"dependsOn\": [\"ingest\"]}");
+        assertThatThrownBy(this::load).as("no tenants: no machine can be created").hasMessageContaining(
+                "upstream pipeline 'ingest' is not bundled; expected one of [report], or a state machine created through the Step Functions API")
+                .hasMessageContaining("'report' belongs to no tenant in tenants.json");
     }
 }

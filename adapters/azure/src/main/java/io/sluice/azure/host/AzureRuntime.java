@@ -76,10 +76,12 @@ public class AzureRuntime {
         return new QueueNames(host.queuePrefix());
     }
 
+    /** The bundle; a {@code dependsOn} may name a state machine its dependent's tenant creates through the Step Functions API. */
     @Bean
     public BundledPipelines bundledPipelines(ResourcePatternResolver resolver,
-                                             @Value("${sluice.pipelines:classpath*:pipelines/*.asl.json}") String pattern) {
-        return BundledPipelines.load(resolver, pattern);
+                                             @Value("${sluice.pipelines:classpath*:pipelines/*.asl.json}") String pattern,
+                                             ObjectProvider<Tenants> tenants) {
+        return BundledPipelines.load(resolver, pattern, tenants.getIfAvailable(Tenants::none)::tenantOf);
     }
 
     @Bean

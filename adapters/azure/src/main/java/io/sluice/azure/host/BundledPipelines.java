@@ -3,6 +3,8 @@ package io.sluice.azure.host;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.priority.Priority;
 import io.sluice.functions.start.PipelineDefinitions;
+import io.sluice.functions.tenancy.Tenancy;
+import io.sluice.functions.trigger.upstream.CreatedUpstreams;
 import io.sluice.functions.trigger.upstream.DependencyGraph;
 import io.sluice.functions.trigger.upstream.Dependent.Dependency;
 import io.sluice.functions.trigger.upstream.DependsOn;
@@ -66,7 +68,16 @@ public final class BundledPipelines implements PipelineDefinitions {
         return out;
     }
 
+    /** The bundle at {@code pattern}, whose upstreams are all bundled (no tenants: no state machine can be created through the API). */
     public static BundledPipelines load(ResourcePatternResolver resolver, String pattern) {
+        return load(resolver, pattern, Tenancy.SINGLE);
+    }
+
+    /**
+     * The bundle at {@code pattern}; an upstream that is not bundled is accepted when it may be a state machine created through
+     * the Step Functions API by the dependent's tenant ({@link CreatedUpstreams}, over the app's tenants file).
+     */
+    public static BundledPipelines load(ResourcePatternResolver resolver, String pattern, Tenancy tenancy) {
         Map<String, Definition> found = new TreeMap<>();
         Map<String, List<Dependency>> dependsOn = new TreeMap<>();
         Map<String, java.time.Duration> retention = new TreeMap<>();
@@ -96,9 +107,8 @@ public final class BundledPipelines implements PipelineDefinitions {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the bundled pipelines " + pattern, e);
         }
-        dependsOn.forEach((id, deps) -> deps.stream().filter(d -> !found.containsKey(d.upstream())).forEach(d ->
-                problems.add(id + OPTIONS_SUFFIX + ": /dependsOn: upstream pipeline '" + d.upstream() + "' is not bundled; expected one of "
-                        + found.keySet())));
+        dependsOn.forEach((id, deps) -> deps.forEach(d -> CreatedUpstreams.problem(id, d.upstream(), found.keySet(), tenancy)
+                .ifPresent(p -> problems.add(id + OPTIONS_SUFFIX + ": /dependsOn: " + p))));
         if (!problems.isEmpty()) {
             throw new IllegalStateException("The bundled pipelines (" + pattern + ") are not valid:\n" + String.join("\n", problems));
         }

@@ -1,0 +1,219 @@
+package io.sluice.aws.entry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.sluice.api.tenant.ApiKeys;
+import io.sluice.aws.SluiceAwsApplication;
+import io.sluice.aws.invoke.EventSourceMapping;
+import io.sluice.aws.sqs.SqsClients;
+import io.sluice.aws.sqs.SqsQueueSettings;
+import io.sluice.aws.stub.SecretsManagerStub;
+import io.sluice.functions.trigger.PartitionNames;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.SluiceRedisProperties;
+import io.sluice.testkit.redis.RedisTestServer;
+import io.sluice.testkit.sqs.ElasticMqServer;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
+import org.springframework.util.FileSystemUtils;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.sfn.SfnClient;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import software.amazon.awssdk.services.sqs.SqsClient;
+
+/**
+ * State machines created through the Step Functions API of the {@code http-api} Lambda (the AWS SDK's real {@code SfnClient},
+ * signed, through a loopback bridge into API Gateway's event as {@link HttpApiSfnTest} does) are pipelines the deployment's
+ * triggers start: an object rule of the bundled {@code triggers.json} naming one ({@code object-trigger-event}), a bundled
+ * pipeline whose {@code dependsOn} names one (released by the {@code events} function when the machine's run for the
+ * partition succeeds, the functions fed by {@link EventSourceMapping} over ElasticMQ), and a {@code scheduled-start} fire
+ * naming one. Real Redis and ElasticMQ; Secrets Manager, which holds the signing secret, is a <b>stub</b>.
+ */
+class HttpApiSfnTriggersTest {
+    private static final String ROLE = "arn:aws:iam::123456789012:role/runner";
+    private static final String OBJECT_CREATED = "../../functions/src/test/resources/events/eventbridge-object-created.json";
+
+    private static final LambdaEnvironment ENVIRONMENT = new LambdaEnvironment();
+    private static final String KEY_PREFIX = "sluice-sfntrig-" + UUID.randomUUID().toString().substring(0, 8);
+    private static ElasticMqServer sqs;
+    private static SecretsManagerStub secrets;
+    private static RedisAdapters redis;
+    private static FunctionInvoker httpApi;
+    private static HttpServer bridge;
+    private static Path bundle;
+
+    @BeforeAll
+    static void start() throws Exception {
+        sqs = ElasticMqServer.start();
+        secrets = new SecretsManagerStub().put("sluice/finance/sigv4-fin-ci", "finance-signing-secret");
+        bundle = Files.createTempDirectory("sfn-trigger-bundle");
+        // The bundle: 'report' waits for 'ingest', a machine tenant finance creates through the API; the object rule starts 'landed'.
+        Files.writeString(bundle.resolve("report.asl.json"), HttpApiSfnTest.PASS);
+        Files.writeString(bundle.resolve("report.pipeline.json"), "{\"dependsOn\": [\"ingest\"]}");
+        Files.writeString(bundle.resolve("tenants.json"), """
+                {"tenants": {"finance": {"pipelines": ["report", "ingest", "landed", "nightly"],
+                  "keys": [{"id": "fin-ci", "sha256": "%s", "role": "operator"}]}}}""".formatted(ApiKeys.hashHex(ApiKeys.generate())));
+        Files.writeString(bundle.resolve("triggers.json"), """
+                {"rules": [{"id": "sales", "store": "s3", "bucket": "acme-landing", "prefix": "sales/", "pipeline": "landed",
+                  "partition": {"pattern": "sales/{yyyy}/{MM}/{dd}/"}, "input": {"key": "${key}", "partition": "${partition}"}}]}""");
+        String redisUrl = RedisTestServer.shared().url();
+        redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(KEY_PREFIX));
+        ENVIRONMENT.set("sluice.redis-url", redisUrl);
+        ENVIRONMENT.set("sluice.redis-key-prefix", KEY_PREFIX);
+        ENVIRONMENT.set("sluice.sqs-endpoint", sqs.endpoint().toString());
+        ENVIRONMENT.set("sluice.queue-prefix", KEY_PREFIX);
+        ENVIRONMENT.set("sluice.region", ElasticMqServer.REGION);
+        ENVIRONMENT.set("sluice.triggers.pipelines", "file:" + bundle + "/*.asl.json");
+        ENVIRONMENT.set("sluice.triggers.rules", "file:" + bundle.resolve("triggers.json"));
+        ENVIRONMENT.set("sluice.api.tenants", "file:" + bundle.resolve("tenants.json"));
+        ENVIRONMENT.set("sluice.secrets.enabled", "true");
+        ENVIRONMENT.set("sluice.secrets.endpoint", secrets.endpoint().toString());
+        ENVIRONMENT.set("MAIN_CLASS", SluiceAwsApplication.class.getName());
+        ENVIRONMENT.set("spring.main.banner-mode", "off");
+        httpApi = handler("http-api");
+        bridge = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+        bridge.createContext("/", HttpApiSfnTriggersTest::asApiGateway);
+        bridge.start();
+    }
+
+    @AfterAll
+    static void cleanUp() throws IOException {
+        if (bridge != null) bridge.stop(0);
+        ENVIRONMENT.restore(redis, KEY_PREFIX);
+        if (sqs != null) sqs.close();
+        if (secrets != null) secrets.close();
+        FileSystemUtils.deleteRecursively(bundle);
+    }
+
+    @Test
+    void anObjectRuleStartsAMachineCreatedThroughTheApiAndRefusesOneThatDoesNotExistYet() throws Exception {
+        FunctionInvoker trigger = handler("object-trigger-event");
+        JsonNode event = Json.parse(Files.readString(Path.of(OBJECT_CREATED)));
+
+        JsonNode before = result(invoke(trigger, Json.write(event)));
+        assertThat(before.path("rejected").asInt()).as("'landed' is not created yet: refused, not retried").isEqualTo(1);
+        assertThat(before.path("started").asInt()).isZero();
+
+        try (SfnClient sfn = client()) {
+            sfn.createStateMachine(b -> b.name("landed").roleArn(ROLE).definition(HttpApiSfnTest.HOLD));
+            JsonNode after = result(invoke(trigger, Json.write(event)));
+            assertThat(after.path("started").asInt()).as(after.toString()).isEqualTo(1);
+            List<ExecutionSummary> runs = redis.executionStore().list("landed", null, 10);
+            assertThat(runs).hasSize(1);
+            assertThat(Json.parse(redis.executionStore().load(runs.get(0).executionId()).orElseThrow().state()).get("input"))
+                    .isEqualTo(Json.parse("{\"key\": \"sales/2026/11/29/orders 10:00.csv\", \"partition\": \"2026-11-29\"}"));
+            assertThat(sfn.listExecutions(b -> b.stateMachineArn(HttpApiSfnTest.ARN + "stateMachine:landed")).executions())
+                    .as("the client sees the trigger's run").hasSize(1);
+        }
+    }
+
+    @Test
+    void aBundledPipelineWaitingForACreatedMachineIsReleasedWhenItsRunForThePartitionSucceeds() {
+        try (SfnClient sfn = client(); SqsClient raw = SqsClients.create(SqsQueueSettings.local(sqs.endpoint(), ElasticMqServer.REGION, 5))) {
+            String machine = sfn.createStateMachine(b -> b.name("ingest").roleArn(ROLE).definition(HttpApiSfnTest.PASS)).stateMachineArn();
+            String run = sfn.startExecution(b -> b.stateMachineArn(machine).name("day").input("{\"partition\": \"2026-11-29\"}"))
+                    .executionArn();
+            EventSourceMapping lambda = new EventSourceMapping(raw, KEY_PREFIX, ENVIRONMENT::set, 5);
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                lambda.round();
+                return !redis.executionStore().list("report", null, 10).isEmpty();
+            });
+            assertThat(sfn.describeExecution(b -> b.executionArn(run)).status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+            ExecutionSummary report = redis.executionStore().list("report", null, 10).getFirst();
+            assertThat(report.name()).isEqualTo(PartitionNames.of("2026-11-29"));
+            assertThat(Json.parse(redis.executionStore().load(report.executionId()).orElseThrow().state()).get("input"))
+                    .isEqualTo(Json.parse("{\"partition\": \"2026-11-29\", \"upstreams\": [\"ingest\"]}"));
+            assertThat(lambda.deliveries()).as("released by the events function").anyMatch(d -> d.function().equals("events"));
+        }
+    }
+
+    @Test
+    void aScheduledStartMayNameAMachineCreatedThroughTheApi() throws Exception {
+        FunctionInvoker scheduled = handler("scheduled-start");
+        String fire = "{\"pipeline\": \"nightly\", \"scheduledTime\": \"2026-11-29T03:00:00Z\"}";
+        assertThatThrownBy(() -> invoke(scheduled, fire)).as("not created yet")
+                .hasStackTraceContaining("no pipeline 'nightly' is bundled with this deployment or created through its Step Functions API");
+        try (SfnClient sfn = client()) {
+            sfn.createStateMachine(b -> b.name("nightly").roleArn(ROLE).definition(HttpApiSfnTest.HOLD));
+        }
+        assertThat(result(invoke(scheduled, fire))).isEqualTo(Json.parse("""
+                {"pipeline": "nightly", "execution": "sched-20261129T0300Z", "outcome": "started"}"""));
+        assertThat(redis.executionStore().list("nightly", null, 10)).extracting(ExecutionSummary::name).containsExactly("sched-20261129T0300Z");
+    }
+
+    private static FunctionInvoker handler(String function) {
+        ENVIRONMENT.set("spring.cloud.function.definition", function);
+        return new FunctionInvoker();
+    }
+
+    private static SfnClient client() {
+        return SfnClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + bridge.getAddress().getPort()))
+                .region(Region.of(ElasticMqServer.REGION))
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("fin-ci", "finance-signing-secret")))
+                .overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1)))
+                .httpClient(UrlConnectionHttpClient.create()).build();
+    }
+
+    /** A function's String result: FunctionInvoker passes JSON text through as the JSON it is. */
+    private static JsonNode result(JsonNode response) {
+        return response.isTextual() ? Json.parse(response.asText()) : response;
+    }
+
+    private static JsonNode invoke(FunctionInvoker handler, String event) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        handler.handleRequest(new ByteArrayInputStream(event.getBytes(StandardCharsets.UTF_8)), out, null);
+        return Json.parse(out.toString(StandardCharsets.UTF_8));
+    }
+
+    /** One HTTP request as API Gateway's {@code $default} stage hands it to the Lambda: an HTTP API event, payload format 2.0. */
+    private static void asApiGateway(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            ObjectNode event = Json.object();
+            event.put("version", "2.0").put("routeKey", "$default").put("rawPath", exchange.getRequestURI().getRawPath())
+                    .put("rawQueryString", exchange.getRequestURI().getRawQuery() == null ? "" : exchange.getRequestURI().getRawQuery());
+            ObjectNode headers = event.putObject("headers");
+            exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), String.join(",", values)));
+            ObjectNode context = event.putObject("requestContext");
+            context.put("accountId", "123456789012").put("apiId", "abc123def4").put("stage", "$default")
+                    .put("requestId", UUID.randomUUID().toString()).put("domainName", exchange.getRequestHeaders().getFirst("Host"));
+            context.putObject("http").put("method", exchange.getRequestMethod()).put("path", exchange.getRequestURI().getRawPath())
+                    .put("protocol", "HTTP/1.1").put("sourceIp", "127.0.0.1");
+            event.put("body", new String(body, StandardCharsets.UTF_8)).put("isBase64Encoded", false);
+            JsonNode response = invoke(httpApi, Json.write(event));
+            response.path("headers").fields().forEachRemaining(h -> exchange.getResponseHeaders().set(h.getKey(), h.getValue().asText()));
+            byte[] out = response.path("body").asText().getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(response.path("statusCode").asInt(), out.length == 0 ? -1 : out.length);
+            try (OutputStream o = exchange.getResponseBody()) {
+                o.write(out);
+            }
+        }
+    }
+}
