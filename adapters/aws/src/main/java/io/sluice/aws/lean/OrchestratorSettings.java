@@ -19,7 +19,8 @@ import org.springframework.core.env.Environment;
 record OrchestratorSettings(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets, boolean events,
                             Map<String, String> retention) {
     /** The settings {@link OrchestratorLambda#retention} reads. */
-    private static final String[] RETENTION = {"sluice.s3.bucket", "sluice.retention", "sluice.name-reuse", "sluice.triggers.pipelines"};
+    private static final String[] RETENTION = {"sluice.s3.bucket", "sluice.retention", "sluice.name-reuse", "sluice.triggers.pipelines",
+        "sluice.api.tenants"};
 
     static OrchestratorSettings of(Environment env) {
         Binder binder = Binder.get(env);
