@@ -1,5 +1,6 @@
 package io.sluice.cli.bench;
 
+import io.sluice.functions.messaging.ForwardingQueue;
 import io.sluice.orchestration.port.ConcurrencyLimiter;
 import io.sluice.orchestration.port.TaskQueue;
 import java.time.Duration;
@@ -12,12 +13,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * A {@link TaskQueue} that passes every call on and notes, for the P0 samples of {@link PriorityBench} (by their
+ * A {@link TaskQueue} that passes every call on ({@link ForwardingQueue}) and notes, for the P0 samples of {@link PriorityBench} (by their
  * execution id), when their task was sent to the P0 channel and when the consumer's receive that returned it began
  * and ended; and every call the consumers' pollers make (threads {@code consume-*}), so a slow sample can be
  * matched with what its poller was doing meanwhile.
  */
-public final class StageTrace implements TaskQueue {
+public final class StageTrace extends ForwardingQueue {
     private final TaskQueue queue;
     private final String p0Queue;
     private final Map<String, long[]> stamps = new ConcurrentHashMap<>();
@@ -31,6 +32,7 @@ public final class StageTrace implements TaskQueue {
     static final int SEND_START = 0, SEND_END = 1, RECEIVE_START = 2, RECEIVE_END = 3;
 
     public StageTrace(TaskQueue queue, String p0Queue) {
+        super(queue);
         this.queue = queue;
         this.p0Queue = p0Queue;
     }
@@ -144,30 +146,5 @@ public final class StageTrace implements TaskQueue {
                 return slots.held(key, now);
             }
         };
-    }
-
-    @Override
-    public Duration maxDelay() {
-        return queue.maxDelay();
-    }
-
-    @Override
-    public int maxReceives() {
-        return queue.maxReceives();
-    }
-
-    @Override
-    public List<ReceivedMessage> receive(String q, int max, Duration visibility, Duration wait) {
-        return queue.receive(q, max, visibility, wait);
-    }
-
-    @Override
-    public void extendVisibility(String q, String receipt, Duration visibility) {
-        queue.extendVisibility(q, receipt, visibility);
-    }
-
-    @Override
-    public String deadLetterQueue(String q) {
-        return queue.deadLetterQueue(q);
     }
 }
