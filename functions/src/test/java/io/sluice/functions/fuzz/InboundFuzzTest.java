@@ -54,7 +54,9 @@ class InboundFuzzTest {
         } catch (InvalidRulesException e) {
             assertThat(e.problems()).isNotEmpty();
             for (String p : e.problems()) {
-                assertThat(p).as("a problem starts with the pointer of its field").matches("(?s)(/[^:]*)?: .+");
+                // A field name may hold ':' (the CI fuzz run's crash-8452...: a field ":bucket", "/rules/0/:bucket: unknown
+                // field"): the sentence starts with a pointer, then ": " and the reason.
+                assertThat(p).as("a problem starts with the pointer of its field").matches("(?s)(/.*)?: .+");
             }
         }
     }
