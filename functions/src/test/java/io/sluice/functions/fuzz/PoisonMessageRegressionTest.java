@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.TaskMessage;
+import io.sluice.functions.trigger.object.InvalidRulesException;
+import io.sluice.functions.trigger.object.ObjectRules;
 import org.junit.jupiter.api.Test;
 
 /** Findings of {@link InboundFuzzTest}, kept as the inputs that found them. */
@@ -30,6 +32,17 @@ class PoisonMessageRegressionTest {
         assertThatThrownBy(() -> MessageCodec.decode("{\"type\":\"heartbeat\",\"token\":\"orders:run-1/Load/0\"}"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("token: expected a Sluice task token (the value of $$.Task.Token)");
+    }
+
+    @Test
+    void aPartitionRegexThatDoesNotCompileIsAProblemOfItsField() {
+        // Found by the CI fuzz run (crash-8f5c3..., objectRules): a group name with a Cyrillic letter. The reader refuses
+        // it naming the field; Jazzer's regex-injection sanitizer, which reports any such regex, is off for this module.
+        String rules = "{\"rules\": [{\"bucket\": \"landing\", \"pipeline\": \"p\", \"partition\": {\"regex\": "
+                + "\"(?<region>[a-z]+)/(?<\u0422rtition>\\\\d{8})\"}}]}";
+        assertThatThrownBy(() -> ObjectRules.parse(rules)).isInstanceOfSatisfying(InvalidRulesException.class,
+                e -> org.assertj.core.api.Assertions.assertThat(e.problems()).anySatisfy(p ->
+                        org.assertj.core.api.Assertions.assertThat(p).startsWith("/rules/0/partition")));
     }
 
     @Test
