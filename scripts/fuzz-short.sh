@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# A short coverage-guided fuzzing session (Jazzer's fuzzing mode, JAZZER_FUZZ=1) over the parsers that take the most
-# caller text: the JSONata evaluator and the orchestrator queue's message bodies. Each target runs for its
-# @FuzzTest maxDuration (60 s); a finding fails the run and is written under the test's *Inputs/ resources folder,
-# where `mvn test` replays it from then on (commit it with its fix). `./sluice test` replays the kept corpus only.
+# A time-bounded coverage-guided fuzzing session (Jazzer's fuzzing mode, JAZZER_FUZZ=1) over the parsers that take the
+# most caller text: the JSONata evaluator and the orchestrator queue's message bodies. Each target runs for its
+# @FuzzTest maxDuration (60 s) with a random libFuzzer seed; a finding fails the run and is written under the test's
+# *Inputs/ resources folder, where `mvn test` replays it from then on (commit it with its fix).
 # Not in .ci/run (a time-bounded random session can fail an unchanged commit): run it nightly or before a release.
+# What CI runs instead is the deterministic fuzz run of `./sluice test` (mvn verify): every Jazzer target in fuzzing
+# mode with the fixed seed and number of executions of the root pom's sluice.fuzz.* properties (the fuzz-* failsafe
+# executions of orchestration, functions and api), so the same commit always fuzzes the same inputs.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/jdk.sh

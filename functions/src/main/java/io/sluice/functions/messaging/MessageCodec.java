@@ -43,7 +43,12 @@ public final class MessageCodec {
             case "abandon" -> new OrchestratorMessage.Abandon(required(o, "executionId"), required(o, "error"), o.path("cause").asText(""));
             default -> throw new IllegalArgumentException("type: expected one of taskResult, heartbeat, timer, stop, redrive, abandon; got '" + type + "'");
         };
-        m.executionId();
+        try {
+            m.executionId();
+        } catch (IllegalArgumentException e) {
+            // Only a token can fail here (TaskToken.decode, which does not repeat the credential): name the field.
+            throw new IllegalArgumentException("token: expected a Sluice task token (the value of $$.Task.Token)", e);
+        }
         return m;
     }
 

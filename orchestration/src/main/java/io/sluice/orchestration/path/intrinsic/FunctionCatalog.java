@@ -22,7 +22,9 @@ final class FunctionCatalog {
                         throw new IllegalStateException("two intrinsic functions are named " + f.name());
                     }
                 });
-        return Map.copyOf(byName);
+        // In declaration order, not Map.copyOf's, whose iteration order changes from one JVM to the next: that made
+        // suggestionFor's comparisons, and so the CI fuzz run of intrinsics, differ between two runs of one commit.
+        return java.util.Collections.unmodifiableMap(byName);
     }
 
     static Optional<IntrinsicFunction> named(String name) {

@@ -32,6 +32,14 @@ class EvaluatorFuzzRegressionTest {
     }
 
     @Test
+    void aFilterOverAnArrayHoldingAnObjectSelectsWhatMatches() {
+        // Found by the seed corpus once it was replayed as written (seed-046 of paths): Jayway's filter turns an object
+        // or array operand into its own JsonNode through json-smart, which the build excluded: NoClassDefFoundError.
+        assertThat(Paths.compile("$.a[?(@ > 1)]").select(EvaluatorFuzzTest.INPUT)).isEqualTo(Json.parse("[3, 2]"));
+        assertThat(Paths.compile("$.a[?(@.b)]").select(EvaluatorFuzzTest.INPUT)).isEqualTo(Json.parse("[{\"b\": [1, 2]}]"));
+    }
+
+    @Test
     void anArrayIndexInAnotherScriptsDigitsOrTooLargeGetsNoNumberFormatException() {
         // Found by Jazzer (intrinsics): "$[\u0666333...]" passed Character.isDigit and Integer.parseInt threw
         // NumberFormatException out of ReferencePath.isReferencePath. Now such text is no reference path; it goes to
@@ -52,5 +60,24 @@ class EvaluatorFuzzRegressionTest {
         assertThatThrownBy(() -> io.sluice.orchestration.path.ReferencePath.parse("$[99999999999]")).isInstanceOf(PathSyntaxException.class)
                 .hasMessageContaining("larger than any array index");
         assertThat(Paths.compile("$.a[2]").select(EvaluatorFuzzTest.INPUT).asInt()).isEqualTo(2);
+    }
+
+    /**
+     * Every kept input is in the form Jazzer reads a {@code String} argument from: a byte 1 (not null), the length as a
+     * big-endian int, then the UTF-8 text. A plain text file would lose its first five bytes (a CI fuzz run found the
+     * hand-written seeds had: {@code {"type":...} was replayed as {@code e":...}). To add a seed, prefix it so.
+     */
+    @Test
+    void everyKeptInputIsInJazzersStringForm() throws java.io.IOException {
+        java.nio.file.Path inputs = java.nio.file.Path.of("src/test/resources/io/sluice/orchestration/path/fuzz/EvaluatorFuzzTestInputs");
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(inputs)) {
+            java.util.List<java.nio.file.Path> all = files.filter(java.nio.file.Files::isRegularFile).toList();
+            org.assertj.core.api.Assertions.assertThat(all).isNotEmpty();
+            for (java.nio.file.Path f : all) {
+                byte[] b = java.nio.file.Files.readAllBytes(f);
+                org.assertj.core.api.Assertions.assertThat(b.length >= 5 && b[0] == 1
+                        && java.nio.ByteBuffer.wrap(b, 1, 4).getInt() == b.length - 5).as(f.toString()).isTrue();
+            }
+        }
     }
 }
