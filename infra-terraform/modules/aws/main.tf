@@ -124,7 +124,7 @@ locals {
     MAIN_CLASS                  = local.main_class
     # C1 only, and no Spring Boot background pre-initializer (it warms converters and validation on a second
     # thread that a one-vCPU function does not have; bench coldstart runs the same options).
-    JAVA_TOOL_OPTIONS           = "-XX:+TieredCompilation -XX:TieredStopAtLevel=1 -Dspring.backgroundpreinitializer.ignore=true"
+    JAVA_TOOL_OPTIONS = "-XX:+TieredCompilation -XX:TieredStopAtLevel=1 -Dspring.backgroundpreinitializer.ignore=true"
     # The orchestrator stamps each finished execution with its retention, schedule-tick archives
     # and reaps, http-api refuses a reused name within name_reuse (sluice.retention, sluice.name-reuse).
     SLUICE_RETENTION = var.retention.executions
