@@ -46,6 +46,8 @@ final class PriorityBenchCommand implements Callable<Integer> {
     private String persistence;
     @Option(names = "--p3-rate", paramLabel = "R/B", description = "a start rate for the P3 channel: R a second, bursts of B (default none)")
     private String p3Rate;
+    @Option(names = "--no-refill-pacing", description = "refill a freed P3 slot at once instead of spreading the P3 starts (sluice.channels.refill-pacing=false)")
+    private boolean noPacing;
     @Option(names = "--stages", description = "also print each stage's p50/p99 and the slowest loaded samples' poller calls (stderr)")
     private boolean stages;
     @Option(names = "--json", description = "the figures also as one JSON line, last") private boolean json;
@@ -85,6 +87,9 @@ final class PriorityBenchCommand implements Callable<Integer> {
                     new LocalRuntime.Settings(names, d.visibility(), d.lease(), d.concurrency(), d.tickEvery(), d.outboxGrace(),
                             Boundary.Probe.NONE), Clock.systemUTC())) {
                 ChannelSettings settings = ChannelSettings.defaults();
+                if (noPacing) {
+                    settings = settings.withPacing(new ChannelSettings.Pacing(false, settings.pacing().maxGap()));
+                }
                 if (rate != null) {
                     settings = settings.withChannel(Priority.P3, new ChannelSettings.Limits(settings.channels().get(Priority.P3).concurrency(),
                             rate));
@@ -99,9 +104,9 @@ final class PriorityBenchCommand implements Callable<Integer> {
                 }
             }
             out.printf(Locale.ROOT, "%d P0 starts a phase, %d ms apart; %d-task P3 backlog (each %d ms of work), local runtime concurrency %d,"
-                    + " P3 channel limit %d, P3 start rate %s, Redis persistence %s%n", f.samples(), spacing, backlog, p3TaskMillis, d.concurrency(),
-                    ChannelSettings.defaults().channels().get(Priority.P3).concurrency(),
-                    rate == null ? "none" : rate.perSecond() + "/s in bursts of " + rate.burst(), redisPersistence.flag());
+                    + " P3 channel limit %d, P3 start rate %s, refill pacing %s, Redis persistence %s%n", f.samples(), spacing, backlog, p3TaskMillis,
+                    d.concurrency(), ChannelSettings.defaults().channels().get(Priority.P3).concurrency(),
+                    rate == null ? "none" : rate.perSecond() + "/s in bursts of " + rate.burst(), noPacing ? "off" : "on", redisPersistence.flag());
             out.printf(Locale.ROOT, "P0 start -> first task, unloaded: p50 %.1f ms, p99 %.1f ms%n", f.unloadedP50(), f.unloadedP99());
             out.printf(Locale.ROOT, "P0 start -> first task, behind the P3 backlog (%d waiting before, %d after): p50 %.1f ms, p99 %.1f ms%n",
                     f.backlogBefore(), f.backlogAfter(), f.loadedP50(), f.loadedP99());

@@ -44,7 +44,7 @@ class BenchCommandTest {
         CliRun r = CliRun.of("bench", "priority", "--samples", "5", "--spacing-ms", "1", "--backlog", "100", "--p3-task-ms", "200",
                 "--warmup", "0", "--stages", "--p3-rate", "20/2", "--persistence", "none");
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.out()).contains("P3 start rate 20.0/s in bursts of 2, Redis persistence none");
+        assertThat(r.out()).contains("P3 start rate 20.0/s in bursts of 2, refill pacing on, Redis persistence none");
         assertThat(r.err()).containsPattern("stage busy sent -> received by poller +p50 +[0-9.]+ p99 +[0-9.]+")
                 .containsPattern("slow busy #\\d+ [0-9.]+ ms: send ").contains("receiveFirst(");
     }

@@ -19,9 +19,10 @@ import java.util.Objects;
  *                       busy P0 never starves them; strict priority otherwise
  * @param pressure       when a channel counts as under pressure, and how often backlogs are looked at
  * @param lease          how long a task's slots are held if it is never released (a crashed worker)
+ * @param pacing         whether a lower channel's starts are spread over its tasks' duration ({@link RefillPacing})
  */
 public record ChannelSettings(Map<Priority, Limits> channels, Limits perPipeline, Limits perTenant, int lowerTurnEvery,
-                              Pressure pressure, Duration lease) {
+                              Pressure pressure, Duration lease, Pacing pacing) {
     public ChannelSettings {
         channels = Map.copyOf(channels);
         for (Priority p : Priority.values()) {
@@ -39,6 +40,13 @@ public record ChannelSettings(Map<Priority, Limits> channels, Limits perPipeline
         if (lease == null || !lease.isPositive()) {
             throw new IllegalArgumentException("channels.lease: expected a positive duration; got " + lease);
         }
+        Objects.requireNonNull(pacing, "pacing");
+    }
+
+    /** These settings with the default pacing. */
+    public ChannelSettings(Map<Priority, Limits> channels, Limits perPipeline, Limits perTenant, int lowerTurnEvery,
+                           Pressure pressure, Duration lease) {
+        this(channels, perPipeline, perTenant, lowerTurnEvery, pressure, lease, Pacing.defaults());
     }
 
     /** P0 1000 at once, P1 500, P2 200, P3 50; 100 per pipeline, 300 per tenant; no rate limits; a lower turn every 16. */
@@ -55,15 +63,37 @@ public record ChannelSettings(Map<Priority, Limits> channels, Limits perPipeline
     public ChannelSettings withChannel(Priority priority, Limits limits) {
         Map<Priority, Limits> c = new EnumMap<>(channels);
         c.put(priority, limits);
-        return new ChannelSettings(c, perPipeline, perTenant, lowerTurnEvery, pressure, lease);
+        return new ChannelSettings(c, perPipeline, perTenant, lowerTurnEvery, pressure, lease, pacing);
     }
 
     public ChannelSettings withPipelineAndTenant(Limits pipeline, Limits tenant) {
-        return new ChannelSettings(channels, pipeline, tenant, lowerTurnEvery, pressure, lease);
+        return new ChannelSettings(channels, pipeline, tenant, lowerTurnEvery, pressure, lease, pacing);
     }
 
     public ChannelSettings withPressure(Pressure p) {
-        return new ChannelSettings(channels, perPipeline, perTenant, lowerTurnEvery, p, lease);
+        return new ChannelSettings(channels, perPipeline, perTenant, lowerTurnEvery, p, lease, pacing);
+    }
+
+    public ChannelSettings withPacing(Pacing p) {
+        return new ChannelSettings(channels, perPipeline, perTenant, lowerTurnEvery, pressure, lease, p);
+    }
+
+    /**
+     * @param enabled whether P1-P3 start their tasks spread over the tasks' duration rather than refilling every
+     *                freed slot at once ({@link RefillPacing})
+     * @param maxGap  the longest a paced channel waits between two starts
+     */
+    public record Pacing(boolean enabled, Duration maxGap) {
+        public Pacing {
+            if (maxGap == null || !maxGap.isPositive()) {
+                throw new IllegalArgumentException("channels.refill-pacing-max-gap: expected a positive duration; got " + maxGap);
+            }
+        }
+
+        /** On, at most 1 s between two starts. */
+        public static Pacing defaults() {
+            return new Pacing(true, Duration.ofSeconds(1));
+        }
     }
 
     /**

@@ -25,8 +25,9 @@ import java.util.concurrent.locks.LockSupport;
  * skipping channels paused under pressure ({@link Throttle}) and channels found full, and admits each
  * task under its channel's, pipeline's and tenant's limits ({@link ChannelLimits}). A task refused by a
  * limit is put back on its channel with a delay (a copy, deduplicated by the original's id) and the
- * original acknowledged, so waiting for a limit never uses up its receives. One poller thread calls
- * {@link #take}; {@link #done} may be called from any thread.
+ * original acknowledged, so waiting for a limit never uses up its receives. P1-P3 start their tasks spread over
+ * the tasks' duration ({@link RefillPacing}), so the tasks in flight do not end in one wave that a P0 start queues
+ * behind. One poller thread calls {@link #take}; {@link #done} may be called from any thread.
  */
 public final class ChannelTaker {
     private final TaskQueue queue;
@@ -35,6 +36,7 @@ public final class ChannelTaker {
     private final ChannelSettings settings;
     private final Clock clock;
     private final ChannelOrder order;
+    private final RefillPacing pacing;
     private final Map<Priority, Instant> fullUntil = new EnumMap<>(Priority.class);
     /** Channels found full whose mark has lapsed and that have not admitted a task since: probed one task at a time. */
     private final Set<Priority> probing = EnumSet.noneOf(Priority.class);
@@ -43,8 +45,9 @@ public final class ChannelTaker {
     private Set<Priority> paused = EnumSet.noneOf(Priority.class);
     private long nextLook = System.nanoTime();
 
-    /** A task taken: from which channel queue, and the slots it holds until {@link #done}. */
-    public record Taken(String queue, Priority priority, ReceivedMessage message, ChannelLimits.Admission.Admitted admitted) {}
+    /** A task taken: from which channel queue, the slots it holds until {@link #done}, and when it was taken ({@link System#nanoTime}). */
+    public record Taken(String queue, Priority priority, ReceivedMessage message, ChannelLimits.Admission.Admitted admitted,
+                        long takenNanos) {}
 
     /**
      * @param queues each channel's queue of one function
@@ -57,6 +60,9 @@ public final class ChannelTaker {
         this.settings = settings;
         this.clock = clock;
         this.order = new ChannelOrder(settings.lowerTurnEvery());
+        Map<Priority, Integer> concurrency = new EnumMap<>(Priority.class);
+        settings.channels().forEach((p, l) -> concurrency.put(p, l.concurrency()));
+        this.pacing = new RefillPacing(concurrency, settings.pacing().enabled(), settings.pacing().maxGap());
     }
 
     /** The backend says it is saturated ({@code level} 1..3: how many of the lowest channels to pause) until {@code until}. */
@@ -74,19 +80,33 @@ public final class ChannelTaker {
     public List<Taken> take(int max, Duration visibility, Duration wait) {
         Instant now = clock.instant();
         lookAtBacklogs(now);
+        long nowNanos = System.nanoTime();
         List<String> inOrder = new ArrayList<>(queues.size());
-        for (Priority p : order.next(eligible(now))) {
+        for (Priority p : order.next(eligible(now, nowNanos))) {
             inOrder.add(queues.get(p));
+        }
+        // A channel waiting only for its paced start is due soon: wait no longer than that for the others.
+        long dueIn = Long.MAX_VALUE;
+        for (Priority p : queues.keySet()) {
+            long d = pacing.dueInNanos(p, nowNanos);
+            if (d > 0 && !paused.contains(p)) {
+                dueIn = Math.min(dueIn, d);
+            }
+        }
+        if (dueIn != Long.MAX_VALUE && dueIn < wait.toNanos()) {
+            wait = Duration.ofNanos(dueIn);
         }
         if (inOrder.isEmpty()) {
             LockSupport.parkNanos(Math.min(wait.toNanos(), ChannelLimits.FULL_RETRY.toNanos()));
             return List.of();
         }
-        // A channel that was full is asked for one task, not a batch: a batch would be taken, refused and put back task
-        // by task (a send and an acknowledgement each) while a P0 task that arrives meanwhile waits for the round trip.
-        // The channels above the first such one are asked for a full batch first, so they lose nothing by it.
+        // A channel that was full, is paced or has a rate limit is asked for one task, not a batch: a batch from a full
+        // or rate-bound channel would be taken, refused and put back task by task (a send and an acknowledgement each)
+        // while a P0 task that arrives meanwhile waits for the round trip, and one from a paced channel would start
+        // together what pacing spreads. The channels above the first such one are asked for a full batch first, so they
+        // lose nothing by it.
         int firstProbing = 0;
-        while (firstProbing < inOrder.size() && !probing.contains(priorityOf(inOrder.get(firstProbing)))) {
+        while (firstProbing < inOrder.size() && !oneAtATime(priorityOf(inOrder.get(firstProbing)))) {
             firstProbing++;
         }
         FirstReceived got;
@@ -115,24 +135,35 @@ public final class ChannelTaker {
         }
         if (!taken.isEmpty()) {
             probing.remove(p);
+            pacing.started(p, System.nanoTime());
         }
         return taken;
     }
 
-    /** Gives back a finished task's slots. */
+    /** Gives back a finished task's slots, and counts its duration towards its channel's pacing. */
     public void done(Taken t) {
+        pacing.ended(t.priority(), System.nanoTime() - t.takenNanos());
         if (limits != null && t.admitted() != null) {
             limits.release(t.admitted());
         }
     }
 
+    /** The gap the channel {@code p} now leaves between two task starts (zero: not paced). */
+    public Duration pacingGap(Priority p) {
+        return Duration.ofNanos(pacing.gapNanos(p));
+    }
+
+    private boolean oneAtATime(Priority p) {
+        return probing.contains(p) || pacing.paced(p) || settings.channels().get(p).rate() != null;
+    }
+
     private Optional<Taken> admit(String q, Priority p, ReceivedMessage m) {
         if (limits == null) {
-            return Optional.of(new Taken(q, p, m, null));
+            return Optional.of(new Taken(q, p, m, null, System.nanoTime()));
         }
         Instant now = clock.instant();
         return switch (limits.admit(p, pipelineOf(m), m.messageId() + ":" + m.receiveCount(), now)) {
-            case ChannelLimits.Admission.Admitted a -> Optional.of(new Taken(q, p, m, a));
+            case ChannelLimits.Admission.Admitted a -> Optional.of(new Taken(q, p, m, a, System.nanoTime()));
             case ChannelLimits.Admission.Refused r -> {
                 if (r.channelFull()) {
                     fullUntil.put(p, now.plus(r.retryAfter()));
@@ -150,11 +181,11 @@ public final class ChannelTaker {
         queue.acknowledge(q, m.receipt());
     }
 
-    private Set<Priority> eligible(Instant now) {
+    private Set<Priority> eligible(Instant now, long nowNanos) {
         EnumSet<Priority> e = EnumSet.noneOf(Priority.class);
         for (Priority p : queues.keySet()) {
             Instant full = fullUntil.get(p);
-            if (!paused.contains(p) && (full == null || !now.isBefore(full))) {
+            if (!paused.contains(p) && (full == null || !now.isBefore(full)) && pacing.dueInNanos(p, nowNanos) == 0) {
                 e.add(p);
             }
         }

@@ -20,6 +20,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * sluice.channels.tenant-concurrency=300
  * sluice.channels.pressure-backlog=1000      # a channel with more waiting is under pressure: the ones below it pause
  * sluice.channels.pressure-oldest=30s
+ * sluice.channels.refill-pacing=true        # P1-P3 spread their starts over their tasks' duration (RefillPacing)
+ * sluice.channels.refill-pacing-max-gap=1s  # at most this between two starts of a paced channel
  * </pre>
  */
 @ConfigurationProperties("sluice.channels")
@@ -28,7 +30,8 @@ public record SluiceChannelProperties(Map<Priority, Integer> concurrency, Map<Pr
                                       @DefaultValue("300") int tenantConcurrency, @DefaultValue("0") double tenantRate,
                                       @DefaultValue("16") int lowerTurnEvery, @DefaultValue("1000") long pressureBacklog,
                                       @DefaultValue("30s") Duration pressureOldest, @DefaultValue("1s") Duration pressureEvery,
-                                      @DefaultValue("5m") Duration lease) {
+                                      @DefaultValue("5m") Duration lease, @DefaultValue("true") boolean refillPacing,
+                                      @DefaultValue("1s") Duration refillPacingMaxGap) {
 
     /** The settings these properties describe; a bad value is an error naming its property. */
     public ChannelSettings settings() {
@@ -42,7 +45,8 @@ public record SluiceChannelProperties(Map<Priority, Integer> concurrency, Map<Pr
         return new ChannelSettings(channels, limits("sluice.channels.pipeline-concurrency", pipelineConcurrency,
                 "sluice.channels.pipeline-rate", pipelineRate), limits("sluice.channels.tenant-concurrency", tenantConcurrency,
                 "sluice.channels.tenant-rate", tenantRate), lowerTurnEvery,
-                new ChannelSettings.Pressure(pressureBacklog, pressureOldest, pressureEvery), lease);
+                new ChannelSettings.Pressure(pressureBacklog, pressureOldest, pressureEvery), lease,
+                new ChannelSettings.Pacing(refillPacing, refillPacingMaxGap));
     }
 
     private static ChannelSettings.Limits limits(String concurrencyName, int concurrency, String rateName, double rate) {
