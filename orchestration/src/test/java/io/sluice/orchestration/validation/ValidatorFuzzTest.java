@@ -47,7 +47,7 @@ class ValidatorFuzzTest {
         });
     }
 
-    @Property(tries = 1500)
+    @Property(tries = 1500, seed = "20261202")
     void everyMutationIsReportedWithPointersAndSentences(@ForAll("mutated") JsonNode definition) {
         List<Problem> problems = validate(definition);
         for (Problem p : problems) {
@@ -60,7 +60,7 @@ class ValidatorFuzzTest {
         }
     }
 
-    @Property(tries = 1500)
+    @Property(tries = 1500, seed = "20261202")
     void whatTheValidatorAcceptsTheParserBuilds(@ForAll("mutated") JsonNode definition) {
         boolean valid = DefinitionValidator.isValid(validate(definition));
         Statistics.collect(valid ? "accepted" : "rejected");

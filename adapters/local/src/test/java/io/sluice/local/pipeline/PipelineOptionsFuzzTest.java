@@ -56,7 +56,7 @@ class PipelineOptionsFuzzTest {
         });
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 1000, seed = "20261202")
     void everyFileGivesOptionsOrProblemsNamingTheirField(@ForAll("files") String text) throws IOException {
         check(text);
     }
