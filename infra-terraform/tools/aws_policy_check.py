@@ -255,7 +255,10 @@ def check(doc):
             expected = warehouse.get("workgroup_arn") or arn("redshift", f"cluster:{warehouse.get('cluster_identifier')}")
             return None if fn == "task-worker" and resource == expected else "not the configured warehouse"
         if service == "scheduler":
-            return None if fn == "orchestrator" and any(resource == arn("scheduler", f"schedule/{g}/*") for g in groups) else "schedules outside its group"
+            in_group = any(resource == arn("scheduler", f"schedule/{g}/*") for g in groups)
+            if fn == "scheduled-start":  # reads the schedule a fire names, nothing else
+                return None if in_group and action == "scheduler:GetSchedule" else "more than reading the schedules of its group"
+            return None if fn == "orchestrator" and in_group else "schedules outside its group"
         if service == "iam" and action == "iam:PassRole":
             passed = statement.get("Condition", {}).get("StringEquals", {}).get("iam:PassedToService")
             return None if fn == "orchestrator" and resource == scheduler_role and passed == "scheduler.amazonaws.com" else "passes a role it should not"
@@ -372,6 +375,7 @@ def planted(doc):
         ("orchestrator", "events:PutEvents", f"arn:aws:events:{REGION}:{ACCOUNT}:event-bus/{name}-executions"),
         ("task-worker", "sqs:SendMessage", f"arn:aws:sqs:{REGION}:{ACCOUNT}:someone-elses-queue"),
         ("task-worker", "sqs:SendMessage", "*"),
+        ("scheduled-start", "scheduler:UpdateSchedule", f"arn:aws:scheduler:{REGION}:{ACCOUNT}:schedule/{name}/*"),
     ]
     for what, change in [(f"alert key: arn:aws:iam::{ACCOUNT}:role/{name}-http-api may use it", planted_key_user),
                          ("alarms: task-worker has no alarm on its Throttles", planted_missing_alarm)]:

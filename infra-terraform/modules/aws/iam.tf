@@ -67,6 +67,10 @@ locals {
       { Sid = "ArchiveRead", Action = ["s3:GetObject"], Resource = [local.archive_arn], Condition = null },
       { Sid = "StatusRows", Action = ["dynamodb:GetItem", "dynamodb:Query"], Resource = [local.table_arn, "${local.table_arn}/index/*"], Condition = null },
     ]
+    # Each fire is checked against the schedule it names (its pipeline, target and state), in the deployment's group only.
+    "scheduled-start" = [
+      { Sid = "CheckFiringSchedule", Action = ["scheduler:GetSchedule"], Resource = [format(local.arn, "scheduler", "schedule/${local.scheduler_group}/*")], Condition = null },
+    ]
     # Timers too long for a queue delay may become one-time schedules in the deployment's group.
     orchestrator = [
       { Sid = "TimerSchedules", Action = ["scheduler:CreateSchedule", "scheduler:UpdateSchedule", "scheduler:DeleteSchedule", "scheduler:GetSchedule"], Resource = [format(local.arn, "scheduler", "schedule/${local.scheduler_group}/*")], Condition = null },

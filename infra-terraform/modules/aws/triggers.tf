@@ -132,8 +132,9 @@ resource "aws_scheduler_schedule" "pipeline" {
   target {
     arn      = aws_lambda_alias.live["scheduled-start"].arn
     role_arn = aws_iam_role.scheduler.arn
-    # scheduled-start names the run after the scheduled time, so a repeated fire starts nothing new.
-    input = jsonencode({ pipeline = each.key, scheduledTime = "<aws.scheduler.scheduled-time>" })
+    # scheduled-start names the run after the scheduled time, so a repeated fire starts nothing new, and starts the
+    # pipeline only when the schedule the fire names (its own ARN) is enabled, targets it and has this input.
+    input = jsonencode({ pipeline = each.key, scheduledTime = "<aws.scheduler.scheduled-time>", schedule = "<aws.scheduler.schedule-arn>" })
 
     retry_policy {
       maximum_event_age_in_seconds = 3600

@@ -418,6 +418,15 @@ run "applied_with_mocks" {
     error_message = "a pipeline schedule must start its pipeline through scheduled-start"
   }
   assert {
+    condition     = jsondecode(aws_scheduler_schedule.pipeline["orders"].target[0].input).schedule == "<aws.scheduler.schedule-arn>"
+    error_message = "a pipeline schedule must pass its own ARN, which scheduled-start checks the fire against"
+  }
+  assert {
+    condition = anytrue([for s in jsondecode(aws_iam_role_policy.function["scheduled-start"].policy).Statement :
+    s.Sid == "CheckFiringSchedule" && s.Action == ["scheduler:GetSchedule"] && s.Resource == ["arn:aws:scheduler:eu-west-1:123456789012:schedule/sluice-test/*"]])
+    error_message = "scheduled-start must read the schedules of the deployment's group, and only read them"
+  }
+  assert {
     condition     = alltrue([for f, fn in aws_lambda_function.function : fn.environment[0].variables.SLUICE_REDIS_AUTH_SECRET_ARN == aws_secretsmanager_secret.redis_auth.arn])
     error_message = "every function reads the Redis password from the secret"
   }

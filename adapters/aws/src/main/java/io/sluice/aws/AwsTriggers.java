@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import io.sluice.aws.lambda.SqsBatchFunction;
 import io.sluice.aws.trigger.BundledPipelines;
+import io.sluice.aws.trigger.FireCheck;
 import io.sluice.aws.trigger.ScheduledStart;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.start.ExecutionStarter;
@@ -22,9 +23,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.Resource;
@@ -118,8 +119,11 @@ public class AwsTriggers {
         };
     }
 
+    /** Fires are checked against the deployment's schedule group ({@code sluice.scheduler.group}); without one, every fire is refused. */
     @Bean(name = "scheduled-start")
-    public Function<String, String> scheduledStart(ExecutionStarter starter, RedisAdapters redis) {
-        return new ScheduledStart(starter, ScheduledRuns.in(redis.executionStore()));
+    public Function<String, String> scheduledStart(ExecutionStarter starter, RedisAdapters redis, ObjectProvider<FireCheck> checks) {
+        return new ScheduledStart(starter, ScheduledRuns.in(redis.executionStore()), checks.getIfAvailable(() -> FireCheck.refuseAll(
+                "schedule: this deployment has no schedule group to check the fire against; set sluice.scheduler.group "
+                        + "(SLUICE_SCHEDULER_GROUP), sluice.scheduler.target-arn and sluice.scheduler.role-arn")));
     }
 }

@@ -20,12 +20,13 @@ import software.amazon.awssdk.services.scheduler.model.ScheduleSummary;
 
 /**
  * Keeps one EventBridge Scheduler schedule per scheduled pipeline in step with the pipelines' options: it creates
- * the missing ones, updates those whose expression, time zone, target or input differ, and deletes the schedules of
- * its group that no pipeline asks for. Running it again changes nothing. Each schedule invokes the
- * {@code scheduled-start} function with
- * {@code {"pipeline": ..., "scheduledTime": "<aws.scheduler.scheduled-time>"}} (plus {@code label} and a non-default
- * {@code overlap}), so the execution is named after the scheduled time exactly as the local firer names it
- * ({@code sched-20261129T0300Z}), and a retried fire starts nothing twice.
+ * the missing ones, updates those whose expression, time zone, target or input differ, and deletes the schedules it
+ * made (their description begins {@value #DESCRIPTION}) that no pipeline asks for any more; the group's other
+ * schedules are left alone. Running it again changes nothing. Each schedule invokes the {@code scheduled-start}
+ * function with {@code {"pipeline": ..., "scheduledTime": "<aws.scheduler.scheduled-time>", "schedule":
+ * "<aws.scheduler.schedule-arn>"}} (plus {@code label} and a non-default {@code overlap}), so the execution is named
+ * after the scheduled time exactly as the local firer names it ({@code sched-20261129T0300Z}), a retried fire starts
+ * nothing twice, and {@code scheduled-start} can check the fire against the schedule ({@link SchedulerFireCheck}).
  *
  * <p>All or nothing: when any wanted schedule has a problem (an expression Scheduler cannot take, {@code overlap:
  * queue}, which needs the schedule index, a schedule id wanted twice), nothing is changed and the problems are
@@ -34,6 +35,8 @@ import software.amazon.awssdk.services.scheduler.model.ScheduleSummary;
  * {@code catchUp} has no Scheduler equivalent: missed fires are Scheduler's retry policy's.
  */
 public final class ScheduleReconciler {
+    /** How the description of every schedule this reconciler makes begins. */
+    static final String DESCRIPTION = "Sluice schedule ";
     private static final String TIME_PLACEHOLDER = "<aws.scheduler.scheduled-time>";
 
     private final SchedulerClient scheduler;
@@ -100,7 +103,7 @@ public final class ScheduleReconciler {
             }
         }
         for (String name : existing) {
-            if (!wanted.containsKey(name)) {
+            if (!wanted.containsKey(name) && ours(name)) {
                 try {
                     scheduler.deleteSchedule(b -> b.groupName(settings.group()).name(name));
                 } catch (ResourceNotFoundException e) {
@@ -113,7 +116,8 @@ public final class ScheduleReconciler {
     }
 
     private String input(PipelineSchedule s) {
-        ObjectNode input = Json.object().put("pipeline", s.key().pipeline()).put("scheduledTime", TIME_PLACEHOLDER);
+        ObjectNode input = Json.object().put("pipeline", s.key().pipeline()).put("scheduledTime", TIME_PLACEHOLDER)
+                .put("schedule", SchedulerFireCheck.ARN_PLACEHOLDER);
         if (s.key().label() != null) {
             input.put("label", s.key().label());
         }
@@ -162,7 +166,21 @@ public final class ScheduleReconciler {
     }
 
     private static String description(Wanted w) {
-        return "Sluice schedule " + w.id();
+        return DESCRIPTION + w.id();
+    }
+
+    /**
+     * Whether the schedule {@code name} is one this reconciler made (its description says so): the group also holds
+     * schedules it must leave alone (Terraform's tick and pipeline schedules, the orchestrator's one-time timers, a
+     * team's schedule for a created state machine).
+     */
+    private boolean ours(String name) {
+        try {
+            String d = scheduler.getSchedule(b -> b.groupName(settings.group()).name(name)).description();
+            return d != null && d.startsWith(DESCRIPTION);
+        } catch (ResourceNotFoundException e) {
+            return false; // deleted meanwhile
+        }
     }
 
     private boolean same(GetScheduleResponse current, Wanted w) {

@@ -39,6 +39,12 @@ public class SchedulerConfiguration {
         return new ScheduleReconciler(client, new SchedulerSettings(scheduler.group(), scheduler.targetArn(), scheduler.roleArn()));
     }
 
+    /** What {@code scheduled-start} checks each fire with: the schedule it names, in this group, targeting it. */
+    @Bean
+    public SchedulerFireCheck schedulerFireCheck(SchedulerClient client, SchedulerProperties scheduler) {
+        return new SchedulerFireCheck(client, scheduler.group(), scheduler.targetArn());
+    }
+
     @Bean("schedule-reconcile")
     public Function<String, String> scheduleReconcile(ScheduleReconciler reconciler) {
         return body -> Json.write(report(reconciler.reconcile(schedules(Json.parse(body)))));

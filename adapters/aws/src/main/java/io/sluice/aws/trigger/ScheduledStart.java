@@ -15,12 +15,18 @@ import java.util.logging.Logger;
 
 /**
  * The {@code scheduled-start} function: one fire of a pipeline's EventBridge Scheduler schedule.
- * The schedule's target input names the pipeline and passes the scheduled time through Scheduler's
- * context attribute:
+ * The schedule's target input names the pipeline and passes the scheduled time and the schedule's own ARN through
+ * Scheduler's context attributes:
  *
  * <pre>{@code
- * {"pipeline": "orders", "scheduledTime": "<aws.scheduler.scheduled-time>", "label": "eod", "overlap": "skip"}
+ * {"pipeline": "orders", "scheduledTime": "<aws.scheduler.scheduled-time>", "schedule": "<aws.scheduler.schedule-arn>",
+ *  "label": "eod", "overlap": "skip"}
  * }</pre>
+ *
+ * The pipeline is not taken from the body on its word: the fire starts it only when the schedule it names passes the
+ * {@link FireCheck} (enabled, in the deployment's group, targeting this function, with this pipeline, label and overlap
+ * in its input); otherwise it is refused ({@code scheduled-start.refused} in the log, and the invocation fails, so
+ * Lambda's failure destination and the alert see it).
  *
  * {@code label} (for a pipeline with several schedules) and {@code overlap} ({@code skip}, the default,
  * or {@code allow}) are optional. The execution is named after the scheduled time exactly as the
@@ -28,17 +34,20 @@ import java.util.logging.Logger;
  * invocation (Scheduler retries, Lambda retries) starts nothing twice. {@code queue} needs a held fire,
  * which only the schedule index has; it is refused here. The pipeline may be a bundled one or a state machine created through
  * the Step Functions API (the deployment's one {@link ExecutionStarter} finds both): a schedule made for a created machine
- * (Step Functions has no schedules; teams make an EventBridge Scheduler schedule) may target this function with that input.
+ * (Step Functions has no schedules; teams make an EventBridge Scheduler schedule) may target this function with that input,
+ * in the deployment's schedule group (the reconciler leaves schedules it did not make alone).
  */
 public final class ScheduledStart implements Function<String, String> {
     private static final Logger LOG = Logger.getLogger(ScheduledStart.class.getName());
 
     private final ExecutionStarter starter;
     private final ScheduledRuns runs;
+    private final FireCheck check;
 
-    public ScheduledStart(ExecutionStarter starter, ScheduledRuns runs) {
+    public ScheduledStart(ExecutionStarter starter, ScheduledRuns runs, FireCheck check) {
         this.starter = starter;
         this.runs = runs;
+        this.check = check;
     }
 
     @Override
@@ -59,6 +68,11 @@ public final class ScheduledStart implements Function<String, String> {
         }
         String name = key.executionName(scheduled);
         ObjectNode out = Json.object().put("pipeline", pipeline).put("execution", name);
+        String refusal = check.refusal(required(in, "schedule"), key, overlap).orElse(null);
+        if (refusal != null) {
+            LOG.warning(Json.write(out.deepCopy().put("event", "scheduled-start.refused").put("reason", refusal)));
+            throw new IllegalArgumentException(refusal);
+        }
         if (overlap == OverlapPolicy.SKIP && runs.anyRunning(pipeline, key.namePrefix())) {
             LOG.info(Json.write(out.deepCopy().put("event", "scheduled-start.skipped")));
             return Json.write(out.put("outcome", "skipped"));
@@ -81,7 +95,7 @@ public final class ScheduledStart implements Function<String, String> {
         JsonNode v = in.get(field);
         if (v == null || !v.isTextual() || v.asText().isBlank()) {
             throw new IllegalArgumentException(field + ": missing; a scheduled-start input is {\"pipeline\": ..., \"scheduledTime\": "
-                    + "\"<aws.scheduler.scheduled-time>\"}");
+                    + "\"<aws.scheduler.scheduled-time>\", \"schedule\": \"<aws.scheduler.schedule-arn>\"}");
         }
         return v.asText();
     }

@@ -10,6 +10,8 @@ import io.sluice.aws.sqs.SqsQueueSettings;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.aws.stub.AwsJsonStub;
 import io.sluice.aws.stub.EventBridgeStub;
+import io.sluice.aws.stub.FiringSchedules;
+import io.sluice.aws.stub.SchedulerStub;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
@@ -42,11 +44,16 @@ class AwsExecutionEventsEntryPointTest {
     private RedisAdapters redis;
     private SqsTaskQueue queue;
     private EventBridgeStub bus;
+    private SchedulerStub scheduler;
+    private FiringSchedules schedules;
 
     @BeforeEach
     void start() {
         sqs = ElasticMqServer.start();
         bus = new EventBridgeStub();
+        scheduler = new SchedulerStub(); // nothing serves EventBridge Scheduler here
+        schedules = new FiringSchedules(scheduler, keyPrefix);
+        schedules.properties().forEach(environment::set);
         String redisUrl = RedisTestServer.shared().url();
         redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(keyPrefix));
         queue = SqsTaskQueue.connect(SqsQueueSettings.local(sqs.endpoint(), ElasticMqServer.REGION, 5));
@@ -68,11 +75,12 @@ class AwsExecutionEventsEntryPointTest {
         if (queue != null) queue.close();
         if (sqs != null) sqs.close();
         if (bus != null) bus.close();
+        if (scheduler != null) scheduler.close();
     }
 
     @Test
     void aRunPutsItsStartedAndSucceededEventsOnTheBusAsCloudEvents() throws Exception {
-        JsonNode fired = invoke("scheduled-start", Json.parse("{\"pipeline\": \"announced\", \"scheduledTime\": \"2026-11-29T03:00:00Z\"}"));
+        JsonNode fired = invoke("scheduled-start", Json.parse(schedules.fire("announced", "2026-11-29T03:00:00Z")));
         assertThat(fired.toString()).contains("started");
         String executionId = "announced:sched-20261129T0300Z";
 

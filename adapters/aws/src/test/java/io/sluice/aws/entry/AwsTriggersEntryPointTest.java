@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.aws.stub.FiringSchedules;
+import io.sluice.aws.stub.SchedulerStub;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.redis.RedisAdapters;
@@ -37,16 +39,20 @@ class AwsTriggersEntryPointTest {
     private final LambdaEnvironment environment = new LambdaEnvironment();
     private final String keyPrefix = "sluice-aws-trig-" + UUID.randomUUID().toString().substring(0, 8);
     private static ElasticMqServer sqs;
+    private static SchedulerStub scheduler;
+    private FiringSchedules schedules;
     private RedisAdapters redis;
 
     @BeforeAll
     static void startQueue() {
         sqs = ElasticMqServer.start();
+        scheduler = new SchedulerStub(); // nothing serves EventBridge Scheduler here
     }
 
     @AfterAll
     static void stopQueue() {
         sqs.close();
+        scheduler.close();
     }
 
     @BeforeEach
@@ -60,6 +66,8 @@ class AwsTriggersEntryPointTest {
         set("sluice.region", ElasticMqServer.REGION);
         set("sluice.triggers.rules", "classpath:triggers/object-rules.json");
         set("MAIN_CLASS", EntryPointTestApplication.class.getName());
+        schedules = new FiringSchedules(scheduler, keyPrefix);
+        schedules.properties().forEach(this::set);
         set("spring.main.banner-mode", "off");
     }
 
@@ -96,12 +104,11 @@ class AwsTriggersEntryPointTest {
     @Test
     void scheduledStartNamesTheRunAfterTheScheduledTimeAndSkipsWhileThePreviousRuns() throws Exception {
         FunctionInvoker handler = handler("scheduled-start");
-        // What EventBridge Scheduler delivers for a target input of
-        // {"pipeline": "hourly", "scheduledTime": "<aws.scheduler.scheduled-time>"}.
-        JsonNode fired = invoke(handler, Json.parse("{\"pipeline\": \"hourly\", \"scheduledTime\": \"2026-11-29T03:00:00Z\"}"));
-        JsonNode retried = invoke(handler, Json.parse("{\"pipeline\": \"hourly\", \"scheduledTime\": \"2026-11-29T03:00:00Z\", "
-                + "\"overlap\": \"allow\"}"));
-        JsonNode next = invoke(handler, Json.parse("{\"pipeline\": \"hourly\", \"scheduledTime\": \"2026-11-29T04:00:00Z\"}"));
+        // What EventBridge Scheduler delivers for a target input of {"pipeline": "hourly", "scheduledTime":
+        // "<aws.scheduler.scheduled-time>", "schedule": "<aws.scheduler.schedule-arn>"}; the retry is of a schedule with overlap allow.
+        JsonNode fired = invoke(handler, Json.parse(schedules.fire("hourly", "2026-11-29T03:00:00Z")));
+        JsonNode retried = invoke(handler, Json.parse(schedules.fire("hourly", "2026-11-29T03:00:00Z", "allow")));
+        JsonNode next = invoke(handler, Json.parse(schedules.fire("hourly", "2026-11-29T04:00:00Z")));
 
         assertThat(result(fired)).isEqualTo(Json.parse("""
                 {"pipeline": "hourly", "execution": "sched-20261129T0300Z", "outcome": "started"}"""));
@@ -112,6 +119,10 @@ class AwsTriggersEntryPointTest {
                 .isEqualTo(Json.parse("{\"schedule\": \"hourly\", \"scheduledTime\": \"2026-11-29T03:00:00Z\"}"));
 
         assertThatThrownBy(() -> invoke(handler, Json.parse("{\"pipeline\": \"hourly\"}"))).hasStackTraceContaining("scheduledTime: missing");
+        // A fire that names a pipeline its schedule does not start (anyone allowed to invoke the function could send one).
+        String forged = schedules.fire("hourly", "2026-11-29T05:00:00Z").replace("\"pipeline\":\"hourly\"", "\"pipeline\":\"sales\"");
+        assertThatThrownBy(() -> invoke(handler, Json.parse(forged))).hasStackTraceContaining("starts hourly, not sales");
+        assertThat(redis.executionStore().list("sales", null, 10)).isEmpty();
     }
 
     @Test

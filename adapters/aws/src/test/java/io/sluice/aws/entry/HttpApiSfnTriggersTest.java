@@ -13,6 +13,8 @@ import io.sluice.aws.SluiceAwsApplication;
 import io.sluice.aws.invoke.EventSourceMapping;
 import io.sluice.aws.sqs.SqsClients;
 import io.sluice.aws.sqs.SqsQueueSettings;
+import io.sluice.aws.stub.FiringSchedules;
+import io.sluice.aws.stub.SchedulerStub;
 import io.sluice.aws.stub.SecretsManagerStub;
 import io.sluice.functions.trigger.PartitionNames;
 import io.sluice.orchestration.json.Json;
@@ -64,6 +66,8 @@ class HttpApiSfnTriggersTest {
     private static final String KEY_PREFIX = "sluice-sfntrig-" + UUID.randomUUID().toString().substring(0, 8);
     private static ElasticMqServer sqs;
     private static SecretsManagerStub secrets;
+    private static SchedulerStub scheduler;
+    private static FiringSchedules schedules;
     private static RedisAdapters redis;
     private static FunctionInvoker httpApi;
     private static HttpServer bridge;
@@ -73,6 +77,9 @@ class HttpApiSfnTriggersTest {
     static void start() throws Exception {
         sqs = ElasticMqServer.start();
         secrets = new SecretsManagerStub().put("sluice/finance/sigv4-fin-ci", "finance-signing-secret");
+        scheduler = new SchedulerStub(); // nothing serves EventBridge Scheduler here
+        schedules = new FiringSchedules(scheduler, KEY_PREFIX);
+        schedules.properties().forEach(ENVIRONMENT::set);
         bundle = Files.createTempDirectory("sfn-trigger-bundle");
         // The bundle: 'report' waits for 'ingest', a machine tenant finance creates through the API; the object rule starts 'landed'.
         Files.writeString(bundle.resolve("report.asl.json"), HttpApiSfnTest.PASS);
@@ -109,6 +116,7 @@ class HttpApiSfnTriggersTest {
         ENVIRONMENT.restore(redis, KEY_PREFIX);
         if (sqs != null) sqs.close();
         if (secrets != null) secrets.close();
+        if (scheduler != null) scheduler.close();
         FileSystemUtils.deleteRecursively(bundle);
     }
 
@@ -157,7 +165,8 @@ class HttpApiSfnTriggersTest {
     @Test
     void aScheduledStartMayNameAMachineCreatedThroughTheApi() throws Exception {
         FunctionInvoker scheduled = handler("scheduled-start");
-        String fire = "{\"pipeline\": \"nightly\", \"scheduledTime\": \"2026-11-29T03:00:00Z\"}";
+        // A team's schedule for the machine, in the deployment's group (Step Functions has no schedules of its own).
+        String fire = schedules.fire("nightly", "2026-11-29T03:00:00Z");
         assertThatThrownBy(() -> invoke(scheduled, fire)).as("not created yet")
                 .hasStackTraceContaining("no pipeline 'nightly' is bundled with this deployment or created through its Step Functions API");
         try (SfnClient sfn = client()) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.aws.SluiceAwsApplication;
+import io.sluice.aws.stub.FiringSchedules;
+import io.sluice.aws.stub.SchedulerStub;
 import io.sluice.orchestration.json.Json;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.SluiceRedisProperties;
@@ -42,11 +44,18 @@ class RecordedAwsEventsTest {
     private static final String KEY_PREFIX = "sluice-rec-" + UUID.randomUUID().toString().substring(0, 8);
     private static final Map<String, String> SAVED = new HashMap<>();
     private static ElasticMqServer sqs;
+    private static SchedulerStub scheduler;
     private static RedisAdapters redis;
 
     @BeforeAll
     static void oneDeployment() {
         sqs = ElasticMqServer.start();
+        // scheduled-start checks each fire against its schedule: the deployment's group "sluice" holds hello's, on a stub
+        // of EventBridge Scheduler (nothing serves Scheduler here).
+        scheduler = new SchedulerStub();
+        FiringSchedules schedules = new FiringSchedules(scheduler, "sluice");
+        schedules.schedule("hello");
+        schedules.properties().forEach(RecordedAwsEventsTest::set);
         String redisUrl = RedisTestServer.shared().url();
         redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(KEY_PREFIX));
         Path bundle = EVENTS.resolve("bundle/pipelines");
@@ -79,6 +88,7 @@ class RecordedAwsEventsTest {
             redis.close();
         }
         if (sqs != null) sqs.close();
+        if (scheduler != null) scheduler.close();
     }
 
     static Stream<Arguments> cases() throws IOException {

@@ -66,18 +66,21 @@ class ScheduleReconcilerTest {
         assertThat(orders.path("Target").path("RoleArn").asText()).isEqualTo(ROLE);
         assertThat(orders.path("FlexibleTimeWindow").path("Mode").asText()).isEqualTo("OFF");
         assertThat(Json.parse(orders.path("Target").path("Input").asText()))
-                .isEqualTo(Json.parse("{\"pipeline\": \"orders\", \"scheduledTime\": \"<aws.scheduler.scheduled-time>\"}"));
+                .isEqualTo(Json.parse("{\"pipeline\": \"orders\", \"scheduledTime\": \"<aws.scheduler.scheduled-time>\", "
+                        + "\"schedule\": \"<aws.scheduler.schedule-arn>\"}"));
         ObjectNode rates = stored.get(ScheduleNames.of(new ScheduleKey("rates", "eod")));
         assertThat(rates.path("ScheduleExpression").asText()).isEqualTo("cron(0 18 ? * MON,TUE,WED,THU,FRI *)");
         assertThat(rates.path("ScheduleExpressionTimezone").asText()).isEqualTo("UTC");
 
         // What Scheduler delivers to scheduled-start when rates' eod schedule fires at 18:00 UTC.
-        String fired = rates.path("Target").path("Input").asText().replace("<aws.scheduler.scheduled-time>", "2026-11-29T18:00:00Z");
+        String ratesName = ScheduleNames.of(new ScheduleKey("rates", "eod"));
+        String fired = rates.path("Target").path("Input").asText().replace("<aws.scheduler.scheduled-time>", "2026-11-29T18:00:00Z")
+                .replace("<aws.scheduler.schedule-arn>", SchedulerStub.arn(group, ratesName));
         List<String> started = new ArrayList<>();
         new ScheduledStart((pipeline, name, input) -> {
             started.add(pipeline + "/" + name + " " + Json.write(input));
             return new StartResult.Started(null);
-        }, (pipeline, prefix) -> false).apply(fired);
+        }, (pipeline, prefix) -> false, new SchedulerFireCheck(client, group, TARGET)).apply(fired);
         assertThat(started).containsExactly(
                 "rates/sched-eod-20261129T1800Z {\"schedule\":\"rates/eod\",\"scheduledTime\":\"2026-11-29T18:00:00Z\"}");
     }
@@ -104,9 +107,14 @@ class ScheduleReconcilerTest {
     }
 
     @Test
-    void aScheduleNoPipelineWantsIsDeletedAndOneChangedByHandIsPutBack() {
+    void aScheduleNoPipelineWantsIsDeletedAndOneChangedByHandIsPutBackButOthersSchedulesAreLeftAlone() {
         String group = group();
         reconciler(group).reconcile(List.of(PipelineSchedule.of("orders", "rate(1 hour)", "UTC"), PipelineSchedule.of("gone", "rate(1 day)", "UTC")));
+        // Terraform's tick and a team's schedule for a created state machine share the group: not the reconciler's to delete.
+        ObjectNode tick = Json.object().put("Description", "Sluice schedule-tick").put("ScheduleExpression", "rate(1 minute)");
+        tick.putObject("Target").put("Arn", TARGET).put("RoleArn", ROLE);
+        stub.putSchedule(group, "tick", tick);
+        stub.putSchedule(group, "team-nightly", tick.deepCopy().put("Description", "nightly run of a created machine"));
         String orders = ScheduleNames.of(ScheduleKey.of("orders"));
         ObjectNode edited = stub.schedules(group).get(orders).deepCopy();
         edited.put("State", "DISABLED");
@@ -116,10 +124,10 @@ class ScheduleReconcilerTest {
 
         assertThat(report.deleted()).containsExactly(ScheduleNames.of(ScheduleKey.of("gone")));
         assertThat(report.updated()).containsExactly(orders);
-        assertThat(stub.schedules(group)).containsOnlyKeys(orders);
+        assertThat(stub.schedules(group)).containsOnlyKeys(orders, "tick", "team-nightly");
         assertThat(stub.schedules(group).get(orders).path("State").asText()).isEqualTo("ENABLED");
         assertThat(reconciler(group).reconcile(List.of()).deleted()).containsExactly(orders);
-        assertThat(stub.schedules(group)).isEmpty();
+        assertThat(stub.schedules(group)).containsOnlyKeys("tick", "team-nightly");
     }
 
     @Test

@@ -62,7 +62,7 @@ public final class SchedulerStub implements AutoCloseable {
 
     /** Puts a schedule in as if someone had created it by hand. */
     public void putSchedule(String group, String name, ObjectNode schedule) {
-        groups.computeIfAbsent(group, g -> new ConcurrentHashMap<>()).put(name, schedule.deepCopy().put("Name", name).put("GroupName", group));
+        groups.computeIfAbsent(group, g -> new ConcurrentHashMap<>()).put(name, stored(name, group, schedule));
     }
 
     private static final class Answer extends RuntimeException {
@@ -165,6 +165,9 @@ public final class SchedulerStub implements AutoCloseable {
     private static ObjectNode stored(String name, String group, JsonNode body) {
         ObjectNode s = body.deepCopy();
         s.remove("ClientToken");
+        if (!s.has("State")) {
+            s.put("State", "ENABLED"); // Scheduler's default
+        }
         return s.put("Name", name).put("GroupName", group);
     }
 
@@ -196,7 +199,8 @@ public final class SchedulerStub implements AutoCloseable {
         return body.hasNonNull("GroupName") ? body.get("GroupName").asText() : "default";
     }
 
-    private static String arn(String group, String name) {
+    /** The ARN Scheduler gives the schedule {@code name} of {@code group}. */
+    public static String arn(String group, String name) {
         return "arn:aws:scheduler:us-east-1:123456789012:schedule/" + group + "/" + name;
     }
 
