@@ -100,13 +100,13 @@ public final class ChannelTaker {
             LockSupport.parkNanos(Math.min(wait.toNanos(), ChannelLimits.FULL_RETRY.toNanos()));
             return List.of();
         }
-        // A channel that was full, is paced or has a rate limit is asked for one task, not a batch: a batch from a full
-        // or rate-bound channel would be taken, refused and put back task by task (a send and an acknowledgement each)
-        // while a P0 task that arrives meanwhile waits for the round trip, and one from a paced channel would start
-        // together what pacing spreads. The channels above the first such one are asked for a full batch first, so they
-        // lose nothing by it.
+        // A channel that was full or has a rate limit is asked for one task, not a batch, and a paced one for what its pacing
+        // allows: a batch from a full or rate-bound channel would be taken, refused and put back task by task (a send and an
+        // acknowledgement each) while a P0 task that arrives meanwhile waits for the round trip, and a full batch from a
+        // paced one would start together what pacing spreads. The channels above the first such one are asked for a full
+        // batch first, so they lose nothing by it.
         int firstProbing = 0;
-        while (firstProbing < inOrder.size() && !oneAtATime(priorityOf(inOrder.get(firstProbing)))) {
+        while (firstProbing < inOrder.size() && batch(priorityOf(inOrder.get(firstProbing)), max, nowNanos) >= max) {
             firstProbing++;
         }
         FirstReceived got;
@@ -115,7 +115,11 @@ public final class ChannelTaker {
         } else {
             got = firstProbing == 0 ? null : queue.receiveFirst(inOrder.subList(0, firstProbing), max, visibility, Duration.ZERO);
             if (got == null || got.messages().isEmpty()) {
-                got = queue.receiveFirst(inOrder, 1, visibility, wait);
+                int smallest = max;
+                for (String q : inOrder.subList(firstProbing, inOrder.size())) {
+                    smallest = Math.min(smallest, batch(priorityOf(q), max, nowNanos));
+                }
+                got = queue.receiveFirst(inOrder, Math.max(1, smallest), visibility, wait);
             }
         }
         if (got.messages().isEmpty()) {
@@ -135,7 +139,7 @@ public final class ChannelTaker {
         }
         if (!taken.isEmpty()) {
             probing.remove(p);
-            pacing.started(p, System.nanoTime());
+            pacing.started(p, System.nanoTime(), taken.size());
         }
         return taken;
     }
@@ -153,8 +157,12 @@ public final class ChannelTaker {
         return Duration.ofNanos(pacing.gapNanos(p));
     }
 
-    private boolean oneAtATime(Priority p) {
-        return probing.contains(p) || pacing.paced(p) || settings.channels().get(p).rate() != null;
+    /** How many tasks to ask {@code p} for: one when it was full or has a rate limit, else what its pacing allows now. */
+    private int batch(Priority p, int max, long nowNanos) {
+        if (probing.contains(p) || settings.channels().get(p).rate() != null) {
+            return 1;
+        }
+        return pacing.allowance(p, nowNanos, max);
     }
 
     private Optional<Taken> admit(String q, Priority p, ReceivedMessage m) {

@@ -12,7 +12,9 @@ import java.util.Map;
  * moment queues behind. Paced, a channel starts its next task no sooner than {@code share × d / limit} after the last
  * one, {@code d} the moving average of its tasks' durations and {@code limit} its concurrency limit, capped at
  * {@code maxGap}. At {@code share} 0.8 that is a quarter faster than the limit lets the channel run at steady state,
- * so pacing spreads the starts without lowering a channel's throughput. P0 is never paced. Per process: the limits
+ * so pacing spreads the starts without lowering a channel's throughput. A channel may start as many tasks at once as
+ * gaps have passed since its next start was due ({@link #allowance}): one at a time when the gap is longer than a take,
+ * a whole batch when its tasks are short. P0 is never paced. Per process: the limits
  * across processes stay with {@link ChannelLimits}; this only smooths one consumer's starts.
  *
  * <p>{@link #ended} may be called from any thread; the rest by the one poller.
@@ -49,9 +51,16 @@ final class RefillPacing {
         return Math.min(maxGapNanos, (long) (SHARE * averageNanos[p.ordinal()] / limits.get(p)));
     }
 
-    /** Whether {@code p} is paced now, so it should start one task at a time. */
-    boolean paced(Priority p) {
-        return gapNanos(p) > 0;
+    /** How many tasks {@code p} may start at {@code nowNanos}, at most {@code max}: one, and one more per gap passed since it was due. */
+    int allowance(Priority p, long nowNanos, int max) {
+        long gap = gapNanos(p);
+        synchronized (this) {
+            if (gap == 0 || !started[p.ordinal()]) {
+                return max;
+            }
+            long late = nowNanos - nextStartNanos[p.ordinal()];
+            return late < 0 ? 0 : (int) Math.min(max, 1 + late / gap);
+        }
     }
 
     /** How long until {@code p} may start a task, 0 if it may now. */
@@ -59,12 +68,14 @@ final class RefillPacing {
         return started[p.ordinal()] ? Math.max(0, nextStartNanos[p.ordinal()] - nowNanos) : 0;
     }
 
-    /** A task of {@code p} started at {@code nowNanos}. */
-    void started(Priority p, long nowNanos) {
+    /** {@code count} tasks of {@code p} started at {@code nowNanos}: the next may start a gap each later, and not before now. */
+    void started(Priority p, long nowNanos, int count) {
         long gap = gapNanos(p);
         synchronized (this) {
-            started[p.ordinal()] = true;
-            nextStartNanos[p.ordinal()] = nowNanos + gap;
+            int i = p.ordinal();
+            long from = started[i] ? nextStartNanos[i] : nowNanos;
+            started[i] = true;
+            nextStartNanos[i] = Math.max(from + count * gap, nowNanos);
         }
     }
 
