@@ -81,21 +81,24 @@ public final class ChannelTaker {
         Instant now = clock.instant();
         lookAtBacklogs(now);
         long nowNanos = System.nanoTime();
-        List<String> inOrder = new ArrayList<>(queues.size());
-        for (Priority p : order.next(eligible(now, nowNanos))) {
-            inOrder.add(queues.get(p));
-        }
-        // A channel waiting only for its paced start is due soon: wait no longer than that for the others.
-        long dueIn = Long.MAX_VALUE;
+        EnumSet<Priority> eligible = EnumSet.noneOf(Priority.class);
+        long pacedDue = Long.MAX_VALUE; // a channel waiting only for its paced start: wait no longer than that for the others
         for (Priority p : queues.keySet()) {
-            long d = pacing.dueInNanos(p, nowNanos);
-            if (d > 0 && !paused.contains(p)) {
-                dueIn = Math.min(dueIn, d);
+            if (paused.contains(p)) {
+                continue;
+            }
+            long dueIn = pacing.dueInNanos(p, nowNanos);
+            Instant full = fullUntil.get(p);
+            if (dueIn > 0) {
+                pacedDue = Math.min(pacedDue, dueIn);
+            } else if (full == null || !now.isBefore(full)) {
+                eligible.add(p);
             }
         }
-        if (dueIn != Long.MAX_VALUE && dueIn < wait.toNanos()) {
-            wait = Duration.ofNanos(dueIn);
+        if (pacedDue < wait.toNanos()) {
+            wait = Duration.ofNanos(pacedDue);
         }
+        List<Priority> inOrder = order.next(eligible);
         if (inOrder.isEmpty()) {
             LockSupport.parkNanos(Math.min(wait.toNanos(), ChannelLimits.FULL_RETRY.toNanos()));
             return List.of();
@@ -105,22 +108,22 @@ public final class ChannelTaker {
         // acknowledgement each) while a P0 task that arrives meanwhile waits for the round trip, and a full batch from a
         // paced one would start together what pacing spreads. The channels above the first such one are asked for a full
         // batch first, so they lose nothing by it.
-        int firstProbing = 0;
-        while (firstProbing < inOrder.size() && batch(priorityOf(inOrder.get(firstProbing)), max, nowNanos) >= max) {
-            firstProbing++;
-        }
-        FirstReceived got;
-        if (firstProbing == inOrder.size()) {
-            got = queue.receiveFirst(inOrder, max, visibility, wait);
-        } else {
-            got = firstProbing == 0 ? null : queue.receiveFirst(inOrder.subList(0, firstProbing), max, visibility, Duration.ZERO);
-            if (got == null || got.messages().isEmpty()) {
-                int smallest = max;
-                for (String q : inOrder.subList(firstProbing, inOrder.size())) {
-                    smallest = Math.min(smallest, batch(priorityOf(q), max, nowNanos));
-                }
-                got = queue.receiveFirst(inOrder, Math.max(1, smallest), visibility, wait);
+        List<String> names = new ArrayList<>(inOrder.size());
+        int firstLimited = -1;
+        int smallest = max; // the batch the channels from the first limited one on may all take
+        for (Priority p : inOrder) {
+            int batch = batch(p, max, nowNanos);
+            if (batch < max && firstLimited < 0) {
+                firstLimited = names.size();
             }
+            if (firstLimited >= 0) {
+                smallest = Math.min(smallest, batch);
+            }
+            names.add(queues.get(p));
+        }
+        FirstReceived got = firstLimited > 0 ? queue.receiveFirst(names.subList(0, firstLimited), max, visibility, Duration.ZERO) : null;
+        if (got == null || got.messages().isEmpty()) {
+            got = queue.receiveFirst(names, Math.max(1, smallest), visibility, wait);
         }
         if (got.messages().isEmpty()) {
             return List.of();
@@ -187,17 +190,6 @@ public final class ChannelTaker {
     private void putBack(String q, ReceivedMessage m, Duration after) {
         queue.send(q, new OutgoingMessage(m.body(), m.attributes(), null, m.messageId() + ":limited"), after);
         queue.acknowledge(q, m.receipt());
-    }
-
-    private Set<Priority> eligible(Instant now, long nowNanos) {
-        EnumSet<Priority> e = EnumSet.noneOf(Priority.class);
-        for (Priority p : queues.keySet()) {
-            Instant full = fullUntil.get(p);
-            if (!paused.contains(p) && (full == null || !now.isBefore(full)) && pacing.dueInNanos(p, nowNanos) == 0) {
-                e.add(p);
-            }
-        }
-        return e;
     }
 
     private void lookAtBacklogs(Instant now) {

@@ -1,8 +1,9 @@
 package io.sluice.functions.messaging;
 
 import io.sluice.functions.priority.Priority;
-import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The queues Sluice uses, under one prefix per deployment: one for the orchestrator, one per task
@@ -27,7 +28,16 @@ public record QueueNames(String prefix) {
 
     /** Every channel's queue of {@code function}, P0 first. */
     public List<String> channels(String function) {
-        return Arrays.stream(Priority.values()).map(p -> tasks(function, p)).toList();
+        return List.copyOf(channelsByPriority(function).values());
+    }
+
+    /** Every channel's queue of {@code function}, by its priority. */
+    public Map<Priority, String> channelsByPriority(String function) {
+        Map<Priority, String> m = new EnumMap<>(Priority.class);
+        for (Priority p : Priority.values()) {
+            m.put(p, tasks(function, p));
+        }
+        return m;
     }
 
     public String events() {

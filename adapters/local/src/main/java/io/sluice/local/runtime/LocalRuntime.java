@@ -39,7 +39,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -137,7 +136,7 @@ public final class LocalRuntime implements AutoCloseable {
         // Each function's tasks come through its priority channels: P0 first, P3 throttled first; limits once set (limitChannels).
         for (String f : functionNames) {
             ChannelConsumer consumer = new ChannelConsumer(ports.queue(), names.tasks(f),
-                    new ChannelTaker(ports.queue(), channels(names, f), null, ChannelSettings.defaults(), clock), (m, taskQueue) -> {
+                    new ChannelTaker(ports.queue(), names.channelsByPriority(f), null, ChannelSettings.defaults(), clock), (m, taskQueue) -> {
                 WorkerHarness.Disposition done = harness.handle(m.body(), taskQueue);
                 boolean ack = done != WorkerHarness.Disposition.RETRY_LATER;
                 if (done == WorkerHarness.Disposition.ACKNOWLEDGE) {
@@ -185,20 +184,12 @@ public final class LocalRuntime implements AutoCloseable {
         LockSupport.unpark(ticker);
     }
 
-    private static Map<Priority, String> channels(QueueNames names, String function) {
-        Map<Priority, String> m = new EnumMap<>(Priority.class);
-        for (Priority p : Priority.values()) {
-            m.put(p, names.tasks(function, p));
-        }
-        return m;
-    }
-
     /**
      * From now on every task is admitted under {@code limits} (its channel's, pipeline's and tenant's concurrency
      * and rate, across processes), and the channels are throttled by {@code limits}' pressure settings.
      */
     public synchronized void limitChannels(ChannelLimits limits) {
-        channelConsumers.forEach((f, c) -> c.use(new ChannelTaker(ports.queue(), channels(settings.names(), f), limits,
+        channelConsumers.forEach((f, c) -> c.use(new ChannelTaker(ports.queue(), settings.names().channelsByPriority(f), limits,
                 limits.settings(), clock)));
     }
 

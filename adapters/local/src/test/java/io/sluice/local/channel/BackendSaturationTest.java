@@ -26,7 +26,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -93,7 +92,7 @@ class BackendSaturationTest {
         send(q, Priority.P3, "batch:a");
         send(q, Priority.P2, "daily:a");
         send(q, Priority.P1, "hourly:a");
-        ChannelTaker taker = new ChannelTaker(q, channels("work"), null, everyLook(), Clock.systemUTC());
+        ChannelTaker taker = new ChannelTaker(q, NAMES.channelsByPriority("work"), null, everyLook(), Clock.systemUTC());
 
         taker.saturated(2, Instant.now().plus(Duration.ofMinutes(5)));
         assertThat(taker.take(10, VISIBILITY, Duration.ofMillis(200))).singleElement()
@@ -145,14 +144,6 @@ class BackendSaturationTest {
         RedisTaskQueue q = new RedisTaskQueue(redis.redisson(), prefix, 5);
         open.add(q);
         return q;
-    }
-
-    private static Map<Priority, String> channels(String function) {
-        Map<Priority, String> m = new EnumMap<>(Priority.class);
-        for (Priority p : Priority.values()) {
-            m.put(p, NAMES.tasks(function, p));
-        }
-        return m;
     }
 
     /** Strict order, the channels looked at before every take, no pressure from these few tasks. */

@@ -14,7 +14,6 @@ import io.sluice.testkit.redis.RedisCleanup;
 import io.sluice.testkit.redis.RedisTestServer;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -49,12 +48,10 @@ class ChannelPacingTest {
         RedisCleanup.delete(url, prefix);
     }
 
-    private static Map<Priority, String> channels() {
-        Map<Priority, String> m = new EnumMap<>(Priority.class);
-        for (Priority p : Priority.values()) {
-            m.put(p, NAMES.tasks("work", p));
+    private void sendP3Backlog() {
+        for (int i = 0; i < 20; i++) {
+            send(Priority.P3, "batch:e" + i);
         }
-        return m;
     }
 
     private void send(Priority p, String execution) {
@@ -75,10 +72,8 @@ class ChannelPacingTest {
 
     @Test
     void aPacedChannelStartsOneTaskAtATimeWhileP0IsTakenAtOnce() {
-        for (int i = 0; i < 20; i++) {
-            send(Priority.P3, "batch:e" + i);
-        }
-        ChannelTaker taker = new ChannelTaker(queue, channels(), null, settings(true, Duration.ofSeconds(30)), Clock.systemUTC());
+        sendP3Backlog();
+        ChannelTaker taker = new ChannelTaker(queue, NAMES.channelsByPriority("work"), null, settings(true, Duration.ofSeconds(30)), Clock.systemUTC());
         List<ChannelTaker.Taken> first = taker.take(10, VISIBILITY, Duration.ofSeconds(5));
         assertThat(first).as("no task has ended yet: nothing to pace by, a full batch").hasSize(10);
         first.forEach(t -> endAfter(taker, t, 10));
@@ -97,10 +92,8 @@ class ChannelPacingTest {
 
     @Test
     void aWaitIsCutShortWhenAPacedChannelComesDue() {
-        for (int i = 0; i < 20; i++) {
-            send(Priority.P3, "batch:e" + i);
-        }
-        ChannelTaker taker = new ChannelTaker(queue, channels(), null, settings(true, Duration.ofSeconds(2)), Clock.systemUTC());
+        sendP3Backlog();
+        ChannelTaker taker = new ChannelTaker(queue, NAMES.channelsByPriority("work"), null, settings(true, Duration.ofSeconds(2)), Clock.systemUTC());
         taker.take(10, VISIBILITY, Duration.ofSeconds(5)).forEach(t -> endAfter(taker, t, 100));
         assertThat(taker.pacingGap(Priority.P3)).as("0.8 x 100 s / 4 = 20 s, capped").isEqualTo(Duration.ofSeconds(2));
         assertThat(taker.take(10, VISIBILITY, Duration.ofSeconds(5))).hasSize(1);
@@ -114,10 +107,8 @@ class ChannelPacingTest {
 
     @Test
     void withPacingOffAFreedChannelRefillsInABatch() {
-        for (int i = 0; i < 20; i++) {
-            send(Priority.P3, "batch:e" + i);
-        }
-        ChannelTaker taker = new ChannelTaker(queue, channels(), null, settings(false, Duration.ofSeconds(1)), Clock.systemUTC());
+        sendP3Backlog();
+        ChannelTaker taker = new ChannelTaker(queue, NAMES.channelsByPriority("work"), null, settings(false, Duration.ofSeconds(1)), Clock.systemUTC());
         taker.take(10, VISIBILITY, Duration.ofSeconds(5)).forEach(t -> endAfter(taker, t, 10));
         assertThat(taker.pacingGap(Priority.P3)).isZero();
         assertThat(taker.take(10, VISIBILITY, Duration.ofSeconds(5))).hasSize(10);

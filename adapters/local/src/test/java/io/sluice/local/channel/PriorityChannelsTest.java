@@ -28,7 +28,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -77,14 +76,6 @@ class PriorityChannelsTest {
         return q;
     }
 
-    private static Map<Priority, String> channels(String function) {
-        Map<Priority, String> m = new EnumMap<>(Priority.class);
-        for (Priority p : Priority.values()) {
-            m.put(p, NAMES.tasks(function, p));
-        }
-        return m;
-    }
-
     private ChannelLimits limits(RedisAdapters redis, ChannelSettings settings) {
         return new ChannelLimits(new RedisConcurrencyLimiter(redis.redisson(), prefix), new RedisTokenBucket(redis.redisson(), prefix),
                 Tenancy.SINGLE, settings);
@@ -107,7 +98,7 @@ class PriorityChannelsTest {
             sendTask(q, Priority.P3, "batch:low-" + i);
         }
         sendTask(q, Priority.P0, "urgent:now");
-        ChannelTaker taker = new ChannelTaker(q, channels("work"), null, strict(), Clock.systemUTC());
+        ChannelTaker taker = new ChannelTaker(q, NAMES.channelsByPriority("work"), null, strict(), Clock.systemUTC());
         List<ChannelTaker.Taken> got = taker.take(10, VISIBILITY, Duration.ofSeconds(5));
         assertThat(got).singleElement().satisfies(t -> {
             assertThat(t.priority()).isEqualTo(Priority.P0);
@@ -124,8 +115,8 @@ class PriorityChannelsTest {
         for (int i = 0; i < 8; i++) {
             sendTask(qa, Priority.P3, "batch:e" + i);
         }
-        ChannelTaker a = new ChannelTaker(qa, channels("work"), limits(first, settings), settings, Clock.systemUTC());
-        ChannelTaker b = new ChannelTaker(qb, channels("work"), limits(second, settings), settings, Clock.systemUTC());
+        ChannelTaker a = new ChannelTaker(qa, NAMES.channelsByPriority("work"), limits(first, settings), settings, Clock.systemUTC());
+        ChannelTaker b = new ChannelTaker(qb, NAMES.channelsByPriority("work"), limits(second, settings), settings, Clock.systemUTC());
 
         List<ChannelTaker.Taken> takenByA = a.take(2, VISIBILITY, Duration.ofSeconds(5));
         List<ChannelTaker.Taken> takenByB = b.take(6, VISIBILITY, Duration.ofSeconds(5));
@@ -157,7 +148,7 @@ class PriorityChannelsTest {
             sendTask(q, Priority.P0, "hot:e" + i);
             sendTask(q, Priority.P3, "cold:e" + i);
         }
-        ChannelTaker taker = new ChannelTaker(q, channels("work"), null, settings, Clock.systemUTC());
+        ChannelTaker taker = new ChannelTaker(q, NAMES.channelsByPriority("work"), null, settings, Clock.systemUTC());
         List<Priority> order = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             taker.take(1, VISIBILITY, Duration.ofSeconds(5)).forEach(t -> order.add(t.priority()));
