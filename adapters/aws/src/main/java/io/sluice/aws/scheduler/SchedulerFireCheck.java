@@ -1,9 +1,7 @@
 package io.sluice.aws.scheduler;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.aws.trigger.FireCheck;
-import io.sluice.functions.trigger.schedule.OverlapPolicy;
-import io.sluice.functions.trigger.schedule.ScheduleKey;
+import io.sluice.aws.trigger.ScheduledStart;
 import io.sluice.orchestration.json.Json;
 import java.util.Objects;
 import java.util.Optional;
@@ -36,7 +34,7 @@ public final class SchedulerFireCheck implements FireCheck {
     }
 
     @Override
-    public Optional<String> refusal(String scheduleArn, ScheduleKey key, OverlapPolicy overlap) {
+    public Optional<String> refusal(String scheduleArn, ScheduledStart.Target target) {
         Matcher m = ARN.matcher(scheduleArn);
         if (!m.matches()) {
             return Optional.of("schedule: expected the firing schedule's ARN (Scheduler's " + ARN_PLACEHOLDER
@@ -58,25 +56,17 @@ public final class SchedulerFireCheck implements FireCheck {
         if (s.target() == null || !targetArn.equals(s.target().arn())) {
             return Optional.of("schedule: " + name + " does not target this deployment's scheduled-start (" + targetArn + ")");
         }
-        JsonNode input;
+        ScheduledStart.Target scheduled;
         try {
-            input = Json.parse(s.target().input() == null ? "{}" : s.target().input());
+            scheduled = ScheduledStart.Target.of(Json.parse(s.target().input() == null ? "{}" : s.target().input()));
         } catch (RuntimeException e) {
-            return Optional.of("schedule: " + name + "'s target input is not JSON");
+            return Optional.of("schedule: " + name + "'s target input is not a scheduled-start input (" + e.getMessage() + ")");
         }
-        String label = input.hasNonNull("label") ? input.get("label").asText() : null;
-        if (!key.pipeline().equals(input.path("pipeline").asText()) || !Objects.equals(key.label(), label)) {
-            return Optional.of("schedule: " + name + " starts " + input.path("pipeline").asText() + (label == null ? "" : "/" + label)
-                    + ", not " + key.scheduleId());
+        if (!scheduled.key().equals(target.key())) {
+            return Optional.of("schedule: " + name + " starts " + scheduled.key().scheduleId() + ", not " + target.key().scheduleId());
         }
-        OverlapPolicy scheduled;
-        try {
-            scheduled = input.hasNonNull("overlap") ? OverlapPolicy.of(input.get("overlap").asText()) : OverlapPolicy.SKIP;
-        } catch (IllegalArgumentException e) {
-            return Optional.of("schedule: " + name + "'s target input has an unknown overlap");
-        }
-        if (scheduled != overlap) {
-            return Optional.of("schedule: " + name + " fires with overlap " + scheduled.code() + ", not " + overlap.code());
+        if (scheduled.overlap() != target.overlap()) {
+            return Optional.of("schedule: " + name + " fires with overlap " + scheduled.overlap().code() + ", not " + target.overlap().code());
         }
         return Optional.empty();
     }

@@ -1,7 +1,5 @@
 package io.sluice.aws.trigger;
 
-import io.sluice.functions.trigger.schedule.OverlapPolicy;
-import io.sluice.functions.trigger.schedule.ScheduleKey;
 import java.util.Optional;
 
 /**
@@ -12,11 +10,11 @@ import java.util.Optional;
  */
 @FunctionalInterface
 public interface FireCheck {
-    /** Empty when {@code scheduleArn} is a schedule that starts {@code key} with {@code overlap}; otherwise why it is not. */
-    Optional<String> refusal(String scheduleArn, ScheduleKey key, OverlapPolicy overlap);
+    /** Empty when {@code scheduleArn} is a schedule that starts {@code target}; otherwise why it is not. */
+    Optional<String> refusal(String scheduleArn, ScheduledStart.Target target);
 
     /** Refuses every fire with {@code why} (a deployment with no schedule group to check fires against). */
     static FireCheck refuseAll(String why) {
-        return (arn, key, overlap) -> Optional.of(why);
+        return (arn, target) -> Optional.of(why);
     }
 }

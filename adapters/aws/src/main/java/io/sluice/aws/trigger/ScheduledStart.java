@@ -44,6 +44,17 @@ public final class ScheduledStart implements Function<String, String> {
     private final ScheduledRuns runs;
     private final FireCheck check;
 
+    /**
+     * What a fire starts, as a target input says: the pipeline and label, and the overlap ({@code skip} unless given). The
+     * fire's body and the schedule's stored input ({@link FireCheck}) are read alike.
+     */
+    public record Target(ScheduleKey key, OverlapPolicy overlap) {
+        public static Target of(JsonNode in) {
+            ScheduleKey key = new ScheduleKey(required(in, "pipeline"), in.hasNonNull("label") ? in.get("label").asText() : null);
+            return new Target(key, in.hasNonNull("overlap") ? OverlapPolicy.of(in.get("overlap").asText()) : OverlapPolicy.SKIP);
+        }
+    }
+
     public ScheduledStart(ExecutionStarter starter, ScheduledRuns runs, FireCheck check) {
         this.starter = starter;
         this.runs = runs;
@@ -53,7 +64,10 @@ public final class ScheduledStart implements Function<String, String> {
     @Override
     public String apply(String body) {
         JsonNode in = Json.parse(body);
-        String pipeline = required(in, "pipeline");
+        Target target = Target.of(in);
+        ScheduleKey key = target.key();
+        OverlapPolicy overlap = target.overlap();
+        String pipeline = key.pipeline();
         Instant scheduled;
         try {
             scheduled = Instant.parse(required(in, "scheduledTime")).with(java.time.temporal.ChronoField.NANO_OF_SECOND, 0);
@@ -61,14 +75,12 @@ public final class ScheduledStart implements Function<String, String> {
             throw new IllegalArgumentException("scheduledTime: expected an ISO-8601 instant such as 2026-11-29T03:00:00Z "
                     + "(Scheduler's <aws.scheduler.scheduled-time>), not '" + in.path("scheduledTime").asText() + "'");
         }
-        ScheduleKey key = new ScheduleKey(pipeline, in.hasNonNull("label") ? in.get("label").asText() : null);
-        OverlapPolicy overlap = in.hasNonNull("overlap") ? OverlapPolicy.of(in.get("overlap").asText()) : OverlapPolicy.SKIP;
         if (overlap == OverlapPolicy.QUEUE) {
             throw new IllegalArgumentException("overlap: 'queue' needs the schedule index; with EventBridge Scheduler use skip or allow");
         }
         String name = key.executionName(scheduled);
         ObjectNode out = Json.object().put("pipeline", pipeline).put("execution", name);
-        String refusal = check.refusal(required(in, "schedule"), key, overlap).orElse(null);
+        String refusal = check.refusal(required(in, "schedule"), target).orElse(null);
         if (refusal != null) {
             LOG.warning(Json.write(out.deepCopy().put("event", "scheduled-start.refused").put("reason", refusal)));
             throw new IllegalArgumentException(refusal);

@@ -60,7 +60,7 @@ class SchedulerFireCheckTest {
     }
 
     private static Optional<String> check(String arn, String pipeline, String label, OverlapPolicy overlap) {
-        return new SchedulerFireCheck(client, GROUP, TARGET).refusal(arn, new ScheduleKey(pipeline, label), overlap);
+        return new SchedulerFireCheck(client, GROUP, TARGET).refusal(arn, new ScheduledStart.Target(new ScheduleKey(pipeline, label), overlap));
     }
 
     @Test
