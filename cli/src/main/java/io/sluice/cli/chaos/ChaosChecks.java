@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -82,7 +81,7 @@ final class ChaosChecks {
         ended.addAll(downstream);
         ended.addAll(objects);
         ended.addAll(retail.started());
-        while (Instant.now().isBefore(deadline) && !completed().containsAll(ended)) {
+        while (Instant.now().isBefore(deadline) && !completions().keySet().containsAll(ended)) {
             RedisProcess.pause(500);
         }
         int finished = 0;
@@ -189,24 +188,21 @@ final class ChaosChecks {
         return extra.size();
     }
 
-    /**
-     * Executions whose completion event went out more than once: distinct messages (not redeliveries of one) that the
-     * events process handled for the same execution, plus any left unhandled on the events queue.
-     */
-    /** The executions whose completion the events process has handled at least once. */
-    private Set<String> completed() {
-        Set<String> ids = new HashSet<>();
-        for (String delivery : redis.redisson().<String>getSet(ChaosEvents.deliveriesKey(prefix)).readAll()) {
-            ids.add(delivery.substring(0, delivery.indexOf(' ')));
-        }
-        return ids;
-    }
-
-    private int doubledCompletions(List<String> accepted) {
+    /** Per execution, how many distinct completion messages (not redeliveries of one) the events process handled. */
+    private Map<String, Integer> completions() {
         Map<String, Integer> completions = new HashMap<>();
         for (String delivery : redis.redisson().<String>getSet(ChaosEvents.deliveriesKey(prefix)).readAll()) {
             completions.merge(delivery.substring(0, delivery.indexOf(' ')), 1, Integer::sum);
         }
+        return completions;
+    }
+
+    /**
+     * Executions whose completion event went out more than once: distinct messages (not redeliveries of one) that the
+     * events process handled for the same execution, plus any left unhandled on the events queue.
+     */
+    private int doubledCompletions(List<String> accepted) {
+        Map<String, Integer> completions = completions();
         for (List<TaskQueue.ReceivedMessage> got = receive(names.events()); !got.isEmpty(); got = receive(names.events())) {
             for (TaskQueue.ReceivedMessage m : got) {
                 problems.add(m.attributes().getOrDefault("executionId", "?") + ": its completion was never handled by the events process");
