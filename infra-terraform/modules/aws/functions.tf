@@ -40,7 +40,7 @@ resource "aws_lambda_function" "function" {
   description      = "Sluice ${each.key}"
   role             = aws_iam_role.function[each.key].arn
   runtime          = "java21"
-  handler          = local.handler
+  handler          = local.handler_of[each.key]
   architectures    = ["arm64"]
   s3_bucket        = aws_s3_object.artifact.bucket
   s3_key           = aws_s3_object.artifact.key

@@ -16,9 +16,12 @@ locals {
   arn       = "arn:${local.partition}:%s:${local.region}:${local.account}:%s"
 
   main_class = "io.sluice.aws.SluiceAwsApplication"
-  # The orchestrator, which every transition goes through, starts lean (functional registration, SnapStart hooks).
+  # The orchestrator, which every transition goes through, starts lean: its own handler invokes it through Spring Cloud
+  # Function without starting a Spring Boot application (SnapStart hooks and all). Its MAIN_CLASS is what
+  # FunctionInvoker would start should the handler be switched back to it: the functionally registered orchestrator.
   main_class_of = { for f in keys(local.functions) : f => f == "orchestrator" ? "io.sluice.aws.lean.OrchestratorLambda" : local.main_class }
-  handler       = "org.springframework.cloud.function.adapter.aws.FunctionInvoker::handleRequest"
+  handler_of = { for f in keys(local.functions) : f => f == "orchestrator" ? "io.sluice.aws.lean.OrchestratorHandler::handleRequest" :
+  "org.springframework.cloud.function.adapter.aws.FunctionInvoker::handleRequest" }
 
   # Every Sluice function: its timeout (s) and memory (MB). An SQS consumer's queue keeps a
   # message invisible for six times its consumer's timeout, as Lambda advises.

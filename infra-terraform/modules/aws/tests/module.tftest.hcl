@@ -71,11 +71,11 @@ run "queues_functions_and_policies" {
   }
   assert {
     condition = alltrue([for f, fn in aws_lambda_function.function :
-      fn.runtime == "java21" && fn.handler == "org.springframework.cloud.function.adapter.aws.FunctionInvoker::handleRequest" && fn.publish &&
+      fn.runtime == "java21" && fn.handler == (f == "orchestrator" ? "io.sluice.aws.lean.OrchestratorHandler::handleRequest" : "org.springframework.cloud.function.adapter.aws.FunctionInvoker::handleRequest") && fn.publish &&
       fn.environment[0].variables.SPRING_CLOUD_FUNCTION_DEFINITION == f && fn.environment[0].variables.MAIN_CLASS == (f == "orchestrator" ? "io.sluice.aws.lean.OrchestratorLambda" : "io.sluice.aws.SluiceAwsApplication") &&
       fn.environment[0].variables.SLUICE_MAX_RECEIVES == "5" && fn.environment[0].variables.SLUICE_QUEUE_PREFIX == "sluice-test"
     ])
-    error_message = "every function runs java21 through FunctionInvoker, publishes versions, and selects itself with SPRING_CLOUD_FUNCTION_DEFINITION and MAIN_CLASS"
+    error_message = "every function runs java21 through FunctionInvoker (the orchestrator through its own handler), publishes versions, and selects itself with SPRING_CLOUD_FUNCTION_DEFINITION and MAIN_CLASS"
   }
   assert {
     condition     = toset(keys(aws_lambda_alias.live)) == toset(keys(aws_lambda_function.function)) && alltrue([for a in aws_lambda_alias.live : a.name == "live"])

@@ -17,7 +17,7 @@ import java.util.concurrent.CompletableFuture;
  * {@code sluice invoke --platform aws --function NAME --event FILE}, the AWS runner: one invocation of a Lambda function through its
  * real entry point, what {@code sam local invoke} gives without Docker: a JVM of its own on the packaged artifact
  * ({@code ./sluice package aws}) runs {@code io.sluice.aws.invoke.LocalInvoke}, which calls the deployment's handler
- * ({@code FunctionInvoker}) with the event. Its services are the local runtime's: Redis from {@code SLUICE_REDIS_URL}
+ * ({@code FunctionInvoker}; the orchestrator's own {@code OrchestratorHandler}) with the event. Its services are the local runtime's: Redis from {@code SLUICE_REDIS_URL}
  * or an embedded one, SQS from {@code SLUICE_SQS_URL} or {@code SLUICE_AWS_ENDPOINT} or an embedded ElasticMQ, every
  * other AWS service at {@code SLUICE_AWS_ENDPOINT} (LocalStack) when it is set. Prints the handler's response.
  */
@@ -105,7 +105,7 @@ final class AwsInvoke {
         if (hosts != null && !hosts.isBlank()) {
             command.add("-Dsluice.api.allowed-hosts=" + hosts);
         }
-        // MAIN_CLASS: LocalInvoke gives the function the one the deployment gives it (SluiceAwsApplication.mainClassOf).
+        // The handler and MAIN_CLASS: LocalInvoke gives the function those the deployment gives it (SluiceAwsApplication).
         command.add("-Dspring.main.banner-mode=off");
         command.addAll(List.of(ENTRY, "--function", function, "--event", event.toAbsolutePath().toString()));
         Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();

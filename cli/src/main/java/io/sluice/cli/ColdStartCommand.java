@@ -16,8 +16,10 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code sluice bench coldstart [--runs N] [--json]}: JVM start to the first SQS event handled, the Sluice
- * orchestrator's Lambda entry point tuned (AppCDS archive, C1 only) against a plain Spring Cloud Function AWS app with
+ * orchestrator's Lambda handler tuned (AppCDS archive, C1 only) against a plain Spring Cloud Function AWS app with
  * one function and default settings, as separate processes on the packaged artifact ({@link ColdStartBench}); medians.
+ * Beside them, the same orchestrator through {@code FunctionInvoker} (its Spring Boot application started first), tuned
+ * alike: what leaving Spring Boot's start out of the orchestrator's handler saves.
  * The orchestrator's Redis and SQS are an embedded Redis and ElasticMQ, started for the run. On JDK 25 and later the
  * tuned entry point is also run with the JDK's AOT cache in place of the archive, reported beside the figure.
  */
@@ -25,7 +27,11 @@ import picocli.CommandLine.Option;
         description = {"Cold start of the tuned Lambda entry point vs a plain Spring Cloud Function app, as separate JVMs (medians).",
                 "Needs the artifact: ./sluice package aws. --json prints tuned_ms, plain_ms, ratio last."})
 final class ColdStartCommand implements Callable<Integer> {
-    /** The orchestrator Lambda's {@code MAIN_CLASS}: functional registration, nothing scanned. */
+    /** The orchestrator Lambda's handler: Spring Cloud Function's invocation of the orchestrator, no Spring Boot start. */
+    static final String TUNED_HANDLER = "io.sluice.aws.lean.OrchestratorHandler";
+    /** Spring Cloud Function's handler, which starts the {@code MAIN_CLASS} application first. */
+    static final String FUNCTION_INVOKER = "org.springframework.cloud.function.adapter.aws.FunctionInvoker";
+    /** The orchestrator's {@code MAIN_CLASS} under {@code FunctionInvoker}: functional registration, nothing scanned. */
     static final String TUNED_MAIN = "io.sluice.aws.lean.OrchestratorLambda";
     /**
      * What the orchestrator Lambda's {@code JAVA_TOOL_OPTIONS} holds besides the archive (infra-terraform's aws module):
@@ -40,6 +46,11 @@ final class ColdStartCommand implements Callable<Integer> {
     private boolean json;
     @Option(names = "--artifact", paramLabel = "JAR", description = "the artifact (default adapters/aws/target/sluice-aws.jar)")
     private Path artifact;
+    @Option(names = "--tuned-option", paramLabel = "OPTION",
+            description = "a JVM option added to the tuned side (training and timed runs alike), to try a recipe; repeatable")
+    private List<String> tunedExtra = List.of();
+    @Option(names = "--no-aot", description = "skip the JDK 25 AOT-cache runs")
+    private boolean noAot;
 
     private final CliContext context;
 
@@ -66,40 +77,46 @@ final class ColdStartCommand implements Callable<Integer> {
             Map<String, String> sluice = Map.of("sluice.redis-url", redis.url(), "sluice.sqs-endpoint", sqs.endpoint().toString(),
                     "sluice.region", EmbeddedElasticMq.REGION, "sluice.queue-prefix", "sluice", "sluice.redis-key-prefix", "coldstart");
             ColdStartBench bench = new ColdStartBench(Path.of(System.getProperty("java.home"), "bin", "java"), jar, event, work);
-            ColdStartBench.Side untrained = new ColdStartBench.Side("tuned", with(TUNED_OPTIONS, "-Xshare:auto"), sluice,
-                    TUNED_MAIN, "orchestrator");
-            Path archive = bench.train(untrained);
-            ColdStartBench.Side tuned = new ColdStartBench.Side("tuned", with(TUNED_OPTIONS, "-XX:SharedArchiveFile=" + archive),
-                    sluice, untrained.mainClass(), untrained.function());
-            ColdStartBench.Side plain = new ColdStartBench.Side("plain", List.of(), Map.of(), "io.sluice.coldstart.PlainFunctionApplication", "records");
-            ColdStartBench.Result r = bench.run(tuned, plain, runs);
-            double ratio = (double) r.plainMedian() / Math.max(1, r.tunedMedian());
+            List<String> tunedOptions = new java.util.ArrayList<>(TUNED_OPTIONS);
+            tunedOptions.addAll(tunedExtra);
+            ColdStartBench.Side tuned = trained(bench, new ColdStartBench.Side("tuned", tunedOptions, sluice, TUNED_MAIN, "orchestrator",
+                    TUNED_HANDLER));
+            ColdStartBench.Side invoker = trained(bench, new ColdStartBench.Side("tuned-function-invoker", tunedOptions, sluice,
+                    TUNED_MAIN, "orchestrator", FUNCTION_INVOKER));
+            ColdStartBench.Side plain = new ColdStartBench.Side("plain", List.of(), Map.of(), "io.sluice.coldstart.PlainFunctionApplication",
+                    "records", FUNCTION_INVOKER);
+            Map<String, List<Long>> times = bench.run(List.of(tuned, plain, invoker), runs);
+            long tunedMs = ColdStartBench.median(times.get(tuned.name()));
+            long plainMs = ColdStartBench.median(times.get(plain.name()));
+            long invokerMs = ColdStartBench.median(times.get(invoker.name()));
+            double ratio = (double) plainMs / Math.max(1, tunedMs);
             // JDK 25's AOT cache (JEP 483/514/515: classes loaded and linked, method profiles) in place of the CDS archive:
             // not on Lambda's java21, so beside the figure, not in it.
             List<Long> aot = List.of();
-            if (Runtime.version().feature() >= 25) {
+            if (Runtime.version().feature() >= 25 && !noAot) {
                 // -XX:AOTCacheOutput takes no -Xshare option beside it.
-                Path cache = bench.trainAot(new ColdStartBench.Side("tuned-aot", TUNED_OPTIONS, sluice,
-                        untrained.mainClass(), untrained.function()));
-                ColdStartBench.Side withAot = new ColdStartBench.Side("tuned-aot", with(TUNED_OPTIONS, "-XX:AOTCache=" + cache),
-                        sluice, untrained.mainClass(), untrained.function());
-                aot = bench.runOne(withAot, runs);
+                Path cache = bench.trainAot(tuned.withOptions("-aot", List.copyOf(tunedOptions)));
+                aot = bench.runOne(tuned.withOptions("-aot", with(tunedOptions, "-XX:AOTCache=" + cache)), runs);
             }
             if (json) {
                 ObjectNode o = Json.object().put("runs", runs).put("java", Runtime.version().toString());
-                r.tunedMs().forEach(o.putArray("tuned_runs_ms")::add);
-                r.plainMs().forEach(o.putArray("plain_runs_ms")::add);
+                times.get(tuned.name()).forEach(o.putArray("tuned_runs_ms")::add);
+                times.get(plain.name()).forEach(o.putArray("plain_runs_ms")::add);
+                times.get(invoker.name()).forEach(o.putArray("tuned_function_invoker_runs_ms")::add);
                 aot.forEach(o.putArray("tuned_aot_runs_ms")::add);
+                o.put("tuned_function_invoker_ms", invokerMs);
                 if (!aot.isEmpty()) {
                     o.put("tuned_aot_ms", ColdStartBench.median(aot));
                 }
-                o.put("tuned_ms", r.tunedMedian()).put("plain_ms", r.plainMedian()).put("ratio", Math.round(ratio * 100) / 100.0);
+                o.put("tuned_ms", tunedMs).put("plain_ms", plainMs).put("ratio", Math.round(ratio * 100) / 100.0);
                 context.out().println(Json.write(o));
             } else {
                 context.out().printf("cold start, JVM start -> first SQS event handled, median of %d (Java %s)%n", runs, Runtime.version());
-                context.out().printf("  tuned (Sluice orchestrator, AppCDS + C1): %d ms  %s%n", r.tunedMedian(), r.tunedMs());
-                context.out().printf("  plain (one-function SCF app, defaults):   %d ms  %s%n", r.plainMedian(), r.plainMs());
+                context.out().printf("  tuned (Sluice orchestrator handler, AppCDS + C1): %d ms  %s%n", tunedMs, times.get(tuned.name()));
+                context.out().printf("  plain (one-function SCF app, defaults):           %d ms  %s%n", plainMs, times.get(plain.name()));
                 context.out().printf("  plain / tuned: %.2f%n", ratio);
+                context.out().printf("  the same orchestrator through FunctionInvoker (Spring Boot started), AppCDS + C1: %d ms  %s%n",
+                        invokerMs, times.get(invoker.name()));
                 if (!aot.isEmpty()) {
                     context.out().printf("  tuned with JDK %d's AOT cache instead of AppCDS (not on java21): %d ms  %s%n",
                             Runtime.version().feature(), ColdStartBench.median(aot), aot);
@@ -112,6 +129,12 @@ final class ColdStartCommand implements Callable<Integer> {
             }
             Files.deleteIfExists(work);
         }
+    }
+
+    /** {@code side} with the AppCDS archive of its own training run. */
+    private static ColdStartBench.Side trained(ColdStartBench bench, ColdStartBench.Side side) throws Exception {
+        Path archive = bench.train(side.withOptions("", with(side.jvmOptions(), "-Xshare:auto")));
+        return side.withOptions("", with(side.jvmOptions(), "-XX:SharedArchiveFile=" + archive));
     }
 
     private static List<String> with(List<String> options, String option) {

@@ -13,27 +13,26 @@ import java.util.Map;
 
 /**
  * Cold start, JVM start to the first SQS event handled, as separate processes: each run starts a JVM on the Lambda
- * artifact that runs {@code io.sluice.aws.invoke.LocalInvoke} (the real handler, {@code FunctionInvoker}) with one SQS
- * event, and the time is taken from just before the process is started to the moment its response line arrives.
- * Tuned: the Sluice entry point with an AppCDS archive (a training run with {@code -XX:ArchiveClassesAtExit}, then
+ * artifact that runs {@code io.sluice.aws.invoke.LocalInvoke} (a side's Lambda handler, made as Lambda's runtime makes
+ * it) with one SQS event, and the time is taken from just before the process is started to the moment its response line
+ * arrives. Tuned: a Sluice entry point with an AppCDS archive (a training run with {@code -XX:ArchiveClassesAtExit}, then
  * {@code -XX:SharedArchiveFile}: a recipe the java21 runtime takes through {@code JAVA_TOOL_OPTIONS}) and
- * {@code -XX:TieredStopAtLevel=1}. Plain: {@code io.sluice.coldstart.PlainFunctionApplication}, one function, no option.
- * The two alternate run by run, so that the machine's load falls on both alike.
+ * {@code -XX:TieredStopAtLevel=1}. Plain: {@code io.sluice.coldstart.PlainFunctionApplication} through
+ * {@code FunctionInvoker}, one function, no option. The sides alternate run by run, so that the machine's load falls on
+ * all alike.
  */
 public final class ColdStartBench {
     static final String ENTRY = "io.sluice.aws.invoke.LocalInvoke";
 
-    /** Settings of one side: its JVM options and the system properties the function's application needs. */
-    public record Side(String name, List<String> jvmOptions, Map<String, String> properties, String mainClass, String function) {}
-
-    /** The figures: each side's times in run order and their medians. */
-    public record Result(List<Long> tunedMs, List<Long> plainMs) {
-        public long tunedMedian() {
-            return median(tunedMs);
-        }
-
-        public long plainMedian() {
-            return median(plainMs);
+    /**
+     * Settings of one side: its JVM options, the system properties the function's application needs, its
+     * {@code MAIN_CLASS}, function and handler class (what the deployment names as the Lambda's handler).
+     */
+    public record Side(String name, List<String> jvmOptions, Map<String, String> properties, String mainClass, String function,
+                       String handler) {
+        /** The same side with other JVM options (a training run's). */
+        public Side withOptions(String suffix, List<String> options) {
+            return new Side(name + suffix, options, properties, mainClass, function, handler);
         }
     }
 
@@ -90,14 +89,16 @@ public final class ColdStartBench {
         return times;
     }
 
-    public Result run(Side tuned, Side plain, int runs) throws IOException, InterruptedException {
-        List<Long> t = new ArrayList<>();
-        List<Long> p = new ArrayList<>();
+    /** {@code runs} rounds, each running every side once in the order given (the machine's load falls on all alike). */
+    public Map<String, List<Long>> run(List<Side> sides, int runs) throws IOException, InterruptedException {
+        Map<String, List<Long>> times = new java.util.LinkedHashMap<>();
+        sides.forEach(side -> times.put(side.name(), new ArrayList<>()));
         for (int i = 0; i < runs; i++) {
-            t.add(once(tuned, tuned.jvmOptions()));
-            p.add(once(plain, plain.jvmOptions()));
+            for (Side side : sides) {
+                times.get(side.name()).add(once(side, side.jvmOptions()));
+            }
         }
-        return new Result(t, p);
+        return times;
     }
 
     /** Milliseconds from starting the JVM to reading the handler's response. */
@@ -110,7 +111,7 @@ public final class ColdStartBench {
         side.properties().forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add("-DMAIN_CLASS=" + side.mainClass());
         command.add("-Dspring.main.banner-mode=off");
-        command.addAll(List.of(ENTRY, "--function", side.function(), "--event", event.toString()));
+        command.addAll(List.of(ENTRY, "--function", side.function(), "--handler", side.handler(), "--event", event.toString()));
         Path log = workDir.resolve(side.name() + ".log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(log.toFile());
         builder.environment().remove("JAVA_TOOL_OPTIONS");

@@ -1,5 +1,6 @@
 package io.sluice.aws.invoke;
 
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
-import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
@@ -26,7 +26,8 @@ import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
  * What Lambda's SQS event source mapping does, in process, for tests and the parity suite (which drives the AWS entry
  * points in a JVM of its own): reads each queue of the deployment from the real
  * SQS server (ElasticMQ) in batches of up to ten, hands each batch as Lambda's SQS event to the function subscribed to
- * that queue through its real entry point ({@link FunctionInvoker}, one warm instance per function), then deletes the
+ * that queue through its real entry point (the handler its deployment names, {@link LambdaHandlers#of}: one warm instance
+ * per function), then deletes the
  * records the function did not report in {@code batchItemFailures}; those stay, reappear after the visibility timeout
  * and, after the redrive policy's receives, SQS moves them to the dead-letter queue, whose function then gets them.
  * A function that throws fails its whole batch. Every delivery is recorded.
@@ -46,7 +47,7 @@ public final class EventSourceMapping {
     private final String prefix;
     private final BiConsumer<String, String> environment;
     private final int visibilitySeconds;
-    private final Map<String, FunctionInvoker> warm = new HashMap<>();
+    private final Map<String, RequestStreamHandler> warm = new HashMap<>();
     private final List<Delivery> deliveries = new CopyOnWriteArrayList<>();
     private volatile boolean tasksTwice;
 
@@ -107,9 +108,9 @@ public final class EventSourceMapping {
 
     /** Invokes {@code function} through its warm entry point with {@code event}, as Lambda would. */
     public synchronized JsonNode invoke(String function, String event) {
-        FunctionInvoker invoker = warm.computeIfAbsent(function, f -> {
+        RequestStreamHandler invoker = warm.computeIfAbsent(function, f -> {
             environment.accept("spring.cloud.function.definition", f);
-            return new FunctionInvoker();
+            return LambdaHandlers.of(f);
         });
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {

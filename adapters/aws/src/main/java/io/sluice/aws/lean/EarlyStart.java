@@ -1,6 +1,5 @@
 package io.sluice.aws.lean;
 
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -8,10 +7,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.boot.context.event.ApplicationStartingEvent;
 import org.springframework.context.ApplicationListener;
-import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
-import org.springframework.core.io.ClassPathResource;
-import org.springframework.core.io.support.ResourcePropertySource;
 
 /**
  * Starts the orchestrator Lambda's wiring when Spring Boot starts its run ({@code ApplicationStartingEvent}, from
@@ -37,7 +33,7 @@ public final class EarlyStart implements ApplicationListener<ApplicationStarting
         System.getProperties().forEach((k, v) -> systemProperties.put(String.valueOf(k), v)); // as they are now
         Thread t = new Thread(() -> {
             try {
-                StandardEnvironment env = environment(systemProperties);
+                StandardEnvironment env = LeanEnvironment.of(systemProperties);
                 OrchestratorSettings settings = OrchestratorSettings.of(env);
                 started.complete(new Started(settings, settings.start(env)));
             } catch (Throwable e) {
@@ -47,17 +43,6 @@ public final class EarlyStart implements ApplicationListener<ApplicationStarting
         t.setDaemon(true);
         t.start();
         discard(STARTED.getAndSet(started));
-    }
-
-    private static StandardEnvironment environment(Map<String, Object> systemProperties) throws IOException {
-        StandardEnvironment env = new StandardEnvironment();
-        env.getPropertySources().replace(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME,
-                new MapPropertySource(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME, systemProperties));
-        ClassPathResource properties = new ClassPathResource("application.properties");
-        if (properties.exists()) {
-            env.getPropertySources().addLast(new ResourcePropertySource(properties));
-        }
-        return env;
     }
 
     /** The wiring started for {@code settings}, or {@code null} when none was (or one for other settings, which is closed). */

@@ -36,6 +36,15 @@ record OrchestratorSettings(SluiceAwsProperties properties, AwsServicesPropertie
 
     /** The hooks over a wiring of these settings, its building started on the hooks' own thread (not yet registered with CRaC). */
     SnapStartHooks start(Environment env) {
-        return new SnapStartHooks(() -> OrchestratorLambda.wire(properties, aws, secrets, OrchestratorLambda.retention(env), events));
+        return new SnapStartHooks(() -> wiring(env));
+    }
+
+    /** The wiring of the settings {@code env} gives, bound by the caller (the wiring's own thread, for {@link OrchestratorHandler}). */
+    static SnapStartHooks.Wiring wire(Environment env) {
+        return of(env).wiring(env);
+    }
+
+    private SnapStartHooks.Wiring wiring(Environment env) {
+        return OrchestratorLambda.wire(properties, aws, secrets, OrchestratorLambda.retention(env), events);
     }
 }
