@@ -126,6 +126,17 @@ class AwsTriggersEntryPointTest {
     }
 
     @Test
+    void withoutAScheduleGroupEveryFireIsRefusedAndStartsNothing() throws Exception {
+        String fire = schedules.fire("hourly", "2026-11-29T03:00:00Z"); // a schedule that exists, in a group the deployment does not name
+        schedules.properties().keySet().forEach(environment::clear);
+        FunctionInvoker handler = handler("scheduled-start");
+
+        assertThatThrownBy(() -> invoke(handler, Json.parse(fire)))
+                .hasStackTraceContaining("no schedule group to check the fire against").hasStackTraceContaining("SLUICE_SCHEDULER_GROUP");
+        assertThat(redis.executionStore().list("hourly", null, 10)).isEmpty();
+    }
+
+    @Test
     void scheduleTickRunsOnAnEventBridgeScheduledEvent() throws Exception {
         String scheduled;
         try (var in = getClass().getResourceAsStream("/events/eventbridge-scheduled-event.json")) {

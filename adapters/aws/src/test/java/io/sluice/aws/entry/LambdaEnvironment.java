@@ -20,6 +20,12 @@ final class LambdaEnvironment {
         System.setProperty(key, value);
     }
 
+    /** Takes {@code key} out of the environment (restored afterwards too). */
+    void clear(String key) {
+        saved.putIfAbsent(key, System.getProperty(key));
+        System.clearProperty(key);
+    }
+
     /** Restores every property {@link #set} changed, and deletes the keys under {@code keyPrefix} then closes {@code redis}, if any. */
     void restore(RedisAdapters redis, String keyPrefix) {
         saved.forEach((k, v) -> {
