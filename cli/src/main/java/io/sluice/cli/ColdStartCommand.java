@@ -51,6 +51,10 @@ final class ColdStartCommand implements Callable<Integer> {
     private List<String> tunedExtra = List.of();
     @Option(names = "--no-aot", description = "skip the JDK 25 AOT-cache runs")
     private boolean noAot;
+    @Option(names = "--functions", split = ",", paramLabel = "NAME",
+            description = "other functions to time too (task-worker,http-api,...), each through the handler its Lambda is deployed "
+                    + "with, on its recorded event (examples/events/aws/events.json), AppCDS + C1 as the tuned side")
+    private List<String> others = List.of();
 
     private final CliContext context;
 
@@ -64,6 +68,7 @@ final class ColdStartCommand implements Callable<Integer> {
             throw new SluiceCli.UsageException("--runs expects a whole number >= 1, not " + runs);
         }
         Path home = Path.of(System.getProperty("sluice.home", ".")).toAbsolutePath().normalize();
+        Map<String, Path> recorded = recordedEvents(home, others);
         Path jar = artifact != null ? artifact : AwsArtifact.inCheckout(home).jar();
         if (!Files.isRegularFile(jar)) {
             context.err().println("sluice bench coldstart: no artifact at " + jar + "; build it with ./sluice package aws");
@@ -85,7 +90,13 @@ final class ColdStartCommand implements Callable<Integer> {
                     TUNED_MAIN, "orchestrator", FUNCTION_INVOKER));
             ColdStartBench.Side plain = new ColdStartBench.Side("plain", List.of(), Map.of(), "io.sluice.coldstart.PlainFunctionApplication",
                     "records", FUNCTION_INVOKER);
-            Map<String, List<Long>> times = bench.run(List.of(tuned, plain, invoker), runs);
+            List<ColdStartBench.Side> sides = new java.util.ArrayList<>(List.of(tuned, plain, invoker));
+            Map<String, ColdStartBench.Side> functions = new java.util.LinkedHashMap<>();
+            for (var e : recorded.entrySet()) {
+                functions.put(e.getKey(), trained(bench, otherFunction(home, e.getKey(), e.getValue(), tunedOptions, sluice)));
+            }
+            sides.addAll(functions.values());
+            Map<String, List<Long>> times = bench.run(sides, runs);
             long tunedMs = ColdStartBench.median(times.get(tuned.name()));
             long plainMs = ColdStartBench.median(times.get(plain.name()));
             long invokerMs = ColdStartBench.median(times.get(invoker.name()));
@@ -105,6 +116,13 @@ final class ColdStartCommand implements Callable<Integer> {
                 times.get(invoker.name()).forEach(o.putArray("tuned_function_invoker_runs_ms")::add);
                 aot.forEach(o.putArray("tuned_aot_runs_ms")::add);
                 o.put("tuned_function_invoker_ms", invokerMs);
+                if (!functions.isEmpty()) {
+                    ObjectNode each = o.putObject("functions");
+                    functions.forEach((f, side) -> {
+                        ObjectNode one = each.putObject(f).put("ms", ColdStartBench.median(times.get(side.name())));
+                        times.get(side.name()).forEach(one.putArray("runs_ms")::add);
+                    });
+                }
                 if (!aot.isEmpty()) {
                     o.put("tuned_aot_ms", ColdStartBench.median(aot));
                 }
@@ -117,6 +135,8 @@ final class ColdStartCommand implements Callable<Integer> {
                 context.out().printf("  plain / tuned: %.2f%n", ratio);
                 context.out().printf("  the same orchestrator through FunctionInvoker (Spring Boot started), AppCDS + C1: %d ms  %s%n",
                         invokerMs, times.get(invoker.name()));
+                functions.forEach((f, side) -> context.out().printf("  %s (its deployed handler, AppCDS + C1): %d ms  %s%n", f,
+                        ColdStartBench.median(times.get(side.name())), times.get(side.name())));
                 if (!aot.isEmpty()) {
                     context.out().printf("  tuned with JDK %d's AOT cache instead of AppCDS (not on java21): %d ms  %s%n",
                             Runtime.version().feature(), ColdStartBench.median(aot), aot);
@@ -129,6 +149,49 @@ final class ColdStartCommand implements Callable<Integer> {
             }
             Files.deleteIfExists(work);
         }
+    }
+
+    /** Each function named by {@code --functions}, with the first event {@code examples/events/aws/events.json} lists for it. */
+    private static Map<String, Path> recordedEvents(Path home, List<String> functions) throws java.io.IOException {
+        Map<String, Path> events = new java.util.LinkedHashMap<>();
+        if (functions.isEmpty()) {
+            return events;
+        }
+        Path folder = home.resolve("examples/events/aws");
+        if (!Files.isRegularFile(folder.resolve("events.json"))) {
+            throw new SluiceCli.UsageException("--functions: the recorded events are read from " + folder.resolve("events.json")
+                    + ", which is not there (run from a checkout)");
+        }
+        Map<String, Path> first = new java.util.LinkedHashMap<>();
+        Json.parse(Files.readString(folder.resolve("events.json"))).path("cases")
+                .forEach(c -> first.putIfAbsent(c.path("function").asText(), folder.resolve(c.path("event").asText())));
+        first.remove("orchestrator"); // the tuned side itself
+        for (String f : functions) {
+            if (!first.containsKey(f)) {
+                throw new SluiceCli.UsageException("--functions: no recorded event for '" + f + "'; expected one of " + first.keySet());
+            }
+            events.put(f, first.get(f));
+        }
+        return events;
+    }
+
+    /**
+     * {@code function} as its Lambda is deployed (its handler, {@code MAIN_CLASS} the Sluice application) over the bench's Redis
+     * and SQS, with the bundle the recorded events were made for and, for the HTTP API, the API host its event names.
+     */
+    private static ColdStartBench.Side otherFunction(Path home, String function, Path event, List<String> options,
+                                                     Map<String, String> sluice) throws java.io.IOException {
+        Path bundle = home.resolve("examples/events/aws/bundle/pipelines");
+        Map<String, String> properties = new java.util.LinkedHashMap<>(sluice);
+        properties.put("sluice.triggers.pipelines", "file:" + bundle + "/*.asl.json");
+        properties.put("sluice.triggers.rules", "file:" + bundle.resolve("triggers.json"));
+        properties.put("sluice.api.tenants", "file:" + bundle.resolve("tenants.json"));
+        String host = Json.parse(Files.readString(event)).path("requestContext").path("domainName").asText("");
+        if (!host.isEmpty()) {
+            properties.put("sluice.api.allowed-hosts", host);
+        }
+        return new ColdStartBench.Side("fn-" + function, options, properties, "io.sluice.aws.SluiceAwsApplication", function,
+                function.equals("orchestrator") ? TUNED_HANDLER : FUNCTION_INVOKER, event);
     }
 
     /** {@code side} with the AppCDS archive of its own training run. */

@@ -20,6 +20,23 @@ class ColdStartCommandTest {
     }
 
     @Test
+    void aFunctionWithoutARecordedEventIsRefusedNamingThoseThatHaveOne() {
+        String saved = System.getProperty("sluice.home");
+        System.setProperty("sluice.home", Path.of("..").toAbsolutePath().normalize().toString()); // the checkout's examples/
+        CliRun run;
+        try {
+            run = CliRun.of("bench", "coldstart", "--functions", "task-worker,no-such-function");
+        } finally {
+            if (saved == null) System.clearProperty("sluice.home");
+            else System.setProperty("sluice.home", saved);
+        }
+
+        assertThat(run.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
+        assertThat(run.err()).contains("--functions: no recorded event for 'no-such-function'; expected one of [")
+                .contains("task-worker", "http-api").doesNotContain("orchestrator,");
+    }
+
+    @Test
     void withoutAnArtifactItSaysHowToBuildOne(@TempDir Path empty) {
         CliRun run = CliRun.of("bench", "coldstart", "--artifact", empty.resolve("sluice-aws.jar").toString());
 

@@ -26,13 +26,19 @@ public final class ColdStartBench {
 
     /**
      * Settings of one side: its JVM options, the system properties the function's application needs, its
-     * {@code MAIN_CLASS}, function and handler class (what the deployment names as the Lambda's handler).
+     * {@code MAIN_CLASS}, function and handler class (what the deployment names as the Lambda's handler), and the event
+     * it is given ({@code null}: the bench's).
      */
     public record Side(String name, List<String> jvmOptions, Map<String, String> properties, String mainClass, String function,
-                       String handler) {
+                       String handler, Path event) {
+        public Side(String name, List<String> jvmOptions, Map<String, String> properties, String mainClass, String function,
+                    String handler) {
+            this(name, jvmOptions, properties, mainClass, function, handler, null);
+        }
+
         /** The same side with other JVM options (a training run's). */
         public Side withOptions(String suffix, List<String> options) {
-            return new Side(name + suffix, options, properties, mainClass, function, handler);
+            return new Side(name + suffix, options, properties, mainClass, function, handler, event);
         }
     }
 
@@ -111,7 +117,7 @@ public final class ColdStartBench {
         side.properties().forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add("-DMAIN_CLASS=" + side.mainClass());
         command.add("-Dspring.main.banner-mode=off");
-        command.addAll(List.of(ENTRY, "--function", side.function(), "--handler", side.handler(), "--event", event.toString()));
+        command.addAll(List.of(ENTRY, "--function", side.function(), "--handler", side.handler(), "--event", (side.event() != null ? side.event() : event).toString()));
         Path log = workDir.resolve(side.name() + ".log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(log.toFile());
         builder.environment().remove("JAVA_TOOL_OPTIONS");
