@@ -97,10 +97,6 @@ final class ColdStartCommand implements Callable<Integer> {
             }
             sides.addAll(functions.values());
             Map<String, List<Long>> times = bench.run(sides, runs);
-            long tunedMs = ColdStartBench.median(times.get(tuned.name()));
-            long plainMs = ColdStartBench.median(times.get(plain.name()));
-            long invokerMs = ColdStartBench.median(times.get(invoker.name()));
-            double ratio = (double) plainMs / Math.max(1, tunedMs);
             // JDK 25's AOT cache (JEP 483/514/515: classes loaded and linked, method profiles) in place of the CDS archive:
             // not on Lambda's java21, so beside the figure, not in it.
             List<Long> aot = List.of();
@@ -109,38 +105,13 @@ final class ColdStartCommand implements Callable<Integer> {
                 Path cache = bench.trainAot(tuned.withOptions("-aot", List.copyOf(tunedOptions)));
                 aot = bench.runOne(tuned.withOptions("-aot", with(tunedOptions, "-XX:AOTCache=" + cache)), runs);
             }
+            Map<String, List<Long>> otherTimes = new java.util.LinkedHashMap<>();
+            functions.forEach((f, side) -> otherTimes.put(f, times.get(side.name())));
+            Figures figures = new Figures(times.get(tuned.name()), times.get(plain.name()), times.get(invoker.name()), otherTimes, aot);
             if (json) {
-                ObjectNode o = Json.object().put("runs", runs).put("java", Runtime.version().toString());
-                times.get(tuned.name()).forEach(o.putArray("tuned_runs_ms")::add);
-                times.get(plain.name()).forEach(o.putArray("plain_runs_ms")::add);
-                times.get(invoker.name()).forEach(o.putArray("tuned_function_invoker_runs_ms")::add);
-                aot.forEach(o.putArray("tuned_aot_runs_ms")::add);
-                o.put("tuned_function_invoker_ms", invokerMs);
-                if (!functions.isEmpty()) {
-                    ObjectNode each = o.putObject("functions");
-                    functions.forEach((f, side) -> {
-                        ObjectNode one = each.putObject(f).put("ms", ColdStartBench.median(times.get(side.name())));
-                        times.get(side.name()).forEach(one.putArray("runs_ms")::add);
-                    });
-                }
-                if (!aot.isEmpty()) {
-                    o.put("tuned_aot_ms", ColdStartBench.median(aot));
-                }
-                o.put("tuned_ms", tunedMs).put("plain_ms", plainMs).put("ratio", Math.round(ratio * 100) / 100.0);
-                context.out().println(Json.write(o));
+                context.out().println(Json.write(figures.json(runs)));
             } else {
-                context.out().printf("cold start, JVM start -> first SQS event handled, median of %d (Java %s)%n", runs, Runtime.version());
-                context.out().printf("  tuned (Sluice orchestrator handler, AppCDS + C1): %d ms  %s%n", tunedMs, times.get(tuned.name()));
-                context.out().printf("  plain (one-function SCF app, defaults):           %d ms  %s%n", plainMs, times.get(plain.name()));
-                context.out().printf("  plain / tuned: %.2f%n", ratio);
-                context.out().printf("  the same orchestrator through FunctionInvoker (Spring Boot started), AppCDS + C1: %d ms  %s%n",
-                        invokerMs, times.get(invoker.name()));
-                functions.forEach((f, side) -> context.out().printf("  %s (its deployed handler, AppCDS + C1): %d ms  %s%n", f,
-                        ColdStartBench.median(times.get(side.name())), times.get(side.name())));
-                if (!aot.isEmpty()) {
-                    context.out().printf("  tuned with JDK %d's AOT cache instead of AppCDS (not on java21): %d ms  %s%n",
-                            Runtime.version().feature(), ColdStartBench.median(aot), aot);
-                }
+                figures.print(context.out(), runs);
             }
             return 0;
         } finally {
@@ -148,6 +119,49 @@ final class ColdStartCommand implements Callable<Integer> {
                 for (Path p : files.toList()) Files.deleteIfExists(p);
             }
             Files.deleteIfExists(work);
+        }
+    }
+
+    /** One run's times (ms, in run order) of every side, and their medians as the bench reports them. */
+    private record Figures(List<Long> tuned, List<Long> plain, List<Long> invoker, Map<String, List<Long>> functions, List<Long> aot) {
+        double ratio() {
+            return (double) ColdStartBench.median(plain) / Math.max(1, ColdStartBench.median(tuned));
+        }
+
+        /** One JSON object, {@code tuned_ms}, {@code plain_ms} and {@code ratio} last. */
+        ObjectNode json(int runs) {
+            ObjectNode o = Json.object().put("runs", runs).put("java", Runtime.version().toString());
+            tuned.forEach(o.putArray("tuned_runs_ms")::add);
+            plain.forEach(o.putArray("plain_runs_ms")::add);
+            invoker.forEach(o.putArray("tuned_function_invoker_runs_ms")::add);
+            aot.forEach(o.putArray("tuned_aot_runs_ms")::add);
+            o.put("tuned_function_invoker_ms", ColdStartBench.median(invoker));
+            if (!functions.isEmpty()) {
+                ObjectNode each = o.putObject("functions");
+                functions.forEach((f, t) -> {
+                    ObjectNode one = each.putObject(f).put("ms", ColdStartBench.median(t));
+                    t.forEach(one.putArray("runs_ms")::add);
+                });
+            }
+            if (!aot.isEmpty()) {
+                o.put("tuned_aot_ms", ColdStartBench.median(aot));
+            }
+            return o.put("tuned_ms", ColdStartBench.median(tuned)).put("plain_ms", ColdStartBench.median(plain))
+                    .put("ratio", Math.round(ratio() * 100) / 100.0);
+        }
+
+        void print(java.io.PrintStream out, int runs) {
+            out.printf("cold start, JVM start -> first SQS event handled, median of %d (Java %s)%n", runs, Runtime.version());
+            out.printf("  tuned (Sluice orchestrator handler, AppCDS + C1): %d ms  %s%n", ColdStartBench.median(tuned), tuned);
+            out.printf("  plain (one-function SCF app, defaults):           %d ms  %s%n", ColdStartBench.median(plain), plain);
+            out.printf("  plain / tuned: %.2f%n", ratio());
+            out.printf("  the same orchestrator through FunctionInvoker (Spring Boot started), AppCDS + C1: %d ms  %s%n",
+                    ColdStartBench.median(invoker), invoker);
+            functions.forEach((f, t) -> out.printf("  %s (its deployed handler, AppCDS + C1): %d ms  %s%n", f, ColdStartBench.median(t), t));
+            if (!aot.isEmpty()) {
+                out.printf("  tuned with JDK %d's AOT cache instead of AppCDS (not on java21): %d ms  %s%n",
+                        Runtime.version().feature(), ColdStartBench.median(aot), aot);
+            }
         }
     }
 
