@@ -81,15 +81,15 @@ final class ColdStartCommand implements Callable<Integer> {
              EmbeddedElasticMq sqs = EmbeddedElasticMq.start(0)) {
             Map<String, String> sluice = Map.of("sluice.redis-url", redis.url(), "sluice.sqs-endpoint", sqs.endpoint().toString(),
                     "sluice.region", EmbeddedElasticMq.REGION, "sluice.queue-prefix", "sluice", "sluice.redis-key-prefix", "coldstart");
-            ColdStartBench bench = new ColdStartBench(Path.of(System.getProperty("java.home"), "bin", "java"), jar, event, work);
+            ColdStartBench bench = new ColdStartBench(Path.of(System.getProperty("java.home"), "bin", "java"), jar, work);
             List<String> tunedOptions = new java.util.ArrayList<>(TUNED_OPTIONS);
             tunedOptions.addAll(tunedExtra);
             ColdStartBench.Side tuned = trained(bench, new ColdStartBench.Side("tuned", tunedOptions, sluice, TUNED_MAIN, "orchestrator",
-                    TUNED_HANDLER));
+                    TUNED_HANDLER, event));
             ColdStartBench.Side invoker = trained(bench, new ColdStartBench.Side("tuned-function-invoker", tunedOptions, sluice,
-                    TUNED_MAIN, "orchestrator", FUNCTION_INVOKER));
+                    TUNED_MAIN, "orchestrator", FUNCTION_INVOKER, event));
             ColdStartBench.Side plain = new ColdStartBench.Side("plain", List.of(), Map.of(), "io.sluice.coldstart.PlainFunctionApplication",
-                    "records", FUNCTION_INVOKER);
+                    "records", FUNCTION_INVOKER, event);
             List<ColdStartBench.Side> sides = new java.util.ArrayList<>(List.of(tuned, plain, invoker));
             Map<String, ColdStartBench.Side> functions = new java.util.LinkedHashMap<>();
             for (var e : recorded.entrySet()) {
@@ -190,8 +190,9 @@ final class ColdStartCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code function} as its Lambda is deployed (its handler, {@code MAIN_CLASS} the Sluice application) over the bench's Redis
-     * and SQS, with the bundle the recorded events were made for and, for the HTTP API, the API host its event names.
+     * {@code function} as its Lambda is deployed (the handler and {@code MAIN_CLASS} {@code LocalInvoke} gives it, as the
+     * deployment does) over the bench's Redis and SQS, with the bundle the recorded events were made for and, for the HTTP
+     * API, the API host its event names.
      */
     private static ColdStartBench.Side otherFunction(Path home, String function, Path event, List<String> options,
                                                      Map<String, String> sluice) throws java.io.IOException {
@@ -204,8 +205,7 @@ final class ColdStartCommand implements Callable<Integer> {
         if (!host.isEmpty()) {
             properties.put("sluice.api.allowed-hosts", host);
         }
-        return new ColdStartBench.Side("fn-" + function, options, properties, "io.sluice.aws.SluiceAwsApplication", function,
-                function.equals("orchestrator") ? TUNED_HANDLER : FUNCTION_INVOKER, event);
+        return new ColdStartBench.Side("fn-" + function, options, properties, null, function, null, event);
     }
 
     /** {@code side} with the AppCDS archive of its own training run. */

@@ -26,16 +26,11 @@ public final class ColdStartBench {
 
     /**
      * Settings of one side: its JVM options, the system properties the function's application needs, its
-     * {@code MAIN_CLASS}, function and handler class (what the deployment names as the Lambda's handler), and the event
-     * it is given ({@code null}: the bench's).
+     * {@code MAIN_CLASS}, function and handler class (what the deployment names as the Lambda's handler; {@code null} for
+     * either: the one the deployment gives that function, as {@code LocalInvoke} knows it), and the event it is given.
      */
     public record Side(String name, List<String> jvmOptions, Map<String, String> properties, String mainClass, String function,
                        String handler, Path event) {
-        public Side(String name, List<String> jvmOptions, Map<String, String> properties, String mainClass, String function,
-                    String handler) {
-            this(name, jvmOptions, properties, mainClass, function, handler, null);
-        }
-
         /** The same side with other JVM options (a training run's). */
         public Side withOptions(String suffix, List<String> options) {
             return new Side(name + suffix, options, properties, mainClass, function, handler, event);
@@ -50,13 +45,11 @@ public final class ColdStartBench {
 
     private final Path java;
     private final Path jar;
-    private final Path event;
     private final Path workDir;
 
-    public ColdStartBench(Path java, Path jar, Path event, Path workDir) {
+    public ColdStartBench(Path java, Path jar, Path workDir) {
         this.java = java;
         this.jar = jar;
-        this.event = event;
         this.workDir = workDir;
     }
 
@@ -115,9 +108,14 @@ public final class ColdStartBench {
         command.add("-cp");
         command.add(jar.toString());
         side.properties().forEach((k, v) -> command.add("-D" + k + "=" + v));
-        command.add("-DMAIN_CLASS=" + side.mainClass());
+        if (side.mainClass() != null) {
+            command.add("-DMAIN_CLASS=" + side.mainClass());
+        }
         command.add("-Dspring.main.banner-mode=off");
-        command.addAll(List.of(ENTRY, "--function", side.function(), "--handler", side.handler(), "--event", (side.event() != null ? side.event() : event).toString()));
+        command.addAll(List.of(ENTRY, "--function", side.function(), "--event", side.event().toString()));
+        if (side.handler() != null) {
+            command.addAll(List.of("--handler", side.handler()));
+        }
         Path log = workDir.resolve(side.name() + ".log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(log.toFile());
         builder.environment().remove("JAVA_TOOL_OPTIONS");

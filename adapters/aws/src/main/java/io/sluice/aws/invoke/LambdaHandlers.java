@@ -13,21 +13,28 @@ public final class LambdaHandlers {
         return make(SluiceAwsApplication.handlerOf(function));
     }
 
-    /** A fresh instance of the handler class {@code handler}, a {@link RequestStreamHandler}. */
+    /**
+     * A fresh instance of the handler class {@code handler}, a {@link RequestStreamHandler}. A class that is not one is
+     * refused before anything of it runs (neither its static initialiser nor its constructor).
+     */
     public static RequestStreamHandler make(String handler) {
-        Object made;
+        Class<?> type;
         try {
-            made = Class.forName(handler).getConstructor().newInstance();
-        } catch (ClassNotFoundException | NoSuchMethodException e) {
-            throw new IllegalArgumentException("handler " + handler + ": expected a class with a public constructor without arguments", e);
+            type = Class.forName(handler, false, LambdaHandlers.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException("handler " + handler + ": no such class", e);
+        }
+        if (!RequestStreamHandler.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException("handler " + handler + ": expected a " + RequestStreamHandler.class.getName());
+        }
+        try {
+            return (RequestStreamHandler) type.getConstructor().newInstance();
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException("handler " + handler + ": expected a public constructor without arguments", e);
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException("handler " + handler + " failed to start", e.getCause());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("handler " + handler + " cannot be made", e);
         }
-        if (!(made instanceof RequestStreamHandler h)) {
-            throw new IllegalArgumentException("handler " + handler + ": expected a " + RequestStreamHandler.class.getName());
-        }
-        return h;
     }
 }

@@ -63,7 +63,7 @@ public final class LocalInvoke {
         System.setOut(System.err);
         byte[] response;
         try {
-            response = invoke(function, handler != null ? handler : SluiceAwsApplication.handlerOf(function), bytes);
+            response = handler != null ? invoke(function, handler, bytes) : invoke(function, bytes);
         } catch (RuntimeException | IOException e) {
             System.err.println("sluice invoke: the function " + function + " failed: " + e);
             e.printStackTrace(System.err);

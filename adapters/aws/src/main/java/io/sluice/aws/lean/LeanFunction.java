@@ -60,7 +60,7 @@ final class LeanFunction {
                 .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
                 .configure(MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES, true);
         JsonMapper json = new JacksonMapper(mapper);
-        SimpleFunctionRegistry registry = new SimpleFunctionRegistry(new DefaultConversionService(),
+        SimpleFunctionRegistry registry = new SimpleFunctionRegistry(DefaultConversionService.getSharedInstance(),
                 new SmartCompositeMessageConverter(converters(json)), json);
         registry.register(new FunctionRegistration<>(body, name)
                 .type(ResolvableType.forClassWithGenerics(Function.class, input, output).getType()));
@@ -101,7 +101,7 @@ final class LeanFunction {
             context.refresh();
             return List.of(new AWSCompanionAutoConfiguration().awsTypesMessageConverter(context), new JsonMessageConverter(json),
                     new ByteArrayMessageConverter(), new StringMessageConverter(),
-                    new PrimitiveTypesFromStringMessageConverter(new DefaultConversionService()));
+                    new PrimitiveTypesFromStringMessageConverter(DefaultConversionService.getSharedInstance()));
         }
     }
 

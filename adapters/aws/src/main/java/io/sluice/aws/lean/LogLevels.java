@@ -43,7 +43,8 @@ final class LogLevels {
                 String logger = name.startsWith(PROPERTY) ? name.substring(PROPERTY.length())
                         : name.startsWith(VARIABLE) ? name.substring(VARIABLE.length()).toLowerCase(Locale.ROOT).replace('_', '.') : null;
                 if (logger != null && !logger.isEmpty() && !levels.containsKey(logger)) {
-                    levels.put(logger, level(name, String.valueOf(source.getProperty(name))));
+                    // Through the environment, as Spring Boot's binder reads it: placeholders resolved.
+                    levels.put(logger, level(name, env.getProperty(name, String.valueOf(source.getProperty(name)))));
                 }
             }
         }

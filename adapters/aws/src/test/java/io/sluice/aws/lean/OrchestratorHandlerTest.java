@@ -73,13 +73,6 @@ class OrchestratorHandlerTest {
     }
 
     @Test
-    void isTheHandlerTheDeploymentGivesTheOrchestrator() {
-        assertThat(SluiceAwsApplication.handlerOf("orchestrator")).isEqualTo(OrchestratorHandler.class.getName());
-        assertThat(OrchestratorHandler.HANDLER).isEqualTo(OrchestratorHandler.class.getName() + "::handleRequest");
-        assertThat(SluiceAwsApplication.handlerOf("task-worker")).isEqualTo(SluiceAwsApplication.FUNCTION_INVOKER);
-    }
-
-    @Test
     void answersABatchAsFunctionInvokerAnswersItForTheSameOrchestrator() throws Exception {
         byte[] batch = batch();
 
