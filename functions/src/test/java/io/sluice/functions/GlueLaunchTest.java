@@ -1,5 +1,6 @@
 package io.sluice.functions;
 
+import io.sluice.functions.tenancy.Owner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -92,7 +93,7 @@ class GlueLaunchTest {
     @Test
     void theSameTaskCalledTwiceFindsItsRun() {
         GlueLaunch glue = (GlueLaunch) functions.get("glue-launch");
-        TaskContext task = new TaskContext("ingest:d4.0.1.0", "ingest:d4", "Enrich", IntegrationPattern.SYNC, null);
+        TaskContext task = new TaskContext("ingest:d4.0.1.0", "ingest:d4", "Enrich", IntegrationPattern.SYNC, null, new Owner.Platform("ingest", "ingest:d4"));
         JsonNode input = Json.parse("{\"JobName\": \"enrich\"}");
         String first = glue.apply(input, task).get("Id").asText();
         String second = glue.apply(input, task).get("Id").asText();
@@ -103,7 +104,8 @@ class GlueLaunchTest {
     @Test
     void theRunsContextReachesTheJobAsArgumentsUnlessAnArgumentSetsThem() {
         GlueLaunch glue = (GlueLaunch) functions.get("glue-launch");
-        TaskContext task = new TaskContext("orders:d5.0.1.0", "orders:d5", "Raw", IntegrationPattern.REQUEST_RESPONSE, null);
+        TaskContext task = new TaskContext("orders:d5.0.1.0", "orders:d5", "Raw", IntegrationPattern.REQUEST_RESPONSE, null,
+                new Owner.Platform("orders", "orders:d5"));
         glue.apply(Json.parse("""
                 {"JobName": "echo", "Arguments": {"--source": "landing/orders/", "--partition": "2026-11-28", "--pipeline": "other"},
                  "pipeline": "orders", "partition": "2026-11-29", "step": "raw", "attempt": 2, "object": {"key": "x"}}"""), task);
@@ -117,7 +119,8 @@ class GlueLaunchTest {
     @Test
     void aRunCannotLaunchAJobAsAnotherPipeline() {
         GlueLaunch glue = (GlueLaunch) functions.get("glue-launch");
-        TaskContext task = new TaskContext("ingest:d6.0.1.0", "ingest:d6", "Raw", IntegrationPattern.REQUEST_RESPONSE, null);
+        TaskContext task = new TaskContext("ingest:d6.0.1.0", "ingest:d6", "Raw", IntegrationPattern.REQUEST_RESPONSE, null,
+                new Owner.Platform("ingest", "ingest:d6"));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> glue.apply(Json.parse("""
                 {"JobName": "echo", "Arguments": {}, "pipeline": "orders"}"""), task))
                 .isInstanceOfSatisfying(io.sluice.functions.harness.TaskError.class,

@@ -44,7 +44,7 @@ class IntegrationsDurableTest {
     IntegrationsDurableTest() {
         functions.put(Integrations.NAME, new Integrations(new IntegrationRegistry(Platform.LOCAL, List.of(
                 new DynamoDbHandler(table, List.of(new TableSchema("runs", "id", null))),
-                new PublishHandler(topics, Clock.systemUTC(), Map.of()), new ObjectStoreHandler(objects)), null), Tenancy.SINGLE));
+                new PublishHandler(topics, Clock.systemUTC(), Map.of()), new ObjectStoreHandler(objects)), null)));
         functions.put("score", input -> Json.object().put("score", input.path("n").asInt() * 2));
     }
 

@@ -45,7 +45,8 @@ final class Pump {
 
     Pump(TaskFunctions functions, Set<String> functionNames) {
         this.functionNames = functionNames;
-        this.harness = new WorkerHarness(functions, claims, timers, queue, names, clock, "worker-1", Duration.ofSeconds(30), Boundary.Probe.NONE);
+        this.harness = new WorkerHarness(functions, claims, timers, queue, names, clock, "worker-1", Duration.ofSeconds(30), Boundary.Probe.NONE,
+                io.sluice.functions.tenancy.Tenancy.SINGLE.owners());
     }
 
     /** Handles whatever is visible now on every queue; returns how many messages it handled. */

@@ -38,7 +38,7 @@ public class AwsChildRuns {
     @Bean
     public ChildRuns childRuns(RedisAdapters redis, SluiceAwsProperties properties, SqsTaskQueue queue, QueueNames names, Clock clock,
                                Orchestrator orchestrator, BundledPipelines pipelines, ObjectProvider<S3Client> s3,
-                               ObjectProvider<Tenancy> tenancy, ListableBeanFactory beans) {
+                               Tenancy tenancy, ListableBeanFactory beans) {
         Buckets buckets = bucket -> {
             S3Client client = s3.getIfAvailable();
             if (client == null) {
@@ -49,7 +49,7 @@ public class AwsChildRuns {
         };
         return ChildRuns.wire(new ChildRuns.Wiring(new RedisMapRunStore(redis.redisson(), properties.redisKeyPrefix()),
                 new RedisExecutionLinks(redis.redisson(), properties.redisKeyPrefix()), redis.executionStore(), queue, names, buckets,
-                PipelineDefinitions.of(pipelines), orchestrator::start, tenancy.getIfAvailable(() -> Tenancy.SINGLE),
+                PipelineDefinitions.of(pipelines), orchestrator::start, tenancy,
                 // looked up when first used: the bundle's functions include the two made here
                 name -> AwsFunctions.taskFunctions(beans).find(name), clock, MapRunCoordinator.Settings.defaults()));
     }

@@ -53,6 +53,15 @@ public class AwsControl {
         }
     }
 
+    /**
+     * Whose pipelines are whose for every function of this deployment (the task functions' scoped secrets, configs,
+     * objects and integrations, and the owner the worker harness fixes for each task): the bundled tenants file.
+     */
+    @Bean
+    public Tenancy tenancy(ResourceLoader loader, @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String tenants) {
+        return bundledTenancy(loader, tenants);
+    }
+
     @Bean
     public RuleBook ruleBook(RedisAdapters redis, SluiceAwsProperties properties, Clock clock) {
         return new RuleBook(new RedisRuleStore(redis.redisson(), properties.redisKeyPrefix()), List::of, clock, Duration.ofSeconds(2));

@@ -51,30 +51,30 @@ public class AwsDataFunctions {
     /** Run as {@code sluice:function:dependency-check.waitForTaskToken}; a registration outlives its deadline by a day. */
     @Bean("dependency-check")
     public Function<JsonNode, JsonNode> dependencyCheck(RedisAdapters redis, SluiceAwsProperties properties, SqsTaskQueue queue,
-                                                        QueueNames names, Clock clock, ObjectProvider<Tenancy> tenancy) {
+                                                        QueueNames names, Clock clock, Tenancy tenancy) {
         return new DependencyCheck(new RedisDependencyIndex(redis.redisson(), properties.redisKeyPrefix()), redis.timerIndex(), queue, names,
-                clock, Duration.ofDays(1), tenancy.getIfAvailable(() -> Tenancy.SINGLE));
+                clock, Duration.ofDays(1), tenancy);
     }
 
     @Bean(ReadConfig.NAME)
     @ConditionalOnProperty("sluice.s3.bucket")
-    public Function<JsonNode, JsonNode> readConfig(S3ConfigStore configs, ObjectProvider<SecretResolver> secrets, ObjectProvider<Tenancy> tenancy) {
-        return new ReadConfig(configs, secrets(secrets), tenancy.getIfAvailable(() -> Tenancy.SINGLE), new Patterns(AwsDataFunctions::pattern));
+    public Function<JsonNode, JsonNode> readConfig(S3ConfigStore configs, ObjectProvider<SecretResolver> secrets, Tenancy tenancy) {
+        return new ReadConfig(configs, secrets(secrets), tenancy, new Patterns(AwsDataFunctions::pattern));
     }
 
     @Bean("push-export")
     @ConditionalOnProperty("sluice.s3.bucket")
-    public Function<JsonNode, JsonNode> pushExport(S3ObjectStore objects, ObjectProvider<DynamoDbExportLedger> dynamo,
+    public Function<JsonNode, JsonNode> pushExport(S3ObjectStore objects, S3ConfigStore configs, ObjectProvider<DynamoDbExportLedger> dynamo,
                                                    RedisAdapters redis, SluiceAwsProperties properties, Clock clock,
-                                                   ObjectProvider<SecretResolver> secrets, ObjectProvider<Tenancy> tenancy) {
+                                                   ObjectProvider<SecretResolver> secrets) {
         ExportLedger ledger = dynamo.getIfAvailable();
         if (ledger == null) {
             ledger = new RedisExportLedger(redis.redisson(), properties.redisKeyPrefix());
         }
         HttpExportTargets targets = new HttpExportTargets("AWS Lambda", HttpClient::newHttpClient,
                 new RedisTokenBucket(redis.redisson(), properties.redisKeyPrefix()), clock, Sleeper.REAL);
-        return new PushExport(Map.of(), targets, objects, ledger, clock,
-                new ScopedSecrets(secrets(secrets), tenancy.getIfAvailable(() -> Tenancy.SINGLE)));
+        return new PushExport(Map.of(), targets, configs, objects, ledger, clock,
+                new ScopedSecrets(secrets(secrets)));
     }
 
     private static SecretResolver secrets(ObjectProvider<SecretResolver> secrets) {

@@ -81,14 +81,13 @@ public class AwsFunctions {
     @Bean(name = "task-worker")
     public Function<SQSEvent, SQSBatchResponse>
             taskWorker(ListableBeanFactory beans, RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock,
-                       ObjectProvider<RuleBook> rules, ObjectProvider<LineageLog> lineage, ResourceLoader loader, BundledPipelines pipelines,
-                       @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String tenants,
-                       org.springframework.core.env.Environment env) {
+                       ObjectProvider<RuleBook> rules, ObjectProvider<LineageLog> lineage, BundledPipelines pipelines,
+                       org.springframework.core.env.Environment env, io.sluice.functions.tenancy.Tenancy tenancy) {
         WorkerHarness plain = new WorkerHarness(taskFunctions(beans), redis.idempotencyStore(), redis.timerIndex(), queue, names, clock,
-                "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5), Boundary.Probe.NONE);
+                "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5), Boundary.Probe.NONE, tenancy.owners());
         // The rules gate every task (AwsControl), by the priority its pipeline declares in the bundle.
         WorkerHarness gated = rules.stream().findFirst().map(book -> plain.withGate(new RuleGate(book,
-                AwsControl.bundledTenancy(loader, tenants), pipeline -> pipelines.priority(pipeline).name()))).orElse(plain);
+                tenancy, pipeline -> pipelines.priority(pipeline).name()))).orElse(plain);
         WorkerHarness traced = lineage.stream().findFirst().map(gated::withLineage).orElse(gated);
         WorkerHarness harness = AwsEvents.enabled(env) ? traced.withEvents() : traced; // blocked and released events (AwsEvents)
         // One task-worker Lambda consumes every priority channel (an event source mapping per channel queue, each with

@@ -86,8 +86,8 @@ public class AwsIntegrations {
                                                      AwsServicesProperties aws, ObjectProvider<DynamoDbClient> dynamoClient,
                                                      ObjectProvider<S3Client> s3, ObjectProvider<GlueJobLauncher> glue,
                                                      ObjectProvider<GlueProperties> glueProperties, ObjectProvider<JobCompletions> completions,
-                                                     ObjectProvider<SecretResolver> secrets, ObjectProvider<Tenancy> tenancy, Clock clock) {
-        Tenancy tenants = tenancy.getIfAvailable(() -> Tenancy.SINGLE);
+                                                     ObjectProvider<SecretResolver> secrets, Tenancy tenancy, Clock clock) {
+        Tenancy tenants = tenancy;
         List<IntegrationHandler> handlers = new ArrayList<>();
         handlers.add(new PublishHandler(publisher, clock, declared(properties)));
         if (properties.itemTable() != null && !properties.itemTable().isBlank()) {
@@ -103,8 +103,8 @@ public class AwsIntegrations {
         });
         HttpSettings http = new HttpSettings(properties.http().allowedHosts(), properties.http().timeout(), 256 * 1024);
         SecretResolver resolver = secrets.getIfAvailable(() -> name -> Optional.empty());
-        handlers.add(new HttpInvokeHandler(HttpInvokeHandler.defaultClient(http), http, new ScopedSecrets(resolver, tenants)));
-        return new Integrations(new IntegrationRegistry(Platform.AWS, handlers, null), tenants);
+        handlers.add(new HttpInvokeHandler(HttpInvokeHandler.defaultClient(http), http, new ScopedSecrets(resolver)));
+        return new Integrations(new IntegrationRegistry(Platform.AWS, handlers, null));
     }
 
     private static Map<Target.Kind, Set<String>> declared(AwsIntegrationProperties properties) {

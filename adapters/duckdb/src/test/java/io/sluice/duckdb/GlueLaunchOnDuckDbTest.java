@@ -28,6 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The glue-launch function on the DuckDB engine: .sync waits for the run; a repeated task never starts a second run. */
 class GlueLaunchOnDuckDbTest {
+    static final io.sluice.functions.tenancy.Owner ORDERS = new io.sluice.functions.tenancy.Owner.Platform("orders", "orders:2026-11-29");
+
     @TempDir
     Path dir;
     Path store;
@@ -62,7 +64,7 @@ class GlueLaunchOnDuckDbTest {
     }
 
     private static TaskContext sync(String token) {
-        return new TaskContext(token, "orders:2026-11-29", "Load", IntegrationPattern.SYNC, null);
+        return new TaskContext(token, "orders:2026-11-29", "Load", IntegrationPattern.SYNC, null, ORDERS);
     }
 
     private long runDirectories() throws Exception {
@@ -120,7 +122,7 @@ class GlueLaunchOnDuckDbTest {
     @Test
     void withoutSyncTheRunIsReturnedAtOnce() {
         JsonNode started = glue.apply(input("load"), new TaskContext("orders:2026-11-29.0.6.0", "orders:2026-11-29", "Load",
-                IntegrationPattern.REQUEST_RESPONSE, null));
+                IntegrationPattern.REQUEST_RESPONSE, null, ORDERS));
         assertThat(started.get("Id").asText()).startsWith("jr_");
         assertThat(started.get("JobRunState").asText()).isIn("RUNNING", "SUCCEEDED");
     }

@@ -47,7 +47,7 @@ public class ApiConfiguration implements WebMvcConfigurer {
      * Routes anyone may call: the API description, webhooks (which check their own signature or key), and the console's
      * static files (the page asks for a key and sends it with each API call it makes; the files hold no data).
      */
-    static final List<String> PUBLIC = List.of("/v1/openapi.json", "/v1/pipelines/*/webhook", "/error", "/console", "/console/**");
+    static final List<String> PUBLIC = List.of("/health", "/v1/openapi.json", "/v1/pipelines/*/webhook", "/error", "/console", "/console/**");
     private static final Logger LOG = LoggerFactory.getLogger(ApiConfiguration.class);
 
     private final ObjectProvider<ApiAuthenticator> authenticator;

@@ -3,6 +3,9 @@ package io.sluice.api.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.api.port.EmulatedFunctions;
 import io.sluice.functions.harness.ErrorMapping;
+import io.sluice.functions.harness.TaskAware;
+import io.sluice.functions.harness.TaskContext;
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
 import io.sluice.api.tenant.Caller;
 import io.sluice.orchestration.json.Json;
 import jakarta.servlet.http.HttpServletRequest;
@@ -55,7 +58,7 @@ class FunctionsController {
         JsonNode input = RequestJson.body(RequestJson.read(http));
         JsonNode output;
         try {
-            output = function.apply(input);
+            output = function instanceof TaskAware aware ? aware.apply(input, asCaller(caller, input)) : function.apply(input);
         } catch (RuntimeException e) {
             ErrorMapping m = ErrorMapping.of(e);
             return ApiProblems.of(HttpStatus.UNPROCESSABLE_ENTITY, ApiProblems.FUNCTION_FAILED, "Function failed",
@@ -63,6 +66,18 @@ class FunctionsController {
                     Map.of("error", m.error(), "cause", m.cause(), "retryable", m.retryable()));
         }
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(Json.write(output == null ? Json.NODES.nullNode() : output));
+    }
+
+    /**
+     * The context of a function the local operator runs by hand: the platform's run (the emulator is open only in the
+     * local mode), acting for the pipeline of the payload's {@code TaskToken} when it has one. Trusting the payload is
+     * right only here: the local operator holds every pipeline anyway.
+     */
+    private static TaskContext asCaller(Caller caller, JsonNode input) {
+        TaskContext payload = TaskContext.fromPayload(input.isObject() ? input : null, IntegrationPattern.REQUEST_RESPONSE);
+        String execution = payload.executionId();
+        String pipeline = execution != null && execution.indexOf(':') > 0 ? execution.substring(0, execution.indexOf(':')) : null;
+        return payload.ownedBy(caller.owner(pipeline, execution));
     }
 
     static boolean fromLoopback(HttpServletRequest http) {

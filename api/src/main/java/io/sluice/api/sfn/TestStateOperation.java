@@ -27,6 +27,8 @@ import java.util.Set;
  * TRACE adds nothing more, there being no HTTP Task traces to show.
  */
 final class TestStateOperation {
+    private static final String TEST_STATE = "TestState";
+    private static final String EXECUTION = TEST_STATE + ":test";
     private final InProcessTasks tasks;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
@@ -69,8 +71,10 @@ final class TestStateOperation {
                     .map(p -> "'" + p.message() + " at " + p.pointer().replace("/States/" + name, "") + "'").toList()));
         }
         List<HistoryEvent> trace = new ArrayList<>();
-        ExpressResult r = new ExpressRunner(DefinitionParser.parse(machine), tasks, trace::add, 100_000)
-                .run("TestState", "TestState:test", "test", input, clock.instant(), RandomSource.seeded(random.nextLong()));
+        // The state runs as the caller's tenant (the platform's in the local mode), for no pipeline: a function that acts for one
+        // (read-config of its own pipeline, push-export) is refused, and names resolve only in the caller's namespace.
+        ExpressResult r = new ExpressRunner(DefinitionParser.parse(machine), tasks.forRun(caller.owner(null, EXECUTION)), trace::add, 100_000)
+                .run(TEST_STATE, EXECUTION, "test", input, clock.instant(), RandomSource.seeded(random.nextLong()));
         return answer(name, r, trace, retry, input, level == null ? "INFO" : level);
     }
 

@@ -1,5 +1,6 @@
 package io.sluice.api.tenant;
 
+import io.sluice.functions.tenancy.Owner;
 import java.util.Set;
 
 /** Who sent a request, as far as the API is concerned: what it may see and change. */
@@ -12,6 +13,12 @@ public sealed interface Caller {
 
     /** The tenant's name, or {@code null} in local mode. */
     String tenant();
+
+    /**
+     * The owner of a run this caller starts in process (StartSyncExecution, TestState): the caller's tenant, or the
+     * platform in the local mode. The run acts for {@code pipeline} ({@code null}: none, as a TestState).
+     */
+    Owner owner(String pipeline, String executionId);
 
     /** No tenants are configured: the local mode, where every request may do everything. */
     record Local() implements Caller {
@@ -29,6 +36,11 @@ public sealed interface Caller {
         public String tenant() {
             return null;
         }
+
+        @Override
+        public Owner owner(String pipeline, String executionId) {
+            return new Owner.Platform(pipeline, executionId);
+        }
     }
 
     /** A request with a tenant's API key: it sees its tenant's pipelines only. */
@@ -45,6 +57,14 @@ public sealed interface Caller {
         @Override
         public boolean mayChange() {
             return role == Role.OPERATOR;
+        }
+
+        @Override
+        public Owner owner(String pipeline, String executionId) {
+            if (pipeline != null && !sees(pipeline)) {
+                throw new IllegalArgumentException("tenant '" + tenant + "' has no pipeline '" + pipeline + "'");
+            }
+            return new Owner.Tenant(tenant, pipeline, executionId);
         }
     }
 }

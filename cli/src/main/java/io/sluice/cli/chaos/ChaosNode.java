@@ -88,7 +88,8 @@ public final class ChaosNode {
                     System.getenv("SLUICE_CHAOS_NODE"), pg, redis.redisson(), prefix, faulty, ports.timers(), names, clock));
             TaskFunctions functions = TaskFunctions.of(all);
             WorkerHarness harness = new WorkerHarness(functions, ports.claims(), ports.timers(), faulty, names, clock,
-                    "chaos-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), LEASE, Boundary.Probe.NONE);
+                    "chaos-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), LEASE, Boundary.Probe.NONE,
+                    io.sluice.functions.tenancy.Tenancy.SINGLE.owners()); // the drill has one operator and no tenants
             for (String f : all.keySet()) {
                 String taskQueue = names.tasks(f);
                 new QueueConsumer(faulty, taskQueue, m -> harness.handle(m.body(), taskQueue) != WorkerHarness.Disposition.RETRY_LATER,

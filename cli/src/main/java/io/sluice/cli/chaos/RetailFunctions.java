@@ -90,14 +90,15 @@ final class RetailFunctions {
                 completions, clock);
         ConfiguredExporters targets = new ConfiguredExporters(ConfiguredExporters.Settings.defaults(folders.knownHosts()),
                 HttpClient.newHttpClient(), new RedisTokenBucket(redis, prefix), clock, Sleeper.REAL);
+        PipelineConfigStore configs = new PipelineConfigStore(folders.configs(), folders.pipelines());
         return Map.of(
-                ReadConfig.NAME, new ReadConfig(new PipelineConfigStore(folders.configs(), folders.pipelines()), secrets, tenancy,
+                ReadConfig.NAME, new ReadConfig(configs, secrets, tenancy,
                         ClasspathPatternResources.patterns()),
                 "glue-launch", new GlueLaunch(engine, completions, new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(4), 0), clock),
                 CopyToWarehouse.NAME, new CopyToWarehouse(new PostgresWarehouse(pg, BatchSource.filesOr(objects)), clock),
                 WriteStatus.NAME, new WriteStatus(new PostgresStatusStore(pg), clock),
-                "push-export", new PushExport(Map.of(), targets, objects, new RedisExportLedger(redis, prefix), clock,
-                        new ScopedSecrets(secrets, tenancy)),
+                "push-export", new PushExport(Map.of(), targets, configs, objects, new RedisExportLedger(redis, prefix), clock,
+                        new ScopedSecrets(secrets)),
                 "dependency-check", new DependencyCheck(new RedisDependencyIndex(redis, prefix), timers, queue, names, clock,
                         Duration.ofDays(1), tenancy));
     }

@@ -1,5 +1,7 @@
 package io.sluice.functions.harness;
 
+import io.sluice.functions.tenancy.Owner;
+import io.sluice.functions.tenancy.Owners;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.events.cloud.ExecutionEvent;
@@ -56,6 +58,7 @@ public final class WorkerHarness {
     private final LineageLog lineage;
     private final boolean emitsEvents;
     private final TaskFailures failures;
+    private final Owners owners;
 
     /** Told of each task that ended in an error (a backend saying it is saturated, for one). */
     @FunctionalInterface
@@ -65,14 +68,19 @@ public final class WorkerHarness {
         void failed(String function, String error);
     }
 
+    /**
+     * @param owner  this worker's name, which its claims (leases) carry
+     * @param owners whose run each dispatched task is: the deployment's tenancy fixes every task's {@link Owner}
+     */
     public WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
-                         Clock clock, String owner, Duration lease, Boundary.Probe probe) {
-        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN, null, false, TaskFailures.NONE);
+                         Clock clock, String owner, Duration lease, Boundary.Probe probe, Owners owners) {
+        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN, null, false, TaskFailures.NONE, owners);
     }
 
     private WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
                           Clock clock, String owner, Duration lease, Boundary.Probe probe, TaskGate gate, LineageLog lineage,
-                          boolean emitsEvents, TaskFailures failures) {
+                          boolean emitsEvents, TaskFailures failures, Owners owners) {
+        this.owners = java.util.Objects.requireNonNull(owners, "owners");
         this.emitsEvents = emitsEvents;
         this.failures = failures;
         this.gate = gate;
@@ -90,7 +98,7 @@ public final class WorkerHarness {
 
     /** This harness, asking {@code gate} before each task runs (the allow and block rules): a held task waits, not run. */
     public WorkerHarness withGate(TaskGate gate) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners);
     }
 
     /**
@@ -99,17 +107,17 @@ public final class WorkerHarness {
      * asked again while still held is not announced again.
      */
     public WorkerHarness withEvents() {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, true, failures);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, true, failures, owners);
     }
 
     /** This harness, recording in {@code lineage} the datasets each succeeded task of a {@link DatasetAware} function used. */
     public WorkerHarness withLineage(LineageLog lineage) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners);
     }
 
     /** This harness, telling {@code failures} of each task whose function ended in an error (once per run, not on a replay). */
     public WorkerHarness withFailures(TaskFailures failures) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners);
     }
 
     /** What the host does with the message afterwards. */
@@ -270,7 +278,7 @@ public final class WorkerHarness {
                     .put("cause", "No function '" + task.function() + "' in this bundle (state '" + task.stateName() + "').");
         }
         try (LeaseKeeper keeper = LeaseKeeper.start(claims, timers, task, owner, clock, lease)) {
-            TaskContext context = TaskContext.of(task);
+            TaskContext context = TaskContext.of(task, owners);
             JsonNode output = function instanceof TaskAware aware ? aware.apply(task.payload(), context)
                     : function.apply(task.payload());
             if (task.pattern() == IntegrationPattern.WAIT_FOR_TASK_TOKEN || function instanceof ReportsLater later && later.reportsLater(context)) {

@@ -4,13 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.harness.TaskAware;
 import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
-import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.orchestration.definition.TaskResource.ServiceAction;
 import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.integration.IntegrationCatalog;
 import io.sluice.orchestration.json.Json;
-import java.util.Optional;
 
 /**
  * The {@value TaskResource#INTEGRATIONS_FUNCTION} task function: every service integration other than
@@ -24,11 +22,8 @@ public final class Integrations implements TaskAware {
     public static final String NAME = TaskResource.INTEGRATIONS_FUNCTION;
 
     private final IntegrationRegistry registry;
-    private final Tenancy tenancy;
-
-    public Integrations(IntegrationRegistry registry, Tenancy tenancy) {
+    public Integrations(IntegrationRegistry registry) {
         this.registry = registry;
-        this.tenancy = tenancy;
     }
 
     @Override
@@ -51,8 +46,8 @@ public final class Integrations implements TaskAware {
             throw unavailable(state, resource);
         }
         IntegrationHandler handler = registry.find(action).orElseThrow(() -> unavailable(state, resource));
-        Optional<String> tenant = task.pipeline() == null ? Optional.empty() : tenancy.tenantOf(task.pipeline());
-        JsonNode result = handler.call(new IntegrationCall(action, resource.pattern(), input == null ? Json.object() : input, task, tenant));
+        task.owner().requireData("call " + resource.raw()); // every integration reaches data or the network
+        JsonNode result = handler.call(new IntegrationCall(action, resource.pattern(), input == null ? Json.object() : input, task));
         return result == null ? Json.object() : result;
     }
 

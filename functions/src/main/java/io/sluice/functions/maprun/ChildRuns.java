@@ -39,7 +39,7 @@ public record ChildRuns(StartExecution executions, MapRunFunction mapRun, List<C
      */
     public static ChildRuns wire(Wiring w) {
         ParentReports reports = new ParentReports(w.queue(), w.names());
-        MapRunCoordinator coordinator = new MapRunCoordinator(w.runs(), w.links(), w.executions(), w.launch(), w.buckets(), reports,
+        MapRunCoordinator coordinator = new MapRunCoordinator(w.runs(), w.links(), w.executions(), w.launch(), OwnedBuckets.scoping(w.buckets()), w.tenancy(), reports,
                 w.functions(), w.clock(), secureRandom(), w.settings());
         StartExecution executions = new StartExecution(w.pipelines(), w.launch(), w.links(), w.tenancy(), w.clock(), w.settings().keep());
         return new ChildRuns(executions, new MapRunFunction(coordinator),

@@ -1,21 +1,14 @@
 package io.sluice.functions.maprun;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.functions.harness.ErrorMapping;
-import io.sluice.functions.harness.ReportsLater;
-import io.sluice.functions.harness.TaskAware;
-import io.sluice.functions.harness.TaskContext;
+import io.sluice.functions.harness.DirectInvoker;
+import io.sluice.functions.tenancy.Owner;
 import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.orchestration.definition.Definition;
-import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
-import io.sluice.orchestration.engine.Command.DispatchTask;
-import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.express.ExpressResult;
 import io.sluice.orchestration.express.ExpressRunner;
-import io.sluice.orchestration.express.TaskOutcome;
 import io.sluice.orchestration.path.RandomSource;
 import java.time.Clock;
-import java.util.function.Function;
 
 /**
  * Runs an EXPRESS map run's child in the coordinator's process, as an express execution runs: the
@@ -35,31 +28,12 @@ final class ExpressChildren {
         this.random = random;
     }
 
-    ChildOutcome run(long index, Definition processor, String pipeline, String name, JsonNode input) {
-        ExpressRunner runner = new ExpressRunner(processor, this::invoke);
+    /** Runs one child, whose tasks belong to {@code owner}, the parent's owner. */
+    ChildOutcome run(long index, Definition processor, String pipeline, String name, JsonNode input, Owner owner) {
+        ExpressRunner runner = new ExpressRunner(processor, new DirectInvoker(functions, owner, "an EXPRESS child of a distributed Map",
+                "use ExecutionType STANDARD"));
         String id = pipeline + ":" + name;
         ExpressResult r = runner.run(pipeline, id, name, input, clock.instant(), random);
         return new ChildOutcome(index, name, r.status().name(), input, r.output(), r.error(), r.cause(), r.startTime(), r.stopTime());
-    }
-
-    private TaskOutcome invoke(DispatchTask task) {
-        Function<com.fasterxml.jackson.databind.JsonNode, JsonNode> function = functions.find(task.function()).orElse(null);
-        if (function == null) {
-            return TaskOutcome.failure(ErrorNames.RUNTIME, "No function '" + task.function() + "' in this bundle (state '"
-                    + task.stateName() + "').");
-        }
-        TaskContext context = new TaskContext(task.token().encode(), task.token().executionId(), task.stateName(), task.pattern(),
-                task.timeoutSeconds()).withResource(task.resource());
-        if (task.pattern() == IntegrationPattern.WAIT_FOR_TASK_TOKEN || function instanceof ReportsLater later && later.reportsLater(context)) {
-            return TaskOutcome.failure(ErrorNames.RUNTIME, "Task state '" + task.stateName() + "' waits for a callback or a child"
-                    + " execution, which an EXPRESS child of a distributed Map cannot; use ExecutionType STANDARD.");
-        }
-        try {
-            JsonNode out = function instanceof TaskAware aware ? aware.apply(task.payload(), context) : function.apply(task.payload());
-            return TaskOutcome.success(out);
-        } catch (RuntimeException e) {
-            ErrorMapping m = ErrorMapping.of(e);
-            return TaskOutcome.failure(m.error(), m.cause());
-        }
     }
 }

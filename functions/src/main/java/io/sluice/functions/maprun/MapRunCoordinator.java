@@ -2,7 +2,9 @@ package io.sluice.functions.maprun;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.events.FinishedExecution;
+import io.sluice.functions.tenancy.Owner;
 import io.sluice.functions.harness.TaskContext;
+import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.nested.ParentReports;
@@ -73,7 +75,8 @@ public final class MapRunCoordinator {
     private final MapRunStore runs;
     private final ExecutionLinks links;
     private final PipelineStarter.Launch launch;
-    private final Buckets buckets;
+    private final OwnedBuckets buckets;
+    private final Tenancy tenancy;
     private final ParentReports reports;
     private final ExpressChildren express;
     private final MapRunResults results;
@@ -85,18 +88,24 @@ public final class MapRunCoordinator {
     private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
 
     public MapRunCoordinator(MapRunStore runs, ExecutionLinks links, ExecutionStore executions, PipelineStarter.Launch launch,
-                             Buckets buckets, ParentReports reports, TaskFunctions functions, Clock clock, RandomSource random,
-                             Settings settings) {
+                             OwnedBuckets buckets, Tenancy tenancy, ParentReports reports, TaskFunctions functions, Clock clock,
+                             RandomSource random, Settings settings) {
         this.runs = runs;
         this.links = links;
         this.launch = launch;
         this.buckets = buckets;
+        this.tenancy = tenancy;
         this.reports = reports;
         this.express = new ExpressChildren(functions, clock, random);
-        this.results = new MapRunResults(runs, executions, buckets, settings.resultFileBytes());
+        this.results = new MapRunResults(runs, executions, rec -> buckets.of(owner(rec)), settings.resultFileBytes());
         this.clock = clock;
         this.random = random;
         this.settings = settings;
+    }
+
+    /** Whose the run is: its parent execution's owner, as the deployment's tenancy says. */
+    private Owner owner(MapRunRecord rec) {
+        return tenancy.ownerOf(rec.pipeline(), rec.parentExecutionId());
     }
 
     /** The map-run task: creates the run (or finds the one this token created), links it to the parent, and advances it. */
@@ -106,7 +115,7 @@ public final class MapRunCoordinator {
         Definition processor = DefinitionParser.parse(requestJson.get("Processor"));
         processors.putIfAbsent(processor.hash(), processor);
         String runId = MapRunIds.runId(token);
-        String pipeline = task.pipeline();
+        String pipeline = task.owner().requirePipeline(MapRunFunction.NAME);
         String arn = StateMachineArn.parse(pipeline).orElseThrow().mapRunArn(request.label(), runId);
         MapRunRecord fresh = new MapRunRecord(runId, task.executionId(), pipeline, token, arn, processor.hash(),
                 clock.millis(), requestJson, new ChildPager.Start(null, 0, 0), 0, -1, MapRunRecord.RUNNING, null, null, false);
@@ -279,7 +288,7 @@ public final class MapRunCoordinator {
                 }
                 threads.submit(() -> {
                     try {
-                        ChildOutcome o = express.run(index, processor, rec.pipeline(), MapRunIds.childName(rec.runId(), index), input);
+                        ChildOutcome o = express.run(index, processor, rec.pipeline(), MapRunIds.childName(rec.runId(), index), input, owner(rec));
                         Counts after = runs.finish(rec.runId(), index, o.succeeded(), o.encode()).counts();
                         if (tolerance.exceeded(after, page.next() == null ? page.end() : -1)) {
                             stop.set(true);
@@ -312,7 +321,7 @@ public final class MapRunCoordinator {
         if (cached != null) {
             return cached;
         }
-        ItemSource source = ItemSources.open(request, buckets, cache.objects(rec.runId()));
+        ItemSource source = ItemSources.open(request, buckets.of(owner(rec)), cache.objects(rec.runId()));
         ChildPager.Page page = new ChildPager(request, source).read(rec.page(), clock.instant(), random);
         cache.keep(rec.runId(), page);
         return page;

@@ -13,6 +13,7 @@ import io.sluice.orchestration.port.ObjectStore;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -36,10 +37,11 @@ final class MapRunResults {
 
     private final MapRunStore runs;
     private final ExecutionStore executions;
-    private final Buckets buckets;
+    private final Function<MapRunRecord, Buckets> buckets;
     private final long maxFileBytes;
 
-    MapRunResults(MapRunStore runs, ExecutionStore executions, Buckets buckets, long maxFileBytes) {
+    /** @param buckets the buckets a run's owner may name */
+    MapRunResults(MapRunStore runs, ExecutionStore executions, Function<MapRunRecord, Buckets> buckets, long maxFileBytes) {
         this.runs = runs;
         this.executions = executions;
         this.buckets = buckets;
@@ -57,7 +59,7 @@ final class MapRunResults {
             String bucket = parameters.path("Bucket").asText("");
             ObjectStore store;
             try {
-                store = buckets.bucket(bucket);
+                store = buckets.apply(rec).bucket(bucket);
             } catch (IllegalArgumentException e) {
                 throw new TaskError("States.ResultWriterFailed", "ResultWriter Bucket: " + e.getMessage(), false);
             }

@@ -75,7 +75,7 @@ public final class StartExecution implements ReportsLater {
                 INVALID_ARN, "Invalid Arn: '" + given.asText(given.toString()) + "'; StateMachineArn must be a state machine's ARN, "
                 + "arn:aws:states:<region>:<account>:stateMachine:<pipeline>.", false));
         String pipeline = arn.pipeline();
-        if (task.pipeline() != null && !tenancy.sameOwner(task.pipeline(), pipeline)) {
+        if (!tenancy.owns(task.owner().requireData("start an execution of '" + pipeline + "'"), pipeline)) {
             throw doesNotExist(arn); // another tenant's pipeline is answered as a missing one: names do not leak
         }
         Definition definition = switch (pipelines.find(pipeline)) {

@@ -20,4 +20,33 @@ public interface Tenancy {
     default boolean sameOwner(String pipeline, String other) {
         return tenantOf(pipeline).equals(tenantOf(other));
     }
+
+    /**
+     * The owner of a run of {@code pipeline} in execution {@code executionId}: its tenant's, or the platform's when no
+     * tenant owns the pipeline (only the platform's own files start such a pipeline).
+     */
+    default Owner ownerOf(String pipeline, String executionId) {
+        return tenantOf(pipeline).<Owner>map(t -> new Owner.Tenant(t, pipeline, executionId))
+                .orElseGet(() -> new Owner.Platform(pipeline, executionId));
+    }
+
+    /** The owners of executions' tasks, for the worker harness: an id that is no execution id ({@code <pipeline>:<name>}) is nobody's. */
+    default Owners owners() {
+        return executionId -> {
+            int colon = executionId == null ? -1 : executionId.indexOf(':');
+            if (colon <= 0) {
+                return new Owner.Nobody("'" + executionId + "' is not an execution id");
+            }
+            return ownerOf(executionId.substring(0, colon), executionId);
+        };
+    }
+
+    /** Whether a run of {@code owner} may act on {@code pipeline}: a pipeline of its own tenant (the platform: of none). */
+    default boolean owns(Owner owner, String pipeline) {
+        return switch (owner) {
+            case Owner.Tenant t -> tenantOf(pipeline).equals(Optional.of(t.name()));
+            case Owner.Platform p -> tenantOf(pipeline).isEmpty();
+            case Owner.Nobody n -> false;
+        };
+    }
 }

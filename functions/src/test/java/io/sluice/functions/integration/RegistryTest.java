@@ -1,5 +1,6 @@
 package io.sluice.functions.integration;
 
+import io.sluice.functions.tenancy.Owner;
 import static io.sluice.functions.integration.Calls.call;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -47,7 +48,7 @@ class RegistryTest {
         return List.of(new DynamoDbHandler(new InMemoryKeyValueTable(), List.of()),
                 new PublishHandler(new InMemoryPublisher(), Clock.systemUTC(), Map.of()),
                 new ObjectStoreHandler(new InMemoryObjectStore()),
-                new HttpInvokeHandler(HttpInvokeHandler.defaultClient(http), http, new ScopedSecrets(new InMemorySecretResolver(), Tenancy.SINGLE)),
+                new HttpInvokeHandler(HttpInvokeHandler.defaultClient(http), http, new ScopedSecrets(new InMemorySecretResolver())),
                 new GlueHandler(new GlueLaunch(launcher, completions, new Backoff(Duration.ofMillis(20), 2.0, Duration.ofMillis(200), 0),
                         Clock.systemUTC())));
     }
@@ -74,11 +75,12 @@ class RegistryTest {
     }
 
     Integrations integrations(Platform platform, IntegrationHandler generic) {
-        return new Integrations(new IntegrationRegistry(platform, handlers(), generic), p -> Optional.of("acme"));
+        return new Integrations(new IntegrationRegistry(platform, handlers(), generic));
     }
 
     static TaskContext task(String resource) {
-        return new TaskContext("orders:run-1.0.1.0", "orders:run-1", "Scale", IntegrationPattern.REQUEST_RESPONSE, null, resource, null);
+        return new TaskContext("orders:run-1.0.1.0", "orders:run-1", "Scale", IntegrationPattern.REQUEST_RESPONSE, null, resource, null,
+                new Owner.Tenant("acme", "orders", "orders:run-1"));
     }
 
     @Test

@@ -36,10 +36,14 @@ import org.junit.jupiter.api.Test;
 class RunIdentityTest {
     static final Tenancy TENANTS = pipeline -> pipeline.startsWith("a-") ? Optional.of("a")
             : pipeline.startsWith("b-") ? Optional.of("b") : Optional.empty();
-    static final TaskContext A_RUN = new TaskContext("a-export:run.0.1.0", "a-export:run", "Push", IntegrationPattern.REQUEST_RESPONSE, null);
+    static final TaskContext A_RUN = new TaskContext("a-export:run.0.1.0", "a-export:run", "Push", IntegrationPattern.REQUEST_RESPONSE, null,
+            TENANTS.owners().ofExecution("a-export:run"));
 
     final InMemoryConfigStore configs = new InMemoryConfigStore()
-            .put("a-export.json", "{\"pipeline\": \"a-export\", \"token\": {\"secret\": \"partner\"}}")
+            .put("a-export.json", """
+                    {"pipeline": "a-export", "token": {"secret": "partner"},
+                     "targets": [{"name": "partner", "kind": "http", "endpoint": "https://partner.example/in", "source": "exports/a/",
+                                  "credentials": {"secret": "partner"}}]}""")
             .put("a-export.schema.json", "{}")
             .put("b-export.json", "{\"pipeline\": \"b-export\", \"token\": {\"secret\": \"partner\"}}")
             .put("b-export.schema.json", "{}");
@@ -75,20 +79,20 @@ class RunIdentityTest {
             credentialsUsed.add(target.credentials());
             return exporter;
         };
-        PushExport push = new PushExport(Map.of(), described, objects, new InMemoryExportLedger(), Clock.systemUTC(),
-                new ScopedSecrets(secrets, TENANTS));
+        PushExport push = new PushExport(Map.of(), described, configs, objects, new InMemoryExportLedger(), Clock.systemUTC(),
+                new ScopedSecrets(secrets));
         JsonNode pushed = push.apply(Json.parse("""
-                {"Target": {"name": "partner", "kind": "http", "endpoint": "http://127.0.0.1:1/in", "credentials": {"secret": "partner"}},
-                 "BatchId": "a-export:run/partner", "Key": "exports/a/2026-01-02.csv"}"""), A_RUN);
+                {"Target": "partner", "BatchId": "a-export:run/partner", "Key": "exports/a/2026-01-02.csv"}"""), A_RUN);
         assertThat(credentialsUsed).containsExactly("A-SECRET-111");
         assertThat(Json.write(pushed)).doesNotContain("SECRET");
         assertThat(exporter.deliveries()).hasSize(1);
 
-        // A name with a folder in it cannot reach into another tenant's secrets.
-        TaskError escape = catchThrowableOfType(TaskError.class, () -> push.apply(Json.parse("""
+        // The input picks a target by name; where it is and how to sign in to it are the config's, never the input's.
+        TaskError described2 = catchThrowableOfType(TaskError.class, () -> push.apply(Json.parse("""
                 {"Target": {"name": "partner", "kind": "http", "endpoint": "http://127.0.0.1:1/in", "credentials": {"secret": "../b/partner"}},
                  "BatchId": "a-export:run/partner2", "Key": "exports/a/2026-01-02.csv"}"""), A_RUN));
-        assertThat(escape.errorName()).isEqualTo(PushExport.INVALID_INPUT);
+        assertThat(described2.errorName()).isEqualTo(PushExport.INVALID_INPUT);
+        assertThat(described2.getMessage()).contains("\"endpoint\"").contains("config");
         assertThat(credentialsUsed).containsExactly("A-SECRET-111");
     }
 

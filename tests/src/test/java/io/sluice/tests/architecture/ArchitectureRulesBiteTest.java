@@ -168,6 +168,20 @@ class ArchitectureRulesBiteTest {
     }
 
     @Test
+    void aFunctionResolvingASecretByItsNameAsWrittenIsReported() {
+        ArchRule rule = RULES.functionsResolveSecretsOnlyAsTheirOwner();
+        assertReports(rule, "functions.ResolvesSecretAsWritten", "io.sluice.orchestration.port.SecretResolver.resolve");
+        assertDoesNotReport(rule, "functions.tenancy.ResolvesForItsOwner");
+    }
+
+    @Test
+    void aFunctionMakingItsOwnOwnerIsReported() {
+        ArchRule rule = RULES.functionsFixNoOwner();
+        assertReports(rule, "functions.ForgesOwner", "io.sluice.functions.tenancy.Owner$Tenant", "io.sluice.functions.tenancy.Owner$Platform");
+        assertDoesNotReport(rule, "functions.CleanFunction");
+    }
+
+    @Test
     void springInAFunctionIsReported() {
         ArchRule rule = RULES.functionsUseNoSpring();
         assertReports(rule, "functions.UsesSpring", "org.springframework.context.ApplicationContext");

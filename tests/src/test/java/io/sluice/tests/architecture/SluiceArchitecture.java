@@ -68,6 +68,8 @@ final class SluiceArchitecture {
                 functionsDependOnlyOnOrchestration(),
                 functionsUseNoPlatformTypes(),
                 functionsUseNoSpring(),
+                functionsResolveSecretsOnlyAsTheirOwner(),
+                functionsFixNoOwner(),
                 coreDoesNotDependOnAdapters(),
                 awsAdapterDoesNotDependOnOtherAdapters(),
                 azureAdapterDoesNotDependOnOtherAdapters(),
@@ -160,6 +162,32 @@ final class SluiceArchitecture {
                 .should().dependOnClassesThat().resideInAnyPackage("org.springframework..")
                 .because("every host wires the same functions, with Spring or without; Spring stays in the adapters")
                 .allowEmptyShould(false);
+    }
+
+    // ---- who a run belongs to -----------------------------------------------------------------
+
+    private static final String SECRET_RESOLVER = "io.sluice.orchestration.port.SecretResolver";
+    private static final String OWNER = "io.sluice.functions.tenancy.Owner";
+
+    /**
+     * Only {@code functions.tenancy} ({@code ScopedSecrets}) asks the secret store for a value: every other function
+     * resolves a secret name through its run's owner, so no name can reach another tenant's secrets.
+     */
+    ArchRule functionsResolveSecretsOnlyAsTheirOwner() {
+        return noClasses().that().resideInAPackage(functions).and().resideOutsideOfPackage(rootPackage + ".functions.tenancy..")
+                .should().callMethod(SECRET_RESOLVER, "resolve", String.class.getName())
+                .because("a function resolves secrets only as its run's owner (ScopedSecrets), never by a name as written");
+    }
+
+    /**
+     * A tenant's or the platform's owner is fixed by the host (the worker harness through the deployment's tenancy, the
+     * API from the authenticated caller), never made by a function, which could otherwise raise its own run's rights.
+     */
+    ArchRule functionsFixNoOwner() {
+        return noClasses().that().resideInAPackage(functions).and().resideOutsideOfPackage(rootPackage + ".functions.tenancy..")
+                .should().callConstructor(OWNER + "$Tenant", String.class.getName(), String.class.getName(), String.class.getName())
+                .orShould().callConstructor(OWNER + "$Platform", String.class.getName(), String.class.getName())
+                .because("who a run belongs to is the host's word: a function receives its owner in the TaskContext");
     }
 
     // ---- no package cycles -------------------------------------------------------------------

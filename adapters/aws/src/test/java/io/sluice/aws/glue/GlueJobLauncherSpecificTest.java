@@ -105,7 +105,8 @@ class GlueJobLauncherSpecificTest {
                 Clock.systemUTC());
         String token = "token-" + UUID.randomUUID();
         CompletableFuture<JsonNode> result = CompletableFuture.supplyAsync(() -> glueLaunch.apply(
-                Json.object().put("JobName", GlueTestFixture.SUCCEEDS), new TaskContext(token, null, null, IntegrationPattern.SYNC, null)));
+                Json.object().put("JobName", GlueTestFixture.SUCCEEDS), new TaskContext(token, null, null, IntegrationPattern.SYNC, null,
+                        new io.sluice.functions.tenancy.Owner.Platform(null, null))));
 
         await().atMost(Duration.ofSeconds(30)).until(() -> completions.waiting() == 1);
         String runId = launcher.findByToken(GlueTestFixture.SUCCEEDS, token).orElseThrow();

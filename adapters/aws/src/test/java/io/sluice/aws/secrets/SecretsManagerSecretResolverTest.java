@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.sluice.aws.client.AwsClientSettings;
 import io.sluice.aws.client.AwsClients;
 import io.sluice.aws.stub.SecretsManagerStub;
+import io.sluice.functions.tenancy.Owner;
 import io.sluice.functions.tenancy.ScopedSecrets;
 import io.sluice.testkit.time.ManualClock;
 import java.nio.charset.StandardCharsets;
@@ -61,12 +62,13 @@ class SecretsManagerSecretResolverTest {
 
     @Test
     void aTenantsPipelineSeesItsOwnSecretsOnly() {
-        ScopedSecrets scoped = new ScopedSecrets(resolver(new ManualClock(T0)),
-                pipeline -> pipeline.startsWith("fin-") ? Optional.of("finance") : Optional.empty());
-        assertThat(scoped.resolve("fin-orders", "partner-token")).contains("s3cr3t-finance");
-        assertThat(scoped.resolve("platform-job", "warehouse-password")).contains("s3cr3t-warehouse");
-        assertThatThrownBy(() -> scoped.resolve("fin-orders", "../retail/partner-token")).hasMessageContaining("has a '/'");
-        assertThat(scoped.resolve("fin-orders", "warehouse-password")).as("the platform's secret is not the tenant's").isEmpty();
+        ScopedSecrets scoped = new ScopedSecrets(resolver(new ManualClock(T0)));
+        io.sluice.functions.tenancy.Tenancy tenancy = pipeline -> pipeline.startsWith("fin-") ? Optional.of("finance") : Optional.empty();
+        Owner finance = tenancy.ownerOf("fin-orders", "fin-orders:run");
+        assertThat(scoped.resolve(finance, "partner-token")).contains("s3cr3t-finance");
+        assertThat(scoped.resolve(tenancy.ownerOf("platform-job", "platform-job:run"), "warehouse-password")).contains("s3cr3t-warehouse");
+        assertThatThrownBy(() -> scoped.resolve(finance, "../retail/partner-token")).hasMessageContaining("has a '/'");
+        assertThat(scoped.resolve(finance, "warehouse-password")).as("the platform's secret is not the tenant's").isEmpty();
     }
 
     @Test

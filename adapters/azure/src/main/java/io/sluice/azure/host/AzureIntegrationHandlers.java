@@ -72,6 +72,6 @@ public class AzureIntegrationHandlers {
     public IntegrationHandler httpInvokeHandler(AzureHttpIntegrationProperties http, ObjectProvider<SecretResolver> secrets, Tenancy tenancy) {
         HttpSettings settings = new HttpSettings(http.allowedHosts(), http.timeout(), 256 * 1024);
         SecretResolver resolver = secrets.getIfAvailable(() -> name -> Optional.empty());
-        return new HttpInvokeHandler(HttpInvokeHandler.defaultClient(settings), settings, new ScopedSecrets(resolver, tenancy));
+        return new HttpInvokeHandler(HttpInvokeHandler.defaultClient(settings), settings, new ScopedSecrets(resolver));
     }
 }

@@ -194,8 +194,12 @@ public class AzureRuntime {
     public SluiceHandlers sluiceHandlers(Orchestrator orchestrator, TaskFunctionCatalog functions, RedisAdapters redis, TaskQueue queue,
                                          QueueNames names, Clock clock, SluiceAzureHostProperties host, CompletionListener completions,
                                          DeadLetterHandler deadLetters, ScheduleTick tick, org.springframework.core.env.Environment env,
-                                         io.sluice.functions.alert.TieredAlerts tiers) {
-        io.sluice.functions.harness.WorkerHarness harness = functions.harness(redis, queue, names, clock, host.lease());
+                                         io.sluice.functions.alert.TieredAlerts tiers,
+                                         ObjectProvider<io.sluice.functions.tenancy.Tenancy> tenancy) {
+        // The tenancy is looked up when the first task arrives: binding the API's tenants file while the http-api's
+        // serverless web container is still starting fails (its ServletContext resolves paths only once running).
+        io.sluice.functions.harness.WorkerHarness harness = functions.harness(redis, queue, names, clock, host.lease(),
+                executionId -> tenancy.getObject().owners().ofExecution(executionId));
         return new SluiceHandlers(orchestrator, AzureEvents.enabled(env) ? harness.withEvents() : harness, completions, deadLetters,
                 tick, tiers, names);
     }

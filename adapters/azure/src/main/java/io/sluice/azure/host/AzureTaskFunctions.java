@@ -119,12 +119,12 @@ public class AzureTaskFunctions {
      */
     @Bean(PUSH_EXPORT)
     @ConditionalOnExpression(AzurePorts.STORAGE)
-    public Function<JsonNode, JsonNode> pushExport(ObjectStore objects, ExportLedger ledger, RedisAdapters redis, SluiceAzureHostProperties host,
-                                                   Clock clock, ObjectProvider<SecretResolver> secrets, Tenancy tenancy) {
+    public Function<JsonNode, JsonNode> pushExport(ObjectStore objects, ConfigStore configs, ExportLedger ledger, RedisAdapters redis,
+                                                   SluiceAzureHostProperties host, Clock clock, ObjectProvider<SecretResolver> secrets) {
         HttpExportTargets targets = new HttpExportTargets("Azure Functions", HttpClient::newHttpClient,
                 new RedisTokenBucket(redis.redisson(), host.redisKeyPrefix()), clock, Sleeper.REAL);
-        return new PushExport(Map.of(), targets, objects, ledger, clock,
-                new ScopedSecrets(secrets.getIfAvailable(() -> name -> Optional.empty()), tenancy));
+        return new PushExport(Map.of(), targets, configs, objects, ledger, clock,
+                new ScopedSecrets(secrets.getIfAvailable(() -> name -> Optional.empty())));
     }
 
     /** Run as {@code sluice:function:dependency-check.waitForTaskToken}; a registration outlives its deadline by a day. */
@@ -147,7 +147,7 @@ public class AzureTaskFunctions {
         more.orderedStream().forEach(handlers::add);
         objects.ifAvailable(store -> handlers.add(new ObjectStoreHandler(store)));
         launcher.ifAvailable(l -> handlers.add(new GlueHandler(new GlueLaunch(l, completions, POLLING, clock))));
-        return new Integrations(new IntegrationRegistry(Platform.AZURE, handlers, null), tenancy);
+        return new Integrations(new IntegrationRegistry(Platform.AZURE, handlers, null));
     }
 
     /** Child executions and distributed Maps: a StateMachineArn's name is a bundled pipeline, a Bucket a folder of the container. */

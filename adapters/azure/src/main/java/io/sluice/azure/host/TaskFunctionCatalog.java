@@ -27,8 +27,10 @@ public record TaskFunctionCatalog(Map<String, Function<JsonNode, JsonNode>> byNa
         return new java.util.TreeSet<>(byName.keySet());
     }
 
-    WorkerHarness harness(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock, Duration lease) {
+    /** @param owners whose run each task is: the harness fixes every task's owner by them */
+    WorkerHarness harness(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock, Duration lease,
+                          io.sluice.functions.tenancy.Owners owners) {
         return new WorkerHarness(TaskFunctions.of(byName), redis.idempotencyStore(), redis.timerIndex(), queue, names, clock,
-                "azure-" + ProcessHandle.current().pid(), lease, Boundary.Probe.NONE);
+                "azure-" + ProcessHandle.current().pid(), lease, Boundary.Probe.NONE, owners);
     }
 }

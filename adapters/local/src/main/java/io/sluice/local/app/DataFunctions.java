@@ -90,9 +90,9 @@ public class DataFunctions {
     /** Targets come from the configs; the ledger that keeps a batch from being pushed twice is in Redis. */
     @Bean("push-export")
     public Function<JsonNode, JsonNode> pushExport(ConfiguredExporters targets, FolderObjectStore objects, LocalBackends backends,
-                                                   Clock clock, EnvOrFileSecretResolver secrets, Tenancy tenancy) {
-        return new PushExport(Map.of(), targets, objects, new RedisExportLedger(backends.redisson(), backends.redisKeyPrefix()), clock,
-                new ScopedSecrets(secrets, tenancy));
+                                                   Clock clock, EnvOrFileSecretResolver secrets, SluiceLocalProperties properties) {
+        return new PushExport(Map.of(), targets, new PipelineConfigStore(properties.configDir(), properties.pipelinesDir()), objects,
+                new RedisExportLedger(backends.redisson(), backends.redisKeyPrefix()), clock, new ScopedSecrets(secrets));
     }
 
     @Bean

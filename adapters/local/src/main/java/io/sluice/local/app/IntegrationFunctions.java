@@ -75,9 +75,9 @@ public class IntegrationFunctions {
                 new DynamoDbHandler(table, tables),
                 new PublishHandler(topics, clock, declared),
                 new ObjectStoreHandler(objects),
-                new HttpInvokeHandler(HttpInvokeHandler.defaultClient(http), http, new ScopedSecrets(secrets, tenancy)),
+                new HttpInvokeHandler(HttpInvokeHandler.defaultClient(http), http, new ScopedSecrets(secrets)),
                 new GlueHandler(glue)), null);
-        return new Integrations(registry, tenancy);
+        return new Integrations(registry);
     }
 
     private static void declare(Map<Target.Kind, java.util.Set<String>> declared, Target.Kind kind, List<String> names) {

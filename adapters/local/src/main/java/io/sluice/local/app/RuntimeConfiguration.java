@@ -147,12 +147,14 @@ public class RuntimeConfiguration {
         }
         LocalRuntime.Settings settings = new LocalRuntime.Settings(names, visibility == null ? d.visibility() : visibility, d.lease(),
                 d.concurrency(), d.tickEvery(), d.outboxGrace(), d.probe(), retention);
-        LocalRuntime runtime = new LocalRuntime(backends.ports(), functions.taskFunctions(), functions.names(), settings, clock);
+        // Whose run each task is, and whose activities a Task state queues to: the tenants file itself (the Tenancy bean is
+        // the data functions' and may be absent).
+        Tenancy owners = tenantsFile.getIfAvailable(io.sluice.api.tenant.Tenants::none)::tenantOf;
+        LocalRuntime runtime = new LocalRuntime(backends.ports(), functions.taskFunctions(), functions.names(), settings, clock, owners);
         runtime.archiveExpired(new FolderObjectStore(properties.dataDir()), status.getIfAvailable());
         Tenancy tenants = tenancy.getIfAvailable(() -> Tenancy.SINGLE);
         runtime.gateTasks(new RuleGate(rules, tenants, pipeline -> priorityOf(options, pipeline).name()));
-        // Activities are scoped by the tenants file itself: the Tenancy bean is the data functions' and may be absent.
-        runtime.scopeActivities(tenantsFile.getIfAvailable(io.sluice.api.tenant.Tenants::none)::tenantOf);
+        runtime.scopeActivities(owners);
         // The channels' limits hold across every process on this Redis.
         runtime.limitChannels(new ChannelLimits(new RedisConcurrencyLimiter(backends.redisson(), backends.redisKeyPrefix()),
                 new RedisTokenBucket(backends.redisson(), backends.redisKeyPrefix()), tenants, channels.settings()));

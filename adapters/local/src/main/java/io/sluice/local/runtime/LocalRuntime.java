@@ -115,7 +115,14 @@ public final class LocalRuntime implements AutoCloseable {
     private volatile Duration fireEvery;
     private volatile boolean open = true;
 
+    /** A runtime of one operator and no tenants (benches, drills): every pipeline is the platform's. */
     public LocalRuntime(Ports ports, TaskFunctions functions, Collection<String> functionNames, Settings settings, Clock clock) {
+        this(ports, functions, functionNames, settings, clock, io.sluice.functions.tenancy.Tenancy.SINGLE);
+    }
+
+    /** @param tenancy whose run each task is: the worker harness fixes every task's owner by it */
+    public LocalRuntime(Ports ports, TaskFunctions functions, Collection<String> functionNames, Settings settings, Clock clock,
+                        io.sluice.functions.tenancy.Tenancy tenancy) {
         QueueNames names = settings.names();
         this.ports = ports;
         this.settings = settings;
@@ -124,7 +131,8 @@ public final class LocalRuntime implements AutoCloseable {
         this.orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, settings.probe(),
                 settings.retention());
         this.harness = new WorkerHarness(functions, ports.claims(), ports.timers(), ports.queue(), names, clock,
-                "local-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), settings.lease(), settings.probe());
+                "local-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), settings.lease(), settings.probe(),
+                tenancy.owners());
         this.tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, settings.outboxGrace());
         this.fireEvery = settings.tickEvery();
         Boundary.Probe probe = settings.probe();

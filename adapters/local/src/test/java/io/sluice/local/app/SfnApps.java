@@ -26,7 +26,12 @@ final class SfnApps {
                 "--sluice.pipelines-dir=" + folder.resolve("pipelines"), "--sluice.data-dir=" + folder.resolve("data"),
                 "--sluice.data-functions=false", "--server.tomcat.basedir=" + folder.resolve("tomcat"),
                 "--spring.main.register-shutdown-hook=false"));
-        args.addAll(java.util.List.of(more));
+        // A setting given in more replaces the default above (Spring would otherwise see both values).
+        for (String m : more) {
+            String key = m.contains("=") ? m.substring(0, m.indexOf('=') + 1) : m;
+            args.removeIf(a -> a.startsWith(key));
+            args.add(m);
+        }
         return SluiceLocalApplication.run(args.toArray(String[]::new));
     }
 

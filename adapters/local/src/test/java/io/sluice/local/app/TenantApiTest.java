@@ -53,6 +53,10 @@ class TenantApiTest extends TenantAppTest {
         assertUnauthorized(http().post("/functions/echo", "{}"), null);
         assertUnauthorized(http().post("/v1/pipelines/fin-orders/webhook", "{}"), null);
         assertThat(http().get("/v1/openapi.json").status()).isEqualTo(200);
+        // SECURITY.md: anyone on the network may reach /health, and it tells them nothing but that the API serves requests.
+        Http.Response health = http().get("/health");
+        assertThat(health.status()).isEqualTo(200);
+        assertThat(health.body()).isEqualTo(io.sluice.orchestration.json.Json.parse("{\"status\": \"UP\"}"));
     }
 
     @Test

@@ -45,7 +45,7 @@ class HttpInvokeHandlerTest {
         server.start();
         HttpSettings settings = HttpSettings.none().allowing(List.of("127.0.0.1:" + server.port()));
         http = new HttpInvokeHandler(HttpInvokeHandler.defaultClient(settings), settings,
-                new ScopedSecrets(new InMemorySecretResolver().put("partner-api", SECRET), Tenancy.SINGLE));
+                new ScopedSecrets(new InMemorySecretResolver().put("partner-api", SECRET)));
     }
 
     @AfterAll
@@ -55,8 +55,9 @@ class HttpInvokeHandlerTest {
 
     static IntegrationCall call(String resource, String parameters) {
         TaskResource r = TaskResource.parse(resource);
-        TaskContext task = new TaskContext("orders:run-1.0.1.0", "orders:run-1", "S", r.pattern(), null, resource, null);
-        return new IntegrationCall(r.serviceAction().orElseThrow(), r.pattern(), Json.parse(parameters), task, Optional.empty());
+        TaskContext task = new TaskContext("orders:run-1.0.1.0", "orders:run-1", "S", r.pattern(), null, resource, null,
+                new io.sluice.functions.tenancy.Owner.Platform("orders", "orders:run-1"));
+        return new IntegrationCall(r.serviceAction().orElseThrow(), r.pattern(), Json.parse(parameters), task);
     }
 
     String url(String path) {
@@ -116,7 +117,7 @@ class HttpInvokeHandlerTest {
         assertThat(file.getMessage()).contains("http or https");
         HttpSettings none = HttpSettings.none();
         HttpInvokeHandler closed = new HttpInvokeHandler(HttpInvokeHandler.defaultClient(none), none,
-                new ScopedSecrets(new InMemorySecretResolver(), Tenancy.SINGLE));
+                new ScopedSecrets(new InMemorySecretResolver()));
         assertThat(catchThrowableOfType(TaskError.class, () -> closed.call(call("arn:aws:states:::http:invoke",
                 "{\"ApiEndpoint\": \"" + url("/orders") + "\", \"Method\": \"GET\"}"))).getMessage()).contains("allowed hosts are none");
     }

@@ -78,9 +78,9 @@ final class LocalIntegrations implements AutoCloseable {
                 new PublishHandler(topics, clock, Map.of()),
                 new ObjectStoreHandler(new FolderObjectStore(data)),
                 new HttpInvokeHandler(HttpInvokeHandler.defaultClient(http), http,
-                        new ScopedSecrets(new InMemorySecretResolver().put("partner-api", SECRET), Tenancy.SINGLE)),
+                        new ScopedSecrets(new InMemorySecretResolver().put("partner-api", SECRET))),
                 new GlueHandler(new GlueLaunch(jobs, completions, new Backoff(Duration.ofMillis(100), 2.0, Duration.ofSeconds(1), 0), clock))), null);
-        integrations = new Integrations(registry, Tenancy.SINGLE);
+        integrations = new Integrations(registry);
     }
 
     /** Service integrations through the integrations function; anything else is no task of this test. */
@@ -90,7 +90,7 @@ final class LocalIntegrations implements AutoCloseable {
                 return TaskOutcome.failure("Test.NoSuchFunction", "no function '" + task.function() + "' in this test");
             }
             TaskContext context = new TaskContext(task.token().encode(), task.token().executionId(), task.stateName(), task.pattern(),
-                    task.timeoutSeconds(), task.resource(), task.credentials());
+                    task.timeoutSeconds(), task.resource(), task.credentials(), Tenancy.SINGLE.owners().ofExecution(task.token().executionId()));
             try {
                 JsonNode out = integrations.apply(task.payload(), context);
                 return TaskOutcome.success(out);

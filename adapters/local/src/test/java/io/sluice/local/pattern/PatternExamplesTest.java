@@ -116,9 +116,10 @@ class PatternExamplesTest {
         // dependency-check fails the task with Dependency.NotMet at the deadline; the state's timeout is a backstop after it.
         assertThat(wait.timeoutSeconds()).isEqualTo(21660);
         assertThat(run.tasks().of("Push 1")).extracting(DispatchTask::payload).extracting(p -> p.get("Target"))
-                .containsExactly(config.at("/targets/0"));
+                .containsExactly(config.at("/targets/0/name"));
         assertThat(run.tasks().of("Push 2")).hasSize(2).allSatisfy(push -> {
-            assertThat(push.payload().get("Target")).isEqualTo(config.at("/targets/1"));
+            // A target by its name only: where it is and how to sign in come from the config as push-export reads it.
+            assertThat(push.payload().get("Target")).isEqualTo(config.at("/targets/1/name"));
             assertThat(push.payload().get("BatchId").asText()).isEqualTo("finance-daily-export:HappyPath/treasury-api");
             assertThat(push.payload().get("Key").asText()).isEqualTo("s3://acme-exports/finance/bank-csv/2026-11-29.csv");
             assertThat(push.payload().get("Name").asText()).isEqualTo("finance-daily-export-2026-11-29.csv");

@@ -129,7 +129,8 @@ class NestedExecutionsDurableTest {
         StartExecution function = new StartExecution(PipelineDefinitions.of(id -> Optional.ofNullable(stack.pipelines.get(id))),
                 (p, n, d, i) -> stack.runtime.start(p, n, d, i), stack.links,
                 io.sluice.functions.tenancy.Tenancy.SINGLE, java.time.Clock.systemUTC(), Duration.ofDays(1));
-        TaskContext task = new TaskContext("starter:s2.0.1.0.abc", "starter:s2", "Go", IntegrationPattern.REQUEST_RESPONSE, null)
+        TaskContext task = new TaskContext("starter:s2.0.1.0.abc", "starter:s2", "Go", IntegrationPattern.REQUEST_RESPONSE, null,
+                new io.sluice.functions.tenancy.Owner.Platform("starter", "starter:s2"))
                 .withResource("arn:aws:states:::states:startExecution");
         JsonNode input = Json.parse("{\"StateMachineArn\": \"" + ARN + "child\", \"Name\": \"once\", \"Input\": {\"order\": \"o\"}}");
         JsonNode first = function.apply(input, task);
@@ -137,7 +138,8 @@ class NestedExecutionsDurableTest {
         assertThat(again).isEqualTo(first);
         assertThat(stack.executionsOf("child")).filteredOn(s -> s.name().equals("once")).hasSize(1);
 
-        TaskContext other = new TaskContext("starter:s3.0.1.0.def", "starter:s3", "Go", IntegrationPattern.REQUEST_RESPONSE, null);
+        TaskContext other = new TaskContext("starter:s3.0.1.0.def", "starter:s3", "Go", IntegrationPattern.REQUEST_RESPONSE, null,
+                new io.sluice.functions.tenancy.Owner.Platform("starter", "starter:s3"));
         assertThatThrownBy(() -> function.apply(input, other)).isInstanceOf(TaskError.class)
                 .extracting(e -> ((TaskError) e).errorName()).isEqualTo(StartExecution.ALREADY_EXISTS);
         assertThatThrownBy(() -> function.apply(Json.parse("{\"StateMachineArn\": \"" + ARN + "nowhere\"}"), other))

@@ -12,7 +12,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import io.sluice.functions.tenancy.Owner;
+import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
+import io.sluice.functions.tenancy.ScopedSecrets;
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
+import io.sluice.testkit.fake.InMemoryConfigStore;
 import io.sluice.functions.task.Sleeper;
 import io.sluice.functions.task.export.PushExport;
 import io.sluice.testkit.fake.InMemoryObjectStore;
@@ -31,7 +36,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** push-export with targets described as the export pattern passes them: built from the config, not wired by name. */
+/** push-export with targets a pipeline's config describes (as the export pattern's does), picked by name: built from the config, not wired. */
 class DescribedTargetsTest {
     @TempDir
     Path dir;
@@ -53,7 +58,8 @@ class DescribedTargetsTest {
         objects.put("exports/daily/2026-11-29.csv", "id,amount\n1,10\n".getBytes(StandardCharsets.UTF_8));
         exporters = new ConfiguredExporters(ConfiguredExporters.Settings.defaults(knownHosts), HttpClient.newHttpClient(),
                 new InMemoryRateLimiter(), Clock.systemUTC(), Sleeper.REAL);
-        push = new PushExport(Map.of(), exporters, objects, new InMemoryExportLedger(), Clock.systemUTC());
+        push = new PushExport(Map.of(), exporters, configs, objects, new InMemoryExportLedger(), Clock.systemUTC(),
+                new ScopedSecrets(name -> java.util.Optional.empty()));
     }
 
     @AfterEach
@@ -63,18 +69,24 @@ class DescribedTargetsTest {
         http.stop();
     }
 
-    private JsonNode input(String target) {
-        ObjectNode in = Json.object().put("BatchId", "daily:2026-11-29/" + Json.parse(target).get("name").asText())
+    private final InMemoryConfigStore configs = new InMemoryConfigStore();
+    private static final TaskContext RUN = new TaskContext("daily:2026-11-29.0.1.0", "daily:2026-11-29", "Push",
+            IntegrationPattern.REQUEST_RESPONSE, null, new Owner.Platform("daily", "daily:2026-11-29"));
+
+    /** Pushes to {@code target}, which the run's pipeline's config describes. */
+    private JsonNode push(String target) {
+        configs.put("daily.json", "{\"pipeline\": \"daily\", \"targets\": [" + target + "]}");
+        ObjectNode in = Json.object().put("Target", Json.parse(target).get("name").asText())
+                .put("BatchId", "daily:2026-11-29/" + Json.parse(target).get("name").asText())
                 .put("Key", "exports/daily/2026-11-29.csv").put("Name", "daily-2026-11-29.csv").put("ContentType", "text/csv");
-        in.set("Target", Json.parse(target));
-        return in;
+        return push.apply(in, RUN);
     }
 
     @Test
     void anHttpTargetGetsTheExtractWithItsTokenAsBearer() {
-        JsonNode out = push.apply(input("""
+        JsonNode out = push("""
                 {"name": "partner-api", "kind": "http", "endpoint": "%s/inbound", "source": "exports/daily/",
-                 "credentials": "tok-123", "rateLimitPerSecond": 5}""".formatted(http.baseUrl())));
+                 "credentials": "tok-123", "rateLimitPerSecond": 5}""".formatted(http.baseUrl()));
         assertThat(out.get("Target").asText()).isEqualTo("partner-api");
         http.verify(1, postRequestedFor(urlEqualTo("/inbound")).withHeader("Authorization", equalTo("Bearer tok-123"))
                 .withHeader("Idempotency-Key", equalTo("daily:2026-11-29/partner-api")));
@@ -85,24 +97,24 @@ class DescribedTargetsTest {
         String target = """
                 {"name": "partner-sftp", "kind": "sftp", "endpoint": "sftp://%s@127.0.0.1:%d/inbound", "source": "exports/daily/",
                  "credentials": "%s"}""".formatted(SftpTestServer.USER, sftp.port(), SftpTestServer.PASSWORD);
-        push.apply(input(target));
-        assertThat(push.apply(input(target)).get("AlreadyPushed").asBoolean()).isTrue();
+        push(target);
+        assertThat(push(target).get("AlreadyPushed").asBoolean()).isTrue();
         assertThat(Files.readString(dir.resolve("sftp/inbound/daily-2026-11-29.csv"))).isEqualTo("id,amount\n1,10\n");
         assertThat(sftp.renames).hasValue(1);
     }
 
     @Test
     void aTargetThatCannotBeServedIsInvalidInputNamingWhy() {
-        assertThatThrownBy(() -> push.apply(input("""
-                {"name": "ftp", "kind": "ftp", "endpoint": "ftp://x", "source": "s/"}"""))).isInstanceOfSatisfying(TaskError.class, e -> {
+        assertThatThrownBy(() -> push("""
+                {"name": "ftp", "kind": "ftp", "endpoint": "ftp://x", "source": "exports/daily/"}""")).isInstanceOfSatisfying(TaskError.class, e -> {
                     assertThat(e.errorName()).isEqualTo(PushExport.INVALID_INPUT);
                     assertThat(e.getMessage()).contains("kind 'ftp' is neither http nor sftp");
                 });
-        assertThatThrownBy(() -> push.apply(input("""
-                {"name": "unknown-host", "kind": "sftp", "endpoint": "sftp://u@127.0.0.2:2222/in", "source": "s/", "credentials": "p"}""")))
+        assertThatThrownBy(() -> push("""
+                {"name": "unknown-host", "kind": "sftp", "endpoint": "sftp://u@127.0.0.2:2222/in", "source": "exports/daily/", "credentials": "p"}"""))
                 .hasMessageContaining("has no key for 127.0.0.2:2222");
-        assertThatThrownBy(() -> push.apply(input("""
-                {"name": "unresolved", "kind": "http", "endpoint": "http://x/", "source": "s/", "credentials": {"secret": "t"}}""")))
+        assertThatThrownBy(() -> push("""
+                {"name": "unresolved", "kind": "http", "endpoint": "http://x/", "source": "exports/daily/", "credentials": {"secret": "t"}}"""))
                 .hasMessageContaining("secret 't' does not exist");
     }
 }

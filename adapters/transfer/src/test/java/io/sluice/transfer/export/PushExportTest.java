@@ -12,7 +12,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import io.sluice.functions.tenancy.Owner;
+import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
 import io.sluice.functions.task.Sleeper;
 import io.sluice.functions.task.export.PushExport;
 import io.sluice.orchestration.json.Json;
@@ -41,6 +44,9 @@ import org.redisson.api.RedissonClient;
  * (in-process SSHD), with the export ledger and rate limit in Redis. A task run twice pushes once.
  */
 class PushExportTest {
+    /** The platform's own call outside any execution (the local function emulator's). */
+    static final TaskContext PLATFORM = TaskContext.outside(IntegrationPattern.REQUEST_RESPONSE, new Owner.Platform(null, null));
+
     @TempDir
     Path sftpRoot;
     private final String prefix = "sluice-test:export:" + UUID.randomUUID();
@@ -89,8 +95,8 @@ class PushExportTest {
 
     @Test
     void aTaskRunTwiceOverHttpPushesOnce() {
-        JsonNode first = push.apply(input("partner-api"));
-        JsonNode second = push.apply(input("partner-api"));
+        JsonNode first = push.apply(input("partner-api"), PLATFORM);
+        JsonNode second = push.apply(input("partner-api"), PLATFORM);
         http.verify(1, postRequestedFor(urlEqualTo("/inbound")).withHeader("Idempotency-Key", equalTo("orders-2026-11-29")));
         assertThat(first.get("AlreadyPushed").asBoolean()).isFalse();
         assertThat(second.get("AlreadyPushed").asBoolean()).isTrue();
@@ -100,8 +106,8 @@ class PushExportTest {
 
     @Test
     void aTaskRunTwiceOverSftpUploadsOnce() throws Exception {
-        push.apply(input("partner-sftp"));
-        JsonNode second = push.apply(input("partner-sftp"));
+        push.apply(input("partner-sftp"), PLATFORM);
+        JsonNode second = push.apply(input("partner-sftp"), PLATFORM);
         assertThat(second.get("AlreadyPushed").asBoolean()).isTrue();
         assertThat(sftp.renames).hasValue(1);
         assertThat(Files.readString(sftpRoot.resolve("drop/orders.csv"))).isEqualTo("id,amount\n1,10\n");
@@ -109,7 +115,7 @@ class PushExportTest {
 
     @Test
     void aRefusalIsExportRejectedAndNothingIsRecorded() {
-        assertThatThrownBy(() -> push.apply(input("closed-api"))).isInstanceOfSatisfying(TaskError.class, e -> {
+        assertThatThrownBy(() -> push.apply(input("closed-api"), PLATFORM)).isInstanceOfSatisfying(TaskError.class, e -> {
             assertThat(e.errorName()).isEqualTo(PushExport.REJECTED);
             assertThat(e.retryable()).isFalse();
             assertThat(e.getMessage()).contains("403", "account suspended");

@@ -227,7 +227,7 @@ public final class HttpInvokeHandler implements IntegrationHandler {
         int at = arn.indexOf(":connection/");
         String rest = at < 0 ? arn : arn.substring(at + ":connection/".length());
         String name = rest.contains("/") ? rest.substring(0, rest.indexOf('/')) : rest;
-        String value = secrets.resolve(call.task().pipeline(), name).orElseThrow(() -> new TaskError(CONNECTION_NOT_FOUND,
+        String value = secrets.resolve(call.task().owner(), name).orElseThrow(() -> new TaskError(CONNECTION_NOT_FOUND,
                 "Authentication.ConnectionArn names connection '" + name + "', and this runtime has no secret of that name for the"
                         + " pipeline: create the secret '" + name + "' (an Authorization header value, {\"ApiKeyName\", \"ApiKeyValue\"}"
                         + " or {\"Username\", \"Password\"}).", false));

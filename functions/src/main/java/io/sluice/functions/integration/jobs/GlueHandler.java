@@ -44,7 +44,7 @@ public final class GlueHandler implements IntegrationHandler {
         JsonNode run;
         try {
             run = launch.apply(request, new TaskContext(task.token(), task.executionId(), task.stateName(), call.pattern(),
-                    task.timeoutSeconds(), task.resource(), task.credentials()));
+                    task.timeoutSeconds(), task.resource(), task.credentials(), task.owner()));
         } catch (TaskError e) {
             throw switch (e.errorName()) {
                 case GlueLaunch.JOB_FAILED -> new TaskError(ErrorNames.TASK_FAILED, e.getMessage(), false);

@@ -7,6 +7,7 @@ import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.integration.IntegrationCall;
 import io.sluice.functions.integration.IntegrationHandler;
 import io.sluice.functions.integration.ServiceErrors;
+import io.sluice.functions.tenancy.ObjectNamespace;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.ObjectStore.ObjectInfo;
@@ -31,7 +32,7 @@ import java.util.regex.Pattern;
  * (refused with {@code S3.InvalidRequestException}), versions, ranges and metadata.
  */
 public final class ObjectStoreHandler implements IntegrationHandler {
-    static final String TENANTS = "tenants";
+    static final String TENANTS = ObjectNamespace.TENANTS;
     private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
     private static final int MAX_KEYS = 1000;
 
@@ -96,7 +97,7 @@ public final class ObjectStoreHandler implements IntegrationHandler {
         if (slash <= 0 || slash == decoded.length() - 1) {
             throw ServiceErrors.invalid(call.action(), "CopySource '" + source + "' must be <bucket>/<key>.");
         }
-        String sourceKey = decoded.substring(slash + 1);
+        String sourceKey = key(call, decoded.substring(slash + 1));
         byte[] body = store.get(path(call, bucket(call, decoded.substring(0, slash)), sourceKey))
                 .orElseThrow(() -> noSuchKey(call, sourceKey));
         String target = path(call, bucket(call, call.text("Bucket")), key(call, call.text("Key")));
@@ -180,12 +181,16 @@ public final class ObjectStoreHandler implements IntegrationHandler {
         if (key == null || key.isEmpty()) {
             throw ServiceErrors.invalid(call.action(), "Key is required.");
         }
-        return key;
+        try {
+            return ObjectNamespace.checkedKey(key, "Key");
+        } catch (IllegalArgumentException e) {
+            throw ServiceErrors.invalid(call.action(), e.getMessage() + ".");
+        }
     }
 
     /** Where {@code key} of {@code bucket} lives in the store, for the call's tenant. */
     private static String path(IntegrationCall call, String bucket, String key) {
-        return call.tenant().map(t -> TENANTS + "/" + t + "/").orElse("") + bucket + "/" + key;
+        return ObjectNamespace.prefix(call.task().owner()) + bucket + "/" + key;
     }
 
     private static TaskError noSuchKey(IntegrationCall call, String key) {

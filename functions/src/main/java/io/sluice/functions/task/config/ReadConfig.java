@@ -3,6 +3,7 @@ package io.sluice.functions.task.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.SchemaException;
+import io.sluice.functions.tenancy.Owner;
 import io.sluice.functions.harness.TaskAware;
 import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
@@ -74,7 +75,7 @@ public final class ReadConfig implements TaskAware {
     /** @param tenancy who owns which pipeline: a run reads only the configs of its own tenant's pipelines */
     public ReadConfig(ConfigStore store, SecretResolver secrets, Tenancy tenancy, Patterns patterns) {
         this.store = store;
-        this.secrets = new ScopedSecrets(secrets, tenancy);
+        this.secrets = new ScopedSecrets(secrets);
         this.tenancy = tenancy;
         this.schemas = new ConfigSchema(store);
         this.patterns = patterns;
@@ -87,11 +88,12 @@ public final class ReadConfig implements TaskAware {
 
     @Override
     public JsonNode apply(JsonNode input, TaskContext task) {
+        Owner owner = task.owner().requireData("read a config");
         String run = task.pipeline();
         String name = configName(input, task);
-        if (run != null && !tenancy.sameOwner(run, ConfigNames.owner(name))) {
-            throw ConfigErrors.notFound("Config '" + name + "' is not one that pipeline '" + run + "' may read: a run reads the"
-                    + " configs of its own tenant's pipelines only.");
+        if (!tenancy.owns(owner, ConfigNames.owner(name))) {
+            throw ConfigErrors.notFound("Config '" + name + "' is not one that " + (run != null ? "pipeline '" + run + "'"
+                    : "this run") + " may read: a run reads the configs of its own tenant's pipelines only.");
         }
         String document = ConfigNames.document(name);
         JsonNode written = parse(document, read(document).orElseThrow(() -> ConfigErrors.notFound(
@@ -101,7 +103,7 @@ public final class ReadConfig implements TaskAware {
             checkPattern(name, pattern, written, run != null ? run : input.path("pipeline").asText(null));
         }
         List<Reference> references = SecretReferences.find(written);
-        Map<String, String> values = resolve(run, name, references);
+        Map<String, String> values = resolve(owner, name, references);
         if (pattern == null) {
             JsonNode resolved = SecretReferences.replace(written, r -> values.get(r.name()));
             validate(name, schemaName(name, document, written), resolved, new SecretMask(references, values.values()));
@@ -118,7 +120,7 @@ public final class ReadConfig implements TaskAware {
     /** In an execution with no config named, the run's own pipeline's; else the input's {@code name} (or {@code pipeline}). */
     private static String configName(JsonNode input, TaskContext task) {
         boolean named = input != null && (input.isTextual() || input.has("name"));
-        if (task.pipeline() != null && !named) {
+        if (!named && (task.pipeline() != null || !task.owner().isPlatform())) {
             return task.pipelineFor(NAME, input != null && input.isObject() ? input : null, "pipeline");
         }
         if (task.pipeline() != null && input.isObject()) {
@@ -185,12 +187,12 @@ public final class ReadConfig implements TaskAware {
     }
 
     /** Each secret's value, by secret name; every reference to a missing secret reported at once. */
-    private Map<String, String> resolve(String pipeline, String name, List<Reference> references) {
+    private Map<String, String> resolve(Owner owner, String name, List<Reference> references) {
         Map<String, String> values = new LinkedHashMap<>();
         Set<String> absent = new HashSet<>();
         for (Reference r : references) {
             if (!values.containsKey(r.name()) && !absent.contains(r.name())) {
-                lookUp(pipeline, r.name()).ifPresentOrElse(value -> values.put(r.name(), value), () -> absent.add(r.name()));
+                lookUp(owner, r.name()).ifPresentOrElse(value -> values.put(r.name(), value), () -> absent.add(r.name()));
             }
         }
         if (!absent.isEmpty()) {
@@ -199,9 +201,9 @@ public final class ReadConfig implements TaskAware {
         return values;
     }
 
-    private Optional<String> lookUp(String pipeline, String secret) {
+    private Optional<String> lookUp(Owner owner, String secret) {
         try {
-            return secrets.resolve(pipeline, secret);
+            return secrets.resolve(owner, secret);
         } catch (IllegalArgumentException e) {
             throw ConfigErrors.invalid("Secret reference '" + secret + "' cannot be used: " + e.getMessage() + ".");
         } catch (RuntimeException e) {

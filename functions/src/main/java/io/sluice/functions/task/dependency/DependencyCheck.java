@@ -2,6 +2,7 @@ package io.sluice.functions.task.dependency;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.harness.TaskAware;
+import io.sluice.functions.tenancy.Owner;
 import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.tenancy.Tenancy;
@@ -78,10 +79,11 @@ public final class DependencyCheck implements TaskAware {
         }
         task.requireToken("dependency-check");
         Set<Upstream> upstreams = upstreams(input);
-        String run = task.pipeline();
+        Owner owner = task.owner().requireData("wait for upstream pipelines");
+        String run = task.pipeline() == null ? "this run" : "pipeline '" + task.pipeline() + "'";
         for (Upstream u : upstreams) {
-            if (run != null && !tenancy.sameOwner(run, u.pipeline())) {
-                throw new TaskError(INVALID_INPUT, "dependency-check: pipeline '" + run + "' cannot wait for '" + u.pipeline()
+            if (!tenancy.owns(owner, u.pipeline())) {
+                throw new TaskError(INVALID_INPUT, "dependency-check: " + run + " cannot wait for '" + u.pipeline()
                         + "', which is not a pipeline of its tenant.", false);
             }
         }

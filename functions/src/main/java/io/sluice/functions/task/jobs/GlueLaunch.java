@@ -57,7 +57,9 @@ public final class GlueLaunch implements TaskAware, DatasetAware {
     @Override
     public JsonNode apply(JsonNode input, TaskContext task) {
         Map<String, String> arguments = arguments(input);
-        String pipeline = task.pipeline() != null || input.path("pipeline").isTextual() ? task.pipelineFor("glue-launch", input, "pipeline") : null;
+        // Only the platform's own call outside any execution may launch a job for no pipeline.
+        String pipeline = task.pipeline() != null || input.path("pipeline").isTextual() || !task.owner().isPlatform()
+                ? task.pipelineFor("glue-launch", input, "pipeline") : null;
         if (pipeline != null) {
             // The job learns whose run it is from the runtime: neither the input nor Arguments can change it.
             arguments.put("pipeline", pipeline);

@@ -49,7 +49,7 @@ public final class CopyToWarehouse implements TaskAware, DatasetAware {
     @Override
     public JsonNode apply(JsonNode input, TaskContext task) {
         LoadRequest request = request(input);
-        String pipeline = task.pipeline();
+        String pipeline = task.owner().requirePipeline(NAME); // null only for the platform's own call outside any execution
         if (pipeline != null && !request.batchId().startsWith(pipeline + "/")) {
             throw new TaskError(TaskContext.WRONG_PIPELINE, NAME + " runs for pipeline '" + pipeline + "', but batch '" + request.batchId()
                     + "' is not one of its batches: a run loads batches named <pipeline>/..., of its own pipeline.", false);

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
+import io.sluice.functions.tenancy.Owner;
+import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
 import io.sluice.orchestration.definition.ContentHash;
 import io.sluice.orchestration.json.Json;
 import io.sluice.testkit.fake.InMemoryConfigStore;
@@ -18,6 +21,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class ReadConfigTest {
+    /** The platform's own call outside any execution (the local function emulator's): trusted to name the config. */
+    static final TaskContext PLATFORM = TaskContext.outside(IntegrationPattern.REQUEST_RESPONSE, new Owner.Platform(null, null));
+
     static final String SCHEMA = """
             {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
              "required": ["source", "target", "warehouse"], "additionalProperties": false,
@@ -38,12 +44,12 @@ class ReadConfigTest {
     final ReadConfig readConfig = new ReadConfig(store, secrets);
 
     private TaskError failure(JsonNode input) {
-        return catchThrowableOfType(TaskError.class, () -> readConfig.apply(input));
+        return catchThrowableOfType(TaskError.class, () -> readConfig.apply(input, PLATFORM));
     }
 
     @Test
     void theConfigComesBackValidWithItsSecretReferencesNotTheirValuesAndTheHashOfItsWrittenForm() {
-        JsonNode out = readConfig.apply(Json.parse("{\"name\": \"orders\"}"));
+        JsonNode out = readConfig.apply(Json.parse("{\"name\": \"orders\"}"), PLATFORM);
         assertThat(out.get("name").asText()).isEqualTo("orders");
         // Validated with the values, returned with the references: the values never enter state or history.
         assertThat(out.at("/config/warehouse/password")).isEqualTo(Json.parse("{\"secret\": \"warehouse-password\"}"));
@@ -55,11 +61,11 @@ class ReadConfigTest {
 
     @Test
     void rotatingASecretKeepsTheHashAndChangingTheConfigChangesIt() {
-        String hash = readConfig.apply(Json.NODES.textNode("orders")).get("configHash").asText();
+        String hash = readConfig.apply(Json.NODES.textNode("orders"), PLATFORM).get("configHash").asText();
         secrets.put("warehouse-password", "Another7Password8Here");
-        assertThat(readConfig.apply(Json.NODES.textNode("orders")).get("configHash").asText()).isEqualTo(hash);
+        assertThat(readConfig.apply(Json.NODES.textNode("orders"), PLATFORM).get("configHash").asText()).isEqualTo(hash);
         store.put("orders.json", CONFIG.replace("500", "600"));
-        assertThat(readConfig.apply(Json.NODES.textNode("orders")).get("configHash").asText()).isNotEqualTo(hash);
+        assertThat(readConfig.apply(Json.NODES.textNode("orders"), PLATFORM).get("configHash").asText()).isNotEqualTo(hash);
     }
 
     @Test
@@ -115,11 +121,11 @@ class ReadConfigTest {
         assertThat(failure(Json.NODES.textNode("team/daily")).getMessage())
                 .contains("schemas/daily.schema.json").contains("required property 'owner'");
         store.put("team/daily.json", "{\"$schema\": \"../schemas/daily.schema.json\", \"id\": \"x\", \"owner\": \"ann\"}");
-        assertThat(readConfig.apply(Json.NODES.textNode("team/daily")).get("config")).isEqualTo(Json.parse("{\"id\": \"x\", \"owner\": \"ann\"}"));
+        assertThat(readConfig.apply(Json.NODES.textNode("team/daily"), PLATFORM).get("config")).isEqualTo(Json.parse("{\"id\": \"x\", \"owner\": \"ann\"}"));
 
         store.put("web.json", "{\"$schema\": \"https://schemas.example.invalid/web.json\", \"a\": 1}")
                 .put("web.schema.json", "{\"properties\": {\"a\": {\"type\": \"integer\"}}}");
-        assertThat(readConfig.apply(Json.NODES.textNode("web")).get("config")).isEqualTo(Json.parse("{\"a\": 1}"));
+        assertThat(readConfig.apply(Json.NODES.textNode("web"), PLATFORM).get("config")).isEqualTo(Json.parse("{\"a\": 1}"));
         store.put("escape.json", "{\"$schema\": \"../../x.schema.json\"}");
         assertThat(failure(Json.NODES.textNode("escape")).getMessage()).contains("not a document of the config store");
     }
@@ -161,12 +167,12 @@ class ReadConfigTest {
         ReadConfig failingStore = new ReadConfig(name -> {
             throw new IllegalStateException("bucket unreachable");
         }, secrets);
-        TaskError e = catchThrowableOfType(TaskError.class, () -> failingStore.apply(Json.NODES.textNode("orders")));
+        TaskError e = catchThrowableOfType(TaskError.class, () -> failingStore.apply(Json.NODES.textNode("orders"), PLATFORM));
         assertThat(e.errorName()).isEqualTo("Config.Unavailable");
         assertThat(e.retryable()).isTrue();
         ReadConfig failingSecrets = new ReadConfig(store, name -> {
             throw new IllegalStateException("vault sealed");
         });
-        assertThat(catchThrowableOfType(TaskError.class, () -> failingSecrets.apply(Json.NODES.textNode("orders"))).retryable()).isTrue();
+        assertThat(catchThrowableOfType(TaskError.class, () -> failingSecrets.apply(Json.NODES.textNode("orders"), PLATFORM)).retryable()).isTrue();
     }
 }

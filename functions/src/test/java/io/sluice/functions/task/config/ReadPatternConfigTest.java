@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.tenancy.Owner;
+import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
 import io.sluice.orchestration.definition.ContentHash;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.pattern.PatternResources;
@@ -19,6 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /** read-config as the pattern templates call it: by pipeline, checked against the pattern's own schema. */
 class ReadPatternConfigTest {
+    /** The platform's own call outside any execution (the local function emulator's): trusted to name the config. */
+    static final TaskContext PLATFORM = TaskContext.outside(IntegrationPattern.REQUEST_RESPONSE, new Owner.Platform(null, null));
+
     static final String EXPORT = """
             {"pattern": "export", "pipeline": "daily-sales",
              "dependencies": {"upstream": ["orders", "customers"], "deadlineSeconds": 600},
@@ -41,12 +47,12 @@ class ReadPatternConfigTest {
     }
 
     private TaskError failure(JsonNode input) {
-        return catchThrowableOfType(TaskError.class, () -> readConfig.apply(input));
+        return catchThrowableOfType(TaskError.class, () -> readConfig.apply(input, PLATFORM));
     }
 
     @Test
     void thePipelinesConfigIsCheckedAsWrittenAndComesBackWithItsSecretReferences() {
-        JsonNode out = readConfig.apply(INPUT);
+        JsonNode out = readConfig.apply(INPUT, PLATFORM);
         assertThat(out.get("name").asText()).isEqualTo("daily-sales");
         assertThat(out.at("/config/targets/0/credentials")).isEqualTo(Json.parse("{\"secret\": \"partner-password\"}"));
         assertThat(Json.write(out)).doesNotContain("s3cret-Value");
@@ -83,6 +89,6 @@ class ReadPatternConfigTest {
     @Test
     void withoutPatternsAPatternConfigIsCheckedAgainstItsSiblingSchemaAsAnyOther() {
         ReadConfig plain = new ReadConfig(store.put("daily-sales.schema.json", "{\"required\": [\"pipeline\"]}"), secrets);
-        assertThat(plain.apply(INPUT).at("/config/pipeline").asText()).isEqualTo("daily-sales");
+        assertThat(plain.apply(INPUT, PLATFORM).at("/config/pipeline").asText()).isEqualTo("daily-sales");
     }
 }

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.tenancy.Owner;
+import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.RunState;
 import io.sluice.orchestration.port.StatusRecord;
@@ -18,23 +21,26 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class WriteStatusTest {
+    /** The platform's own call outside any execution (the local function emulator's): trusted with its input. */
+    static final TaskContext PLATFORM = TaskContext.outside(IntegrationPattern.REQUEST_RESPONSE, new Owner.Platform(null, null));
+
     static final Instant NOW = Instant.parse("2026-11-29T06:05:00Z");
     final InMemoryStatusStore store = new InMemoryStatusStore();
     final WriteStatus write = new WriteStatus(store, Clock.fixed(NOW, ZoneOffset.UTC));
 
     private TaskError failure(String input) {
-        return catchThrowableOfType(TaskError.class, () -> write.apply(Json.parse(input)));
+        return catchThrowableOfType(TaskError.class, () -> write.apply(Json.parse(input), PLATFORM));
     }
 
     @Test
     void aRunIsRecordedFromStartToEnd() {
         JsonNode started = write.apply(Json.parse("""
                 {"executionId": "ex-1", "pipeline": "orders", "partition": "2026-11-29", "state": "RUNNING",
-                 "started": "2026-11-29T06:00:00Z", "configHash": "sha256:abc"}"""));
+                 "started": "2026-11-29T06:00:00Z", "configHash": "sha256:abc"}"""), PLATFORM);
         assertThat(started.get("applied").asBoolean()).isTrue();
         JsonNode done = write.apply(Json.parse("""
                 {"executionId": "ex-1", "pipeline": "orders", "state": "SUCCEEDED", "rowsIn": 120, "rowsOut": 118,
-                 "jobLogUrl": "file:///logs/ex-1"}"""));
+                 "jobLogUrl": "file:///logs/ex-1"}"""), PLATFORM);
         // Compared as text: Jackson tells an int node from a long node.
         assertThat(Json.write(done)).isEqualTo(Json.write(Json.parse("""
                 {"executionId": "ex-1", "pipeline": "orders", "partition": "2026-11-29", "state": "SUCCEEDED", "redriveCount": 0,
@@ -46,8 +52,8 @@ class WriteStatusTest {
     @Test
     void aLateRunningIsNotAppliedAndReportsTheStoredRow() {
         write.apply(Json.parse("{\"executionId\": \"ex-2\", \"pipeline\": \"orders\", \"state\": \"FAILED\","
-                + " \"error\": {\"Error\": \"Warehouse.BadData\", \"Cause\": \"line 3: not a number\"}}"));
-        JsonNode late = write.apply(Json.parse("{\"executionId\": \"ex-2\", \"pipeline\": \"orders\", \"state\": \"RUNNING\"}"));
+                + " \"error\": {\"Error\": \"Warehouse.BadData\", \"Cause\": \"line 3: not a number\"}}"), PLATFORM);
+        JsonNode late = write.apply(Json.parse("{\"executionId\": \"ex-2\", \"pipeline\": \"orders\", \"state\": \"RUNNING\"}"), PLATFORM);
         assertThat(late.get("applied").asBoolean()).isFalse();
         assertThat(late.get("state").asText()).isEqualTo("FAILED");
         assertThat(late.get("error").asText()).isEqualTo("Warehouse.BadData: line 3: not a number");
@@ -61,7 +67,7 @@ class WriteStatusTest {
                           "CompletedOn": "2026-11-29T06:02:00Z", "LogLocation": "/runs/jr_2/log.txt", "RowsWritten": 119},
                   "landing": {"Id": "jr_1", "JobName": "orders-landing", "JobRunState": "SUCCEEDED", "StartedOn": "2026-11-29T06:00:00Z",
                               "CompletedOn": "2026-11-29T06:01:00Z", "LogLocation": "/runs/jr_1/log.txt", "RowsWritten": 120},
-                  "note": "not a run"}}"""));
+                  "note": "not a run"}}"""), PLATFORM);
         assertThat(done.get("jobLogUrl").asText()).isEqualTo("/runs/jr_2/log.txt");
         assertThat(done.get("rowsIn").asLong()).isEqualTo(120);
         assertThat(done.get("rowsOut").asLong()).isEqualTo(118);
@@ -71,7 +77,7 @@ class WriteStatusTest {
     void givenValuesWinOverTheJobRuns() {
         JsonNode done = write.apply(Json.parse("""
                 {"executionId": "ex-4", "pipeline": "orders", "state": "SUCCEEDED", "rowsIn": 5, "jobLogUrl": "/given",
-                 "jobRuns": [{"Id": "jr_1", "JobName": "j", "JobRunState": "SUCCEEDED", "LogLocation": "/runs/jr_1", "RowsWritten": 9}]}"""));
+                 "jobRuns": [{"Id": "jr_1", "JobName": "j", "JobRunState": "SUCCEEDED", "LogLocation": "/runs/jr_1", "RowsWritten": 9}]}"""), PLATFORM);
         assertThat(done.get("jobLogUrl").asText()).isEqualTo("/given");
         assertThat(done.get("rowsIn").asLong()).isEqualTo(5);
     }
@@ -80,7 +86,7 @@ class WriteStatusTest {
     void aFailedJobsCauseReadsAsASentenceAndLinksItsLog() {
         JsonNode failed = write.apply(Json.parse("""
                 {"executionId": "ex-5", "pipeline": "orders", "state": "FAILED", "error": {"Error": "Glue.JobFailed",
-                 "Cause": "{\\"Id\\":\\"jr_9\\",\\"JobName\\":\\"orders-landing\\",\\"JobRunState\\":\\"FAILED\\",\\"ErrorMessage\\":\\"CSV Error on Line: 402\\",\\"LogLocation\\":\\"/runs/jr_9/log.txt\\"}"}}"""));
+                 "Cause": "{\\"Id\\":\\"jr_9\\",\\"JobName\\":\\"orders-landing\\",\\"JobRunState\\":\\"FAILED\\",\\"ErrorMessage\\":\\"CSV Error on Line: 402\\",\\"LogLocation\\":\\"/runs/jr_9/log.txt\\"}"}}"""), PLATFORM);
         assertThat(failed.get("error").asText()).isEqualTo("Glue.JobFailed: Job 'orders-landing' run jr_9 ended FAILED: CSV Error on Line: 402");
         assertThat(failed.get("jobLogUrl").asText()).isEqualTo("/runs/jr_9/log.txt");
     }
@@ -89,7 +95,7 @@ class WriteStatusTest {
     void glueOwnLogGroupStandsInForALogLocation() {
         JsonNode failed = write.apply(Json.parse("""
                 {"executionId": "ex-6", "pipeline": "orders", "state": "FAILED", "error": {"Error": "Glue.JobFailed",
-                 "Cause": "{\\"Id\\":\\"jr_7\\",\\"JobName\\":\\"x\\",\\"JobRunState\\":\\"FAILED\\",\\"LogGroupName\\":\\"/aws-glue/jobs\\"}"}}"""));
+                 "Cause": "{\\"Id\\":\\"jr_7\\",\\"JobName\\":\\"x\\",\\"JobRunState\\":\\"FAILED\\",\\"LogGroupName\\":\\"/aws-glue/jobs\\"}"}}"""), PLATFORM);
         assertThat(failed.get("jobLogUrl").asText()).isEqualTo("/aws-glue/jobs/jr_7");
         assertThat(failed.get("error").asText()).isEqualTo("Glue.JobFailed: Job 'x' run jr_7 ended FAILED.");
     }
@@ -98,7 +104,7 @@ class WriteStatusTest {
     void aJobRunWithoutAnIdStillReadsAsASentence() {
         JsonNode failed = write.apply(Json.parse("""
                 {"executionId": "ex-7", "pipeline": "orders", "state": "FAILED", "error": {"Error": "Glue.JobFailed",
-                 "Cause": "{\\"JobName\\":\\"x\\",\\"JobRunState\\":\\"STOPPED\\"}"}}"""));
+                 "Cause": "{\\"JobName\\":\\"x\\",\\"JobRunState\\":\\"STOPPED\\"}"}}"""), PLATFORM);
         assertThat(failed.get("error").asText()).isEqualTo("Glue.JobFailed: Job 'x' ended STOPPED.");
         assertThat(failed.get("jobLogUrl").isNull()).isTrue();
     }
@@ -140,7 +146,7 @@ class WriteStatusTest {
             }
         }, Clock.systemUTC());
         TaskError e = catchThrowableOfType(TaskError.class, () -> broken.apply(Json.parse(
-                "{\"executionId\": \"e\", \"pipeline\": \"p\", \"state\": \"RUNNING\"}")));
+                "{\"executionId\": \"e\", \"pipeline\": \"p\", \"state\": \"RUNNING\"}"), PLATFORM));
         assertThat(e.errorName()).isEqualTo("Status.WriteFailed");
         assertThat(e.retryable()).isTrue();
     }

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.tenancy.Owner;
+import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
+import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
 import io.sluice.orchestration.json.Json;
 import io.sluice.testkit.fake.InMemoryObjectStore;
 import io.sluice.testkit.fake.InMemoryWarehouse;
@@ -18,6 +21,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class CopyToWarehouseTest {
+    /** The platform's own call outside any execution (the local function emulator's): trusted with its input. */
+    static final TaskContext PLATFORM = TaskContext.outside(IntegrationPattern.REQUEST_RESPONSE, new Owner.Platform(null, null));
+
     final InMemoryObjectStore objects = new InMemoryObjectStore();
     final InMemoryWarehouse warehouse = new InMemoryWarehouse(objects::get);
     final CopyToWarehouse copy = new CopyToWarehouse(warehouse, Clock.fixed(Instant.parse("2026-11-29T06:00:00Z"), ZoneOffset.UTC));
@@ -29,25 +35,25 @@ class CopyToWarehouseTest {
     }
 
     private TaskError failure(String input) {
-        return catchThrowableOfType(TaskError.class, () -> copy.apply(Json.parse(input)));
+        return catchThrowableOfType(TaskError.class, () -> copy.apply(Json.parse(input), PLATFORM));
     }
 
     @Test
     void aBatchIsLoadedOnceAndALaterCallReportsTheLedgersCount() {
         JsonNode input = Json.parse("{\"table\": \"sales\", \"batchId\": \"2026-11-29\", \"source\": \"enriched/sales.csv\"}");
-        assertThat(Json.write(copy.apply(input))).isEqualTo("{\"table\":\"sales\",\"batchId\":\"2026-11-29\",\"rows\":2,\"alreadyLoaded\":false}");
-        assertThat(copy.apply(input).get("alreadyLoaded").asBoolean()).isTrue();
+        assertThat(Json.write(copy.apply(input, PLATFORM))).isEqualTo("{\"table\":\"sales\",\"batchId\":\"2026-11-29\",\"rows\":2,\"alreadyLoaded\":false}");
+        assertThat(copy.apply(input, PLATFORM).get("alreadyLoaded").asBoolean()).isTrue();
         assertThat(warehouse.rows("sales")).hasSize(2);
     }
 
     @Test
     void aNewExecutionOfAPartitionReplacesItsRowsWhileARetryOfTheSameChangesNothing() {
         String load = "{\"table\": \"sales\", \"batchId\": \"sales/2026-11-29\", \"loadId\": \"%s\", \"source\": \"%s\"}";
-        assertThat(copy.apply(Json.parse(load.formatted("ex-1", "enriched/sales.csv"))).get("rows").asLong()).isEqualTo(2);
+        assertThat(copy.apply(Json.parse(load.formatted("ex-1", "enriched/sales.csv")), PLATFORM).get("rows").asLong()).isEqualTo(2);
         objects.put("fixed.csv", "3,eu,30\n".replace("3,", "id,region,amount\n3,").getBytes(StandardCharsets.UTF_8));
-        JsonNode rerun = copy.apply(Json.parse(load.formatted("ex-2", "fixed.csv")));
+        JsonNode rerun = copy.apply(Json.parse(load.formatted("ex-2", "fixed.csv")), PLATFORM);
         assertThat(rerun.get("alreadyLoaded").asBoolean()).isFalse();
-        assertThat(copy.apply(Json.parse(load.formatted("ex-2", "fixed.csv"))).get("alreadyLoaded").asBoolean()).isTrue();
+        assertThat(copy.apply(Json.parse(load.formatted("ex-2", "fixed.csv")), PLATFORM).get("alreadyLoaded").asBoolean()).isTrue();
         assertThat(warehouse.rows("sales")).extracting(r -> r.values().get("id")).containsExactly("3");
         assertThat(failure(load.formatted("", "fixed.csv")).getMessage()).contains("'loadId'");
     }
@@ -56,7 +62,7 @@ class CopyToWarehouseTest {
     void declaredColumnsLoadAFileWithoutHeader() {
         objects.put("raw.csv", "30,apac\n".getBytes(StandardCharsets.UTF_8));
         JsonNode out = copy.apply(Json.parse("""
-                {"table": "sales", "batchId": "b", "source": "raw.csv", "format": "csv", "header": false, "columns": ["amount", "region"]}"""));
+                {"table": "sales", "batchId": "b", "source": "raw.csv", "format": "csv", "header": false, "columns": ["amount", "region"]}"""), PLATFORM);
         assertThat(out.get("rows").asLong()).isEqualTo(1);
     }
 
@@ -99,7 +105,7 @@ class CopyToWarehouseTest {
             throw new IllegalStateException("PostgreSQL: connection refused");
         }, Clock.systemUTC());
         TaskError e = catchThrowableOfType(TaskError.class, () -> broken.apply(Json.parse(
-                "{\"table\": \"sales\", \"batchId\": \"b\", \"source\": \"enriched/sales.csv\"}")));
+                "{\"table\": \"sales\", \"batchId\": \"b\", \"source\": \"enriched/sales.csv\"}"), PLATFORM));
         assertThat(e.errorName()).isEqualTo("Warehouse.CopyFailed");
         assertThat(e.retryable()).isTrue();
         assertThat(e.getMessage()).contains("connection refused");
