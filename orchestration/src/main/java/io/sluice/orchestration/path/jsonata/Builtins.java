@@ -1,6 +1,7 @@
 package io.sluice.orchestration.path.jsonata;
 
 import com.dashjoin.jsonata.Functions;
+import com.dashjoin.jsonata.JException;
 import com.dashjoin.jsonata.Jsonata;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,8 @@ import java.util.regex.Pattern;
  * {@code $replace} (its matches times its replacement), {@code $string} and {@code $clone} (the JSON text of
  * their argument), {@code $base64encode}, {@code $encodeUrl} and {@code $encodeUrlComponent} (a fixed factor of
  * their input). Each then runs the library's own implementation with the same signature, so results do not
- * change, but for {@code $pad}, whose implementation here is linear where the library's is quadratic. Every other built-in gives at most what its arguments hold, and {@link StepBudget} measures its result
+ * change, but for {@code $pad}, whose implementation here is linear where the library's is quadratic, and which
+ * takes a width of any whole number (the library's refused one read from the input, a {@code Long}). Every other built-in gives at most what its arguments hold, and {@link StepBudget} measures its result
  * as the call exits.
  */
 final class Builtins {
@@ -27,6 +29,9 @@ final class Builtins {
             Number width = (Number) arg(args, 1);
             if (str == null || width == null) {
                 return null;
+            }
+            if (width.doubleValue() != Math.rint(width.doubleValue())) {
+                throw new JException("$pad needs a whole number as its width, not " + width, 0);
             }
             double w = Math.abs(width.doubleValue());
             budget.value(w > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : Math.max(str.length(), (long) w), "$pad's result");

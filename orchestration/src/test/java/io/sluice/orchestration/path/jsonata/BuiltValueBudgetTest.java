@@ -110,6 +110,48 @@ class BuiltValueBudgetTest {
         assertThat(render("$clone({'a': 1})", Json.object())).isEqualTo(Json.parse("{\"a\": 1}"));
     }
 
+    /** What the library itself gives for {@code expression}, or its error's class and message. */
+    private static String library(String expression, JsonNode input) {
+        try {
+            Object v = com.dashjoin.jsonata.Jsonata.jsonata(expression).evaluate(JsonataValues.toJava(input));
+            return String.valueOf(JsonataValues.toJson(v));
+        } catch (RuntimeException e) {
+            return "error";
+        }
+    }
+
+    private static String guarded(String expression, JsonNode input) {
+        try {
+            return String.valueOf(render(expression, input));
+        } catch (AslException e) {
+            return "error";
+        }
+    }
+
+    @Test
+    void theGuardedBuiltInsAgreeWithTheLibrarysOwn() {
+        JsonNode input = Json.parse("{\"s\": \"héllo wörld\", \"a\": [\"x\", \"y\"], \"o\": {\"k\": [1, {\"n\": null}]}, \"n\": 15}");
+        String[] expressions = {
+            "$pad(s, 8)", "$pad(s, -14, '*')", "s.$pad(15, '-=')", "$pad(s, 3.7)", "$pad(s, -20.2, '')",
+            "$pad('', 0)", "$pad(s)", "$pad(o, 3)", "$pad(nothing, 3)",
+            "$join(a)", "$join(a, ', ')", "a.$join(', ')", "$join('solo')", "$join([])", "$join([1, 2])", "$join(nothing)",
+            "$replace(s, 'l', 'L')", "$replace(s, /l+/, '[$0]')", "$replace(s, 'o', 'O', 1)", "$replace(s, /(w)(ö)/, '$2$1')",
+            "$replace(s, /o/, function($m){ '0' })", "$replace(s, '', 'x')", "$replace(s, 'l')", "s.$replace('h', 'H')",
+            "$replace(s, /l/, 'L', -1)", "$replace(s, /z*/, '-')", "$replace(nothing, 'a', 'b')",
+            "$string(o)", "$string(o, true)", "$string(s)", "$string(n)", "$string(1.5)", "$string(a)", "o.$string()",
+            "$string()", "$string(nothing)", "$string(function($x){ $x })", "$string([1, [2, [3]]], true)",
+            "$clone(o)", "$clone(a)", "$clone(s)",
+            "$base64encode(s)", "$base64encode(n)", "$encodeUrlComponent(s)", "$encodeUrl('https://x.org/a b?q=' & s)",
+            "$encodeUrl('not a url')", "s.$base64encode()"
+        };
+        for (String e : expressions) {
+            assertThat(guarded(e, input)).as(e).isEqualTo(library(e, input));
+        }
+        // One difference: the library's $pad refuses a width that is a Long, as every whole number read from the input is.
+        assertThat(library("$pad(s, n)", input)).isEqualTo("error");
+        assertThat(guarded("$pad(s, n)", input)).isEqualTo("\"héllo wörld    \"");
+    }
+
     @Test
     void typicalDataShapingOverTenThousandItemsStillFits() {
         ObjectNode input = Json.object().put("rate", 3);
