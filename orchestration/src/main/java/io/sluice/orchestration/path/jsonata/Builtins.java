@@ -62,7 +62,16 @@ final class Builtins {
             if (str != null && replacement instanceof String r && (pattern instanceof String || pattern instanceof Pattern)) {
                 budget.value(replaced(str, pattern, r, limit), "$replace's result");
             }
-            return Functions.replace(str, pattern, replacement, limit == null ? null : limit.intValue());
+            Integer times = null;
+            if (str != null && limit != null && limit.doubleValue() >= 0) {
+                // With a limit the library replaces one match at a time, copying the whole string each time, and goes
+                // on to the limit even when nothing is left to replace ($replace('a', 'b', 'c', 2000000000) spun for
+                // minutes). No string has more than its length + 1 matches, and the copies are bounded.
+                long n = Math.min(limit.longValue(), str.length() + 1L);
+                budget.work(n * (str.length() + 1L), "$replace with a limit of " + limit + " over " + str.length() + " characters");
+                times = (int) n;
+            }
+            return Functions.replace(str, pattern, replacement, limit == null ? null : times == null ? limit.intValue() : times);
         }, "<s-(sf)(sf)n?:s>"));
         frame.bind("string", Jsonata.function("string", (Jsonata.FnVarArgs<String>) args -> {
             budget.checkDeadline();

@@ -44,6 +44,9 @@ import java.util.Set;
  * {@code $join}, {@code $replace}, {@code $string}, {@code $clone}, {@code $base64encode}, {@code $encodeUrl},
  * {@code $encodeUrlComponent}) are checked before they build, by {@link Builtins}. Refusals are
  * {@link Exceeded}, which {@link Expression} turns into {@code States.QueryEvaluationError} naming the limit.
+ * A built-in that loops over copies of its own ({@code $replace} with a limit) may copy at most
+ * {@link #MAX_WORK} characters. Reading a value already held is not charged again ({@code $length($big)} in a
+ * loop costs a step per call, not the length): the step budget and the backstop bound that.
  *
  * <p><b>Backstop.</b> Should a charge miss something, the rendering also has a wall-clock deadline
  * ({@link Ticker#BACKSTOP_NANOS} after it starts), checked every {@link #TICK_EVERY} steps and before each
@@ -73,6 +76,8 @@ final class StepBudget {
     static final long MAX_GATHERED = 4 * MAX_VALUE;
     /** Values smaller than this are charged each time a node gives them; larger ones once per identity. */
     private static final int DEDUPLICATE_FROM = 4;
+    /** The most characters one built-in call may copy in a loop of its own: 64 Mi (tens of milliseconds). */
+    static final long MAX_WORK = 1L << 26;
     /** How many steps pass between two readings of the ticker. */
     static final int TICK_EVERY = 1024;
     /** Containers whose full size is smaller than this are measured again rather than remembered (walking them is as cheap). */
@@ -220,6 +225,17 @@ final class StepBudget {
         if (built > MAX_BUILT) {
             throw spend("its values add up to more than " + MAX_BUILT
                     + " characters and items, the budget of what one state's expressions may build");
+        }
+    }
+
+    /**
+     * Refuses a built-in call that would copy more than {@link #MAX_WORK} characters in all (a loop of copies
+     * inside one call, where no node is entered to count steps).
+     */
+    void work(long characters, String what) {
+        if (characters > MAX_WORK) {
+            throw spend(what + " would copy up to " + characters + " characters, more than " + MAX_WORK
+                    + ", the most one built-in call may copy");
         }
     }
 

@@ -94,6 +94,10 @@ class BuiltValueBudgetTest {
         assertRefused("$replace($pad('', 100000, 'a'), /a/, '$0$0$0$0$0$0$0$0$0$0$0$0$0$0$0$0')", Json.object(), "$replace's result");
         assertRefused("$join([1..10000].$string(), $pad('', 200, ','))", Json.object(), "$join's result of 2038694 characters");
         assertRefused("$encodeUrlComponent($pad('', 200000, 'é'))", Json.object(), "$encodeUrlComponent's result");
+        // With a limit the library copies the string once per replacement, up to the limit, matches or not.
+        assertRefused("$replace($pad('', 100000, 'a'), 'a', 'b', 100000)", Json.object(),
+                "$replace with a limit of 100000 over 100000 characters would copy up to", StepBudget.MAX_WORK + ", the most one built-in call may copy");
+        assertThat(render("$replace('abc', 'z', 'y', 2000000000) & $replace('aaa', 'a', 'b', 2)", Json.object()).asText()).isEqualTo("abcbba");
         // The guarded built-ins give what the library's own give.
         assertThat(render("$replace('a-b-c', '-', '+')", Json.object()).asText()).isEqualTo("a+b+c");
         assertThat(render("$replace('a1b22', /[0-9]+/, '<$0>')", Json.object()).asText()).isEqualTo("a<1>b<22>");
@@ -137,7 +141,7 @@ class BuiltValueBudgetTest {
             "$join(a)", "$join(a, ', ')", "a.$join(', ')", "$join('solo')", "$join([])", "$join([1, 2])", "$join(nothing)",
             "$replace(s, 'l', 'L')", "$replace(s, /l+/, '[$0]')", "$replace(s, 'o', 'O', 1)", "$replace(s, /(w)(ö)/, '$2$1')",
             "$replace(s, /o/, function($m){ '0' })", "$replace(s, '', 'x')", "$replace(s, 'l')", "s.$replace('h', 'H')",
-            "$replace(s, /l/, 'L', -1)", "$replace(s, /z*/, '-')", "$replace(nothing, 'a', 'b')",
+            "$replace(s, /l/, 'L', -1)", "$replace(s, /l/, 'L', 0)", "$replace(s, 'l', 'L', 2)", "$replace(s, /[lo]/, '_', 3)", "$replace(s, /z*/, '-')", "$replace(nothing, 'a', 'b')",
             "$string(o)", "$string(o, true)", "$string(s)", "$string(n)", "$string(1.5)", "$string(a)", "o.$string()",
             "$string()", "$string(nothing)", "$string(function($x){ $x })", "$string([1, [2, [3]]], true)",
             "$clone(o)", "$clone(a)", "$clone(s)",
