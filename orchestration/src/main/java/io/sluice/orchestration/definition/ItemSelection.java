@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.orchestration.path.PayloadTemplate;
 import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.path.Ticker;
 import io.sluice.orchestration.path.Scope;
 import io.sluice.orchestration.path.ValueTemplate;
 import io.sluice.orchestration.path.jsonata.JsonataTemplate;
@@ -34,6 +35,12 @@ public final class ItemSelection {
     /** The child input for item {@code index}; throws an {@code AslException} when the selector cannot be computed. */
     public JsonNode select(JsonNode item, int index, JsonNode input, ObjectNode context, Map<String, JsonNode> variables,
                            Instant now, RandomSource random) {
+        return select(item, index, input, context, variables, now, random, Ticker.NONE);
+    }
+
+    /** As above, with the host's time source for the JSONata backstop (see {@link Ticker}). */
+    public JsonNode select(JsonNode item, int index, JsonNode input, ObjectNode context, Map<String, JsonNode> variables,
+                           Instant now, RandomSource random, Ticker ticker) {
         if (template == null) {
             return item;
         }
@@ -41,6 +48,6 @@ public final class ItemSelection {
         ObjectNode entry = ctx.putObject("Map").putObject("Item");
         entry.put("Index", index);
         entry.set("Value", item);
-        return template.render(new Scope(input, ctx, random, variables::get, null, null, now));
+        return template.render(new Scope(input, ctx, random, variables::get, null, null, now, ticker));
     }
 }

@@ -15,7 +15,7 @@ final class Dataflow {
 
     /** The scope of a frame: {@code input}, the context object, its visible variables, the time and randomness. */
     static Scope scope(Step s, Frame f, JsonNode input, JsonNode context) {
-        return new Scope(input, context, s.random, Variables.visible(s.execution, f), null, null, s.now);
+        return new Scope(input, context, s.random, Variables.visible(s.execution, f), null, null, s.now, s.ticker);
     }
 
     /**

@@ -11,6 +11,7 @@ import io.sluice.orchestration.engine.HistoryEvent.Type;
 import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.path.Ticker;
 import java.time.Instant;
 import java.util.List;
 
@@ -31,10 +32,21 @@ import java.util.List;
 public final class Interpreter {
     private final Definition definition;
     private final boolean recordHistory;
+    private final Ticker ticker;
 
+    /** An interpreter without a time source: the wall-clock backstop of JSONata evaluation is off (see {@link Ticker}). */
     public Interpreter(Definition definition, boolean recordHistory) {
+        this(definition, recordHistory, Ticker.NONE);
+    }
+
+    /**
+     * @param ticker the host's monotonic time source ({@code System::nanoTime}), read only to stop a JSONata
+     *               evaluation that runs past {@link Ticker#BACKSTOP_NANOS}; {@link Ticker#NONE} turns that off
+     */
+    public Interpreter(Definition definition, boolean recordHistory, Ticker ticker) {
         this.definition = definition;
         this.recordHistory = recordHistory;
+        this.ticker = ticker == null ? Ticker.NONE : ticker;
     }
 
     public Definition definition() {
@@ -52,7 +64,7 @@ public final class Interpreter {
      */
     public Transition start(String machine, String executionId, String name, JsonNode input, Instant now, RandomSource random) {
         Execution execution = new Execution(executionId, name, machine, definition.hash(), input, now);
-        Step s = new Step(definition, execution, now, random, recordHistory);
+        Step s = new Step(definition, execution, now, random, ticker, recordHistory);
         s.record(Type.EXECUTION_STARTED, null, null, Step.detail("input", input));
         Integer timeout = definition.root().timeoutSeconds();
         if (timeout != null) {
@@ -74,7 +86,7 @@ public final class Interpreter {
     }
 
     private Transition decide(Execution execution, Event event, Instant now, RandomSource random) {
-        Step s = new Step(definition, execution, now, random, recordHistory);
+        Step s = new Step(definition, execution, now, random, ticker, recordHistory);
         if (event instanceof Event.Redrive) {
             return redrive(s);
         }

@@ -8,6 +8,7 @@ import io.sluice.orchestration.definition.StateMachine;
 import io.sluice.orchestration.engine.Execution.TimerRef;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.path.Ticker;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -24,15 +25,18 @@ final class Step {
     final Execution execution;
     final Instant now;
     final RandomSource random;
+    /** The host's time source for the JSONata backstop, or {@link Ticker#NONE}. */
+    final Ticker ticker;
     final List<Command> commands = new ArrayList<>();
     final List<HistoryEvent> history;
     private final ArrayDeque<Runnable> work = new ArrayDeque<>();
 
-    Step(Definition definition, Execution execution, Instant now, RandomSource random, boolean recordHistory) {
+    Step(Definition definition, Execution execution, Instant now, RandomSource random, Ticker ticker, boolean recordHistory) {
         this.definition = definition;
         this.execution = execution;
         this.now = now;
         this.random = random;
+        this.ticker = ticker;
         this.history = recordHistory ? new ArrayList<>() : null;
     }
 

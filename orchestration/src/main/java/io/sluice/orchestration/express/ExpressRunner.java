@@ -10,6 +10,7 @@ import io.sluice.orchestration.engine.Interpreter;
 import io.sluice.orchestration.engine.Transition;
 import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.path.Ticker;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.HashSet;
@@ -37,7 +38,15 @@ public final class ExpressRunner {
 
     /** @param trace receives every history line as it happens, or {@code null} to record none */
     public ExpressRunner(Definition definition, TaskInvoker invoker, Consumer<HistoryEvent> trace, long maxTransitions) {
-        this.interpreter = new Interpreter(definition, trace != null);
+        this(definition, invoker, trace, maxTransitions, Ticker.NONE);
+    }
+
+    /**
+     * @param ticker the host's monotonic time source ({@code System::nanoTime}) for the wall-clock backstop of
+     *               JSONata evaluation (see {@link Ticker}); {@link Ticker#NONE}, the other constructors' choice, turns it off
+     */
+    public ExpressRunner(Definition definition, TaskInvoker invoker, Consumer<HistoryEvent> trace, long maxTransitions, Ticker ticker) {
+        this.interpreter = new Interpreter(definition, trace != null, ticker);
         this.invoker = invoker;
         this.trace = trace;
         this.maxTransitions = maxTransitions;

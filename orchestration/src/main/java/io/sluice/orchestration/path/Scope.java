@@ -11,10 +11,17 @@ import java.time.Instant;
  * given ({@code $now()}, {@code $random()}, {@code $uuid()}).
  */
 public record Scope(JsonNode input, JsonNode context, RandomSource random, Variables variables,
-                    JsonNode result, JsonNode errorOutput, Instant now) {
+                    JsonNode result, JsonNode errorOutput, Instant now, Ticker ticker) {
 
     public Scope {
         variables = variables == null ? Variables.NONE : variables;
+        ticker = ticker == null ? Ticker.NONE : ticker;
+    }
+
+    /** A scope without a ticker: the wall-clock backstop of JSONata evaluation is off (see {@link Ticker}). */
+    public Scope(JsonNode input, JsonNode context, RandomSource random, Variables variables,
+                 JsonNode result, JsonNode errorOutput, Instant now) {
+        this(input, context, random, variables, result, errorOutput, now, Ticker.NONE);
     }
 
     /** A scope over input and context only, with no variables and no time (paths and intrinsic functions). */
@@ -23,18 +30,18 @@ public record Scope(JsonNode input, JsonNode context, RandomSource random, Varia
     }
 
     public Scope withInput(JsonNode value) {
-        return new Scope(value, context, random, variables, result, errorOutput, now);
+        return new Scope(value, context, random, variables, result, errorOutput, now, ticker);
     }
 
     public Scope withResult(JsonNode value) {
-        return new Scope(input, context, random, variables, value, errorOutput, now);
+        return new Scope(input, context, random, variables, value, errorOutput, now, ticker);
     }
 
     public Scope withErrorOutput(JsonNode value) {
-        return new Scope(input, context, random, variables, result, value, now);
+        return new Scope(input, context, random, variables, result, value, now, ticker);
     }
 
     public Scope withContext(JsonNode value) {
-        return new Scope(input, value, random, variables, result, errorOutput, now);
+        return new Scope(input, value, random, variables, result, errorOutput, now, ticker);
     }
 }

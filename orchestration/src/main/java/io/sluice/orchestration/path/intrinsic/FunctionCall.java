@@ -3,6 +3,7 @@ package io.sluice.orchestration.path.intrinsic;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.error.AslException;
 import io.sluice.orchestration.error.ErrorNames;
+import io.sluice.orchestration.json.JsonSize;
 import io.sluice.orchestration.path.DataPath;
 import io.sluice.orchestration.path.PayloadTemplate;
 import io.sluice.orchestration.path.Scope;
@@ -21,9 +22,19 @@ record FunctionCall(String text, IntrinsicFunction function, List<Argument> argu
         arguments = List.copyOf(arguments);
     }
 
+    /**
+     * The most bytes (of UTF-8 JSON) a call's arguments together, and its result, may hold: 1 MiB, four times Step
+     * Functions' 256 KiB payload quota. Every function gives at most a small multiple of what its arguments hold
+     * (States.ArrayRange and the encodings have their own limits), so checking the arguments before the call bounds
+     * what it can build, and checking the result bounds what a nested call receives; but for that, a States.Format
+     * naming the same 256 KiB input field a thousand times would build 256 MB.
+     */
+    static final long MAX_BYTES = 4 * JsonSize.PAYLOAD_LIMIT;
+
     @Override
     public JsonNode evaluate(Scope scope) {
         List<JsonNode> values = new ArrayList<>(arguments.size());
+        long bytes = 0;
         for (int i = 0; i < arguments.size(); i++) {
             JsonNode value = valueOf(arguments.get(i), i, scope);
             ArgType type = function.typeAt(i);
@@ -32,8 +43,21 @@ record FunctionCall(String text, IntrinsicFunction function, List<Argument> argu
                         + " to be " + type.description() + ", but it is " + Arguments.describe(value) + ".");
             }
             values.add(value);
+            bytes += JsonSize.utf8Bytes(value, MAX_BYTES - bytes);
+            if (bytes > MAX_BYTES) {
+                throw tooBig("its arguments hold");
+            }
         }
-        return function.body().apply(new Arguments(function, arguments, values), scope);
+        JsonNode result = function.body().apply(new Arguments(function, arguments, values), scope);
+        if (JsonSize.utf8Bytes(result, MAX_BYTES) > MAX_BYTES) {
+            throw tooBig("its result holds");
+        }
+        return result;
+    }
+
+    private AslException tooBig(String what) {
+        return new AslException(ErrorNames.INTRINSIC_FAILURE, function.name() + " cannot be evaluated: " + what
+                + " more than " + MAX_BYTES + " bytes of JSON, the most one intrinsic function call may handle.");
     }
 
     private JsonNode valueOf(Argument argument, int index, Scope scope) {

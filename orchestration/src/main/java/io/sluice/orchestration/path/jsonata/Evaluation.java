@@ -15,10 +15,11 @@ import java.util.Set;
 final class Evaluation {
     private final Jsonata.Frame frame;
     private final Object input;
+    private final StepBudget budget;
 
     Evaluation(Scope scope, Set<String> variables, boolean readsContext) {
         this.frame = new Jsonata.Frame(null);
-        StepBudget.install(frame);
+        this.budget = StepBudget.install(frame, scope.ticker());
         this.input = JsonataValues.toJava(scope.input());
         Map<String, Object> states = new LinkedHashMap<>();
         states.put("input", input);
@@ -43,6 +44,10 @@ final class Evaluation {
 
     Jsonata.Frame frame() {
         return frame;
+    }
+
+    StepBudget budget() {
+        return budget;
     }
 
     Object input() {

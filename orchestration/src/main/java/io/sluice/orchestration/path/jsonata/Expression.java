@@ -98,10 +98,15 @@ public final class Expression {
     JsonNode evaluate(Evaluation evaluation) {
         Object value;
         try {
+            evaluation.budget().begin();
             value = compiled.evaluate(evaluation.input(), evaluation.frame());
         } catch (JException | StepBudget.Exceeded e) {
             throw failure(reason(e.getMessage()));
         } catch (RuntimeException e) {
+            StepBudget.Exceeded spent = spent(e);
+            if (spent != null) {
+                throw failure(spent.getMessage());
+            }
             throw failure(e.getMessage() == null ? e.getClass().getSimpleName() : reason(e.getMessage()));
         } catch (StackOverflowError e) {
             throw failure("it recurses too deeply");
@@ -111,6 +116,16 @@ public final class Expression {
         } catch (IllegalArgumentException e) {
             throw failure(e.getMessage());
         }
+    }
+
+    /** The budget's refusal, when the library wrapped it on its way out. */
+    private static StepBudget.Exceeded spent(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof StepBudget.Exceeded x) {
+                return x;
+            }
+        }
+        return null;
     }
 
     /**
