@@ -40,7 +40,7 @@ import org.apache.hc.core5.util.Timeout;
  * lookup a rebinding name could answer differently). TLS still verifies the URL's host name: the connection is made
  * to the checked address, while SNI and the certificate check use the name. No redirects are followed, no proxy is
  * used (a proxy would resolve the name itself), no cookies kept, no retries or content decoding done behind the
- * caller's back.
+ * caller's back. The Apache client is made on the first call, so a host that never calls out starts none.
  */
 public final class OutboundHttp implements AutoCloseable {
 
@@ -54,7 +54,10 @@ public final class OutboundHttp implements AutoCloseable {
 
     private final OutboundPolicy policy;
     private final String caller;
-    private final CloseableHttpClient client;
+    private final Duration connectTimeout;
+    private final SSLContext tls;
+    private CloseableHttpClient client; // guarded by this; made on the first call, so a host that never calls out starts none
+    private boolean closed; // guarded by this
 
     /**
      * @param caller         who calls, in the policy's messages ({@code http:invoke}, {@code push-export})
@@ -68,6 +71,21 @@ public final class OutboundHttp implements AutoCloseable {
     public OutboundHttp(OutboundPolicy policy, String caller, Duration connectTimeout, SSLContext tls) {
         this.policy = policy;
         this.caller = caller;
+        this.connectTimeout = connectTimeout;
+        this.tls = tls;
+    }
+
+    private synchronized CloseableHttpClient client() {
+        if (closed) {
+            throw new IllegalStateException("this outbound HTTP client is closed");
+        }
+        if (client == null) {
+            client = build();
+        }
+        return client;
+    }
+
+    private CloseableHttpClient build() {
         PoolingHttpClientConnectionManager connections = PoolingHttpClientConnectionManagerBuilder.create()
                 .setDnsResolver(new CheckedResolver(policy, caller))
                 .setTlsSocketStrategy(new DefaultClientTlsStrategy(tls == null ? defaultTls() : tls))
@@ -75,7 +93,7 @@ public final class OutboundHttp implements AutoCloseable {
                 .setMaxConnTotal(64)
                 .setMaxConnPerRoute(16)
                 .build();
-        this.client = HttpClients.custom()
+        return HttpClients.custom()
                 .setConnectionManager(connections)
                 .disableRedirectHandling()
                 .disableAutomaticRetries()
@@ -116,7 +134,7 @@ public final class OutboundHttp implements AutoCloseable {
         }
         HttpClientContext context = HttpClientContext.create();
         context.setRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(timeout)).setRedirectsEnabled(false).build());
-        try (ClassicHttpResponse response = client.executeOpen(null, request.build(), context)) {
+        try (ClassicHttpResponse response = client().executeOpen(null, request.build(), context)) {
             Map<String, List<String>> names = new TreeMap<>();
             for (Header h : response.getHeaders()) {
                 names.computeIfAbsent(h.getName().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(h.getValue());
@@ -153,7 +171,11 @@ public final class OutboundHttp implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        closed = true;
+        if (client == null) {
+            return;
+        }
         try {
             client.close();
         } catch (IOException e) {
