@@ -100,14 +100,19 @@ class ExporterEgressTest {
     @Test
     void describedTargetsOnLoopbackMetadataPrivateAndMappedAddressesAreRefusedUnlessAllowListed() {
         try (ConfiguredExporters exporters = configured(Egress.allowing("partner.example.com"), null)) {
-            Map<String, String> endpoints = Map.of(
-                    "loop", "http://127.0.0.1:" + http.port() + "/in",
-                    "meta", "http://169.254.169.254/latest/meta-data/iam",
-                    "ten", "https://10.0.0.1/in",
-                    "six", "http://[::1]:" + http.port() + "/in",
-                    "mapped", "http://[::ffff:127.0.0.1]:" + http.port() + "/in",
-                    "loop-sftp", "sftp://" + SftpTestServer.USER + "@127.0.0.1:" + sftp.port() + "/inbound",
-                    "meta-sftp", "sftp://u@169.254.169.254/inbound");
+            Map<String, String> endpoints = Map.ofEntries(
+                    Map.entry("loop", "http://127.0.0.1:" + http.port() + "/in"),
+                    Map.entry("name", "http://localhost:" + http.port() + "/in"),
+                    Map.entry("meta", "http://169.254.169.254/latest/meta-data/iam"),
+                    Map.entry("ten", "https://10.0.0.1/in"),
+                    Map.entry("six", "http://[::1]:" + http.port() + "/in"),
+                    Map.entry("mapped", "http://[::ffff:127.0.0.1]:" + http.port() + "/in"),
+                    Map.entry("loop-sftp", "sftp://" + SftpTestServer.USER + "@127.0.0.1:" + sftp.port() + "/inbound"),
+                    Map.entry("name-sftp", "sftp://" + SftpTestServer.USER + "@localhost:" + sftp.port() + "/inbound"),
+                    Map.entry("meta-sftp", "sftp://u@169.254.169.254/inbound"),
+                    Map.entry("ten-sftp", "sftp://u@10.0.0.1/inbound"),
+                    Map.entry("six-sftp", "sftp://u@[::1]:" + sftp.port() + "/inbound"),
+                    Map.entry("mapped-sftp", "sftp://u@[::ffff:127.0.0.1]:" + sftp.port() + "/inbound"));
             endpoints.forEach((name, endpoint) -> {
                 String kind = endpoint.startsWith("sftp") ? "sftp" : "http";
                 TaskError e = catchThrowableOfType(TaskError.class, () -> exporters.exporter(
