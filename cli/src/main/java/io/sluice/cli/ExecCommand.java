@@ -105,7 +105,7 @@ final class ExecCommand implements Callable<Integer> {
         // A distributed Map's children run right here, their tasks answered as the parent's are.
         invoker = new InProcessMapRuns(invoker, o.data == null ? null : Buckets.folders(new FolderObjectStore(Path.of(o.data))), random);
         ExpressRunner runner = new ExpressRunner(definition, invoker, o.trace ? e -> trace(e, start) : null,
-                ExpressRunner.DEFAULT_MAX_TRANSITIONS);
+                ExpressRunner.DEFAULT_MAX_TRANSITIONS, System::nanoTime);
         String name = UUID.randomUUID().toString();
         // The state machine is named after its file, as a pipeline is after its <id>.asl.json.
         String machine = DefinitionFiles.machineName(o.definition);

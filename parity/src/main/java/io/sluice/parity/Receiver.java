@@ -39,6 +39,14 @@ public final class Receiver implements AutoCloseable {
         return "http://127.0.0.1:" + server.getAddress().getPort() + path;
     }
 
+    /**
+     * The outbound allow-list entry ({@code sluice.integrations.http.allowed-hosts}) a host needs to push the export to
+     * this receiver: its loopback address and port, which the runtime reaches only by an entry naming them.
+     */
+    public String allowListEntry() {
+        return "127.0.0.1:" + server.getAddress().getPort();
+    }
+
     public String alertsUrl() {
         return url("/alerts");
     }

@@ -5,6 +5,7 @@ import io.sluice.aws.dynamodb.DynamoDbExportLedger;
 import io.sluice.aws.s3.S3ConfigStore;
 import io.sluice.aws.s3.S3ObjectStore;
 import io.sluice.aws.sqs.SqsTaskQueue;
+import io.sluice.functions.egress.OutboundPolicy;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.task.Sleeper;
 import io.sluice.functions.task.config.ReadConfig;
@@ -24,17 +25,20 @@ import io.sluice.transfer.export.HttpExportTargets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * The pattern pipelines' task functions that were local-only, on Lambda: {@code read-config} (the configs in the
@@ -66,15 +70,20 @@ public class AwsDataFunctions {
     @ConditionalOnProperty("sluice.s3.bucket")
     public Function<JsonNode, JsonNode> pushExport(S3ObjectStore objects, S3ConfigStore configs, ObjectProvider<DynamoDbExportLedger> dynamo,
                                                    RedisAdapters redis, SluiceAwsProperties properties, Clock clock,
-                                                   ObjectProvider<SecretResolver> secrets) {
+                                                   ObjectProvider<SecretResolver> secrets, Environment environment) {
         ExportLedger ledger = dynamo.getIfAvailable();
         if (ledger == null) {
             ledger = new RedisExportLedger(redis.redisson(), properties.redisKeyPrefix());
         }
-        HttpExportTargets targets = new HttpExportTargets("AWS Lambda", HttpClient::newHttpClient,
+        HttpExportTargets targets = new HttpExportTargets("AWS Lambda", OutboundPolicy.allowing(allowedHosts(environment)),
                 new RedisTokenBucket(redis.redisson(), properties.redisKeyPrefix()), clock, Sleeper.REAL);
         return new PushExport(Map.of(), targets, configs, objects, ledger, clock,
                 new ScopedSecrets(secrets(secrets)));
+    }
+
+    /** {@code sluice.integrations.http.allowed-hosts}, the allow-list http:invoke uses, bound whether or not integrations are on. */
+    static List<String> allowedHosts(Environment environment) {
+        return Binder.get(environment).bind(OutboundPolicy.SETTING, Bindable.listOf(String.class)).orElse(List.of());
     }
 
     private static SecretResolver secrets(ObjectProvider<SecretResolver> secrets) {

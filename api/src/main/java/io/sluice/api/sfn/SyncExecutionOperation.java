@@ -56,7 +56,8 @@ final class SyncExecutionOperation {
         }
         Definition definition = DefinitionParser.parse(Json.parse(machine.definition()));
         String id = machine.name() + ":" + name;
-        ExpressResult r = new ExpressRunner(definition, tasks.forRun(caller.owner(machine.name(), id))).run(machine.name(), id, name, input, clock.instant(), randomSource());
+        ExpressResult r = new ExpressRunner(definition, tasks.forRun(caller.owner(machine.name(), id)), null,
+                ExpressRunner.DEFAULT_MAX_TRANSITIONS, System::nanoTime).run(machine.name(), id, name, input, clock.instant(), randomSource());
         ObjectNode out = Fields.object();
         out.put("executionArn", arns.express(machine.name(), name, UUID.randomUUID().toString()))
                 .put("stateMachineArn", arns.stateMachine(machine.name())).put("name", name);

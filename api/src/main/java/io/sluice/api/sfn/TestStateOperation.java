@@ -73,7 +73,8 @@ final class TestStateOperation {
         List<HistoryEvent> trace = new ArrayList<>();
         // The state runs as the caller's tenant (the platform's in the local mode), for no pipeline: a function that acts for one
         // (read-config of its own pipeline, push-export) is refused, and names resolve only in the caller's namespace.
-        ExpressResult r = new ExpressRunner(DefinitionParser.parse(machine), tasks.forRun(caller.owner(null, EXECUTION)), trace::add, 100_000)
+        ExpressResult r = new ExpressRunner(DefinitionParser.parse(machine), tasks.forRun(caller.owner(null, EXECUTION)), trace::add, 100_000,
+                System::nanoTime)
                 .run(TEST_STATE, EXECUTION, "test", input, clock.instant(), RandomSource.seeded(random.nextLong()));
         return answer(name, r, trace, retry, input, level == null ? "INFO" : level);
     }

@@ -105,6 +105,7 @@ final class ChaosRetail implements AutoCloseable {
             retail.adaptConfigs();
             ws.writeSecrets(Map.of(DemoStack.TOKEN_SECRET, token, DemoStack.PASSWORD_SECRET, password));
             ws.writeKnownHosts(sftp.knownHostsLine());
+            ws.writeAllowedHosts(DemoWorkspace.allowedHosts(receiver.url(), sftp.port()));
             Path ddl = ws.root().resolve("warehouse.sql");
             Files.writeString(ddl, Files.readString(example.resolve("warehouse.sql"), StandardCharsets.UTF_8)
                     .replace("SCHEMA IF NOT EXISTS retail", "SCHEMA IF NOT EXISTS " + schema).replace("retail.", schema + "."));

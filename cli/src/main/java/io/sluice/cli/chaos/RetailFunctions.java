@@ -3,6 +3,7 @@ package io.sluice.cli.chaos;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.duckdb.DuckDbJobEngine;
 import io.sluice.duckdb.JobEngineSettings;
+import io.sluice.functions.egress.OutboundPolicy;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.task.Backoff;
 import io.sluice.functions.task.Sleeper;
@@ -29,7 +30,10 @@ import io.sluice.redis.RedisDependencyIndex;
 import io.sluice.redis.RedisExportLedger;
 import io.sluice.redis.RedisTokenBucket;
 import io.sluice.transfer.export.ConfiguredExporters;
-import java.net.http.HttpClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -75,6 +79,17 @@ final class RetailFunctions {
             return root.resolve("known_hosts");
         }
 
+        /** The outbound allow-list, one entry a line (DemoWorkspace#allowedHosts); none when absent. */
+        List<String> allowedHosts() {
+            Path file = root.resolve("allowed-hosts");
+            try {
+                return Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8).stream().map(String::strip)
+                        .filter(l -> !l.isEmpty()).toList() : List.of();
+            } catch (IOException e) {
+                throw new UncheckedIOException("Could not read " + file, e);
+            }
+        }
+
         Path jobRuns(String node) {
             return root.resolve("job-runs").resolve(node);
         }
@@ -89,7 +104,7 @@ final class RetailFunctions {
         DuckDbJobEngine engine = new DuckDbJobEngine(JobEngineSettings.of(folders.scripts(), folders.data(), folders.jobRuns(node)),
                 completions, clock);
         ConfiguredExporters targets = new ConfiguredExporters(ConfiguredExporters.Settings.defaults(folders.knownHosts()),
-                HttpClient.newHttpClient(), new RedisTokenBucket(redis, prefix), clock, Sleeper.REAL);
+                OutboundPolicy.allowing(folders.allowedHosts()), new RedisTokenBucket(redis, prefix), clock, Sleeper.REAL);
         PipelineConfigStore configs = new PipelineConfigStore(folders.configs(), folders.pipelines());
         return Map.of(
                 ReadConfig.NAME, new ReadConfig(configs, secrets, tenancy,

@@ -90,7 +90,7 @@ public final class DemoStack implements AutoCloseable {
             EmbeddedPostgres postgres = push(opened, pg.join());
             createWarehouse(postgres.dataSource(), s.example().resolve("warehouse.sql"));
             say.accept("starting the local runtime (queue, Redis, the six task functions)");
-            ConfigurableApplicationContext app = push(opened, SluiceLocalApplication.run(springArguments(ws, s, run, postgres, receiver).toArray(String[]::new)));
+            ConfigurableApplicationContext app = push(opened, SluiceLocalApplication.run(springArguments(ws, s, run, postgres, receiver, sftp).toArray(String[]::new)));
             return new DemoStack(opened, s.redisUrl() != null, run, written, pipelines, postgres, sftp, receiver, app);
         } catch (IOException e) {
             closeAll(pg, opened);
@@ -107,7 +107,8 @@ public final class DemoStack implements AutoCloseable {
     }
 
     /** The runtime's settings; its log goes where {@link #LOGGING} says when the system property {@code sluice.demo.log} is set. */
-    private static List<String> springArguments(DemoWorkspace ws, Settings s, String run, EmbeddedPostgres postgres, DemoReceiver receiver) {
+    private static List<String> springArguments(DemoWorkspace ws, Settings s, String run, EmbeddedPostgres postgres, DemoReceiver receiver,
+                                                DemoSftpServer sftp) {
         // No shutdown hook of Spring's own: the demo's hook stops everything, the app included, in order.
         List<String> args = new ArrayList<>(List.of("--server.port=0", "--spring.main.register-shutdown-hook=false",
                 "--server.tomcat.basedir=" + ws.root().resolve("tomcat"),
@@ -120,7 +121,9 @@ public final class DemoStack implements AutoCloseable {
                 "--sluice.config-dir=" + ws.root().resolve("configs"), "--sluice.scripts-dir=" + s.example().resolve("jobs"),
                 "--sluice.data-dir=" + ws.data(), "--sluice.job-runs-dir=" + ws.root().resolve("job-runs"),
                 "--sluice.secrets-dir=" + ws.secrets(), "--sluice.export.known-hosts=" + ws.knownHosts(),
-                "--sluice.alerts.webhook-url=" + receiver.url() + "/alerts", "--sluice.pg.url=" + postgres.jdbcUrl()));
+                "--sluice.alerts.webhook-url=" + receiver.url() + "/alerts", "--sluice.pg.url=" + postgres.jdbcUrl(),
+                // The export targets are the partner's servers on loopback: allowed by address and port, nothing else.
+                "--sluice.integrations.http.allowed-hosts=" + String.join(",", DemoWorkspace.allowedHosts(receiver.url(), sftp.port()))));
         if (System.getProperty("sluice.demo.log") != null) {
             args.add("--logging.config=classpath:" + LOGGING);
         }

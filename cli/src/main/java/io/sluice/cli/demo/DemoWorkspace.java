@@ -57,6 +57,29 @@ public record DemoWorkspace(Path root) {
         return root.resolve("partner");
     }
 
+    /** The outbound allow-list of a runtime that is not started with Spring's arguments (the chaos drill's nodes), one entry a line. */
+    public Path allowedHosts() {
+        return root.resolve("allowed-hosts");
+    }
+
+    /**
+     * The outbound allow-list entries ({@code sluice.integrations.http.allowed-hosts}) that let the runtime reach the demo's
+     * partner, where {@link #writePipelines} pointed the targets: its HTTP API at {@code httpBase} and its SFTP server on
+     * 127.0.0.1:{@code sftpPort}, each by its address and port (loopback is reached only by an entry naming it).
+     */
+    public static List<String> allowedHosts(String httpBase, int sftpPort) {
+        URI base = URI.create(httpBase);
+        return List.of(base.getHost() + ":" + base.getPort(), "127.0.0.1:" + sftpPort);
+    }
+
+    public void writeAllowedHosts(List<String> entries) {
+        try {
+            Files.writeString(allowedHosts(), String.join("\n", entries) + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not write " + allowedHosts(), e);
+        }
+    }
+
     /**
      * Copies the example's pattern configs, each export target's endpoint moved to the demo's server of
      * its kind (its path kept): {@code http} to {@code httpBase}, {@code sftp} to 127.0.0.1:{@code sftpPort}.

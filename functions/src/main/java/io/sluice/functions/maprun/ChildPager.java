@@ -77,7 +77,8 @@ final class ChildPager {
 
     private JsonNode select(JsonNode item, long index, Instant now, RandomSource random) {
         try {
-            return selection.select(item, Math.toIntExact(index), request.input(), request.context(), request.variables(), now, random);
+            return selection.select(item, Math.toIntExact(index), request.input(), request.context(), request.variables(), now, random,
+                    System::nanoTime);
         } catch (AslException e) {
             throw new TaskError(e.error(), "ItemSelector of Map state '" + request.stateName() + "', item " + index + ": " + e.cause(), false);
         }

@@ -31,7 +31,7 @@ final class ExpressChildren {
     /** Runs one child, whose tasks belong to {@code owner}, the parent's owner. */
     ChildOutcome run(long index, Definition processor, String pipeline, String name, JsonNode input, Owner owner) {
         ExpressRunner runner = new ExpressRunner(processor, new DirectInvoker(functions, owner, "an EXPRESS child of a distributed Map",
-                "use ExecutionType STANDARD"));
+                "use ExecutionType STANDARD"), null, ExpressRunner.DEFAULT_MAX_TRANSITIONS, System::nanoTime);
         String id = pipeline + ":" + name;
         ExpressResult r = runner.run(pipeline, id, name, input, clock.instant(), random);
         return new ChildOutcome(index, name, r.status().name(), input, r.output(), r.error(), r.cause(), r.startTime(), r.stopTime());

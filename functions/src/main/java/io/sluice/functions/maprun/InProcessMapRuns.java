@@ -85,7 +85,7 @@ public final class InProcessMapRuns implements TaskInvoker {
             for (int i = 0; i < page.inputs().size(); i++) {
                 long index = page.start().firstChild() + i;
                 String name = MapRunIds.childName(runId, index);
-                ExpressResult r = new ExpressRunner(processor, this).run(pipeline, pipeline + ":" + name, name, page.inputs().get(i),
+                ExpressResult r = new ExpressRunner(processor, this, null, ExpressRunner.DEFAULT_MAX_TRANSITIONS, System::nanoTime).run(pipeline, pipeline + ":" + name, name, page.inputs().get(i),
                         Instant.EPOCH, random);
                 ChildOutcome o = new ChildOutcome(index, name, r.status().name(), page.inputs().get(i), r.output(), r.error(), r.cause(),
                         r.startTime(), r.stopTime());

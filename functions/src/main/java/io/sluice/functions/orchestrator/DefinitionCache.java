@@ -29,14 +29,14 @@ public final class DefinitionCache {
             store.put(h, Json.write(definition.source()));
             return Boolean.TRUE;
         });
-        return interpreters.computeIfAbsent(definition.hash(), h -> new Interpreter(definition, true));
+        return interpreters.computeIfAbsent(definition.hash(), h -> new Interpreter(definition, true, System::nanoTime));
     }
 
     /** The interpreter for {@code hash}; {@link IllegalStateException} when no process ever stored it. */
     public Interpreter interpreter(String hash) {
         return interpreters.computeIfAbsent(hash, h -> {
             String json = store.get(h).orElseThrow(() -> new IllegalStateException("definition " + h + " is not in the definition store"));
-            return new Interpreter(DefinitionParser.parse(Json.parse(json)), true);
+            return new Interpreter(DefinitionParser.parse(Json.parse(json)), true, System::nanoTime);
         });
     }
 }

@@ -175,7 +175,9 @@ class AwsDemoPipelinesEndToEndTest {
                 Map.entry("sluice.redshift.database", "dev"), Map.entry("sluice.redshift.workgroup", "sluice-e2e"),
                 Map.entry("sluice.redshift.copy-role-arn", "arn:aws:iam::000000000000:role/sluice-redshift-copy"),
                 Map.entry("sluice.redshift.endpoint", redshift.endpoint().toString()),
-                Map.entry("sluice.sns.alert-topic-arn", ALERTS), Map.entry("sluice.sns.endpoint", sns.endpoint().toString()))
+                Map.entry("sluice.sns.alert-topic-arn", ALERTS), Map.entry("sluice.sns.endpoint", sns.endpoint().toString()),
+                // push-export reaches the partner on loopback only because the allow-list names its address and port
+                Map.entry("sluice.integrations.http.allowed-hosts", "127.0.0.1:" + partner.getAddress().getPort()))
                 .forEach(environment::set);
 
         Clock clock = Clock.systemUTC();

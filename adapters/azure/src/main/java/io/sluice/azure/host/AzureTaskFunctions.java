@@ -2,7 +2,9 @@ package io.sluice.azure.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.api.tenant.Tenants;
+import io.sluice.azure.AzureHttpIntegrationProperties;
 import io.sluice.azure.AzurePorts;
+import io.sluice.functions.egress.OutboundPolicy;
 import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.integration.IntegrationHandler;
 import io.sluice.functions.integration.IntegrationRegistry;
@@ -23,7 +25,6 @@ import io.sluice.functions.tenancy.ScopedSecrets;
 import io.sluice.orchestration.port.ExportLedger;
 import io.sluice.redis.RedisTokenBucket;
 import io.sluice.transfer.export.HttpExportTargets;
-import java.net.http.HttpClient;
 import io.sluice.functions.task.config.ReadConfig;
 import io.sluice.functions.task.dependency.DependencyCheck;
 import io.sluice.functions.task.jobs.GlueLaunch;
@@ -115,13 +116,15 @@ public class AzureTaskFunctions {
 
     /**
      * Pushes an extract from Blob storage to the http targets a config describes (an sftp target is refused: the bundle
-     * has no SSH client), each batch once (the export ledger on Table storage), the rate limit shared through Redis.
+     * has no SSH client), each batch once (the export ledger on Table storage), the rate limit shared through Redis,
+     * to the hosts of {@code sluice.integrations.http.allowed-hosts} only (the list http:invoke uses).
      */
     @Bean(PUSH_EXPORT)
     @ConditionalOnExpression(AzurePorts.STORAGE)
     public Function<JsonNode, JsonNode> pushExport(ObjectStore objects, ConfigStore configs, ExportLedger ledger, RedisAdapters redis,
-                                                   SluiceAzureHostProperties host, Clock clock, ObjectProvider<SecretResolver> secrets) {
-        HttpExportTargets targets = new HttpExportTargets("Azure Functions", HttpClient::newHttpClient,
+                                                   SluiceAzureHostProperties host, Clock clock, ObjectProvider<SecretResolver> secrets,
+                                                   AzureHttpIntegrationProperties http) {
+        HttpExportTargets targets = new HttpExportTargets("Azure Functions", OutboundPolicy.allowing(http.allowedHosts()),
                 new RedisTokenBucket(redis.redisson(), host.redisKeyPrefix()), clock, Sleeper.REAL);
         return new PushExport(Map.of(), targets, configs, objects, ledger, clock,
                 new ScopedSecrets(secrets.getIfAvailable(() -> name -> Optional.empty())));

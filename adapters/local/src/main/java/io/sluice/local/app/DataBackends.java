@@ -1,5 +1,6 @@
 package io.sluice.local.app;
 
+import io.sluice.functions.egress.OutboundPolicy;
 import io.sluice.functions.task.Sleeper;
 import io.sluice.functions.task.jobs.JobCompletions;
 import io.sluice.local.embedded.EmbeddedPostgres;
@@ -13,7 +14,6 @@ import io.sluice.postgres.status.PostgresStatusStore;
 import io.sluice.postgres.warehouse.BatchSource;
 import io.sluice.postgres.warehouse.PostgresWarehouse;
 import io.sluice.redis.RedisTokenBucket;
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -76,10 +76,15 @@ public class DataBackends {
                 completions, clock);
     }
 
-    /** Export targets as configs describe them; their rate limits are shared through Redis. */
+    /**
+     * Export targets as configs describe them; their rate limits are shared through Redis. They reach only the hosts of
+     * {@code sluice.integrations.http.allowed-hosts} (the list http:invoke uses), checked on the address connected to.
+     */
     @Bean(destroyMethod = "close")
-    public ConfiguredExporters exportTargets(SluiceLocalProperties properties, LocalBackends backends, Clock clock) {
+    public ConfiguredExporters exportTargets(SluiceLocalProperties properties, SluiceIntegrationProperties integrations,
+                                             LocalBackends backends, Clock clock) {
         return new ConfiguredExporters(ConfiguredExporters.Settings.defaults(properties.export().knownHosts()),
-                HttpClient.newHttpClient(), new RedisTokenBucket(backends.redisson(), backends.redisKeyPrefix()), clock, Sleeper.REAL);
+                OutboundPolicy.allowing(integrations.http().allowedHosts()),
+                new RedisTokenBucket(backends.redisson(), backends.redisKeyPrefix()), clock, Sleeper.REAL);
     }
 }

@@ -1,5 +1,7 @@
 package io.sluice.transfer.export;
 
+import io.sluice.functions.egress.OutboundHttp;
+import io.sluice.functions.egress.OutboundPolicy;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.task.Backoff;
 import io.sluice.functions.task.Sleeper;
@@ -8,7 +10,6 @@ import io.sluice.functions.task.export.PushExport;
 import io.sluice.orchestration.port.Exporter;
 import io.sluice.orchestration.port.RateLimiter;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.security.PublicKey;
 import java.time.Clock;
@@ -24,7 +25,9 @@ import java.util.logging.Logger;
  * credentials as a bearer token, the target's rate limit shared through {@code limiter}) and
  * {@code sftp} ({@code sftp://user@host:port/directory}, the credentials as the password, the server's
  * key checked against a {@code known_hosts} file when one is given). One exporter per description,
- * kept until {@link #close()}.
+ * kept until {@link #close()}. Both kinds connect only where the {@link OutboundPolicy} allows, checked on the address
+ * connected to ({@code sluice.integrations.http.allowed-hosts}; a target on loopback or a private network is reached
+ * only by an entry naming its address).
  */
 public final class ConfiguredExporters implements ExportTargets, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(ConfiguredExporters.class.getName());
@@ -42,15 +45,17 @@ public final class ConfiguredExporters implements ExportTargets, AutoCloseable {
     }
 
     private final Settings settings;
-    private final HttpClient http;
+    private final OutboundPolicy policy;
+    private OutboundHttp http; // guarded by this
     private final RateLimiter limiter;
     private final Clock clock;
     private final Sleeper sleeper;
     private final Map<Target, Exporter> exporters = new ConcurrentHashMap<>();
 
-    public ConfiguredExporters(Settings settings, HttpClient http, RateLimiter limiter, Clock clock, Sleeper sleeper) {
+    /** @param policy where the exporters may connect; its client for HTTP targets is made on the first one */
+    public ConfiguredExporters(Settings settings, OutboundPolicy policy, RateLimiter limiter, Clock clock, Sleeper sleeper) {
         this.settings = settings;
-        this.http = http;
+        this.policy = policy;
         this.limiter = limiter;
         this.clock = clock;
         this.sleeper = sleeper;
@@ -74,11 +79,19 @@ public final class ConfiguredExporters implements ExportTargets, AutoCloseable {
         if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
             throw invalid(target, "an http target's endpoint is an http(s) URL, not " + target.endpoint() + ".");
         }
+        allowed(target, url, "https".equals(url.getScheme()) ? 443 : 80);
         int rate = target.rateLimitPerSecond() == null ? settings.defaultRatePerSecond() : target.rateLimitPerSecond();
         Map<String, String> headers = target.credentials() == null ? Map.of() : Map.of("Authorization", "Bearer " + target.credentials());
         HttpTarget http = new HttpTarget(target.endpoint(), "POST", headers, settings.timeout(), settings.httpRetries(),
                 target.name(), new RateLimiter.Limit(rate, rate), settings.maxPermitWait());
-        return new HttpExporter(http, this.http, limiter, clock, sleeper);
+        return new HttpExporter(http, client(), limiter, clock, sleeper);
+    }
+
+    private synchronized OutboundHttp client() {
+        if (http == null) {
+            http = new OutboundHttp(policy, SftpExporter.CALLER, settings.timeout());
+        }
+        return http;
     }
 
     private Exporter sftp(Target target) {
@@ -90,10 +103,17 @@ public final class ConfiguredExporters implements ExportTargets, AutoCloseable {
             throw invalid(target, "an sftp target needs credentials: {\"secret\": \"<name>\"} holding the password.");
         }
         int port = url.getPort() < 0 ? 22 : url.getPort();
+        allowed(target, url, 22);
         PublicKey hostKey = hostKey(target, url.getHost(), port);
         String directory = url.getPath() == null || url.getPath().isEmpty() ? "." : url.getPath();
         return new SftpExporter(new SftpTarget(url.getHost(), port, url.getUserInfo(), target.credentials(), null, hostKey,
-                directory, settings.timeout()));
+                directory, settings.timeout()), policy);
+    }
+
+    /** The name check, early, so the refusal names the target; its addresses are checked as each connection opens. */
+    private void allowed(Target target, URI url, int defaultPort) {
+        policy.checkName("push-export target '" + target.name() + "'", url.getHost() == null ? "" : url.getHost(),
+                url.getPort() < 0 ? defaultPort : url.getPort());
     }
 
     private PublicKey hostKey(Target target, String host, int port) {
@@ -117,9 +137,15 @@ public final class ConfiguredExporters implements ExportTargets, AutoCloseable {
         return new TaskError(PushExport.INVALID_INPUT, "Export target '" + target.name() + "' cannot be used: " + why, false);
     }
 
-    /** Stops the SFTP clients. */
+    /** Stops the SFTP clients and the HTTP client. */
     @Override
     public void close() {
+        synchronized (this) {
+            if (http != null) {
+                http.close();
+                http = null;
+            }
+        }
         for (Exporter e : exporters.values()) {
             if (e instanceof AutoCloseable c) {
                 try {

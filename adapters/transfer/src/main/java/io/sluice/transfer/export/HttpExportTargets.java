@@ -1,5 +1,7 @@
 package io.sluice.transfer.export;
 
+import io.sluice.functions.egress.OutboundHttp;
+import io.sluice.functions.egress.OutboundPolicy;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.task.Backoff;
 import io.sluice.functions.task.Sleeper;
@@ -8,19 +10,18 @@ import io.sluice.functions.task.export.PushExport;
 import io.sluice.orchestration.port.Exporter;
 import io.sluice.orchestration.port.RateLimiter;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 
 /**
  * The export targets a pattern config describes, on a serverless platform (AWS Lambda, Azure Functions): {@code http}
  * targets with the exporter the local runtime uses (POST, bearer token from the target's secret, the rate limit shared
  * through the deployment's Redis, retries with backoff). An {@code sftp} target is a clear {@code Export.InvalidInput}:
  * the platform's bundle carries no SSH client (its build keeps Apache MINA SSHD off its classpath), so such a pipeline
- * pushes over SFTP from a host that has one.
+ * pushes over SFTP from a host that has one. Where a target may be is the {@link OutboundPolicy}'s word
+ * ({@code sluice.integrations.http.allowed-hosts}), checked on the address each connection is made to.
  */
 public final class HttpExportTargets implements ExportTargets {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -28,8 +29,8 @@ public final class HttpExportTargets implements ExportTargets {
     private static final Duration MAX_PERMIT_WAIT = Duration.ofMinutes(2);
     private static final int DEFAULT_RATE = 10;
 
-    private final Supplier<HttpClient> http;
-    private HttpClient client; // guarded by this
+    private final OutboundPolicy policy;
+    private OutboundHttp client; // guarded by this
     private final RateLimiter limiter;
     private final Clock clock;
     private final Sleeper sleeper;
@@ -38,11 +39,12 @@ public final class HttpExportTargets implements ExportTargets {
 
     /**
      * @param platform the platform's name in error messages ({@code AWS Lambda}, {@code Azure Functions})
-     * @param http     made on the first export, so a function that never pushes never starts an HTTP client at cold start
+     * @param policy   where targets may be; its HTTP client is made on the first export, so a function that never pushes
+     *                 never starts one at cold start
      */
-    public HttpExportTargets(String platform, Supplier<HttpClient> http, RateLimiter limiter, Clock clock, Sleeper sleeper) {
+    public HttpExportTargets(String platform, OutboundPolicy policy, RateLimiter limiter, Clock clock, Sleeper sleeper) {
         this.platform = platform;
-        this.http = http;
+        this.policy = policy;
         this.limiter = limiter;
         this.clock = clock;
         this.sleeper = sleeper;
@@ -68,15 +70,18 @@ public final class HttpExportTargets implements ExportTargets {
         if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
             throw invalid(target, "an http target's endpoint is an http(s) URL, not " + target.endpoint() + ".");
         }
+        // The name check, early, so the refusal names the target; its addresses are checked as each connection opens.
+        policy.checkName("push-export target '" + target.name() + "'", url.getHost() == null ? "" : url.getHost(),
+                url.getPort() >= 0 ? url.getPort() : "https".equals(url.getScheme()) ? 443 : 80);
         int rate = target.rateLimitPerSecond() == null ? DEFAULT_RATE : target.rateLimitPerSecond();
         Map<String, String> headers = target.credentials() == null ? Map.of() : Map.of("Authorization", "Bearer " + target.credentials());
         return new HttpExporter(new HttpTarget(target.endpoint(), "POST", headers, TIMEOUT, RETRIES, target.name(),
                 new RateLimiter.Limit(rate, rate), MAX_PERMIT_WAIT), client(), limiter, clock, sleeper);
     }
 
-    private synchronized HttpClient client() {
+    private synchronized OutboundHttp client() {
         if (client == null) {
-            client = http.get();
+            client = new OutboundHttp(policy, "push-export", TIMEOUT);
         }
         return client;
     }

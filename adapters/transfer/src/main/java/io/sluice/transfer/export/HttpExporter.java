@@ -1,35 +1,40 @@
 package io.sluice.transfer.export;
 
+import io.sluice.functions.egress.OutboundHttp;
+import io.sluice.functions.egress.OutboundPolicy;
 import io.sluice.functions.task.Sleeper;
 import io.sluice.orchestration.port.Exporter;
 import io.sluice.orchestration.port.RateLimiter;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Pushes an extract to an HTTP endpoint with the batch id as its {@code Idempotency-Key}. Every
  * request first takes a permit from the rate limit shared by all workers (a Redis token bucket in a
  * deployment). A 5xx, a 429 or a dropped connection is retried with capped exponential backoff, a
- * 429's {@code Retry-After} honoured when longer; any other 4xx is a rejection and is not retried.
+ * 429's {@code Retry-After} honoured when longer; any other 4xx is a rejection and is not retried. Where it may connect
+ * is the client's {@link OutboundPolicy}, checked on the address each connection is made to: a refused host or address
+ * is a {@code Sluice.HostNotAllowed} task error, not retried.
  */
 public final class HttpExporter implements Exporter {
     private static final int MAX_REASON_CHARS = 500;
+    private static final int MAX_BODY_BYTES = 64 * 1024;
 
     private final HttpTarget target;
-    private final HttpClient client;
+    private final OutboundHttp client;
     private final RateLimiter limiter;
     private final Clock clock;
     private final Sleeper sleeper;
 
-    public HttpExporter(HttpTarget target, HttpClient client, RateLimiter limiter, Clock clock, Sleeper sleeper) {
+    public HttpExporter(HttpTarget target, OutboundHttp client, RateLimiter limiter, Clock clock, Sleeper sleeper) {
         this.target = target;
         this.client = client;
         this.limiter = limiter;
@@ -49,25 +54,32 @@ public final class HttpExporter implements Exporter {
     }
 
     private Delivery attempt(Export export) throws InterruptedException {
-        HttpRequest request = request(export);
+        URI uri = uri(export);
+        List<Map.Entry<String, String>> headers = new ArrayList<>();
+        headers.add(Map.entry("Idempotency-Key", export.batchId()));
+        headers.add(Map.entry("Content-Type", export.contentType() == null ? "application/octet-stream" : export.contentType()));
+        headers.addAll(target.headers().entrySet());
         for (int retry = 0; ; retry++) {
             if (!awaitPermit()) {
                 return new Delivery.RateLimited("The shared rate limit '" + target.rateBucket() + "' gave no permit within "
                         + target.maxPermitWait() + ".");
             }
-            HttpResponse<String> response;
+            OutboundHttp.Response response;
             try {
-                response = client.send(request, HttpResponse.BodyHandlers.ofString());
+                response = client.send(target.method(), uri, headers, export.content(), target.requestTimeout(), MAX_BODY_BYTES);
             } catch (IOException e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new InterruptedException("interrupted during the push to " + uri.getHost());
+                }
                 if (!target.retries().allowsRetry(retry)) {
-                    return new Delivery.Failed("Could not reach " + request.uri().getHost() + " after " + (retry + 1) + " attempts: " + e);
+                    return new Delivery.Failed("Could not reach " + uri.getHost() + " after " + (retry + 1) + " attempts: " + e);
                 }
                 sleeper.sleep(target.retries().delay(retry));
                 continue;
             }
-            int status = response.statusCode();
+            int status = response.status();
             if (status >= 200 && status < 300) {
-                return new Delivery.Delivered("HTTP " + status + " from " + request.method() + " " + request.uri());
+                return new Delivery.Delivered("HTTP " + status + " from " + target.method() + " " + uri);
             }
             boolean retryable = status == 429 || status >= 500;
             if (!retryable) {
@@ -77,7 +89,7 @@ public final class HttpExporter implements Exporter {
                 String why = "HTTP " + status + " after " + (retry + 1) + " attempts: " + reason(response);
                 return status == 429 ? new Delivery.RateLimited(why) : new Delivery.Failed(why);
             }
-            Duration asked = RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), clock.instant());
+            Duration asked = RetryAfter.parse(response.header("Retry-After").orElse(null), clock.instant());
             sleeper.sleep(target.retries().delay(retry, asked));
         }
     }
@@ -97,18 +109,12 @@ public final class HttpExporter implements Exporter {
         }
     }
 
-    private HttpRequest request(Export export) {
-        String url = target.url().replace("{batch}", encode(export.batchId())).replace("{name}", encode(export.name()));
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(target.requestTimeout())
-                .header("Idempotency-Key", export.batchId())
-                .header("Content-Type", export.contentType() == null ? "application/octet-stream" : export.contentType())
-                .method(target.method(), HttpRequest.BodyPublishers.ofByteArray(export.content()));
-        target.headers().forEach(b::header);
-        return b.build();
+    private URI uri(Export export) {
+        return URI.create(target.url().replace("{batch}", encode(export.batchId())).replace("{name}", encode(export.name())));
     }
 
-    private static String reason(HttpResponse<String> response) {
-        String body = response.body() == null ? "" : response.body().strip();
+    private static String reason(OutboundHttp.Response response) {
+        String body = new String(response.body(), StandardCharsets.UTF_8).strip();
         return body.isEmpty() ? "(no body)" : body.length() > MAX_REASON_CHARS ? body.substring(0, MAX_REASON_CHARS) + " ..." : body;
     }
 

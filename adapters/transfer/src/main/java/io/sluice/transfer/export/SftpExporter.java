@@ -1,13 +1,18 @@
 package io.sluice.transfer.export;
 
+import io.sluice.functions.egress.OutboundPolicy;
 import io.sluice.orchestration.port.Exporter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.util.Arrays;
+import java.util.List;
 import java.util.UUID;
 import java.util.logging.Logger;
 import org.apache.sshd.client.SshClient;
+import org.apache.sshd.client.config.hosts.HostConfigEntry;
+import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
 import org.apache.sshd.client.keyverifier.RequiredServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
@@ -22,16 +27,27 @@ import org.apache.sshd.sftp.common.SftpException;
  * half a file. The final name is the batch's mark at the destination: when a file of that name is
  * there already with the same content, the batch arrived before (a push repeated after a crash) and
  * nothing is sent; with other content it is a different file, and the push is rejected.
+ *
+ * <p>Where it may connect is the {@link OutboundPolicy}'s word, checked on the address connected to: the target's host
+ * is resolved once by the policy, and the SSH connection is opened to a checked address itself (an IP literal, so the
+ * client looks nothing up again; no {@code ~/.ssh/config} is consulted, which could send it elsewhere). The server's
+ * key is still the one configured for the target's host name. A refused host or address is a {@code Sluice.HostNotAllowed}
+ * task error.
  */
 public final class SftpExporter implements Exporter, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(SftpExporter.class.getName());
 
+    static final String CALLER = "push-export";
+
     private final SftpTarget target;
+    private final OutboundPolicy policy;
     private final SshClient client;
 
-    public SftpExporter(SftpTarget target) {
+    public SftpExporter(SftpTarget target, OutboundPolicy policy) {
         this.target = target;
+        this.policy = policy;
         this.client = SshClient.setUpDefaultClient();
+        client.setHostConfigEntryResolver(HostConfigEntryResolver.EMPTY);
         if (target.hostKey() == null) {
             LOG.warning("SFTP target " + target.where() + " has no host key configured: any server is accepted");
             client.setServerKeyVerifier(AcceptAllServerKeyVerifier.INSTANCE);
@@ -77,7 +93,22 @@ public final class SftpExporter implements Exporter, AutoCloseable {
     }
 
     private ClientSession connect() throws IOException {
-        ClientSession session = client.connect(target.user(), target.host(), target.port()).verify(target.timeout()).getSession();
+        List<InetSocketAddress> addresses = policy.resolve(CALLER, target.host(), target.port());
+        ClientSession session = null;
+        IOException failed = null;
+        for (InetSocketAddress address : addresses) {
+            // The checked address as the host to dial: a literal, which the client parses rather than resolves.
+            HostConfigEntry pinned = new HostConfigEntry(target.host(), address.getAddress().getHostAddress(), address.getPort(), target.user());
+            try {
+                session = client.connect(pinned, null, null).verify(target.timeout()).getSession();
+                break;
+            } catch (IOException e) {
+                failed = e;
+            }
+        }
+        if (session == null) {
+            throw failed;
+        }
         try {
             if (target.password() != null) {
                 session.addPasswordIdentity(target.password());

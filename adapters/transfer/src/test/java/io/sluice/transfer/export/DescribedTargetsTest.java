@@ -24,7 +24,6 @@ import io.sluice.testkit.fake.InMemoryObjectStore;
 import io.sluice.orchestration.json.Json;
 import io.sluice.testkit.fake.InMemoryExportLedger;
 import io.sluice.testkit.fake.InMemoryRateLimiter;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +55,8 @@ class DescribedTargetsTest {
                 "[127.0.0.1]:" + sftp.port() + " " + PublicKeyEntry.toString(sftp.hostKey()) + "\n");
         InMemoryObjectStore objects = new InMemoryObjectStore();
         objects.put("exports/daily/2026-11-29.csv", "id,amount\n1,10\n".getBytes(StandardCharsets.UTF_8));
-        exporters = new ConfiguredExporters(ConfiguredExporters.Settings.defaults(knownHosts), HttpClient.newHttpClient(),
+        exporters = new ConfiguredExporters(ConfiguredExporters.Settings.defaults(knownHosts),
+                Egress.allowing(Egress.localhost(http.port()), Egress.loopback(sftp.port()), "127.0.0.2:2222"),
                 new InMemoryRateLimiter(), Clock.systemUTC(), Sleeper.REAL);
         push = new PushExport(Map.of(), exporters, configs, objects, new InMemoryExportLedger(), Clock.systemUTC(),
                 new ScopedSecrets(name -> java.util.Optional.empty()));

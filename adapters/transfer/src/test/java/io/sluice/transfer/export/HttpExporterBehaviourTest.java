@@ -15,7 +15,6 @@ import io.sluice.orchestration.port.Exporter.Delivery;
 import io.sluice.orchestration.port.Exporter.Export;
 import io.sluice.orchestration.port.RateLimiter;
 import io.sluice.testkit.fake.InMemoryRateLimiter;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,7 +51,7 @@ class HttpExporterBehaviourTest {
         HttpTarget target = new HttpTarget(server.baseUrl() + "/in", "POST", Map.of("Authorization", "Bearer s3cret"),
                 Duration.ofSeconds(10), new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(60), maxRetries), "partner",
                 new RateLimiter.Limit(100, 100), Duration.ofMinutes(1));
-        return new HttpExporter(target, HttpClient.newHttpClient(), new InMemoryRateLimiter(), clock, clock);
+        return new HttpExporter(target, Egress.http(Egress.localhost(server.port())), new InMemoryRateLimiter(), clock, clock);
     }
 
     private static void respond(int... statuses) {
@@ -115,7 +114,7 @@ class HttpExporterBehaviourTest {
     void anUnreachableServerFailsAfterItsRetries() {
         HttpTarget target = new HttpTarget("http://127.0.0.1:1/in", "POST", Map.of(), Duration.ofSeconds(2),
                 new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(60), 2), "down", new RateLimiter.Limit(100, 100), Duration.ofMinutes(1));
-        Delivery d = new HttpExporter(target, HttpClient.newHttpClient(), new InMemoryRateLimiter(), clock, clock).deliver(EXPORT);
+        Delivery d = new HttpExporter(target, Egress.http("127.0.0.1:1"), new InMemoryRateLimiter(), clock, clock).deliver(EXPORT);
         assertThat(d).isInstanceOfSatisfying(Delivery.Failed.class, f -> assertThat(f.reason()).contains("3 attempts"));
         assertThat(clock.sleeps).hasSize(2);
     }

@@ -14,7 +14,6 @@ import io.sluice.orchestration.port.Exporter;
 import io.sluice.orchestration.port.Exporter.Export;
 import io.sluice.testkit.contract.ExporterContract;
 import io.sluice.testkit.fake.InMemoryRateLimiter;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -38,7 +37,7 @@ class HttpExporterTest extends ExporterContract {
 
     @Override
     protected Exporter createExporter() {
-        return new HttpExporter(HttpTarget.post(server.baseUrl() + "/inbound/{name}", "contract"), HttpClient.newHttpClient(),
+        return new HttpExporter(HttpTarget.post(server.baseUrl() + "/inbound/{name}", "contract"), Egress.http(Egress.localhost(server.port())),
                 new InMemoryRateLimiter(), Clock.systemUTC(), Sleeper.REAL);
     }
 

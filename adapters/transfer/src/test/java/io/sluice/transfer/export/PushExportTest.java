@@ -25,7 +25,6 @@ import io.sluice.redis.RedisExportLedger;
 import io.sluice.redis.RedisTokenBucket;
 import io.sluice.testkit.fake.InMemoryObjectStore;
 import io.sluice.testkit.redis.RedisTestServer;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,15 +64,15 @@ class PushExportTest {
         Files.createDirectories(sftpRoot.resolve("drop"));
         sftp = new SftpTestServer(sftpRoot);
         sftpExporter = new SftpExporter(new SftpTarget("127.0.0.1", sftp.port(), SftpTestServer.USER, SftpTestServer.PASSWORD, null,
-                sftp.hostKey(), "drop", Duration.ofSeconds(10)));
+                sftp.hostKey(), "drop", Duration.ofSeconds(10)), Egress.allowing(Egress.loopback(sftp.port())));
         redis = RedisAdapters.client(RedisTestServer.shared().url());
         InMemoryObjectStore objects = new InMemoryObjectStore();
         objects.put("exports/2026-11-29/orders.csv", "id,amount\n1,10\n".getBytes(StandardCharsets.UTF_8));
         RedisTokenBucket bucket = new RedisTokenBucket(redis, prefix);
         Map<String, Exporter> targets = Map.of(
-                "partner-api", new HttpExporter(HttpTarget.post(http.baseUrl() + "/inbound", "partner-api"), HttpClient.newHttpClient(),
+                "partner-api", new HttpExporter(HttpTarget.post(http.baseUrl() + "/inbound", "partner-api"), Egress.http(Egress.localhost(http.port())),
                         bucket, Clock.systemUTC(), Sleeper.REAL),
-                "closed-api", new HttpExporter(HttpTarget.post(http.baseUrl() + "/closed", "closed-api"), HttpClient.newHttpClient(),
+                "closed-api", new HttpExporter(HttpTarget.post(http.baseUrl() + "/closed", "closed-api"), Egress.http(Egress.localhost(http.port())),
                         bucket, Clock.systemUTC(), Sleeper.REAL),
                 "partner-sftp", sftpExporter);
         push = new PushExport(targets, objects, new RedisExportLedger(redis, prefix), Clock.systemUTC());

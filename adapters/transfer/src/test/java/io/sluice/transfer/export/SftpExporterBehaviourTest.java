@@ -33,7 +33,7 @@ class SftpExporterBehaviourTest {
 
     private SftpExporter exporter(String password, java.security.PublicKey hostKey) {
         return new SftpExporter(new SftpTarget("127.0.0.1", server.port(), SftpTestServer.USER, password, null, hostKey, "inbound",
-                Duration.ofSeconds(10)));
+                Duration.ofSeconds(10)), Egress.allowing(Egress.loopback(server.port())));
     }
 
     private static Export export(String batch, String content) {

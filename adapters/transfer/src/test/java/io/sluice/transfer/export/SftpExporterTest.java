@@ -28,7 +28,7 @@ class SftpExporterTest extends ExporterContract {
         }
         server = new SftpTestServer(root);
         exporter = new SftpExporter(new SftpTarget("127.0.0.1", server.port(), SftpTestServer.USER, SftpTestServer.PASSWORD, null,
-                server.hostKey(), "inbound", Duration.ofSeconds(10)));
+                server.hostKey(), "inbound", Duration.ofSeconds(10)), Egress.allowing(Egress.loopback(server.port())));
         return exporter;
     }
 

@@ -7,6 +7,8 @@ import java.security.KeyPair;
 import java.security.PublicKey;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.sshd.common.session.Session;
+import org.apache.sshd.common.session.SessionListener;
 import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
 import org.apache.sshd.common.session.SessionContext;
@@ -25,6 +27,8 @@ final class SftpTestServer implements AutoCloseable {
     private final SshServer server;
     private final KeyPair hostKey;
     final AtomicInteger renames = new AtomicInteger();
+    /** SSH sessions opened to this server, authenticated or not. */
+    final AtomicInteger sessions = new AtomicInteger();
 
     SftpTestServer(Path root) {
         try {
@@ -39,6 +43,12 @@ final class SftpTestServer implements AutoCloseable {
             @Override
             public Iterable<KeyPair> loadKeys(SessionContext session) {
                 return List.of(hostKey);
+            }
+        });
+        server.addSessionListener(new SessionListener() {
+            @Override
+            public void sessionCreated(Session session) {
+                sessions.incrementAndGet();
             }
         });
         server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));

@@ -15,7 +15,6 @@ import io.sluice.orchestration.port.RateLimiter;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisTokenBucket;
 import io.sluice.testkit.redis.RedisTestServer;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -55,8 +54,8 @@ class SharedRateLimitTest {
         HttpTarget target = new HttpTarget(server.baseUrl() + "/in", "POST", Map.of(), Duration.ofSeconds(10),
                 new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(30), 3), "partner-api", new RateLimiter.Limit(1.0, 1),
                 Duration.ofMinutes(1));
-        HttpExporter a = new HttpExporter(target, HttpClient.newHttpClient(), new RedisTokenBucket(workerA, prefix), clock, clock);
-        HttpExporter b = new HttpExporter(target, HttpClient.newHttpClient(), new RedisTokenBucket(workerB, prefix), clock, clock);
+        HttpExporter a = new HttpExporter(target, Egress.http(Egress.localhost(server.port())), new RedisTokenBucket(workerA, prefix), clock, clock);
+        HttpExporter b = new HttpExporter(target, Egress.http(Egress.localhost(server.port())), new RedisTokenBucket(workerB, prefix), clock, clock);
         for (int i = 0; i < 4; i++) {
             HttpExporter worker = i % 2 == 0 ? a : b;
             assertThat(worker.deliver(new Export("batch-" + i, "b.csv", "text/csv", new byte[] {1}))).isInstanceOf(Delivery.Delivered.class);

@@ -3,20 +3,17 @@ package io.sluice.functions.integration.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.egress.OutboundHttp;
+import io.sluice.functions.egress.OutboundPolicy;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.integration.IntegrationCall;
 import io.sluice.functions.integration.IntegrationHandler;
 import io.sluice.functions.tenancy.ScopedSecrets;
 import io.sluice.orchestration.json.Json;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLEncoder;
-import java.net.UnknownHostException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -25,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * {@code arn:aws:states:::http:invoke}: a real HTTP call with Step Functions' request shape
@@ -39,29 +37,36 @@ import java.util.Set;
  * resolved at the moment of the call and handed only to the request: a JSON
  * {@code {"ApiKeyName", "ApiKeyValue"}} (a header), {@code {"Username", "Password"}} (Basic), or any other text,
  * sent as the {@code Authorization} header. Neither the secret nor the header enters the result, the error
- * or a log. Which hosts can be called is {@link HttpSettings}' word (none by default).
+ * or a log. Which hosts can be called is {@link HttpSettings}' word (none by default), enforced by the client's
+ * {@link OutboundPolicy} on the address the connection is made to ({@link OutboundHttp}).
  */
 public final class HttpInvokeHandler implements IntegrationHandler {
     public static final String SOCKET = "States.Http.Socket";
     public static final String STATUS_PREFIX = "States.Http.StatusCode.";
     public static final String CONNECTION_NOT_FOUND = "Sluice.ConnectionSecretNotFound";
     private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
-    /** Headers a caller cannot set (HttpClient refuses them, or they would let the request lie about itself). */
-    private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
+    /** Headers a caller cannot set (the client sets them, or they would let the request lie about itself). */
+    private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade",
+            "transfer-encoding", "te", "trailer", "keep-alive", "proxy-connection");
+    public static final String CALLER = "http:invoke";
 
-    private final HttpClient client;
+    private final OutboundHttp client;
     private final HttpSettings settings;
     private final ScopedSecrets secrets;
 
-    public HttpInvokeHandler(HttpClient client, HttpSettings settings, ScopedSecrets secrets) {
+    /** @param client holds the calls to its {@link OutboundPolicy}: the allowed hosts are the client's */
+    public HttpInvokeHandler(OutboundHttp client, HttpSettings settings, ScopedSecrets secrets) {
         this.client = client;
         this.settings = settings;
         this.secrets = secrets;
     }
 
-    /** A client that follows no redirects (a redirect could leave the allowed hosts). */
-    public static HttpClient defaultClient(HttpSettings settings) {
-        return HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).connectTimeout(settings.timeout()).build();
+    /**
+     * The client of {@code settings}: the policy of its allowed hosts ({@value OutboundPolicy#SETTING}), checked on the
+     * address each connection is made to; no redirects (a redirect could leave the allowed hosts).
+     */
+    public static OutboundHttp defaultClient(HttpSettings settings) {
+        return new OutboundHttp(OutboundPolicy.allowing(settings.allowedHosts()), CALLER, settings.timeout());
     }
 
     @Override
@@ -80,33 +85,33 @@ public final class HttpInvokeHandler implements IntegrationHandler {
         }
         String arrayFormat = p.path("Transform").path("RequestEncodingOptions").path("ArrayFormat").asText("INDICES");
         URI uri = withQuery(endpoint, p.get("QueryParameters"), arrayFormat);
-        allow(uri);
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(settings.timeout());
-        boolean contentType = headers(request, p.get("Headers"));
-        HttpRequest.BodyPublisher body = HttpRequest.BodyPublishers.noBody();
+        client.policy().checkName(CALLER, uri.getHost(), port(uri)); // refused before a header or secret is prepared
+        List<Map.Entry<String, String>> request = new ArrayList<>();
+        BiConsumer<String, String> header = (name, value) -> request.add(Map.entry(name, value));
+        boolean contentType = headers(header, p.get("Headers"));
+        byte[] body = null;
         JsonNode requestBody = p.get("RequestBody");
         if (requestBody != null && !requestBody.isNull()) {
             boolean form = "URL_ENCODED".equals(p.path("Transform").path("RequestBodyEncoding").asText("NONE"));
             String text = form ? formEncode(requestBody, arrayFormat) : requestBody.isTextual() ? requestBody.asText() : Json.write(requestBody);
-            body = HttpRequest.BodyPublishers.ofString(text);
+            body = text.getBytes(StandardCharsets.UTF_8);
             if (!contentType) {
-                request.header("Content-Type", form ? "application/x-www-form-urlencoded" : "application/json");
+                header.accept("Content-Type", form ? "application/x-www-form-urlencoded" : "application/json");
             }
         }
-        authenticate(call, request);
-        request.method(method, body);
-        HttpResponse<byte[]> response;
+        authenticate(call, header);
+        OutboundHttp.Response response;
         try {
-            response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            response = client.send(method, uri, request, body, settings.timeout(), settings.maxResponseBytes());
         } catch (IOException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new TaskError(SOCKET, "The worker stopped during the call to " + hostOf(uri) + ".", true);
+            }
             throw new TaskError(SOCKET, "The call to " + hostOf(uri) + " did not complete: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")") + ".", true);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TaskError(SOCKET, "The worker stopped during the call to " + hostOf(uri) + ".", true);
         }
         ObjectNode out = describe(response);
-        int status = response.statusCode();
+        int status = response.status();
         if (status < 200 || status > 299) {
             ObjectNode cause = Json.object();
             cause.put("StatusCode", status);
@@ -117,21 +122,21 @@ public final class HttpInvokeHandler implements IntegrationHandler {
         return out;
     }
 
-    private ObjectNode describe(HttpResponse<byte[]> response) {
-        byte[] bytes = response.body() == null ? new byte[0] : response.body();
-        if (bytes.length > settings.maxResponseBytes()) {
-            throw new TaskError("States.DataLimitExceeded", "The response of " + bytes.length + " bytes is larger than the "
-                    + settings.maxResponseBytes() + " a task result may be.", false);
+    private ObjectNode describe(OutboundHttp.Response response) {
+        byte[] bytes = response.body();
+        if (response.truncated()) {
+            throw new TaskError("States.DataLimitExceeded", "The response" + response.header("content-length").map(n -> " of " + n + " bytes")
+                    .orElse("") + " is larger than the " + settings.maxResponseBytes() + " bytes a task result may be.", false);
         }
         ObjectNode headers = Json.object();
-        response.headers().map().forEach((name, values) -> {
+        response.headers().forEach((name, values) -> {
             ArrayNode list = Json.NODES.arrayNode();
             values.forEach(list::add);
             headers.set(name, list);
         });
         String text = new String(bytes, StandardCharsets.UTF_8);
         JsonNode responseBody = Json.NODES.textNode(text);
-        String type = response.headers().firstValue("content-type").orElse("");
+        String type = response.header("content-type").orElse("");
         if (type.toLowerCase(Locale.ROOT).contains("json") && !text.isBlank()) {
             try {
                 responseBody = Json.parse(text);
@@ -142,8 +147,8 @@ public final class HttpInvokeHandler implements IntegrationHandler {
         ObjectNode out = Json.object();
         out.set("Headers", headers);
         out.set("ResponseBody", responseBody);
-        out.put("StatusCode", response.statusCode());
-        out.put("StatusText", reason(response.statusCode()));
+        out.put("StatusCode", response.status());
+        out.put("StatusText", reason(response.status()));
         return out;
     }
 
@@ -164,45 +169,15 @@ public final class HttpInvokeHandler implements IntegrationHandler {
         }
     }
 
-    private void allow(URI uri) {
-        String host = uri.getHost().toLowerCase(Locale.ROOT);
-        if (host.startsWith("[") && host.endsWith("]")) host = host.substring(1, host.length() - 1);
-        int port = uri.getPort() >= 0 ? uri.getPort() : uri.getScheme().equalsIgnoreCase("https") ? 443 : 80;
-        String matched = null;
-        for (String entry : settings.allowedHosts()) {
-            if (entry.equals(host) || entry.equals(host + ":" + port)
-                    || entry.startsWith("*.") && host.endsWith(entry.substring(1))) {
-                matched = entry;
-                break;
-            }
-        }
-        if (matched == null) {
-            throw new TaskError("Sluice.HostNotAllowed", "http:invoke may not call " + host + ":" + port + " on this runtime;"
-                    + " its allowed hosts are " + (settings.allowedHosts().isEmpty() ? "none" : String.join(", ", settings.allowedHosts()))
-                    + " (sluice.integrations.http.allowed-hosts).", false);
-        }
-        String entryHost = matched.contains(":") && !matched.startsWith("*.") ? matched.substring(0, matched.lastIndexOf(':')) : matched;
-        boolean literal = entryHost.equals("localhost") || entryHost.chars().allMatch(c -> Character.isDigit(c) || c == '.') || entryHost.contains(":");
-        if (literal) {
-            return; // the operator allowed this very address
-        }
-        try {
-            for (InetAddress a : InetAddress.getAllByName(host)) {
-                if (a.isLoopbackAddress() || a.isLinkLocalAddress() || a.isSiteLocalAddress() || a.isAnyLocalAddress()) {
-                    throw new TaskError("Sluice.HostNotAllowed", "http:invoke may not call " + host + ": it resolves to the"
-                            + " internal address " + a.getHostAddress() + ", which only an allowed-hosts entry naming that address reaches.", false);
-                }
-            }
-        } catch (UnknownHostException e) {
-            throw new TaskError(SOCKET, "The host " + host + " could not be resolved.", true);
-        }
+    private static int port(URI uri) {
+        return uri.getPort() >= 0 ? uri.getPort() : uri.getScheme().equalsIgnoreCase("https") ? 443 : 80;
     }
 
     private static String hostOf(URI uri) {
         return uri.getHost() + (uri.getPort() >= 0 ? ":" + uri.getPort() : "");
     }
 
-    private static boolean headers(HttpRequest.Builder request, JsonNode headers) {
+    private static boolean headers(BiConsumer<String, String> request, JsonNode headers) {
         boolean contentType = false;
         if (headers == null || !headers.isObject()) return false;
         for (Iterator<Map.Entry<String, JsonNode>> it = headers.fields(); it.hasNext(); ) {
@@ -212,16 +187,24 @@ public final class HttpInvokeHandler implements IntegrationHandler {
                 throw invalid("Header '" + name + "' cannot be set in Headers" + (name.equalsIgnoreCase("authorization")
                         ? "; authentication comes from Authentication.ConnectionArn." : "."));
             }
+            if (!OutboundHttp.validName(name)) {
+                throw invalid("Header '" + name + "' is not a valid header name.");
+            }
             List<String> values = new ArrayList<>();
             if (e.getValue().isArray()) e.getValue().forEach(v -> values.add(v.asText()));
             else values.add(e.getValue().isTextual() ? e.getValue().asText() : Json.write(e.getValue()));
-            values.forEach(v -> request.header(name, v));
+            for (String v : values) {
+                if (v.indexOf('\r') >= 0 || v.indexOf('\n') >= 0 || v.indexOf(0) >= 0) {
+                    throw invalid("Header '" + name + "' has a value with a line break.");
+                }
+                request.accept(name, v);
+            }
             contentType |= name.equalsIgnoreCase("content-type");
         }
         return contentType;
     }
 
-    private void authenticate(IntegrationCall call, HttpRequest.Builder request) {
+    private void authenticate(IntegrationCall call, BiConsumer<String, String> request) {
         String arn = call.parameters().path("Authentication").path("ConnectionArn").asText(null);
         if (arn == null) return;
         int at = arn.indexOf(":connection/");
@@ -240,12 +223,12 @@ public final class HttpInvokeHandler implements IntegrationHandler {
             }
         }
         if (parsed != null && parsed.hasNonNull("ApiKeyName") && parsed.hasNonNull("ApiKeyValue")) {
-            request.header(parsed.get("ApiKeyName").asText(), parsed.get("ApiKeyValue").asText());
+            request.accept(parsed.get("ApiKeyName").asText(), parsed.get("ApiKeyValue").asText());
         } else if (parsed != null && parsed.hasNonNull("Username") && parsed.hasNonNull("Password")) {
             String pair = parsed.get("Username").asText() + ":" + parsed.get("Password").asText();
-            request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+            request.accept("Authorization", "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
         } else {
-            request.header("Authorization", value.strip());
+            request.accept("Authorization", value.strip());
         }
     }
 
