@@ -74,6 +74,11 @@ resource "aws_lambda_function" "function" {
       each.key == "glue-job-state" ? { SLUICE_GLUE_ENABLED = "true" } : {},
       # http-api answers only requests for its own API's host (the API's Host check, see README "HTTP API").
       each.key == "http-api" ? { SLUICE_API_ALLOWED_HOSTS = trimprefix(aws_apigatewayv2_api.http.api_endpoint, "https://") } : {},
+      # Without a bundled tenants file http-api serves only behind API Gateway's own authentication (CloudApiAuth);
+      # with tenant_keys it refuses to start without one rather than serve an open API.
+      each.key == "http-api" && var.api_auth.mode != "tenant_keys" ? {
+        SLUICE_API_PLATFORM_AUTH = { iam = "iam", lambda = "lambda-authorizer" }[var.api_auth.mode]
+      } : {},
       # The object rules ./sluice package aws bundles from the pipelines folder's triggers.json.
     each.key == "object-trigger" ? { SLUICE_TRIGGERS_RULES = "classpath:pipelines/triggers.json" } : {})
   }

@@ -79,6 +79,8 @@ resource "azurerm_function_app_flex_consumption" "sluice" {
     SLUICE_AZURE_KEYVAULT_URL              = azurerm_key_vault.sluice.vault_uri
     SLUICE_API_ALLOWED_HOSTS               = "${var.name}-${var.name_suffix}.azurewebsites.net"
     },
+    # Without a bundled tenants file the http-api serves only behind the authentication named here (CloudApiAuth).
+    var.api_platform_auth == null ? {} : { SLUICE_API_PLATFORM_AUTH = var.api_platform_auth },
     # The execution events (adapters/azure AzureEvents): put on the events queue with each commit, published by events.
     var.execution_events ? { SLUICE_EVENTS_EVENT_GRID_TOPIC_ENDPOINT = azurerm_eventgrid_topic.executions[0].endpoint } : {},
   { for f in concat(local.storage_functions, local.absent_channels) : "AzureWebJobs.${f}.Disabled" => "true" })

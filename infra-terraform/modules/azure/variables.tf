@@ -104,6 +104,17 @@ variable "execution_events" {
   default     = true
 }
 
+variable "api_platform_auth" {
+  type        = string
+  description = "The authentication in front of the HTTP API when the bundle has no tenants file: \"easy-auth\" (App Service authentication on the app) or \"api-management\" (API Management as the only route to it); every caller it lets through is then the platform's operator. null: the bundle's tenants.json decides (each request carries a tenant key), and without one the http-api refuses to start rather than serve an open API (its trigger is anonymous)."
+  default     = null
+
+  validation {
+    condition     = var.api_platform_auth == null || contains(["easy-auth", "api-management"], coalesce(var.api_platform_auth, "-"))
+    error_message = "api_platform_auth must be null, \"easy-auth\" or \"api-management\"."
+  }
+}
+
 variable "alert_email" {
   type        = string
   description = "E-mail address of the alert action group (dead letters). null: add receivers to the action group yourself."

@@ -105,6 +105,11 @@ final class AwsInvoke {
         if (hosts != null && !hosts.isBlank()) {
             command.add("-Dsluice.api.allowed-hosts=" + hosts);
         }
+        String auth = context.env().get("SLUICE_API_PLATFORM_AUTH");
+        if ((auth == null || auth.isBlank()) && function.equals("http-api")) {
+            // As the module deploys it by default: behind IAM, so a bundle without tenants serves (it never serves open).
+            command.add("-Dsluice.api.platform-auth=iam");
+        }
         // The handler and MAIN_CLASS: LocalInvoke gives the function those the deployment gives it (SluiceAwsApplication).
         command.add("-Dspring.main.banner-mode=off");
         command.addAll(List.of(ENTRY, "--function", function, "--event", event.toAbsolutePath().toString()));

@@ -38,14 +38,14 @@ public class AwsChildRuns {
     @Bean
     public ChildRuns childRuns(RedisAdapters redis, SluiceAwsProperties properties, SqsTaskQueue queue, QueueNames names, Clock clock,
                                Orchestrator orchestrator, BundledPipelines pipelines, ObjectProvider<S3Client> s3,
-                               Tenancy tenancy, ListableBeanFactory beans) {
+                               Tenancy tenancy, ObjectProvider<io.sluice.aws.s3.S3Properties> s3Properties, ListableBeanFactory beans) {
         Buckets buckets = bucket -> {
             S3Client client = s3.getIfAvailable();
             if (client == null) {
                 throw new IllegalArgumentException("bucket '" + bucket + "' cannot be read: this deployment has no S3 client"
                         + " (set sluice.s3.bucket)");
             }
-            return Buckets.folders(new S3Buckets(client)).bucket(bucket);
+            return Buckets.folders(new S3Buckets(client, S3Buckets.deployment(s3Properties.getIfAvailable()))).bucket(bucket);
         };
         return ChildRuns.wire(new ChildRuns.Wiring(new RedisMapRunStore(redis.redisson(), properties.redisKeyPrefix()),
                 new RedisExecutionLinks(redis.redisson(), properties.redisKeyPrefix()), redis.executionStore(), queue, names, buckets,

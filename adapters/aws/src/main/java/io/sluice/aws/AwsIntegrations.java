@@ -10,6 +10,7 @@ import io.sluice.aws.glue.GlueProperties;
 import io.sluice.aws.publish.AwsPublishTargets;
 import io.sluice.aws.publish.AwsServicePublisher;
 import io.sluice.aws.s3.S3Buckets;
+import io.sluice.aws.s3.S3Properties;
 import io.sluice.aws.sns.SnsProperties;
 import io.sluice.aws.sqs.SqsClients;
 import io.sluice.aws.sqs.SqsQueueSettings;
@@ -86,8 +87,8 @@ public class AwsIntegrations {
                                                      AwsServicesProperties aws, ObjectProvider<DynamoDbClient> dynamoClient,
                                                      ObjectProvider<S3Client> s3, ObjectProvider<GlueJobLauncher> glue,
                                                      ObjectProvider<GlueProperties> glueProperties, ObjectProvider<JobCompletions> completions,
-                                                     ObjectProvider<SecretResolver> secrets, Tenancy tenancy, Clock clock) {
-        Tenancy tenants = tenancy;
+                                                     ObjectProvider<SecretResolver> secrets, ObjectProvider<S3Properties> s3Properties,
+                                                     ObjectProvider<io.sluice.aws.s3.S3ConfigStore> configs, Clock clock) {
         List<IntegrationHandler> handlers = new ArrayList<>();
         handlers.add(new PublishHandler(publisher, clock, declared(properties)));
         if (properties.itemTable() != null && !properties.itemTable().isBlank()) {
@@ -96,10 +97,11 @@ public class AwsIntegrations {
             properties.tables().forEach((name, t) -> tables.add(new TableSchema(name, t.partitionKey(), t.sortKey())));
             handlers.add(new DynamoDbHandler(new DynamoDbKeyValueTable(client, properties.itemTable()), tables));
         }
-        s3.ifAvailable(client -> handlers.add(new ObjectStoreHandler(new S3Buckets(client))));
+        s3.ifAvailable(client -> handlers.add(new ObjectStoreHandler(new S3Buckets(client, S3Buckets.deployment(s3Properties.getIfAvailable())))));
         glue.ifAvailable(launcher -> {
             GlueProperties g = glueProperties.getObject();
-            handlers.add(new GlueHandler(new GlueLaunch(launcher, completions.getObject(), new Backoff(g.pollInitial(), 2.0, g.pollMax(), 0), clock)));
+            handlers.add(new GlueHandler(new GlueLaunch(launcher, completions.getObject(), new Backoff(g.pollInitial(), 2.0, g.pollMax(), 0), clock,
+                    io.sluice.aws.glue.GlueConfiguration.configsOf(configs))));
         });
         HttpSettings http = new HttpSettings(properties.http().allowedHosts(), properties.http().timeout(), 256 * 1024);
         SecretResolver resolver = secrets.getIfAvailable(() -> name -> Optional.empty());

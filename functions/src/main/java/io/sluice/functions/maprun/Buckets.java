@@ -1,8 +1,7 @@
 package io.sluice.functions.maprun;
 
+import io.sluice.functions.tenancy.PrefixedStore;
 import io.sluice.orchestration.port.ObjectStore;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * The object store a distributed Map's {@code Bucket} names. On AWS a bucket is an S3 bucket; locally the
@@ -21,31 +20,7 @@ public interface Buckets {
             if (bucket == null || !bucket.matches("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]|[A-Za-z0-9_.-]{1,63}") || bucket.contains("..")) {
                 throw new IllegalArgumentException("'" + bucket + "' is not a bucket name (3-63 letters, digits, '.', '-' or '_').");
             }
-            return new Prefixed(root, bucket + "/");
+            return new PrefixedStore(root, bucket + "/");
         };
-    }
-
-    /** The keys of a store under a prefix, as a store of their own. */
-    record Prefixed(ObjectStore store, String prefix) implements ObjectStore {
-        @Override
-        public void put(String key, byte[] content) {
-            store.put(prefix + key, content);
-        }
-
-        @Override
-        public Optional<byte[]> get(String key) {
-            return store.get(prefix + key);
-        }
-
-        @Override
-        public List<ObjectInfo> list(String keyPrefix, String startAfter, int max) {
-            return store.list(prefix + keyPrefix, startAfter == null ? null : prefix + startAfter, max).stream()
-                    .map(o -> new ObjectInfo(o.key().substring(prefix.length()), o.size(), o.lastModified())).toList();
-        }
-
-        @Override
-        public boolean delete(String key) {
-            return store.delete(prefix + key);
-        }
     }
 }

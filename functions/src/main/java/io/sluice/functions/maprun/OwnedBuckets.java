@@ -2,6 +2,7 @@ package io.sluice.functions.maprun;
 
 import io.sluice.functions.tenancy.Owner;
 import io.sluice.functions.tenancy.ObjectNamespace;
+import io.sluice.functions.tenancy.PrefixedStore;
 
 /**
  * The buckets a distributed Map's {@code ItemReader} and {@code ResultWriter} may name, as the run's owner sees them:
@@ -25,7 +26,7 @@ public interface OwnedBuckets {
                 }
                 return buckets.bucket(bucket);
             };
-            case Owner.Tenant t -> bucket -> Buckets.folders(new Buckets.Prefixed(buckets.bucket(ObjectNamespace.TENANTS), t.name() + "/"))
+            case Owner.Tenant t -> bucket -> Buckets.folders(new PrefixedStore(buckets.bucket(ObjectNamespace.TENANTS), t.name() + "/"))
                     .bucket(bucket);
             case Owner.Nobody n -> bucket -> {
                 throw new IllegalArgumentException("bucket '" + bucket + "' cannot be reached: this run has no owner (" + n.why() + ")");

@@ -72,7 +72,7 @@ class RunIdentityTest {
         assertThat(Json.write(out)).doesNotContain("SECRET");
 
         InMemoryObjectStore objects = new InMemoryObjectStore();
-        objects.put("exports/a/2026-01-02.csv", "id\n1\n".getBytes(StandardCharsets.UTF_8));
+        objects.put("tenants/a/exports/a/2026-01-02.csv", "id\n1\n".getBytes(StandardCharsets.UTF_8)); // a's namespace
         List<String> credentialsUsed = new ArrayList<>();
         InMemoryExporter exporter = new InMemoryExporter();
         ExportTargets described = target -> {

@@ -114,6 +114,7 @@ public final class AwsParityHost implements ParityHost {
         env.put("sluice.region", ElasticMqServer.REGION);
         env.put("sluice.triggers.pipelines", bundle.cloud().toUri() + "*.asl.json");
         env.put("sluice.api.allowed-hosts", HOST);
+        env.put("sluice.api.platform-auth", "iam"); // no tenants file: the API as it serves behind IAM, the module's default
         env.put("sluice.s3.bucket", bucket);
         env.put("sluice.s3.endpoint", S3MockServer.shared().endpoint().toString());
         env.put("sluice.dynamodb.status-table", statusTable);

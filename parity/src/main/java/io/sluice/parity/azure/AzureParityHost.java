@@ -50,6 +50,7 @@ public final class AzureParityHost implements ParityHost {
         RedisCleanup.deleteOnExit(redis, id);
         AzuriteServer azurite = AzuriteServer.shared();
         Map<String, String> s = new LinkedHashMap<>();
+        s.put("sluice.api.platform-auth", "easy-auth"); // no tenants file: the API as it serves behind App Service authentication
         s.put("spring.main.banner-mode", "off");
         s.put("sluice.redis-url", redis);
         s.put("sluice.redis-key-prefix", id);

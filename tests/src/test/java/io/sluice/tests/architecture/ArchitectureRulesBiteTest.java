@@ -182,6 +182,14 @@ class ArchitectureRulesBiteTest {
     }
 
     @Test
+    void aTaskFunctionHoldingTheUnscopedStoresIsReported() {
+        ArchRule rule = RULES.functionsHoldNoUnscopedData();
+        assertReports(rule, "functions.task.HoldsTheWholeStore", "io.sluice.orchestration.port.ObjectStore",
+                "io.sluice.orchestration.port.SecretResolver");
+        assertDoesNotReport(rule, "functions.CleanFunction");
+    }
+
+    @Test
     void springInAFunctionIsReported() {
         ArchRule rule = RULES.functionsUseNoSpring();
         assertReports(rule, "functions.UsesSpring", "org.springframework.context.ApplicationContext");

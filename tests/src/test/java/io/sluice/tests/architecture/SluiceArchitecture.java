@@ -70,6 +70,7 @@ final class SluiceArchitecture {
                 functionsUseNoSpring(),
                 functionsResolveSecretsOnlyAsTheirOwner(),
                 functionsFixNoOwner(),
+                functionsHoldNoUnscopedData(),
                 coreDoesNotDependOnAdapters(),
                 awsAdapterDoesNotDependOnOtherAdapters(),
                 azureAdapterDoesNotDependOnOtherAdapters(),
@@ -188,6 +189,19 @@ final class SluiceArchitecture {
                 .should().callConstructor(OWNER + "$Tenant", String.class.getName(), String.class.getName(), String.class.getName())
                 .orShould().callConstructor(OWNER + "$Platform", String.class.getName(), String.class.getName())
                 .because("who a run belongs to is the host's word: a function receives its owner in the TaskContext");
+    }
+
+    /**
+     * The task functions and the service integrations keep no unscoped object store or secret store: they hold the
+     * owner-scoped views ({@code OwnedObjects}, {@code ScopedSecrets}) and reach data only as their run's owner.
+     */
+    ArchRule functionsHoldNoUnscopedData() {
+        return com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields().that().areDeclaredInClassesThat()
+                .resideInAnyPackage(rootPackage + ".functions.task..", rootPackage + ".functions.integration..")
+                .should().haveRawType("io.sluice.orchestration.port.ObjectStore")
+                .orShould().haveRawType("io.sluice.orchestration.port.SecretResolver")
+                .because("a function reaches objects and secrets only through its run's owner (OwnedObjects, ScopedSecrets)")
+                .allowEmptyShould(true);
     }
 
     // ---- no package cycles -------------------------------------------------------------------

@@ -49,7 +49,16 @@ public class GlueConfiguration {
     }
 
     @Bean("glue-launch")
-    public Function<JsonNode, JsonNode> glueLaunch(GlueJobLauncher launcher, JobCompletions completions, GlueProperties glue, Clock clock) {
-        return new GlueLaunch(launcher, completions, new Backoff(glue.pollInitial(), 2.0, glue.pollMax(), 0), clock);
+    public Function<JsonNode, JsonNode> glueLaunch(GlueJobLauncher launcher, JobCompletions completions, GlueProperties glue, Clock clock,
+                                                   org.springframework.beans.factory.ObjectProvider<io.sluice.aws.s3.S3ConfigStore> configs) {
+        // A tenant's run launches only the jobs its pipeline's config names (none without a config store).
+        return new GlueLaunch(launcher, completions, new Backoff(glue.pollInitial(), 2.0, glue.pollMax(), 0), clock, configsOf(configs));
+    }
+
+    /** The deployment's config store, or none (a tenant's run then launches no job). */
+    public static io.sluice.orchestration.port.ConfigStore configsOf(
+            org.springframework.beans.factory.ObjectProvider<io.sluice.aws.s3.S3ConfigStore> configs) {
+        io.sluice.orchestration.port.ConfigStore store = configs.getIfAvailable();
+        return store != null ? store : name -> java.util.Optional.empty();
     }
 }

@@ -5,6 +5,7 @@ import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.Pipelines;
 import io.sluice.api.sfn.StoredStateMachines;
+import io.sluice.api.tenant.CloudApiAuth;
 import io.sluice.api.tenant.Tenants;
 import io.sluice.aws.SluiceAwsProperties;
 import io.sluice.aws.sqs.SqsTaskQueue;
@@ -42,18 +43,24 @@ import org.springframework.core.io.ResourceLoader;
 class HttpApiPorts {
     private static final Logger LOG = LoggerFactory.getLogger(HttpApiPorts.class);
 
+    /**
+     * The bundled tenants file; without one, the API runs only behind the platform authentication
+     * {@code sluice.api.platform-auth} names (the module sets {@code iam} or {@code lambda-authorizer} from its
+     * {@code api_auth.mode}), never open.
+     */
     @Bean
     Tenants tenants(SluiceApiProperties api, ResourceLoader loader,
-                    @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String location) {
+                    @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String location,
+                    @Value("${" + CloudApiAuth.SETTING + ":}") String platformAuth) {
         Resource resource = loader.getResource(location);
         if (!resource.exists()) {
             if (api.requireTenants()) {
                 throw new IllegalStateException("sluice.api.require-tenants is set but there is no tenants file at " + location
                         + " (sluice.api.tenants); bundle one with ./sluice package aws (see README, 'Tenants').");
             }
-            LOG.warn("no tenants file at {}: every request that reaches this function may see and do everything; "
-                    + "bundle a tenants.json with the pipelines to require API keys", location);
-            return Tenants.none();
+            Tenants none = CloudApiAuth.require(Tenants.none(), platformAuth, location + " (sluice.api.tenants)");
+            LOG.warn("no tenants file at {}: every caller that {} lets through may see and do everything", location, platformAuth);
+            return none;
         }
         try {
             Tenants tenants = Tenants.parse(Json.parse(resource.getContentAsString(StandardCharsets.UTF_8)), location);

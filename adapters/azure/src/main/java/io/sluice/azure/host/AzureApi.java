@@ -34,8 +34,12 @@ import org.springframework.context.annotation.Configuration;
 public class AzureApi {
 
     @Bean
-    public Tenants tenants(SluiceApiProperties api) {
-        return ApiConfiguration.tenants(api, Path.of(""), "0.0.0.0");
+    public Tenants tenants(SluiceApiProperties api, @org.springframework.beans.factory.annotation.Value("${"
+            + io.sluice.api.tenant.CloudApiAuth.SETTING + ":}") String platformAuth) {
+        // The trigger is anonymous: without tenants the API runs only behind Easy Auth or API Management, named in the setting.
+        String where = api.tenantsFile() != null && !api.tenantsFile().toString().isBlank() ? api.tenantsFile().toString()
+                : "tenants.json in the app's folder (sluice.api.tenants-file)";
+        return io.sluice.api.tenant.CloudApiAuth.require(ApiConfiguration.tenants(api, Path.of(""), "0.0.0.0"), platformAuth, where);
     }
 
     @Bean

@@ -104,8 +104,9 @@ public class AzureTaskFunctions {
     /** Waits for a pipeline run by polling from 1 s (doubling, up to 30 s). */
     @Bean("glue-launch")
     @ConditionalOnProperty("sluice.azure.datafactory.factory")
-    public Function<JsonNode, JsonNode> glueLaunch(JobLauncher launcher, JobCompletions completions, Clock clock) {
-        return new GlueLaunch(launcher, completions, POLLING, clock);
+    public Function<JsonNode, JsonNode> glueLaunch(JobLauncher launcher, JobCompletions completions, Clock clock,
+                                                   ObjectProvider<ConfigStore> configs) {
+        return new GlueLaunch(launcher, completions, POLLING, clock, configs.getIfAvailable(() -> name -> Optional.empty()));
     }
 
     @Bean(CopyToWarehouse.NAME)
@@ -145,11 +146,12 @@ public class AzureTaskFunctions {
     @Bean(Integrations.NAME)
     public Function<JsonNode, JsonNode> integrations(ObjectProvider<ObjectStore> objects, ObjectProvider<JobLauncher> launcher,
                                                      JobCompletions completions, Tenancy tenancy, Clock clock,
-                                                     ObjectProvider<IntegrationHandler> more) {
+                                                     ObjectProvider<IntegrationHandler> more, ObjectProvider<ConfigStore> configs) {
         List<IntegrationHandler> handlers = new ArrayList<>();
         more.orderedStream().forEach(handlers::add);
         objects.ifAvailable(store -> handlers.add(new ObjectStoreHandler(store)));
-        launcher.ifAvailable(l -> handlers.add(new GlueHandler(new GlueLaunch(l, completions, POLLING, clock))));
+        launcher.ifAvailable(l -> handlers.add(new GlueHandler(new GlueLaunch(l, completions, POLLING, clock,
+                configs.getIfAvailable(() -> name -> Optional.empty())))));
         return new Integrations(new IntegrationRegistry(Platform.AZURE, handlers, null));
     }
 

@@ -46,6 +46,8 @@ final class AzureTestApp {
             s.put("sluice.azure.storage.max-receives", "3");
             // Every schedule-tick is past the next P2/P3 digest's time (AzureAlertTiersTest).
             s.put("sluice.alert-tiers.digest-every", "1ms");
+            // No tenants file: the API serves as it would behind App Service authentication (CloudApiAuth), never open.
+            s.put("sluice.api.platform-auth", "easy-auth");
             // The Azure bundle, and two real-shape definitions written for AWS (DynamoDB; SNS, SQS and EventBridge).
             s.put("sluice.pipelines", "file:../../examples/events/azure/pipelines/*.asl.json,"
                     + "file:../../examples/real-shapes/ticket-dedupe-dynamodb.asl.json,file:../../examples/real-shapes/order-events-publish.asl.json,"

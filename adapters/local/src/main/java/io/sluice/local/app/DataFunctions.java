@@ -73,8 +73,10 @@ public class DataFunctions {
 
     /** Waits for a run by its completion, polling from 1 s (doubling, up to 30 s) as the fallback. */
     @Bean("glue-launch")
-    public Function<JsonNode, JsonNode> glueLaunch(DuckDbJobEngine engine, JobCompletions completions, Clock clock) {
-        return new GlueLaunch(engine, completions, new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(30), 0), clock);
+    public Function<JsonNode, JsonNode> glueLaunch(DuckDbJobEngine engine, JobCompletions completions, Clock clock,
+                                                   SluiceLocalProperties properties) {
+        return new GlueLaunch(engine, completions, new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(30), 0), clock,
+                new PipelineConfigStore(properties.configDir(), properties.pipelinesDir()));
     }
 
     @Bean(CopyToWarehouse.NAME)

@@ -62,7 +62,8 @@ public class IntegrationFunctions {
     @Bean(Integrations.NAME)
     public Function<JsonNode, JsonNode> integrations(SluiceIntegrationProperties properties, PostgresKeyValueTable table, RedisTopics topics,
                                                      FolderObjectStore objects, DuckDbJobEngine engine, JobCompletions completions,
-                                                     EnvOrFileSecretResolver secrets, Tenancy tenancy, Clock clock) {
+                                                     EnvOrFileSecretResolver secrets, Tenancy tenancy, Clock clock,
+                                                     SluiceLocalProperties local) {
         List<TableSchema> tables = new ArrayList<>();
         properties.tables().forEach((name, t) -> tables.add(new TableSchema(name, t.partitionKey(), t.sortKey())));
         Map<Target.Kind, java.util.Set<String>> declared = new HashMap<>();
@@ -70,7 +71,8 @@ public class IntegrationFunctions {
         declare(declared, Target.Kind.QUEUE, properties.queues());
         declare(declared, Target.Kind.BUS, properties.buses());
         HttpSettings http = new HttpSettings(properties.http().allowedHosts(), properties.http().timeout(), 256 * 1024);
-        GlueLaunch glue = new GlueLaunch(engine, completions, new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(30), 0), clock);
+        GlueLaunch glue = new GlueLaunch(engine, completions, new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(30), 0), clock,
+                new io.sluice.local.config.PipelineConfigStore(local.configDir(), local.pipelinesDir()));
         IntegrationRegistry registry = new IntegrationRegistry(Platform.LOCAL, List.of(
                 new DynamoDbHandler(table, tables),
                 new PublishHandler(topics, clock, declared),

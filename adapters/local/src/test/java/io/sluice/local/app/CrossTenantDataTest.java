@@ -79,7 +79,7 @@ class CrossTenantDataTest {
         Files.writeString(configs.resolve("ops-a.json"), "{\"token\": {\"secret\": \"partner-token\"}, \"marker\": \"" + OPS_ROW + "\"}");
         Files.writeString(configs.resolve("ops-a.schema.json"), "{}");
         Files.writeString(configs.resolve("fin-express.json"), """
-                {"targets": [{"name": "partner", "kind": "http", "endpoint": "%s/inbound", "source": "tenants/finance/exports/",
+                {"targets": [{"name": "partner", "kind": "http", "endpoint": "%s/inbound", "source": "exports/",
                               "credentials": {"secret": "partner-token"}}]}""".formatted(attackerUrl()));
         Files.createDirectories(folder.resolve("secrets/finance"));
         Files.writeString(folder.resolve("secrets/finance/sigv4-ci"), "finance-ci-signing-secret");
@@ -208,14 +208,15 @@ class CrossTenantDataTest {
         try (SfnClient client = finance()) {
             String arn = client.createStateMachine(b -> b.name("fin-express").definition(machine).roleArn(ROLE)
                     .type(StateMachineType.EXPRESS)).stateMachineArn();
-            for (String key : List.of("landing/ops/orders.csv", "tenants/ops/landing/orders.csv", "tenants/finance/exports/../../ops/x")) {
+            // Keys name objects of finance's own namespace (tenants/finance/...): none of these is under the target's source.
+            for (String key : List.of("landing/ops/orders.csv", "tenants/ops/landing/orders.csv", "exports/../../ops/x", "/etc/passwd")) {
                 StartSyncExecutionResponse r = client.startSyncExecution(b -> b.stateMachineArn(arn).input("{\"key\": \"" + key + "\"}"));
                 assertThat(r.statusAsString()).as(key).isEqualTo("FAILED");
                 assertThat(r.error()).as(key).isEqualTo("Export.InvalidInput");
                 leakedNothing(r);
             }
             StartSyncExecutionResponse own = client.startSyncExecution(b -> b.stateMachineArn(arn)
-                    .input("{\"key\": \"tenants/finance/exports/2026-12-01.csv\"}"));
+                    .input("{\"key\": \"exports/2026-12-01.csv\"}"));
             assertThat(own.statusAsString()).as(own.error() + ": " + own.cause()).isEqualTo("SUCCEEDED");
             assertThat(Json.parse(own.output()).path("Target").asText()).isEqualTo("partner");
         }

@@ -8,6 +8,7 @@ import io.sluice.functions.integration.IntegrationCall;
 import io.sluice.functions.integration.IntegrationHandler;
 import io.sluice.functions.integration.ServiceErrors;
 import io.sluice.functions.tenancy.ObjectNamespace;
+import io.sluice.functions.tenancy.OwnedObjects;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.ObjectStore.ObjectInfo;
@@ -36,10 +37,11 @@ public final class ObjectStoreHandler implements IntegrationHandler {
     private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
     private static final int MAX_KEYS = 1000;
 
-    private final ObjectStore store;
+    private final OwnedObjects objects;
 
+    /** @param store the platform's object store; each call sees it as its run's owner does ({@link OwnedObjects}) */
     public ObjectStoreHandler(ObjectStore store) {
-        this.store = store;
+        this.objects = new OwnedObjects(store);
     }
 
     @Override
@@ -67,13 +69,13 @@ public final class ObjectStoreHandler implements IntegrationHandler {
     private JsonNode get(IntegrationCall call) {
         String key = key(call, call.text("Key"));
         String path = path(call, bucket(call, call.text("Bucket")), key);
-        byte[] body = store.get(path).orElseThrow(() -> noSuchKey(call, key));
+        byte[] body = store(call).get(path).orElseThrow(() -> noSuchKey(call, key));
         ObjectNode out = Json.object();
         out.put("Body", new String(body, StandardCharsets.UTF_8));
         out.put("ContentLength", body.length);
         out.put("ContentType", "application/octet-stream");
         out.put("ETag", etag(body));
-        info(path).ifPresent(i -> out.put("LastModified", i.lastModified().toString()));
+        info(call, path).ifPresent(i -> out.put("LastModified", i.lastModified().toString()));
         return out;
     }
 
@@ -83,7 +85,7 @@ public final class ObjectStoreHandler implements IntegrationHandler {
         JsonNode given = call.parameters().get("Body");
         byte[] body = given == null || given.isNull() ? new byte[0]
                 : (given.isTextual() ? given.asText() : Json.write(given)).getBytes(StandardCharsets.UTF_8);
-        store.put(path, body);
+        store(call).put(path, body);
         return Json.object().put("ETag", etag(body));
     }
 
@@ -98,19 +100,19 @@ public final class ObjectStoreHandler implements IntegrationHandler {
             throw ServiceErrors.invalid(call.action(), "CopySource '" + source + "' must be <bucket>/<key>.");
         }
         String sourceKey = key(call, decoded.substring(slash + 1));
-        byte[] body = store.get(path(call, bucket(call, decoded.substring(0, slash)), sourceKey))
+        byte[] body = store(call).get(path(call, bucket(call, decoded.substring(0, slash)), sourceKey))
                 .orElseThrow(() -> noSuchKey(call, sourceKey));
         String target = path(call, bucket(call, call.text("Bucket")), key(call, call.text("Key")));
-        store.put(target, body);
+        store(call).put(target, body);
         ObjectNode result = Json.object().put("ETag", etag(body));
-        info(target).ifPresent(i -> result.put("LastModified", i.lastModified().toString()));
+        info(call, target).ifPresent(i -> result.put("LastModified", i.lastModified().toString()));
         ObjectNode out = Json.object();
         out.set("CopyObjectResult", result);
         return out;
     }
 
     private JsonNode delete(IntegrationCall call) {
-        store.delete(path(call, bucket(call, call.text("Bucket")), key(call, call.text("Key"))));
+        store(call).delete(path(call, bucket(call, call.text("Bucket")), key(call, call.text("Key"))));
         return Json.object(); // S3 answers a delete of a missing key the same way
     }
 
@@ -127,7 +129,7 @@ public final class ObjectStoreHandler implements IntegrationHandler {
         String after = token != null ? decodeToken(call, token) : startAfter;
         String root = path(call, bucket, "");
         List<ObjectInfo> page = max == 0 ? List.of()
-                : store.list(root + prefix, after == null ? null : root + after, max + 1);
+                : store(call).list(root + prefix, after == null ? null : root + after, max + 1);
         boolean truncated = page.size() > max;
         List<ObjectInfo> shown = truncated ? page.subList(0, max) : page;
         ArrayNode contents = Json.NODES.arrayNode();
@@ -161,8 +163,8 @@ public final class ObjectStoreHandler implements IntegrationHandler {
         }
     }
 
-    private Optional<ObjectInfo> info(String path) {
-        return store.list(path, null, 1).stream().filter(i -> i.key().equals(path)).findFirst();
+    private Optional<ObjectInfo> info(IntegrationCall call, String path) {
+        return store(call).list(path, null, 1).stream().filter(i -> i.key().equals(path)).findFirst();
     }
 
     private static String bucket(IntegrationCall call, String bucket) {
@@ -188,9 +190,14 @@ public final class ObjectStoreHandler implements IntegrationHandler {
         }
     }
 
-    /** Where {@code key} of {@code bucket} lives in the store, for the call's tenant. */
+    /** Where {@code key} of {@code bucket} lives in the store as the call's owner sees it. */
     private static String path(IntegrationCall call, String bucket, String key) {
-        return ObjectNamespace.prefix(call.task().owner()) + bucket + "/" + key;
+        return bucket + "/" + key;
+    }
+
+    /** The store as the call's run's owner sees it: a tenant's namespace, or the platform's store. */
+    private ObjectStore store(IntegrationCall call) {
+        return objects.of(call.task().owner());
     }
 
     private static TaskError noSuchKey(IntegrationCall call, String key) {

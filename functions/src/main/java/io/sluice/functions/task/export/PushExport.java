@@ -8,6 +8,7 @@ import io.sluice.functions.harness.TaskAware;
 import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.tenancy.ObjectNamespace;
+import io.sluice.functions.tenancy.OwnedObjects;
 import io.sluice.functions.tenancy.ScopedSecrets;
 import io.sluice.functions.tenancy.Owner;
 import io.sluice.functions.task.config.PipelineConfigs;
@@ -37,8 +38,9 @@ import java.util.Optional;
  * is refused. A configured target's {@code {"secret": "<name>"}} credentials are resolved here, as the push starts,
  * for the run's owner ({@link ScopedSecrets}): the value reaches the exporter and nothing else.
  *
- * <p>What may be sent is bounded too: with a configured target, the {@code Key} must lie under its {@code source}
- * prefix; a tenant's run may push, to a wired target, only keys of its own namespace ({@code tenants/<tenant>/}).
+ * <p>What may be sent is bounded too: the {@code Key} names an object of the run's owner's view of the store
+ * ({@link OwnedObjects}: a tenant's is its namespace, {@code tenants/<tenant>/}), and with a configured target it must
+ * lie under the target's {@code source} prefix.
  * In an execution, the batch id must be the run's ({@code <execution id>/...} or {@code <pipeline>/...}).
  *
  * <p>The ledger is read first: a batch pushed before (by this task, a retry of it, or another
@@ -56,7 +58,7 @@ public final class PushExport implements TaskAware, DatasetAware {
     private final Map<String, Exporter> targets;
     private final ExportTargets described;
     private final ConfigStore configs;
-    private final ObjectStore objects;
+    private final OwnedObjects objects;
     private final ExportLedger ledger;
     private final Clock clock;
     private final ScopedSecrets secrets;
@@ -77,7 +79,7 @@ public final class PushExport implements TaskAware, DatasetAware {
         this.targets = Map.copyOf(targets);
         this.described = described;
         this.configs = configs;
-        this.objects = objects;
+        this.objects = new OwnedObjects(objects);
         this.ledger = ledger;
         this.clock = clock;
     }
@@ -98,7 +100,7 @@ public final class PushExport implements TaskAware, DatasetAware {
         if (pushed.isPresent()) {
             return output(pushed.get(), true);
         }
-        byte[] content = objects.get(key).orElseThrow(() -> new TaskError(MISSING_EXTRACT,
+        byte[] content = objects.of(owner).get(key).orElseThrow(() -> new TaskError(MISSING_EXTRACT,
                 "The extract '" + key + "' for batch '" + batchId + "' is not in the object store.", false));
         String name = input.path("Name").asText(key.substring(key.lastIndexOf('/') + 1));
         String contentType = input.path("ContentType").asText("application/octet-stream");
@@ -146,16 +148,11 @@ public final class PushExport implements TaskAware, DatasetAware {
     private Exporter exporter(Owner owner, String pipeline, String target, String key) {
         Exporter wired = targets.get(target);
         if (wired != null) {
-            String own = ObjectNamespace.prefix(owner);
-            if (!key.startsWith(own)) {
-                throw new TaskError(INVALID_INPUT, "push-export: a run of tenant '" + owner.tenant().orElseThrow() + "' pushes only its"
-                        + " own objects, under " + own + "; '" + key + "' is not one.", false);
-            }
             return wired;
         }
         JsonNode configured = configured(pipeline, target);
         String source = configured.path("source").asText("");
-        if (source.isEmpty() && owner.tenant().isPresent() || !source.isEmpty() && !key.startsWith(source)) {
+        if (!source.isEmpty() && !key.startsWith(source)) {
             throw new TaskError(INVALID_INPUT, "push-export: target '" + target + "' of pipeline '" + pipeline + "' sends the extracts under"
                     + " its \"source\" " + (source.isEmpty() ? "(none configured)" : "'" + source + "'") + " only; '" + key + "' is not one.", false);
         }

@@ -8,6 +8,7 @@ import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.task.Backoff;
 import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
+import io.sluice.orchestration.port.ConfigStore;
 import io.sluice.orchestration.port.JobLauncher;
 import io.sluice.orchestration.port.JobLauncher.JobRequest;
 import io.sluice.orchestration.port.JobRun;
@@ -46,12 +47,20 @@ public final class GlueLaunch implements TaskAware, DatasetAware {
     private final JobCompletions completions;
     private final Backoff polling;
     private final Clock clock;
+    private final TenantJobs tenants;
 
+    /** A launcher without the pipelines' configs: the platform's runs launch what they name, a tenant's run nothing. */
     public GlueLaunch(JobLauncher launcher, JobCompletions completions, Backoff polling, Clock clock) {
+        this(launcher, completions, polling, clock, name -> java.util.Optional.empty());
+    }
+
+    /** @param configs the pipelines' configs, whose jobs (and their arguments) a tenant's run may launch ({@link TenantJobs}) */
+    public GlueLaunch(JobLauncher launcher, JobCompletions completions, Backoff polling, Clock clock, ConfigStore configs) {
         this.launcher = launcher;
         this.completions = completions;
         this.polling = polling;
         this.clock = clock;
+        this.tenants = new TenantJobs(configs);
     }
 
     @Override
@@ -64,6 +73,7 @@ public final class GlueLaunch implements TaskAware, DatasetAware {
             // The job learns whose run it is from the runtime: neither the input nor Arguments can change it.
             arguments.put("pipeline", pipeline);
         }
+        tenants.check(task.owner(), pipeline, jobName(input), input.path("Arguments"), input);
         JobRequest request = new JobRequest(jobName(input), task.requireToken("glue-launch"), arguments);
         JobRun run = launcher.start(request);
         if (task.pattern() != IntegrationPattern.SYNC) {

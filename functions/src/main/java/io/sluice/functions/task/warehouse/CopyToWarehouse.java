@@ -5,6 +5,8 @@ import io.sluice.functions.harness.DatasetAware;
 import io.sluice.functions.task.Datasets;
 import io.sluice.functions.harness.TaskAware;
 import io.sluice.functions.harness.TaskContext;
+import io.sluice.functions.tenancy.ObjectNamespace;
+import io.sluice.functions.tenancy.Owner;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.LoadResult;
@@ -48,8 +50,8 @@ public final class CopyToWarehouse implements TaskAware, DatasetAware {
 
     @Override
     public JsonNode apply(JsonNode input, TaskContext task) {
-        LoadRequest request = request(input);
         String pipeline = task.owner().requirePipeline(NAME); // null only for the platform's own call outside any execution
+        LoadRequest request = owned(request(input), task.owner());
         if (pipeline != null && !request.batchId().startsWith(pipeline + "/")) {
             throw new TaskError(TaskContext.WRONG_PIPELINE, NAME + " runs for pipeline '" + pipeline + "', but batch '" + request.batchId()
                     + "' is not one of its batches: a run loads batches named <pipeline>/..., of its own pipeline.", false);
@@ -107,6 +109,28 @@ public final class CopyToWarehouse implements TaskAware, DatasetAware {
                     + " \"source\": ..., \"format\": \"csv\", \"header\": true, \"columns\": [...]}.");
         }
         return value.asText();
+    }
+
+    /**
+     * The request as the run's owner may make it: a tenant's {@code source} is a key of its own namespace
+     * ({@code tenants/<tenant>/...}), never a local file or a URI, which the platform's own runs may name.
+     */
+    private static LoadRequest owned(LoadRequest request, Owner owner) {
+        if (owner.isPlatform()) {
+            return request;
+        }
+        String source = request.source();
+        if (source.contains(":") || source.startsWith("/")) {
+            throw invalid("a tenant's run loads objects of its own namespace: 'source' is a key such as enriched/sales/2026-11-29.csv,"
+                    + " not a file or a URI ('" + source + "').");
+        }
+        try {
+            ObjectNamespace.checkedKey(source, "'source'");
+        } catch (IllegalArgumentException e) {
+            throw invalid(e.getMessage() + ".");
+        }
+        return new LoadRequest(request.table(), request.batchId(), request.loadId(), ObjectNamespace.prefix(owner) + source,
+                request.format(), request.header(), request.columns());
     }
 
     private static TaskError invalid(String cause) {
