@@ -17,6 +17,12 @@ variables {
 run "queues_functions_and_policies" {
   command = plan
 
+  # The default api_auth is IAM: http-api is told so, and a bundle without tenants serves behind it, never open.
+  assert {
+    condition     = aws_lambda_function.function["http-api"].environment[0].variables.SLUICE_API_PLATFORM_AUTH == "iam" && alltrue([for f, fn in aws_lambda_function.function : f == "http-api" || !contains(keys(fn.environment[0].variables), "SLUICE_API_PLATFORM_AUTH")])
+    error_message = "with IAM auth http-api (and only it) must be told sluice.api.platform-auth=iam"
+  }
+
   # Queues: 11 FIFO queues (orchestrator, events, nine task queues), each with q-dlq.fifo,
   # q-delayed and q-delayed-dlq; plus object-created and its dead-letter queue.
   assert {
@@ -356,6 +362,10 @@ run "tenant_keys_pass_the_authorization_header" {
     condition     = aws_apigatewayv2_route.http.authorization_type == "NONE" && length(aws_apigatewayv2_authorizer.http) == 0 && length(aws_lambda_permission.authorizer) == 0
     error_message = "with tenant keys API Gateway must not consume the Authorization header (no IAM auth, no authorizer): http-api checks the key"
   }
+  assert {
+    condition     = !contains(keys(aws_lambda_function.function["http-api"].environment[0].variables), "SLUICE_API_PLATFORM_AUTH")
+    error_message = "with tenant keys http-api must not be told of a platform authentication: without a bundled tenants file it must refuse to start"
+  }
 }
 
 run "lambda_authorizer_sees_the_authorization_header" {
@@ -368,6 +378,10 @@ run "lambda_authorizer_sees_the_authorization_header" {
   assert {
     condition     = aws_apigatewayv2_route.http.authorization_type == "CUSTOM" && aws_apigatewayv2_authorizer.http[0].authorizer_type == "REQUEST" && aws_apigatewayv2_authorizer.http[0].identity_sources == toset(["$request.header.Authorization"])
     error_message = "a Lambda REQUEST authorizer must guard the route, keyed on the Authorization header"
+  }
+  assert {
+    condition     = aws_lambda_function.function["http-api"].environment[0].variables.SLUICE_API_PLATFORM_AUTH == "lambda-authorizer"
+    error_message = "http-api must know the authorizer guards it (sluice.api.platform-auth), so a bundle without tenants serves behind it"
   }
   assert {
     condition = (
