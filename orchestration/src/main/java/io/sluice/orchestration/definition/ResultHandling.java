@@ -3,6 +3,7 @@ package io.sluice.orchestration.definition;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.path.Scope;
 import io.sluice.orchestration.path.ValueTemplate;
+import io.sluice.orchestration.path.Variables;
 
 /**
  * ResultSelector, ResultPath and OutputPath: how a JSONPath state turns its result into its output.
@@ -16,8 +17,11 @@ public record ResultHandling(ValueTemplate resultSelector, ResultPath resultPath
         return resultSelector == null ? result : resultSelector.render(scope.withInput(result));
     }
 
-    /** The state's output: the selected result placed into the raw input at ResultPath, then OutputPath. */
-    public JsonNode place(JsonNode rawInput, JsonNode selected, JsonNode context) {
-        return outputPath.apply(resultPath.apply(rawInput, selected), context);
+    /**
+     * The state's output: the selected result placed into the raw input at ResultPath, then OutputPath
+     * (which may read a workflow variable).
+     */
+    public JsonNode place(JsonNode rawInput, JsonNode selected, JsonNode context, Variables variables) {
+        return outputPath.apply(resultPath.apply(rawInput, selected), context, variables);
     }
 }

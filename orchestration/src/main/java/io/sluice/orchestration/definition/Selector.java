@@ -6,7 +6,8 @@ import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.DataPath;
 import io.sluice.orchestration.path.PayloadTemplate;
-import io.sluice.orchestration.path.Scope;
+import io.sluice.orchestration.path.ReferencePath;
+import io.sluice.orchestration.path.Variables;
 
 /**
  * An InputPath or OutputPath: absent or {@code $} passes the value through ({@code path == null}),
@@ -27,19 +28,35 @@ public record Selector(String field, DataPath path, boolean discard) {
         return "$".equals(pathText) ? identity(field) : new Selector(field, DataPath.parse(pathText), false);
     }
 
-    /** Applies the selector; a path that selects nothing fails with {@code States.Runtime}, as in Step Functions. */
+    /** Applies the selector to a path over the value or the context object (one that reads no variable). */
     public JsonNode apply(JsonNode value, JsonNode context) {
+        return apply(value, context, Variables.NONE);
+    }
+
+    /**
+     * Applies the selector; the path may read a workflow variable ({@code $name}), as Step Functions
+     * allows. A path that selects nothing fails with {@code States.Runtime}, with Step Functions' cause.
+     */
+    public JsonNode apply(JsonNode value, JsonNode context, Variables variables) {
         if (discard) {
             return Json.object();
         }
         if (path == null) {
             return value;
         }
-        JsonNode selected = path.context() ? path.path().select(context) : path.path().select(value);
+        JsonNode root = path.context() ? context : path.variable() != null ? variables.get(path.variable()) : value;
+        JsonNode selected = root == null ? null : path.path().select(root);
         if (selected == null) {
-            throw new AslException(ErrorNames.RUNTIME, "Invalid path '" + path.text() + "' in " + field
-                    + ": the path selects nothing in " + PayloadTemplate.preview(path.context() ? context : value) + ".");
+            throw new AslException(ErrorNames.RUNTIME, "Invalid path '" + path.text() + "' : " + whyNothing(root));
         }
         return selected;
+    }
+
+    private String whyNothing(JsonNode root) {
+        if (root == null) {
+            return "the variable '" + path.variable() + "' is not assigned (in " + field + ")";
+        }
+        return path.path() instanceof ReferencePath reference ? reference.whyNothing(root)
+                : "No results for path " + path.path().text() + " in " + PayloadTemplate.preview(root);
     }
 }

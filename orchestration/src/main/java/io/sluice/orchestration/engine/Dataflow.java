@@ -38,7 +38,7 @@ final class Dataflow {
             return leave(s, f, state, exit, base.withResult(result), result);
         }
         JsonNode selected = handling.select(result, base);
-        JsonNode output = handling.place(f.rawInput(), selected, ctx);
+        JsonNode output = handling.place(f.rawInput(), selected, ctx, base.variables());
         return leave(s, f, state, exit, base.withInput(selected), output);
     }
 }

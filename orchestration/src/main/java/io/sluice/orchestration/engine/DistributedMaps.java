@@ -31,7 +31,7 @@ final class DistributedMaps {
     static void dispatch(Step s, Frame f, MapState m) {
         DistributedMap d = m.distributed();
         ObjectNode ctx = ContextObject.of(s, f);
-        JsonNode effective = m.inputPath().apply(f.rawInput(), ctx);
+        JsonNode effective = m.inputPath().apply(f.rawInput(), ctx, Variables.visible(s.execution, f));
         Scope scope = Dataflow.scope(s, f, effective, ctx);
         boolean jsonata = m.exit().jsonata();
         ObjectNode request = Json.object();
@@ -153,7 +153,7 @@ final class DistributedMaps {
         if (literal != null || computed == null) {
             return literal;
         }
-        JsonNode v = computed.select(scope);
+        JsonNode v = Numbers.numeric(computed.select(scope));
         if (v == null || !v.isNumber() || v.asDouble() < 0 || v.asDouble() > max) {
             throw new AslException(ErrorNames.RUNTIME, field + " '" + computed.text() + "' of Map state '" + state
                     + "' must give a number from 0 to " + max + ", found " + Json.typeName(v) + ".");

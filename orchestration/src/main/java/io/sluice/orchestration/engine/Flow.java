@@ -76,19 +76,19 @@ final class Flow {
             exit(s, f, p.next(), Dataflow.leave(s, f, p.name(), p.exit(), scope, result));
             return;
         }
-        JsonNode effective = p.inputPath().apply(f.rawInput(), ctx);
+        JsonNode effective = p.inputPath().apply(f.rawInput(), ctx, Variables.visible(s.execution, f));
         Scope scope = Dataflow.scope(s, f, effective, ctx);
         if (p.parameters() != null) {
             effective = p.parameters().render(scope);
         }
         JsonNode result = p.fixedResult() != null ? p.fixedResult() : effective;
-        JsonNode output = p.outputPath().apply(p.resultPath().apply(f.rawInput(), result), ctx);
+        JsonNode output = p.outputPath().apply(p.resultPath().apply(f.rawInput(), result), ctx, scope.variables());
         exit(s, f, p.next(), Dataflow.leave(s, f, p.name(), p.exit(), scope.withInput(result), output));
     }
 
     private static void choice(Step s, Frame f, ChoiceState c) {
         JsonNode ctx = ContextObject.ifUsed(s, f, c.usesContext());
-        JsonNode effective = c.inputPath().apply(f.rawInput(), ctx);
+        JsonNode effective = c.inputPath().apply(f.rawInput(), ctx, Variables.visible(s.execution, f));
         Scope scope = Dataflow.scope(s, f, effective, ctx);
         String next = c.defaultNext();
         Exit leaving = c.exit();
@@ -105,12 +105,13 @@ final class Flow {
             throw new AslException(ErrorNames.NO_CHOICE_MATCHED,
                     "No Choice rule of state '" + c.name() + "' matched the input and it has no Default.");
         }
-        exit(s, f, next, Dataflow.leave(s, f, c.name(), leaving, scope, c.outputPath().apply(effective, ctx)));
+        exit(s, f, next, Dataflow.leave(s, f, c.name(), leaving, scope, c.outputPath().apply(effective, ctx, scope.variables())));
     }
 
     private static void succeed(Step s, Frame f, SucceedState ok) {
         JsonNode ctx = ContextObject.ifUsed(s, f, ok.usesContext());
-        JsonNode output = ok.outputPath().apply(ok.inputPath().apply(f.rawInput(), ctx), ctx);
+        io.sluice.orchestration.path.Variables vars = Variables.visible(s.execution, f);
+        JsonNode output = ok.outputPath().apply(ok.inputPath().apply(f.rawInput(), ctx, vars), ctx, vars);
         exit(s, f, null, Dataflow.leave(s, f, ok.name(), ok.exit(), Dataflow.scope(s, f, f.rawInput(), ctx), output));
     }
 

@@ -20,7 +20,7 @@ final class ForkJoin {
 
     static void startParallel(Step s, Frame f, ParallelState p) {
         JsonNode ctx = ContextObject.ifUsed(s, f, p.usesContext());
-        JsonNode effective = p.inputPath().apply(f.rawInput(), ctx);
+        JsonNode effective = p.inputPath().apply(f.rawInput(), ctx, Variables.visible(s.execution, f));
         if (p.parameters() != null) {
             effective = p.parameters().render(Dataflow.scope(s, f, effective, ctx));
         }
@@ -41,7 +41,7 @@ final class ForkJoin {
 
     static void startMap(Step s, Frame f, MapState m) {
         JsonNode ctx = ContextObject.ifUsed(s, f, m.usesContext());
-        JsonNode effective = m.inputPath().apply(f.rawInput(), ctx);
+        JsonNode effective = m.inputPath().apply(f.rawInput(), ctx, Variables.visible(s.execution, f));
         Scope scope = Dataflow.scope(s, f, effective, ctx);
         JsonNode items = m.itemsPath() == null ? effective : m.itemsPath().select(scope);
         if (items == null || !items.isArray()) {
@@ -116,8 +116,8 @@ final class ForkJoin {
         if (m.maxConcurrencyPath() == null) {
             return m.maxConcurrency();
         }
-        JsonNode v = m.maxConcurrencyPath().select(scope);
-        if (v == null || !v.isIntegralNumber() || v.asInt() < 0) {
+        JsonNode v = Numbers.numeric(m.maxConcurrencyPath().select(scope));
+        if (v == null || !v.isIntegralNumber() || v.asLong() < 0 || v.asLong() > Integer.MAX_VALUE) {
             throw new AslException(m.exit().jsonata() ? ErrorNames.QUERY_EVALUATION_ERROR : ErrorNames.RUNTIME,
                     (m.exit().jsonata() ? "MaxConcurrency" : "MaxConcurrencyPath") + " '"
                     + m.maxConcurrencyPath().text() + "' of Map state '"

@@ -19,7 +19,7 @@ final class Tasks {
     static void dispatch(Step s, Frame f, TaskState t) {
         TaskToken token = TaskToken.draw(s.execution.id(), f.id(), f.step(), f.attempt(), s.random);
         JsonNode ctx = t.usesContext() ? ContextObject.withTask(ContextObject.of(s, f), token) : ContextObject.ifUsed(s, f, false);
-        JsonNode effective = t.inputPath().apply(f.rawInput(), ctx);
+        JsonNode effective = t.inputPath().apply(f.rawInput(), ctx, Variables.visible(s.execution, f));
         // Credentials read what Parameters read: the input after InputPath (JSONata: the state's input).
         JsonNode credentials = t.credentials() == null ? null
                 : t.credentials().render(Dataflow.scope(s, f, t.exit().jsonata() ? f.rawInput() : effective, ctx));

@@ -18,7 +18,7 @@ final class Waits {
 
     static void start(Step s, Frame f, WaitState w) {
         JsonNode ctx = ContextObject.ifUsed(s, f, w.usesContext());
-        JsonNode effective = w.inputPath().apply(f.rawInput(), ctx);
+        JsonNode effective = w.inputPath().apply(f.rawInput(), ctx, Variables.visible(s.execution, f));
         Instant due = dueTime(s, w, Dataflow.scope(s, f, effective, ctx));
         if (!due.isAfter(s.now)) {
             leave(s, f, w, ctx);
@@ -40,8 +40,8 @@ final class Waits {
     }
 
     private static void leave(Step s, Frame f, WaitState w, JsonNode ctx) {
-        JsonNode effective = w.inputPath().apply(f.rawInput(), ctx);
-        JsonNode output = w.outputPath().apply(effective, ctx);
+        JsonNode effective = w.inputPath().apply(f.rawInput(), ctx, Variables.visible(s.execution, f));
+        JsonNode output = w.outputPath().apply(effective, ctx, Variables.visible(s.execution, f));
         Flow.exit(s, f, w.next(), Dataflow.leave(s, f, w.name(), w.exit(), Dataflow.scope(s, f, effective, ctx), output));
     }
 

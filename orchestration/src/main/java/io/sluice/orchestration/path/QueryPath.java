@@ -86,7 +86,9 @@ public final class QueryPath implements Path {
             Object result = compiled.read(root, CONFIGURATION);
             return result instanceof JsonNode node ? node : Json.MAPPER.valueToTree(result);
         } catch (PathNotFoundException e) {
-            return null;
+            // A wildcard or slice under a field that is not there selects no element: the empty array,
+            // as AWS records ($.items[*] on {} gives []); a definite path selects nothing.
+            return isDefinite() ? null : Json.NODES.arrayNode();
         } catch (RuntimeException e) {
             // Jayway reports type mismatches in filters as exceptions: treat them as "selects nothing".
             return isDefinite() ? null : Json.NODES.arrayNode();

@@ -107,6 +107,26 @@ public final class ReferencePath implements Path {
     }
 
     /**
+     * Why this path selects nothing in {@code root}, in the words Step Functions uses (its JSONPath
+     * library's): {@code Missing property in path $['a']} when a field on the way is not there,
+     * {@code No results for path: $['a']['b']} when the last one is not, or when a step meets the wrong type.
+     */
+    public String whyNothing(JsonNode root) {
+        StringBuilder at = new StringBuilder("$");
+        JsonNode node = root;
+        for (int i = 0; i < steps.length; i++) {
+            Object step = steps[i];
+            at.append(step instanceof String field ? "['" + field + "']" : "[" + step + "]");
+            node = node == null ? null : step instanceof String field ? (node.isObject() ? node.get(field) : null)
+                    : (node.isArray() ? node.get((Integer) step) : null);
+            if (node == null) {
+                return (i < steps.length - 1 && step instanceof String ? "Missing property in path " : "No results for path: ") + at;
+            }
+        }
+        return "No results for path: " + at;
+    }
+
+    /**
      * Returns a copy of {@code root} with {@code value} placed at this path, creating objects on the
      * way. Only the nodes along the path are copied; the rest is shared. Fails with
      * {@code States.ResultPathMatchFailure} when the path runs through a value that is not an object.

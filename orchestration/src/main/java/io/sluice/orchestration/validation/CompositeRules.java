@@ -40,16 +40,18 @@ final class CompositeRules {
         } else if (processor == null && iterator == null) {
             report.error(state.pointer(), "A Map state needs ItemProcessor, the state machine run for each item,"
                     + " with StartAt and States.");
-        } else if (processor != null) {
-            if (processor.isObject() && processor.has("ProcessorConfig")) {
-                processorConfig(report, state.at("ItemProcessor").child("ProcessorConfig"), processor.get("ProcessorConfig"));
-            }
-            MachineRules.validate(processor, state.at("ItemProcessor"), "item processor", PROCESSOR_FIELDS,
-                    state.machine(), report);
         } else {
-            MachineRules.validate(iterator, state.at("Iterator"), "iterator", BRANCH_FIELDS, state.machine(), report);
+            // The legacy Iterator takes a ProcessorConfig too, INLINE or DISTRIBUTED, and runs as AWS records
+            // (conformance/map-legacy-iterator-with-processor-config.json).
+            String field = processor != null ? "ItemProcessor" : "Iterator";
+            JsonNode machine = processor != null ? processor : iterator;
+            if (machine.isObject() && machine.has("ProcessorConfig")) {
+                processorConfig(report, state.at(field).child("ProcessorConfig"), machine.get("ProcessorConfig"));
+            }
+            MachineRules.validate(machine, state.at(field), processor != null ? "item processor" : "iterator", PROCESSOR_FIELDS,
+                    state.machine(), report);
         }
-        if (distributed(processor)) {
+        if (distributed(processor != null ? processor : iterator)) {
             DistributedMapRules.check(state);
         } else {
             DistributedMapRules.inline(state);

@@ -29,10 +29,18 @@ final class DistributedMapRules {
 
     private DistributedMapRules() {}
 
-    /** A Map whose processor is not DISTRIBUTED: every distributed field is an error naming what to change. */
+    /** The tolerated-failure fields, which AWS also accepts on an inline Map (where no item failure is tolerated). */
+    static final Set<String> TOLERANCE_FIELDS = Set.of("ToleratedFailurePercentage", "ToleratedFailurePercentagePath",
+            "ToleratedFailureCount", "ToleratedFailureCountPath");
+
+    /**
+     * A Map whose processor is not DISTRIBUTED: every distributed field is an error naming what to change,
+     * except the tolerated failures, which AWS accepts there and runs (conformance/map-jsonata-inline-tolerated-failures.json).
+     */
     static void inline(StateContext state) {
+        tolerance(state);
         for (String field : StateType.DISTRIBUTED_MAP_FIELDS) {
-            if (state.has(field)) {
+            if (state.has(field) && !TOLERANCE_FIELDS.contains(field)) {
                 state.report().error(state.at(field), field + " belongs to a distributed Map; set ItemProcessor.ProcessorConfig.Mode"
                         + " to \"DISTRIBUTED\" (and ExecutionType to STANDARD or EXPRESS), or remove " + field + ".");
             }
@@ -42,8 +50,7 @@ final class DistributedMapRules {
     static void check(StateContext state) {
         Report report = state.report();
         boolean jsonata = state.jsonata();
-        Fields.notBoth(report, state.pointer(), state.node(), "ToleratedFailurePercentage", "ToleratedFailurePercentagePath");
-        Fields.notBoth(report, state.pointer(), state.node(), "ToleratedFailureCount", "ToleratedFailureCountPath");
+        tolerance(state);
         if (state.has("ItemReader")) {
             if (state.has("ItemsPath") || state.has("Items")) {
                 report.error(state.at(state.has("Items") ? "Items" : "ItemsPath"), "A Map with an ItemReader reads its items"
@@ -57,17 +64,24 @@ final class DistributedMapRules {
         if (state.has("ResultWriter")) {
             writer(report, state.at("ResultWriter"), state.get("ResultWriter"), jsonata);
         }
+        JsonNode label = state.get("Label");
+        if (label != null && !(label.isTextual() && LABEL.matcher(label.asText()).matches())) {
+            report.error(state.at("Label"), "Label must be a string of 1 to 40 characters without white space, brackets,"
+                    + " wildcards or any of \" # % \\ ^ | ~ ` $ & , ; : /, but is " + Fields.describe(label) + ".");
+        }
+    }
+
+    private static void tolerance(StateContext state) {
+        Report report = state.report();
+        boolean jsonata = state.jsonata();
+        Fields.notBoth(report, state.pointer(), state.node(), "ToleratedFailurePercentage", "ToleratedFailurePercentagePath");
+        Fields.notBoth(report, state.pointer(), state.node(), "ToleratedFailureCount", "ToleratedFailureCountPath");
         number(report, state, "ToleratedFailurePercentage", 100, jsonata);
         number(report, state, "ToleratedFailureCount", Integer.MAX_VALUE, jsonata);
         for (String path : List.of("ToleratedFailurePercentagePath", "ToleratedFailureCountPath")) {
             if (state.has(path) && !jsonata) {
                 PathRules.referencePath(report, state.at(path), path, state.get(path));
             }
-        }
-        JsonNode label = state.get("Label");
-        if (label != null && !(label.isTextual() && LABEL.matcher(label.asText()).matches())) {
-            report.error(state.at("Label"), "Label must be a string of 1 to 40 characters without white space, brackets,"
-                    + " wildcards or any of \" # % \\ ^ | ~ ` $ & , ; : /, but is " + Fields.describe(label) + ".");
         }
     }
 

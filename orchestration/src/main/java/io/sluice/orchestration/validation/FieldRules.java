@@ -15,10 +15,8 @@ final class FieldRules {
         switch (field) {
             case "Comment", "Error", "Cause" -> Fields.string(report, at, field, value);
             case "QueryLanguage" -> queryLanguage(report, at, value);
-            case "InputPath", "OutputPath" -> {
-                PathRules.pathOrNull(report, at, field, value);
-                QueryRules.noVariable(report, at, field, value);
-            }
+            // They may read a workflow variable ($name), as AWS records (see conformance/variables-in-input-and-output-path.json).
+            case "InputPath", "OutputPath" -> PathRules.pathOrNull(report, at, field, value);
             case "Assign" -> QueryRules.assign(state, at, value);
             case "ResultPath" -> PathRules.resultPath(report, at, field, value);
             case "Parameters", "ResultSelector", "ItemSelector" -> PathRules.template(report, at, field, value);

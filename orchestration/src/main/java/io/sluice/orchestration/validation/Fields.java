@@ -87,8 +87,7 @@ final class Fields {
 
     /** A JSONata expression such as <code>{% $states.input.id %}</code>, which JSONata states hold in any value. */
     static boolean isExpression(JsonNode value) {
-        return value != null && value.isTextual() && value.asText().strip().startsWith("{%")
-                && value.asText().strip().endsWith("%}");
+        return io.sluice.orchestration.path.jsonata.Expression.isExpression(value);
     }
 
     /** The names among {@code fields} that {@code node} has, in the order given. */

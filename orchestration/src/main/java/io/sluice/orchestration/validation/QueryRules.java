@@ -27,7 +27,7 @@ final class QueryRules {
             } catch (PathSyntaxException e) {
                 report.error(at, field + " holds a JSONata expression that does not parse: " + Fields.sentence(e.getMessage()));
             }
-        } else if (value.isTextual() && value.asText().strip().startsWith("{%")) {
+        } else if (value.isTextual() && value.asText().startsWith("{%")) {
             report.error(at, field + " starts a JSONata expression with {% but does not end it with %}.");
         } else if (value.isObject()) {
             for (Map.Entry<String, JsonNode> e : value.properties()) {
@@ -103,15 +103,6 @@ final class QueryRules {
         for (Iterator<String> it = assign.fieldNames(); it.hasNext(); ) {
             String key = it.next();
             into.add(key.endsWith(".$") ? key.substring(0, key.length() - 2) : key);
-        }
-    }
-
-    /** InputPath and OutputPath may not read variables; Step Functions allows them in Parameters and the like. */
-    static void noVariable(Report report, Pointer at, String field, JsonNode value) {
-        if (value.isTextual() && value.asText().length() > 1 && value.asText().charAt(0) == '$'
-                && Character.isUnicodeIdentifierStart(value.asText().codePointAt(1))) {
-            report.error(at, field + " cannot read a workflow variable ('" + Fields.shorten(value.asText())
-                    + "'); read it in Parameters, ResultSelector or Assign instead.");
         }
     }
 

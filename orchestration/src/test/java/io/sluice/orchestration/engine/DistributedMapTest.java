@@ -113,4 +113,43 @@ class DistributedMapTest {
         assertThat(notArray.execution().status()).isEqualTo(ExecutionStatus.FAILED);
         assertThat(notArray.execution().error()).isEqualTo("States.Runtime");
     }
+
+    /**
+     * The tolerated-failure paths may select a variable holding a numeric string, as AWS records:
+     * https://github.com/localstack/localstack/blob/8b9a79f05846835cf4dff63ab7eefdde9df83783/tests/aws/services/stepfunctions/v2/assign/test_assign_reference_variables.snapshot.json
+     * (test_reference_in_map_state[MAP_STATE_REFERENCE_IN_TOLERATED_FAILURE_PATH]).
+     */
+    @Test
+    void toleratedFailurePathsMayReadAVariableHoldingANumericString() {
+        Interpreter machine = new Interpreter(parse("""
+                {"StartAt": "Start", "States": {
+                  "Start": {"Type": "Pass", "Assign": {"toleratedFailurePercentage": "1", "toleratedFailureCount": "1"},
+                            "Result": {"Values": [1, 2, 3]}, "Next": "MapState"},
+                  "MapState": {"Type": "Map", "ItemsPath": "$.Values", "MaxConcurrency": 1,
+                    "ItemProcessor": {"ProcessorConfig": {"Mode": "DISTRIBUTED", "ExecutionType": "STANDARD"},
+                      "StartAt": "HandleItem", "States": {"HandleItem": {"Type": "Pass", "End": true}}},
+                    "ToleratedFailurePercentagePath": "$toleratedFailurePercentage",
+                    "ToleratedFailureCountPath": "$toleratedFailureCount", "End": true}}}"""), false);
+        Command.DispatchTask run = dispatched(machine.start("p:e6", "e6", json("{}"), T0, RANDOM));
+        assertThat(run.payload().get("Items")).isEqualTo(json("[1, 2, 3]"));
+        assertThat(run.payload().get("ToleratedFailurePercentage").asDouble()).isEqualTo(1.0);
+        assertThat(run.payload().get("ToleratedFailureCount").asInt()).isEqualTo(1);
+    }
+
+    /**
+     * The legacy Iterator with a DISTRIBUTED ProcessorConfig is a distributed Map, as AWS runs it:
+     * https://github.com/localstack/localstack/blob/8b9a79f05846835cf4dff63ab7eefdde9df83783/tests/aws/services/stepfunctions/v2/scenarios/test_base_scenarios.snapshot.json
+     * (test_map_state_legacy_config_distributed).
+     */
+    @Test
+    void aLegacyIteratorWithADistributedProcessorConfigIsADistributedMap() {
+        Interpreter machine = new Interpreter(parse("""
+                {"StartAt": "MapState", "States": {"MapState": {"Type": "Map", "MaxConcurrency": 1,
+                  "Iterator": {"StartAt": "IteratorInner", "States": {"IteratorInner": {"Type": "Pass", "End": true}},
+                    "ProcessorConfig": {"Mode": "DISTRIBUTED", "ExecutionType": "STANDARD"}}, "Next": "Finish"},
+                  "Finish": {"Type": "Succeed"}}}"""), false);
+        Command.DispatchTask run = dispatched(machine.start("p:e7", "e7", json("[\"Hello\", \"World\"]"), T0, RANDOM));
+        assertThat(run.function()).isEqualTo("map-run");
+        assertThat(run.payload().get("Items")).isEqualTo(json("[\"Hello\", \"World\"]"));
+    }
 }

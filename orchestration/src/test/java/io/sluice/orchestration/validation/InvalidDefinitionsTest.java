@@ -57,7 +57,6 @@ class InvalidDefinitionsTest {
                 error("jsonata-expression-broken", "/States/A/Output/total", "Output holds a JSONata expression that does not parse"),
                 error("assign-outer-variable-in-branch", "/States/P/Branches/0/States/B/Assign/count",
                         "Variable 'count' is assigned by a state outside this branch"),
-                error("variable-in-output-path", "/States/A/OutputPath", "OutputPath cannot read a workflow variable"),
                 error("jsonata-catcher-result-path", "/States/A/Catch/0/ResultPath", "ResultPath is a JSONPath field and is not allowed in a JSONata catcher"),
                 error("state-name-too-long", "/States/" + "L".repeat(81), "at most 80"),
                 error("state-name-escaped-pointer", "/States/Load~1Save~01/Next", "Next names state 'Nowhere'"),

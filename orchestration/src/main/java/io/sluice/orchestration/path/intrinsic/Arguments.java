@@ -47,6 +47,11 @@ final class Arguments {
         return ArgType.toInt(values.get(index));
     }
 
+    /** The argument of type {@link ArgType#ROUNDED_INTEGER} at {@code index}, rounded. */
+    int roundedInteger(int index) {
+        return ArgType.toRoundedInt(values.get(index));
+    }
+
     boolean bool(int index) {
         return values.get(index).booleanValue();
     }

@@ -31,8 +31,12 @@ final class JsonFunctions {
                 IntrinsicFunction.of("States.JsonMerge", List.of(OBJECT, OBJECT, BOOLEAN), JsonFunctions::merge));
     }
 
+    /** Parses its argument; an empty or blank string gives null, as AWS records (conformance/intrinsic-string-to-json.json). */
     private static JsonNode stringToJson(Arguments args, Scope scope) {
         String text = args.string(0);
+        if (text.isBlank()) {
+            return Json.NODES.nullNode();
+        }
         JsonNode parsed;
         try {
             parsed = READER.readTree(text);

@@ -1,6 +1,7 @@
 package io.sluice.orchestration.path.intrinsic;
 
 import static io.sluice.orchestration.path.intrinsic.ArgType.INTEGER;
+import static io.sluice.orchestration.path.intrinsic.ArgType.ROUNDED_INTEGER;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -19,15 +20,18 @@ final class MathFunctions {
 
     static List<IntrinsicFunction> all() {
         return List.of(
-                IntrinsicFunction.of("States.MathAdd", List.of(INTEGER, INTEGER), MathFunctions::add),
+                IntrinsicFunction.of("States.MathAdd", List.of(ROUNDED_INTEGER, ROUNDED_INTEGER), MathFunctions::add),
                 IntrinsicFunction.of("States.MathRandom", List.of(INTEGER, INTEGER, INTEGER), MathFunctions::random)
                         .withArity(2, 3),
                 IntrinsicFunction.of("States.UUID", List.of(), MathFunctions::uuid));
     }
 
-    /** Both arguments are 32-bit integers; the sum is exact, even beyond that range. */
+    /**
+     * Each argument is rounded to a 32-bit integer first, halves towards positive infinity (AWS records
+     * 1.49 + 1.5 = 3, 1.5 + 1.51 = 4, -0.5 + 0.5 = 1); the sum is exact, even beyond that range.
+     */
     private static JsonNode add(Arguments args, Scope scope) {
-        long sum = (long) args.integer(0) + args.integer(1);
+        long sum = (long) args.roundedInteger(0) + args.roundedInteger(1);
         return sum == (int) sum ? Json.NODES.numberNode((int) sum) : Json.NODES.numberNode(sum);
     }
 

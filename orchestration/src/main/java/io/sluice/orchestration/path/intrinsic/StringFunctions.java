@@ -10,6 +10,7 @@ import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.Scope;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringJoiner;
 
 /** States.Format and States.StringSplit. */
 final class StringFunctions {
@@ -33,8 +34,9 @@ final class StringFunctions {
     }
 
     /**
-     * Strings are inserted as they are, other values as JSON text. A template written in the call
-     * was split at parse time (so escaped braces stay text); one taken from the data is split here.
+     * Strings are inserted as they are, numbers, booleans and null as JSON text, objects and arrays as
+     * {@link #text} prints them. A template written in the call was split at parse time (so escaped
+     * braces stay text); one taken from the data is split here.
      */
     private static JsonNode format(Arguments args, Scope scope) {
         FormatTemplate template = args.expression(0) instanceof Argument.Text text
@@ -47,9 +49,32 @@ final class StringFunctions {
         List<String> values = new ArrayList<>(given);
         for (int i = 1; i <= given; i++) {
             JsonNode value = args.get(i);
-            values.add(value.isTextual() ? value.textValue() : Json.write(value));
+            values.add(text(value));
         }
         return TextNode.valueOf(template.render(values));
+    }
+
+    /**
+     * A value as States.Format prints it. AWS records an object argument as {@code {Arg1=1, Arg2=[]}}:
+     * fields as {@code name=value} joined by {@code ", "} in braces (conformance/intrinsic-format-values.json).
+     * Arrays in brackets joined the same way, and strings inside them without quotes, follow that pattern
+     * (Java's map and list printing); only the recorded shapes are certain.
+     */
+    static String text(JsonNode value) {
+        if (value.isTextual()) {
+            return value.textValue();
+        }
+        if (value.isObject()) {
+            StringJoiner out = new StringJoiner(", ", "{", "}");
+            value.properties().forEach(e -> out.add(e.getKey() + "=" + text(e.getValue())));
+            return out.toString();
+        }
+        if (value.isArray()) {
+            StringJoiner out = new StringJoiner(", ", "[", "]");
+            value.forEach(item -> out.add(text(item)));
+            return out.toString();
+        }
+        return Json.write(value);
     }
 
     /** Every character of the second argument is a delimiter; empty pieces are dropped. */

@@ -37,9 +37,12 @@ public final class Expression {
         return value != null && value.isTextual() && isExpression(value.asText());
     }
 
+    /**
+     * Only a string that begins with <code>{%</code> and ends with <code>%}</code> is an expression: with
+     * white space around them it is a literal, as AWS records (conformance/jsonata-literals.json).
+     */
     public static boolean isExpression(String text) {
-        String t = text.strip();
-        return t.length() >= 4 && t.startsWith("{%") && t.endsWith("%}");
+        return text.length() >= 4 && text.startsWith("{%") && text.endsWith("%}");
     }
 
     /**
@@ -47,8 +50,7 @@ public final class Expression {
      * stands, such as {@code Arguments.orderId}. Throws {@link PathSyntaxException} when it does not parse.
      */
     public static Expression compile(String text, String field) {
-        String t = text.strip();
-        String body = t.substring(2, t.length() - 2).strip();
+        String body = text.substring(2, text.length() - 2).strip();
         if (body.isEmpty()) {
             throw new PathSyntaxException(text, "the expression between {% and %} is empty");
         }

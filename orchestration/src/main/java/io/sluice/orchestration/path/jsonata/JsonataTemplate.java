@@ -3,6 +3,8 @@ package io.sluice.orchestration.path.jsonata;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.error.AslException;
+import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.Scope;
 import io.sluice.orchestration.path.ValueTemplate;
@@ -15,8 +17,10 @@ import java.util.Set;
 /**
  * A value of a JSONata state (Arguments, Output, Assign, Items, ItemSelector, Condition, ...): any
  * JSON in which each string of the form <code>{% expression %}</code>, at any depth, is computed.
- * Every expression is compiled once, when the definition loads. An object field whose expression
- * gives nothing (JSONata's undefined) is left out; a whole value that gives nothing is JSON null.
+ * Every expression is compiled once, when the definition loads. An expression that gives nothing
+ * (JSONata's undefined), whole value or nested field, fails with {@code States.QueryEvaluationError}
+ * naming the field as Step Functions does ({@code Output/result}), as AWS records
+ * (conformance/jsonata-undefined-fails.json).
  */
 public final class JsonataTemplate implements ValueTemplate {
     private final JsonNode source;
@@ -63,8 +67,7 @@ public final class JsonataTemplate implements ValueTemplate {
         if (root instanceof Literal l) {
             return l.value;
         }
-        JsonNode out = root.render(new Evaluation(scope, variables, readsContext));
-        return out == null ? Json.NODES.nullNode() : out;
+        return root.render(new Evaluation(scope, variables, readsContext));
     }
 
     private sealed interface Node permits Literal, Computed, ObjectNodeTemplate, ArrayNodeTemplate {
@@ -79,7 +82,12 @@ public final class JsonataTemplate implements ValueTemplate {
 
     private record Computed(Expression expression) implements Node {
         public JsonNode render(Evaluation e) {
-            return expression.evaluate(e);
+            JsonNode value = expression.evaluate(e);
+            if (value == null) {
+                throw new AslException(ErrorNames.QUERY_EVALUATION_ERROR, "The JSONata expression '" + expression.text()
+                        + "' specified for the field '" + expression.field() + "' returned nothing (undefined).");
+            }
+            return value;
         }
     }
 
@@ -87,10 +95,7 @@ public final class JsonataTemplate implements ValueTemplate {
         public JsonNode render(Evaluation e) {
             ObjectNode out = Json.object();
             for (int i = 0; i < names.size(); i++) {
-                JsonNode v = values.get(i).render(e);
-                if (v != null) {
-                    out.set(names.get(i), v);
-                }
+                out.set(names.get(i), values.get(i).render(e));
             }
             return out;
         }
@@ -100,8 +105,7 @@ public final class JsonataTemplate implements ValueTemplate {
         public JsonNode render(Evaluation e) {
             ArrayNode out = Json.NODES.arrayNode(items.size());
             for (Node item : items) {
-                JsonNode v = item.render(e);
-                out.add(v == null ? Json.NODES.nullNode() : v);
+                out.add(item.render(e));
             }
             return out;
         }
@@ -119,14 +123,14 @@ public final class JsonataTemplate implements ValueTemplate {
             List<Node> values = new ArrayList<>();
             for (Map.Entry<String, JsonNode> entry : value.properties()) {
                 names.add(entry.getKey());
-                values.add(node(entry.getValue(), field + "." + entry.getKey(), all));
+                values.add(node(entry.getValue(), field + "/" + entry.getKey(), all));
             }
             return all.size() == before ? new Literal(value) : new ObjectNodeTemplate(List.copyOf(names), List.copyOf(values));
         }
         if (value.isArray()) {
             List<Node> items = new ArrayList<>();
             for (int i = 0; i < value.size(); i++) {
-                items.add(node(value.get(i), field + "[" + i + "]", all));
+                items.add(node(value.get(i), field + "/" + i, all));
             }
             return all.size() == before ? new Literal(value) : new ArrayNodeTemplate(List.copyOf(items));
         }

@@ -43,8 +43,8 @@ final class PureFunctions {
                 shuffle(list, source(random)), "<a:a>"));
         frame.bind("partition", Jsonata.function("partition", (Jsonata.Fn2<List<Object>, Number, List<Object>>)
                 PureFunctions::partition, "<an:a>"));
-        frame.bind("range", Jsonata.function("range", (Jsonata.Fn3<Number, Number, Number, List<Object>>)
-                PureFunctions::range, "<nnn?:a>"));
+        frame.bind("range", Jsonata.function("range", (Jsonata.Fn3<Number, Number, Number, Object>)
+                PureFunctions::range, "<nnn?:x>"));
         frame.bind("hash", Jsonata.function("hash", (Jsonata.Fn2<String, String, String>) PureFunctions::hash, "<ss?:s>"));
         frame.bind("parse", Jsonata.function("parse", (Jsonata.Fn1<String, Object>) text ->
                 text == null ? null : JsonataValues.toJava(Json.parse(text)), "<s:x>"));
@@ -97,7 +97,11 @@ final class PureFunctions {
         return out;
     }
 
-    private static List<Object> range(Number start, Number end, Number step) {
+    /**
+     * The numbers from start to end (included) by step; a range of one number is that number, as a JSONata
+     * sequence of one is, and as AWS records ($range(1, 9, 9) gives 1: conformance/jsonata-range.json).
+     */
+    private static Object range(Number start, Number end, Number step) {
         long s = start.longValue();
         long e = end.longValue();
         long by = step == null ? 1 : step.longValue();
@@ -111,7 +115,7 @@ final class PureFunctions {
             }
             out.add(v);
         }
-        return out;
+        return out.size() == 1 ? out.get(0) : out;
     }
 
     private static final Map<String, String> DIGESTS = Map.of("MD5", "MD5", "SHA-1", "SHA-1", "SHA-256", "SHA-256",

@@ -34,9 +34,18 @@ class IntrinsicJsonFunctionsTest {
         void invalidJsonFails() {
             assertThat(intrinsicFailure("States.StringToJson('\\{bad')").cause())
                     .startsWith("States.StringToJson could not parse its argument as JSON: ");
-            assertThat(intrinsicFailure("States.StringToJson('')").cause())
-                    .isEqualTo("States.StringToJson could not parse its argument as JSON: the string holds no JSON value.");
             assertThat(intrinsicFailure("States.StringToJson('1 2')").cause()).contains("could not parse");
+        }
+
+        /**
+         * An empty or blank string gives null, as AWS records:
+         * https://github.com/localstack/localstack/blob/8b9a79f05846835cf4dff63ab7eefdde9df83783/tests/aws/services/stepfunctions/v2/intrinsic_functions/test_json_manipulation.snapshot.json
+         * (test_string_to_json, exec_hist_resp_0 and _1).
+         */
+        @Test
+        void emptyOrBlankGivesNull() {
+            assertThat(eval("States.StringToJson('')")).isEqualTo(json("null"));
+            assertThat(eval("States.StringToJson(' ')")).isEqualTo(json("null"));
         }
 
         @Test

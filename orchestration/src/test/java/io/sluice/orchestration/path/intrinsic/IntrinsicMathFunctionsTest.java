@@ -41,13 +41,27 @@ class IntrinsicMathFunctionsTest {
             assertThat(eval("States.MathAdd(2.0, 1)")).isEqualTo(json("3"));
         }
 
+        /**
+         * AWS rounds each argument to the nearest integer, halves towards positive infinity, then adds:
+         * https://github.com/localstack/localstack/blob/8b9a79f05846835cf4dff63ab7eefdde9df83783/tests/aws/services/stepfunctions/v2/intrinsic_functions/test_math_operations.snapshot.json
+         * (test_math_add; more inputs in conformance/intrinsic-math-add-non-integers.json).
+         */
         @Test
-        void nonIntegersFail() {
-            assertThat(intrinsicFailure("States.MathAdd($.decimal, 1)").cause())
-                    .isEqualTo("States.MathAdd expects argument 1 to be an integer between -2147483648 and"
-                            + " 2147483647, but it is a number (2.5).");
-            intrinsicFailure("States.MathAdd(1, '2')");
+        void nonIntegersAreRoundedHalfUpBeforeAdding() {
+            assertThat(eval("States.MathAdd($.decimal, 1)")).isEqualTo(json("4"));
+            assertThat(eval("States.MathAdd(1.49, 1.5)")).isEqualTo(json("3"));
+            assertThat(eval("States.MathAdd(1.5, 1.51)")).isEqualTo(json("4"));
+            assertThat(eval("States.MathAdd(-0.5, 0.5)")).isEqualTo(json("1"));
+            assertThat(eval("States.MathAdd(-1.5, -1.51)")).isEqualTo(json("-3"));
+        }
+
+        @Test
+        void nonNumbersAndNumbersOutsideTheIntRangeFail() {
+            assertThat(intrinsicFailure("States.MathAdd(1, '2')").cause())
+                    .isEqualTo("States.MathAdd expects argument 2 to be a number between -2147483648 and"
+                            + " 2147483647, but it is a string (\"2\").");
             intrinsicFailure("States.MathAdd(1, 2147483648)");
+            intrinsicFailure("States.MathAdd(1, 2147483647.5)");
             intrinsicFailure("States.MathAdd(null, 1)");
         }
     }

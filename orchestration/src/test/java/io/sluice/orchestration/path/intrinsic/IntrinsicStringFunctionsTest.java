@@ -32,11 +32,19 @@ class IntrinsicStringFunctionsTest {
             assertThat(eval("States.Format('plain')").textValue()).isEqualTo("plain");
         }
 
+        /**
+         * Strings raw, numbers, booleans and null as JSON, an object as {@code {Arg1=1, Arg2=[]}}, as AWS records:
+         * https://github.com/localstack/localstack/blob/8b9a79f05846835cf4dff63ab7eefdde9df83783/tests/aws/services/stepfunctions/v2/intrinsic_functions/test_generic.snapshot.json
+         * (test_format_1, test_format_2). Arrays with items and strings nested in them follow the same (Java)
+         * printing; that part is belief, not recorded.
+         */
         @Test
-        void stringsAreRawOtherValuesAreJson() {
+        void stringsAreRawObjectsAndArraysPrintedAsAwsDoes() {
             assertThat(eval("States.Format('{}|{}|{}|{}|{}|{}', 'a\"b', 7, 2.5, true, null, $.unescapedJson)")
-                    .textValue()).isEqualTo("a\"b|7|2.5|true|null|{\"foo\":\"bar\"}");
-            assertThat(eval("States.Format('{}', $.numbers)").textValue()).isEqualTo("[1,2,3,4,5,6,7,8,9]");
+                    .textValue()).isEqualTo("a\"b|7|2.5|true|null|{foo=bar}");
+            assertThat(eval("States.Format('{}', States.StringToJson('\\{\"Arg1\": 1, \"Arg2\": []\\}'))").textValue())
+                    .isEqualTo("{Arg1=1, Arg2=[]}");
+            assertThat(eval("States.Format('{}', $.numbers)").textValue()).isEqualTo("[1, 2, 3, 4, 5, 6, 7, 8, 9]");
         }
 
         @Test

@@ -38,10 +38,27 @@ class JsonataTemplateTest {
         JsonataTemplate t = JsonataTemplate.compile(Json.parse("""
                 {"k": "{% $v.k * 2 %}", "parts": "{% $partition($states.input.a, 2) %}", "r": "{% $range(1, 5, 2) %}",
                  "h": "{% $hash('abc', 'SHA-256') %}", "p": "{% $parse('{\\"x\\": 1}').x %}", "lit": ["$.a", 1],
-                 "missing": "{% $states.input.nothing %}"}"""), "Arguments");
+                 "one": "{% $range(1, 9, 9) %}", "spaced": " {% $v %} "}"""), "Arguments");
         assertThat(t.render(scope(1))).isEqualTo(Json.parse("""
                 {"k": 10, "parts": [[3, 1], [2]], "r": [1, 3, 5],
-                 "h": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "p": 1, "lit": ["$.a", 1]}"""));
+                 "h": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "p": 1, "lit": ["$.a", 1],
+                 "one": 1, "spaced": " {% $v %} "}"""));
+    }
+
+    /**
+     * An expression that gives nothing fails with AWS's cause, naming the field with '/':
+     * https://github.com/localstack/localstack/blob/8b9a79f05846835cf4dff63ab7eefdde9df83783/tests/aws/services/stepfunctions/v2/assign/test_assign_reference_variables.snapshot.json
+     * (test_undefined_reference[BASE_UNDEFINED_OUTPUT_FIELD] and [BASE_UNDEFINED_ARGUMENTS_FIELD]).
+     */
+    @Test
+    void anExpressionThatGivesNothingIsAQueryEvaluationError() {
+        JsonataTemplate t = JsonataTemplate.compile(Json.parse("""
+                {"ok": 1, "FunctionName": "{% $states.input.nothing %}"}"""), "Arguments");
+        assertThatThrownBy(() -> t.render(scope(1))).isInstanceOfSatisfying(AslException.class, e -> {
+            assertThat(e.error()).isEqualTo("States.QueryEvaluationError");
+            assertThat(e.cause()).isEqualTo("The JSONata expression '$states.input.nothing' specified for the field"
+                    + " 'Arguments/FunctionName' returned nothing (undefined).");
+        });
     }
 
     @Test
@@ -51,7 +68,7 @@ class JsonataTemplateTest {
         JsonataTemplate t = JsonataTemplate.compile(Json.parse("{\"x\": \"{% $states.input.s + 1 %}\"}"), "Output");
         assertThatThrownBy(() -> t.render(scope(1))).isInstanceOfSatisfying(AslException.class, e -> {
             assertThat(e.error()).isEqualTo("States.QueryEvaluationError");
-            assertThat(e.cause()).contains("'Output.x'");
+            assertThat(e.cause()).contains("'Output/x'");
         });
         JsonataTemplate eval = JsonataTemplate.compile(Json.parse("\"{% $eval('1') %}\""), "Output");
         assertThatThrownBy(() -> eval.render(scope(1))).hasMessageContaining("$parse");
