@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.local.app.LocalAppTest;
+import io.sluice.local.app.SluiceLocalApplication;
 import io.sluice.orchestration.json.Json;
+import io.sluice.testkit.redis.RedisCleanup;
+import io.sluice.testkit.redis.RedisTestServer;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -24,25 +26,53 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * examples/local/README.md's walk-through, run as it is written: its code blocks are read from the file, and each
- * command line goes to one bash session, as a reader would type it in their second terminal. {@code ./sluice} there is
- * the CLI of this build (a script in the session's folder running {@link SluiceCli} on the test's class path, with
- * {@code SLUICE_URL} naming the runtime under test); {@code curl} is the real one, told to print the HTTP status after
- * the body; the README's {@code http://127.0.0.1:8080} becomes the test runtime's address. The runtime is the one
- * {@code ./sluice serve --pipelines examples/local/pipelines} starts, on the testkit's Redis, serving a copy of
- * {@code orders.asl.json}. The only waits are the reader's: the token line is retried until the Approve state waits,
- * the execution is read again until it has ended.
+ * command line goes to one bash session, as a reader would type it in their second terminal, in the folder where the
+ * runtime runs. The runtime is what {@code ./sluice serve --pipelines examples/local/pipelines} starts — this app on
+ * the example folder itself, its demo functions and its triggers — but on the testkit's Redis, with its data and state
+ * under target/. {@code ./sluice} in the session is the CLI of this build (a script running {@link SluiceCli} on the
+ * test's class path, {@code SLUICE_URL} naming the runtime); {@code curl} is the real one, told to print the HTTP
+ * status after the body; the README's {@code http://127.0.0.1:8080} becomes the runtime's address. The only waits are
+ * the reader's: the token line is run again until the Approve state waits, the execution read again until it ended,
+ * the list of executions until the landed file's run is in it.
  */
-class LocalWalkthroughDocTest extends LocalAppTest {
-    private static final Path README = Path.of("..", "examples", "local", "README.md").toAbsolutePath().normalize();
+@SpringBootTest(classes = SluiceLocalApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class LocalWalkthroughDocTest {
+    private static final Path EXAMPLE = Path.of("..", "examples", "local").toAbsolutePath().normalize();
+    private static final Path README = EXAMPLE.resolve("README.md");
     private static final String DOC_URL = "http://127.0.0.1:8080";
     private static final Pattern FENCE = Pattern.compile("```(\\w*)\\n(.*?)```", Pattern.DOTALL);
+    private static final String RUN = UUID.randomUUID().toString().substring(0, 8);
+    /** Where the reader runs serve and types the commands: the runtime's .sluice/ (data, state) is in it. */
+    private static final Path FOLDER = folder();
 
-    @TempDir
-    Path folder;
+    @LocalServerPort
+    int port;
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        registry.add("sluice.pipelines-dir", () -> EXAMPLE.resolve("pipelines").toString());
+        registry.add("sluice.data-dir", () -> FOLDER.resolve(".sluice/data").toString());
+        registry.add("sluice.state-dir", () -> FOLDER.resolve(".sluice").toString());
+        registry.add("sluice.redis.url", () -> RedisTestServer.shared().url());
+        registry.add("sluice.redis.key-prefix", () -> "sluice-test:walkthrough:" + RUN);
+        RedisCleanup.deleteOnExit(RedisTestServer.shared().url(), "sluice-test:walkthrough:" + RUN);
+        registry.add("sluice.queue-prefix", () -> "wt" + RUN);
+        // The example's pipelines need no PostgreSQL: only the demo functions.
+        registry.add("sluice.data-functions", () -> false);
+        registry.add("server.tomcat.basedir", () -> FOLDER.resolve("tomcat").toString());
+        registry.add("sluice.sfn-api.port", () -> 0);
+    }
+
+    private String url() {
+        return "http://127.0.0.1:" + port;
+    }
 
     @Test
     void theWalkThroughsCommandsWorkAsWritten() throws Exception {
@@ -54,7 +84,7 @@ class LocalWalkthroughDocTest extends LocalAppTest {
         assertThat(walk).hasSize(7);
         JsonNode documentedOutput = Json.parse(blocks(readme, "json").get(0).stream().reduce("", (a, b) -> a + b + "\n"));
 
-        try (Shell sh = new Shell(folder, url())) {
+        try (Shell sh = new Shell(FOLDER, url())) {
             Shell.Result started = sh.run(walk.get(1));
             assertThat(started.exit()).as(started.out()).isZero();
             assertThat(started.out()).isEqualTo("started orders:A-1 (RUNNING)");
@@ -86,6 +116,32 @@ class LocalWalkthroughDocTest extends LocalAppTest {
             assertThat(failed.status()).as(failed.out()).isEqualTo(422);
             assertThat(failed.json().path("error").asText()).isEqualTo("Export.RateLimited");
             assertThat(failed.json().path("cause").asText()).isEqualTo("slow down");
+
+            List<String> landing = blocks.get(2);
+            assertThat(landing).hasSize(3);
+            for (String line : landing.subList(0, 2)) {
+                Shell.Result r = sh.run(line);
+                assertThat(r.exit()).as(line + ": " + r.out()).isZero();
+            }
+            assertThat(landing.get(2)).startsWith("./sluice executions --pipeline landed-sales");
+            Shell.Result runs = await().atMost(Duration.ofSeconds(60)).pollInSameThread().pollInterval(Duration.ofMillis(200))
+                    .until(() -> sh.run(landing.get(2)), r -> r.exit() == 0 && r.out().contains("landed-sales:"));
+            Matcher id = Pattern.compile("(landed-sales:\\S+) +\\S+").matcher(runs.out());
+            assertThat(id.find()).as(runs.out()).isTrue();
+            assertThat(runs.out().lines().filter(l -> l.startsWith("landed-sales:"))).as("one run").hasSize(1);
+            Matcher documented = Pattern.compile("input (\\{.*})").matcher(landing.get(2));
+            assertThat(documented.find()).as("the comment shows the run's input").isTrue();
+            JsonNode input = sh.run("curl " + DOC_URL + "/v1/executions/" + id.group(1)).json().get("input");
+            assertThat(input).isEqualTo(Json.parse(documented.group(1)));
+        }
+    }
+
+    /** A folder of this test's own under target/, which the build cleans. */
+    private static Path folder() {
+        try {
+            return Files.createTempDirectory(Files.createDirectories(Path.of("target")), "walkthrough-").toAbsolutePath();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
