@@ -52,8 +52,9 @@ import org.slf4j.LoggerFactory;
  * planted failure (the returns pipeline) succeeded, with the rows, extracts and alert that implies.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"The retail example end to end: embedded queue, Redis, PostgreSQL, SFTP and HTTP partner; four pipelines,",
-                "one failing on purpose. The last line is a JSON summary; exit 0 when all went as planned."})
+        description = {"Run the retail example end to end: four pipelines, one failing on purpose.",
+                "Embedded queue, Redis, PostgreSQL, SFTP and HTTP partner; the last line is a JSON summary.",
+                "Exit 0 when all went as planned."})
 final class DemoCommand implements Callable<Integer> {
     static final String PLANTED_FAILURE = "returns";
     static final long SEED = 20261129L;

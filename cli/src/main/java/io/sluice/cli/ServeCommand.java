@@ -27,9 +27,10 @@ import org.springframework.context.event.ContextClosedEvent;
  * The only command that loads Spring.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = {"Run the local runtime until Ctrl-C: embedded Redis (queues included) and PostgreSQL unless SLUICE_REDIS_URL /",
-                "SLUICE_PG_URL are set (SQS instead of the Redis queue: --sluice.queue=sqs, ElasticMQ unless SLUICE_SQS_URL is set),",
-                "the pipelines of DIR (<id>.asl.json, <id>.config.json) and the HTTP API.",
+        description = {"Run the local runtime (HTTP API, web console, Step Functions API) until Ctrl-C.",
+                "It serves the pipelines of DIR (<id>.asl.json, <id>.config.json) on an embedded Redis (queues included) and",
+                "PostgreSQL unless SLUICE_REDIS_URL / SLUICE_PG_URL are set (SQS instead of the Redis queue: --sluice.queue=sqs,",
+                "ElasticMQ unless SLUICE_SQS_URL is set).",
                 "Any --some.property=value argument is passed to Spring as it is."})
 final class ServeCommand implements Callable<Integer> {
     private final PrintStream out;
@@ -130,6 +131,16 @@ final class ServeCommand implements Callable<Integer> {
 
     /** The first message that is not Spring's bean-wiring or web-server wrapper: ours, or the library's. */
     static String rootMessage(Throwable e, String port) {
+        // The innermost bind failure names the setting itself (the outer ones name the object that holds it).
+        org.springframework.boot.context.properties.bind.BindException setting = null;
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof org.springframework.boot.context.properties.bind.BindException b && b.getProperty() != null) {
+                setting = b;
+            }
+        }
+        if (setting != null) {
+            return settingProblem(setting);
+        }
         for (Throwable c = e; c != null; c = c.getCause()) {
             // Tomcat wraps the bind failure in its own exceptions, whose messages are sometimes bare resource keys.
             if (c instanceof PortInUseException || c instanceof BindException) {
@@ -143,6 +154,34 @@ final class ServeCommand implements Callable<Integer> {
             t = t.getCause();
         }
         return t.getMessage() == null ? t.toString() : t.getMessage();
+    }
+
+    /**
+     * A setting whose value cannot be bound, in the words of the command line: the setting, the value given and
+     * what it takes (for a choice, every allowed value), rather than Spring's "Failed to bind ... to a.b.C$D".
+     */
+    static String settingProblem(org.springframework.boot.context.properties.bind.BindException b) {
+        String name = b.getProperty().getName().toString();
+        Object value = b.getProperty().getValue();
+        Class<?> type = b.getTarget().getType().resolve();
+        String takes;
+        if (type != null && type.isEnum()) {
+            takes = "allowed values: " + String.join(", ", java.util.Arrays.stream(type.getEnumConstants())
+                    .map(c -> ((Enum<?>) c).name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).toList());
+        } else if (type == boolean.class || type == Boolean.class) {
+            takes = "allowed values: true, false";
+        } else if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+            takes = "it takes a whole number";
+        } else if (type == java.time.Duration.class) {
+            takes = "it takes a duration such as 500ms, 30s or 5m";
+        } else {
+            Throwable cause = b.getCause();
+            while (cause != null && cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            takes = cause != null && cause.getMessage() != null ? cause.getMessage() : "it cannot be read as that setting";
+        }
+        return "--" + name + "=" + value + " is not a value of that setting; " + takes;
     }
 
     /** The port asked for: the last {@code --server.port=} argument (which {@code --port} becomes), else the default. */

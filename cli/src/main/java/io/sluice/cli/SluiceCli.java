@@ -61,20 +61,21 @@ public final class SluiceCli {
         cli.setErr(new PrintWriter(context.err(), true));
         cli.setParameterExceptionHandler(SluiceCli::usageError);
         cli.setExecutionExceptionHandler((e, line, parsed) -> {
-            String command = line.getCommandName();
+            // The whole command as typed ("sluice task success"), not its last word ("success").
+            String command = line.getCommandSpec().qualifiedName();
             return switch (e) {
                 case UsageException u -> {
-                    line.getErr().println("sluice " + command + ": " + u.getMessage());
-                    line.getErr().println("Run 'sluice " + command + " --help' for its options.");
+                    line.getErr().println(command + ": " + u.getMessage());
+                    line.getErr().println("Run '" + command + " --help' for its options.");
                     yield EXIT_INVALID;
                 }
                 case ApiClient.Unreachable u -> {
-                    line.getErr().println("sluice " + command + ": " + u.getMessage());
+                    line.getErr().println(command + ": " + u.getMessage());
                     yield 1;
                 }
                 case InterruptedException i -> {
                     Thread.currentThread().interrupt();
-                    line.getErr().println("sluice " + command + ": interrupted");
+                    line.getErr().println(command + ": interrupted");
                     yield 1;
                 }
                 default -> throw e;
@@ -116,10 +117,25 @@ public final class SluiceCli {
         }
     }
 
-    /** {@code sluice test} is the launcher's: listed here so that help shows it. */
-    @Command(name = "test", description = "Run the whole test suite (mvn verify) with a JDK >= 21: './sluice test', handled by the launcher script.")
+    /**
+     * {@code sluice test} is the launcher's: it runs {@code mvn -B verify} from the checkout. Listed here so that
+     * help shows it. For {@code ./sluice test --help} the launcher prints this same help itself (CliTextsTest holds
+     * the two to one text) rather than handing {@code --help} to Maven.
+     */
+    @Command(name = "test", customSynopsis = "./sluice test [MAVEN_ARGUMENT...]",
+            description = {"Run the whole test suite: 'mvn -B verify' from the checkout, with a JDK >= 21.",
+                    "Every argument after 'test' goes to Maven as it is. For example:",
+                    "  ./sluice test -pl cli -am       the cli module and the modules it needs",
+                    "  ./sluice test -o                offline: only what ~/.m2 already holds",
+                    "  ./sluice test -pl cli -am -Dsurefire.failIfNoSpecifiedTests=false \\",
+                    "      -Dtest=StatusCommandTest    one test class",
+                    "It needs Maven, and Node.js 20+ with npm (the console module), on PATH."})
     static final class TestCommand implements java.util.concurrent.Callable<Integer> {
         private final CliContext context;
+        @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        private boolean help;
+        @CommandLine.Unmatched
+        private java.util.List<String> maven = new java.util.ArrayList<>();
 
         TestCommand(CliContext context) {
             this.context = context;

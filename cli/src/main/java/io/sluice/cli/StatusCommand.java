@@ -22,11 +22,13 @@ import org.postgresql.ds.PGSimpleDataSource;
  * {@code sluice status [--pipeline P] [--partition D] [--limit N] [--json]}: the status table
  * ({@code sluice_status}), newest runs first. It reads the PostgreSQL {@code SLUICE_PG_URL} names, or
  * else the embedded one a {@code sluice serve} keeps running from {@code .sluice/pg} in this folder
- * (its port is in the server's {@code postmaster.pid}).
+ * (its port is in the server's {@code postmaster.pid}; the password the runtime generated for it, which
+ * every connection needs, in {@code .sluice/pg.password} beside it).
  */
 @Command(name = "status", mixinStandardHelpOptions = true,
-        description = {"The status table (sluice_status), newest runs first: of SLUICE_PG_URL, or of the embedded PostgreSQL",
-                "a 'sluice serve' in this folder keeps running (.sluice/pg)."})
+        description = {"Print the status table (sluice_status), newest runs first.",
+                "It reads the PostgreSQL SLUICE_PG_URL names, or else the embedded one a 'sluice serve' in this folder keeps",
+                "running (.sluice/pg, with the password it generated in .sluice/pg.password)."})
 final class StatusCommand implements Callable<Integer> {
     @Option(names = "--pipeline", paramLabel = "P", description = "only this pipeline's runs")
     private String pipeline;
@@ -44,15 +46,18 @@ final class StatusCommand implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> env;
+    private final Path embeddedData;
 
-    StatusCommand(PrintStream out, PrintStream err, Map<String, String> env) {
+    /** @param embeddedData the data folder of the embedded server to read when {@code SLUICE_PG_URL} is not set */
+    StatusCommand(PrintStream out, PrintStream err, Map<String, String> env, Path embeddedData) {
         this.out = out;
         this.err = err;
         this.env = env;
+        this.embeddedData = embeddedData;
     }
 
     StatusCommand(CliContext context) {
-        this(context.out(), context.err(), context.env());
+        this(context.out(), context.err(), context.env(), EMBEDDED_DATA);
     }
 
     @Override
@@ -63,7 +68,7 @@ final class StatusCommand implements Callable<Integer> {
         Optional<String> url = url();
         if (url.isEmpty()) {
             err.println("sluice status: no PostgreSQL to read: set " + EmbeddedPostgres.URL_VARIABLE + " to the server the runtime "
-                    + "uses, or run this where a 'sluice serve' with its embedded PostgreSQL (" + EMBEDDED_DATA + ") is running.");
+                    + "uses, or run this where a 'sluice serve' with its embedded PostgreSQL (" + embeddedData + ") is running.");
             return 1;
         }
         PGSimpleDataSource ds = new PGSimpleDataSource();
@@ -93,7 +98,23 @@ final class StatusCommand implements Callable<Integer> {
         if (configured != null && !configured.isBlank()) {
             return Optional.of(EmbeddedPostgres.toJdbc(configured.strip()));
         }
-        return embeddedPort(EMBEDDED_DATA).map(port -> "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres");
+        return embeddedPort(embeddedData).map(port -> "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres"
+                + embeddedPassword(embeddedData).map(p -> "&password=" + java.net.URLEncoder.encode(p, java.nio.charset.StandardCharsets.UTF_8))
+                .orElse(""));
+    }
+
+    /**
+     * The password the runtime generated for the embedded server of {@code dataDir}, which it keeps beside the
+     * folder ({@code .sluice/pg.password} for {@code .sluice/pg}); empty when there is none to read.
+     */
+    static Optional<String> embeddedPassword(Path dataDir) {
+        Path file = dataDir.resolveSibling(dataDir.getFileName() + ".password");
+        try {
+            String password = Files.readString(file).strip();
+            return password.isEmpty() ? Optional.empty() : Optional.of(password);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** The port of the server running from {@code dataDir}: the fourth line of its postmaster.pid. */

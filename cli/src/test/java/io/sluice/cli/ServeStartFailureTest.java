@@ -99,6 +99,17 @@ class ServeStartFailureTest {
     }
 
     @Test
+    void aBadSettingValueIsOneLineListingTheAllowedValues() {
+        Outcome o = serve(redis(), "--sluice.redis.key-prefix=sluice-test:fail:" + UUID.randomUUID(), "--sluice.queue=bogus");
+        assertThat(o.code()).isEqualTo(1);
+        assertThat(o.errLines()).as(o.err()).hasSize(1);
+        assertThat(o.err()).startsWith("sluice serve: could not start: --sluice.queue=bogus ")
+                .contains("allowed values: redis, sqs")
+                .doesNotContain("io.sluice").doesNotContain("$");
+        assertThat(o.console().lines().count()).as(o.console()).isLessThanOrEqualTo(3);
+    }
+
+    @Test
     void debugShowsTheTrace() throws Exception {
         Files.createDirectories(folder.resolve("pipelines"));
         Files.writeString(folder.resolve("pipelines/triggers.json"), "not json");

@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.local.embedded.EmbeddedPostgres;
 import io.sluice.postgres.status.PostgresStatusStore;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.json.Json;
@@ -14,12 +15,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** {@code sluice status} against a database of the test's own. */
 class StatusCommandTest {
@@ -82,5 +85,28 @@ class StatusCommandTest {
         Files.writeString(dir.resolve("postmaster.pid"), "4242\n/data\n1764470000\n35013\n/tmp\n127.0.0.1\n");
         assertThat(StatusCommand.embeddedPort(dir)).hasValue(35013);
         assertThat(StatusCommand.embeddedPort(dir.resolve("absent"))).isEmpty();
+    }
+
+    /**
+     * What {@code sluice status} meets beside a running {@code sluice serve}: the embedded server that serve starts on
+     * {@code .sluice/pg}, which asks every connection for the password it generated into {@code .sluice/pg.password}.
+     */
+    @Test
+    void readsTheEmbeddedServerOfAServeInThisFolderWithThePasswordItGenerated() {
+        Path data = dir.resolve(".sluice").resolve("pg");
+        try (EmbeddedPostgres pg = EmbeddedPostgres.start(new EmbeddedPostgres.Settings(data, 0, Duration.ofSeconds(60)))) {
+            assertThat(dir.resolve(".sluice/pg.password")).exists();
+            new PostgresStatusStore(pg.dataSource()).upsert(new StatusRecord("orders:c", "orders", "2026-11-27", RunState.SUCCEEDED, 0,
+                    T0, T0.plusSeconds(3), null, 12_345L, null, null, null));
+
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int exit = new CommandLine(new StatusCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), data)).execute("--pipeline", "orders");
+
+            assertThat(exit).as(err.toString(StandardCharsets.UTF_8)).isZero();
+            assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+            assertThat(out.toString(StandardCharsets.UTF_8)).contains("2026-11-27", "12,345");
+        }
     }
 }
