@@ -52,7 +52,7 @@ final class Flow {
     /** Leaves the frame's state with {@code output}: on to {@code next}, or the frame ends when there is none. */
     static void exit(Step s, Frame f, String next, JsonNode output) {
         try {
-            PayloadLimit.check(output, "the output of state '" + f.state() + "'");
+            PayloadLimit.check(output, () -> "the output of state '" + f.state() + "'");
         } catch (AslException e) {
             Errors.stateFailed(s, f, s.stateOf(f), e.error(), e.cause()); // terminal: no Retry or Catch takes it
             return;

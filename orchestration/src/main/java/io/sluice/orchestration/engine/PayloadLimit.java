@@ -25,10 +25,11 @@ final class PayloadLimit {
     private PayloadLimit() {}
 
     /** Throws {@code States.DataLimitExceeded} when {@code value} is over the quota; {@code what} names it ("the output of state 'A'"). */
-    static void check(JsonNode value, String what) {
+    static void check(JsonNode value, java.util.function.Supplier<String> what) {
         long bytes = JsonSize.utf8Bytes(value, JsonSize.PAYLOAD_LIMIT);
         if (bytes > JsonSize.PAYLOAD_LIMIT) {
-            throw new AslException(ErrorNames.DATA_LIMIT_EXCEEDED, capitalized(what) + " is more than "
+            // The name is made only for the error: building it for every state's output cost more than the measuring.
+            throw new AslException(ErrorNames.DATA_LIMIT_EXCEEDED, capitalized(what.get()) + " is more than "
                     + JsonSize.PAYLOAD_LIMIT + " bytes, the payload quota of Step Functions (256 KiB of UTF-8 JSON).");
         }
     }

@@ -26,7 +26,7 @@ final class Tasks {
         if (t.parameters() != null) {
             effective = t.parameters().render(Dataflow.scope(s, f, effective, ctx));
         }
-        PayloadLimit.check(effective, "the input of Task state '" + t.name() + "' after " + (t.exit().jsonata() ? "Arguments" : "Parameters"));
+        PayloadLimit.check(effective, () -> "the input of Task state '" + t.name() + "' after " + (t.exit().jsonata() ? "Arguments" : "Parameters"));
         TaskResource resource = t.resource();
         String function = resource.function();
         JsonNode payload = effective;
@@ -71,7 +71,7 @@ final class Tasks {
         // function's result as Step Functions does; a mock gives the whole response as mocked).
         JsonNode result = output == null ? Json.NODES.nullNode() : output;
         try {
-            PayloadLimit.check(result, "the result of Task state '" + t.name() + "'");
+            PayloadLimit.check(result, () -> "the result of Task state '" + t.name() + "'");
             JsonNode ctx = ContextObject.ifUsed(s, f, t.usesContext());
             Flow.exit(s, f, t.next(), Dataflow.withResult(s, f, t.name(), t.exit(), t.result(), result, ctx));
         } catch (AslException e) {

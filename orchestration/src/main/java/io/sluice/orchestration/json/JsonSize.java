@@ -58,8 +58,12 @@ public final class JsonSize {
                 }
             } else if (node.isTextual()) {
                 total += string(node.textValue());
+            } else if (node.isNumber() || node.isBoolean()) {
+                total += node.asText().length(); // ASCII text; asText, not toString, which runs a whole JSON writer
+            } else if (node.isNull()) {
+                total += 4;
             } else {
-                total += node.toString().length(); // numbers, booleans, null, binary: ASCII text
+                total += node.toString().length(); // binary and POJO nodes: rare
             }
             return total <= limit;
         }
