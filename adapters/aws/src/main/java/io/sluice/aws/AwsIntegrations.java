@@ -28,7 +28,6 @@ import io.sluice.functions.task.Backoff;
 import io.sluice.functions.task.jobs.GlueLaunch;
 import io.sluice.functions.task.jobs.JobCompletions;
 import io.sluice.functions.tenancy.ScopedSecrets;
-import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.integration.Platform;
 import io.sluice.orchestration.port.Publisher;
 import io.sluice.orchestration.port.Publisher.Target;

@@ -5,6 +5,7 @@ import io.sluice.api.port.EmulatedFunctions;
 import io.sluice.functions.harness.ErrorMapping;
 import io.sluice.functions.harness.TaskAware;
 import io.sluice.functions.harness.TaskContext;
+import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
 import io.sluice.api.tenant.Caller;
 import io.sluice.orchestration.json.Json;
@@ -76,8 +77,7 @@ class FunctionsController {
     private static TaskContext asCaller(Caller caller, JsonNode input) {
         TaskContext payload = TaskContext.fromPayload(input.isObject() ? input : null, IntegrationPattern.REQUEST_RESPONSE);
         String execution = payload.executionId();
-        String pipeline = execution != null && execution.indexOf(':') > 0 ? execution.substring(0, execution.indexOf(':')) : null;
-        return payload.ownedBy(caller.owner(pipeline, execution));
+        return payload.ownedBy(caller.owner(Tenancy.pipelineOf(execution).orElse(null), execution));
     }
 
     static boolean fromLoopback(HttpServletRequest http) {

@@ -2,7 +2,6 @@ package io.sluice.functions.maprun;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.events.FinishedExecution;
-import io.sluice.functions.tenancy.Owner;
 import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.functions.harness.TaskError;
@@ -97,15 +96,10 @@ public final class MapRunCoordinator {
         this.tenancy = tenancy;
         this.reports = reports;
         this.express = new ExpressChildren(functions, clock, random);
-        this.results = new MapRunResults(runs, executions, rec -> buckets.of(owner(rec)), settings.resultFileBytes());
+        this.results = new MapRunResults(runs, executions, rec -> buckets.of(rec.owner(tenancy)), settings.resultFileBytes());
         this.clock = clock;
         this.random = random;
         this.settings = settings;
-    }
-
-    /** Whose the run is: its parent execution's owner, as the deployment's tenancy says. */
-    private Owner owner(MapRunRecord rec) {
-        return tenancy.ownerOf(rec.pipeline(), rec.parentExecutionId());
     }
 
     /** The map-run task: creates the run (or finds the one this token created), links it to the parent, and advances it. */
@@ -288,7 +282,7 @@ public final class MapRunCoordinator {
                 }
                 threads.submit(() -> {
                     try {
-                        ChildOutcome o = express.run(index, processor, rec.pipeline(), MapRunIds.childName(rec.runId(), index), input, owner(rec));
+                        ChildOutcome o = express.run(index, processor, rec.pipeline(), MapRunIds.childName(rec.runId(), index), input, rec.owner(tenancy));
                         Counts after = runs.finish(rec.runId(), index, o.succeeded(), o.encode()).counts();
                         if (tolerance.exceeded(after, page.next() == null ? page.end() : -1)) {
                             stop.set(true);
@@ -321,7 +315,7 @@ public final class MapRunCoordinator {
         if (cached != null) {
             return cached;
         }
-        ItemSource source = ItemSources.open(request, buckets.of(owner(rec)), cache.objects(rec.runId()));
+        ItemSource source = ItemSources.open(request, buckets.of(rec.owner(tenancy)), cache.objects(rec.runId()));
         ChildPager.Page page = new ChildPager(request, source).read(rec.page(), clock.instant(), random);
         cache.keep(rec.runId(), page);
         return page;

@@ -1,5 +1,7 @@
 package io.sluice.functions.maprun;
 
+import io.sluice.functions.tenancy.Owner;
+import io.sluice.functions.tenancy.Tenancy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.orchestration.json.Json;
@@ -18,6 +20,11 @@ record MapRunRecord(String runId, String parentExecutionId, String pipeline, Str
                     String error, String cause, boolean reported) {
 
     static final String RUNNING = "RUNNING";
+
+    /** Whose the run is: its parent execution's owner, as the deployment's tenancy says. */
+    Owner owner(Tenancy tenancy) {
+        return tenancy.ownerOf(pipeline, parentExecutionId);
+    }
 
     boolean running() {
         return status.equals(RUNNING);

@@ -90,11 +90,8 @@ public final class Orchestrator {
 
     /** The pipeline of an execution id made by {@link #executionId}: the runtime's word for whose run it is. */
     public static String pipelineOf(String executionId) {
-        int colon = executionId.indexOf(':');
-        if (colon <= 0) {
-            throw new IllegalArgumentException("'" + executionId + "' is not a Sluice execution id (<pipeline>:<name>)");
-        }
-        return executionId.substring(0, colon);
+        return io.sluice.functions.tenancy.Tenancy.pipelineOf(executionId).orElseThrow(() ->
+                new IllegalArgumentException("'" + executionId + "' is not a Sluice execution id (<pipeline>:<name>)"));
     }
 
     /** Starts an execution on the {@link Priority#DEFAULT} channel, idempotently by name. */

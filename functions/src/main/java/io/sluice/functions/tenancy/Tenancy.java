@@ -32,13 +32,17 @@ public interface Tenancy {
 
     /** The owners of executions' tasks, for the worker harness: an id that is no execution id ({@code <pipeline>:<name>}) is nobody's. */
     default Owners owners() {
-        return executionId -> {
-            int colon = executionId == null ? -1 : executionId.indexOf(':');
-            if (colon <= 0) {
-                return new Owner.Nobody("'" + executionId + "' is not an execution id");
-            }
-            return ownerOf(executionId.substring(0, colon), executionId);
-        };
+        return executionId -> pipelineOf(executionId).map(p -> ownerOf(p, executionId))
+                .orElseGet(() -> new Owner.Nobody("'" + executionId + "' is not an execution id"));
+    }
+
+    /**
+     * The pipeline of an execution id, {@code <pipeline>:<name>}, the runtime's word for whose run it is; empty for
+     * anything else. The one reading of the id ({@code Orchestrator.pipelineOf} answers with it).
+     */
+    static Optional<String> pipelineOf(String executionId) {
+        int colon = executionId == null ? -1 : executionId.indexOf(':');
+        return colon <= 0 ? Optional.empty() : Optional.of(executionId.substring(0, colon));
     }
 
     /** Whether a run of {@code owner} may act on {@code pipeline}: a pipeline of its own tenant (the platform: of none). */

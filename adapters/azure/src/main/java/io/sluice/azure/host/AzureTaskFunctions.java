@@ -145,7 +145,7 @@ public class AzureTaskFunctions {
      */
     @Bean(Integrations.NAME)
     public Function<JsonNode, JsonNode> integrations(ObjectProvider<ObjectStore> objects, ObjectProvider<JobLauncher> launcher,
-                                                     JobCompletions completions, Tenancy tenancy, Clock clock,
+                                                     JobCompletions completions, Clock clock,
                                                      ObjectProvider<IntegrationHandler> more, ObjectProvider<ConfigStore> configs) {
         List<IntegrationHandler> handlers = new ArrayList<>();
         more.orderedStream().forEach(handlers::add);

@@ -15,7 +15,6 @@ import io.sluice.functions.task.Backoff;
 import io.sluice.functions.task.jobs.GlueLaunch;
 import io.sluice.functions.task.jobs.JobCompletions;
 import io.sluice.functions.tenancy.ScopedSecrets;
-import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.local.config.EnvOrFileSecretResolver;
 import io.sluice.local.embedded.EmbeddedPostgres;
 import io.sluice.local.embedded.LocalBackends;
@@ -62,7 +61,7 @@ public class IntegrationFunctions {
     @Bean(Integrations.NAME)
     public Function<JsonNode, JsonNode> integrations(SluiceIntegrationProperties properties, PostgresKeyValueTable table, RedisTopics topics,
                                                      FolderObjectStore objects, DuckDbJobEngine engine, JobCompletions completions,
-                                                     EnvOrFileSecretResolver secrets, Tenancy tenancy, Clock clock,
+                                                     EnvOrFileSecretResolver secrets, Clock clock,
                                                      SluiceLocalProperties local) {
         List<TableSchema> tables = new ArrayList<>();
         properties.tables().forEach((name, t) -> tables.add(new TableSchema(name, t.partitionKey(), t.sortKey())));
