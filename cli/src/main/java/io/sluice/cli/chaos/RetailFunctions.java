@@ -110,7 +110,7 @@ final class RetailFunctions {
                 ReadConfig.NAME, new ReadConfig(configs, secrets, tenancy,
                         ClasspathPatternResources.patterns()),
                 "glue-launch", new GlueLaunch(engine, completions, new Backoff(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(4), 0), clock, configs),
-                CopyToWarehouse.NAME, new CopyToWarehouse(new PostgresWarehouse(pg, BatchSource.filesOr(objects)), clock),
+                CopyToWarehouse.NAME, new CopyToWarehouse(new PostgresWarehouse(pg, BatchSource.filesOr(objects)), configs, clock),
                 WriteStatus.NAME, new WriteStatus(new PostgresStatusStore(pg), clock),
                 "push-export", new PushExport(Map.of(), targets, configs, objects, new RedisExportLedger(redis, prefix), clock,
                         new ScopedSecrets(secrets)),

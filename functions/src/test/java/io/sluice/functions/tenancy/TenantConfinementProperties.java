@@ -21,6 +21,8 @@ import io.sluice.functions.start.PipelineDefinitions;
 import io.sluice.functions.task.config.ReadConfig;
 import io.sluice.functions.task.export.ExportTargets;
 import io.sluice.functions.task.export.PushExport;
+import io.sluice.functions.task.warehouse.CopyToWarehouse;
+import io.sluice.orchestration.port.LoadResult;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.orchestration.integration.Platform;
@@ -59,17 +61,19 @@ import net.jqwik.api.Provide;
  * is called with generated payloads over ports that record what they were asked for; after each call every recorded
  * object key is {@code a}'s ({@code tenants/a/...}),
  * every secret name is {@code a/...}, every table and topic namespace is {@code a}, every pipeline started is {@code a}'s,
- * and the only export target built is the one {@code a}'s config describes.
+ * the only export target built is the one {@code a}'s config describes, and the only warehouse table loaded is the one
+ * {@code a}'s config names.
  */
 class TenantConfinementProperties {
     static final Tenancy TENANTS = pipeline -> pipeline.startsWith("a-") ? Optional.of("a")
             : pipeline.startsWith("b-") ? Optional.of("b") : Optional.empty();
     static final String CONFIGURED_ENDPOINT = "https://partner.example/inbound";
+    static final String CONFIGURED_TABLE = "a_sales";
 
     /** Names a hostile payload would try. */
     static final List<String> HOSTILE = List.of("b/partner", "../b/partner", "b", "tenants", "tenants/b/landing/x.csv", "landing/b/x.csv",
             "landing", "x/../../b/y", "/etc/passwd", "..", ".", "b-export", "b-export:run", "partner", "exports/a/../../b/x.csv",
-            "exports/b/x.csv", "http://127.0.0.1:1/steal", "http://169.254.169.254/latest/meta-data/", "http://10.0.0.5/",
+            "exports/b/x.csv", "b_sales", "a_sales", "http://127.0.0.1:1/steal", "http://169.254.169.254/latest/meta-data/", "http://10.0.0.5/",
             "http://[::1]/", "sftp://root@127.0.0.1:22/", "arn:aws:states:us-east-1:123456789012:stateMachine:b-export",
             "arn:aws:states:us-east-1:123456789012:stateMachine:platform-job", "", "tenants/a/../b/x");
 
@@ -86,7 +90,7 @@ class TenantConfinementProperties {
 
     @Provide
     Arbitrary<String> resource() {
-        return Arbitraries.of("sluice:function:read-config", "sluice:function:push-export", "arn:aws:states:::aws-sdk:s3:getObject",
+        return Arbitraries.of("sluice:function:read-config", "sluice:function:push-export", "sluice:function:copy-to-warehouse", "arn:aws:states:::aws-sdk:s3:getObject",
                 "arn:aws:states:::aws-sdk:s3:putObject", "arn:aws:states:::aws-sdk:s3:listObjectsV2", "arn:aws:states:::aws-sdk:s3:copyObject",
                 "arn:aws:states:::aws-sdk:s3:deleteObject", "arn:aws:states:::dynamodb:getItem", "arn:aws:states:::dynamodb:putItem",
                 "arn:aws:states:::sns:publish", "arn:aws:states:::sqs:sendMessage", "arn:aws:states:::events:putEvents",
@@ -113,6 +117,7 @@ class TenantConfinementProperties {
                 case "namespace" -> assertThat(t.subject()).isEqualTo("a");
                 case "started" -> assertThat(t.subject()).startsWith("a-");
                 case "endpoint" -> assertThat(t.subject()).isEqualTo(CONFIGURED_ENDPOINT);
+                case "table" -> assertThat(t.subject()).isEqualTo(CONFIGURED_TABLE);
                 default -> throw new AssertionError("unknown touch " + t);
             }
         });
@@ -131,6 +136,7 @@ class TenantConfinementProperties {
                 }
                 yield p;
             }
+            case "sluice:function:copy-to-warehouse" -> Json.object().put("table", x).put("batchId", "a-export/" + y).put("source", z);
             case "arn:aws:states:::aws-sdk:s3:copyObject" -> Json.object().put("Bucket", x).put("Key", y).put("CopySource", z);
             case "arn:aws:states:::aws-sdk:s3:listObjectsV2" -> Json.object().put("Bucket", x).put("Prefix", y);
             case "arn:aws:states:::dynamodb:getItem", "arn:aws:states:::dynamodb:putItem" -> Json.parse("""
@@ -169,6 +175,11 @@ class TenantConfinementProperties {
         }
         TaskAware function = switch (resource) {
             case "sluice:function:read-config" -> new ReadConfig(configs(), secrets, TENANTS, null);
+            case "sluice:function:copy-to-warehouse" -> new CopyToWarehouse((request, now) -> {
+                touched.add(new Touch("table", request.table()));
+                objects.get(request.source());
+                return new LoadResult.Loaded(1, false);
+            }, configs(), Clock.systemUTC());
             case "sluice:function:push-export" -> new PushExport(Map.of("wired", new InMemoryExporter()), target -> {
                 touched.add(new Touch("endpoint", target.endpoint()));
                 return new InMemoryExporter();
@@ -192,10 +203,10 @@ class TenantConfinementProperties {
     private static InMemoryConfigStore configs() {
         return new InMemoryConfigStore()
                 .put("a-export.json", """
-                        {"pipeline": "a-export", "targets": [{"name": "partner", "kind": "http", "endpoint": "%s", "source": "exports/a/",
-                          "credentials": {"secret": "partner"}}]}""".formatted(CONFIGURED_ENDPOINT))
+                        {"pipeline": "a-export", "warehouse": {"table": "%s"}, "targets": [{"name": "partner", "kind": "http", "endpoint": "%s", "source": "exports/a/",
+                          "credentials": {"secret": "partner"}}]}""".formatted(CONFIGURED_TABLE, CONFIGURED_ENDPOINT))
                 .put("a-export.schema.json", "{}")
-                .put("b-export.json", "{\"pipeline\": \"b-export\", \"targets\": [{\"name\": \"partner\", \"kind\": \"http\","
+                .put("b-export.json", "{\"pipeline\": \"b-export\", \"warehouse\": {\"table\": \"b_sales\"}, \"targets\": [{\"name\": \"partner\", \"kind\": \"http\","
                         + " \"endpoint\": \"http://127.0.0.1:1/b\", \"source\": \"exports/b/\"}]}")
                 .put("b-export.schema.json", "{}");
     }

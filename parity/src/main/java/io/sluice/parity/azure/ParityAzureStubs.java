@@ -40,7 +40,8 @@ public class ParityAzureStubs {
     }
 
     @Bean(CopyToWarehouse.NAME)
-    public Function<JsonNode, JsonNode> copyToWarehouse(ParitySynapse synapse, Clock clock) {
-        return new CopyToWarehouse(synapse.warehouse(), clock);
+    public Function<JsonNode, JsonNode> copyToWarehouse(ParitySynapse synapse, Clock clock,
+                                                        org.springframework.beans.factory.ObjectProvider<io.sluice.orchestration.port.ConfigStore> configs) {
+        return new CopyToWarehouse(synapse.warehouse(), configs.getIfAvailable(() -> name -> java.util.Optional.empty()), clock);
     }
 }

@@ -52,8 +52,9 @@ public class RedshiftConfiguration {
     }
 
     @Bean(CopyToWarehouse.NAME)
-    public Function<JsonNode, JsonNode> copyToWarehouse(RedshiftDataWarehouse warehouse, Clock clock) {
-        return new CopyToWarehouse(warehouse, clock);
+    public Function<JsonNode, JsonNode> copyToWarehouse(RedshiftDataWarehouse warehouse, Clock clock,
+                                                        org.springframework.beans.factory.ObjectProvider<io.sluice.aws.s3.S3ConfigStore> configs) {
+        return new CopyToWarehouse(warehouse, io.sluice.aws.glue.GlueConfiguration.configsOf(configs), clock);
     }
 
     private static String or(String value, String otherwise) {

@@ -111,8 +111,8 @@ public class AzureTaskFunctions {
 
     @Bean(CopyToWarehouse.NAME)
     @ConditionalOnExpression("'${sluice.azure.synapse.jdbc-url:}' != '' and (" + AzurePorts.STORAGE + ")")
-    public Function<JsonNode, JsonNode> copyToWarehouse(Warehouse warehouse, Clock clock) {
-        return new CopyToWarehouse(warehouse, clock);
+    public Function<JsonNode, JsonNode> copyToWarehouse(Warehouse warehouse, Clock clock, ObjectProvider<ConfigStore> configs) {
+        return new CopyToWarehouse(warehouse, configs.getIfAvailable(() -> name -> Optional.empty()), clock);
     }
 
     /**

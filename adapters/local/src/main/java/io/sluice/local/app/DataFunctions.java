@@ -80,8 +80,8 @@ public class DataFunctions {
     }
 
     @Bean(CopyToWarehouse.NAME)
-    public Function<JsonNode, JsonNode> copyToWarehouse(PostgresWarehouse warehouse, Clock clock) {
-        return new CopyToWarehouse(warehouse, clock);
+    public Function<JsonNode, JsonNode> copyToWarehouse(PostgresWarehouse warehouse, Clock clock, SluiceLocalProperties properties) {
+        return new CopyToWarehouse(warehouse, new PipelineConfigStore(properties.configDir(), properties.pipelinesDir()), clock);
     }
 
     @Bean(WriteStatus.NAME)

@@ -30,7 +30,8 @@ import java.util.List;
  *
  * <p>In an execution, a batch is the run's pipeline's: its id must start with {@code <pipeline>/} (the
  * patterns pass {@code <pipeline>/<partition>}), or the task fails with {@code Sluice.WrongPipeline}, so
- * no run can replace another pipeline's batch.
+ * no run can replace another pipeline's batch. A tenant's run loads only into a table its pipeline's config names
+ * ({@link TenantTables}), and only objects of its own namespace.
  *
  * <p>Errors: {@code Warehouse.SchemaMismatch} (naming the missing and extra columns),
  * {@code Warehouse.TableNotFound}, {@code Warehouse.SourceNotFound}, {@code Warehouse.BadData},
@@ -39,13 +40,22 @@ import java.util.List;
  */
 public final class CopyToWarehouse implements TaskAware, DatasetAware {
     public static final String NAME = "copy-to-warehouse";
+    static final String INVALID_REQUEST = "Warehouse.InvalidRequest";
 
     private final Warehouse warehouse;
     private final Clock clock;
+    private final TenantTables tenants;
 
+    /** A loader without the pipelines' configs: the platform's runs load the tables they name, a tenant's run none. */
     public CopyToWarehouse(Warehouse warehouse, Clock clock) {
+        this(warehouse, name -> java.util.Optional.empty(), clock);
+    }
+
+    /** @param configs the pipelines' configs, whose tables a tenant's run may load ({@link TenantTables}) */
+    public CopyToWarehouse(Warehouse warehouse, io.sluice.orchestration.port.ConfigStore configs, Clock clock) {
         this.warehouse = warehouse;
         this.clock = clock;
+        this.tenants = new TenantTables(configs);
     }
 
     @Override
@@ -56,6 +66,7 @@ public final class CopyToWarehouse implements TaskAware, DatasetAware {
             throw new TaskError(TaskContext.WRONG_PIPELINE, NAME + " runs for pipeline '" + pipeline + "', but batch '" + request.batchId()
                     + "' is not one of its batches: a run loads batches named <pipeline>/..., of its own pipeline.", false);
         }
+        tenants.check(task.owner(), pipeline, request.table());
         LoadResult result;
         try {
             result = warehouse.load(request, clock.instant());
@@ -134,7 +145,7 @@ public final class CopyToWarehouse implements TaskAware, DatasetAware {
     }
 
     private static TaskError invalid(String cause) {
-        return new TaskError("Warehouse.InvalidRequest", "copy-to-warehouse: " + cause, false);
+        return new TaskError(INVALID_REQUEST, "copy-to-warehouse: " + cause, false);
     }
 
     private static TaskError mismatch(LoadRequest request, LoadResult.SchemaMismatch m) {
