@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.runtime.RuntimePorts;
 import io.sluice.cli.bench.PriorityBench;
 import io.sluice.cli.bench.StageTrace;
 import io.sluice.cli.bench.Stalls;
@@ -78,10 +79,10 @@ final class PriorityBenchCommand implements Callable<Integer> {
             LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
             PriorityBench.Work work = PriorityBench.work(p3TaskMillis);
             PriorityBench.Figures f;
-            LocalRuntime.Ports ports = backends.ports();
+            RuntimePorts ports = backends.ports();
             StageTrace trace = stages ? new StageTrace(ports.queue(), names.tasks(PriorityBench.FUNCTION, Priority.P0)) : null;
             if (trace != null) {
-                ports = new LocalRuntime.Ports(ports.executions(), ports.claims(), trace, ports.timers(), ports.definitions(), ports.activities());
+                ports = new RuntimePorts(ports.executions(), ports.claims(), trace, ports.timers(), ports.definitions(), ports.activities());
             }
             try (LocalRuntime runtime = new LocalRuntime(ports, PriorityBench.functions(work), PriorityBench.functionNames(),
                     new LocalRuntime.Settings(names, d.visibility(), d.lease(), d.concurrency(), d.tickEvery(), d.outboxGrace(),

@@ -15,7 +15,7 @@ import java.util.Set;
  * expect) and {@code examples/parity/pipelines/} (the pipeline files every host loads, unchanged).
  */
 public record ParityCases(Path folder, List<Case> cases) {
-    private static final Set<String> KINDS = Set.of("run", "callback", "retail", "poison");
+    private static final Set<String> KINDS = Set.of("run", "callback", "retail", "poison", "control");
 
     /** One case: its name, its kind ({@code run}, {@code callback}, {@code retail}, {@code poison}) and its JSON as declared. */
     public record Case(String name, String kind, JsonNode spec) {

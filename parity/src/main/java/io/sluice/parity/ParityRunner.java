@@ -51,6 +51,7 @@ public final class ParityRunner {
                 case "callback" -> callback(c.name(), c.spec());
                 case "retail" -> retail(c.name(), c.spec());
                 case "poison" -> poison(c.spec());
+                case "control" -> control(c.name(), c.spec());
                 default -> "unknown kind " + c.kind();
             };
         } catch (RuntimeException e) {
@@ -60,13 +61,35 @@ public final class ParityRunner {
     }
 
     private String run(String name, JsonNode spec) {
-        String id = start(name, spec.path("pipeline").asText(), spec.path("input"), null);
+        String id = start(name, spec.path("pipeline").asText(), spec.path("input"), null, spec.path("priority").asText(null));
         JsonNode end = awaitEnd(id);
         String differs = compareEnd(end, spec.path("expect"));
         if (differs != null) {
             return differs;
         }
         return compareEvents(id, spec.path("expect").path("events"));
+    }
+
+    /**
+     * A stop or a redrive through the API: a {@code stop} waits until the run waits at {@code waitsAt}; a {@code redrive}
+     * until the run has ended. The change's answer must already show its effect ({@code expect.answer}: every host applies
+     * it at once, none queues it), and the run must end as expected.
+     */
+    private String control(String name, JsonNode spec) {
+        String id = start(name, spec.path("pipeline").asText(), spec.path("input"), null);
+        String action = spec.path("action").asText();
+        if (action.equals("stop")) {
+            String state = spec.path("waitsAt").asText();
+            await(id + " waiting at " + state, () -> token(id, state));
+        } else {
+            awaitEnd(id);
+        }
+        ParityHost.Answer answer = host.api("POST", "/v1/executions/" + encode(id) + "/" + action, Json.object());
+        String wanted = spec.path("expect").path("answer").asText();
+        if (answer.status() != 200 || !answer.body().path("status").asText().equals(wanted)) {
+            return action + " answered " + answer.status() + " " + answer.body() + ", expected 200 with status " + wanted;
+        }
+        return compareEnd(awaitEnd(id), spec.path("expect"));
     }
 
     private String callback(String name, JsonNode spec) {
@@ -178,7 +201,14 @@ public final class ParityRunner {
     }
 
     private String start(String name, String pipeline, JsonNode input, String partition) {
+        return start(name, pipeline, input, partition, null);
+    }
+
+    private String start(String name, String pipeline, JsonNode input, String partition, String priority) {
         ObjectNode body = Json.object().put("name", name + "-" + UUID.randomUUID().toString().substring(0, 8));
+        if (priority != null) {
+            body.put("priority", priority);
+        }
         body.set("input", input.isMissingNode() ? Json.object() : input);
         if (partition != null) {
             body.put("partition", partition);
@@ -216,6 +246,11 @@ public final class ParityRunner {
         }
         if (expect.has("output") && !expect.get("output").equals(end.path("output"))) {
             return "output " + end.path("output") + ", expected " + expect.get("output");
+        }
+        for (String field : new String[] {"priority", "redriveCount"}) {
+            if (expect.has(field) && !expect.get(field).equals(end.path(field))) {
+                return field + " " + end.path(field) + ", expected " + expect.get(field);
+            }
         }
         return null;
     }

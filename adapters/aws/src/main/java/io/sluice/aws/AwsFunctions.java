@@ -13,8 +13,6 @@ import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.QueueNames;
-import io.sluice.functions.orchestrator.Boundary;
-import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.orchestrator.ScheduleTick;
@@ -22,6 +20,9 @@ import io.sluice.functions.retention.ExecutionReaper;
 import io.sluice.functions.retention.Retention;
 import io.sluice.orchestration.port.LineageLog;
 import io.sluice.redis.RedisAdapters;
+import io.sluice.runtime.RuntimeBuilder;
+import io.sluice.runtime.RuntimePorts;
+import io.sluice.runtime.SluiceRuntime;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
@@ -45,28 +46,47 @@ import org.springframework.core.ResolvableType;
 @Configuration(proxyBeanMethods = false)
 public class AwsFunctions {
 
+    /**
+     * The runtime of every Sluice Lambda ({@link RuntimeBuilder}): the rules gate every task by the priority its pipeline
+     * declares in the bundle (AwsControl), succeeded tasks record their lineage, and with an EventBridge bus
+     * ({@link AwsEvents}) the execution events go on the events queue; the tick archives with AwsRetention's reaper.
+     */
     @Bean
-    public OutboxDispatcher outboxDispatcher(RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock) {
+    public SluiceRuntime sluiceRuntime(RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock, ObjectProvider<Retention> retention,
+                                       org.springframework.core.env.Environment env, ObjectProvider<RuleBook> rules,
+                                       ObjectProvider<LineageLog> lineage, BundledPipelines pipelines,
+                                       io.sluice.functions.tenancy.Tenancy tenancy, ObjectProvider<ExecutionReaper> reaper) {
+        return runtime(redis, queue, names, clock, retention.getIfAvailable(() -> Retention.KEEP), AwsEvents.enabled(env))
+                .worker(tenancy.owners(), "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5))
+                .gate(rules.stream().findFirst().map(book -> new RuleGate(book, tenancy, pipeline -> pipelines.priority(pipeline).name()))
+                        .orElse(null))
+                .lineage(lineage.stream().findFirst().orElse(null))
+                .reaper(reaper.stream().findFirst().orElse(null))
+                .build();
+    }
+
+    /**
+     * The runtime's settings on Lambda, over the deployment's Redis and SQS (also built by
+     * {@code io.sluice.aws.lean.OrchestratorLambda}, without a context).
+     *
+     * @param events whether it puts the execution events on the events queue ({@link AwsEvents}: an EventBridge bus is set)
+     */
+    public static RuntimeBuilder runtime(RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock, Retention retention,
+                                         boolean events) {
         // Activities' tasks wait in Redis for the workers that poll the http-api's Step Functions API (GetActivityTask).
-        return new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock, redis.activityTasks());
+        return RuntimeBuilder.on(new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
+                        redis.definitionStore(), redis.activityTasks()), names, clock)
+                .retention(retention).events(events);
     }
 
     @Bean
-    public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, ObjectProvider<Retention> retention,
-                                           org.springframework.core.env.Environment env) {
-        return orchestrator(redis, outbox, clock, retention.getIfAvailable(() -> Retention.KEEP), AwsEvents.enabled(env));
+    public OutboxDispatcher outboxDispatcher(SluiceRuntime runtime) {
+        return runtime.outbox();
     }
 
-    /** The orchestrator of a Sluice Lambda (also built by {@code io.sluice.aws.lean.OrchestratorLambda}, without a context). */
-    public static Orchestrator orchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, Retention retention) {
-        return orchestrator(redis, outbox, clock, retention, false);
-    }
-
-    /** @param events whether it puts the execution events on the events queue ({@link AwsEvents}: an EventBridge bus is set) */
-    public static Orchestrator orchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, Retention retention, boolean events) {
-        Orchestrator o = new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock,
-                Boundary.Probe.NONE, retention);
-        return events ? o.withEvents() : o;
+    @Bean
+    public Orchestrator sluiceOrchestrator(SluiceRuntime runtime) {
+        return runtime.orchestrator();
     }
 
     @Bean(name = "orchestrator")
@@ -80,16 +100,8 @@ public class AwsFunctions {
 
     @Bean(name = "task-worker")
     public Function<SQSEvent, SQSBatchResponse>
-            taskWorker(ListableBeanFactory beans, RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock,
-                       ObjectProvider<RuleBook> rules, ObjectProvider<LineageLog> lineage, BundledPipelines pipelines,
-                       org.springframework.core.env.Environment env, io.sluice.functions.tenancy.Tenancy tenancy) {
-        WorkerHarness plain = new WorkerHarness(taskFunctions(beans), redis.idempotencyStore(), redis.timerIndex(), queue, names, clock,
-                "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5), Boundary.Probe.NONE, tenancy.owners());
-        // The rules gate every task (AwsControl), by the priority its pipeline declares in the bundle.
-        WorkerHarness gated = rules.stream().findFirst().map(book -> plain.withGate(new RuleGate(book,
-                tenancy, pipeline -> pipelines.priority(pipeline).name()))).orElse(plain);
-        WorkerHarness traced = lineage.stream().findFirst().map(gated::withLineage).orElse(gated);
-        WorkerHarness harness = AwsEvents.enabled(env) ? traced.withEvents() : traced; // blocked and released events (AwsEvents)
+            taskWorker(ListableBeanFactory beans, SluiceRuntime runtime) {
+        WorkerHarness harness = runtime.worker(taskFunctions(beans));
         // One task-worker Lambda consumes every priority channel (an event source mapping per channel queue, each with
         // its own maximum concurrency); a held task goes back to the channel it came from.
         // A message it cannot read it moves to that channel's dead-letter queue itself (idempotently) and is then done with.
@@ -101,11 +113,8 @@ public class AwsFunctions {
     }
 
     @Bean(name = "schedule-tick")
-    public Supplier<String> scheduleTick(RedisAdapters redis, SqsTaskQueue queue, OutboxDispatcher outbox, QueueNames names, Clock clock,
-                                         ObjectProvider<ExecutionReaper> reaper,
-                                         ObjectProvider<io.sluice.functions.alert.TieredAlerts> alerts) {
-        ScheduleTick plain = new ScheduleTick(redis.executionStore(), redis.timerIndex(), queue, outbox, names, clock, Duration.ofSeconds(30));
-        ScheduleTick tick = reaper.stream().findFirst().map(plain::withReaper).orElse(plain); // AwsRetention's, when there is an archive
+    public Supplier<String> scheduleTick(SluiceRuntime runtime, ObjectProvider<io.sluice.functions.alert.TieredAlerts> alerts) {
+        ScheduleTick tick = runtime.tick(); // archiving with AwsRetention's reaper, when there is an archive
         // Then the alert tiers (AwsHousekeeping): overdue P1 acknowledgements re-alert, the P2/P3 digest goes out when due.
         return () -> {
             String swept = tick.tick().toString();

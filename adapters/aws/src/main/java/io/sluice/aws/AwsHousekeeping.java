@@ -5,36 +5,29 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import io.sluice.aws.lambda.SqsBatchFunction;
 import io.sluice.aws.lambda.SqsRecord;
 import io.sluice.aws.sqs.SqsTaskQueue;
-import io.sluice.functions.alert.FailureAlerts;
 import io.sluice.functions.alert.LogAlertSink;
-import io.sluice.functions.alert.OncePerIncident;
 import io.sluice.functions.alert.TieredAlerts;
-import io.sluice.functions.orchestrator.Orchestrator;
-import io.sluice.functions.priority.Priority;
-import io.sluice.orchestration.json.Json;
 import io.sluice.redis.RedisAlertBook;
 import org.springframework.beans.factory.annotation.Value;
 import io.sluice.functions.control.recover.Backfills;
 import io.sluice.functions.events.CompletionListener;
-import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.events.cloud.ExecutionEventRelay;
 import io.sluice.functions.maprun.ChildRuns;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.deadletter.DeadLetters;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.functions.start.ExecutionStarter;
-import io.sluice.functions.task.dependency.DependencyRelease;
 import io.sluice.functions.trigger.upstream.DependencyGraph;
-import io.sluice.functions.trigger.upstream.UpstreamTrigger;
 import io.sluice.orchestration.port.AlertSink;
 import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
 import io.sluice.redis.RedisAdapters;
+import io.sluice.runtime.Alerting;
+import io.sluice.runtime.Completions;
+import io.sluice.runtime.SluiceRuntime;
 import io.sluice.redis.RedisDependencyIndex;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -57,8 +50,6 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 public class AwsHousekeeping {
-    private static final Duration QUIET = Duration.ofHours(1);
-    private static final Duration ALERT_LEASE = Duration.ofSeconds(30);
     private static final String DLQ_SUFFIX = "-dlq";
     private static final String FIFO_SUFFIX = ".fifo";
 
@@ -74,19 +65,15 @@ public class AwsHousekeeping {
                                                        QueueNames names, Clock clock, AlertSink sink, ExecutionStarter starter,
                                                        ObjectProvider<DependencyGraph> graph, ObjectProvider<ChildRuns> children,
                                                        ObjectProvider<Backfills> backfills, ObjectProvider<ExecutionEventRelay> relay,
-                                                       TieredAlerts tiers) {
-        List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
-        children.ifAvailable(c -> handlers.addAll(c.handlers())); // a child's end reaches its parent (AwsChildRuns)
-        graph.ifAvailable(g -> handlers.add(new UpstreamTrigger(g, redis.upstreamLedger(), starter, clock, Duration.ofDays(7))));
-        handlers.add(new DependencyRelease(new RedisDependencyIndex(redis.redisson(), properties.redisKeyPrefix()), redis.timerIndex(),
-                queue, names, clock, Duration.ofDays(30)));
-        backfills.ifAvailable(handlers::add); // a backfill's run ending starts what waits for it (AwsControl)
-        // Failure alerts by the execution's priority (P0 pages, P1 awaits an acknowledgement, P2/P3 wait for the digest), as locally.
-        handlers.add(new FailureAlerts(tiers, executionId -> redis.executionStore().load(executionId)
-                .map(s -> Orchestrator.priorityOf(Json.parse(s.state()))).orElse(Priority.DEFAULT)));
-        CompletionListener plain = new CompletionListener(redis.executionStore(), handlers);
-        // With an EventBridge bus (AwsEvents), the execution events on the queue go there as CloudEvents.
-        CompletionListener listener = relay.stream().findFirst().map(plain::withRelay).orElse(plain);
+                                                       TieredAlerts tiers, SluiceRuntime runtime) {
+        Completions completions = Completions.of(redis.executionStore(), clock);
+        children.ifAvailable(c -> c.handlers().forEach(completions::and)); // a child's end reaches its parent (AwsChildRuns)
+        graph.ifAvailable(g -> completions.upstream(g, redis.upstreamLedger(), starter));
+        completions.dependencies(new RedisDependencyIndex(redis.redisson(), properties.redisKeyPrefix()), runtime.ports(), names);
+        backfills.ifAvailable(completions::and); // a backfill's run ending starts what waits for it (AwsControl)
+        // Failure alerts by the execution's priority (P0 pages, P1 awaits an acknowledgement, P2/P3 wait for the digest), as locally;
+        // with an EventBridge bus (AwsEvents), the execution events on the queue go there as CloudEvents.
+        CompletionListener listener = completions.alerts(tiers).relay(relay.stream().findFirst().orElse(null)).build();
         return new SqsBatchFunction(record -> {
             listener.handle(record.body());
             return true;
@@ -110,9 +97,10 @@ public class AwsHousekeeping {
     }
 
     @Bean(name = "dlq-handler")
-    public Function<SQSEvent, SQSBatchResponse> deadLetters(SqsTaskQueue queue, QueueNames names, RedisAdapters redis, Clock clock,
+    public Function<SQSEvent, SQSBatchResponse> deadLetters(SluiceRuntime runtime, QueueNames names, RedisAdapters redis, Clock clock,
                                                             AlertSink sink, ObjectProvider<DeadLetters> letters) {
-        DeadLetterHandler handler = new DeadLetterHandler(queue, names, oncePerIncident(sink, redis, clock), letters.getIfAvailable());
+        DeadLetterHandler handler = Alerting.deadLetters(runtime.ports(), names, oncePerIncident(sink, redis, clock),
+                letters.getIfAvailable());
         return new SqsBatchFunction(record -> {
             handler.handle(sourceQueue(record), new ReceivedMessage(record.messageId(), "", record.body(), record.attributes(),
                     record.receiveCount()));
@@ -154,6 +142,6 @@ public class AwsHousekeeping {
     }
 
     private static AlertSink oncePerIncident(AlertSink sink, RedisAdapters redis, Clock clock) {
-        return new OncePerIncident(sink, redis.idempotencyStore(), clock, QUIET, ALERT_LEASE, "lambda-" + ProcessHandle.current().pid());
+        return Alerting.oncePerIncident(sink, redis.idempotencyStore(), clock, "lambda-" + ProcessHandle.current().pid());
     }
 }

@@ -77,7 +77,10 @@ public final class OrchestratorExecutions implements ExecutionControl {
 
     @Override
     public Optional<Described> describe(String executionId) {
-        return reads.find(executionId).map(f -> new Described(f.summary(), ExecutionCodec.decode(Json.parse(f.state())), f.archived()));
+        return reads.find(executionId).map(f -> {
+            JsonNode state = Json.parse(f.state());
+            return new Described(f.summary(), ExecutionCodec.decode(state), f.archived(), Orchestrator.priorityOf(state).name());
+        });
     }
 
     @Override

@@ -35,7 +35,7 @@ final class ExecutionViews {
         if (e.cause() != null) {
             o.put("cause", e.cause());
         }
-        o.put("transitions", e.transitions()).put("redriveCount", e.redriveCount());
+        o.put("transitions", e.transitions()).put("redriveCount", e.redriveCount()).put("priority", d.priority());
         if (d.archived()) {
             o.put("archived", true);
         }

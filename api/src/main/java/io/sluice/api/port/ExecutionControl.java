@@ -15,10 +15,13 @@ import java.util.Optional;
  */
 public interface ExecutionControl {
 
-    /** An execution with its engine state, for describing it; {@code archived} when it was read from the archive. */
-    record Described(ExecutionSummary summary, Execution execution, boolean archived) {
+    /**
+     * An execution with its engine state, for describing it; {@code archived} when it was read from the archive;
+     * {@code priority} the channel it runs on ({@code P0}..{@code P3}, given at start or declared by its pipeline).
+     */
+    record Described(ExecutionSummary summary, Execution execution, boolean archived, String priority) {
         public Described(ExecutionSummary summary, Execution execution) {
-            this(summary, execution, false);
+            this(summary, execution, false, io.sluice.functions.priority.Priority.DEFAULT.name());
         }
     }
 
@@ -35,10 +38,11 @@ public interface ExecutionControl {
     /** Starts {@code pipeline} under {@code name} through the host's one starter, the same its triggers use. */
     StartResult start(String pipeline, String name, JsonNode input);
 
-    /** As {@link #start(String, String, JsonNode)} with start options (a priority override); a host that knows none ignores them. */
-    default StartResult start(String pipeline, String name, JsonNode input, io.sluice.functions.start.StartOptions options) {
-        return start(pipeline, name, input);
-    }
+    /**
+     * As {@link #start(String, String, JsonNode)} with start options (a priority override). Every implementation honours
+     * them: Azure's control once inherited an ignoring default and dropped a start's {@code "priority": "P0"}.
+     */
+    StartResult start(String pipeline, String name, JsonNode input, io.sluice.functions.start.StartOptions options);
 
     /** Newest first by start time; {@code pipeline} and {@code status} {@code null} for any. */
     List<ExecutionSummary> list(String pipeline, String status, int limit);

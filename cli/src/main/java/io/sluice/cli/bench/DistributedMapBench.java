@@ -160,7 +160,9 @@ public final class DistributedMapBench {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
         LocalRuntime.Settings settings = new LocalRuntime.Settings(names, Duration.ofMinutes(5), d.lease(), d.concurrency(), d.tickEvery(),
                 d.outboxGrace(), Boundary.Probe.NONE);
-        CompletionListener listener = new CompletionListener(backends.ports().executions(), children.handlers());
+        io.sluice.runtime.Completions completions = io.sluice.runtime.Completions.of(backends.ports().executions(), clock);
+        children.handlers().forEach(completions::and);
+        CompletionListener listener = completions.build();
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         AtomicLong peak = new AtomicLong();
         try (LocalRuntime runtime = new LocalRuntime(backends.ports(), bundle, functions.keySet(), settings, clock);

@@ -1,5 +1,6 @@
 package io.sluice.cli.chaos;
 
+import io.sluice.runtime.Alerting;
 import io.sluice.functions.alert.OncePerIncident;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
@@ -28,8 +29,8 @@ final class ChaosDeadLetters {
     static List<QueueConsumer> start(RedisAdapters redis, TaskQueue queue, QueueNames names, String prefix, Clock clock) {
         RedissonClient client = redis.redisson();
         AlertSink recorded = alert -> client.<String>getList(alertsKey(prefix), StringCodec.INSTANCE).add(alert.incidentKey());
-        DeadLetterHandler handler = new DeadLetterHandler(queue, names, new OncePerIncident(recorded, redis.idempotencyStore(), clock,
-                Duration.ofHours(1), ChaosNode.LEASE, "chaos-dlq-" + ProcessHandle.current().pid()));
+        DeadLetterHandler handler = Alerting.deadLetters(ChaosNode.ports(redis, queue), names, Alerting.oncePerIncident(recorded,
+                redis.idempotencyStore(), clock, "chaos-dlq-" + ProcessHandle.current().pid(), ChaosNode.LEASE), null);
         List<QueueConsumer> consumers = new ArrayList<>();
         for (String source : sources(names)) {
             consumers.add(new QueueConsumer(queue, queue.deadLetterQueue(source), m -> {

@@ -121,7 +121,7 @@ public final class ChaosDrill {
                         + plan.faults().size() + " faults planned; the retail pipelines for " + days + " dates");
                 RedisTaskQueue queue = new RedisTaskQueue(store.redisson(), prefix, ChaosNode.MAX_RECEIVES);
                 Clock clock = Clock.systemUTC();
-                Orchestrator starter = ChaosNode.orchestrator(store, queue, names, clock);
+                Orchestrator starter = ChaosNode.runtime(store, queue, names, clock).build().orchestrator();
                 Definition definition = DefinitionParser.parse(Json.parse(DEFINITION));
                 List<String> accepted = new ArrayList<>();
                 List<String> locked = new ArrayList<>(List.of(table));

@@ -1,5 +1,7 @@
 package io.sluice.cli.chaos;
 
+import io.sluice.runtime.RuntimeBuilder;
+import io.sluice.runtime.RuntimePorts;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.harness.TaskFunctions;
@@ -65,8 +67,7 @@ public final class ChaosNode {
         RedisAdapters redis = RedisAdapters.open(SluiceRedisProperties.of(args[1]).withKeyPrefix(prefix));
         RedisTaskQueue queue = new RedisTaskQueue(redis.redisson(), prefix, MAX_RECEIVES);
         FaultyQueue faulty = new FaultyQueue(queue, redis.redisson(), prefix, names.orchestrator(), role.equals("worker") ? 0.3 : 0, 0.05);
-        LocalRuntime.Ports ports = new LocalRuntime.Ports(redis.executionStore(), redis.idempotencyStore(), faulty, redis.timerIndex(),
-                redis.definitionStore());
+        RuntimePorts ports = ports(redis, faulty);
         Clock clock = Clock.systemUTC();
         if (role.equals("events")) {
             ChaosEvents.start(redis, faulty, names, prefix, clock);
@@ -87,9 +88,10 @@ public final class ChaosNode {
             all.putAll(RetailFunctions.of(new RetailFunctions.Folders(Path.of(args[6]), Path.of(args[7])),
                     System.getenv("SLUICE_CHAOS_NODE"), pg, redis.redisson(), prefix, faulty, ports.timers(), names, clock));
             TaskFunctions functions = TaskFunctions.of(all);
-            WorkerHarness harness = new WorkerHarness(functions, ports.claims(), ports.timers(), faulty, names, clock,
-                    "chaos-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), LEASE, Boundary.Probe.NONE,
-                    io.sluice.functions.tenancy.Tenancy.SINGLE.owners()); // the drill has one operator and no tenants
+            WorkerHarness harness = RuntimeBuilder.on(ports, names, clock)
+                    .worker(io.sluice.functions.tenancy.Tenancy.SINGLE.owners(), // the drill has one operator and no tenants
+                            "chaos-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), LEASE)
+                    .build().worker(functions);
             for (String f : all.keySet()) {
                 String taskQueue = names.tasks(f);
                 new QueueConsumer(faulty, taskQueue, m -> harness.handle(m.body(), taskQueue) != WorkerHarness.Disposition.RETRY_LATER,
@@ -101,10 +103,13 @@ public final class ChaosNode {
         Thread.currentThread().join();
     }
 
-    /** An orchestrator of the drill's store that starts executions and dispatches their first commands itself. */
-    static Orchestrator orchestrator(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock) {
-        return new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()),
-                new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock), clock, Boundary.Probe.NONE);
+    /** The drill's runtime over its store and {@code queue}: its orchestrator starts executions and dispatches their first commands itself. */
+    static RuntimeBuilder runtime(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock) {
+        return RuntimeBuilder.on(ports(redis, queue), names, clock);
+    }
+
+    static RuntimePorts ports(RedisAdapters redis, TaskQueue queue) {
+        return new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(), redis.definitionStore());
     }
 
     static Map<String, Function<JsonNode, JsonNode>> functions(Warehouse warehouse, RedissonClient redis, String prefix, String table,

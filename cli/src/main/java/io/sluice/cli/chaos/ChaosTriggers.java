@@ -40,7 +40,7 @@ final class ChaosTriggers {
     private ChaosTriggers() {}
 
     static QueueConsumer start(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock) {
-        Orchestrator orchestrator = ChaosNode.orchestrator(redis, queue, names, clock);
+        Orchestrator orchestrator = ChaosNode.runtime(redis, queue, names, clock).build().orchestrator();
         Definition definition = DefinitionParser.parse(Json.parse(DEFINITION));
         ObjectTrigger trigger = new ObjectTrigger(ObjectRules.parse(RULES), new PipelineStarter(orchestrator::start,
                 PipelineDefinitions.of(id -> id.equals(PIPELINE) ? Optional.of(definition) : Optional.empty())), TriggerMetrics.NONE);

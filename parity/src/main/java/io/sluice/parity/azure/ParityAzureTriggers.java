@@ -6,13 +6,15 @@ import com.microsoft.azure.functions.annotation.FunctionName;
 import com.microsoft.azure.functions.annotation.QueueTrigger;
 import io.sluice.azure.entry.StorageDeliveries;
 import io.sluice.azure.host.SluiceHandlers;
+import io.sluice.functions.priority.Priority;
 import org.springframework.stereotype.Component;
 
 /**
  * The queue triggers of the suite's task functions on the Storage Queue transport. On Azure Functions every queue a
  * function reads is declared by a trigger (its function.json), so an app that adds task functions declares their
  * triggers as Sluice's own {@code storage-task-*} are declared: {@code <prefix>-task-<function>}, handed through
- * {@link StorageDeliveries} to the worker harness.
+ * {@link StorageDeliveries} to the worker harness, and one per priority channel its runs use ({@code -p0}, {@code -p1},
+ * {@code -p3}; P2's is the plain queue).
  */
 @Component
 public class ParityAzureTriggers {
@@ -39,6 +41,15 @@ public class ParityAzureTriggers {
                             @BindingName("Id") String id, @BindingName("PopReceipt") String popReceipt,
                             @BindingName("DequeueCount") long dequeueCount, ExecutionContext context) {
         task("parity-flaky", text, id, popReceipt, dequeueCount);
+    }
+
+    /** The P0 channel of {@code parity-flaky}: a run started with {@code "priority": "P0"} sends its tasks there (case {@code priority}). */
+    @FunctionName("storage-task-parity-flaky-p0")
+    public void parityFlakyP0(@QueueTrigger(name = "message", queueName = PREFIX + "task-parity-flaky-p0", connection = CONNECTION) String text,
+                              @BindingName("Id") String id, @BindingName("PopReceipt") String popReceipt,
+                              @BindingName("DequeueCount") long dequeueCount, ExecutionContext context) {
+        deliveries.deliver(new StorageDeliveries.Delivered(handlers.names().tasks("parity-flaky", Priority.P0), id, popReceipt, text,
+                dequeueCount), m -> handlers.task("parity-flaky", Priority.P0, m.body()));
     }
 
     @FunctionName("storage-task-parity-callback")

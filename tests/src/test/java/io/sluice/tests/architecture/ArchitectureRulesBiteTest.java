@@ -182,6 +182,19 @@ class ArchitectureRulesBiteTest {
     }
 
     @Test
+    void aCompositionThatKnowsAHostIsReported() {
+        ArchRule rule = RULES.runtimeDependsOnlyOnFunctionsAndOrchestration();
+        assertReports(rule, "runtime.KnowsAHost", "violations.aws.AwsThing");
+    }
+
+    @Test
+    void aHostBuildingItsOwnRuntimePartIsReported() {
+        ArchRule rule = RULES.runtimeIsComposedInOnePlace();
+        assertReports(rule, "aws.ComposesItsOwnRuntime", "io.sluice.functions.orchestrator.OutboxDispatcher.<init>");
+        assertDoesNotReport(rule, "aws.AwsThing");
+    }
+
+    @Test
     void aTaskFunctionHoldingTheUnscopedStoresIsReported() {
         ArchRule rule = RULES.functionsHoldNoUnscopedData();
         assertReports(rule, "functions.task.HoldsTheWholeStore", "io.sluice.orchestration.port.ObjectStore",

@@ -41,6 +41,7 @@ final class SluiceArchitecture {
     private final String api;
     private final String cli;
     private final String redis;
+    private final String runtime;
     private final String[] shared;
 
     SluiceArchitecture(String rootPackage) {
@@ -54,6 +55,7 @@ final class SluiceArchitecture {
         this.api = rootPackage + ".api..";
         this.cli = rootPackage + ".cli..";
         this.redis = rootPackage + ".redis..";
+        this.runtime = rootPackage + ".runtime..";
         this.shared = new String[] {rootPackage + ".postgres..", rootPackage + ".duckdb..", rootPackage + ".transfer.."};
     }
 
@@ -71,6 +73,8 @@ final class SluiceArchitecture {
                 functionsResolveSecretsOnlyAsTheirOwner(),
                 functionsFixNoOwner(),
                 functionsHoldNoUnscopedData(),
+                runtimeDependsOnlyOnFunctionsAndOrchestration(),
+                runtimeIsComposedInOnePlace(),
                 coreDoesNotDependOnAdapters(),
                 awsAdapterDoesNotDependOnOtherAdapters(),
                 azureAdapterDoesNotDependOnOtherAdapters(),
@@ -165,6 +169,34 @@ final class SluiceArchitecture {
                 .allowEmptyShould(false);
     }
 
+    // ---- the runtime, composed once ------------------------------------------------------------
+
+    /** The parts of the runtime a host gets from {@code io.sluice.runtime} and never builds itself. */
+    static final Set<String> RUNTIME_PARTS = Set.of("io.sluice.functions.orchestrator.Orchestrator",
+            "io.sluice.functions.orchestrator.OutboxDispatcher", "io.sluice.functions.orchestrator.ScheduleTick",
+            "io.sluice.functions.orchestrator.DeadLetterHandler", "io.sluice.functions.harness.WorkerHarness",
+            "io.sluice.functions.events.CompletionListener", "io.sluice.functions.alert.OncePerIncident");
+
+    ArchRule runtimeDependsOnlyOnFunctionsAndOrchestration() {
+        return noClasses().that().resideInAPackage(runtime)
+                .should().dependOnClassesThat(resideInAPackage(root).and(not(resideInAnyPackage(runtime, functions, orchestration)))
+                        .as("Sluice classes outside " + runtime + ", " + functions + " and " + orchestration))
+                .orShould().dependOnClassesThat().resideInAnyPackage("org.springframework..", "software.amazon..", "com.azure..")
+                .because("the composition is the same on every host: hosts call it, it knows none of them");
+    }
+
+    /**
+     * The orchestrator, its outbox, the schedule tick, the worker harness, the completion listener, the dead-letter handler
+     * and the once-per-incident alerts are composed in one place, {@code io.sluice.runtime}: a host that builds one itself
+     * is a fifth copy that will disagree (Azure's once dropped a start's priority, and queued what the others applied).
+     */
+    ArchRule runtimeIsComposedInOnePlace() {
+        return noClasses().that().resideOutsideOfPackages(runtime, functions)
+                .should().callConstructorWhere(describe("a constructor of a runtime part " + RUNTIME_PARTS,
+                        call -> RUNTIME_PARTS.contains(call.getTargetOwner().getName())))
+                .because("every host gets the runtime from RuntimeBuilder, Completions and Alerting");
+    }
+
     // ---- who a run belongs to -----------------------------------------------------------------
 
     private static final String SECRET_RESOLVER = "io.sluice.orchestration.port.SecretResolver";
@@ -228,7 +260,7 @@ final class SluiceArchitecture {
     }
 
     ArchRule coreDoesNotDependOnAdapters() {
-        return noClasses().that().resideInAnyPackage(orchestration, functions)
+        return noClasses().that().resideInAnyPackage(orchestration, functions, runtime)
                 .should().dependOnClassesThat().resideInAnyPackage(aws, azure, local, redis, api, cli)
                 .because("adapters, the API and the CLI depend on the core, never the other way round");
     }

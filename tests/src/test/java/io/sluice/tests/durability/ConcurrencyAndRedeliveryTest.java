@@ -1,5 +1,6 @@
 package io.sluice.tests.durability;
 
+import io.sluice.runtime.RuntimePorts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -155,7 +156,7 @@ class ConcurrencyAndRedeliveryTest {
                 return got;
             }
         };
-        LocalRuntime.Ports ports = new LocalRuntime.Ports(opened.ports.executions(), opened.ports.claims(), counting,
+        RuntimePorts ports = new RuntimePorts(opened.ports.executions(), opened.ports.claims(), counting,
                 opened.ports.timers(), opened.ports.definitions());
         try (LocalRuntime runtime = new LocalRuntime(ports, watched, List.of("slow"),
                 new LocalRuntime.Settings(settings.names(), Duration.ofSeconds(1), Duration.ofSeconds(30), 8, settings.tickEvery(),

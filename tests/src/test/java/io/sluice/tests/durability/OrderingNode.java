@@ -1,5 +1,6 @@
 package io.sluice.tests.durability;
 
+import io.sluice.runtime.RuntimePorts;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.harness.TaskFunctions;
@@ -28,7 +29,7 @@ public final class OrderingNode {
         Stack.Opened opened = stack.open();
         RedissonClient redis = opened.redis.redisson();
         CountingQueue counting = new CountingQueue(opened.queue, redis, stack.keyPrefix(), stack.names().orchestrator());
-        LocalRuntime.Ports ports = new LocalRuntime.Ports(opened.ports.executions(), opened.ports.claims(), counting,
+        RuntimePorts ports = new RuntimePorts(opened.ports.executions(), opened.ports.claims(), counting,
                 opened.ports.timers(), opened.ports.definitions());
         LocalRuntime.Settings settings = new LocalRuntime.Settings(stack.names(), VISIBILITY, VISIBILITY, 16, Duration.ofMillis(200),
                 Duration.ofSeconds(3), Boundary.Probe.NONE);

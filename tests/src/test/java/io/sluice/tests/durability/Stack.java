@@ -1,5 +1,6 @@
 package io.sluice.tests.durability;
 
+import io.sluice.runtime.RuntimePorts;
 import io.sluice.aws.sqs.SqsQueueSettings;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.messaging.QueueNames;
@@ -29,7 +30,7 @@ record Stack(String redisUrl, URI sqsEndpoint, String keyPrefix, String queuePre
         final RedisAdapters redis;
         final TaskQueue queue;
         private final AutoCloseable closeQueue;
-        final LocalRuntime.Ports ports;
+        final RuntimePorts ports;
 
         Opened(Stack stack) {
             this.redis = RedisAdapters.open(SluiceRedisProperties.of(stack.redisUrl).withKeyPrefix(stack.keyPrefix));
@@ -42,7 +43,7 @@ record Stack(String redisUrl, URI sqsEndpoint, String keyPrefix, String queuePre
                 this.queue = q;
                 this.closeQueue = q;
             }
-            this.ports = new LocalRuntime.Ports(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
+            this.ports = new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
                     redis.definitionStore());
         }
 

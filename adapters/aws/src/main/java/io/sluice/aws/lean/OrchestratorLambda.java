@@ -13,7 +13,6 @@ import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.aws.trigger.BundledPipelines;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
-import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.retention.Retention;
 import io.sluice.redis.RedisAdapters;
 import java.time.Clock;
@@ -99,8 +98,7 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
             redis.close();
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
-        OutboxDispatcher outbox = functions.outboxDispatcher(redis, q, names, clock);
-        Orchestrator orchestrator = AwsFunctions.orchestrator(redis, outbox, clock, retention, events);
+        Orchestrator orchestrator = AwsFunctions.runtime(redis, q, names, clock, retention, events).build().orchestrator();
         return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator), List.of(q, redis));
     }
 

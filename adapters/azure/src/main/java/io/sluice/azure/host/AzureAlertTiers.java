@@ -1,6 +1,5 @@
 package io.sluice.azure.host;
 
-import io.sluice.functions.alert.OncePerIncident;
 import io.sluice.functions.alert.TieredAlerts;
 import io.sluice.orchestration.port.AlertSink;
 import io.sluice.redis.RedisAdapters;
@@ -19,8 +18,6 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 public class AzureAlertTiers {
-    private static final Duration QUIET = Duration.ofHours(1);
-    private static final Duration ALERT_LEASE = Duration.ofSeconds(30);
 
     @Bean
     public TieredAlerts tieredAlerts(AlertSink sink, RedisAdapters redis, SluiceAzureHostProperties host, Clock clock,
@@ -29,7 +26,7 @@ public class AzureAlertTiers {
                                      @Value("${sluice.alert-tiers.digest-every:1h}") Duration digestEvery) {
         String owner = "azure-" + ProcessHandle.current().pid();
         return new TieredAlerts(TieredAlerts.pageThrough(sink), sink, new RedisAlertBook(redis.redisson(), host.redisKeyPrefix()),
-                s -> new OncePerIncident(s, redis.idempotencyStore(), clock, QUIET, ALERT_LEASE, owner), clock,
+                s -> io.sluice.runtime.Alerting.oncePerIncident(s, redis.idempotencyStore(), clock, owner), clock,
                 new TieredAlerts.Settings(ackDeadline, escalations, digestEvery)).digestOnTheClock();
     }
 }

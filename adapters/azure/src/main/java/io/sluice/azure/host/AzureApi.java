@@ -49,13 +49,16 @@ public class AzureApi {
 
     /** Named so, not {@code executions}: that name is the task function of {@code states:startExecution}. */
     @Bean
-    public ExecutionControl executionOperations(ExecutionStarter starter, RedisAdapters redis, TaskQueue queue, QueueNames names,
+    public ExecutionControl executionOperations(io.sluice.functions.orchestrator.Orchestrator orchestrator, ExecutionStarter starter,
+                                                RedisAdapters redis, TaskQueue queue, QueueNames names,
                                                 ObjectProvider<ObjectStore> objects, ObjectProvider<StatusStore> status,
                                                 io.sluice.api.sfn.StoredStateMachines machines) {
         ObjectStore archive = objects.getIfAvailable();
         // Reads find an execution in Redis, else in the Blob archive the schedule-tick moved it to; lists span that
         // archive through the status table, where the reaper gives every archived run its row.
-        return new QueuedExecutionControl(starter, redis.executionStore(), queue, names,
+        // Stop and redrive are applied right away through the orchestrator (its compare-and-set commit), as on every host, so
+        // the answer shows their effect; callbacks go to the orchestrator's queue, as a task's result does.
+        return new io.sluice.api.control.OrchestratorExecutions(orchestrator::handle, starter, redis.executionStore(), queue, names,
                 new ExecutionReads(redis.executionStore(), archive == null ? null : new ExecutionArchive(archive)),
                 new ExecutionListings(redis.executionStore(), archive == null ? null : status.getIfAvailable(), machines::names));
     }

@@ -30,6 +30,11 @@ import io.sluice.orchestration.port.StatusStore;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.UpstreamLedger;
 import io.sluice.redis.RedisAdapters;
+import io.sluice.runtime.Alerting;
+import io.sluice.runtime.Completions;
+import io.sluice.runtime.RuntimeBuilder;
+import io.sluice.runtime.RuntimePorts;
+import io.sluice.runtime.SluiceRuntime;
 import io.sluice.redis.RedisDependencyIndex;
 import io.sluice.redis.SluiceRedisProperties;
 import java.time.Clock;
@@ -56,8 +61,6 @@ import org.springframework.core.io.support.ResourcePatternResolver;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SluiceAzureHostProperties.class)
 public class AzureRuntime {
-    private static final Duration QUIET = Duration.ofHours(1);
-    private static final Duration ALERT_LEASE = Duration.ofSeconds(30);
 
     /**
      * The one Redis client of the app: {@code SLUICE_REDIS_URL} ({@code rediss://} for TLS), logged in with the access key
@@ -84,22 +87,37 @@ public class AzureRuntime {
         return BundledPipelines.load(resolver, pattern, tenants.getIfAvailable(Tenants::none)::tenantOf);
     }
 
+    /**
+     * The runtime ({@link RuntimeBuilder}) over Redis and the deployment's queue. Activities' tasks wait in Redis for the
+     * workers that poll the http-api's Step Functions API (GetActivityTask), each in its pipeline's tenant's activity;
+     * with an Event Grid topic ({@link AzureEvents}) the execution events go on the events queue; with Blob storage, each
+     * tick moves the executions whose retention passed into the archive there (archive/executions/...), giving each its
+     * status-table row, then out of Redis (without it, nothing leaves).
+     */
     @Bean
-    public OutboxDispatcher outboxDispatcher(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock,
-                                             ObjectProvider<io.sluice.functions.tenancy.Tenancy> tenancy) {
-        // Activities' tasks wait in Redis for the workers that poll the http-api's Step Functions API (GetActivityTask),
-        // each in its pipeline's tenant's activity.
-        OutboxDispatcher outbox = new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock, redis.activityTasks());
-        tenancy.ifAvailable(outbox::scopeActivities);
-        return outbox;
+    public SluiceRuntime sluiceRuntime(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock, Retention retention,
+                                       org.springframework.core.env.Environment env, SluiceAzureHostProperties host,
+                                       ObjectProvider<io.sluice.functions.tenancy.Tenancy> tenancy, ObjectProvider<ObjectStore> objects,
+                                       ObjectProvider<StatusStore> status) {
+        return RuntimeBuilder.on(new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
+                        redis.definitionStore(), redis.activityTasks()), names, clock)
+                .retention(retention).events(AzureEvents.enabled(env)).activitiesOf(tenancy.getIfAvailable())
+                // The tenancy is looked up when the first task arrives: binding the API's tenants file while the http-api's
+                // serverless web container is still starting fails (its ServletContext resolves paths only once running).
+                .worker(executionId -> tenancy.getObject().owners().ofExecution(executionId), "azure-" + ProcessHandle.current().pid(),
+                        host.lease())
+                .archiveTo(objects.getIfAvailable(), status.getIfAvailable())
+                .build();
     }
 
     @Bean
-    public Orchestrator sluiceOrchestrator(RedisAdapters redis, OutboxDispatcher outbox, Clock clock, Retention retention,
-                                           org.springframework.core.env.Environment env) {
-        Orchestrator o = new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()), outbox, clock,
-                Boundary.Probe.NONE, retention);
-        return AzureEvents.enabled(env) ? o.withEvents() : o; // execution events for an Event Grid topic (AzureEvents)
+    public OutboxDispatcher outboxDispatcher(SluiceRuntime runtime) {
+        return runtime.outbox();
+    }
+
+    @Bean
+    public Orchestrator sluiceOrchestrator(SluiceRuntime runtime) {
+        return runtime.orchestrator();
     }
 
     /**
@@ -130,14 +148,8 @@ public class AzureRuntime {
     }
 
     @Bean
-    public ScheduleTick scheduleTick(RedisAdapters redis, TaskQueue queue, OutboxDispatcher outbox, QueueNames names, Clock clock,
-                                     Retention retention, ObjectProvider<ObjectStore> objects, ObjectProvider<StatusStore> status) {
-        ScheduleTick tick = new ScheduleTick(redis.executionStore(), redis.timerIndex(), queue, outbox, names, clock, Duration.ofSeconds(30));
-        ObjectStore archive = objects.getIfAvailable();
-        // With Blob storage, each tick moves the executions whose retention passed into the archive there
-        // (archive/executions/...), giving each its status-table row, then out of Redis. Without it, nothing leaves.
-        return archive == null ? tick : tick.withReaper(new ExecutionReaper(redis.executionStore(), new ExecutionArchive(archive), retention,
-                status.getIfAvailable()));
+    public ScheduleTick scheduleTick(SluiceRuntime runtime) {
+        return runtime.tick();
     }
 
     /** Where alerts go when the deployment names no other sink: one JSON line each in the log (Application Insights). */
@@ -158,22 +170,17 @@ public class AzureRuntime {
      * (every {@code Consumer<FinishedExecution>} bean), failure alerts.
      */
     @Bean
-    public CompletionListener completionListener(RedisAdapters redis, BundledPipelines pipelines, ObjectProvider<UpstreamLedger> ledger,
-                                                 ExecutionStarter starter, RedisDependencyIndex index, TaskQueue queue, QueueNames names,
-                                                 Clock clock, AlertSink sink, ObjectProvider<Consumer<FinishedExecution>> more,
+    public CompletionListener completionListener(RedisAdapters redis, SluiceRuntime runtime, BundledPipelines pipelines,
+                                                 ObjectProvider<UpstreamLedger> ledger, ExecutionStarter starter, RedisDependencyIndex index,
+                                                 QueueNames names, Clock clock, ObjectProvider<Consumer<FinishedExecution>> more,
                                                  ObjectProvider<io.sluice.functions.events.cloud.ExecutionEventRelay> relay,
                                                  io.sluice.functions.alert.TieredAlerts tiers) {
-        List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
-        handlers.add(new UpstreamTrigger(pipelines.dependencyGraph(), ledger.getIfAvailable(redis::upstreamLedger), starter, clock,
-                Duration.ofDays(7)));
-        handlers.add(new DependencyRelease(index, redis.timerIndex(), queue, names, clock, Duration.ofDays(30)));
-        more.orderedStream().forEach(handlers::add);
-        // Failure alerts by the execution's priority (AzureAlertTiers), as locally and on AWS.
-        handlers.add(new FailureAlerts(tiers, executionId -> redis.executionStore().load(executionId)
-                .map(s -> Orchestrator.priorityOf(io.sluice.orchestration.json.Json.parse(s.state())))
-                .orElse(io.sluice.functions.priority.Priority.DEFAULT)));
-        CompletionListener listener = new CompletionListener(redis.executionStore(), handlers);
-        return relay.stream().findFirst().map(listener::withRelay).orElse(listener); // to the Event Grid topic (AzureEvents)
+        Completions completions = Completions.of(redis.executionStore(), clock)
+                .upstream(pipelines.dependencyGraph(), ledger.getIfAvailable(redis::upstreamLedger), starter)
+                .dependencies(index, runtime.ports(), names);
+        more.orderedStream().forEach(completions::and);
+        // Failure alerts by the execution's priority (AzureAlertTiers), as locally and on AWS; events to the Event Grid topic (AzureEvents).
+        return completions.alerts(tiers).relay(relay.stream().findFirst().orElse(null)).build();
     }
 
     /** The dead letters the dlq-handler records per tenant (the API's tenants), listed and redriven by {@code /v1/dead-letters}. */
@@ -185,26 +192,20 @@ public class AzureRuntime {
     }
 
     @Bean
-    public DeadLetterHandler deadLetterHandler(TaskQueue queue, QueueNames names, RedisAdapters redis, Clock clock, AlertSink sink,
+    public DeadLetterHandler deadLetterHandler(SluiceRuntime runtime, QueueNames names, RedisAdapters redis, Clock clock, AlertSink sink,
                                                DeadLetters letters) {
-        return new DeadLetterHandler(queue, names, oncePerIncident(sink, redis, clock), letters);
+        return Alerting.deadLetters(runtime.ports(), names, oncePerIncident(sink, redis, clock), letters);
     }
 
     @Bean
-    public SluiceHandlers sluiceHandlers(Orchestrator orchestrator, TaskFunctionCatalog functions, RedisAdapters redis, TaskQueue queue,
-                                         QueueNames names, Clock clock, SluiceAzureHostProperties host, CompletionListener completions,
-                                         DeadLetterHandler deadLetters, ScheduleTick tick, org.springframework.core.env.Environment env,
-                                         io.sluice.functions.alert.TieredAlerts tiers,
-                                         ObjectProvider<io.sluice.functions.tenancy.Tenancy> tenancy) {
-        // The tenancy is looked up when the first task arrives: binding the API's tenants file while the http-api's
-        // serverless web container is still starting fails (its ServletContext resolves paths only once running).
-        io.sluice.functions.harness.WorkerHarness harness = functions.harness(redis, queue, names, clock, host.lease(),
-                executionId -> tenancy.getObject().owners().ofExecution(executionId));
-        return new SluiceHandlers(orchestrator, AzureEvents.enabled(env) ? harness.withEvents() : harness, completions, deadLetters,
-                tick, tiers, names);
+    public SluiceHandlers sluiceHandlers(SluiceRuntime runtime, TaskFunctionCatalog functions, QueueNames names,
+                                         CompletionListener completions, DeadLetterHandler deadLetters,
+                                         io.sluice.functions.alert.TieredAlerts tiers) {
+        return new SluiceHandlers(runtime.orchestrator(), runtime.worker(functions.tasks()), completions, deadLetters, runtime.tick(), tiers,
+                names);
     }
 
     private static AlertSink oncePerIncident(AlertSink sink, RedisAdapters redis, Clock clock) {
-        return new OncePerIncident(sink, redis.idempotencyStore(), clock, QUIET, ALERT_LEASE, "azure-" + ProcessHandle.current().pid());
+        return Alerting.oncePerIncident(sink, redis.idempotencyStore(), clock, "azure-" + ProcessHandle.current().pid());
     }
 }

@@ -2,13 +2,6 @@ package io.sluice.azure.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.harness.TaskFunctions;
-import io.sluice.functions.harness.WorkerHarness;
-import io.sluice.functions.messaging.QueueNames;
-import io.sluice.functions.orchestrator.Boundary;
-import io.sluice.orchestration.port.TaskQueue;
-import io.sluice.redis.RedisAdapters;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -27,10 +20,8 @@ public record TaskFunctionCatalog(Map<String, Function<JsonNode, JsonNode>> byNa
         return new java.util.TreeSet<>(byName.keySet());
     }
 
-    /** @param owners whose run each task is: the harness fixes every task's owner by them */
-    WorkerHarness harness(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock, Duration lease,
-                          io.sluice.functions.tenancy.Owners owners) {
-        return new WorkerHarness(TaskFunctions.of(byName), redis.idempotencyStore(), redis.timerIndex(), queue, names, clock,
-                "azure-" + ProcessHandle.current().pid(), lease, Boundary.Probe.NONE, owners);
+    /** The functions, for the runtime's worker harness. */
+    public TaskFunctions tasks() {
+        return TaskFunctions.of(byName);
     }
 }

@@ -1,5 +1,7 @@
 package io.sluice.local.app;
 
+import io.sluice.runtime.Completions;
+import io.sluice.runtime.Alerting;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.alert.FailureAlerts;
 import io.sluice.functions.alert.OncePerIncident;
@@ -191,8 +193,7 @@ public class RuntimeConfiguration {
         if (!blank(webhook)) {
             sinks.add(new WebhookAlertSink(URI.create(webhook.strip()), HttpClient.newHttpClient(), Duration.ofSeconds(10), Map.of()));
         }
-        return new OncePerIncident(new FanOutAlertSink(sinks), backends.ports().claims(), clock, Duration.ofHours(1),
-                Duration.ofSeconds(30), "local-" + ProcessHandle.current().pid());
+        return Alerting.oncePerIncident(new FanOutAlertSink(sinks), backends.ports().claims(), clock, "local-" + ProcessHandle.current().pid());
     }
 
     /**
@@ -213,7 +214,7 @@ public class RuntimeConfiguration {
                         HttpClient.newHttpClient(), Duration.ofSeconds(10), Map.of())));
         String owner = "local-" + ProcessHandle.current().pid();
         return new TieredAlerts(pager, sink, new RedisAlertBook(backends.redisson(), backends.redisKeyPrefix()),
-                s -> new OncePerIncident(s, backends.ports().claims(), clock, Duration.ofHours(1), Duration.ofSeconds(30), owner), clock,
+                s -> Alerting.oncePerIncident(s, backends.ports().claims(), clock, owner), clock,
                 tiers.settings());
     }
 
@@ -224,18 +225,12 @@ public class RuntimeConfiguration {
 
     /** The consumer of execution events: wakes dependency checks (when they run here) and alerts on failures, by priority. */
     @Bean
-    public CompletionListener completionListener(LocalBackends backends, TieredAlerts tiers,
+    public CompletionListener completionListener(LocalBackends backends, TieredAlerts tiers, Clock clock,
                                                  ObjectProvider<Consumer<FinishedExecution>> handlerBeans,
                                                  ObjectProvider<ExecutionEventRelay> events) {
-        List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
-        handlerBeans.orderedStream().forEach(handlers::add);
-        ExecutionStore store = backends.ports().executions();
-        handlers.add(new FailureAlerts(tiers, executionId -> store.load(executionId)
-                .map(s -> io.sluice.functions.orchestrator.Orchestrator.priorityOf(io.sluice.orchestration.json.Json.parse(s.state())))
-                .orElse(Priority.DEFAULT)));
-        CompletionListener listener = new CompletionListener(backends.ports().executions(), handlers);
-        ExecutionEventRelay relay = events.getIfAvailable();
-        return relay == null ? listener : listener.withRelay(relay);
+        Completions completions = Completions.of(backends.ports().executions(), clock);
+        handlerBeans.orderedStream().forEach(completions::and);
+        return completions.alerts(tiers).relay(events.getIfAvailable()).build();
     }
 
     /** The dead letters the dlq-handler records, in Redis per tenant, for the API and console to list and redrive. */
@@ -249,7 +244,7 @@ public class RuntimeConfiguration {
     @Bean(destroyMethod = "close")
     QueueHousekeeping queueHousekeeping(LocalBackends backends, QueueNames names, TaskFunctionBeans functions, AlertSink alerts,
                                         CompletionListener completions, DeadLetters letters) {
-        DeadLetterHandler deadLetters = new DeadLetterHandler(backends.ports().queue(), names, alerts, letters);
+        DeadLetterHandler deadLetters = Alerting.deadLetters(backends.ports(), names, alerts, letters);
         return new QueueHousekeeping(backends.ports().queue(), names, functions.names(), deadLetters, completions);
     }
 

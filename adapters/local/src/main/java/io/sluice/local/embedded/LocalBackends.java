@@ -1,5 +1,6 @@
 package io.sluice.local.embedded;
 
+import io.sluice.runtime.RuntimePorts;
 import io.sluice.aws.sqs.SqsQueueSettings;
 import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.embedded.OwnerOnlyFiles;
@@ -58,14 +59,14 @@ public final class LocalBackends implements AutoCloseable {
         }
     }
 
-    private final LocalRuntime.Ports ports;
+    private final RuntimePorts ports;
     private final RedissonClient redisson;
     private final String redisKeyPrefix;
     private final String queueDescription;
     private final String redisDescription;
     private final Deque<AutoCloseable> opened;
 
-    private LocalBackends(LocalRuntime.Ports ports, RedissonClient redisson, String redisKeyPrefix, String queueDescription,
+    private LocalBackends(RuntimePorts ports, RedissonClient redisson, String redisKeyPrefix, String queueDescription,
                           String redisDescription, Deque<AutoCloseable> opened) {
         this.ports = ports;
         this.redisson = redisson;
@@ -100,7 +101,7 @@ public final class LocalBackends implements AutoCloseable {
                 queue = redisQueue;
                 queueDescription = "Redis (the same server, key prefix " + s.redisKeyPrefix() + ")";
             }
-            LocalRuntime.Ports ports = new LocalRuntime.Ports(redis.adapters().executionStore(), redis.adapters().idempotencyStore(),
+            RuntimePorts ports = new RuntimePorts(redis.adapters().executionStore(), redis.adapters().idempotencyStore(),
                     queue, redis.adapters().timerIndex(), redis.adapters().definitionStore(), redis.adapters().activityTasks());
             return new LocalBackends(ports, redis.adapters().redisson(), s.redisKeyPrefix(), queueDescription, redis.description(),
                     opened);
@@ -184,7 +185,7 @@ public final class LocalBackends implements AutoCloseable {
         return resource;
     }
 
-    public LocalRuntime.Ports ports() {
+    public RuntimePorts ports() {
         return ports;
     }
 

@@ -12,29 +12,22 @@ import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
-import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
-import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.functions.orchestrator.ScheduleTick;
-import io.sluice.functions.retention.ExecutionArchive;
-import io.sluice.functions.retention.ExecutionReaper;
 import io.sluice.functions.retention.Retention;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.start.StartResult;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;
 import io.sluice.functions.trigger.schedule.ScheduledRuns;
 import io.sluice.orchestration.definition.Definition;
-import io.sluice.orchestration.port.ActivityTasks;
-import io.sluice.orchestration.port.DefinitionStore;
-import io.sluice.orchestration.port.ExecutionStore;
-import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.StatusStore;
 import io.sluice.orchestration.port.LineageLog;
 import io.sluice.functions.harness.TaskGate;
 import io.sluice.orchestration.port.ScheduleIndex;
-import io.sluice.orchestration.port.TaskQueue;
-import io.sluice.orchestration.port.TimerIndex;
+import io.sluice.runtime.RuntimeBuilder;
+import io.sluice.runtime.RuntimePorts;
+import io.sluice.runtime.SluiceRuntime;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,15 +48,6 @@ import java.util.logging.Logger;
  */
 public final class LocalRuntime implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(LocalRuntime.class.getName());
-
-    /** The ports the runtime runs on. */
-    /** @param activities where activity tasks wait for their workers (the Step Functions API's GetActivityTask); null: none */
-    public record Ports(ExecutionStore executions, IdempotencyStore claims, TaskQueue queue, TimerIndex timers, DefinitionStore definitions,
-                        ActivityTasks activities) {
-        public Ports(ExecutionStore executions, IdempotencyStore claims, TaskQueue queue, TimerIndex timers, DefinitionStore definitions) {
-            this(executions, claims, queue, timers, definitions, null);
-        }
-    }
 
     /** How it runs: queue names, lease and visibility, concurrency, tick period, and a crash probe for tests. */
     public record Settings(QueueNames names, Duration visibility, Duration lease, int concurrency, Duration tickEvery,
@@ -100,9 +84,10 @@ public final class LocalRuntime implements AutoCloseable {
         }
     }
 
+    private final TaskFunctions functions;
+    private volatile SluiceRuntime runtime;
     private volatile Orchestrator orchestrator;
-    private final Ports ports;
-    private final OutboxDispatcher outbox;
+    private final RuntimePorts ports;
     private final Settings settings;
     private final Clock clock;
     private volatile WorkerHarness harness;
@@ -111,29 +96,29 @@ public final class LocalRuntime implements AutoCloseable {
     private final Map<String, Saturation> saturation = new java.util.concurrent.ConcurrentHashMap<>();
     private final Thread ticker;
     private volatile ScheduleTick tick;
-    private ExecutionReaper reaper;
     private volatile Duration fireEvery;
     private volatile boolean open = true;
+    private boolean archives;
 
     /** A runtime of one operator and no tenants (benches, drills): every pipeline is the platform's. */
-    public LocalRuntime(Ports ports, TaskFunctions functions, Collection<String> functionNames, Settings settings, Clock clock) {
+    public LocalRuntime(RuntimePorts ports, TaskFunctions functions, Collection<String> functionNames, Settings settings, Clock clock) {
         this(ports, functions, functionNames, settings, clock, io.sluice.functions.tenancy.Tenancy.SINGLE);
     }
 
     /** @param tenancy whose run each task is: the worker harness fixes every task's owner by it */
-    public LocalRuntime(Ports ports, TaskFunctions functions, Collection<String> functionNames, Settings settings, Clock clock,
+    public LocalRuntime(RuntimePorts ports, TaskFunctions functions, Collection<String> functionNames, Settings settings, Clock clock,
                         io.sluice.functions.tenancy.Tenancy tenancy) {
         QueueNames names = settings.names();
         this.ports = ports;
         this.settings = settings;
         this.clock = clock;
-        this.outbox = new OutboxDispatcher(ports.executions(), ports.queue(), ports.timers(), names, clock, ports.activities());
-        this.orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, settings.probe(),
-                settings.retention());
-        this.harness = new WorkerHarness(functions, ports.claims(), ports.timers(), ports.queue(), names, clock,
-                "local-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8), settings.lease(), settings.probe(),
-                tenancy.owners());
-        this.tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, settings.outboxGrace());
+        this.functions = functions;
+        // A task that failed because its backend is saturated (Glue's concurrent runs, throttling, too many warehouse
+        // connections) throttles its function's lowest channels first (taskFailed).
+        use(RuntimeBuilder.on(ports, names, clock).probe(settings.probe()).retention(settings.retention()).outboxGrace(settings.outboxGrace())
+                .worker(tenancy.owners(), "local-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8),
+                        settings.lease())
+                .failures(this::taskFailed).build());
         this.fireEvery = settings.tickEvery();
         Boundary.Probe probe = settings.probe();
         running.add(new QueueConsumer(ports.queue(), names.orchestrator(), m -> {
@@ -155,10 +140,20 @@ public final class LocalRuntime implements AutoCloseable {
             channelConsumers.put(f, consumer);
             running.add(consumer);
         }
-        // A task that failed because its backend is saturated (Glue's concurrent runs, throttling, too many warehouse
-        // connections) throttles its function's lowest channels first.
-        this.harness = harness.withFailures(this::taskFailed);
         this.ticker = Thread.ofVirtual().name("schedule-tick").start(this::tickLoop);
+    }
+
+    /** Runs {@code composed} from now on: its orchestrator, its harness over this runtime's functions, its tick. */
+    private void use(SluiceRuntime composed) {
+        runtime = composed;
+        orchestrator = composed.orchestrator();
+        harness = composed.worker(functions);
+        tick = composed.tick();
+    }
+
+    /** Runs, from now on, the runtime this one's settings changed by {@code change} describe. */
+    private void rebuild(java.util.function.UnaryOperator<RuntimeBuilder> change) {
+        use(change.apply(runtime.toBuilder()).build());
     }
 
     private void taskFailed(String function, String error) {
@@ -187,8 +182,7 @@ public final class LocalRuntime implements AutoCloseable {
         }
         ScheduleFirer firer = new ScheduleFirer(schedules.index(), schedules.starter(), ScheduledRuns.in(ports.executions()), schedules.firer());
         fireEvery = schedules.every();
-        tick = withReaper(new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, settings.names(), clock,
-                settings.outboxGrace(), firer));
+        rebuild(b -> b.schedules(firer));
         LockSupport.unpark(ticker);
     }
 
@@ -208,7 +202,7 @@ public final class LocalRuntime implements AutoCloseable {
 
     /** From now on each succeeded task of a dataset-aware function records its datasets in {@code lineage}. Called once. */
     public synchronized void recordLineage(LineageLog lineage) {
-        harness = harness.withLineage(lineage);
+        rebuild(b -> b.lineage(lineage));
     }
 
     /**
@@ -216,18 +210,17 @@ public final class LocalRuntime implements AutoCloseable {
      * task gate) go to the events queue, for the events consumer's relay to deliver. Called once.
      */
     public synchronized void emitEvents() {
-        orchestrator = orchestrator.withEvents();
-        harness = harness.withEvents();
+        rebuild(b -> b.events(true));
     }
 
     /** From now on a Task state on a Step Functions activity queues to its pipeline's tenant's activity of that name. */
-    public void scopeActivities(io.sluice.functions.tenancy.Tenancy owners) {
-        outbox.scopeActivities(owners);
+    public synchronized void scopeActivities(io.sluice.functions.tenancy.Tenancy owners) {
+        rebuild(b -> b.activitiesOf(owners));
     }
 
     /** From now on every task asks {@code gate} (the allow and block rules) before it runs; a held one waits. Called once. */
     public synchronized void gateTasks(TaskGate gate) {
-        harness = harness.withGate(gate);
+        rebuild(b -> b.gate(gate));
     }
 
     /**
@@ -240,15 +233,11 @@ public final class LocalRuntime implements AutoCloseable {
 
     /** As {@link #archiveExpired(ObjectStore)}, each archived run also given its row in {@code index}, the status table. */
     public synchronized void archiveExpired(ObjectStore archive, StatusStore index) {
-        if (reaper != null) {
+        if (archives) {
             throw new IllegalStateException("this runtime archives expired executions already");
         }
-        reaper = new ExecutionReaper(ports.executions(), new ExecutionArchive(archive), settings.retention(), index);
-        tick = withReaper(tick);
-    }
-
-    private ScheduleTick withReaper(ScheduleTick t) {
-        return reaper == null ? t : t.withReaper(reaper);
+        archives = true;
+        rebuild(b -> b.archiveTo(archive, index));
     }
 
     /** Fires schedules every {@code fireEvery} (once there are any) and sweeps every {@code tickEvery}; periods are real time, whatever the clock says. */

@@ -1,5 +1,6 @@
 package io.sluice.local.channel;
 
+import io.sluice.runtime.RuntimePorts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -120,7 +121,7 @@ class BackendSaturationTest {
             }
             return Json.object();
         };
-        LocalRuntime.Ports ports = new LocalRuntime.Ports(redis.executionStore(), redis.idempotencyStore(), queue(), redis.timerIndex(),
+        RuntimePorts ports = new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue(), redis.timerIndex(),
                 redis.definitionStore());
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
         LocalRuntime runtime = new LocalRuntime(ports, name -> Optional.ofNullable(name.equals("load") ? load : null), List.of("load"),

@@ -1,5 +1,6 @@
 package io.sluice.local.channel;
 
+import io.sluice.runtime.RuntimePorts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -184,7 +185,7 @@ class PriorityChannelsTest {
             }
             return Json.object();
         };
-        LocalRuntime.Ports ports = new LocalRuntime.Ports(first.executionStore(), first.idempotencyStore(), queue(first),
+        RuntimePorts ports = new RuntimePorts(first.executionStore(), first.idempotencyStore(), queue(first),
                 first.timerIndex(), first.definitionStore());
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
         // One task at a time, so the order the channels are taken in is the order tasks run in.

@@ -1,5 +1,6 @@
 package io.sluice.local.rules;
 
+import io.sluice.runtime.RuntimePorts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -58,7 +59,7 @@ class BlockRulesTest {
     @BeforeEach
     void start() {
         redis = RedisAdapters.open(SluiceRedisProperties.of(RedisTestServer.shared().url()).withKeyPrefix(prefix));
-        LocalRuntime.Ports ports = new LocalRuntime.Ports(redis.executionStore(), redis.idempotencyStore(),
+        RuntimePorts ports = new RuntimePorts(redis.executionStore(), redis.idempotencyStore(),
                 new RedisTaskQueue(redis.redisson(), prefix, 5), redis.timerIndex(), redis.definitionStore());
         runtime = new LocalRuntime(ports, name -> name.equals("work") ? Optional.of(input -> {
             runs.computeIfAbsent(input.path("pipeline").asText(), k -> new AtomicInteger()).incrementAndGet();

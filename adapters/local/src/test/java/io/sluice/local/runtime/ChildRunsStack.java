@@ -1,5 +1,6 @@
 package io.sluice.local.runtime;
 
+import io.sluice.runtime.RuntimePorts;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -88,7 +89,7 @@ final class ChildRunsStack implements AutoCloseable {
                 new MapRunCoordinator.Settings(Duration.ofDays(1), 4096)));
         functions.put("executions", children.executions());
         functions.put("map-run", children.mapRun());
-        LocalRuntime.Ports ports = new LocalRuntime.Ports(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
+        RuntimePorts ports = new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
                 redis.definitionStore());
         runtime = new LocalRuntime(ports, bundle, functions.keySet(), new LocalRuntime.Settings(names, VISIBILITY, VISIBILITY, 16,
                 Duration.ofMillis(200), Duration.ofMillis(500), Boundary.Probe.NONE), clock);

@@ -1,5 +1,6 @@
 package io.sluice.local.runtime;
 
+import io.sluice.runtime.RuntimePorts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -62,7 +63,7 @@ class LocalRuntimeSchedulesTest {
         Files.writeString(pipelines.resolve("nightly.pipeline.json"), "{\"schedule\": \"rate(1 minute)\"}");
         Files.writeString(pipelines.resolve("overlapping.pipeline.json"), """
                 {"schedule": {"expression": "rate(1 minute)", "overlap": "allow"}}""");
-        LocalRuntime.Ports ports = new LocalRuntime.Ports(executions, new InMemoryIdempotencyStore(),
+        RuntimePorts ports = new RuntimePorts(executions, new InMemoryIdempotencyStore(),
                 new InMemoryTaskQueue(Clock.systemUTC(), 5), new InMemoryTimerIndex(), new InMemoryDefinitionStore());
         runtime = new LocalRuntime(ports, name -> Optional.empty(), List.of(), LocalRuntime.Settings.defaults(), clock);
         Map<String, Definition> known = Map.of("nightly", WAITS, "overlapping", WAITS);

@@ -1,0 +1,185 @@
+package io.sluice.runtime;
+
+import io.sluice.functions.harness.TaskFunctions;
+import io.sluice.functions.harness.TaskGate;
+import io.sluice.functions.harness.WorkerHarness;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.functions.orchestrator.DefinitionCache;
+import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.orchestrator.OutboxDispatcher;
+import io.sluice.functions.orchestrator.ScheduleTick;
+import io.sluice.functions.retention.ExecutionArchive;
+import io.sluice.functions.retention.ExecutionReaper;
+import io.sluice.functions.retention.Retention;
+import io.sluice.functions.tenancy.Owners;
+import io.sluice.functions.tenancy.Tenancy;
+import io.sluice.functions.trigger.schedule.ScheduleFirer;
+import io.sluice.orchestration.port.LineageLog;
+import io.sluice.orchestration.port.ObjectStore;
+import io.sluice.orchestration.port.StatusStore;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The one place the runtime is composed. A host names its ports and settings here and calls {@link #build()}; every
+ * host (local, the Lambdas, Azure Functions, the chaos drill, the parity hosts) gets the same orchestrator, outbox,
+ * schedule tick and worker harness, wrapped the same way. Settings left alone have the defaults every host shares:
+ * no crash probe, finished executions kept, outboxes swept after 30 s, no gate, no lineage, no events.
+ */
+public final class RuntimeBuilder {
+    private final RuntimePorts ports;
+    private final QueueNames names;
+    private final Clock clock;
+    private Boundary.Probe probe = Boundary.Probe.NONE;
+    private Retention retention = Retention.KEEP;
+    private Duration outboxGrace = Duration.ofSeconds(30);
+    private Tenancy activityOwners;
+    private boolean events;
+    private Worker worker;
+    private TaskGate gate = TaskGate.OPEN;
+    private LineageLog lineage;
+    private WorkerHarness.TaskFailures failures = WorkerHarness.TaskFailures.NONE;
+    private ExecutionReaper reaper;
+    private ScheduleFirer schedules;
+
+    /** Who the worker harness is: its claims' owner, its lease, and whose run each task is. */
+    private record Worker(Owners owners, String id, Duration lease) {}
+
+    private RuntimeBuilder(RuntimePorts ports, QueueNames names, Clock clock) {
+        this.ports = Objects.requireNonNull(ports, "ports");
+        this.names = Objects.requireNonNull(names, "names");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** A runtime over {@code ports}, its queues named by {@code names}, its time from {@code clock}. */
+    public static RuntimeBuilder on(RuntimePorts ports, QueueNames names, Clock clock) {
+        return new RuntimeBuilder(ports, names, clock);
+    }
+
+    /** Where a test stops a run between two steps ({@link Boundary}); none by default. */
+    public RuntimeBuilder probe(Boundary.Probe probe) {
+        this.probe = Objects.requireNonNull(probe, "probe");
+        return this;
+    }
+
+    /** When finished executions may leave the store; kept by default. */
+    public RuntimeBuilder retention(Retention retention) {
+        this.retention = Objects.requireNonNull(retention, "retention");
+        return this;
+    }
+
+    /** How long a left-behind outbox waits before the tick sends it. */
+    public RuntimeBuilder outboxGrace(Duration grace) {
+        this.outboxGrace = Objects.requireNonNull(grace, "outboxGrace");
+        return this;
+    }
+
+    /** A Task state on a Step Functions activity queues to its pipeline's tenant's activity of that name. */
+    public RuntimeBuilder activitiesOf(Tenancy owners) {
+        this.activityOwners = owners;
+        return this;
+    }
+
+    /** The orchestrator and the harness put execution events (started, retried, ended; blocked, released) on the events queue. */
+    public RuntimeBuilder events(boolean events) {
+        this.events = events;
+        return this;
+    }
+
+    /**
+     * This runtime runs tasks: its harness claims them as {@code id}, for {@code lease} at a time, each as the run's
+     * owner {@code owners} names (never as its payload says).
+     */
+    public RuntimeBuilder worker(Owners owners, String id, Duration lease) {
+        this.worker = new Worker(Objects.requireNonNull(owners, "owners"), Objects.requireNonNull(id, "id"), Objects.requireNonNull(lease, "lease"));
+        return this;
+    }
+
+    /** Every task asks {@code gate} (the allow and block rules) before it runs; {@code null}: open. */
+    public RuntimeBuilder gate(TaskGate gate) {
+        this.gate = gate == null ? TaskGate.OPEN : gate;
+        return this;
+    }
+
+    /** Each succeeded task of a dataset-aware function records its datasets in {@code lineage}; {@code null}: none. */
+    public RuntimeBuilder lineage(LineageLog lineage) {
+        this.lineage = lineage;
+        return this;
+    }
+
+    /** Told of each failed task, by function and error (a host's backpressure). */
+    public RuntimeBuilder failures(WorkerHarness.TaskFailures failures) {
+        this.failures = failures == null ? WorkerHarness.TaskFailures.NONE : failures;
+        return this;
+    }
+
+    /** Each sweep moves finished executions past their retention into {@code reaper}'s archive, then out of the store. */
+    public RuntimeBuilder reaper(ExecutionReaper reaper) {
+        this.reaper = reaper;
+        return this;
+    }
+
+    /** As {@link #reaper}, archiving into {@code archive} (null: nothing leaves), each run given its row in {@code index} (may be null). */
+    public RuntimeBuilder archiveTo(ObjectStore archive, StatusStore index) {
+        return reaper(archive == null ? null : new ExecutionReaper(ports.executions(), new ExecutionArchive(archive), retention, index));
+    }
+
+    /** The tick also fires due pipeline schedules through {@code schedules}. */
+    public RuntimeBuilder schedules(ScheduleFirer schedules) {
+        this.schedules = schedules;
+        return this;
+    }
+
+    public RuntimePorts ports() {
+        return ports;
+    }
+
+    public QueueNames names() {
+        return names;
+    }
+
+    public Retention retention() {
+        return retention;
+    }
+
+    /** The runtime these settings describe. */
+    public SluiceRuntime build() {
+        OutboxDispatcher outbox = new OutboxDispatcher(ports.executions(), ports.queue(), ports.timers(), names, clock, ports.activities());
+        if (activityOwners != null) {
+            outbox.scopeActivities(activityOwners);
+        }
+        Orchestrator orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, probe,
+                retention);
+        ScheduleTick tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, outboxGrace, schedules);
+        return new SluiceRuntime(copy(), outbox, events ? orchestrator.withEvents() : orchestrator,
+                reaper == null ? tick : tick.withReaper(reaper));
+    }
+
+    WorkerHarness harness(TaskFunctions functions) {
+        if (worker == null) {
+            throw new IllegalStateException("this runtime runs no tasks: build it with worker(owners, id, lease) to get a harness");
+        }
+        WorkerHarness harness = new WorkerHarness(functions, ports.claims(), ports.timers(), ports.queue(), names, clock, worker.id(),
+                worker.lease(), probe, worker.owners()).withGate(gate).withFailures(failures);
+        harness = lineage == null ? harness : harness.withLineage(lineage);
+        return events ? harness.withEvents() : harness;
+    }
+
+    RuntimeBuilder copy() {
+        RuntimeBuilder b = new RuntimeBuilder(ports, names, clock);
+        b.probe = probe;
+        b.retention = retention;
+        b.outboxGrace = outboxGrace;
+        b.activityOwners = activityOwners;
+        b.events = events;
+        b.worker = worker;
+        b.gate = gate;
+        b.lineage = lineage;
+        b.failures = failures;
+        b.reaper = reaper;
+        b.schedules = schedules;
+        return b;
+    }
+}
