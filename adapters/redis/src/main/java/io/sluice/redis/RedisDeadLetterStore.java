@@ -3,6 +3,7 @@ package io.sluice.redis;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.json.WireVersion;
 import io.sluice.orchestration.port.DeadLetterStore;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,6 +37,11 @@ public final class RedisDeadLetterStore implements DeadLetterStore {
     private static final LuaScript REMOVE = LuaScript.load("dead-letter-remove");
     private static final Pattern TENANT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,127}");
     private static final Pattern ID = Pattern.compile("[0-9a-f]{32}");
+    /**
+     * The format of a kept letter ({@code :letters}): version 1 was written without {@code "v"}; version 2 adds
+     * {@code "v": 2} first. A letter of a version this build does not read is refused with {@link WireVersion.Unsupported}.
+     */
+    static final WireVersion FORMAT = new WireVersion("dead letter", 2, true);
 
     private final RedissonClient redisson;
     private final RScript script;
@@ -160,16 +166,17 @@ public final class RedisDeadLetterStore implements DeadLetterStore {
         return new DeadLetter(decode(json), m.count(), Instant.ofEpochMilli(m.first()), Instant.ofEpochMilli(m.last()));
     }
 
-    private static String encode(NewLetter l) {
-        ObjectNode o = Json.object().put("id", l.id()).put("queue", l.queue()).put("messageId", l.messageId())
+    static String encode(NewLetter l) {
+        ObjectNode o = FORMAT.stamp().put("id", l.id()).put("queue", l.queue()).put("messageId", l.messageId())
                 .put("executionId", l.executionId()).put("body", l.body()).put("complete", l.complete()).put("error", l.error());
         ObjectNode attributes = o.putObject("attributes");
         new TreeMap<>(l.attributes()).forEach(attributes::put);
         return Json.write(o);
     }
 
-    private static NewLetter decode(String json) {
+    static NewLetter decode(String json) {
         JsonNode o = Json.parse(json);
+        FORMAT.check(o);
         Map<String, String> attributes = new LinkedHashMap<>();
         o.path("attributes").fields().forEachRemaining(e -> attributes.put(e.getKey(), e.getValue().asText()));
         return new NewLetter(o.get("id").asText(), o.get("queue").asText(), text(o, "messageId"), text(o, "executionId"), text(o, "body"),

@@ -47,9 +47,17 @@ public final class CompletionListener {
         return new CompletionListener(executions, handlers, relay);
     }
 
-    /** Handles one event body; returns what it understood, or empty for a message that is no completion. */
+    /**
+     * Handles one event body; returns what it understood, or empty for a message that is no completion.
+     *
+     * @throws io.sluice.orchestration.json.WireVersion.Unsupported for a message of a version this build does not read
+     *         (left unacknowledged, the queue dead-letters it)
+     */
     public Optional<FinishedExecution> handle(String body) {
         JsonNode json = Json.parse(body);
+        if (json != null && json.isObject()) {
+            ExecutionEvent.QUEUE_VERSION.check(json);
+        }
         if (relay != null && ExecutionEvent.isOne(json)) {
             relay.relay(json);
             return Optional.empty();

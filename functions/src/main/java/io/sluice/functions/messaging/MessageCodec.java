@@ -3,13 +3,21 @@ package io.sluice.functions.messaging;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.json.WireVersion;
 
-/** Orchestrator messages as JSON text. A malformed message is an {@link IllegalArgumentException} naming what is wrong. */
+/**
+ * Orchestrator messages as JSON text. A malformed message is an {@link IllegalArgumentException} naming what is wrong.
+ * Versioned ({@link #VERSION}): version 1 was written without {@code "v"}; version 2 is the same message with
+ * {@code "v": 2} first, so a build of either version reads the other's messages (one before version 2 ignores the field).
+ */
 public final class MessageCodec {
+    /** The version written; read with the one before. A message of any other version is refused ({@link WireVersion.Unsupported}). */
+    public static final WireVersion VERSION = new WireVersion("orchestrator message", 2, true);
+
     private MessageCodec() {}
 
     public static String encode(OrchestratorMessage m) {
-        ObjectNode o = Json.object();
+        ObjectNode o = VERSION.stamp();
         switch (m) {
             case OrchestratorMessage.TaskResult r -> {
                 o.put("type", "taskResult");
@@ -32,6 +40,7 @@ public final class MessageCodec {
 
     public static OrchestratorMessage decode(String text) {
         JsonNode o = object(text, "orchestrator message");
+        VERSION.check(o);
         String type = o.path("type").asText("");
         OrchestratorMessage m = switch (type) {
             case "taskResult" -> new OrchestratorMessage.TaskResult(required(o, "token"), o.get("output"),

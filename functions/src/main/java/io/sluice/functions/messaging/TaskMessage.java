@@ -6,6 +6,7 @@ import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
 import io.sluice.orchestration.engine.Command;
 import io.sluice.orchestration.engine.TaskToken;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.json.WireVersion;
 
 /**
  * What the orchestrator sends a worker: the wire format between them, versioned on its own ({@code v})
@@ -26,8 +27,8 @@ public record TaskMessage(String token, String resource, String function, Integr
         this(token, resource, function, pattern, payload, stateName, attempt, timeoutSeconds, heartbeatSeconds, heartbeatTimerId, null);
     }
 
-    /** The version this code writes and reads. */
-    public static final int VERSION = 1;
+    /** The version this code writes; it reads that one and the one before (there is none before 1). */
+    public static final WireVersion VERSION = new WireVersion("task message", 1, false);
     /** The error a message of an unknown version is dead-lettered with. */
     public static final String UNKNOWN_VERSION = "Sluice.UnknownTaskMessageVersion";
 
@@ -41,8 +42,7 @@ public record TaskMessage(String token, String resource, String function, Integr
     }
 
     public String encode() {
-        ObjectNode o = Json.object();
-        o.put("v", VERSION);
+        ObjectNode o = VERSION.stamp();
         o.put("token", token);
         o.put("resource", resource);
         o.put("function", function);
@@ -58,7 +58,7 @@ public record TaskMessage(String token, String resource, String function, Integr
     }
 
     /**
-     * @throws UnknownVersion when {@code v} is missing or not {@link #VERSION}
+     * @throws UnknownVersion when {@code v} is missing or a version {@link #VERSION} does not accept
      * @throws IllegalArgumentException when a version-1 message lacks a field it must have
      */
     public static TaskMessage decode(String text) {
@@ -66,9 +66,10 @@ public record TaskMessage(String token, String resource, String function, Integr
             throw new IllegalArgumentException("task message: expected a JSON object, got an empty body");
         }
         JsonNode o = Json.parse(text);
-        JsonNode v = o.get("v");
-        if (v == null || !v.isInt() || v.asInt() != VERSION) {
-            throw new UnknownVersion(v == null ? "none" : v.toString());
+        try {
+            VERSION.check(o);
+        } catch (WireVersion.Unsupported e) {
+            throw new UnknownVersion(e);
         }
         return new TaskMessage(required(o, "token"), o.path("resource").asText(""), required(o, "function"),
                 pattern(required(o, "pattern")), o.get("payload"), o.path("state").asText(""),
@@ -96,10 +97,11 @@ public record TaskMessage(String token, String resource, String function, Integr
     }
 
     /** A task message of a version this worker cannot read: dead-letter it, never run it. */
-    public static final class UnknownVersion extends IllegalArgumentException {
-        public UnknownVersion(String version) {
-            super(UNKNOWN_VERSION + ": this worker reads task messages of version " + VERSION + ", not " + version
-                    + "; upgrade the worker or drain the queue with a worker of that version.");
+    public static final class UnknownVersion extends WireVersion.Unsupported {
+        UnknownVersion(WireVersion.Unsupported refused) {
+            super(UNKNOWN_VERSION + ": " + VERSION.format() + " field " + WireVersion.FIELD + ": expected " + VERSION.expected()
+                    + ", got " + refused.found() + "; upgrade the worker or drain the queue with a worker of that version.",
+                    VERSION, refused.found());
         }
     }
 }

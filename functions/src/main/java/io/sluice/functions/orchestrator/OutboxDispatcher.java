@@ -14,6 +14,7 @@ import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.integration.IntegrationCatalog;
 import io.sluice.orchestration.engine.CommandCodec;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.json.WireVersion;
 import io.sluice.orchestration.port.ActivityTasks;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.port.ExecutionStore;
@@ -36,6 +37,13 @@ public final class OutboxDispatcher {
     static final String ID = "id";
     /** The entry's priority channel (its execution's); an entry without one (older) goes to {@link Priority#DEFAULT}. */
     static final String PRIORITY = "priority";
+    /**
+     * The version of an outbox entry (an engine command with its id and channel). Version 1 was written without
+     * {@code "v"}; version 2 adds {@code "v": 2} first and nothing else. An entry this build does not read leaves the whole
+     * outbox unsent and uncleared ({@link WireVersion.Unsupported}), for a build that reads it (the sweeper sends it).
+     * Event entries are events-queue messages ({@link ExecutionEvent#QUEUE_VERSION}).
+     */
+    public static final WireVersion ENTRY_VERSION = new WireVersion("outbox entry", 2, true);
     /** The task message attribute that names its channel, for the consumer's limits. */
     public static final String PRIORITY_ATTRIBUTE = "priority";
 
@@ -76,7 +84,7 @@ public final class OutboxDispatcher {
 
     /** An outbox entry on channel {@code priority}. */
     static String entry(Command command, String id, Priority priority) {
-        ObjectNode o = CommandCodec.encode(command);
+        ObjectNode o = ENTRY_VERSION.stamp(CommandCodec.encode(command));
         o.put(ID, id);
         if (priority != Priority.DEFAULT) {
             o.put(PRIORITY, priority.name());
@@ -89,9 +97,11 @@ public final class OutboxDispatcher {
         return event.encode();
     }
 
+    /** @throws WireVersion.Unsupported before sending anything, when an entry is of a version this build does not read */
     public void send(String executionId, List<String> outbox, long version) {
+        List<JsonNode> entries = outbox.stream().map(OutboxDispatcher::readEntry).toList();
         for (int i = 0; i < outbox.size(); i++) {
-            JsonNode json = Json.parse(outbox.get(i));
+            JsonNode json = entries.get(i);
             if (ExecutionEvent.isOne(json)) {
                 // In the execution's group, as its completion: one execution's events arrive in the order they happened.
                 queue.send(names.events(), new OutgoingMessage(outbox.get(i), Map.of("executionId", executionId), executionId,
@@ -106,6 +116,13 @@ public final class OutboxDispatcher {
         if (!outbox.isEmpty()) {
             store.clearOutbox(executionId, version);
         }
+    }
+
+    /** An outbox entry as JSON, its version checked (an event entry's as an events-queue message). */
+    static JsonNode readEntry(String entry) {
+        JsonNode json = Json.parse(entry);
+        (ExecutionEvent.isOne(json) ? ExecutionEvent.QUEUE_VERSION : ENTRY_VERSION).check(json);
+        return json;
     }
 
     /**
@@ -169,8 +186,13 @@ public final class OutboxDispatcher {
                 }
             }
             case Command.CancelTimer c -> timers.cancel(c.timerId());
-            case Command.ExecutionFinished f -> queue.send(names.events(), new OutgoingMessage(Json.write(CommandCodec.encode(f)),
+            case Command.ExecutionFinished f -> queue.send(names.events(), new OutgoingMessage(finishedMessage(f),
                     Map.of("executionId", executionId, "status", f.status().name()), executionId, id), Duration.ZERO);
         }
+    }
+
+    /** The events-queue message of a finished execution: the command, versioned as every events-queue message. */
+    static String finishedMessage(Command.ExecutionFinished f) {
+        return Json.write(ExecutionEvent.QUEUE_VERSION.stamp(CommandCodec.encode(f)));
     }
 }

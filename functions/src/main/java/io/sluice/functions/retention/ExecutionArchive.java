@@ -3,6 +3,7 @@ package io.sluice.functions.retention;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.json.WireVersion;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.ObjectStore;
 import java.io.ByteArrayInputStream;
@@ -27,9 +28,14 @@ import java.util.zip.GZIPOutputStream;
  * is the summary, version and state; each further line one history event, in order. The key follows
  * from the summary alone, so whoever knows a run (the retired record, the status table) finds it
  * without listing. Writing is idempotent: an object already holding that version is left as it is.
+ *
+ * <p>The first line carries the record's format version ({@link #FORMAT}, {@code "v"}; {@code "version"} is the
+ * execution's store version). Version 1 was written without {@code "v"}; version 2 adds {@code "v": 2} first.
  */
 public final class ExecutionArchive {
     public static final String PREFIX = "archive/executions/";
+    /** The format version written; read with the one before ({@link WireVersion}). */
+    public static final WireVersion FORMAT = new WireVersion("archive record", 2, true);
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd").withZone(ZoneOffset.UTC);
 
     private final ObjectStore objects;
@@ -73,7 +79,7 @@ public final class ExecutionArchive {
     static byte[] encode(ArchivedExecution e) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (GZIPOutputStream gz = new GZIPOutputStream(bytes)) {
-            ObjectNode head = Json.object();
+            ObjectNode head = FORMAT.stamp();
             ExecutionSummary s = e.summary();
             head.put("executionId", s.executionId()).put("pipeline", s.pipeline()).put("name", s.name()).put("status", s.status())
                     .put("definitionHash", s.definitionHash()).put("startTime", s.startTime().toString())
@@ -98,6 +104,7 @@ public final class ExecutionArchive {
         }
         String[] lines = text.split("\n");
         JsonNode head = Json.parse(lines[0]);
+        FORMAT.check(head);
         ExecutionSummary s = new ExecutionSummary(head.get("executionId").asText(), head.get("pipeline").asText(),
                 head.get("name").asText(), head.get("status").asText(), head.get("definitionHash").asText(),
                 Instant.parse(head.get("startTime").asText()), Instant.parse(head.get("stopTime").asText()));

@@ -5,22 +5,24 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.orchestration.engine.Execution.TimerRef;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.json.WireVersion;
 import java.time.Instant;
 import java.util.Map;
 
 /**
  * Writes an execution's state to JSON and reads it back, so a durable host can store it between
- * events. The format is Sluice's own and versioned ({@code "v": 1}); a frame's workflow variables are
+ * events. The format is Sluice's own and versioned ({@code "v": 1}, {@link #VERSION}; a reader refuses a version it
+ * does not read with {@link WireVersion.Unsupported}); a frame's workflow variables are
  * its {@code vars}, an optional field, so executions stored before variables existed still read.
  */
 public final class ExecutionCodec {
-    private static final int VERSION = 1;
+    /** Version 1, the only one so far: a reader of version 2 will read this one too ({@link WireVersion}). */
+    public static final WireVersion VERSION = new WireVersion("stored execution", 1, false);
 
     private ExecutionCodec() {}
 
     public static ObjectNode encode(Execution e) {
-        ObjectNode o = Json.object();
-        o.put("v", VERSION);
+        ObjectNode o = VERSION.stamp();
         o.put("id", e.id());
         o.put("name", e.name());
         if (e.machine() != null) o.put("machine", e.machine());
@@ -51,9 +53,7 @@ public final class ExecutionCodec {
     }
 
     public static Execution decode(JsonNode o) {
-        if (o.path("v").asInt() != VERSION) {
-            throw new IllegalArgumentException("stored execution has format version " + o.path("v") + ", this build reads " + VERSION);
-        }
+        VERSION.check(o);
         Execution e = new Execution(o.get("id").asText(), o.get("name").asText(), text(o, "machine"), o.get("hash").asText(), o.get("input"),
                 Instant.parse(o.get("start").asText()));
         ExecutionStatus status = ExecutionStatus.valueOf(o.get("status").asText());

@@ -3,6 +3,7 @@ package io.sluice.functions.events.cloud;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.json.WireVersion;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Objects;
@@ -23,6 +24,11 @@ public record ExecutionEvent(String id, Kind kind, String executionId, String pi
 
     /** The message type on the events queue; the completion listener hands such messages to the relay. */
     public static final String MESSAGE_TYPE = "execution-event";
+    /**
+     * The version of every message on the events queue: these and the orchestrator's {@code "finished"} messages.
+     * Version 1 was written without {@code "v"}; version 2 adds {@code "v": 2} first and nothing else.
+     */
+    public static final WireVersion QUEUE_VERSION = new WireVersion("events-queue message", 2, true);
 
     public enum Kind {
         STARTED, SUCCEEDED, FAILED, ABORTED, RETRIED, BLOCKED, RELEASED;
@@ -47,7 +53,7 @@ public record ExecutionEvent(String id, Kind kind, String executionId, String pi
 
     /** The events-queue message: {@code {"type": "execution-event", ...}}. */
     public String encode() {
-        ObjectNode o = Json.object().put("type", MESSAGE_TYPE).put("eventId", id).put("kind", kind.name())
+        ObjectNode o = QUEUE_VERSION.stamp().put("type", MESSAGE_TYPE).put("eventId", id).put("kind", kind.name())
                 .put("executionId", executionId).put("pipeline", pipeline).put("time", time.toString());
         putIf(o, "partition", partition);
         putIf(o, "status", status);
@@ -68,6 +74,7 @@ public record ExecutionEvent(String id, Kind kind, String executionId, String pi
         if (!isOne(o)) {
             throw new IllegalArgumentException("not an execution event: type is '" + o.path("type").asText() + "'");
         }
+        QUEUE_VERSION.check(o);
         return new ExecutionEvent(o.path("eventId").asText(), Kind.valueOf(o.path("kind").asText()), o.path("executionId").asText(),
                 o.path("pipeline").asText(), text(o, "partition"), text(o, "status"), text(o, "error"), text(o, "cause"),
                 text(o, "state"), o.path("attempt").asInt(0), Instant.parse(o.path("time").asText()));
