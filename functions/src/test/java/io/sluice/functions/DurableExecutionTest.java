@@ -18,13 +18,16 @@ import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
+import io.sluice.testkit.time.ManualClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -164,26 +167,40 @@ class DurableExecutionTest {
 
     @Test
     void heartbeatsRenewTheTaskWithoutACommitEach() {
+        ManualClock clock = new ManualClock(Instant.parse("2026-03-01T00:00:00Z"));
+        AtomicReference<Runnable> work = new AtomicReference<>();
         Pump p = new Pump(TaskFunctions.of(Map.of("slow", in -> {
-            // Work that outlasts its HeartbeatSeconds three times over: only the heartbeats keep it alive.
-            java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(3500).toNanos());
+            work.get().run();
             return in;
-        })), Set.of("slow"));
+        })), Set.of("slow"), clock);
         Definition beating = DefinitionParser.parse(Json.parse("""
                 {"StartAt": "S", "States": {"S": {"Type": "Task", "Resource": "sluice:function:slow", "HeartbeatSeconds": 1,
                   "TimeoutSeconds": 30, "End": true}}}"""));
         String id = p.orchestrator.start("p", "beating", beating, Json.parse("{\"k\": 1}")).execution().executionId();
         long startedAt = p.store.load(id).orElseThrow().version();
         List<ReceivedMessage> task = p.queue.receive(p.names.tasks("slow"), 1, Duration.ofSeconds(30), Duration.ZERO);
+        String heartbeat = TaskMessage.decode(task.getFirst().body()).heartbeatTimerId();
+        List<Integer> fired = new CopyOnWriteArrayList<>();
+        // Work that outlasts its HeartbeatSeconds more than three times over, in logical time: each 0.9 s step waits
+        // for a beat at the step's time (the timer moved to a second after it), and a tick then finds nothing due.
+        work.set(() -> {
+            for (int step = 0; step < 4; step++) {
+                Instant beatAt = clock.instant();
+                await().atMost(Duration.ofSeconds(10))
+                        .until(() -> p.timers.due(heartbeat).filter(beatAt.plusSeconds(1)::equals).isPresent());
+                clock.advance(Duration.ofMillis(900));
+                fired.add(p.tick.sweep().timersFired());
+            }
+        });
         assertThat(p.harness.handle(task.getFirst().body())).isEqualTo(WorkerHarness.Disposition.ACKNOWLEDGE);
         p.queue.acknowledge(p.names.tasks("slow"), task.getFirst().receipt());
-        // The heartbeat timer was moved by the worker, never fired: a tick finds nothing due.
-        assertThat(p.tick.sweep().timersFired()).isZero();
+        assertThat(fired).as("the heartbeat timer was moved by the worker, never fired").containsExactly(0, 0, 0, 0);
+        assertThat(clock.instant()).as("3.6 s of work on a 1 s heartbeat").isEqualTo(Instant.parse("2026-03-01T00:00:03.600Z"));
         assertThat(p.store.load(id).orElseThrow().version()).as("no commit while it ran").isEqualTo(startedAt);
         await().atMost(Duration.ofSeconds(10)).until(() -> p.once() >= 0 && summary(p, id).status().equals("SUCCEEDED"));
         assertThat(p.store.history(id, 0, 1000)).noneSatisfy(h -> assertThat(h).contains("RESULT_DROPPED"))
                 .noneSatisfy(h -> assertThat(h).contains("TASK_TIMED_OUT"));
-        assertThat(p.timers.takeDue(java.time.Instant.now().plusSeconds(3600), 10, Duration.ofSeconds(1)))
+        assertThat(p.timers.takeDue(clock.instant().plusSeconds(3600), 10, Duration.ofSeconds(1)))
                 .as("the heartbeat timer was cancelled with the task").isEmpty();
     }
 

@@ -27,23 +27,34 @@ import java.util.Set;
  * pumped by hand: orchestrator queue, task queues, schedule tick. Tests drive it step by step.
  */
 final class Pump {
-    final Clock clock = Clock.systemUTC();
+    final Clock clock;
     final QueueNames names = QueueNames.DEFAULT;
     final InMemoryExecutionStore store = new InMemoryExecutionStore();
-    final InMemoryTaskQueue queue = new InMemoryTaskQueue(clock, 5);
+    final InMemoryTaskQueue queue;
     final InMemoryTimerIndex timers = new InMemoryTimerIndex();
     final InMemoryIdempotencyStore claims = new InMemoryIdempotencyStore();
     final DefinitionCache definitions = new DefinitionCache(new InMemoryDefinitionStore());
-    final OutboxDispatcher outbox = new OutboxDispatcher(store, queue, timers, names, clock);
-    final Orchestrator orchestrator = new Orchestrator(store, definitions, outbox, clock, Boundary.Probe.NONE);
-    final ScheduleTick tick = new ScheduleTick(store, timers, queue, outbox, names, clock, Duration.ofSeconds(5));
+    final OutboxDispatcher outbox;
+    final Orchestrator orchestrator;
+    final ScheduleTick tick;
     final WorkerHarness harness;
-    final DeadLetterHandler deadLetters = new DeadLetterHandler(queue, names);
+    final DeadLetterHandler deadLetters;
     /** Short, so a message whose handler throws comes back quickly. */
     static final Duration VISIBILITY = Duration.ofMillis(300);
     private final Set<String> functionNames;
 
     Pump(TaskFunctions functions, Set<String> functionNames) {
+        this(functions, functionNames, Clock.systemUTC());
+    }
+
+    /** On {@code clock}: a manual clock makes every delay, visibility, timer and lease logical time. */
+    Pump(TaskFunctions functions, Set<String> functionNames, Clock clock) {
+        this.clock = clock;
+        this.queue = new InMemoryTaskQueue(clock, 5);
+        this.outbox = new OutboxDispatcher(store, queue, timers, names, clock);
+        this.orchestrator = new Orchestrator(store, definitions, outbox, clock, Boundary.Probe.NONE);
+        this.tick = new ScheduleTick(store, timers, queue, outbox, names, clock, Duration.ofSeconds(5));
+        this.deadLetters = new DeadLetterHandler(queue, names);
         this.functionNames = functionNames;
         this.harness = new WorkerHarness(functions, claims, timers, queue, names, clock, "worker-1", Duration.ofSeconds(30), Boundary.Probe.NONE,
                 io.sluice.functions.tenancy.Tenancy.SINGLE.owners());

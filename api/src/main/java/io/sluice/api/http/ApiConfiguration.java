@@ -93,8 +93,8 @@ public class ApiConfiguration implements WebMvcConfigurer {
 
     /** Each signed request is taken once: the host's replay guard remembers it for its tolerance. */
     @Bean
-    public WebhookGate webhookGate(ReplayGuard replays) {
-        return new WebhookGate(replays, Clock.systemUTC());
+    public WebhookGate webhookGate(ReplayGuard replays, Clock clock) {
+        return new WebhookGate(replays, clock);
     }
 
     @Bean

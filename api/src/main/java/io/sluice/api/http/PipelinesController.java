@@ -11,7 +11,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -29,9 +28,9 @@ class PipelinesController {
     private final Pipelines pipelines;
     private final Clock clock;
 
-    PipelinesController(Pipelines pipelines, ObjectProvider<Clock> clock) {
+    PipelinesController(Pipelines pipelines, Clock clock) {
         this.pipelines = pipelines;
-        this.clock = clock.getIfAvailable(Clock::systemUTC);
+        this.clock = clock;
     }
 
     @GetMapping("/v1/pipelines")

@@ -51,13 +51,13 @@ class RulesController {
     private final Clock clock;
 
     RulesController(ObjectProvider<RuleBook> rules, ObjectProvider<ScheduledFires> fires, Pipelines pipelines, ExecutionControl executions,
-                    Tenants tenants, ObjectProvider<Clock> clock) {
+                    Tenants tenants, Clock clock) {
         this.rules = rules;
         this.fires = fires;
         this.pipelines = pipelines;
         this.executions = executions;
         this.tenants = tenants;
-        this.clock = clock.getIfAvailable(Clock::systemUTC);
+        this.clock = clock;
     }
 
     @GetMapping("/v1/rules")

@@ -4,6 +4,7 @@ import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.InProcessTasks;
 import io.sluice.api.port.StateMachineVersions;
 import io.sluice.api.port.StateMachines;
+import io.sluice.functions.time.SystemTime;
 import io.sluice.orchestration.port.ActivityTasks;
 import java.time.Clock;
 import java.time.Duration;
@@ -40,10 +41,10 @@ public final class SfnService {
         versionOps.register(ops);
         ExecutionOperations executionOps = new ExecutionOperations(executions, machineOps, versionOps, versions, arns, clock);
         executionOps.register(ops);
-        new SyncExecutionOperation(machineOps, tasks, arns, clock).register(ops);
+        new SyncExecutionOperation(machineOps, tasks, arns, clock, SystemTime.TICKER).register(ops);
         new HistoryOperation(executions, executionOps, machines, arns, activities).register(ops);
         new TaskOperations(executions).register(ops);
-        new TestStateOperation(tasks, clock).register(ops);
+        new TestStateOperation(tasks, clock, SystemTime.TICKER).register(ops);
         new TagOperations(machines, machineOps, arns, clock).register(ops);
         return new SfnApi(ops, authenticator, maxBodyBytes);
     }

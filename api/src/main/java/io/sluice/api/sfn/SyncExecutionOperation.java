@@ -12,6 +12,7 @@ import io.sluice.orchestration.express.ExpressResult;
 import io.sluice.orchestration.express.ExpressRunner;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.path.Ticker;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
@@ -27,9 +28,11 @@ final class SyncExecutionOperation {
     private final InProcessTasks tasks;
     private final Arns arns;
     private final Clock clock;
+    private final Ticker ticker;
     private final SecureRandom random = new SecureRandom();
 
-    SyncExecutionOperation(StateMachineOperations machines, InProcessTasks tasks, Arns arns, Clock clock) {
+    SyncExecutionOperation(StateMachineOperations machines, InProcessTasks tasks, Arns arns, Clock clock, Ticker ticker) {
+        this.ticker = ticker;
         this.machines = machines;
         this.tasks = tasks;
         this.arns = arns;
@@ -57,7 +60,7 @@ final class SyncExecutionOperation {
         Definition definition = DefinitionParser.parse(Json.parse(machine.definition()));
         String id = machine.name() + ":" + name;
         ExpressResult r = new ExpressRunner(definition, tasks.forRun(caller.owner(machine.name(), id)), null,
-                ExpressRunner.DEFAULT_MAX_TRANSITIONS, System::nanoTime).run(machine.name(), id, name, input, clock.instant(), randomSource());
+                ExpressRunner.DEFAULT_MAX_TRANSITIONS, ticker).run(machine.name(), id, name, input, clock.instant(), randomSource());
         ObjectNode out = Fields.object();
         out.put("executionArn", arns.express(machine.name(), name, UUID.randomUUID().toString()))
                 .put("stateMachineArn", arns.stateMachine(machine.name())).put("name", name);

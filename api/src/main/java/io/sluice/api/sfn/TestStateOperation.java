@@ -10,6 +10,7 @@ import io.sluice.orchestration.express.ExpressResult;
 import io.sluice.orchestration.express.ExpressRunner;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.path.Ticker;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -31,11 +32,13 @@ final class TestStateOperation {
     private static final String EXECUTION = TEST_STATE + ":test";
     private final InProcessTasks tasks;
     private final Clock clock;
+    private final Ticker ticker;
     private final SecureRandom random = new SecureRandom();
 
-    TestStateOperation(InProcessTasks tasks, Clock clock) {
+    TestStateOperation(InProcessTasks tasks, Clock clock, Ticker ticker) {
         this.tasks = tasks;
         this.clock = clock;
+        this.ticker = ticker;
     }
 
     void register(Map<String, SfnApi.Operation> ops) {
@@ -74,7 +77,7 @@ final class TestStateOperation {
         // The state runs as the caller's tenant (the platform's in the local mode), for no pipeline: a function that acts for one
         // (read-config of its own pipeline, push-export) is refused, and names resolve only in the caller's namespace.
         ExpressResult r = new ExpressRunner(DefinitionParser.parse(machine), tasks.forRun(caller.owner(null, EXECUTION)), trace::add, 100_000,
-                System::nanoTime)
+                ticker)
                 .run(TEST_STATE, EXECUTION, "test", input, clock.instant(), RandomSource.seeded(random.nextLong()));
         return answer(name, r, trace, retry, input, level == null ? "INFO" : level);
     }

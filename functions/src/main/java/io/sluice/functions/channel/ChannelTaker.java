@@ -3,6 +3,8 @@ package io.sluice.functions.channel;
 import io.sluice.functions.messaging.TaskMessage;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.priority.Priority;
+import io.sluice.functions.time.SystemTime;
+import io.sluice.orchestration.path.Ticker;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TaskQueue.Backlog;
 import io.sluice.orchestration.port.TaskQueue.FirstReceived;
@@ -27,7 +29,8 @@ import java.util.concurrent.locks.LockSupport;
  * limit is put back on its channel with a delay (a copy, deduplicated by the original's id) and the
  * original acknowledged, so waiting for a limit never uses up its receives. P1-P3 start their tasks spread over
  * the tasks' duration ({@link RefillPacing}), so the tasks in flight do not end in one wave that a P0 start queues
- * behind. One poller thread calls {@link #take}; {@link #done} may be called from any thread.
+ * behind. One poller thread calls {@link #take}; {@link #done} may be called from any thread. Time comes only from the
+ * {@link Clock} and the {@link Ticker} it is given, so a test drives it on a manual clock.
  */
 public final class ChannelTaker {
     private final TaskQueue queue;
@@ -43,17 +46,29 @@ public final class ChannelTaker {
     private volatile int saturation;
     private volatile Instant saturatedUntil = Instant.MIN;
     private Set<Priority> paused = EnumSet.noneOf(Priority.class);
-    private long nextLook = System.nanoTime();
+    private final Ticker ticker;
+    private long nextLook;
 
-    /** A task taken: from which channel queue, the slots it holds until {@link #done}, and when it was taken ({@link System#nanoTime}). */
+    /** A task taken: from which channel queue, the slots it holds until {@link #done}, and when it was taken (the taker's {@link Ticker}). */
     public record Taken(String queue, Priority priority, ReceivedMessage message, ChannelLimits.Admission.Admitted admitted,
                         long takenNanos) {}
 
     /**
      * @param queues each channel's queue of one function
      * @param limits the limits across processes, or {@code null} for none (order and throttling still apply)
+     * @param clock  wall time: the limits' windows and the marks of full channels and of saturation
      */
     public ChannelTaker(TaskQueue queue, Map<Priority, String> queues, ChannelLimits limits, ChannelSettings settings, Clock clock) {
+        this(queue, queues, limits, settings, clock, SystemTime.TICKER);
+    }
+
+    /**
+     * @param ticker monotonic time: the pacing of starts, the tasks' durations and when to look at the backlogs again
+     */
+    public ChannelTaker(TaskQueue queue, Map<Priority, String> queues, ChannelLimits limits, ChannelSettings settings, Clock clock,
+                        Ticker ticker) {
+        this.ticker = ticker;
+        this.nextLook = ticker.nanos();
         this.queue = queue;
         this.queues = new EnumMap<>(queues);
         this.limits = limits;
@@ -80,7 +95,7 @@ public final class ChannelTaker {
     public List<Taken> take(int max, Duration visibility, Duration wait) {
         Instant now = clock.instant();
         lookAtBacklogs(now);
-        long nowNanos = System.nanoTime();
+        long nowNanos = ticker.nanos();
         EnumSet<Priority> eligible = EnumSet.noneOf(Priority.class);
         long pacedDue = Long.MAX_VALUE; // a channel waiting only for its paced start: wait no longer than that for the others
         for (Priority p : queues.keySet()) {
@@ -142,14 +157,14 @@ public final class ChannelTaker {
         }
         if (!taken.isEmpty()) {
             probing.remove(p);
-            pacing.started(p, System.nanoTime(), taken.size());
+            pacing.started(p, ticker.nanos(), taken.size());
         }
         return taken;
     }
 
     /** Gives back a finished task's slots, and counts its duration towards its channel's pacing. */
     public void done(Taken t) {
-        pacing.ended(t.priority(), System.nanoTime() - t.takenNanos());
+        pacing.ended(t.priority(), ticker.nanos() - t.takenNanos());
         if (limits != null && t.admitted() != null) {
             limits.release(t.admitted());
         }
@@ -170,11 +185,11 @@ public final class ChannelTaker {
 
     private Optional<Taken> admit(String q, Priority p, ReceivedMessage m) {
         if (limits == null) {
-            return Optional.of(new Taken(q, p, m, null, System.nanoTime()));
+            return Optional.of(new Taken(q, p, m, null, ticker.nanos()));
         }
         Instant now = clock.instant();
         return switch (limits.admit(p, pipelineOf(m), m.messageId() + ":" + m.receiveCount(), now)) {
-            case ChannelLimits.Admission.Admitted a -> Optional.of(new Taken(q, p, m, a, System.nanoTime()));
+            case ChannelLimits.Admission.Admitted a -> Optional.of(new Taken(q, p, m, a, ticker.nanos()));
             case ChannelLimits.Admission.Refused r -> {
                 if (r.channelFull()) {
                     fullUntil.put(p, now.plus(r.retryAfter()));
@@ -193,10 +208,10 @@ public final class ChannelTaker {
     }
 
     private void lookAtBacklogs(Instant now) {
-        if (System.nanoTime() - nextLook < 0) {
+        if (ticker.nanos() - nextLook < 0) {
             return;
         }
-        nextLook = System.nanoTime() + settings.pressure().every().toNanos();
+        nextLook = ticker.nanos() + settings.pressure().every().toNanos();
         Map<Priority, Backlog> backlogs = new EnumMap<>(Priority.class);
         queues.forEach((p, q) -> queue.backlog(q).ifPresent(b -> backlogs.put(p, b)));
         paused = Throttle.paused(backlogs, now.isBefore(saturatedUntil) ? saturation : 0, settings.pressure());

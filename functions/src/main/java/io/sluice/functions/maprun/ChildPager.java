@@ -9,6 +9,7 @@ import io.sluice.orchestration.error.AslException;
 import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.path.Ticker;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,9 +40,12 @@ final class ChildPager {
     private final ItemSource source;
     private final ItemSelection selection;
     private final Long maxItems;
+    private final Ticker ticker;
 
-    ChildPager(MapRunRequest request, ItemSource source) {
+    /** @param ticker the time of the ItemSelector's expression backstop ({@link Ticker#NONE}: none) */
+    ChildPager(MapRunRequest request, ItemSource source, Ticker ticker) {
         this.request = request;
+        this.ticker = ticker;
         this.source = source;
         this.selection = ItemSelection.compile(request.itemSelector(), request.jsonata());
         JsonNode max = request.reader() == null ? null : request.reader().path("ReaderConfig").get("MaxItems");
@@ -78,7 +82,7 @@ final class ChildPager {
     private JsonNode select(JsonNode item, long index, Instant now, RandomSource random) {
         try {
             return selection.select(item, Math.toIntExact(index), request.input(), request.context(), request.variables(), now, random,
-                    System::nanoTime);
+                    ticker);
         } catch (AslException e) {
             throw new TaskError(e.error(), "ItemSelector of Map state '" + request.stateName() + "', item " + index + ": " + e.cause(), false);
         }

@@ -9,6 +9,7 @@ import io.sluice.functions.nested.StartExecution;
 import io.sluice.functions.start.PipelineDefinitions;
 import io.sluice.functions.start.PipelineStarter;
 import io.sluice.functions.tenancy.Tenancy;
+import io.sluice.functions.time.SystemTime;
 import io.sluice.orchestration.path.RandomSource;
 import io.sluice.orchestration.port.ExecutionLinks;
 import io.sluice.orchestration.port.ExecutionStore;
@@ -40,7 +41,7 @@ public record ChildRuns(StartExecution executions, MapRunFunction mapRun, List<C
     public static ChildRuns wire(Wiring w) {
         ParentReports reports = new ParentReports(w.queue(), w.names());
         MapRunCoordinator coordinator = new MapRunCoordinator(w.runs(), w.links(), w.executions(), w.launch(), OwnedBuckets.scoping(w.buckets()), w.tenancy(), reports,
-                w.functions(), w.clock(), secureRandom(), w.settings());
+                w.functions(), w.clock(), secureRandom(), SystemTime.TICKER, w.settings());
         StartExecution executions = new StartExecution(w.pipelines(), w.launch(), w.links(), w.tenancy(), w.clock(), w.settings().keep());
         return new ChildRuns(executions, new MapRunFunction(coordinator),
                 List.of(new ChildCompletions(w.links(), w.executions(), reports), new MapRunEvents(coordinator)));

@@ -8,6 +8,7 @@ import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.express.ExpressResult;
 import io.sluice.orchestration.express.ExpressRunner;
 import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.path.Ticker;
 import java.time.Clock;
 
 /**
@@ -21,8 +22,10 @@ final class ExpressChildren {
     private final TaskFunctions functions;
     private final Clock clock;
     private final RandomSource random;
+    private final Ticker ticker;
 
-    ExpressChildren(TaskFunctions functions, Clock clock, RandomSource random) {
+    ExpressChildren(TaskFunctions functions, Clock clock, RandomSource random, Ticker ticker) {
+        this.ticker = ticker;
         this.functions = functions;
         this.clock = clock;
         this.random = random;
@@ -31,7 +34,7 @@ final class ExpressChildren {
     /** Runs one child, whose tasks belong to {@code owner}, the parent's owner. */
     ChildOutcome run(long index, Definition processor, String pipeline, String name, JsonNode input, Owner owner) {
         ExpressRunner runner = new ExpressRunner(processor, new DirectInvoker(functions, owner, "an EXPRESS child of a distributed Map",
-                "use ExecutionType STANDARD"), null, ExpressRunner.DEFAULT_MAX_TRANSITIONS, System::nanoTime);
+                "use ExecutionType STANDARD"), null, ExpressRunner.DEFAULT_MAX_TRANSITIONS, ticker);
         String id = pipeline + ":" + name;
         ExpressResult r = runner.run(pipeline, id, name, input, clock.instant(), random);
         return new ChildOutcome(index, name, r.status().name(), input, r.output(), r.error(), r.cause(), r.startTime(), r.stopTime());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.nested.StateMachineArn;
+import io.sluice.functions.time.SystemTime;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.engine.Command.DispatchTask;
@@ -14,6 +15,7 @@ import io.sluice.orchestration.express.TaskInvoker;
 import io.sluice.orchestration.express.TaskOutcome;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.path.Ticker;
 import io.sluice.orchestration.port.MapRunStore.Counts;
 import io.sluice.orchestration.port.ObjectStore;
 import java.time.Instant;
@@ -31,9 +33,16 @@ public final class InProcessMapRuns implements TaskInvoker {
     private final TaskInvoker tasks;
     private final Buckets buckets;
     private final RandomSource random;
+    private final Ticker ticker;
 
     /** @param buckets where ItemReader and ResultWriter buckets are, or {@code null}: a Map that needs one fails */
     public InProcessMapRuns(TaskInvoker tasks, Buckets buckets, RandomSource random) {
+        this(tasks, buckets, random, SystemTime.TICKER);
+    }
+
+    /** @param ticker the time of the expression backstop of the children and their ItemSelector ({@link Ticker#NONE}: none) */
+    public InProcessMapRuns(TaskInvoker tasks, Buckets buckets, RandomSource random, Ticker ticker) {
+        this.ticker = ticker;
         this.tasks = tasks;
         this.buckets = buckets == null ? bucket -> {
             throw new IllegalArgumentException("no object store here for bucket '" + bucket + "' (sluice exec --data DIR gives one)");
@@ -70,7 +79,7 @@ public final class InProcessMapRuns implements TaskInvoker {
                 }
                 return bytes;
             }
-        }));
+        }), ticker);
         Tolerance tolerance = Tolerance.of(request);
         List<ChildOutcome> outcomes = new ArrayList<>();
         long succeeded = 0;
@@ -85,7 +94,7 @@ public final class InProcessMapRuns implements TaskInvoker {
             for (int i = 0; i < page.inputs().size(); i++) {
                 long index = page.start().firstChild() + i;
                 String name = MapRunIds.childName(runId, index);
-                ExpressResult r = new ExpressRunner(processor, this, null, ExpressRunner.DEFAULT_MAX_TRANSITIONS, System::nanoTime).run(pipeline, pipeline + ":" + name, name, page.inputs().get(i),
+                ExpressResult r = new ExpressRunner(processor, this, null, ExpressRunner.DEFAULT_MAX_TRANSITIONS, ticker).run(pipeline, pipeline + ":" + name, name, page.inputs().get(i),
                         Instant.EPOCH, random);
                 ChildOutcome o = new ChildOutcome(index, name, r.status().name(), page.inputs().get(i), r.output(), r.error(), r.cause(),
                         r.startTime(), r.stopTime());

@@ -15,6 +15,7 @@ import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.engine.ExecutionStatus;
 import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.path.Ticker;
 import io.sluice.orchestration.port.ExecutionLinks;
 import io.sluice.orchestration.port.ExecutionLinks.Kind;
 import io.sluice.orchestration.port.ExecutionLinks.Link;
@@ -81,6 +82,7 @@ public final class MapRunCoordinator {
     private final MapRunResults results;
     private final Clock clock;
     private final RandomSource random;
+    private final Ticker ticker;
     private final Settings settings;
     private final PageCache cache = new PageCache();
     private final ConcurrentHashMap<String, Definition> processors = new ConcurrentHashMap<>();
@@ -88,17 +90,18 @@ public final class MapRunCoordinator {
 
     public MapRunCoordinator(MapRunStore runs, ExecutionLinks links, ExecutionStore executions, PipelineStarter.Launch launch,
                              OwnedBuckets buckets, Tenancy tenancy, ParentReports reports, TaskFunctions functions, Clock clock,
-                             RandomSource random, Settings settings) {
+                             RandomSource random, Ticker ticker, Settings settings) {
         this.runs = runs;
         this.links = links;
         this.launch = launch;
         this.buckets = buckets;
         this.tenancy = tenancy;
         this.reports = reports;
-        this.express = new ExpressChildren(functions, clock, random);
+        this.express = new ExpressChildren(functions, clock, random, ticker);
         this.results = new MapRunResults(runs, executions, rec -> buckets.of(rec.owner(tenancy)), settings.resultFileBytes());
         this.clock = clock;
         this.random = random;
+        this.ticker = ticker;
         this.settings = settings;
     }
 
@@ -316,7 +319,7 @@ public final class MapRunCoordinator {
             return cached;
         }
         ItemSource source = ItemSources.open(request, buckets.of(rec.owner(tenancy)), cache.objects(rec.runId()));
-        ChildPager.Page page = new ChildPager(request, source).read(rec.page(), clock.instant(), random);
+        ChildPager.Page page = new ChildPager(request, source, ticker).read(rec.page(), clock.instant(), random);
         cache.keep(rec.runId(), page);
         return page;
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.harness.TaskError;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.path.Ticker;
 import io.sluice.testkit.fake.InMemoryObjectStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -93,7 +94,7 @@ class ItemReadersTest {
                 {"StateName": "M", "Processor": {"StartAt": "P", "States": {"P": {"Type": "Pass", "End": true}}},
                  "Items": [10, 11, 12, 13, 14], "ItemSelector": {"v.$": "$$.Map.Item.Value", "i.$": "$$.Map.Item.Index", "k.$": "$.k"},
                  "Input": {"k": "K"}, "Context": {}, "ItemBatcher": {"MaxItemsPerBatch": 2, "BatchInput": {"b": 1}}}""");
-        ChildPager.Page page = new ChildPager(r, new InlineItems(r.items())).read(new ChildPager.Start(null, 0, 0), NOW, RandomSource.seeded(1));
+        ChildPager.Page page = new ChildPager(r, new InlineItems(r.items()), Ticker.NONE).read(new ChildPager.Start(null, 0, 0), NOW, RandomSource.seeded(1));
         assertThat(page.inputs()).hasSize(3);
         assertThat(page.inputs().get(0)).isEqualTo(Json.parse(
                 "{\"Items\": [{\"v\": 10, \"i\": 0, \"k\": \"K\"}, {\"v\": 11, \"i\": 1, \"k\": \"K\"}], \"BatchInput\": {\"b\": 1}}"));
@@ -113,7 +114,7 @@ class ItemReadersTest {
             lines.append("\"item-").append(i).append("\"\n");
         }
         ItemSource source = new JsonLinesItems("k", bytes(lines.toString()));
-        ChildPager pager = new ChildPager(r, source);
+        ChildPager pager = new ChildPager(r, source, Ticker.NONE);
         List<JsonNode> children = new ArrayList<>();
         ChildPager.Start start = new ChildPager.Start(null, 0, 0);
         int pages = 0;

@@ -1,10 +1,12 @@
 package io.sluice.orchestration.path;
 
 /**
- * A monotonic time source a host hands to the core (typically {@code System::nanoTime}), read only by the
- * wall-clock backstop of expression evaluation: an evaluation that runs past its deadline stops with
- * {@code States.QueryEvaluationError}. Nothing else in the core reads it, so a transition's outcome never
- * depends on it unless an expression was already slow enough to be stopped.
+ * A monotonic time source a host hands to the core (typically {@code System::nanoTime}, as
+ * {@code io.sluice.functions.time.SystemTime.TICKER}). In this module it is read only by the wall-clock backstop of
+ * expression evaluation: an evaluation that runs past its deadline stops with {@code States.QueryEvaluationError}.
+ * Nothing else here reads it, so a transition's outcome never depends on it unless an expression was already slow
+ * enough to be stopped. The functions module measures intervals with it too (the pacing of a priority channel's
+ * starts), so that a test can drive them from a manual clock.
  *
  * <p>Why injected and not read here: the core may not read the clock (the architecture test
  * {@code orchestrationReadsNoClockOrRandom} forbids {@code System.nanoTime}, with no exception), exactly as

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Timers in memory, for fast tests; it passes the same contract suite as the real ones. */
 public final class InMemoryTimerIndex implements TimerIndex {
@@ -18,6 +19,11 @@ public final class InMemoryTimerIndex implements TimerIndex {
     @Override
     public synchronized void schedule(String timerId, Instant due, String payload) {
         timers.put(timerId, new Timer(timerId, due, due, payload));
+    }
+
+    /** When {@code timerId} is due, if it is scheduled: for a test that watches a timer being moved. */
+    public synchronized Optional<Instant> due(String timerId) {
+        return Optional.ofNullable(timers.get(timerId)).map(Timer::due);
     }
 
     @Override

@@ -87,6 +87,34 @@ class ArchitectureRulesBiteTest {
         assertDoesNotReport(RULES.orchestrationReadsNoClockOrRandom(), "orchestration.CleanCore"); // Instant.now(clock)
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "functions.ReadsTheClock:calls method <java.lang.System.nanoTime()>",
+        "functions.ReadsTheClock:calls method <java.time.Instant.now()>",
+        "functions.ReadsTheClock:calls method <java.time.Clock.systemUTC()>",
+        "api.ReadsTheClock:references method <java.time.Clock.systemUTC()>",
+        "orchestration.ReadsClockAndRandom:calls method <java.lang.System.currentTimeMillis()>",
+    })
+    void aClockReadInAnyCoreModuleIsReported(String classAndRead) {
+        String[] parts = classAndRead.split(":", 2);
+        assertReports(RULES.coreReadsNoClock(), parts[0], parts[1]);
+    }
+
+    @Test
+    void theSystemTimeClassAloneMayReadTheClockAndRandomnessIsLeftToTheOrchestrationRule() {
+        ArchRule rule = RULES.coreReadsNoClock();
+        assertDoesNotReport(rule, "functions.time.SystemTime");
+        assertDoesNotReport(rule, "orchestration.CleanCore"); // Instant.now(clock)
+        assertThat(details(rule)).noneMatch(line -> line.contains("UUID.randomUUID") || line.contains("SecureRandom"));
+    }
+
+    @Test
+    void aClassOutsideTheNamedCompositionRootsDefaultingToSystemTimeIsReported() {
+        ArchRule rule = RULES.onlyCompositionRootsDefaultToSystemTime();
+        assertReports(rule, "functions.ReadsTheClock", VIOLATIONS + ".functions.time.SystemTime");
+        assertDoesNotReport(rule, "functions.channel.ChannelTaker"); // named in SYSTEM_TIME_USERS
+    }
+
     @Test
     void coreReachingOutwardsIsReported() {
         assertReports(RULES.orchestrationDependsOnNoOtherSluiceCode(), "orchestration.UsesAdapters",
@@ -228,6 +256,7 @@ class ArchitectureRulesBiteTest {
     /** A rule that checks no class proves nothing: the rules for functions, the API and the CLI fail on an import without them. */
     @ParameterizedTest
     @ValueSource(strings = {"functionsDependOnlyOnOrchestration", "functionsUseNoPlatformTypes", "functionsUseNoSpring",
+        "coreReadsNoClock", "onlyCompositionRootsDefaultToSystemTime",
         "apiDependsOnlyOnFunctionsAndOrchestration", "apiUsesNoServletContainer", "cliIsOutermost",
         "modulesAreFreeOfCycles", "packagesAreFreeOfCycles"})
     void aRuleOverNoClassesFails(String name) throws Exception {

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Keeps the dependency arrow pointing inwards (cli → adapters → api → functions → orchestration), keeps
- * the core free of Spring, cloud SDKs, storage clients, I/O, clock and random reads, and keeps
+ * the core free of Spring, cloud SDKs, storage clients, I/O, clock and random reads, keeps every core module
+ * (orchestration, functions, the API) from reading the system clock, and keeps
  * one cloud's adapter out of another's. The rules are defined in {@link SluiceArchitecture};
  * {@link ArchitectureRulesBiteTest} shows that each of them reports a deliberately bad class.
  *
@@ -75,6 +76,16 @@ class ArchitectureTest {
     @Test
     void orchestrationReadsNoClockOrRandom() {
         SLUICE.orchestrationReadsNoClockOrRandom().check(sluice);
+    }
+
+    @Test
+    void coreReadsNoClock() {
+        SLUICE.coreReadsNoClock().check(sluice);
+    }
+
+    @Test
+    void onlyCompositionRootsDefaultToSystemTime() {
+        SLUICE.onlyCompositionRootsDefaultToSystemTime().check(sluice);
     }
 
     @Test

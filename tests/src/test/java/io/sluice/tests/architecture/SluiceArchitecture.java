@@ -43,6 +43,8 @@ final class SluiceArchitecture {
     private final String redis;
     private final String runtime;
     private final String[] shared;
+    private final String systemTime;
+    private final String[] systemTimeUsers;
 
     SluiceArchitecture(String rootPackage) {
         this.rootPackage = rootPackage;
@@ -57,6 +59,8 @@ final class SluiceArchitecture {
         this.redis = rootPackage + ".redis..";
         this.runtime = rootPackage + ".runtime..";
         this.shared = new String[] {rootPackage + ".postgres..", rootPackage + ".duckdb..", rootPackage + ".transfer.."};
+        this.systemTime = rootPackage + "." + SYSTEM_TIME;
+        this.systemTimeUsers = SYSTEM_TIME_USERS.stream().map(name -> rootPackage + "." + name).toArray(String[]::new);
     }
 
     List<ArchRule> all() {
@@ -66,6 +70,8 @@ final class SluiceArchitecture {
                 orchestrationUsesNoStorageClient(),
                 orchestrationDoesNoIo(),
                 orchestrationReadsNoClockOrRandom(),
+                coreReadsNoClock(),
+                onlyCompositionRootsDefaultToSystemTime(),
                 orchestrationDependsOnNoOtherSluiceCode(),
                 functionsDependOnlyOnOrchestration(),
                 functionsUseNoPlatformTypes(),
@@ -135,6 +141,44 @@ final class SluiceArchitecture {
                 .should().accessTargetWhere(READS_CLOCK_OR_RANDOM)
                 .orShould().dependOnClassesThat().belongToAnyOf(ThreadLocalRandom.class)
                 .because("transitions must be deterministic and replayable: time and randomness are passed in");
+    }
+
+    /** The one class of the core modules that reads the system's time. */
+    private static final String SYSTEM_TIME = "functions.time.SystemTime";
+
+    /**
+     * The classes of the core modules that may default to {@code SystemTime}: the composition roots inside them
+     * ({@code ChildRuns.wire}, {@code SfnService.api}) and the constructors kept for hosts that hand in no ticker
+     * ({@code ChannelTaker}, {@code DefinitionCache}, {@code InProcessMapRuns}; each has an overload that takes one).
+     */
+    private static final List<String> SYSTEM_TIME_USERS = List.of(
+            "functions.channel.ChannelTaker",
+            "functions.orchestrator.DefinitionCache",
+            "functions.maprun.ChildRuns",
+            "functions.maprun.InProcessMapRuns",
+            "api.sfn.SfnService");
+
+    /**
+     * The rule of {@link #orchestrationReadsNoClockOrRandom} for time, over every core module: orchestration, the
+     * functions and the API read no clock but the {@code Clock} or {@code Ticker} they are handed, so pacing, leases and
+     * timeouts run on a test's manual clock. The system's time is read in one named place, {@code SystemTime}.
+     */
+    ArchRule coreReadsNoClock() {
+        return noClasses().that().resideInAnyPackage(orchestration, functions, api).and().doNotHaveFullyQualifiedName(systemTime)
+                .should().accessTargetWhere(READS_CLOCK)
+                .because("time is handed in (a Clock, a Ticker), so a test drives it; only " + SYSTEM_TIME + " reads the system's")
+                .allowEmptyShould(false);
+    }
+
+    /** A default to the real time is a decision made in a few named places ({@link #SYSTEM_TIME_USERS}), not anywhere. */
+    ArchRule onlyCompositionRootsDefaultToSystemTime() {
+        return noClasses().that().resideInAnyPackage(orchestration, functions, api)
+                .and().doNotHaveFullyQualifiedName(systemTime)
+                .and(not(describe("one of " + SYSTEM_TIME_USERS, (JavaClass c) -> List.of(systemTimeUsers).contains(c.getName()))))
+                .should().dependOnClassesThat().haveFullyQualifiedName(systemTime)
+                .because("a class takes its Clock or Ticker; only the composition roots and the constructors kept for hosts "
+                        + "that hand in none default to SystemTime")
+                .allowEmptyShould(false);
     }
 
     // ---- the dependency arrow: cli -> adapters -> api -> functions -> orchestration -----------
@@ -318,6 +362,10 @@ final class SluiceArchitecture {
     private static final Set<String> UNSEEDED_RANDOM_CLASSES =
             Set.of("java.util.Random", "java.security.SecureRandom", "java.util.SplittableRandom");
 
+    private static final DescribedPredicate<JavaAccess<?>> READS_CLOCK = describe(
+            "read the system clock (System.currentTimeMillis/nanoTime, java.time *.now() without a Clock, Clock.system*/tick*)",
+            access -> readsClock(access.getTarget()));
+
     private static final DescribedPredicate<JavaAccess<?>> READS_CLOCK_OR_RANDOM = describe(
             "read the system clock or create a random source "
                     + "(System.currentTimeMillis/nanoTime, java.time *.now() without a Clock, Clock.system*/tick*, "
@@ -326,19 +374,29 @@ final class SluiceArchitecture {
             access -> readsClockOrRandom(access.getTarget()));
 
     private static boolean readsClockOrRandom(AccessTarget target) {
+        return readsClock(target) || readsRandom(target);
+    }
+
+    private static boolean readsClock(AccessTarget target) {
         String owner = target.getOwner().getName();
         String name = target.getName();
         return switch (owner) {
             case "java.lang.System" -> name.equals("currentTimeMillis") || name.equals("nanoTime");
+            case "java.time.Clock", "java.time.InstantSource" -> CLOCK_FACTORIES_ON_SYSTEM_TIME.contains(name);
+            default -> target.getOwner().getPackageName().startsWith("java.time") && name.equals("now") && !takesAClock(target);
+        };
+    }
+
+    private static boolean readsRandom(AccessTarget target) {
+        String owner = target.getOwner().getName();
+        String name = target.getName();
+        return switch (owner) {
             case "java.lang.Math", "java.lang.StrictMath" -> name.equals("random");
             case "java.util.UUID" -> name.equals("randomUUID");
-            case "java.time.Clock", "java.time.InstantSource" -> CLOCK_FACTORIES_ON_SYSTEM_TIME.contains(name);
             case "java.util.concurrent.ThreadLocalRandom", "java.util.random.RandomGeneratorFactory" -> true;
             case "java.util.random.RandomGenerator" -> name.equals("getDefault") || name.equals("of");
             case "java.security.SecureRandom" -> name.equals("<init>") || name.startsWith("getInstance");
-            default -> (UNSEEDED_RANDOM_CLASSES.contains(owner) && name.equals("<init>"))
-                    || (target.getOwner().getPackageName().startsWith("java.time") && name.equals("now")
-                            && !takesAClock(target));
+            default -> UNSEEDED_RANDOM_CLASSES.contains(owner) && name.equals("<init>");
         };
     }
 

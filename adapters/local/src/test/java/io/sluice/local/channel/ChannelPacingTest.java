@@ -12,8 +12,9 @@ import io.sluice.redis.RedisTaskQueue;
 import io.sluice.redis.SluiceRedisProperties;
 import io.sluice.testkit.redis.RedisCleanup;
 import io.sluice.testkit.redis.RedisTestServer;
-import java.time.Clock;
+import io.sluice.testkit.time.ManualClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -24,21 +25,27 @@ import org.junit.jupiter.api.Test;
 /**
  * Refill pacing on the real Redis queue: once a channel's tasks are known to take a while, it starts them one at a
  * time, spread over their duration, while P0 is taken at once; with pacing off a freed channel refills in a batch.
+ * Time is a {@link ManualClock}'s, and a long poll that finds nothing moves it on by its wait, so each test says when
+ * in logical time a task may start and runs without waiting.
  */
 class ChannelPacingTest {
     private static final Duration VISIBILITY = Duration.ofSeconds(30);
     private static final QueueNames NAMES = new QueueNames("pace");
     private static final long SECOND = 1_000_000_000L;
+    private static final Instant START = Instant.parse("2026-03-01T00:00:00Z");
 
     private final String url = RedisTestServer.shared().url();
     private final String prefix = "sluice-test:pacing:" + UUID.randomUUID();
+    private final ManualClock clock = new ManualClock(START);
     private RedisAdapters redis;
     private RedisTaskQueue queue;
+    private WaitsOnManualClock waiting;
 
     @BeforeEach
     void connect() {
         redis = RedisAdapters.open(SluiceRedisProperties.of(url).withKeyPrefix(prefix));
         queue = new RedisTaskQueue(redis.redisson(), prefix, 5);
+        waiting = new WaitsOnManualClock(queue, clock);
     }
 
     @AfterEach
@@ -65,7 +72,12 @@ class ChannelPacingTest {
                 new ChannelSettings.Pacing(pacing, maxGap)).withChannel(Priority.P3, new ChannelSettings.Limits(4, null));
     }
 
-    /** Ends {@code t} as if it had run for {@code seconds}. */
+    /** A taker on the manual clock: its pacing, like its queue's waits, runs on logical time. */
+    private ChannelTaker taker(ChannelSettings settings) {
+        return new ChannelTaker(waiting, NAMES.channelsByPriority("work"), null, settings, clock, clock.ticker());
+    }
+
+    /** Ends {@code t} as if it had run for {@code seconds}, without moving the clock. */
     private static void endAfter(ChannelTaker taker, ChannelTaker.Taken t, long seconds) {
         taker.done(new ChannelTaker.Taken(t.queue(), t.priority(), t.message(), t.admitted(), t.takenNanos() - seconds * SECOND));
     }
@@ -73,34 +85,39 @@ class ChannelPacingTest {
     @Test
     void aPacedChannelStartsOneTaskAtATimeWhileP0IsTakenAtOnce() {
         sendP3Backlog();
-        ChannelTaker taker = new ChannelTaker(queue, NAMES.channelsByPriority("work"), null, settings(true, Duration.ofSeconds(30)), Clock.systemUTC());
+        ChannelTaker taker = taker(settings(true, Duration.ofSeconds(30)));
         List<ChannelTaker.Taken> first = taker.take(10, VISIBILITY, Duration.ofSeconds(5));
         assertThat(first).as("no task has ended yet: nothing to pace by, a full batch").hasSize(10);
         first.forEach(t -> endAfter(taker, t, 10));
-        assertThat(taker.pacingGap(Priority.P3)).as("0.8 x 10 s / 4 (the tasks ran a little over 10 s)")
-                .isBetween(Duration.ofSeconds(2), Duration.ofMillis(2100));
+        assertThat(taker.pacingGap(Priority.P3)).as("0.8 x 10 s / 4").isEqualTo(Duration.ofSeconds(2));
         assertThat(taker.pacingGap(Priority.P0)).isZero();
 
         assertThat(taker.take(10, VISIBILITY, Duration.ofSeconds(5))).as("paced: one task, not a batch").hasSize(1);
         send(Priority.P0, "urgent:now");
-        long before = System.nanoTime();
         List<ChannelTaker.Taken> next = taker.take(10, VISIBILITY, Duration.ofSeconds(5));
-        assertThat(next).singleElement().satisfies(t -> assertThat(t.priority()).isEqualTo(Priority.P0));
-        assertThat(taker.take(10, VISIBILITY, Duration.ofMillis(100))).as("P3's next start is 2 s away; nothing else waits").isEmpty();
-        assertThat(System.nanoTime() - before).as("P0 did not wait for P3's gap").isLessThan(2 * SECOND);
+        assertThat(next).as("P0 is taken while P3's next start is still 2 s away")
+                .singleElement().satisfies(t -> assertThat(t.priority()).isEqualTo(Priority.P0));
+        assertThat(clock.instant()).as("P0 did not wait for P3's gap").isEqualTo(START);
+
+        clock.advance(Duration.ofMillis(1900));
+        assertThat(taker.take(10, VISIBILITY, Duration.ZERO)).as("P3's next start is 0.1 s away; nothing else waits").isEmpty();
+        clock.advance(Duration.ofMillis(100));
+        assertThat(taker.take(10, VISIBILITY, Duration.ZERO)).as("2 s after the last start: P3's next, one task")
+                .singleElement().satisfies(t -> assertThat(t.priority()).isEqualTo(Priority.P3));
     }
 
     @Test
     void aWaitIsCutShortWhenAPacedChannelComesDue() {
         sendP3Backlog();
-        ChannelTaker taker = new ChannelTaker(queue, NAMES.channelsByPriority("work"), null, settings(true, Duration.ofSeconds(2)), Clock.systemUTC());
+        ChannelTaker taker = taker(settings(true, Duration.ofSeconds(2)));
         taker.take(10, VISIBILITY, Duration.ofSeconds(5)).forEach(t -> endAfter(taker, t, 100));
         assertThat(taker.pacingGap(Priority.P3)).as("0.8 x 100 s / 4 = 20 s, capped").isEqualTo(Duration.ofSeconds(2));
         assertThat(taker.take(10, VISIBILITY, Duration.ofSeconds(5))).hasSize(1);
-        long before = System.nanoTime();
+
         List<ChannelTaker.Taken> waited = taker.take(10, VISIBILITY, Duration.ofSeconds(20));
-        assertThat(waited).as("the 20 s wait on the other channels ends when P3 is due").isEmpty();
-        assertThat(System.nanoTime() - before).isLessThan(10 * SECOND);
+        assertThat(waited).as("the other channels are empty").isEmpty();
+        assertThat(waiting.waits().getLast()).as("the 20 s wait on the other channels ends when P3 is due").isEqualTo(Duration.ofSeconds(2));
+        assertThat(clock.instant()).isEqualTo(START.plusSeconds(2));
         assertThat(taker.take(10, VISIBILITY, Duration.ofSeconds(5))).as("P3 is due again").hasSize(1)
                 .allSatisfy(t -> assertThat(t.priority()).isEqualTo(Priority.P3));
     }
@@ -108,9 +125,10 @@ class ChannelPacingTest {
     @Test
     void withPacingOffAFreedChannelRefillsInABatch() {
         sendP3Backlog();
-        ChannelTaker taker = new ChannelTaker(queue, NAMES.channelsByPriority("work"), null, settings(false, Duration.ofSeconds(1)), Clock.systemUTC());
+        ChannelTaker taker = taker(settings(false, Duration.ofSeconds(1)));
         taker.take(10, VISIBILITY, Duration.ofSeconds(5)).forEach(t -> endAfter(taker, t, 10));
         assertThat(taker.pacingGap(Priority.P3)).isZero();
         assertThat(taker.take(10, VISIBILITY, Duration.ofSeconds(5))).hasSize(10);
+        assertThat(clock.instant()).as("no take had to wait").isEqualTo(START);
     }
 }

@@ -1,0 +1,83 @@
+package io.sluice.local.channel;
+
+import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.testkit.time.ManualClock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A task queue whose long polls take logical time: a receive that finds nothing moves the {@link ManualClock} on by its
+ * wait instead of blocking, and every wait asked for is recorded. The messages themselves are the real queue's.
+ */
+final class WaitsOnManualClock implements TaskQueue {
+    private final TaskQueue queue;
+    private final ManualClock clock;
+    private final List<Duration> waits = new CopyOnWriteArrayList<>();
+
+    WaitsOnManualClock(TaskQueue queue, ManualClock clock) {
+        this.queue = queue;
+        this.clock = clock;
+    }
+
+    /** The waits of the receives so far, in order. */
+    List<Duration> waits() {
+        return List.copyOf(waits);
+    }
+
+    @Override
+    public FirstReceived receiveFirst(List<String> queues, int max, Duration visibility, Duration wait) {
+        waits.add(wait);
+        FirstReceived got = queue.receiveFirst(queues, max, visibility, Duration.ZERO);
+        if (got.messages().isEmpty() && wait.isPositive()) {
+            clock.advance(wait);
+        }
+        return got;
+    }
+
+    @Override
+    public List<ReceivedMessage> receive(String name, int max, Duration visibility, Duration wait) {
+        waits.add(wait);
+        List<ReceivedMessage> got = queue.receive(name, max, visibility, Duration.ZERO);
+        if (got.isEmpty() && wait.isPositive()) {
+            clock.advance(wait);
+        }
+        return got;
+    }
+
+    @Override
+    public Duration maxDelay() {
+        return queue.maxDelay();
+    }
+
+    @Override
+    public int maxReceives() {
+        return queue.maxReceives();
+    }
+
+    @Override
+    public void send(String name, OutgoingMessage message, Duration delay) {
+        queue.send(name, message, delay);
+    }
+
+    @Override
+    public void acknowledge(String name, String receipt) {
+        queue.acknowledge(name, receipt);
+    }
+
+    @Override
+    public void extendVisibility(String name, String receipt, Duration visibility) {
+        queue.extendVisibility(name, receipt, visibility);
+    }
+
+    @Override
+    public String deadLetterQueue(String name) {
+        return queue.deadLetterQueue(name);
+    }
+
+    @Override
+    public Optional<Backlog> backlog(String name) {
+        return queue.backlog(name);
+    }
+}
