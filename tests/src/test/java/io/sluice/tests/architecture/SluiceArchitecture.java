@@ -164,7 +164,7 @@ final class SluiceArchitecture {
      * timeouts run on a test's manual clock. The system's time is read in one named place, {@code SystemTime}.
      */
     ArchRule coreReadsNoClock() {
-        return noClasses().that().resideInAnyPackage(orchestration, functions, api).and().doNotHaveFullyQualifiedName(systemTime)
+        return noClasses().that().resideInAnyPackage(orchestration, functions, runtime, api).and().doNotHaveFullyQualifiedName(systemTime)
                 .should().accessTargetWhere(READS_CLOCK)
                 .because("time is handed in (a Clock, a Ticker), so a test drives it; only " + SYSTEM_TIME + " reads the system's")
                 .allowEmptyShould(false);
@@ -172,7 +172,7 @@ final class SluiceArchitecture {
 
     /** A default to the real time is a decision made in a few named places ({@link #SYSTEM_TIME_USERS}), not anywhere. */
     ArchRule onlyCompositionRootsDefaultToSystemTime() {
-        return noClasses().that().resideInAnyPackage(orchestration, functions, api)
+        return noClasses().that().resideInAnyPackage(orchestration, functions, runtime, api)
                 .and().doNotHaveFullyQualifiedName(systemTime)
                 .and(not(describe("one of " + SYSTEM_TIME_USERS, (JavaClass c) -> List.of(systemTimeUsers).contains(c.getName()))))
                 .should().dependOnClassesThat().haveFullyQualifiedName(systemTime)
