@@ -1,7 +1,6 @@
 package io.sluice.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -50,7 +49,7 @@ class DurableEmbeddedRedisTest {
 
     @Test
     void theAppendOnlyFileKeepsWritesAcrossARestartInTheSameDirectory() throws IOException {
-        assumeThat(EmbeddedRedis.executable("redis-server", PATH)).as("redis-server on the PATH").isPresent();
+        RedisServerOnPath.require(PATH);
         Path home = dir.resolve("redis");
         EmbeddedRedis.Options options = new EmbeddedRedis.Options("redis-server", PATH, home, EmbeddedRedis.Persistence.AOF_EVERYSEC, "pw");
         try (EmbeddedRedis first = EmbeddedRedis.start(options)) {
@@ -66,7 +65,7 @@ class DurableEmbeddedRedisTest {
 
     @Test
     void aServerLeftRunningInTheDirectoryIsStoppedByTheNextStartWhichSaysSo() throws Exception {
-        assumeThat(EmbeddedRedis.executable("redis-server", PATH)).as("redis-server on the PATH").isPresent();
+        RedisServerOnPath.require(PATH);
         Path home = dir.resolve("redis");
         Files.createDirectories(home);
         // A server as a runtime killed with SIGKILL leaves it: running, its pid in the pid file.

@@ -1,7 +1,6 @@
 package io.sluice.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.net.URI;
 import java.time.Duration;
@@ -16,7 +15,7 @@ class EmbeddedRedisTest {
 
     @Test
     void theRedisServerOnThePathStartsOnALoopbackPortAndStops() {
-        assumeThat(EmbeddedRedis.executable("redis-server", PATH)).as("redis-server on the PATH").isPresent();
+        RedisServerOnPath.require(PATH);
         EmbeddedRedis redis = EmbeddedRedis.start("redis-server", PATH);
         assertThat(redis.source()).isEqualTo(EmbeddedRedis.Source.BINARY);
         assertThat(redis.url()).startsWith("redis://127.0.0.1:");

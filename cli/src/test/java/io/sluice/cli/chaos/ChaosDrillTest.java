@@ -1,7 +1,6 @@
 package io.sluice.cli.chaos;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.embedded.EmbeddedRedis;
 import java.io.ByteArrayOutputStream;
@@ -22,7 +21,8 @@ class ChaosDrillTest {
 
     @Test
     void aSmallDrillLosesNothingAndDoublesNothing() throws Exception {
-        assumeTrue(EmbeddedRedis.executable("redis-server", System.getenv("PATH")).isPresent(), "redis-server is not on PATH");
+        io.sluice.testkit.Requires.tool(EmbeddedRedis.executable("redis-server", System.getenv("PATH")).isPresent(),
+                () -> "redis-server is not on PATH");
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         ChaosReport report = ChaosDrill.run(new ChaosDrill.Settings(8, Duration.ofSeconds(24), 19L, "everysec", Duration.ofSeconds(150),
                 new PrintStream(progress, true, StandardCharsets.UTF_8), EXAMPLE));

@@ -25,7 +25,7 @@ class RedisTestServerTest {
 
     @Test
     void withNothingListeningItStartsRedisServerAndStopsItOnClose() throws IOException {
-        assumeTrue(RedisTestServer.executable("redis-server").isPresent(), "no redis-server on the PATH");
+        io.sluice.testkit.Requires.tool(RedisTestServer.executable("redis-server").isPresent(), () -> "no redis-server on the PATH");
         RedisTestServer.Settings settings = new RedisTestServer.Settings(null, "127.0.0.1", closedPort(), "redis-server");
         RedisTestServer server = RedisTestServer.find(settings);
         URI url = URI.create(server.url());

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,7 +39,7 @@ class InfraTerraformIT {
             process.destroyForcibly();
             throw new AssertionError("infra-terraform/check did not finish within 10 minutes:\n" + output);
         }
-        Assumptions.assumeFalse(process.exitValue() == SKIPPED, () -> "a tool is missing, so checks were skipped:\n" + output);
+        io.sluice.testkit.Requires.tool(process.exitValue() != SKIPPED, () -> "a tool is missing, so checks were skipped:\n" + output);
         assertThat(process.exitValue()).as("infra-terraform/check exit code; its output:\n%s", output).isZero();
     }
 

@@ -7,7 +7,7 @@ import java.util.UUID;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException;
 
-/** S3 clients and buckets for tests: on the shared S3Mock, or on a LocalStack endpoint. */
+/** S3 clients and buckets for tests, on the shared S3Mock. */
 public final class S3TestBuckets {
     public static final String REGION = "us-east-1";
 

@@ -2,7 +2,6 @@ package io.sluice.aws.secrets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.aws.AwsPorts;
 import io.sluice.aws.stub.SecretsManagerStub;
@@ -130,7 +129,7 @@ class RedisAuthSecretTest {
     @Test
     void overTlsTooWhenTheUrlIsRediss() throws Exception {
         var missing = TlsRedisServer.unavailable();
-        assumeTrue(missing.isEmpty(), () -> "skipped: no TLS Redis here, " + missing.orElse(""));
+        io.sluice.testkit.Requires.tool(missing.isEmpty(), () -> "no TLS Redis here, " + missing.orElse(""));
         Map<String, String> saved = new HashMap<>();
         try (TlsRedisServer tls = TlsRedisServer.start(PASSWORD)) {
             // Redisson trusts the JVM's trust store, as on Lambda (Amazon's CA); here that is the server's own certificate.

@@ -1,7 +1,6 @@
 package io.sluice.local.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.json.Json;
@@ -48,8 +47,8 @@ class SfnCliSessionTest {
 
     @Test
     void theCliSessionOfTheExampleRunsAgainstTheLocalRuntime() throws Exception {
-        assumeTrue(onPath("aws"), "the AWS CLI (aws) is not on PATH, so the CLI session cannot run here");
-        assumeTrue(onPath("jq"), "jq is not on PATH, and the CLI session reads the history's JSON with it");
+        io.sluice.testkit.Requires.tool(onPath("aws"), () -> "the AWS CLI (aws) is not on PATH, so the CLI session cannot run here");
+        io.sluice.testkit.Requires.tool(onPath("jq"), () -> "jq is not on PATH, and the CLI session reads the history's JSON with it");
         Files.createDirectories(folder.resolve("pipelines"));
         try (ConfigurableApplicationContext app = SfnApps.start(folder, RUN)) {
             ProcessBuilder pb = new ProcessBuilder("bash", script().toString(), SfnApps.endpoint(app));
