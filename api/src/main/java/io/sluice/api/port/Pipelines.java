@@ -87,6 +87,13 @@ public interface Pipelines {
         public Options {
             problems = List.copyOf(problems);
         }
+
+        /** What {@code options} (read by the one reader of {@code <id>.pipeline.json}) declare; {@code null}: unusable. */
+        public static Options of(io.sluice.functions.pipeline.PipelineOptions options, List<Problem> problems) {
+            Declared declared = options == null ? null : new Declared(options.dependsOn(), options.webhook() == null ? null
+                    : new Webhook(options.webhook().secret(), options.webhook().tolerance()));
+            return new Options(declared, problems);
+        }
     }
 
     /** @param webhook {@code null} when the pipeline's webhook is not signed */

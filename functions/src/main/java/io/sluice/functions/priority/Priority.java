@@ -46,23 +46,6 @@ public enum Priority {
                 "'" + field + "' must be " + EXPECTED + "; got " + (text == null ? "nothing" : "'" + text + "'")));
     }
 
-    /**
-     * The {@code "priority"} of a pipeline's options file ({@code <id>.pipeline.json}), as every host reads it:
-     * {@link #DEFAULT} when the field is absent; anything but a priority is a problem naming the file and the field.
-     */
-    public static Priority ofOptions(com.fasterxml.jackson.databind.JsonNode options, String file,
-                                     java.util.function.Consumer<String> problems) {
-        com.fasterxml.jackson.databind.JsonNode value = options == null ? null : options.get("priority");
-        if (value == null || value.isNull()) {
-            return DEFAULT;
-        }
-        Optional<Priority> p = value.isTextual() ? find(value.asText()) : Optional.empty();
-        if (p.isEmpty()) {
-            problems.accept(file + ": /priority: expected " + EXPECTED + ", not " + value);
-        }
-        return p.orElse(DEFAULT);
-    }
-
     /** Higher channels first: P0 before P1. */
     public boolean above(Priority other) {
         return ordinal() < other.ordinal();

@@ -71,7 +71,7 @@ class BundledPipelinesTest {
 
         Files.writeString(dir.resolve("rates.pipeline.json"), "{\"priority\": \"urgent\"}");
         assertThatThrownBy(this::load).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("rates.pipeline.json: /priority: expected one of P0, P1, P2, P3 (P0 highest), not \"urgent\"");
+                .hasMessageContaining("rates.pipeline.json: /priority: expected one of P0, P1, P2, P3 (P0 highest), such as \"P1\"; got \"urgent\"");
     }
 
     @Test

@@ -34,11 +34,12 @@ final class BundledApiPipelines implements Pipelines {
 
     @Override
     public Options options(String id) {
-        return new Options(new Declared(bundle.dependsOn(id), null), List.of());
+        // A signed webhook declared in the bundle signs this API's webhook too: it once fell back to API keys here.
+        return Options.of(bundle.options(id), List.of());
     }
 
     @Override
     public String whereExpected(String id) {
-        return "a file pipelines/" + id + BundledPipelines.SUFFIX + " in the deployed bundle";
+        return "a file pipelines/" + id + io.sluice.functions.pipeline.PipelineBundle.SUFFIX + " in the deployed bundle";
     }
 }

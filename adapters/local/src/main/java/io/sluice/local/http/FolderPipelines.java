@@ -4,9 +4,9 @@ import io.sluice.api.port.Pipelines;
 import io.sluice.functions.trigger.object.ObjectRule;
 import java.util.function.Supplier;
 import io.sluice.local.pipeline.PipelineCatalog;
-import io.sluice.local.pipeline.PipelineOptions;
+import io.sluice.functions.pipeline.PipelineOptions;
 import io.sluice.local.pipeline.PipelineOptionsCatalog;
-import io.sluice.local.pipeline.PipelineProblem;
+import io.sluice.functions.pipeline.PipelineProblem;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.json.Json;
 import java.io.IOException;
@@ -56,10 +56,7 @@ final class FolderPipelines implements Pipelines {
     @Override
     public Options options(String id) {
         PipelineOptions.Parsed parsed = options.find(id);
-        PipelineOptions o = parsed.options();
-        Declared declared = o == null ? null : new Declared(o.dependsOn(),
-                o.webhook() == null ? null : new Webhook(o.webhook().secret(), o.webhook().tolerance()));
-        return new Options(declared, problems(parsed.problems()));
+        return Options.of(parsed.options(), problems(parsed.problems()));
     }
 
     @Override

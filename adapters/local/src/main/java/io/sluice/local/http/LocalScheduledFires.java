@@ -2,7 +2,7 @@ package io.sluice.local.http;
 
 import io.sluice.api.port.ScheduledFires;
 import io.sluice.local.pipeline.PipelineCatalog;
-import io.sluice.local.pipeline.PipelineOptions;
+import io.sluice.functions.pipeline.PipelineOptions;
 import io.sluice.local.pipeline.PipelineOptionsCatalog;
 import java.time.Instant;
 import java.util.ArrayList;

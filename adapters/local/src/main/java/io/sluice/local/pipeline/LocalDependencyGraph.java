@@ -1,5 +1,6 @@
 package io.sluice.local.pipeline;
 
+import io.sluice.functions.pipeline.PipelineOptions;
 import io.sluice.functions.trigger.upstream.DependencyGraph;
 import io.sluice.functions.trigger.upstream.Dependent;
 import java.util.ArrayList;

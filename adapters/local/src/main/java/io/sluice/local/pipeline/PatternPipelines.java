@@ -1,5 +1,6 @@
 package io.sluice.local.pipeline;
 
+import io.sluice.functions.pipeline.PipelineProblem;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.pattern.ConfigProblem;
 import io.sluice.orchestration.pattern.Patterns;

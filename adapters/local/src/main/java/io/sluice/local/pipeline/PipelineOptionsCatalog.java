@@ -1,5 +1,7 @@
 package io.sluice.local.pipeline;
 
+import io.sluice.functions.pipeline.PipelineProblem;
+import io.sluice.functions.pipeline.PipelineOptions;
 import io.sluice.orchestration.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -10,7 +10,7 @@ import io.sluice.functions.start.PipelineStarter;
 import io.sluice.functions.start.StartResult;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.local.pipeline.PipelineCatalog;
-import io.sluice.local.pipeline.PipelineProblem;
+import io.sluice.functions.pipeline.PipelineProblem;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.DefinitionStore;
 import java.io.IOException;

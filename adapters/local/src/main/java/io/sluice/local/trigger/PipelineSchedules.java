@@ -3,7 +3,7 @@ package io.sluice.local.trigger;
 import io.sluice.functions.trigger.schedule.ScheduleKey;
 import io.sluice.functions.trigger.schedule.ScheduleRegistry;
 import io.sluice.functions.trigger.schedule.ScheduleShape;
-import io.sluice.local.pipeline.PipelineOptions;
+import io.sluice.functions.pipeline.PipelineOptions;
 import io.sluice.local.pipeline.PipelineOptionsCatalog;
 import java.time.Clock;
 import java.time.Duration;

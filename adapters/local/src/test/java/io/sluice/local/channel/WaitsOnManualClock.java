@@ -1,5 +1,6 @@
 package io.sluice.local.channel;
 
+import io.sluice.functions.messaging.ForwardingQueue;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.testkit.time.ManualClock;
 import java.time.Duration;
@@ -11,12 +12,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * A task queue whose long polls take logical time: a receive that finds nothing moves the {@link ManualClock} on by its
  * wait instead of blocking, and every wait asked for is recorded. The messages themselves are the real queue's.
  */
-final class WaitsOnManualClock implements TaskQueue {
+final class WaitsOnManualClock extends ForwardingQueue {
     private final TaskQueue queue;
     private final ManualClock clock;
     private final List<Duration> waits = new CopyOnWriteArrayList<>();
 
     WaitsOnManualClock(TaskQueue queue, ManualClock clock) {
+        super(queue);
         this.queue = queue;
         this.clock = clock;
     }
@@ -44,36 +46,6 @@ final class WaitsOnManualClock implements TaskQueue {
             clock.advance(wait);
         }
         return got;
-    }
-
-    @Override
-    public Duration maxDelay() {
-        return queue.maxDelay();
-    }
-
-    @Override
-    public int maxReceives() {
-        return queue.maxReceives();
-    }
-
-    @Override
-    public void send(String name, OutgoingMessage message, Duration delay) {
-        queue.send(name, message, delay);
-    }
-
-    @Override
-    public void acknowledge(String name, String receipt) {
-        queue.acknowledge(name, receipt);
-    }
-
-    @Override
-    public void extendVisibility(String name, String receipt, Duration visibility) {
-        queue.extendVisibility(name, receipt, visibility);
-    }
-
-    @Override
-    public String deadLetterQueue(String name) {
-        return queue.deadLetterQueue(name);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.sluice.local.pipeline;
 
+import io.sluice.functions.pipeline.PipelineProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.local.config.PipelineConfigStore;

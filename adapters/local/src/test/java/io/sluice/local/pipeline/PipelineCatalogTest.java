@@ -1,5 +1,6 @@
 package io.sluice.local.pipeline;
 
+import io.sluice.functions.pipeline.PipelineProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package io.sluice.local.pipeline;
 
+import io.sluice.functions.pipeline.PipelineProblem;
+import io.sluice.functions.pipeline.PipelineOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package io.sluice.local.pipeline;
 
+import io.sluice.functions.pipeline.PipelineProblem;
+import io.sluice.functions.pipeline.PipelineOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.functions.trigger.upstream.Dependent.Dependency;

@@ -1,4 +1,4 @@
-package io.sluice.local.pipeline;
+package io.sluice.functions.pipeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.priority.Priority;
@@ -74,7 +74,7 @@ public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<
     /** Options and the problems found reading them; {@code options} is {@code null} when they cannot be used. */
     public record Parsed(PipelineOptions options, List<PipelineProblem> problems) {}
 
-    static Parsed parse(String id, JsonNode json, String file) {
+    public static Parsed parse(String id, JsonNode json, String file) {
         List<PipelineProblem> problems = new ArrayList<>();
         if (!json.isObject()) {
             problems.add(new PipelineProblem(file, "", "expected a JSON object with 'dependsOn', 'webhook', 'schedule', 'retention' and/or"

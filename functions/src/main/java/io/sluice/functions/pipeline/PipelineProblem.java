@@ -1,4 +1,4 @@
-package io.sluice.local.pipeline;
+package io.sluice.functions.pipeline;
 
 /**
  * Something wrong with a pipeline file: the file, a JSON pointer into it and a sentence.

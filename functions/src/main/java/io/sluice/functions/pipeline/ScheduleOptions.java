@@ -1,4 +1,4 @@
-package io.sluice.local.pipeline;
+package io.sluice.functions.pipeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.trigger.schedule.ScheduleSyntaxException;
