@@ -3,6 +3,10 @@ package io.sluice.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.orchestration.port.Commit;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.testkit.redis.RedisTestCluster;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -57,5 +61,20 @@ class RedisUrlTest {
         assertThat(RedisUrl.parse(p.url()).user()).isEqualTo("app");
         assertThat(p.toString()).doesNotContain("p%40ss");
         assertThatThrownBy(() -> SluiceRedisProperties.of("redis+cluster://:a@h:1").withPassword("b")).hasMessageContaining("already");
+    }
+
+    @Test
+    void theAdaptersOpenOnTheLoopbackClusterFromItsUrl() {
+        String prefix = "sluice-test:url-cluster:" + java.util.UUID.randomUUID();
+        try (RedisAdapters adapters = RedisAdapters.open(SluiceRedisProperties.of(RedisTestCluster.shared().url()).withKeyPrefix(prefix))) {
+            Instant t = Instant.parse("2026-11-29T00:00:00Z");
+            adapters.executionStore().commit(new Commit(new ExecutionSummary("p:1", "p", "one", "RUNNING", "sha256:abc", t, null),
+                    "s", List.of("started"), List.of("cmd"), 0, t));
+            assertThat(adapters.executionStore().load("p:1")).hasValueSatisfying(e -> assertThat(e.outbox()).containsExactly("cmd"));
+            assertThat(adapters.executionStore().list("p", null, 10)).hasSize(1);
+            adapters.redisson().getKeys().getKeysStream().filter(k -> k.startsWith(prefix + ":"))
+                    .forEach(k -> adapters.redisson().getKeys().delete(k));
+            assertThat(adapters.redisson().getKeys().getKeysStream().filter(k -> k.startsWith(prefix + ":"))).isEmpty();
+        }
     }
 }
