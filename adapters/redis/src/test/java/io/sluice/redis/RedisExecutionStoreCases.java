@@ -105,4 +105,45 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         assertThat(store.expired(T.plusSeconds(60), 100)).hasSize(15);
         assertThat(store.history("p:e-0", 0, 10)).containsExactly("started", "succeeded");
     }
+
+    /**
+     * Writers racing on one execution, each moving it to another status (and most conflicting): whatever order their
+     * index steps run in, the execution ends in the sets of its final status, and no reader sees it anywhere else.
+     */
+    @Test
+    void racingStatusMovesLeaveTheExecutionIndexedUnderItsFinalStatus() throws Exception {
+        ExecutionStore store = createStore();
+        String id = "p:raced";
+        List<String> statuses = List.of("RUNNING", "FAILED", "TIMED_OUT", "ABORTED");
+        store.commit(new Commit(running(id, "p", T), "s", List.of(), List.of(), 0, T));
+        java.util.concurrent.atomic.AtomicInteger committed = new java.util.concurrent.atomic.AtomicInteger();
+        io.sluice.testkit.contract.Concurrently.run(6, () -> {
+            for (int i = 0; i < 15; i++) {
+                var now = store.load(id).orElseThrow();
+                String next = statuses.get((int) ((now.version() + i) % statuses.size()));
+                var summary = new ExecutionSummary(id, "p", id, next, "sha256:abc", T, next.equals("RUNNING") ? null : T.plusSeconds(1));
+                if (store.commit(new Commit(summary, "s", List.of(), next.equals("RUNNING") ? List.of("cmd") : List.of(),
+                        now.version(), T.plusMillis(now.version()), next.equals("RUNNING") ? null : T.plusSeconds(5))) instanceof CommitResult.Committed) {
+                    committed.incrementAndGet();
+                }
+            }
+            return null;
+        });
+        var last = store.load(id).orElseThrow();
+        String status = last.summary().status();
+        assertThat(last.version()).isEqualTo(1 + committed.get());
+        assertThat(redis().client().getScoredSortedSet(redis().prefix() + ":idx:status:" + status, StringCodec.INSTANCE).contains(id))
+                .as("the set of its final status holds it").isTrue();
+        assertThat(store.list("p", status, 10)).extracting(ExecutionSummary::executionId).containsExactly(id);
+        assertThat(store.list(null, status, 10)).extracting(ExecutionSummary::executionId).containsExactly(id);
+        assertThat(store.list("p", null, 10)).extracting(ExecutionSummary::status).containsExactly(status);
+        for (String other : statuses) {
+            if (!other.equals(status)) {
+                assertThat(store.list("p", other, 10)).as(other).isEmpty();
+            }
+        }
+        assertThat(store.pendingOutboxes(T.plusSeconds(3600), 10)).as("pending exactly when its last commit left an outbox")
+                .isEqualTo(last.outbox().isEmpty() ? List.of() : List.of(id));
+        assertThat(store.expired(T.plusSeconds(3600), 10)).isEqualTo(status.equals("RUNNING") ? List.of() : List.of(id));
+    }
 }
