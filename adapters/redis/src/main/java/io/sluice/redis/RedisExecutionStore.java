@@ -129,8 +129,9 @@ public final class RedisExecutionStore implements ExecutionStore {
             return new CommitResult.Conflict(version); // what the adds above left are extra entries, which readers skip
         }
 
-        // Again (an older writer may have removed them meanwhile), then out of what it left.
-        addToIndexes(id, start, sets, outbox ? at : null, commit.retainUntil());
+        // In one batch (none of these touch the same key): the adds again (an older writer may have removed them
+        // meanwhile), then out of the sets it left, out of the expiry set without a deadline, out of the pending set
+        // without an outbox (if that entry is not newer than this commit).
         List<String> left = new ArrayList<>();
         for (int i = 0; i < sets.size(); i++) {
             String old = (String) reply.get(2 + i);
@@ -138,17 +139,17 @@ public final class RedisExecutionStore implements ExecutionStore {
                 left.add(old);
             }
         }
-        RBatch after = redisson.createBatch();
+        RBatch after = indexAdds(id, start, sets, outbox ? at : null, commit.retainUntil());
         for (String old : left) {
             after.getScoredSortedSet(old, StringCodec.INSTANCE).removeAsync(id);
         }
         if (commit.retainUntil() == null) {
             after.getScoredSortedSet(expiryKey(), StringCodec.INSTANCE).removeAsync(id);
         }
-        after.execute();
-        if (!outbox) { // the outbox a previous version left is replaced by none
-            removeIfNotNewer(pendingKey(), id, at);
+        if (!outbox) {
+            REMOVE_IF_NOT_NEWER.addTo(after, ReturnType.INTEGER, List.of(pendingKey()), id, Long.toString((long) at));
         }
+        after.execute();
         if (!left.isEmpty()) {
             reassertCurrentSets(id, start);
         }
@@ -157,6 +158,11 @@ public final class RedisExecutionStore implements ExecutionStore {
 
     /** One round trip (per node on Cluster): the listing sets, and the pending and expiry sets when given. */
     private void addToIndexes(String id, double start, List<String> sets, Double pendingSince, Instant retainUntil) {
+        indexAdds(id, start, sets, pendingSince, retainUntil).execute();
+    }
+
+    /** A batch of the adds {@link #addToIndexes} makes, for the caller to add to and execute. */
+    private RBatch indexAdds(String id, double start, List<String> sets, Double pendingSince, Instant retainUntil) {
         RBatch batch = redisson.createBatch();
         batch.getScoredSortedSet(allIndex(), StringCodec.INSTANCE).addAsync(start, id);
         for (String set : sets) {
@@ -168,7 +174,7 @@ public final class RedisExecutionStore implements ExecutionStore {
         if (retainUntil != null) {
             batch.getScoredSortedSet(expiryKey(), StringCodec.INSTANCE).addAsync(retainUntil.toEpochMilli(), id);
         }
-        batch.execute();
+        return batch;
     }
 
     /**

@@ -70,8 +70,12 @@ final class RedisScope implements AfterEachCallback, AfterAllCallback {
             return;
         }
         List<String> keys = keys();
-        for (String key : keys) { // one by one: on Cluster the keys live in many slots
-            client().getKeys().delete(key);
+        if (cluster) {
+            for (String key : keys) { // one by one: on Cluster the keys live in many slots
+                client().getKeys().delete(key);
+            }
+        } else if (!keys.isEmpty()) {
+            client().getKeys().delete(keys.toArray(String[]::new));
         }
         if (!keys().isEmpty()) {
             throw new IllegalStateException("Keys under " + prefix + " survived the cleanup");
