@@ -9,10 +9,13 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
 import org.redisson.api.RScript.Mode;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.client.RedisNoScriptException;
+import org.redisson.client.codec.StringCodec;
 
 /**
  * A Lua script from {@code io/sluice/redis/lua/}, run by its SHA-1 ({@code EVALSHA}) and sent in
@@ -59,6 +62,14 @@ final class LuaScript {
         return bySha.exceptionallyCompose(error -> unwrap(error) instanceof RedisNoScriptException
                 ? script.<R>evalAsync(Mode.READ_WRITE, text, type, keys, args)
                 : bySha);
+    }
+
+    /**
+     * Adds the script to {@code batch}, sent in full ({@code EVAL}): a batch cannot fall back from {@code NOSCRIPT}
+     * for one of its commands, so it does not use the SHA.
+     */
+    <R> RFuture<R> addTo(RBatch batch, ReturnType type, List<Object> keys, Object... args) {
+        return batch.getScript(StringCodec.INSTANCE).evalAsync(Mode.READ_WRITE, text, type, keys, args);
     }
 
     private static Throwable unwrap(Throwable error) {

@@ -7,11 +7,13 @@ import io.sluice.orchestration.port.ScheduleIndex;
 import io.sluice.orchestration.port.ReplayGuard;
 import io.sluice.orchestration.port.TimerIndex;
 import io.sluice.orchestration.port.UpstreamLedger;
-import java.net.URI;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
+import org.redisson.config.ClusterServersConfig;
 import org.redisson.config.Config;
+import org.redisson.config.ReadMode;
 import org.redisson.config.SingleServerConfig;
+import org.redisson.config.SubscriptionMode;
 
 /**
  * The Redis adapters on one Redisson client, built from {@link SluiceRedisProperties}.
@@ -41,7 +43,7 @@ public final class RedisAdapters implements AutoCloseable {
         this.activityTasks = new RedisActivityTasks(redisson, properties.keyPrefix());
     }
 
-    /** Connects to the server named by {@code properties.url()}, with a pool for a long-running server process. */
+    /** Connects to the server (or Redis Cluster) named by {@code properties.url()}, with a pool for a long-running server process. */
     public static RedisAdapters open(SluiceRedisProperties properties) {
         return open(properties, Pool.SERVER);
     }
@@ -69,30 +71,38 @@ public final class RedisAdapters implements AutoCloseable {
     }
 
     /**
-     * A Redisson client for one server, from {@code redis[s]://[user:password@]host[:port][/database]}
-     * (no Sentinel or Cluster: see {@link RedisExecutionStore}).
+     * A Redisson client from a URL of {@link SluiceRedisProperties#url()}'s forms: one server,
+     * {@code redis[s]://[user:password@]host[:port][/database]}, or Redis Cluster,
+     * {@code redis[s]+cluster://[user:password@]host:port[,host:port...]} (any nodes, as seeds; the client finds the rest
+     * and follows MOVED/ASK). On Cluster every read and write goes to the primaries: a replica may lag, and the adapters
+     * read what they just wrote. No Sentinel.
      */
     public static RedissonClient client(String url) {
         return client(url, Pool.SERVER);
     }
 
-    /** As {@link #client(String)}, with {@code pool}'s connections. */
+    /** As {@link #client(String)}, with {@code pool}'s connections (per primary on Cluster). */
     public static RedissonClient client(String url, Pool pool) {
-        URI uri = URI.create(url);
+        RedisUrl redis = RedisUrl.parse(url);
         Config config = new Config();
-        SingleServerConfig server = config.useSingleServer()
-                .setAddress(uri.getScheme() + "://" + uri.getHost() + ":" + (uri.getPort() < 0 ? 6379 : uri.getPort()))
-                .setConnectionMinimumIdleSize(pool.minimumIdle()).setConnectionPoolSize(pool.size());
-        String path = uri.getPath();
-        if (path != null && path.matches("/\\d+")) {
-            server.setDatabase(Integer.parseInt(path.substring(1)));
-        }
-        String userInfo = uri.getUserInfo();
-        if (userInfo != null) {
-            int colon = userInfo.indexOf(':');
-            String user = colon < 0 ? null : userInfo.substring(0, colon);
-            server.setUsername(user == null || user.isEmpty() ? null : user);
-            server.setPassword(colon < 0 ? userInfo : userInfo.substring(colon + 1));
+        if (redis.cluster()) {
+            ClusterServersConfig cluster = config.useClusterServers()
+                    .setReadMode(ReadMode.MASTER).setSubscriptionMode(SubscriptionMode.MASTER)
+                    .setMasterConnectionMinimumIdleSize(pool.minimumIdle()).setMasterConnectionPoolSize(pool.size())
+                    .setSlaveConnectionMinimumIdleSize(0).setSlaveConnectionPoolSize(pool.size())
+                    .setSubscriptionConnectionMinimumIdleSize(Math.min(1, pool.minimumIdle()));
+            redis.addresses().forEach(cluster::addNodeAddress);
+            cluster.setUsername(redis.user());
+            cluster.setPassword(redis.password());
+        } else {
+            SingleServerConfig server = config.useSingleServer()
+                    .setAddress(redis.addresses().getFirst())
+                    .setConnectionMinimumIdleSize(pool.minimumIdle()).setConnectionPoolSize(pool.size());
+            if (redis.database() != 0) {
+                server.setDatabase(redis.database());
+            }
+            server.setUsername(redis.user());
+            server.setPassword(redis.password());
         }
         return Redisson.create(config);
     }

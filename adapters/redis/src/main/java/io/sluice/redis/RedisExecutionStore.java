@@ -7,7 +7,6 @@ import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.StoredExecution;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,21 +15,25 @@ import java.util.Optional;
 import java.util.Set;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
+import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
+import org.redisson.client.protocol.ScoredEntry;
 
 /**
- * Executions in Redis. Each {@link #commit} is one Lua script ({@code lua/execution-commit.lua}):
- * it checks the version, writes state, summary and outbox, appends the history lines, and moves
- * the execution in the listing indexes and the pending-outbox set, all or nothing.
+ * Executions in Redis, on a single node or on Redis Cluster alike. Each {@link #commit} is one Lua
+ * script ({@code lua/execution-commit.lua}) over the execution's own keys: it checks the version and
+ * writes state, summary, outbox and history, all or nothing. The global indexes (listing sets,
+ * pending outboxes, expiry) are kept around the script, as hints.
  *
  * <p>Keys, with {@code P} the key prefix and {@code ID} the execution id:
  * <ul>
- *   <li>{@code P:exec:{ID}} hash: version, state, summary fields, and the names of the index sets
- *       the execution is in; {@code P:exec:{ID}:outbox} and {@code P:exec:{ID}:history} lists.
- *       The hash tag {@code {ID}} keeps one execution's keys in one Redis Cluster slot.</li>
+ *   <li>{@code P:exec:{ID}} hash: version, state, summary fields, commit time and retention deadline of
+ *       the last commit, and the names of the index sets the execution is in; {@code P:exec:{ID}:outbox}
+ *       and {@code P:exec:{ID}:history} lists. The hash tag {@code {ID}} keeps one execution's keys in
+ *       one Redis Cluster slot.</li>
  *   <li>Global indexes, sorted sets scored by start time (epoch ms): {@code P:idx:all},
  *       {@code P:idx:pipeline:<pipeline>}, {@code P:idx:status:<status>},
  *       {@code P:idx:pipeline-status:<status length>:<status>:<pipeline>}; and
@@ -42,15 +45,20 @@ import org.redisson.client.codec.StringCodec;
  *       used again: a few hundred bytes instead of the execution's kilobytes.</li>
  * </ul>
  *
- * <p><b>Single node, and what Cluster needs.</b> The commit script touches the global indexes, which
- * live in other slots than the execution's keys (and it reads the old index names from the hash),
- * so it runs on a single Redis node or a primary with replicas, not on Cluster. On Cluster the
- * execution's own keys keep their one-script commit and the indexes move out of it, ordered so a
- * crash only ever leaves extra entries: before the commit, add the execution to its new index sets
- * and, if the outbox is non-empty, to {@code P:outbox-pending}; after it, remove it from the sets it
- * left. Readers treat an index as a hint — {@link #list} already re-checks each summary it loads,
- * the sweeper loads each pending execution and drops entries whose outbox is empty — and the
- * sweeper removes the leftovers. Nothing is lost that way; an entry can only be stale.
+ * <p><b>Cluster.</b> Every script touches only the keys of one execution (one slot), declared in
+ * {@code KEYS}; the global indexes live in other slots and are written by plain commands around it,
+ * ordered so that a crash or a conflict only ever leaves <em>extra</em> entries: before the commit
+ * the execution is added to its new index sets, to {@code P:outbox-pending} if the outbox is not
+ * empty and to {@code P:expiry} if it has a deadline; after it, it is added again (a writer that was
+ * slower may have removed it meanwhile) and removed from the sets it left, and if it left any, the
+ * hash is read once more and the sets it is in now are re-added, so a late removal by an older
+ * writer does not take out an entry a newer commit needs. Removals from the pending and expiry sets
+ * are conditional on the entry's score, so they leave a newer writer's entry alone. Readers treat
+ * every index as a hint: {@link #list} re-checks each summary it loads (and reads on until the page
+ * is full), {@link #pendingOutboxes} drops entries whose outbox is empty and {@link #expired} entries
+ * whose execution no longer has that deadline. A stale entry is never returned; what a crash between
+ * the steps can leave is an extra entry, never a missing one, except in one case: a crash between a
+ * commit and its second add while an older writer's late removal has just taken the entry out.
  *
  * <p>Listing ties on start time come in reverse id order (Redis sorts equal scores by member).
  */
@@ -59,8 +67,12 @@ public final class RedisExecutionStore implements ExecutionStore {
     private static final LuaScript LOAD = LuaScript.load("execution-load");
     private static final LuaScript CLEAR_OUTBOX = LuaScript.load("execution-clear-outbox");
     private static final LuaScript REMOVE = LuaScript.load("execution-remove");
+    private static final LuaScript REMOVE_IF_NOT_NEWER = LuaScript.load("index-remove-if-not-newer");
+    private static final List<String> INDEX_FIELDS = List.of("ixPipeline", "ixStatus", "ixPipelineStatus");
     private static final List<String> SUMMARY_FIELDS = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime");
     private static final int LOADED_FIELDS = 8;
+    /** The fewest index entries a reader asks for at once, so a few stale ones cost no extra round trip. */
+    private static final int MIN_PAGE = 16;
     private static final String RUNNING_STOP_TIME = "";
 
     private final RedissonClient redisson;
@@ -90,41 +102,159 @@ public final class RedisExecutionStore implements ExecutionStore {
     public CommitResult commit(Commit commit) {
         ExecutionSummary s = requireComplete(commit.summary());
         String id = s.executionId();
-        List<Object> keys = List.of(hashKey(id), outboxKey(id), historyKey(id), pendingKey(), allIndex(),
-                pipelineIndex(s.pipeline()), statusIndex(s.status()), pipelineStatusIndex(s.pipeline(), s.status()), expiryKey(),
-                retiredKey(id));
-        List<Object> args = new ArrayList<>(14 + commit.history().size() + commit.outbox().size());
+        String state = Objects.requireNonNull(commit.state(), "state");
+        double start = s.startTime().toEpochMilli();
+        double at = commit.at().toEpochMilli();
+        List<String> sets = List.of(pipelineIndex(s.pipeline()), statusIndex(s.status()), pipelineStatusIndex(s.pipeline(), s.status()));
+        boolean outbox = !commit.outbox().isEmpty();
+
+        addToIndexes(id, start, sets, outbox ? at : null, commit.retainUntil());
+
+        List<Object> args = new ArrayList<>(15 + commit.history().size() + commit.outbox().size());
         args.add(Long.toString(commit.expectedVersion()));
-        args.add(id);
         args.add(Long.toString(commit.at().toEpochMilli()));
-        args.add(Long.toString(s.startTime().toEpochMilli()));
         args.add(Integer.toString(commit.history().size()));
         args.add(Integer.toString(commit.outbox().size()));
-        args.add(Objects.requireNonNull(commit.state(), "state"));
+        args.add(state);
         args.addAll(List.of(s.pipeline(), s.name(), s.status(), s.definitionHash(), s.startTime().toString(),
                 s.stopTime() == null ? RUNNING_STOP_TIME : s.stopTime().toString()));
         args.add(commit.retainUntil() == null ? "" : Long.toString(commit.retainUntil().toEpochMilli()));
+        args.addAll(sets);
         args.addAll(commit.history());
         args.addAll(commit.outbox());
-        List<Long> reply = COMMIT.run(script, ReturnType.MULTI, keys, args.toArray());
-        long version = reply.get(1);
-        return reply.getFirst() == 1L ? new CommitResult.Committed(version) : new CommitResult.Conflict(version);
+        List<Object> reply = COMMIT.run(script, ReturnType.MULTI, List.of(hashKey(id), outboxKey(id), historyKey(id), retiredKey(id)),
+                args.toArray());
+        long version = (Long) reply.get(1);
+        if ((Long) reply.getFirst() != 1L) {
+            return new CommitResult.Conflict(version); // what the adds above left are extra entries, which readers skip
+        }
+
+        // In one batch (none of these touch the same key): the adds again (an older writer may have removed them
+        // meanwhile), then out of the sets it left, out of the expiry set without a deadline, out of the pending set
+        // without an outbox (if that entry is not newer than this commit).
+        List<String> left = new ArrayList<>();
+        for (int i = 0; i < sets.size(); i++) {
+            String old = (String) reply.get(2 + i);
+            if (!old.isEmpty() && !old.equals(sets.get(i))) {
+                left.add(old);
+            }
+        }
+        RBatch after = indexAdds(id, start, sets, outbox ? at : null, commit.retainUntil());
+        for (String old : left) {
+            after.getScoredSortedSet(old, StringCodec.INSTANCE).removeAsync(id);
+        }
+        if (commit.retainUntil() == null) {
+            after.getScoredSortedSet(expiryKey(), StringCodec.INSTANCE).removeAsync(id);
+        }
+        if (!outbox) {
+            REMOVE_IF_NOT_NEWER.addTo(after, ReturnType.INTEGER, List.of(pendingKey()), id, Long.toString((long) at));
+        }
+        after.execute();
+        if (!left.isEmpty()) {
+            reassertCurrentSets(id, start);
+        }
+        return new CommitResult.Committed(version);
+    }
+
+    /** One round trip (per node on Cluster): the listing sets, and the pending and expiry sets when given. */
+    private void addToIndexes(String id, double start, List<String> sets, Double pendingSince, Instant retainUntil) {
+        indexAdds(id, start, sets, pendingSince, retainUntil).execute();
+    }
+
+    /** A batch of the adds {@link #addToIndexes} makes, for the caller to add to and execute. */
+    private RBatch indexAdds(String id, double start, List<String> sets, Double pendingSince, Instant retainUntil) {
+        RBatch batch = redisson.createBatch();
+        batch.getScoredSortedSet(allIndex(), StringCodec.INSTANCE).addAsync(start, id);
+        for (String set : sets) {
+            batch.getScoredSortedSet(set, StringCodec.INSTANCE).addAsync(start, id);
+        }
+        if (pendingSince != null) {
+            batch.getScoredSortedSet(pendingKey(), StringCodec.INSTANCE).addAsync(pendingSince, id);
+        }
+        if (retainUntil != null) {
+            batch.getScoredSortedSet(expiryKey(), StringCodec.INSTANCE).addAsync(retainUntil.toEpochMilli(), id);
+        }
+        return batch;
+    }
+
+    /**
+     * After removing an execution from sets it left: a newer commit may have moved it back into one of them
+     * between its own adds and this removal, so the sets the hash names now are added again.
+     */
+    private void reassertCurrentSets(String id, double start) {
+        Map<String, String> now = redisson.<String, String>getMap(hashKey(id), StringCodec.INSTANCE).getAll(Set.copyOf(INDEX_FIELDS));
+        RBatch batch = redisson.createBatch();
+        boolean any = false;
+        for (String set : now.values()) {
+            if (set != null && !set.isEmpty()) {
+                batch.getScoredSortedSet(set, StringCodec.INSTANCE).addAsync(start, id);
+                any = true;
+            }
+        }
+        if (any) {
+            batch.execute();
+        }
+    }
+
+    private boolean removeIfNotNewer(String set, String member, double score) {
+        Long removed = REMOVE_IF_NOT_NEWER.run(script, ReturnType.INTEGER, List.of(set), member, Long.toString((long) score));
+        return removed == 1L;
     }
 
     @Override
     public boolean clearOutbox(String executionId, long version) {
-        Long cleared = CLEAR_OUTBOX.run(script, ReturnType.INTEGER,
-                List.of(hashKey(executionId), outboxKey(executionId), pendingKey()), Long.toString(version), executionId);
-        return cleared == 1L;
+        List<Object> reply = CLEAR_OUTBOX.run(script, ReturnType.MULTI, List.of(hashKey(executionId), outboxKey(executionId)),
+                Long.toString(version));
+        if ((Long) reply.getFirst() != 1L) {
+            return false;
+        }
+        String committedAt = reply.size() > 1 && reply.get(1) != null ? (String) reply.get(1) : "";
+        if (committedAt.isEmpty()) { // written before commits recorded their time
+            redisson.getScoredSortedSet(pendingKey(), StringCodec.INSTANCE).remove(executionId);
+        } else {
+            removeIfNotNewer(pendingKey(), executionId, Long.parseLong(committedAt));
+        }
+        return true;
     }
 
+    /**
+     * The pending set's entries up to the cutoff, oldest first, whose outbox is not empty; an entry whose outbox is
+     * empty (its clearing was cut short) is dropped unless a newer commit has renewed it meanwhile.
+     */
     @Override
     public List<String> pendingOutboxes(Instant committedBefore, int limit) {
         if (limit <= 0) {
             return List.of();
         }
-        Collection<String> ids = redisson.<String>getScoredSortedSet(pendingKey(), StringCodec.INSTANCE)
-                .valueRange(Double.NEGATIVE_INFINITY, true, committedBefore.toEpochMilli(), true, 0, limit);
+        RScoredSortedSet<String> pending = redisson.getScoredSortedSet(pendingKey(), StringCodec.INSTANCE);
+        List<String> ids = new ArrayList<>();
+        int offset = 0;
+        while (ids.size() < limit) {
+            int page = Math.max(limit - ids.size(), MIN_PAGE);
+            List<ScoredEntry<String>> entries = List.copyOf(
+                    pending.entryRange(Double.NEGATIVE_INFINITY, true, committedBefore.toEpochMilli(), true, offset, page));
+            RBatch batch = redisson.createBatch();
+            List<RFuture<Integer>> sizes = new ArrayList<>(entries.size());
+            for (ScoredEntry<String> e : entries) {
+                sizes.add(batch.getList(outboxKey(e.getValue()), StringCodec.INSTANCE).sizeAsync());
+            }
+            if (!entries.isEmpty()) {
+                batch.execute();
+            }
+            int dropped = 0;
+            for (int i = 0; i < entries.size() && ids.size() < limit; i++) {
+                ScoredEntry<String> e = entries.get(i);
+                if (sizes.get(i).toCompletableFuture().join() > 0) {
+                    ids.add(e.getValue());
+                } else if (removeIfNotNewer(pendingKey(), e.getValue(), e.getScore())) {
+                    dropped++;
+                }
+            }
+            if (entries.size() < page) {
+                break;
+            }
+            offset += entries.size() - dropped;
+        }
         return List.copyOf(ids);
     }
 
@@ -140,9 +270,9 @@ public final class RedisExecutionStore implements ExecutionStore {
     }
 
     /**
-     * Reads the ids from the one index that matches the filter, then the summaries in one batch. An
-     * execution that moved between the two reads is left out rather than shown under a filter it no
-     * longer matches, so under concurrent commits a page can come back short.
+     * Reads ids from the one index that matches the filter, newest first, and their summaries in one batch, page after
+     * page until {@code limit} summaries match: an entry whose execution does not (yet, or any more) match the filter,
+     * or is gone, is a stale hint and left out.
      */
     @Override
     public List<ExecutionSummary> list(String pipeline, String status, int limit) {
@@ -152,43 +282,107 @@ public final class RedisExecutionStore implements ExecutionStore {
         String index = pipeline == null
                 ? (status == null ? allIndex() : statusIndex(status))
                 : (status == null ? pipelineIndex(pipeline) : pipelineStatusIndex(pipeline, status));
-        Collection<String> ids = redisson.<String>getScoredSortedSet(index, StringCodec.INSTANCE).valueRangeReversed(0, limit - 1);
-        RBatch batch = redisson.createBatch();
-        List<RFuture<Map<String, String>>> reads = new ArrayList<>(ids.size());
+        RScoredSortedSet<String> set = redisson.getScoredSortedSet(index, StringCodec.INSTANCE);
         Set<String> fields = new LinkedHashSet<>(SUMMARY_FIELDS);
-        for (String id : ids) {
-            reads.add(batch.<String, String>getMap(hashKey(id), StringCodec.INSTANCE).getAllAsync(fields));
-        }
-        batch.execute();
-        List<ExecutionSummary> summaries = new ArrayList<>(ids.size());
-        int i = 0;
-        for (String id : ids) {
-            Map<String, String> hash = reads.get(i++).toCompletableFuture().join();
-            if (hash.size() == SUMMARY_FIELDS.size()) {
-                ExecutionSummary s = summary(id, SUMMARY_FIELDS.stream().map(hash::get).toList());
-                if ((pipeline == null || pipeline.equals(s.pipeline())) && (status == null || status.equals(s.status()))) {
-                    summaries.add(s);
+        List<ExecutionSummary> summaries = new ArrayList<>();
+        int offset = 0;
+        while (summaries.size() < limit) {
+            int page = Math.max(limit - summaries.size(), MIN_PAGE);
+            List<String> ids = List.copyOf(set.valueRangeReversed(offset, offset + page - 1));
+            RBatch batch = redisson.createBatch();
+            List<RFuture<Map<String, String>>> reads = new ArrayList<>(ids.size());
+            for (String id : ids) {
+                reads.add(batch.<String, String>getMap(hashKey(id), StringCodec.INSTANCE).getAllAsync(fields));
+            }
+            if (!ids.isEmpty()) {
+                batch.execute();
+            }
+            for (int i = 0; i < ids.size() && summaries.size() < limit; i++) {
+                Map<String, String> hash = reads.get(i).toCompletableFuture().join();
+                if (hash.size() == SUMMARY_FIELDS.size()) {
+                    ExecutionSummary s = summary(ids.get(i), SUMMARY_FIELDS.stream().map(hash::get).toList());
+                    if ((pipeline == null || pipeline.equals(s.pipeline())) && (status == null || status.equals(s.status()))) {
+                        summaries.add(s);
+                    }
                 }
             }
+            if (ids.size() < page) {
+                break;
+            }
+            offset += page;
         }
         return summaries;
     }
 
+    /**
+     * The expiry set's entries up to {@code now}, earliest deadline first, whose execution is finished with that
+     * deadline; an entry that no longer holds (the execution was redriven or removed, or the commit that added it
+     * conflicted) is dropped unless a newer commit has renewed it meanwhile.
+     */
     @Override
     public List<String> expired(Instant now, int limit) {
         if (limit <= 0) {
             return List.of();
         }
-        return List.copyOf(redisson.<String>getScoredSortedSet(expiryKey(), StringCodec.INSTANCE)
-                .valueRange(Double.NEGATIVE_INFINITY, true, now.toEpochMilli(), true, 0, limit));
+        RScoredSortedSet<String> expiry = redisson.getScoredSortedSet(expiryKey(), StringCodec.INSTANCE);
+        Set<String> fields = new LinkedHashSet<>(List.of("status", "retainUntil"));
+        List<String> ids = new ArrayList<>();
+        int offset = 0;
+        while (ids.size() < limit) {
+            int page = Math.max(limit - ids.size(), MIN_PAGE);
+            List<ScoredEntry<String>> entries = List.copyOf(
+                    expiry.entryRange(Double.NEGATIVE_INFINITY, true, now.toEpochMilli(), true, offset, page));
+            RBatch batch = redisson.createBatch();
+            List<RFuture<Map<String, String>>> reads = new ArrayList<>(entries.size());
+            for (ScoredEntry<String> e : entries) {
+                reads.add(batch.<String, String>getMap(hashKey(e.getValue()), StringCodec.INSTANCE).getAllAsync(fields));
+            }
+            if (!entries.isEmpty()) {
+                batch.execute();
+            }
+            int dropped = 0;
+            for (int i = 0; i < entries.size() && ids.size() < limit; i++) {
+                ScoredEntry<String> e = entries.get(i);
+                Map<String, String> hash = reads.get(i).toCompletableFuture().join();
+                String retainUntil = hash.get("retainUntil");
+                String status = hash.get("status");
+                boolean holds = status != null && (retainUntil == null // written before commits recorded it
+                        ? !"RUNNING".equals(status)
+                        : !retainUntil.isEmpty() && Long.parseLong(retainUntil) == e.getScore().longValue());
+                if (holds) {
+                    ids.add(e.getValue());
+                } else if (removeIfNotNewer(expiryKey(), e.getValue(), e.getScore())) {
+                    dropped++;
+                }
+            }
+            if (entries.size() < page) {
+                break;
+            }
+            offset += entries.size() - dropped;
+        }
+        return List.copyOf(ids);
     }
 
     @Override
     public boolean remove(String executionId, long version, Instant nameReservedUntil) {
-        Long removed = REMOVE.run(script, ReturnType.INTEGER, List.of(hashKey(executionId), outboxKey(executionId),
-                historyKey(executionId), pendingKey(), allIndex(), expiryKey(), retiredKey(executionId)),
-                Long.toString(version), executionId, Long.toString(nameReservedUntil.toEpochMilli()));
-        return removed == 1L;
+        List<Object> reply = REMOVE.run(script, ReturnType.MULTI, List.of(hashKey(executionId), outboxKey(executionId),
+                historyKey(executionId), retiredKey(executionId)), Long.toString(version), Long.toString(nameReservedUntil.toEpochMilli()));
+        if ((Long) reply.getFirst() != 1L) {
+            return false;
+        }
+        List<String> sets = new ArrayList<>(List.of(allIndex(), expiryKey(), pendingKey()));
+        for (int i = 1; i < reply.size(); i++) {
+            String set = (String) reply.get(i);
+            if (set != null && !set.isEmpty()) {
+                sets.add(set);
+            }
+        }
+        RBatch batch = redisson.createBatch();
+        for (String set : sets) { // a crash before this leaves entries of a gone execution, which readers skip
+            batch.getScoredSortedSet(set, StringCodec.INSTANCE).removeAsync(executionId);
+        }
+        batch.execute();
+        return true;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.sluice.redis;
 
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
@@ -9,7 +8,10 @@ import java.util.Objects;
  * Settings of the Redis adapters, handed in by the host (Spring binding, the CLI, a test) — the
  * adapters read no environment themselves.
  *
- * @param url                  {@code redis://[user:password@]host:port} or {@code rediss://...} for TLS
+ * @param url                  {@code redis://[user:password@]host:port[/database]} or {@code rediss://...} for TLS: one
+ *                             server (or a primary with replicas behind one address); {@code redis+cluster://[user:password@]host:port[,host:port...]}
+ *                             or {@code rediss+cluster://...} for Redis Cluster (MemoryDB, ElastiCache in cluster mode): any
+ *                             of its nodes, as seeds
  * @param keyPrefix            first segment of every key, e.g. the tenant or environment; no braces
  * @param timerShards          sorted sets the timer index spreads over; fixed for the life of a key prefix
  * @param abandonedClaimExpiry how long after its lease an unfinished task-token claim is kept
@@ -17,10 +19,7 @@ import java.util.Objects;
 public record SluiceRedisProperties(String url, String keyPrefix, int timerShards, Duration abandonedClaimExpiry) {
     public SluiceRedisProperties {
         Objects.requireNonNull(url, "url");
-        String scheme = URI.create(url).getScheme();
-        if (!"redis".equals(scheme) && !"rediss".equals(scheme)) {
-            throw new IllegalArgumentException("A Redis URL starts with redis:// or rediss://, not " + redacted(url));
-        }
+        RedisUrl.parse(url); // validates, naming the setting and the forms expected
         new KeyPrefix(keyPrefix); // validates
         if (timerShards < 1) {
             throw new IllegalArgumentException("The timer index needs at least one shard, not " + timerShards);
@@ -47,21 +46,25 @@ public record SluiceRedisProperties(String url, String keyPrefix, int timerShard
      * {@code SLUICE_REDIS_AUTH_SECRET_ARN} or {@code _URI} names it). The URL must then carry no password of its own;
      * its user info, if any, is the user name ({@code rediss://sluice-prod-app@host:6379}: a MemoryDB ACL user). The
      * scheme, so TLS for {@code rediss://}, and the rest of the URL are kept. The password is percent-encoded into the
-     * URL, which {@link RedisAdapters#client(String)} decodes; {@link #toString()} never shows it.
+     * URL (of a single server or of a cluster), which {@link RedisAdapters#client(String)} decodes; {@link #toString()} never shows it.
      */
     public SluiceRedisProperties withPassword(String password) {
         if (password == null || password.isEmpty()) {
             throw new IllegalArgumentException("The Redis password must not be empty");
         }
-        URI uri = URI.create(url);
-        String user = uri.getRawUserInfo();
+        int schemeEnd = url.indexOf("://") + 3;
+        int authorityEnd = schemeEnd;
+        while (authorityEnd < url.length() && "/?#".indexOf(url.charAt(authorityEnd)) < 0) {
+            authorityEnd++;
+        }
+        String authority = url.substring(schemeEnd, authorityEnd);
+        int at = authority.lastIndexOf('@');
+        String user = at < 0 ? null : authority.substring(0, at);
         if (user != null && user.contains(":")) {
             throw new IllegalArgumentException("The Redis URL " + redacted(url) + " carries a password already; give it one way only");
         }
-        String authority = uri.getRawAuthority();
-        String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
-        String rest = url.substring(url.indexOf(authority) + authority.length());
-        String withPassword = uri.getScheme() + "://" + (user == null ? "" : user) + ":" + encoded(password) + "@" + hostPort + rest;
+        String withPassword = url.substring(0, schemeEnd) + (user == null ? "" : user) + ":" + encoded(password) + "@"
+                + authority.substring(at + 1) + url.substring(authorityEnd);
         return new SluiceRedisProperties(withPassword, keyPrefix, timerShards, abandonedClaimExpiry);
     }
 

@@ -1,5 +1,6 @@
 package io.sluice.redis;
 
+import io.sluice.testkit.redis.RedisTestCluster;
 import io.sluice.testkit.redis.RedisTestServer;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,19 +19,34 @@ import org.redisson.api.options.KeysScanOptions;
  */
 final class RedisScope implements AfterEachCallback, AfterAllCallback {
     private final String port;
+    private final boolean cluster;
     private RedissonClient client;
     private String prefix;
 
     /** @param port names the keys' second segment ({@code sluice-test:<port>:<uuid>}), for a reader of a leftover key */
     RedisScope(String port) {
+        this(port, false);
+    }
+
+    private RedisScope(String port, boolean cluster) {
         this.port = port;
+        this.cluster = cluster;
+    }
+
+    /** The same on the loopback Redis Cluster ({@link RedisTestCluster#shared()}: skipped where it cannot start, unless CI=true). */
+    static RedisScope onCluster(String port) {
+        return new RedisScope(port, true);
     }
 
     synchronized RedissonClient client() {
         if (client == null) {
-            client = RedisAdapters.client(RedisTestServer.shared().url());
+            client = RedisAdapters.client(cluster ? RedisTestCluster.shared().url() : RedisTestServer.shared().url());
         }
         return client;
+    }
+
+    boolean cluster() {
+        return cluster;
     }
 
     /** The current test's key prefix; no other test instance uses it. */
@@ -54,7 +70,11 @@ final class RedisScope implements AfterEachCallback, AfterAllCallback {
             return;
         }
         List<String> keys = keys();
-        if (!keys.isEmpty()) {
+        if (cluster) {
+            for (String key : keys) { // one by one: on Cluster the keys live in many slots
+                client().getKeys().delete(key);
+            }
+        } else if (!keys.isEmpty()) {
             client().getKeys().delete(keys.toArray(String[]::new));
         }
         if (!keys().isEmpty()) {

@@ -136,6 +136,48 @@ public abstract class ExecutionStoreContract {
     }
 
     @Test
+    void aConflictingCommitLeavesNoTraceInAnyRead() {
+        String pipeline = "p-" + prefix;
+        String id = id("raced");
+        store.commit(new Commit(summary(id, pipeline, "RUNNING", T0), "s", List.of(), List.of(), 0, T0));
+        store.commit(new Commit(summary(id, pipeline, "RUNNING", T0), "s2", List.of(), List.of(), 1, T0));
+
+        CommitResult lost = store.commit(new Commit(summary(id, pipeline, "SUCCEEDED", T0), "done", List.of("succeeded"),
+                List.of("finished-event"), 1, T0, T0.plusSeconds(10)));
+
+        assertThat(lost).isEqualTo(new CommitResult.Conflict(2));
+        assertThat(store.list(pipeline, "SUCCEEDED", 10)).as("not listed under the status it did not reach").isEmpty();
+        assertThat(store.list(null, "SUCCEEDED", 1000)).extracting(ExecutionSummary::executionId).doesNotContain(id);
+        assertThat(store.list(pipeline, null, 10)).singleElement().satisfies(s -> assertThat(s.status()).isEqualTo("RUNNING"));
+        assertThat(store.list(pipeline, "RUNNING", 10)).extracting(ExecutionSummary::executionId).containsExactly(id);
+        assertThat(store.pendingOutboxes(T0.plusSeconds(60), 1000)).as("its outbox was not written").doesNotContain(id);
+        assertThat(store.expired(T0.plusSeconds(60), 1000)).as("it did not finish").doesNotContain(id);
+        assertThat(store.load(id)).hasValueSatisfying(e -> {
+            assertThat(e.version()).isEqualTo(2);
+            assertThat(e.outbox()).isEmpty();
+        });
+    }
+
+    @Test
+    void anExecutionThatChangesStatusMovesBetweenTheStatusListings() {
+        String pipeline = "p-" + prefix;
+        String id = id("mover");
+        store.commit(new Commit(summary(id, pipeline, "RUNNING", T0), "s", List.of(), List.of("a"), 0, T0));
+        store.commit(new Commit(summary(id, pipeline, "FAILED", T0), "f", List.of(), List.of(), 1, T0.plusSeconds(1), T0.plusSeconds(10)));
+        assertThat(store.list(pipeline, "RUNNING", 10)).isEmpty();
+        assertThat(store.list(pipeline, "FAILED", 10)).extracting(ExecutionSummary::executionId).containsExactly(id);
+        assertThat(store.pendingOutboxes(T0.plusSeconds(60), 1000)).as("the later commit wrote no outbox").doesNotContain(id);
+        assertThat(store.expired(T0.plusSeconds(60), 1000)).contains(id);
+
+        store.commit(new Commit(summary(id, pipeline, "RUNNING", T0), "redriven", List.of(), List.of("b"), 2, T0.plusSeconds(2)));
+        assertThat(store.list(pipeline, "FAILED", 10)).isEmpty();
+        assertThat(store.list(pipeline, "RUNNING", 10)).extracting(ExecutionSummary::executionId).containsExactly(id);
+        assertThat(store.list(pipeline, null, 10)).extracting(ExecutionSummary::executionId).containsExactly(id);
+        assertThat(store.pendingOutboxes(T0.plusSeconds(60), 1000)).contains(id);
+        assertThat(store.expired(T0.plusSeconds(60), 1000)).doesNotContain(id);
+    }
+
+    @Test
     void tenThreadsIncrementingOneExecutionLoseNoUpdate() throws Exception {
         String id = id("race");
         commit(id, 0, "0", List.of(), List.of());

@@ -1,30 +1,30 @@
--- One transition of one execution, all or nothing: version check, state + summary, outbox,
--- history, and the index entries. Redis runs a script without interleaving other commands,
--- and the checks come before the first write, so a conflict changes nothing.
+-- One transition of one execution, all or nothing: version check, state + summary, outbox and
+-- history. Every key is the execution's own, under its hash tag {ID}, so they share one Redis
+-- Cluster slot. The global indexes (listing sets, pending outboxes, expiry) are not touched here:
+-- RedisExecutionStore adds to them before this script and removes from them after it. The hash
+-- keeps the names of the listing sets the execution is in and its commit time and deadline, so the
+-- caller knows what to remove and readers can re-check an index entry against the execution.
 --
--- KEYS[1] execution hash        KEYS[2] outbox list      KEYS[3] history list
--- KEYS[4] pending-outbox zset   KEYS[5] index: all       KEYS[6] index: pipeline
--- KEYS[7] index: status         KEYS[8] index: pipeline + status
--- KEYS[9] expiry zset (retain-until, epoch ms)           KEYS[10] the retired record of this id
--- ARGV[1] expected version      ARGV[2] execution id     ARGV[3] commit time (epoch ms)
--- ARGV[4] start time (epoch ms, the index score)         ARGV[5] history line count
--- ARGV[6] outbox command count  ARGV[7] state            ARGV[8..13] pipeline, name, status,
--- definition hash, start time, stop time ('' while running); ARGV[14] retain until (epoch ms, '' to keep);
--- then the history lines, then the outbox.
--- Returns {1, new version} or {0, current version}. An id whose execution was removed while its name is
--- still reserved (KEYS[10] exists) cannot be created again: {0, 0}.
+-- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list   KEYS[4] the retired record of this id
+-- ARGV[1] expected version ARGV[2] commit time (epoch ms)  ARGV[3] history line count
+-- ARGV[4] outbox command count  ARGV[5] state  ARGV[6..11] pipeline, name, status, definition hash,
+-- start time, stop time ('' while running)  ARGV[12] retain until (epoch ms, '' for none)
+-- ARGV[13..15] the names of the pipeline, status and pipeline + status index sets (strings kept in
+-- the hash; the script does not touch those keys)  then the history lines, then the outbox.
+-- Returns {1, new version, old pipeline set, old status set, old pipeline + status set} ('' where
+-- there was none) or {0, current version}. An id whose execution was removed while its name is
+-- still reserved (KEYS[4] exists) cannot be created again: {0, 0}.
 
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if current ~= tonumber(ARGV[1]) then
   return {0, current}
 end
-if current == 0 and redis.call('EXISTS', KEYS[10]) == 1 then
+if current == 0 and redis.call('EXISTS', KEYS[4]) == 1 then
   return {0, 0}
 end
-local id = ARGV[2]
-local historyCount = tonumber(ARGV[5])
-local outboxCount = tonumber(ARGV[6])
-local firstHistory = 15
+local historyCount = tonumber(ARGV[3])
+local outboxCount = tonumber(ARGV[4])
+local firstHistory = 16
 local firstOutbox = firstHistory + historyCount
 
 local function push(key, from, count)
@@ -36,38 +36,17 @@ local function push(key, from, count)
   end
 end
 
--- An execution that changed pipeline or status leaves the index sets it was in. The old key
--- names are read from the hash (written by the previous commit), so Java alone names keys.
-local indexFields = {'ixPipeline', 'ixStatus', 'ixPipelineStatus'}
-for i, field in ipairs(indexFields) do
-  local old = redis.call('HGET', KEYS[1], field)
-  if old and old ~= KEYS[5 + i] then
-    redis.call('ZREM', old, id)
-  end
-end
-
-redis.call('HSET', KEYS[1], 'version', current + 1, 'state', ARGV[7],
-  'pipeline', ARGV[8], 'name', ARGV[9], 'status', ARGV[10], 'definitionHash', ARGV[11],
-  'startTime', ARGV[12], 'stopTime', ARGV[13],
-  'ixPipeline', KEYS[6], 'ixStatus', KEYS[7], 'ixPipelineStatus', KEYS[8])
-for i = 5, 8 do
-  redis.call('ZADD', KEYS[i], ARGV[4], id)
-end
-
-if ARGV[14] ~= '' then
-  redis.call('ZADD', KEYS[9], ARGV[14], id)
-else
-  redis.call('ZREM', KEYS[9], id)
-end
+local old = redis.call('HMGET', KEYS[1], 'ixPipeline', 'ixStatus', 'ixPipelineStatus')
+redis.call('HSET', KEYS[1], 'version', current + 1, 'state', ARGV[5],
+  'pipeline', ARGV[6], 'name', ARGV[7], 'status', ARGV[8], 'definitionHash', ARGV[9],
+  'startTime', ARGV[10], 'stopTime', ARGV[11], 'committedAt', ARGV[2], 'retainUntil', ARGV[12],
+  'ixPipeline', ARGV[13], 'ixStatus', ARGV[14], 'ixPipelineStatus', ARGV[15])
 
 redis.call('DEL', KEYS[2])
 if outboxCount > 0 then
   push(KEYS[2], firstOutbox, outboxCount)
-  redis.call('ZADD', KEYS[4], ARGV[3], id)
-else
-  redis.call('ZREM', KEYS[4], id)
 end
 if historyCount > 0 then
   push(KEYS[3], firstHistory, historyCount)
 end
-return {1, current + 1}
+return {1, current + 1, old[1] or '', old[2] or '', old[3] or ''}

@@ -1,5 +1,6 @@
--- Links a child to its parent unless it is linked. KEYS[1] the child's link, KEYS[2] the parent's set
--- of children. ARGV[1] link (JSON), ARGV[2] expiry (epoch ms), ARGV[3] child. Returns the link stored after.
+-- Links a child to its parent unless it is linked: the first link of a child wins. One key (Cluster:
+-- one slot); the parent's set of children is kept by RedisExecutionLinks around this script.
+-- KEYS[1] the child's link. ARGV[1] link (JSON), ARGV[2] expiry (epoch ms). Returns the link stored after.
 
 local current = redis.call('GET', KEYS[1])
 if current then
@@ -7,6 +8,4 @@ if current then
 end
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('PEXPIREAT', KEYS[1], ARGV[2])
-redis.call('SADD', KEYS[2], ARGV[3])
-redis.call('PEXPIREAT', KEYS[2], ARGV[2])
 return ARGV[1]

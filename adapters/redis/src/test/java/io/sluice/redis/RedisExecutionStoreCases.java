@@ -1,0 +1,149 @@
+package io.sluice.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.orchestration.port.Commit;
+import io.sluice.orchestration.port.CommitResult;
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.testkit.contract.ExecutionStoreContract;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * The ExecutionStore contract and the Redis store's own cases, on whichever server {@link #redis()} gives: a single
+ * node ({@link RedisExecutionStoreTest}) or the loopback Redis Cluster ({@link RedisExecutionStoreClusterTest}).
+ */
+abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
+    private static final Instant T = Instant.parse("2026-11-29T00:00:00Z");
+
+    abstract RedisScope redis();
+
+    @Override
+    protected ExecutionStore createStore() {
+        return new RedisExecutionStore(redis().client(), redis().prefix());
+    }
+
+    private static ExecutionSummary running(String id, String pipeline, Instant start) {
+        return new ExecutionSummary(id, pipeline, id, "RUNNING", "sha256:abc", start, null);
+    }
+
+    @Test
+    void aNameIsFreeAgainWhenItsReservationHasPassed() {
+        ExecutionStore store = createStore();
+        String id = "p:reused";
+        ExecutionSummary running = new ExecutionSummary(id, "p", "reused", "RUNNING", "sha256:abc", T, null);
+        ExecutionSummary done = new ExecutionSummary(id, "p", "reused", "SUCCEEDED", "sha256:abc", T, T.plusSeconds(1));
+        store.commit(new Commit(running, "s", List.of(), List.of(), 0, T));
+        store.commit(new Commit(done, "s", List.of(), List.of(), 1, T, T.plusSeconds(2)));
+
+        assertThat(store.remove(id, 2, Instant.now().minusSeconds(1))).isTrue();
+
+        assertThat(store.retired(id)).as("the record expired with the reservation").isEmpty();
+        assertThat(store.commit(new Commit(running, "again", List.of(), List.of(), 0, T))).isEqualTo(new CommitResult.Committed(1));
+        assertThat(redis().keys()).as("nothing of the removed execution is left but what the new one wrote")
+                .noneMatch(k -> k.contains("retired")).noneMatch(k -> k.endsWith(":expiry"));
+    }
+
+    /** What a writer that died between its index adds and its commit, or after a commit before its removals, leaves behind. */
+    @Test
+    void leftoversOfAnInterruptedWriterAreNeverReturnedAndTheSweepsDropThem() {
+        ExecutionStore store = createStore();
+        String prefix = redis().prefix();
+        String id = "p:live";
+        store.commit(new Commit(running(id, "p", T), "s", List.of(), List.of(), 0, T));
+        var client = redis().client();
+        client.getScoredSortedSet(prefix + ":idx:status:SUCCEEDED", StringCodec.INSTANCE).add(T.toEpochMilli(), id);
+        client.getScoredSortedSet(prefix + ":outbox-pending", StringCodec.INSTANCE).add(T.toEpochMilli(), id);
+        client.getScoredSortedSet(prefix + ":expiry", StringCodec.INSTANCE).add(T.plusSeconds(5).toEpochMilli(), id);
+        client.getScoredSortedSet(prefix + ":expiry", StringCodec.INSTANCE).add(T.plusSeconds(5).toEpochMilli(), "p:gone");
+
+        assertThat(store.list("p", "SUCCEEDED", 10)).isEmpty();
+        assertThat(store.list(null, "SUCCEEDED", 10)).isEmpty();
+        assertThat(store.pendingOutboxes(T.plusSeconds(60), 10)).isEmpty();
+        assertThat(store.expired(T.plusSeconds(60), 10)).isEmpty();
+        assertThat(client.getScoredSortedSet(prefix + ":outbox-pending", StringCodec.INSTANCE).contains(id))
+                .as("an entry whose outbox is empty is dropped").isFalse();
+        assertThat(client.getScoredSortedSet(prefix + ":expiry", StringCodec.INSTANCE).size())
+                .as("entries of a running and of a gone execution are dropped").isZero();
+    }
+
+    @Test
+    void aPageIsFilledPastStaleEntries() {
+        ExecutionStore store = createStore();
+        String prefix = redis().prefix();
+        for (int i = 0; i < 3; i++) {
+            store.commit(new Commit(running("p:real-" + i, "p", T.plusSeconds(i)), "s", List.of(), List.of(), 0, T));
+        }
+        var index = redis().client().getScoredSortedSet(prefix + ":idx:pipeline:p", StringCodec.INSTANCE);
+        for (int i = 0; i < 40; i++) { // newer than every real one, so they come first
+            index.add(T.plusSeconds(100 + i).toEpochMilli(), "p:never-committed-" + i);
+        }
+
+        assertThat(store.list("p", null, 2)).extracting(ExecutionSummary::executionId).containsExactly("p:real-2", "p:real-1");
+        assertThat(store.list("p", null, 10)).extracting(ExecutionSummary::executionId)
+                .containsExactly("p:real-2", "p:real-1", "p:real-0");
+    }
+
+    @Test
+    void manyCommitsOfManyExecutionsListAndSweepExactly() {
+        ExecutionStore store = createStore();
+        for (int i = 0; i < 30; i++) {
+            String id = "p:e-" + i;
+            store.commit(new Commit(running(id, "p", T.plusSeconds(i)), "s", List.of("started"), List.of("cmd-" + i), 0, T));
+            if (i % 2 == 0) {
+                store.commit(new Commit(new ExecutionSummary(id, "p", id, "SUCCEEDED", "sha256:abc", T.plusSeconds(i),
+                        T.plusSeconds(i + 1)), "done", List.of("succeeded"), List.of(), 1, T.plusSeconds(1), T.plusSeconds(10)));
+            }
+        }
+        assertThat(store.list("p", null, 100)).hasSize(30);
+        assertThat(store.list("p", "SUCCEEDED", 100)).hasSize(15);
+        assertThat(store.list(null, "RUNNING", 100)).hasSize(15);
+        assertThat(store.pendingOutboxes(T.plusSeconds(60), 100)).hasSize(15).allMatch(id -> Integer.parseInt(id.substring(4)) % 2 == 1);
+        assertThat(store.expired(T.plusSeconds(60), 100)).hasSize(15);
+        assertThat(store.history("p:e-0", 0, 10)).containsExactly("started", "succeeded");
+    }
+
+    /**
+     * Writers racing on one execution, each moving it to another status (and most conflicting): whatever order their
+     * index steps run in, the execution ends in the sets of its final status, and no reader sees it anywhere else.
+     */
+    @Test
+    void racingStatusMovesLeaveTheExecutionIndexedUnderItsFinalStatus() throws Exception {
+        ExecutionStore store = createStore();
+        String id = "p:raced";
+        List<String> statuses = List.of("RUNNING", "FAILED", "TIMED_OUT", "ABORTED");
+        store.commit(new Commit(running(id, "p", T), "s", List.of(), List.of(), 0, T));
+        java.util.concurrent.atomic.AtomicInteger committed = new java.util.concurrent.atomic.AtomicInteger();
+        io.sluice.testkit.contract.Concurrently.run(6, () -> {
+            for (int i = 0; i < 15; i++) {
+                var now = store.load(id).orElseThrow();
+                String next = statuses.get((int) ((now.version() + i) % statuses.size()));
+                var summary = new ExecutionSummary(id, "p", id, next, "sha256:abc", T, next.equals("RUNNING") ? null : T.plusSeconds(1));
+                if (store.commit(new Commit(summary, "s", List.of(), next.equals("RUNNING") ? List.of("cmd") : List.of(),
+                        now.version(), T.plusMillis(now.version()), next.equals("RUNNING") ? null : T.plusSeconds(5))) instanceof CommitResult.Committed) {
+                    committed.incrementAndGet();
+                }
+            }
+            return null;
+        });
+        var last = store.load(id).orElseThrow();
+        String status = last.summary().status();
+        assertThat(last.version()).isEqualTo(1 + committed.get());
+        assertThat(redis().client().getScoredSortedSet(redis().prefix() + ":idx:status:" + status, StringCodec.INSTANCE).contains(id))
+                .as("the set of its final status holds it").isTrue();
+        assertThat(store.list("p", status, 10)).extracting(ExecutionSummary::executionId).containsExactly(id);
+        assertThat(store.list(null, status, 10)).extracting(ExecutionSummary::executionId).containsExactly(id);
+        assertThat(store.list("p", null, 10)).extracting(ExecutionSummary::status).containsExactly(status);
+        for (String other : statuses) {
+            if (!other.equals(status)) {
+                assertThat(store.list("p", other, 10)).as(other).isEmpty();
+            }
+        }
+        assertThat(store.pendingOutboxes(T.plusSeconds(3600), 10)).as("pending exactly when its last commit left an outbox")
+                .isEqualTo(last.outbox().isEmpty() ? List.of() : List.of(id));
+        assertThat(store.expired(T.plusSeconds(3600), 10)).isEqualTo(status.equals("RUNNING") ? List.of() : List.of(id));
+    }
+}
