@@ -72,7 +72,7 @@ resource "aws_lambda_function" "function" {
       # queue, and events puts them on the bus.
       var.execution_events ? { SLUICE_EVENTS_EVENT_BUS = local.event_bus } : {},
       each.key == "glue-job-state" ? { SLUICE_GLUE_ENABLED = "true" } : {},
-      # http-api answers only requests for its own API's host (the API's Host check, see README "HTTP API").
+      # http-api answers only requests for its own API's host (the API's Host check, see docs/local-runtime.md, "The HTTP API").
       each.key == "http-api" ? { SLUICE_API_ALLOWED_HOSTS = trimprefix(aws_apigatewayv2_api.http.api_endpoint, "https://") } : {},
       # Without a bundled tenants file http-api serves only behind API Gateway's own authentication (CloudApiAuth);
       # with tenant_keys it refuses to start without one rather than serve an open API.

@@ -122,7 +122,7 @@ final class ServeCommand implements Callable<Integer> {
         Tenants tenants = context.getBean(Tenants.class);
         out.println("sluice: " + (tenants.configured()
                 ? "tenants " + tenants.all().stream().map(Tenants.Tenant::name).toList() + ": requests need 'Authorization: Bearer <key>'"
-                : "no tenants configured: local mode, every request may see and do everything (see README, 'Tenants')"));
+                : "no tenants configured: local mode, every request may see and do everything (see docs/local-runtime.md, 'Tenants')"));
         out.println("sluice: Redis: " + backends.redisDescription());
         out.println("sluice: queue: " + backends.queueDescription());
         out.println("sluice: Ctrl-C stops it (and the embedded servers)");

@@ -162,7 +162,7 @@ class LocalWalkthroughDocTest {
     }
 
     /** One bash session in {@code folder}, where {@code ./sluice} is this build's CLI talking to {@code url}. */
-    private static final class Shell implements AutoCloseable {
+    static final class Shell implements AutoCloseable {
         private static final Pattern STATUS = Pattern.compile("\\R?HTTP (\\d{3})$");
         private final Process bash;
         private final Writer in;
@@ -193,6 +193,8 @@ class LocalWalkthroughDocTest {
             ProcessBuilder pb = new ProcessBuilder("bash", "--noprofile", "--norc").directory(folder.toFile()).redirectErrorStream(true);
             pb.environment().put("SLUICE_URL", url);
             pb.environment().remove("SLUICE_API_KEY");
+            // The AWS CLI lines of a page set their own credentials and region; none of the caller's leak in.
+            pb.environment().keySet().removeIf(k -> k.startsWith("AWS_"));
             bash = pb.start();
             in = new java.io.OutputStreamWriter(bash.getOutputStream(), StandardCharsets.UTF_8);
             Thread reader = new Thread(() -> {

@@ -68,7 +68,7 @@ public class ApiConfiguration implements WebMvcConfigurer {
         if (!tenants.configured()) {
             if (api.requireTenants()) {
                 throw new IllegalStateException("sluice.api.require-tenants is set but there is no tenants file " + file
-                        + "; create it (see README, 'Tenants') or drop the setting.");
+                        + "; create it (see docs/local-runtime.md, 'Tenants') or drop the setting.");
             }
             String where = loopback(serverAddress) ? "" : " AND THE API LISTENS ON " + serverAddress + ", NOT ONLY ON LOOPBACK";
             LOG.warn("no tenants configured (no {}): local mode, every request may see and do everything{}. "

@@ -56,7 +56,7 @@ class HttpApiPorts {
         if (!resource.exists()) {
             if (api.requireTenants()) {
                 throw new IllegalStateException("sluice.api.require-tenants is set but there is no tenants file at " + location
-                        + " (sluice.api.tenants); bundle one with ./sluice package aws (see README, 'Tenants').");
+                        + " (sluice.api.tenants); bundle one with ./sluice package aws (see docs/local-runtime.md, 'Tenants').");
             }
             Tenants none = CloudApiAuth.require(Tenants.none(), platformAuth, location + " (sluice.api.tenants)");
             LOG.warn("no tenants file at {}: every caller that {} lets through may see and do everything", location, platformAuth);

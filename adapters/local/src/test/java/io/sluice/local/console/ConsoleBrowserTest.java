@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * partition), answers a waiting callback, sees the object rules and redrives a dead letter from the page; a reader key of
  * the same tenant sees the same pipelines and no action; no key sees nothing of another tenant; and the pages make
  * no request to any other origin. The script is {@code console/e2e/console-e2e.mjs}; it writes screenshots of the
- * main pages to {@code target/console-screenshots} (copies in {@code docs/console}, see the README).
+ * main pages to {@code target/console-screenshots} (copies in {@code docs/console}, see docs/console.md).
  */
 class ConsoleBrowserTest extends ConsoleAppTest {
 
