@@ -20,7 +20,6 @@ import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
-import org.redisson.client.protocol.ScoredEntry;
 
 /**
  * Executions in Redis, on a single node or on Redis Cluster alike. Each {@link #commit} is one Lua
@@ -67,28 +66,25 @@ public final class RedisExecutionStore implements ExecutionStore {
     private static final LuaScript LOAD = LuaScript.load("execution-load");
     private static final LuaScript CLEAR_OUTBOX = LuaScript.load("execution-clear-outbox");
     private static final LuaScript REMOVE = LuaScript.load("execution-remove");
-    private static final LuaScript REMOVE_IF_NOT_NEWER = LuaScript.load("index-remove-if-not-newer");
     private static final List<String> INDEX_FIELDS = List.of("ixPipeline", "ixStatus", "ixPipelineStatus");
     private static final List<String> SUMMARY_FIELDS = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime");
     private static final int LOADED_FIELDS = 8;
-    /** The fewest index entries a reader asks for at once, so a few stale ones cost no extra round trip. */
-    private static final int MIN_PAGE = 16;
     private static final String RUNNING_STOP_TIME = "";
 
     private final RedissonClient redisson;
     private final RScript script;
-    private final KeyPrefix prefix;
+    private final ExecutionKeys keys;
 
     /** @param keyPrefix first segment of every key this store writes; no braces */
     public RedisExecutionStore(RedissonClient redisson, String keyPrefix) {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
         this.script = redisson.getScript(StringCodec.INSTANCE);
-        this.prefix = new KeyPrefix(keyPrefix);
+        this.keys = new ExecutionKeys(new KeyPrefix(keyPrefix));
     }
 
     @Override
     public Optional<StoredExecution> load(String executionId) {
-        List<Object> reply = LOAD.run(script, ReturnType.MULTI, List.of(hashKey(executionId), outboxKey(executionId)));
+        List<Object> reply = LOAD.run(script, ReturnType.MULTI, List.of(keys.hashKey(executionId), keys.outboxKey(executionId)));
         if (reply.isEmpty()) {
             return Optional.empty();
         }
@@ -105,7 +101,7 @@ public final class RedisExecutionStore implements ExecutionStore {
         String state = Objects.requireNonNull(commit.state(), "state");
         double start = s.startTime().toEpochMilli();
         double at = commit.at().toEpochMilli();
-        List<String> sets = List.of(pipelineIndex(s.pipeline()), statusIndex(s.status()), pipelineStatusIndex(s.pipeline(), s.status()));
+        List<String> sets = List.of(keys.pipelineIndex(s.pipeline()), keys.statusIndex(s.status()), keys.pipelineStatusIndex(s.pipeline(), s.status()));
         boolean outbox = !commit.outbox().isEmpty();
 
         addToIndexes(id, start, sets, outbox ? at : null, commit.retainUntil());
@@ -122,7 +118,7 @@ public final class RedisExecutionStore implements ExecutionStore {
         args.addAll(sets);
         args.addAll(commit.history());
         args.addAll(commit.outbox());
-        List<Object> reply = COMMIT.run(script, ReturnType.MULTI, List.of(hashKey(id), outboxKey(id), historyKey(id), retiredKey(id)),
+        List<Object> reply = COMMIT.run(script, ReturnType.MULTI, List.of(keys.hashKey(id), keys.outboxKey(id), keys.historyKey(id), keys.retiredKey(id)),
                 args.toArray());
         long version = (Long) reply.get(1);
         if ((Long) reply.getFirst() != 1L) {
@@ -144,10 +140,10 @@ public final class RedisExecutionStore implements ExecutionStore {
             after.getScoredSortedSet(old, StringCodec.INSTANCE).removeAsync(id);
         }
         if (commit.retainUntil() == null) {
-            after.getScoredSortedSet(expiryKey(), StringCodec.INSTANCE).removeAsync(id);
+            after.getScoredSortedSet(keys.expiryKey(), StringCodec.INSTANCE).removeAsync(id);
         }
         if (!outbox) {
-            REMOVE_IF_NOT_NEWER.addTo(after, ReturnType.INTEGER, List.of(pendingKey()), id, Long.toString((long) at));
+            HintScan.removeIfNotNewer(after, keys.pendingKey(), id, at);
         }
         after.execute();
         if (!left.isEmpty()) {
@@ -164,15 +160,15 @@ public final class RedisExecutionStore implements ExecutionStore {
     /** A batch of the adds {@link #addToIndexes} makes, for the caller to add to and execute. */
     private RBatch indexAdds(String id, double start, List<String> sets, Double pendingSince, Instant retainUntil) {
         RBatch batch = redisson.createBatch();
-        batch.getScoredSortedSet(allIndex(), StringCodec.INSTANCE).addAsync(start, id);
+        batch.getScoredSortedSet(keys.allIndex(), StringCodec.INSTANCE).addAsync(start, id);
         for (String set : sets) {
             batch.getScoredSortedSet(set, StringCodec.INSTANCE).addAsync(start, id);
         }
         if (pendingSince != null) {
-            batch.getScoredSortedSet(pendingKey(), StringCodec.INSTANCE).addAsync(pendingSince, id);
+            batch.getScoredSortedSet(keys.pendingKey(), StringCodec.INSTANCE).addAsync(pendingSince, id);
         }
         if (retainUntil != null) {
-            batch.getScoredSortedSet(expiryKey(), StringCodec.INSTANCE).addAsync(retainUntil.toEpochMilli(), id);
+            batch.getScoredSortedSet(keys.expiryKey(), StringCodec.INSTANCE).addAsync(retainUntil.toEpochMilli(), id);
         }
         return batch;
     }
@@ -182,7 +178,7 @@ public final class RedisExecutionStore implements ExecutionStore {
      * between its own adds and this removal, so the sets the hash names now are added again.
      */
     private void reassertCurrentSets(String id, double start) {
-        Map<String, String> now = redisson.<String, String>getMap(hashKey(id), StringCodec.INSTANCE).getAll(Set.copyOf(INDEX_FIELDS));
+        Map<String, String> now = redisson.<String, String>getMap(keys.hashKey(id), StringCodec.INSTANCE).getAll(Set.copyOf(INDEX_FIELDS));
         RBatch batch = redisson.createBatch();
         boolean any = false;
         for (String set : now.values()) {
@@ -196,23 +192,18 @@ public final class RedisExecutionStore implements ExecutionStore {
         }
     }
 
-    private boolean removeIfNotNewer(String set, String member, double score) {
-        Long removed = REMOVE_IF_NOT_NEWER.run(script, ReturnType.INTEGER, List.of(set), member, Long.toString((long) score));
-        return removed == 1L;
-    }
-
     @Override
     public boolean clearOutbox(String executionId, long version) {
-        List<Object> reply = CLEAR_OUTBOX.run(script, ReturnType.MULTI, List.of(hashKey(executionId), outboxKey(executionId)),
+        List<Object> reply = CLEAR_OUTBOX.run(script, ReturnType.MULTI, List.of(keys.hashKey(executionId), keys.outboxKey(executionId)),
                 Long.toString(version));
         if ((Long) reply.getFirst() != 1L) {
             return false;
         }
         String committedAt = reply.size() > 1 && reply.get(1) != null ? (String) reply.get(1) : "";
         if (committedAt.isEmpty()) { // written before commits recorded their time
-            redisson.getScoredSortedSet(pendingKey(), StringCodec.INSTANCE).remove(executionId);
+            redisson.getScoredSortedSet(keys.pendingKey(), StringCodec.INSTANCE).remove(executionId);
         } else {
-            removeIfNotNewer(pendingKey(), executionId, Long.parseLong(committedAt));
+            HintScan.removeIfNotNewer(script, keys.pendingKey(), executionId, Long.parseLong(committedAt));
         }
         return true;
     }
@@ -226,36 +217,17 @@ public final class RedisExecutionStore implements ExecutionStore {
         if (limit <= 0) {
             return List.of();
         }
-        RScoredSortedSet<String> pending = redisson.getScoredSortedSet(pendingKey(), StringCodec.INSTANCE);
-        List<String> ids = new ArrayList<>();
-        int offset = 0;
-        while (ids.size() < limit) {
-            int page = Math.max(limit - ids.size(), MIN_PAGE);
-            List<ScoredEntry<String>> entries = List.copyOf(
-                    pending.entryRange(Double.NEGATIVE_INFINITY, true, committedBefore.toEpochMilli(), true, offset, page));
-            RBatch batch = redisson.createBatch();
-            List<RFuture<Integer>> sizes = new ArrayList<>(entries.size());
-            for (ScoredEntry<String> e : entries) {
-                sizes.add(batch.getList(outboxKey(e.getValue()), StringCodec.INSTANCE).sizeAsync());
+        return HintScan.holding(redisson, script, keys.pendingKey(), committedBefore.toEpochMilli(), limit, new HintScan.Check<Integer>() {
+            @Override
+            public RFuture<Integer> read(RBatch batch, String id) {
+                return batch.getList(keys.outboxKey(id), StringCodec.INSTANCE).sizeAsync();
             }
-            if (!entries.isEmpty()) {
-                batch.execute();
+
+            @Override
+            public boolean holds(Integer outboxSize, double committedAt) {
+                return outboxSize > 0;
             }
-            int dropped = 0;
-            for (int i = 0; i < entries.size() && ids.size() < limit; i++) {
-                ScoredEntry<String> e = entries.get(i);
-                if (sizes.get(i).toCompletableFuture().join() > 0) {
-                    ids.add(e.getValue());
-                } else if (removeIfNotNewer(pendingKey(), e.getValue(), e.getScore())) {
-                    dropped++;
-                }
-            }
-            if (entries.size() < page) {
-                break;
-            }
-            offset += entries.size() - dropped;
-        }
-        return List.copyOf(ids);
+        });
     }
 
     @Override
@@ -266,7 +238,7 @@ public final class RedisExecutionStore implements ExecutionStore {
         if (limit <= 0) {
             return List.of();
         }
-        return redisson.<String>getList(historyKey(executionId), StringCodec.INSTANCE).range(fromIndex, fromIndex + limit - 1);
+        return redisson.<String>getList(keys.historyKey(executionId), StringCodec.INSTANCE).range(fromIndex, fromIndex + limit - 1);
     }
 
     /**
@@ -280,19 +252,19 @@ public final class RedisExecutionStore implements ExecutionStore {
             return List.of();
         }
         String index = pipeline == null
-                ? (status == null ? allIndex() : statusIndex(status))
-                : (status == null ? pipelineIndex(pipeline) : pipelineStatusIndex(pipeline, status));
+                ? (status == null ? keys.allIndex() : keys.statusIndex(status))
+                : (status == null ? keys.pipelineIndex(pipeline) : keys.pipelineStatusIndex(pipeline, status));
         RScoredSortedSet<String> set = redisson.getScoredSortedSet(index, StringCodec.INSTANCE);
         Set<String> fields = new LinkedHashSet<>(SUMMARY_FIELDS);
         List<ExecutionSummary> summaries = new ArrayList<>();
         int offset = 0;
         while (summaries.size() < limit) {
-            int page = Math.max(limit - summaries.size(), MIN_PAGE);
+            int page = Math.max(limit - summaries.size(), HintScan.MIN_PAGE);
             List<String> ids = List.copyOf(set.valueRangeReversed(offset, offset + page - 1));
             RBatch batch = redisson.createBatch();
             List<RFuture<Map<String, String>>> reads = new ArrayList<>(ids.size());
             for (String id : ids) {
-                reads.add(batch.<String, String>getMap(hashKey(id), StringCodec.INSTANCE).getAllAsync(fields));
+                reads.add(batch.<String, String>getMap(keys.hashKey(id), StringCodec.INSTANCE).getAllAsync(fields));
             }
             if (!ids.isEmpty()) {
                 batch.execute();
@@ -324,53 +296,32 @@ public final class RedisExecutionStore implements ExecutionStore {
         if (limit <= 0) {
             return List.of();
         }
-        RScoredSortedSet<String> expiry = redisson.getScoredSortedSet(expiryKey(), StringCodec.INSTANCE);
         Set<String> fields = new LinkedHashSet<>(List.of("status", "retainUntil"));
-        List<String> ids = new ArrayList<>();
-        int offset = 0;
-        while (ids.size() < limit) {
-            int page = Math.max(limit - ids.size(), MIN_PAGE);
-            List<ScoredEntry<String>> entries = List.copyOf(
-                    expiry.entryRange(Double.NEGATIVE_INFINITY, true, now.toEpochMilli(), true, offset, page));
-            RBatch batch = redisson.createBatch();
-            List<RFuture<Map<String, String>>> reads = new ArrayList<>(entries.size());
-            for (ScoredEntry<String> e : entries) {
-                reads.add(batch.<String, String>getMap(hashKey(e.getValue()), StringCodec.INSTANCE).getAllAsync(fields));
+        return HintScan.holding(redisson, script, keys.expiryKey(), now.toEpochMilli(), limit, new HintScan.Check<Map<String, String>>() {
+            @Override
+            public RFuture<Map<String, String>> read(RBatch batch, String id) {
+                return batch.<String, String>getMap(keys.hashKey(id), StringCodec.INSTANCE).getAllAsync(fields);
             }
-            if (!entries.isEmpty()) {
-                batch.execute();
-            }
-            int dropped = 0;
-            for (int i = 0; i < entries.size() && ids.size() < limit; i++) {
-                ScoredEntry<String> e = entries.get(i);
-                Map<String, String> hash = reads.get(i).toCompletableFuture().join();
+
+            @Override
+            public boolean holds(Map<String, String> hash, double deadline) {
                 String retainUntil = hash.get("retainUntil");
                 String status = hash.get("status");
-                boolean holds = status != null && (retainUntil == null // written before commits recorded it
+                return status != null && (retainUntil == null // written before commits recorded it
                         ? !"RUNNING".equals(status)
-                        : !retainUntil.isEmpty() && Long.parseLong(retainUntil) == e.getScore().longValue());
-                if (holds) {
-                    ids.add(e.getValue());
-                } else if (removeIfNotNewer(expiryKey(), e.getValue(), e.getScore())) {
-                    dropped++;
-                }
+                        : !retainUntil.isEmpty() && Long.parseLong(retainUntil) == (long) deadline);
             }
-            if (entries.size() < page) {
-                break;
-            }
-            offset += entries.size() - dropped;
-        }
-        return List.copyOf(ids);
+        });
     }
 
     @Override
     public boolean remove(String executionId, long version, Instant nameReservedUntil) {
-        List<Object> reply = REMOVE.run(script, ReturnType.MULTI, List.of(hashKey(executionId), outboxKey(executionId),
-                historyKey(executionId), retiredKey(executionId)), Long.toString(version), Long.toString(nameReservedUntil.toEpochMilli()));
+        List<Object> reply = REMOVE.run(script, ReturnType.MULTI, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
+                keys.historyKey(executionId), keys.retiredKey(executionId)), Long.toString(version), Long.toString(nameReservedUntil.toEpochMilli()));
         if ((Long) reply.getFirst() != 1L) {
             return false;
         }
-        List<String> sets = new ArrayList<>(List.of(allIndex(), expiryKey(), pendingKey()));
+        List<String> sets = new ArrayList<>(List.of(keys.allIndex(), keys.expiryKey(), keys.pendingKey()));
         for (int i = 1; i < reply.size(); i++) {
             String set = (String) reply.get(i);
             if (set != null && !set.isEmpty()) {
@@ -387,7 +338,7 @@ public final class RedisExecutionStore implements ExecutionStore {
 
     @Override
     public Optional<ExecutionSummary> retired(String executionId) {
-        String record = redisson.<String>getBucket(retiredKey(executionId), StringCodec.INSTANCE).get();
+        String record = redisson.<String>getBucket(keys.retiredKey(executionId), StringCodec.INSTANCE).get();
         if (record == null) {
             return Optional.empty();
         }
@@ -411,47 +362,5 @@ public final class RedisExecutionStore implements ExecutionStore {
         Objects.requireNonNull(s.definitionHash(), "summary.definitionHash");
         Objects.requireNonNull(s.startTime(), "summary.startTime");
         return s;
-    }
-
-    private String hashKey(String executionId) {
-        return prefix.key("exec:{" + executionId + "}");
-    }
-
-    private String outboxKey(String executionId) {
-        return hashKey(executionId) + ":outbox";
-    }
-
-    private String historyKey(String executionId) {
-        return hashKey(executionId) + ":history";
-    }
-
-    private String expiryKey() {
-        return prefix.key("expiry");
-    }
-
-    /** In the execution's slot (its hash tag), as a key of its own: it outlives the execution's other keys. */
-    private String retiredKey(String executionId) {
-        return prefix.key("retired:{" + executionId + "}");
-    }
-
-    private String pendingKey() {
-        return prefix.key("outbox-pending");
-    }
-
-    private String allIndex() {
-        return prefix.key("idx:all");
-    }
-
-    private String pipelineIndex(String pipeline) {
-        return prefix.key("idx:pipeline:" + pipeline);
-    }
-
-    private String statusIndex(String status) {
-        return prefix.key("idx:status:" + status);
-    }
-
-    /** The status's length makes the name unambiguous when a status or pipeline contains ':'. */
-    private String pipelineStatusIndex(String pipeline, String status) {
-        return prefix.key("idx:pipeline-status:" + status.length() + ":" + status + ":" + pipeline);
     }
 }
