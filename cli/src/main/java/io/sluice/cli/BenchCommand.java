@@ -3,7 +3,10 @@ package io.sluice.cli;
 import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.cli.bench.RedisTraffic;
 import io.sluice.cli.bench.TransitionsBench;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.json.Json;
 import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.orchestration.port.TaskQueue;
@@ -149,6 +152,7 @@ final class BenchCommand {
                 LocalRuntime.Settings settings = new LocalRuntime.Settings(names, d.visibility(), d.lease(), d.concurrency(), d.tickEvery(),
                         d.outboxGrace(), Boundary.Probe.NONE);
                 TransitionsBench.Figures figures;
+                RedisTraffic traffic;
                 try (LocalRuntime runtime = new LocalRuntime(backends.ports(), bench.functions(), bench.functionNames(), settings,
                         Clock.systemUTC())) {
                     TransitionsBench.Completions completions = completions(backends.ports().queue(), names.events());
@@ -156,22 +160,33 @@ final class BenchCommand {
                         err.println("sluice bench: " + warmup + " warm-up executions (not counted)...");
                         bench.run(runtime, completions, new TransitionsBench.Options(warmup, options.tasks(), options.concurrency()));
                     }
+                    RedisTraffic before = RedisTraffic.of(backends.redisson());
                     figures = bench.run(runtime, completions, options);
+                    traffic = RedisTraffic.of(backends.redisson()).since(before);
                 }
-                print(figures, json);
+                print(figures, traffic, json);
                 return figures.failed() == 0 ? 0 : 1;
             }
         }
 
-        private void print(TransitionsBench.Figures f, boolean json) {
+        /** @param traffic what the Redis served during the counted run (every Redis operation of the runtime and the bench's event reader) */
+        private void print(TransitionsBench.Figures f, RedisTraffic traffic, boolean json) {
             out.printf(Locale.ROOT, "%d executions x %d tasks, at most %d in flight: %d transitions in %.2f s%n",
                     f.executions(), f.tasks(), f.concurrency(), f.transitions(), f.seconds());
             out.printf(Locale.ROOT, "throughput: %.0f transitions/s%n", f.transitionsPerSecond());
             out.printf(Locale.ROOT, "dispatch latency (task result -> next task invoked): p50 %.1f ms, p99 %.1f ms%n",
                     f.dispatchP50Ms(), f.dispatchP99Ms());
+            double commands = traffic.commands() / (double) f.transitions();
+            double roundTrips = traffic.roundTrips() / (double) f.transitions();
+            out.printf(Locale.ROOT, "Redis per transition: %.1f commands, %.1f round trips%s%n", commands, roundTrips,
+                    queueOption.queue() == LocalBackends.Queue.SQS ? " (the queues are in ElasticMQ)" : " (queues included)");
+            out.println("Redis calls per transition, scripts' own included: " + traffic.busiest(12, f.transitions()));
             out.println(f.failed() == 0 ? "every execution succeeded" : f.failed() + " execution(s) did not succeed");
             if (json) {
-                out.println(f.json());
+                ObjectNode line = (ObjectNode) Json.parse(f.json());
+                line.put("redis_commands_per_transition", Math.round(commands * 100) / 100.0)
+                        .put("redis_round_trips_per_transition", Math.round(roundTrips * 100) / 100.0);
+                out.println(Json.write(line));
             }
         }
     }

@@ -1,5 +1,7 @@
 package io.sluice.runtime;
 
+import io.sluice.orchestration.port.CoupledWrites;
+import java.util.Optional;
 import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.harness.TaskGate;
 import io.sluice.functions.harness.WorkerHarness;
@@ -150,6 +152,7 @@ public final class RuntimeBuilder {
         if (activityOwners != null) {
             outbox.scopeActivities(activityOwners);
         }
+        outbox.couple(coupled().orElse(null));
         Orchestrator orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, probe,
                 retention);
         ScheduleTick tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, outboxGrace, schedules);
@@ -162,9 +165,14 @@ public final class RuntimeBuilder {
             throw new IllegalStateException("this runtime runs no tasks: build it with worker(owners, id, lease) to get a harness");
         }
         WorkerHarness harness = new WorkerHarness(functions, ports.claims(), ports.timers(), ports.queue(), names, clock, worker.id(),
-                worker.lease(), probe, worker.owners()).withGate(gate).withFailures(failures);
+                worker.lease(), probe, worker.owners()).withGate(gate).withFailures(failures).withCoupledWrites(coupled().orElse(null));
         harness = lineage == null ? harness : harness.withLineage(lineage);
         return events ? harness.withEvents() : harness;
+    }
+
+    /** A commit and its sends (a completion and its result) in one step, where the ports share a server that allows it. */
+    private Optional<CoupledWrites> coupled() {
+        return CoupledWrites.of(ports.executions(), ports.claims(), ports.queue());
     }
 
     RuntimeBuilder copy() {

@@ -30,7 +30,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
     private static final LuaScript CLAIM = LuaScript.load("idempotency-claim");
     private static final LuaScript EXTEND = LuaScript.load("idempotency-extend");
-    private static final LuaScript COMPLETE = LuaScript.load("idempotency-complete");
+    static final LuaScript COMPLETE = LuaScript.load("idempotency-complete");
 
     private final RedissonClient redisson;
     private final RScript script;
@@ -75,9 +75,8 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
     @Override
     public boolean complete(String key, String owner, String result, Instant now, Duration retention) {
-        positive(retention, "retention");
-        Long completed = COMPLETE.run(script, ReturnType.INTEGER, List.of(tokenKey(key)), owner,
-                Objects.requireNonNull(result, "result"), millis(now.plus(retention)), Long.toString(retention.toMillis()));
+        ScriptCall call = completeCall(key, owner, result, now, retention);
+        Long completed = COMPLETE.run(script, ReturnType.INTEGER, call.keys(), call.args());
         return completed == 1L;
     }
 
@@ -91,7 +90,18 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
                 Instant.ofEpochMilli(Long.parseLong(hash.get("leaseUntil"))), hash.get("result")));
     }
 
-    private String tokenKey(String token) {
+    /** The complete script's run ({@code lua/idempotency-complete.lua}). */
+    ScriptCall completeCall(String key, String owner, String result, Instant now, Duration retention) {
+        positive(retention, "retention");
+        return new ScriptCall(List.of(tokenKey(key)), new Object[] {owner, Objects.requireNonNull(result, "result"),
+                millis(now.plus(retention)), Long.toString(retention.toMillis())});
+    }
+
+    RedissonClient client() {
+        return redisson;
+    }
+
+    String tokenKey(String token) {
         return prefix.key("idem:" + token);
     }
 

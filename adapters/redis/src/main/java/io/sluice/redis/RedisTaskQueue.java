@@ -56,9 +56,9 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     static final String DLQ_SUFFIX = "-dlq";
 
     private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9_-]{1,80}");
-    private static final LuaScript SEND = LuaScript.load("queue-send");
+    static final LuaScript SEND = LuaScript.load("queue-send");
     private static final LuaScript RECEIVE = LuaScript.load("queue-receive");
-    private static final LuaScript ACKNOWLEDGE = LuaScript.load("queue-acknowledge");
+    static final LuaScript ACKNOWLEDGE = LuaScript.load("queue-acknowledge");
     private static final LuaScript EXTEND = LuaScript.load("queue-extend");
     private static final LuaScript BACKLOG = LuaScript.load("queue-backlog");
 
@@ -106,14 +106,39 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
             throw new IllegalArgumentException("A delay of " + delay + " is longer than the queue's maximum of " + MAX_DELAY
                     + "; keep the timer in the TimerIndex and send when it fires.");
         }
+        ScriptCall call = sendCall(queue, message, delay, List.of());
+        Long sent = SEND.run(script, ReturnType.INTEGER, call.keys(), call.args());
+        sent(queue, sent);
+    }
+
+    /**
+     * The send script's run; {@code guard} is empty, or a hash key, a field and the value it must hold for the message to
+     * be sent (on one node only).
+     */
+    ScriptCall sendCall(String queue, OutgoingMessage message, Duration delay, List<String> guard) {
         long delayMillis = delay.isNegative() ? 0 : ceilMillis(delay);
         String encoded = new QueueEnvelope(message.attributes(), message.body()).encode();
-        Long sent = SEND.run(script, ReturnType.INTEGER, keys(checked(queue)), UUID.randomUUID().toString(), encoded,
-                Long.toString(delayMillis), channel, notification(queue), orEmpty(message.group()), orEmpty(message.id()),
-                Long.toString(DEDUPLICATION_WINDOW.toMillis()), stem(queue));
-        if (sent != null && sent == 1L) {
+        List<Object> args = new ArrayList<>(List.of(UUID.randomUUID().toString(), encoded, Long.toString(delayMillis), channel,
+                notification(queue), orEmpty(message.group()), orEmpty(message.id()), Long.toString(DEDUPLICATION_WINDOW.toMillis()),
+                stem(queue)));
+        args.addAll(guard);
+        return new ScriptCall(keys(checked(queue)), args.toArray());
+    }
+
+    /** After a send script answered {@code reply}: receivers in this JVM are woken if a message was put on {@code queue}. */
+    void sent(String queue, Long reply) {
+        if (reply != null && reply == 1L) {
             signals.signal(queue);
         }
+    }
+
+    /** The key that marks a message with deduplication id {@code id} as sent to {@code queue}, while the window lasts. */
+    String sentMark(String queue, String id) {
+        return stem(checked(queue)) + "dedup:" + id;
+    }
+
+    RedissonClient client() {
+        return redisson;
     }
 
     private static String orEmpty(String s) {
@@ -245,12 +270,24 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     /** Deletes the message if {@code receipt} is from its latest receive; an older receipt does nothing (the message is, or will be, delivered again). */
     @Override
     public void acknowledge(String queue, String receipt) {
+        ScriptCall call = acknowledgeCall(queue, receipt, List.of());
+        acknowledged(queue, ACKNOWLEDGE.run(script, ReturnType.INTEGER, call.keys(), call.args()));
+    }
+
+    /** The acknowledge script's run; {@code guard} as {@link #sendCall}'s. */
+    ScriptCall acknowledgeCall(String queue, String receipt, List<String> guard) {
         Receipt r = Receipt.parse(receipt);
-        Long done = ACKNOWLEDGE.run(script, ReturnType.INTEGER, keys(checked(queue)), r.id(), r.count(), stem(queue), channel,
-                notification(queue));
-        if (done != null && done == 2L) {
+        List<Object> args = new ArrayList<>(List.of(r.id(), r.count(), stem(checked(queue)), channel, notification(queue)));
+        args.addAll(guard);
+        return new ScriptCall(keys(queue), args.toArray());
+    }
+
+    /** After an acknowledge script answered {@code reply}: whether it is done with the message (deleted, or its receipt was not the latest). */
+    boolean acknowledged(String queue, Long reply) {
+        if (reply != null && reply == 2L) {
             signals.signal(queue); // the next message of the group is receivable
         }
+        return reply == null || reply != 3L;
     }
 
     /** Hides the message for {@code visibility} from now, if {@code receipt} is from its latest receive. */

@@ -16,6 +16,7 @@ import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.integration.LambdaInvoke;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ClaimResult;
+import io.sluice.orchestration.port.CoupledWrites;
 import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.LineageLog;
 import io.sluice.orchestration.port.TaskQueue;
@@ -59,6 +60,7 @@ public final class WorkerHarness {
     private final boolean emitsEvents;
     private final TaskFailures failures;
     private final Owners owners;
+    private final CoupledWrites coupled;
 
     /** Told of each task that ended in an error (a backend saying it is saturated, for one). */
     @FunctionalInterface
@@ -74,13 +76,14 @@ public final class WorkerHarness {
      */
     public WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
                          Clock clock, String owner, Duration lease, Boundary.Probe probe, Owners owners) {
-        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN, null, false, TaskFailures.NONE, owners);
+        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN, null, false, TaskFailures.NONE, owners, null);
     }
 
     private WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
                           Clock clock, String owner, Duration lease, Boundary.Probe probe, TaskGate gate, LineageLog lineage,
-                          boolean emitsEvents, TaskFailures failures, Owners owners) {
+                          boolean emitsEvents, TaskFailures failures, Owners owners, CoupledWrites coupled) {
         this.owners = java.util.Objects.requireNonNull(owners, "owners");
+        this.coupled = coupled;
         this.emitsEvents = emitsEvents;
         this.failures = failures;
         this.gate = gate;
@@ -98,7 +101,7 @@ public final class WorkerHarness {
 
     /** This harness, asking {@code gate} before each task runs (the allow and block rules): a held task waits, not run. */
     public WorkerHarness withGate(TaskGate gate) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled);
     }
 
     /**
@@ -107,17 +110,26 @@ public final class WorkerHarness {
      * asked again while still held is not announced again.
      */
     public WorkerHarness withEvents() {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, true, failures, owners);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, true, failures, owners, coupled);
     }
 
     /** This harness, recording in {@code lineage} the datasets each succeeded task of a {@link DatasetAware} function used. */
     public WorkerHarness withLineage(LineageLog lineage) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled);
     }
 
     /** This harness, telling {@code failures} of each task whose function ended in an error (once per run, not on a replay). */
     public WorkerHarness withFailures(TaskFailures failures) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled);
+    }
+
+    /**
+     * This harness, completing a claim and sending the task's result in one step where the claims and the queue share a
+     * server ({@link CoupledWrites}); {@code null}: one after the other.
+     */
+    public WorkerHarness withCoupledWrites(CoupledWrites coupled) {
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners,
+                coupled);
     }
 
     /** What the host does with the message afterwards. */
@@ -141,8 +153,17 @@ public final class WorkerHarness {
      * and {@code cause}, and the host acknowledges it (the answer is then {@link Disposition#DEAD_LETTER}).
      */
     public Disposition handle(String body, String fromQueue) {
+        return handle(body, fromQueue, null);
+    }
+
+    /**
+     * As {@link #handle(String, String)}; {@code ack}, if given, is the message's acknowledgement, which the completion
+     * makes along with the result where the claims and the queue share a server ({@link CoupledWrites}): the host
+     * acknowledges the message (when told to) only if it is not {@link CoupledWrites.Acknowledgement#done() done}.
+     */
+    public Disposition handle(String body, String fromQueue, CoupledWrites.Acknowledgement ack) {
         try {
-            return run(TaskMessage.decode(body), body, fromQueue);
+            return run(TaskMessage.decode(body), body, fromQueue, ack);
         } catch (TaskMessage.UnknownVersion e) {
             LOG.warning("dead-lettering a task message from " + fromQueue + ": " + e.getMessage());
             // The id makes the move idempotent: a worker killed between this send and the host's acknowledgement
@@ -161,7 +182,7 @@ public final class WorkerHarness {
     /** Handles one task message; see {@link Disposition#DEAD_LETTER} for one it cannot read. */
     public Disposition handle(String body) {
         try {
-            return run(TaskMessage.decode(body), body, null);
+            return run(TaskMessage.decode(body), body, null, null);
         } catch (TaskMessage.UnknownVersion e) {
             LOG.warning("cannot read a task message, leaving it to be dead-lettered: " + e.getMessage());
             return Disposition.DEAD_LETTER;
@@ -169,7 +190,7 @@ public final class WorkerHarness {
     }
 
     /** @param fromQueue the queue (priority channel) the message came from, where a held copy goes back; {@code null}: the default channel */
-    private Disposition run(TaskMessage task, String body, String fromQueue) {
+    private Disposition run(TaskMessage task, String body, String fromQueue, CoupledWrites.Acknowledgement ack) {
         String token = task.token();
         Instant now = clock.instant();
         Optional<TaskGate.Hold> hold = gate.hold(task, now);
@@ -199,23 +220,36 @@ public final class WorkerHarness {
                 return Disposition.RETRY_LATER;
             }
             case ClaimResult.Completed done -> {
-                report(task, Json.parse(done.result()));
+                resultSend(task, Json.parse(done.result())).ifPresent(this::send);
                 return Disposition.ACKNOWLEDGE;
             }
             case ClaimResult.Claimed claimed -> { }
         }
         ObjectNode result = invoke(task, owner);
         probe.reached(Boundary.AFTER_EFFECT_BEFORE_RESULT);
+        Optional<CoupledWrites.Send> report = resultSend(task, result);
+        if (coupled != null && report.isPresent()) {
+            if (!coupled.completeAndSend(token, owner, Json.write(result), clock.instant(), RETENTION, report.get(), ack)) {
+                return Disposition.ACKNOWLEDGE; // our lease lapsed and another worker took the task over: its result counts
+            }
+            afterCompletion(task, result);
+            return Disposition.ACKNOWLEDGE;
+        }
         if (!claims.complete(token, owner, Json.write(result), clock.instant(), RETENTION)) {
             // Our lease lapsed and another worker took the task over: its result is the one that counts.
             return Disposition.ACKNOWLEDGE;
         }
+        afterCompletion(task, result);
+        report.ifPresent(this::send);
+        return Disposition.ACKNOWLEDGE;
+    }
+
+    /** What follows a completed task besides its result: its lineage, and the failure listener when it failed. */
+    private void afterCompletion(TaskMessage task, ObjectNode result) {
         recordLineage(task, result);
         if (result.has("error")) {
             notifyFailure(task, result.get("error").asText());
         }
-        report(task, result);
-        return Disposition.ACKNOWLEDGE;
     }
 
     private static final String HELD_SINCE = "heldSince";
@@ -296,17 +330,22 @@ public final class WorkerHarness {
     }
 
     /**
-     * Sends the outcome to the orchestrator; a {@code .waitForTaskToken} task's outcome comes later, by callback, and
-     * so does that of a {@link ReportsLater} function's task (a child execution's end, a map run's).
+     * The message that takes the outcome to the orchestrator; none for a {@code .waitForTaskToken} task, whose outcome
+     * comes later, by callback, nor for a {@link ReportsLater} function's task (a child execution's end, a map run's).
      */
-    private void report(TaskMessage task, JsonNode result) {
+    private Optional<CoupledWrites.Send> resultSend(TaskMessage task, JsonNode result) {
         if (result.path("callback").asBoolean(false)) {
-            return;
+            return Optional.empty();
         }
         String token = task.token();
         OrchestratorMessage message = result.has("error")
                 ? new OrchestratorMessage.TaskResult(token, null, result.get("error").asText(), result.path("cause").asText(""))
                 : new OrchestratorMessage.TaskResult(token, result.get("output"), null, null);
-        queue.send(names.orchestrator(), OrchestratorSends.of(message, OrchestratorSends.resultId(token)), Duration.ZERO);
+        return Optional.of(new CoupledWrites.Send(names.orchestrator(), OrchestratorSends.of(message, OrchestratorSends.resultId(token)),
+                Duration.ZERO));
+    }
+
+    private void send(CoupledWrites.Send s) {
+        queue.send(s.queue(), s.message(), s.delay());
     }
 }

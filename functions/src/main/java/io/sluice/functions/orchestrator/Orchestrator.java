@@ -20,6 +20,7 @@ import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
+import io.sluice.orchestration.port.CoupledWrites;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.StoredExecution;
@@ -116,12 +117,8 @@ public final class Orchestrator {
         Transition t = interpreter.start(pipeline, id, name, input, now, random());
         Commit commit = commit(pipeline, t.execution(), priority, t, List.of(), 0, now);
         probe.reached(Boundary.BEFORE_COMMIT);
-        return switch (store.commit(commit)) {
-            case CommitResult.Committed c -> {
-                probe.reached(Boundary.AFTER_COMMIT_BEFORE_SEND);
-                outbox.send(id, commit.outbox(), c.version());
-                yield new StartResult.Started(commit.summary());
-            }
+        return switch (outbox.commit(commit, true, probe, null)) {
+            case CommitResult.Committed c -> new StartResult.Started(commit.summary());
             case CommitResult.Conflict c -> existingResult(store.load(id).map(StoredExecution::summary).or(() -> store.retired(id))
                     .orElseThrow(() -> new ConcurrentModificationException("execution " + id + " conflicted at start and is gone; retry")));
         };
@@ -137,6 +134,15 @@ public final class Orchestrator {
      * host leaves it unacknowledged, so it is redelivered and, if it keeps failing, dead-lettered).
      */
     public Outcome handle(OrchestratorMessage message) {
+        return handle(message, null);
+    }
+
+    /**
+     * As {@link #handle(OrchestratorMessage)}; {@code ack}, if given, is the message's acknowledgement, which the commit
+     * that applies it makes along with itself where the store and the queue share a server ({@link CoupledWrites}): the
+     * host acknowledges the message only if it is not {@link CoupledWrites.Acknowledgement#done() done} afterwards.
+     */
+    public Outcome handle(OrchestratorMessage message, CoupledWrites.Acknowledgement ack) {
         String id = message.executionId();
         for (int attempt = 0; attempt < MAX_CONFLICTS; attempt++) {
             Optional<StoredExecution> loaded = store.load(id);
@@ -155,13 +161,9 @@ public final class Orchestrator {
                     .apply(execution, event(message), now, random());
             Commit commit = commit(stored.summary().pipeline(), execution, priorityOf(state), t, stored.outbox(), stored.version(), now);
             probe.reached(Boundary.BEFORE_COMMIT);
-            if (store.commit(commit) instanceof CommitResult.Committed c) {
-                probe.reached(Boundary.AFTER_COMMIT_BEFORE_SEND);
-                if (!t.wasDropped()) {
-                    // A dropped event (a late or duplicate result) only adds a history line. Re-sending the outbox it
-                    // carried over would turn every duplicate into more duplicates; its writer or the sweeper sends it.
-                    outbox.send(id, commit.outbox(), c.version());
-                }
+            // A dropped event (a late or duplicate result) only adds a history line. Re-sending the outbox it carried
+            // over would turn every duplicate into more duplicates; its writer or the sweeper sends it.
+            if (outbox.commit(commit, !t.wasDropped(), probe, ack) instanceof CommitResult.Committed) {
                 return new Outcome(id, execution.status(), t.dropped());
             }
         }

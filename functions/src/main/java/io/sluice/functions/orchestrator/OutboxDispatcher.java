@@ -16,6 +16,9 @@ import io.sluice.orchestration.engine.CommandCodec;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.json.WireVersion;
 import io.sluice.orchestration.port.ActivityTasks;
+import io.sluice.orchestration.port.Commit;
+import io.sluice.orchestration.port.CommitResult;
+import io.sluice.orchestration.port.CoupledWrites;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.TaskQueue;
@@ -23,8 +26,10 @@ import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import io.sluice.orchestration.port.TimerIndex;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Carries out a committed outbox, then clears it. Every command has a stable id
@@ -54,6 +59,7 @@ public final class OutboxDispatcher {
     private final Clock clock;
     private final ActivityTasks activities;
     private volatile Tenancy activityOwners = Tenancy.SINGLE;
+    private volatile CoupledWrites coupled;
 
     public OutboxDispatcher(ExecutionStore store, TaskQueue queue, TimerIndex timers, QueueNames names, Clock clock) {
         this(store, queue, timers, names, clock, null);
@@ -75,6 +81,60 @@ public final class OutboxDispatcher {
      */
     public void scopeActivities(Tenancy owners) {
         this.activityOwners = java.util.Objects.requireNonNull(owners, "owners");
+    }
+
+    /**
+     * From now on, a commit whose outbox is nothing but queue sends goes with them in one step ({@link #commit}), where
+     * the store and the queue share a server; {@code null}: never.
+     */
+    public void couple(CoupledWrites writes) {
+        this.coupled = writes;
+    }
+
+    /**
+     * Commits, and if committed, carries the outbox out (unless {@code send} is false: its writer or the sweeper sends
+     * it). Coupled writes, where there are some, do both in one step when every entry of the outbox is a plain queue
+     * send; otherwise the commit goes first and {@link #send} after, as before. {@code ack}, if given, is the
+     * acknowledgement of the message the commit applies, made with it where the writes are coupled (else left to the host).
+     */
+    public CommitResult commit(Commit commit, boolean send, Boundary.Probe probe, CoupledWrites.Acknowledgement ack) {
+        CoupledWrites writes = coupled;
+        if (writes != null) {
+            Optional<List<CoupledWrites.Send>> sends = send ? plainSends(commit.executionId(), commit.outbox()) : Optional.of(List.of());
+            if (sends.isPresent()) {
+                CommitResult result = writes.commitAndSend(commit, sends.get(), ack);
+                if (result instanceof CommitResult.Committed) {
+                    probe.reached(Boundary.AFTER_COMMIT_BEFORE_SEND); // sent already: a crash here leaves nothing undone
+                }
+                return result;
+            }
+        }
+        CommitResult result = store.commit(commit);
+        if (result instanceof CommitResult.Committed c) {
+            probe.reached(Boundary.AFTER_COMMIT_BEFORE_SEND);
+            if (send) {
+                send(commit.executionId(), commit.outbox(), c.version());
+            }
+        }
+        return result;
+    }
+
+    /** Each entry as the plain queue send it is, in order; empty if any entry is more (a long timer, an activity, a cancel). */
+    private Optional<List<CoupledWrites.Send>> plainSends(String executionId, List<String> outbox) {
+        List<CoupledWrites.Send> sends = new ArrayList<>(outbox.size());
+        for (String entry : outbox) {
+            JsonNode json = readEntry(entry);
+            if (!ExecutionEvent.isOne(json) && !json.hasNonNull(ID)) {
+                return Optional.empty(); // committed before entries had ids: send() gives it one from where it stands
+            }
+            Optional<CoupledWrites.Send> plain = ExecutionEvent.isOne(json) ? Optional.of(eventSend(executionId, entry, json))
+                    : plain(executionId, CommandCodec.decode(json), json.get(ID).asText(), priorityOf(json));
+            if (plain.isEmpty()) {
+                return Optional.empty();
+            }
+            sends.add(plain.get());
+        }
+        return Optional.of(sends);
     }
 
     /** An outbox entry: the command's JSON with its stable id. */
@@ -103,19 +163,30 @@ public final class OutboxDispatcher {
         for (int i = 0; i < outbox.size(); i++) {
             JsonNode json = entries.get(i);
             if (ExecutionEvent.isOne(json)) {
-                // In the execution's group, as its completion: one execution's events arrive in the order they happened.
-                queue.send(names.events(), new OutgoingMessage(outbox.get(i), Map.of("executionId", executionId), executionId,
-                        json.get("eventId").asText()), Duration.ZERO);
+                send(eventSend(executionId, outbox.get(i), json));
                 continue;
             }
             // An entry committed before ids existed gets one from where it stands, stable for that outbox.
             String id = json.hasNonNull(ID) ? json.get(ID).asText() : executionId + "/" + version + "/" + i;
-            Priority priority = Priority.find(json.path(PRIORITY).asText(null)).orElse(Priority.DEFAULT);
-            carryOut(executionId, CommandCodec.decode(json), id, priority);
+            carryOut(executionId, CommandCodec.decode(json), id, priorityOf(json));
         }
         if (!outbox.isEmpty()) {
             store.clearOutbox(executionId, version);
         }
+    }
+
+    private static Priority priorityOf(JsonNode entry) {
+        return Priority.find(entry.path(PRIORITY).asText(null)).orElse(Priority.DEFAULT);
+    }
+
+    /** In the execution's group, as its completion: one execution's events arrive in the order they happened. */
+    private CoupledWrites.Send eventSend(String executionId, String entry, JsonNode json) {
+        return new CoupledWrites.Send(names.events(), new OutgoingMessage(entry, Map.of("executionId", executionId), executionId,
+                json.get("eventId").asText()), Duration.ZERO);
+    }
+
+    private void send(CoupledWrites.Send s) {
+        queue.send(s.queue(), s.message(), s.delay());
     }
 
     /** An outbox entry as JSON, its version checked (an event entry's as an events-queue message). */
@@ -167,28 +238,44 @@ public final class OutboxDispatcher {
     }
 
     private void carryOut(String executionId, Command command, String id, Priority priority) {
+        Optional<CoupledWrites.Send> plain = plain(executionId, command, id, priority);
+        if (plain.isPresent()) {
+            send(plain.get());
+            return;
+        }
         switch (command) {
-            case Command.DispatchTask d when d.function() == null -> unroutable(d, id);
-            case Command.DispatchTask d -> queue.send(names.tasks(d.function(), priority), new OutgoingMessage(TaskMessage.of(d).encode(),
-                    Map.of("executionId", executionId, "token", d.token().encode(), PRIORITY_ATTRIBUTE, priority.name()), null, id),
-                    Duration.ZERO);
+            case Command.DispatchTask d -> unroutable(d, id);
+            case Command.StartTimer t -> timers.schedule(t.timerId(), t.dueAt(), OrchestratorSends.timerFired(executionId, t.timerId()));
+            case Command.CancelTimer c -> timers.cancel(c.timerId());
+            case Command.ExecutionFinished f -> throw new IllegalStateException("a finished command is always a plain send");
+        }
+    }
+
+    /**
+     * The one queue send a command is, if that is all it is: a task for a function, an execution's end, a timer short
+     * enough for a delayed message. Empty for the rest (an unroutable task or an activity, a long or renewable timer, a
+     * cancel), which {@link #carryOut} does itself.
+     */
+    private Optional<CoupledWrites.Send> plain(String executionId, Command command, String id, Priority priority) {
+        return switch (command) {
+            case Command.DispatchTask d when d.function() == null -> Optional.empty();
+            case Command.DispatchTask d -> Optional.of(new CoupledWrites.Send(names.tasks(d.function(), priority),
+                    new OutgoingMessage(TaskMessage.of(d).encode(), Map.of("executionId", executionId, "token", d.token().encode(),
+                            PRIORITY_ATTRIBUTE, priority.name()), null, id), Duration.ZERO));
             case Command.StartTimer t -> {
-                String fire = OrchestratorSends.timerFired(executionId, t.timerId());
                 Duration delay = Duration.between(clock.instant(), t.dueAt());
                 if (delay.isNegative()) {
                     delay = Duration.ZERO;
                 }
-                if (!t.renewable() && delay.compareTo(queue.maxDelay()) <= 0) {
-                    queue.send(names.orchestrator(), OrchestratorSends.of(new OrchestratorMessage.TimerFired(executionId, t.timerId()), id),
-                            delay);
-                } else {
-                    timers.schedule(t.timerId(), t.dueAt(), fire);
-                }
+                yield !t.renewable() && delay.compareTo(queue.maxDelay()) <= 0
+                        ? Optional.of(new CoupledWrites.Send(names.orchestrator(),
+                                OrchestratorSends.of(new OrchestratorMessage.TimerFired(executionId, t.timerId()), id), delay))
+                        : Optional.empty();
             }
-            case Command.CancelTimer c -> timers.cancel(c.timerId());
-            case Command.ExecutionFinished f -> queue.send(names.events(), new OutgoingMessage(finishedMessage(f),
-                    Map.of("executionId", executionId, "status", f.status().name()), executionId, id), Duration.ZERO);
-        }
+            case Command.CancelTimer c -> Optional.empty();
+            case Command.ExecutionFinished f -> Optional.of(new CoupledWrites.Send(names.events(), new OutgoingMessage(finishedMessage(f),
+                    Map.of("executionId", executionId, "status", f.status().name()), executionId, id), Duration.ZERO));
+        };
     }
 
     /** The events-queue message of a finished execution: the command, versioned as every events-queue message. */

@@ -1,5 +1,6 @@
 package io.sluice.local.runtime;
 
+import io.sluice.orchestration.port.CoupledWrites;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.channel.ChannelLimits;
 import io.sluice.functions.channel.ChannelSettings;
@@ -121,21 +122,24 @@ public final class LocalRuntime implements AutoCloseable {
                 .failures(this::taskFailed).build());
         this.fireEvery = settings.tickEvery();
         Boundary.Probe probe = settings.probe();
+        // Where the store and the queue share one Redis node, a message's acknowledgement goes with the write that applies it.
         running.add(new QueueConsumer(ports.queue(), names.orchestrator(), m -> {
-            apply(MessageCodec.decode(m.body()));
+            CoupledWrites.Acknowledgement ack = new CoupledWrites.Acknowledgement(names.orchestrator(), m.receipt());
+            orchestrator.handle(MessageCodec.decode(m.body()), ack);
             probe.reached(Boundary.AFTER_RESULT_BEFORE_ACK);
-            return true;
+            return !ack.done();
         }, settings.visibility(), settings.concurrency()));
         // Each function's tasks come through its priority channels: P0 first, P3 throttled first; limits once set (limitChannels).
         for (String f : functionNames) {
             ChannelConsumer consumer = new ChannelConsumer(ports.queue(), names.tasks(f),
                     new ChannelTaker(ports.queue(), names.channelsByPriority(f), null, ChannelSettings.defaults(), clock), (m, taskQueue) -> {
-                WorkerHarness.Disposition done = harness.handle(m.body(), taskQueue);
+                CoupledWrites.Acknowledgement coupledAck = new CoupledWrites.Acknowledgement(taskQueue, m.receipt());
+                WorkerHarness.Disposition done = harness.handle(m.body(), taskQueue, coupledAck);
                 boolean ack = done != WorkerHarness.Disposition.RETRY_LATER;
                 if (done == WorkerHarness.Disposition.ACKNOWLEDGE) {
                     probe.reached(Boundary.AFTER_RESULT_BEFORE_ACK);
                 }
-                return ack;
+                return ack && !coupledAck.done();
             }, settings.visibility(), settings.concurrency());
             channelConsumers.put(f, consumer);
             running.add(consumer);

@@ -1,7 +1,12 @@
 -- Clears the outbox if the execution is still at the version that wrote it. The execution's own
 -- keys only (one hash tag, one Cluster slot): the caller then takes the id out of the
 -- pending-outbox set, if its entry is not newer than this version's commit.
--- KEYS[1] execution hash, KEYS[2] outbox list. ARGV[1] version.
+-- KEYS[1] execution hash, KEYS[2] outbox list. ARGV[1] version. On a single Redis node the caller
+-- passes KEYS[3] the pending-outbox set and ARGV[2] the execution id, and the script takes the id
+-- out of it in the same step (the entry is this version's: a newer commit would have changed the version);
+-- ARGV[3..] then name the deduplication marks of the messages that carried the outbox out (a send
+-- coupled with its commit in one pipeline, RedisCoupledWrites), and it is cleared only if every one
+-- exists: a send that failed leaves the outbox for the sweeper.
 -- Returns {1, commit time of that version (epoch ms; '' if an older commit did not record it)}
 -- when cleared, {0} otherwise.
 
@@ -9,5 +14,13 @@ local fields = redis.call('HMGET', KEYS[1], 'version', 'committedAt')
 if not fields[1] or tonumber(fields[1]) ~= tonumber(ARGV[1]) then
   return {0}
 end
+for i = 3, #ARGV do
+  if redis.call('EXISTS', ARGV[i]) == 0 then
+    return {0}
+  end
+end
 redis.call('DEL', KEYS[2])
+if KEYS[3] then
+  redis.call('ZREM', KEYS[3], ARGV[2])
+end
 return {1, fields[2] or ''}

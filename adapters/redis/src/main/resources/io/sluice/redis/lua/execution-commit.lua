@@ -10,10 +10,18 @@
 -- ARGV[4] outbox command count  ARGV[5] state  ARGV[6..11] pipeline, name, status, definition hash,
 -- start time, stop time ('' while running)  ARGV[12] retain until (epoch ms, '' for none)
 -- ARGV[13..15] the names of the pipeline, status and pipeline + status index sets (strings kept in
--- the hash; the script does not touch those keys)  then the history lines, then the outbox.
+-- the hash; the script does not touch those keys)  [on a single node: ARGV[16] the execution id,
+-- ARGV[17] its start time (epoch ms), the listing sets' score, ARGV[18] a token of this commit, kept
+-- as the hash's 'writer', which the sends pipelined behind it check (RedisCoupledWrites)]  then the history lines, then the outbox.
 -- Returns {1, new version, old pipeline set, old status set, old pipeline + status set} ('' where
 -- there was none) or {0, current version}. An id whose execution was removed while its name is
 -- still reserved (KEYS[4] exists) cannot be created again: {0, 0}.
+--
+-- On a single Redis node (no slots to respect) the caller passes KEYS[5] the all-executions index,
+-- KEYS[6] the pending-outbox set and KEYS[7] the expiry set, and the script keeps every index in the
+-- same step, exact rather than hints: one round trip a commit instead of three. The listing sets
+-- named in ARGV[13..15] (and the ones the execution leaves, named in its hash) are then touched too,
+-- undeclared, which only a single node allows.
 
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if current ~= tonumber(ARGV[1]) then
@@ -24,7 +32,7 @@ if current == 0 and redis.call('EXISTS', KEYS[4]) == 1 then
 end
 local historyCount = tonumber(ARGV[3])
 local outboxCount = tonumber(ARGV[4])
-local firstHistory = 16
+local firstHistory = KEYS[5] and 19 or 16
 local firstOutbox = firstHistory + historyCount
 
 local function push(key, from, count)
@@ -48,5 +56,28 @@ if outboxCount > 0 then
 end
 if historyCount > 0 then
   push(KEYS[3], firstHistory, historyCount)
+end
+if KEYS[5] then
+  redis.call('HSET', KEYS[1], 'writer', ARGV[18])
+  local id = ARGV[16]
+  local start = ARGV[17]
+  redis.call('ZADD', KEYS[5], start, id)
+  for i = 1, 3 do
+    local set = ARGV[12 + i]
+    redis.call('ZADD', set, start, id)
+    if old[i] and old[i] ~= '' and old[i] ~= set then
+      redis.call('ZREM', old[i], id)
+    end
+  end
+  if outboxCount > 0 then
+    redis.call('ZADD', KEYS[6], ARGV[2], id)
+  else
+    redis.call('ZREM', KEYS[6], id)
+  end
+  if ARGV[12] ~= '' then
+    redis.call('ZADD', KEYS[7], ARGV[12], id)
+  else
+    redis.call('ZREM', KEYS[7], id)
+  end
 end
 return {1, current + 1, old[1] or '', old[2] or '', old[3] or ''}

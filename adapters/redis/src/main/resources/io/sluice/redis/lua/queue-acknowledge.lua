@@ -4,7 +4,15 @@
 -- becomes receivable now, and waiting receivers are told.
 -- KEYS[1..4] due zset, messages hash, receives hash, groups hash; ARGV[1] id, ARGV[2] the receive
 -- count of the receipt, ARGV[3] the queue's key stem, ARGV[4] channel, ARGV[5] notification.
--- Returns 0 if not deleted, 1 if deleted, 2 if deleted and the next message of its group is receivable.
+-- ARGV[6..8], when given (one Redis node only): a hash key, a field and a value; the message is
+-- acknowledged only if the hash holds that value in that field (an acknowledgement pipelined behind
+-- the commit that applied the message, RedisCoupledWrites, checks that commit's token).
+-- Returns 0 if not deleted, 1 if deleted, 2 if deleted and the next message of its group is receivable,
+-- 3 if its guard did not hold.
+
+if ARGV[6] and redis.call('HGET', ARGV[6], ARGV[7]) ~= ARGV[8] then
+  return 3
+end
 
 if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then
   return 0

@@ -13,7 +13,14 @@
 -- so only the head can be received, and acknowledging it (or dead-lettering it) puts the next one there.
 -- A message sent with a delay waits in the due zset and joins its group when the delay has passed
 -- (queue-receive.lua), so a timer never holds its group up.
--- Returns 1 if sent, 0 if dropped as a duplicate.
+-- ARGV[10..12], when given (one Redis node only: the key is another slot's): a hash key, a field and a
+-- value; the message is sent only if the hash holds that value in that field, which makes a send
+-- pipelined behind the write it follows (RedisCoupledWrites) depend on that write having happened.
+-- Returns 1 if sent, 0 if dropped as a duplicate, 2 if its guard did not hold.
+
+if ARGV[10] and redis.call('HGET', ARGV[10], ARGV[11]) ~= ARGV[12] then
+  return 2
+end
 
 if ARGV[7] ~= '' then
   if not redis.call('SET', ARGV[9] .. 'dedup:' .. ARGV[7], '1', 'NX', 'PX', ARGV[8]) then

@@ -1,0 +1,179 @@
+package io.sluice.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.orchestration.port.ClaimResult;
+import io.sluice.orchestration.port.Commit;
+import io.sluice.orchestration.port.CommitResult;
+import io.sluice.orchestration.port.CoupledWrites;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.TaskQueue;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisson.api.RScript.ReturnType;
+
+/**
+ * A commit with its sends, and a completion with its result, in one pipeline on a real single Redis node: each part
+ * takes effect only when the write before it did, as when they are made one by one.
+ */
+class RedisCoupledWritesTest {
+    @RegisterExtension
+    static final RedisScope redis = new RedisScope("coupled");
+    private static final Instant T = Instant.parse("2026-12-05T00:00:00Z");
+    private static final Duration VISIBLE = Duration.ofSeconds(30);
+
+    private RedisExecutionStore store() {
+        return new RedisExecutionStore(redis.client(), redis.prefix());
+    }
+
+    private RedisTaskQueue queue() {
+        return new RedisTaskQueue(redis.client(), redis.prefix(), 5);
+    }
+
+    private RedisIdempotencyStore claims() {
+        return new RedisIdempotencyStore(redis.client(), redis.prefix());
+    }
+
+    private static Commit commit(long expected, String... outbox) {
+        ExecutionSummary s = new ExecutionSummary("p:e1", "p", "e1", "RUNNING", "sha256:abc", T, null);
+        return new Commit(s, "state-" + expected, List.of("h" + expected), List.of(outbox), expected, T);
+    }
+
+    private static CoupledWrites.Send send(String queue, String id) {
+        return new CoupledWrites.Send(queue, new TaskQueue.OutgoingMessage("body-" + id, Map.of(), null, id), Duration.ZERO);
+    }
+
+    private CoupledWrites coupled(RedisExecutionStore store, RedisTaskQueue queue) {
+        return store.coupledWith(claims(), queue).orElseThrow();
+    }
+
+    @Test
+    void aCommitIsSentAndItsOutboxClearedInOneStep() {
+        RedisExecutionStore store = store();
+        RedisTaskQueue queue = queue();
+
+        CommitResult result = coupled(store, queue).commitAndSend(commit(0, "entry"), List.of(send("tasks", "p:e1/1/0")), null);
+
+        assertThat(result).isEqualTo(new CommitResult.Committed(1));
+        assertThat(queue.receive("tasks", 10, VISIBLE, Duration.ZERO)).extracting(TaskQueue.ReceivedMessage::body).containsExactly("body-p:e1/1/0");
+        assertThat(store.load("p:e1").orElseThrow().outbox()).as("sent, so cleared").isEmpty();
+        assertThat(store.pendingOutboxes(T.plusSeconds(3600), 10)).isEmpty();
+        assertThat(store.list("p", "RUNNING", 10)).hasSize(1);
+    }
+
+    @Test
+    void aCommitThatConflictsSendsNothingAndLeavesTheWinnersOutbox() {
+        RedisExecutionStore store = store();
+        RedisTaskQueue queue = queue();
+        store.commit(commit(0, "winner's entry"));
+
+        CommitResult result = coupled(store, queue).commitAndSend(commit(0, "loser's entry"), List.of(send("tasks", "p:e1/1/0")), null);
+
+        assertThat(result).isEqualTo(new CommitResult.Conflict(1));
+        assertThat(queue.receive("tasks", 10, VISIBLE, Duration.ZERO)).isEmpty();
+        assertThat(store.load("p:e1").orElseThrow().outbox()).containsExactly("winner's entry");
+    }
+
+    @Test
+    void aSendWhoseGuardDoesNotHoldIsNotSentAndMarksNothing() {
+        RedisExecutionStore store = store();
+        RedisTaskQueue queue = queue();
+        store.commit(commit(0));
+        TaskQueue.OutgoingMessage message = new TaskQueue.OutgoingMessage("late", Map.of(), null, "p:e1/1/0");
+
+        ScriptCall call = queue.sendCall("tasks", message, Duration.ZERO, List.of(store.hashKey("p:e1"), "writer", "a rival's token"));
+        Long reply = RedisTaskQueue.SEND.run(redis.client().getScript(org.redisson.client.codec.StringCodec.INSTANCE), ReturnType.INTEGER,
+                call.keys(), call.args());
+
+        assertThat(reply).isEqualTo(2L);
+        assertThat(queue.receive("tasks", 10, VISIBLE, Duration.ZERO)).isEmpty();
+        assertThat(redis.client().getBucket(queue.sentMark("tasks", "p:e1/1/0")).isExists())
+                .as("the message may still be sent by the writer whose guard holds").isFalse();
+    }
+
+    @Test
+    void anOutboxIsNotClearedUnlessEveryMessageOfItWasSent() {
+        RedisExecutionStore store = store();
+        store.commit(commit(0, "entry"));
+
+        ScriptCall clear = store.clearCall("p:e1", 1, List.of(queue().sentMark("tasks", "never-sent")));
+        RedisExecutionStore.CLEAR_OUTBOX.run(redis.client().getScript(org.redisson.client.codec.StringCodec.INSTANCE), ReturnType.MULTI,
+                clear.keys(), clear.args());
+
+        assertThat(store.load("p:e1").orElseThrow().outbox()).containsExactly("entry");
+        assertThat(store.pendingOutboxes(T.plusSeconds(3600), 10)).as("left for the sweeper").containsExactly("p:e1");
+    }
+
+    @Test
+    void aCompletionSendsItsResultOnlyForTheOwnerThatCompleted() {
+        RedisTaskQueue queue = queue();
+        RedisIdempotencyStore claims = claims();
+        CoupledWrites coupled = store().coupledWith(claims, queue).orElseThrow();
+        assertThat(claims.claim("token-a", "worker-1", T, Duration.ofSeconds(10))).isInstanceOf(ClaimResult.Claimed.class);
+        // worker-1's lease lapses and worker-2 takes the task over
+        assertThat(claims.claim("token-a", "worker-2", T.plusSeconds(20), Duration.ofSeconds(10))).isInstanceOf(ClaimResult.Claimed.class);
+
+        boolean late = coupled.completeAndSend("token-a", "worker-1", "{\"output\":1}", T.plusSeconds(21), Duration.ofDays(1),
+                send("orchestrator", "result-a"), null);
+        assertThat(late).isFalse();
+        assertThat(queue.receive("orchestrator", 10, VISIBLE, Duration.ZERO)).as("the late worker's result is not sent").isEmpty();
+
+        boolean done = coupled.completeAndSend("token-a", "worker-2", "{\"output\":2}", T.plusSeconds(22), Duration.ofDays(1),
+                send("orchestrator", "result-a"), null);
+        assertThat(done).isTrue();
+        assertThat(queue.receive("orchestrator", 10, VISIBLE, Duration.ZERO)).extracting(TaskQueue.ReceivedMessage::body)
+                .containsExactly("body-result-a");
+        assertThat(claims.read("token-a").orElseThrow().result()).isEqualTo("{\"output\":2}");
+    }
+
+    @Test
+    void theMessageACommitAppliesIsAcknowledgedWithItUnlessTheCommitConflicts() {
+        RedisExecutionStore store = store();
+        RedisTaskQueue queue = queue();
+        CoupledWrites coupled = coupled(store, queue);
+        queue.send("orchestrator", new TaskQueue.OutgoingMessage("result", Map.of(), "p:e1", "m1"), Duration.ZERO);
+        TaskQueue.ReceivedMessage received = queue.receive("orchestrator", 1, Duration.ZERO, Duration.ZERO).getFirst();
+        store.commit(commit(0));
+
+        CoupledWrites.Acknowledgement lost = new CoupledWrites.Acknowledgement("orchestrator", received.receipt());
+        assertThat(coupled.commitAndSend(commit(0, "entry"), List.of(send("tasks", "p:e1/1/0")), lost)).isInstanceOf(CommitResult.Conflict.class);
+        assertThat(lost.done()).isFalse();
+        TaskQueue.ReceivedMessage again = queue.receive("orchestrator", 1, VISIBLE, Duration.ZERO).getFirst();
+        assertThat(again.body()).as("still there for the host to apply again").isEqualTo("result");
+
+        CoupledWrites.Acknowledgement won = new CoupledWrites.Acknowledgement("orchestrator", again.receipt());
+        assertThat(coupled.commitAndSend(commit(1, "entry"), List.of(send("tasks", "p:e1/2/0")), won)).isEqualTo(new CommitResult.Committed(2));
+        assertThat(won.done()).isTrue();
+        assertThat(queue.backlog("orchestrator").orElseThrow().visible()).isZero();
+        assertThat(queue.receive("orchestrator", 1, Duration.ZERO, Duration.ZERO)).as("acknowledged: gone").isEmpty();
+    }
+
+    @Test
+    void aTaskMessageIsAcknowledgedWithItsCompletion() {
+        RedisTaskQueue queue = queue();
+        RedisIdempotencyStore claims = claims();
+        CoupledWrites coupled = store().coupledWith(claims, queue).orElseThrow();
+        queue.send("tasks", new TaskQueue.OutgoingMessage("task", Map.of(), null, "t1"), Duration.ZERO);
+        TaskQueue.ReceivedMessage received = queue.receive("tasks", 1, Duration.ZERO, Duration.ZERO).getFirst();
+        claims.claim("token-b", "worker-1", T, Duration.ofSeconds(10));
+
+        CoupledWrites.Acknowledgement ack = new CoupledWrites.Acknowledgement("tasks", received.receipt());
+        assertThat(coupled.completeAndSend("token-b", "worker-1", "{}", T, Duration.ofDays(1), send("orchestrator", "result-b"), ack)).isTrue();
+
+        assertThat(ack.done()).isTrue();
+        assertThat(queue.receive("tasks", 1, Duration.ZERO, Duration.ZERO)).isEmpty();
+    }
+
+    @Test
+    void writesAreCoupledOnlyWithTheRedisClaimsAndQueueOfTheSameClient() {
+        RedisExecutionStore store = store();
+        TaskQueue wrapped = new io.sluice.testkit.fake.InMemoryTaskQueue(java.time.Clock.systemUTC(), 5);
+
+        assertThat(store.coupledWith(claims(), queue())).isPresent();
+        assertThat(store.coupledWith(claims(), wrapped)).as("a queue of another server").isEmpty();
+    }
+}
