@@ -21,4 +21,14 @@ record KeyPrefix(String value) {
     String key(String part) {
         return value + ":" + part;
     }
+
+    /**
+     * The first part of every key of a family of keys that scripts use together: {@code <prefix>:<family>:} on one
+     * node (the names the family had before Cluster, so a running deployment keeps its data), {@code
+     * <prefix>:{<prefix>:<family>}:} on Redis Cluster, one hash tag for the whole family, so its scripts stay in one
+     * slot (a family small enough for one shard: rules, dependency waits).
+     */
+    String family(String family, boolean cluster) {
+        return cluster ? value + ":{" + value + ":" + family + "}:" : value + ":" + family + ":";
+    }
 }

@@ -19,8 +19,10 @@ import org.redisson.client.codec.StringCodec;
  * {@code /}): a success marker {@code P:dep:ok:U} (kept until the caller's {@code keepUntil}) and a
  * set of waiting tokens {@code P:dep:waiters:U}; per waiting token a hash {@code P:dep:task:TOKEN}
  * of its upstreams, met or not. Registering and succeeding are one Lua script each, so they are
- * atomic against each other. Like the other Sluice stores it assumes one Redis node (the success
- * script derives task keys from their prefix).
+ * atomic against each other; the success script derives task keys from their prefix, so on Redis
+ * Cluster every key of the index carries one hash tag ({@code P:{P:dep}:ok:U}, ...; {@link
+ * KeyPrefix#family}): the index lives in one slot, which its size (one entry per waiting task)
+ * allows.
  */
 public final class RedisDependencyIndex implements DependencyIndex {
     private static final LuaScript AWAIT = LuaScript.load("dependency-await");
@@ -29,12 +31,13 @@ public final class RedisDependencyIndex implements DependencyIndex {
 
     private final RedissonClient redisson;
     private final RScript script;
-    private final KeyPrefix prefix;
+    /** {@code P:dep:} on one node, {@code P:{P:dep}:} on Cluster. */
+    private final String stem;
 
     public RedisDependencyIndex(RedissonClient redisson, String keyPrefix) {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
         this.script = redisson.getScript(StringCodec.INSTANCE);
-        this.prefix = new KeyPrefix(keyPrefix);
+        this.stem = new KeyPrefix(keyPrefix).family("dep", redisson.getConfig().isClusterConfig());
     }
 
     @Override
@@ -46,8 +49,8 @@ public final class RedisDependencyIndex implements DependencyIndex {
         for (Upstream u : upstreams) {
             String id = id(u);
             byId.put(id, u);
-            keys.add(prefix.key("dep:ok:" + id));
-            keys.add(prefix.key("dep:waiters:" + id));
+            keys.add(stem + "ok:" + id);
+            keys.add(stem + "waiters:" + id);
             args.add(id);
         }
         List<String> missing = AWAIT.run(script, ReturnType.MULTI, keys, args.toArray());
@@ -60,23 +63,23 @@ public final class RedisDependencyIndex implements DependencyIndex {
     public List<String> succeeded(Upstream completed, Instant keepUntil) {
         String id = id(completed);
         List<String> ready = SUCCEEDED.run(script, ReturnType.MULTI,
-                List.of(prefix.key("dep:ok:" + id), prefix.key("dep:waiters:" + id)),
-                id, Long.toString(keepUntil.toEpochMilli()), prefix.key("dep:task:"));
+                List.of(stem + "ok:" + id, stem + "waiters:" + id),
+                id, Long.toString(keepUntil.toEpochMilli()), stem + "task:");
         return List.copyOf(ready);
     }
 
     @Override
     public boolean hasSucceeded(Upstream upstream) {
-        return redisson.getBucket(prefix.key("dep:ok:" + id(upstream)), StringCodec.INSTANCE).isExists();
+        return redisson.getBucket(stem + "ok:" + id(upstream), StringCodec.INSTANCE).isExists();
     }
 
     @Override
     public void release(String token) {
-        RELEASE.run(script, ReturnType.INTEGER, List.of(taskKey(token)), token, prefix.key("dep:waiters:"));
+        RELEASE.run(script, ReturnType.INTEGER, List.of(taskKey(token)), token, stem + "waiters:");
     }
 
     private String taskKey(String token) {
-        return prefix.key("dep:task:" + token);
+        return stem + "task:" + token;
     }
 
     private static String id(Upstream u) {

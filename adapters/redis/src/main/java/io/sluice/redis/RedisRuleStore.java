@@ -17,7 +17,9 @@ import org.redisson.client.codec.StringCodec;
 /**
  * Rules in one Redis hash ({@code P:rules}), the change record in a capped list ({@code P:rules:changes},
  * newest first, the last {@value #KEPT_CHANGES}) and a version counter ({@code P:rules:version}), each
- * change one script so the rule, its record and the version move together.
+ * change one script so the rule, its record and the version move together. On Redis Cluster the three
+ * carry one hash tag ({@code P:{P:rules}:}, {@code P:{P:rules}:changes}, {@code P:{P:rules}:version};
+ * {@link KeyPrefix#family}) so that script stays in one slot.
  */
 public final class RedisRuleStore implements RuleStore {
     static final int KEPT_CHANGES = 10_000;
@@ -34,16 +36,24 @@ public final class RedisRuleStore implements RuleStore {
             return 1""";
 
     private final RedissonClient redisson;
-    private final KeyPrefix prefix;
+    private final String rules;
+    private final String changes;
+    private final String version;
 
     public RedisRuleStore(RedissonClient redisson, String keyPrefix) {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
-        this.prefix = new KeyPrefix(keyPrefix);
+        KeyPrefix prefix = new KeyPrefix(keyPrefix);
+        boolean cluster = redisson.getConfig().isClusterConfig();
+        // One node keeps the names rules had before Cluster (P:rules, P:rules:changes, P:rules:version).
+        String stem = prefix.family("rules", cluster);
+        this.rules = cluster ? stem : prefix.key("rules");
+        this.changes = stem + "changes";
+        this.version = stem + "version";
     }
 
     @Override
     public Map<String, String> all() {
-        return new TreeMap<>(redisson.<String, String>getMap(prefix.key("rules"), StringCodec.INSTANCE).readAllMap());
+        return new TreeMap<>(redisson.<String, String>getMap(rules, StringCodec.INSTANCE).readAllMap());
     }
 
     @Override
@@ -64,7 +74,7 @@ public final class RedisRuleStore implements RuleStore {
         if (limit <= 0) {
             return List.of();
         }
-        List<String> raw = redisson.<String>getList(prefix.key("rules:changes"), StringCodec.INSTANCE).range(0, limit - 1);
+        List<String> raw = redisson.<String>getList(changes, StringCodec.INSTANCE).range(0, limit - 1);
         List<Change> out = new ArrayList<>(raw.size());
         for (String line : raw) {
             JsonNode o = Json.parse(line);
@@ -76,12 +86,12 @@ public final class RedisRuleStore implements RuleStore {
 
     @Override
     public long version() {
-        String v = redisson.<String>getBucket(prefix.key("rules:version"), StringCodec.INSTANCE).get();
+        String v = redisson.<String>getBucket(version, StringCodec.INSTANCE).get();
         return v == null ? 0 : Long.parseLong(v);
     }
 
     private List<Object> keys() {
-        return List.of(prefix.key("rules"), prefix.key("rules:changes"), prefix.key("rules:version"));
+        return List.of(rules, changes, version);
     }
 
     private static String encode(Change c) {

@@ -2,7 +2,7 @@
 -- stay registered until dependency-release.lua, so a repeated completion returns them again.
 -- KEYS[1]: the success marker, KEYS[2]: the upstream's set of waiting tokens.
 -- ARGV: upstream id, keepUntil (epoch ms), the key prefix of task hashes.
--- Task hash keys are derived here (one Redis node, as the other Sluice stores assume).
+-- Task hash keys are derived here: on Redis Cluster they share the index's one hash tag (RedisDependencyIndex).
 redis.call('SET', KEYS[1], '1', 'PXAT', ARGV[2])
 local ready = {}
 for _, token in ipairs(redis.call('SMEMBERS', KEYS[2])) do
