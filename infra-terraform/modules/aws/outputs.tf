@@ -39,7 +39,7 @@ output "alert_topic_arn" {
 }
 
 output "redis_url" {
-  description = "rediss:// URL of the deployment's Redis (the password is in redis_auth_secret_arn)."
+  description = "URL of the deployment's Redis: rediss+cluster:// for MemoryDB, rediss:// for ElastiCache (the password is in redis_auth_secret_arn)."
   value       = local.redis_url
 }
 

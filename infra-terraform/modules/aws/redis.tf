@@ -5,8 +5,10 @@ locals {
   memorydb   = var.redis.engine == "memorydb"
   redis_user = "${var.name}-app"
   redis_port = 6379
+  # MemoryDB always runs the cluster protocol (its shards own hash slots), so the client is a cluster client; the
+  # ElastiCache replication group here has cluster mode off: one primary endpoint, a single-server client.
   redis_url = local.memorydb ? (
-    "rediss://${local.redis_user}@${aws_memorydb_cluster.redis[0].cluster_endpoint[0].address}:${local.redis_port}"
+    "rediss+cluster://${local.redis_user}@${aws_memorydb_cluster.redis[0].cluster_endpoint[0].address}:${local.redis_port}"
     ) : (
     "rediss://${aws_elasticache_replication_group.redis[0].primary_endpoint_address}:${local.redis_port}"
   )

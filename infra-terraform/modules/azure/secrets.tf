@@ -7,9 +7,9 @@ resource "azurerm_managed_redis" "sluice" {
   tags                      = local.tags
 
   default_database {
-    client_protocol                               = "Encrypted"         # TLS only
-    clustering_policy                             = "EnterpriseCluster" # one endpoint for a non-cluster client
-    eviction_policy                               = "NoEviction"        # execution state must never be evicted
+    client_protocol                               = "Encrypted"  # TLS only
+    clustering_policy                             = "OSSCluster" # a cluster client (rediss+cluster://): EnterpriseCluster's proxy refuses scripts across slots
+    eviction_policy                               = "NoEviction" # execution state must never be evicted
     persistence_append_only_file_backup_frequency = "1s"
     access_keys_authentication_enabled            = true
   }

@@ -444,6 +444,23 @@ run "applied_with_mocks" {
     condition     = alltrue([for f, fn in aws_lambda_function.function : fn.environment[0].variables.SLUICE_REDIS_AUTH_SECRET_ARN == aws_secretsmanager_secret.redis_auth.arn])
     error_message = "every function reads the Redis password from the secret"
   }
+  assert {
+    # MemoryDB always speaks the cluster protocol: a single-server client would fail with MOVED/CROSSSLOT.
+    condition     = alltrue([for f, fn in aws_lambda_function.function : startswith(fn.environment[0].variables.SLUICE_REDIS_URL, "rediss+cluster://")])
+    error_message = "on MemoryDB every function must connect as a Redis Cluster client (rediss+cluster://)"
+  }
+}
+
+run "elasticache_is_one_node" {
+  # A replication group without cluster mode: one primary endpoint, a single-server client.
+  command = apply
+  variables {
+    redis = { engine = "elasticache", replicas = 1 }
+  }
+  assert {
+    condition     = alltrue([for f, fn in aws_lambda_function.function : startswith(fn.environment[0].variables.SLUICE_REDIS_URL, "rediss://")])
+    error_message = "on ElastiCache without cluster mode every function must connect to the primary endpoint (rediss://)"
+  }
 }
 
 run "elasticache_instead_of_memorydb" {
