@@ -63,12 +63,17 @@ final class Reactor {
         return new Reactor(modules);
     }
 
-    /** The repository this module is built in: the nearest folder up from the working directory whose pom lists modules. */
+    /** The reactor of the repository this module is built in ({@link #repositoryRoot()}). */
     static Reactor ofThisRepository() {
+        return read(repositoryRoot());
+    }
+
+    /** The nearest folder up from the working directory whose pom lists modules. */
+    static Path repositoryRoot() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             Path pom = dir.resolve("pom.xml");
             if (Files.isRegularFile(pom) && !children(document(pom), "modules", "module").isEmpty()) {
-                return read(dir);
+                return dir;
             }
         }
         throw new IllegalStateException("no root pom with <modules> above " + Path.of("").toAbsolutePath());
