@@ -6,7 +6,7 @@
 # Not in .ci/run (a time-bounded random session can fail an unchanged commit): run it nightly or before a release.
 # What CI runs instead is the deterministic fuzz run of `./sluice test` (mvn verify): every Jazzer target in fuzzing
 # mode with the fixed seed and number of executions of the root pom's sluice.fuzz.* properties (the fuzz-* failsafe
-# executions of orchestration, functions and api), so the same commit always fuzzes the same inputs.
+# executions of orchestration, triggers and api), so the same commit always fuzzes the same inputs.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/jdk.sh
@@ -14,7 +14,7 @@ sluice_select_jdk
 if [ "$(sluice_jdk_major "$JAVA_HOME")" -ge 24 ]; then
   export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
 fi
-for target in "orchestration EvaluatorFuzzTest#jsonata" "functions InboundFuzzTest#orchestratorMessages"; do
+for target in "orchestration EvaluatorFuzzTest#jsonata" "triggers InboundFuzzTest#orchestratorMessages"; do
   set -- $target
   echo "fuzz: $2 (module $1)"
   log=$(mktemp)

@@ -5,6 +5,7 @@ import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -14,50 +15,45 @@ import com.tngtech.archunit.lang.ArchRule;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The architecture of Sluice as ArchUnit rules, built for a root package.
+ * The architecture of Sluice as ArchUnit rules, built for a root package and the reactor the poms declare.
  *
- * <p>{@code new SluiceArchitecture("io.sluice")} gives the rules for the real code. The same
- * rules built for {@code io.sluice.tests.architecture.violations}, whose sub-packages mirror the
- * real layout ({@code .orchestration}, {@code .functions}, {@code .aws}, ...), are run on
- * deliberately bad classes to show that every rule reports what it is meant to report.
+ * <p>{@code new SluiceArchitecture("io.sluice", Reactor.ofThisRepository())} gives the rules for the real code: which
+ * module a class belongs to, which ring ({@link Layer}) that module is in and which modules it may use all come from
+ * the poms, so a module added to the root pom is covered without being named here. The same rules built for
+ * {@code io.sluice.tests.architecture.violations} and {@link ViolationModules} are run on deliberately bad classes to
+ * show that every rule reports what it is meant to report.
  */
 final class SluiceArchitecture {
 
     private final String rootPackage;
-    private final String root;
-    private final String orchestration;
-    private final String functions;
-    private final String aws;
-    private final String azure;
-    private final String local;
-    private final String api;
-    private final String cli;
-    private final String redis;
+    private final Reactor reactor;
     private final String runtime;
-    private final String[] shared;
+    private final String api;
     private final String systemTime;
     private final String[] systemTimeUsers;
+    /** Classes of the engine's ring: no Spring, no SDK, no storage client, no I/O, no clock or random reads. */
+    private final DescribedPredicate<JavaClass> core;
+    /** Classes of the runtime protocol and the function modules (tasks, triggers, integrations, operations, ...). */
+    private final DescribedPredicate<JavaClass> functionModules;
+    /** Classes of every ring that reads no clock: the engine, the function modules, the composition and the API. */
+    private final DescribedPredicate<JavaClass> clockFree;
 
-    SluiceArchitecture(String rootPackage) {
+    SluiceArchitecture(String rootPackage, Reactor reactor) {
         this.rootPackage = rootPackage;
-        this.root = rootPackage + "..";
-        this.orchestration = rootPackage + ".orchestration..";
-        this.functions = rootPackage + ".functions..";
-        this.aws = rootPackage + ".aws..";
-        this.azure = rootPackage + ".azure..";
-        this.local = rootPackage + ".local..";
-        this.api = rootPackage + ".api..";
-        this.cli = rootPackage + ".cli..";
-        this.redis = rootPackage + ".redis..";
+        this.reactor = reactor;
         this.runtime = rootPackage + ".runtime..";
-        this.shared = new String[] {rootPackage + ".postgres..", rootPackage + ".duckdb..", rootPackage + ".transfer.."};
+        this.api = rootPackage + ".api..";
         this.systemTime = rootPackage + "." + SYSTEM_TIME;
         this.systemTimeUsers = SYSTEM_TIME_USERS.stream().map(name -> rootPackage + "." + name).toArray(String[]::new);
+        this.core = inLayers(Layer.CORE);
+        this.functionModules = inLayers(Layer.FUNCTIONS);
+        this.clockFree = inLayers(Layer.CORE, Layer.FUNCTIONS, Layer.COMPOSITION);
     }
 
     List<ArchRule> all() {
@@ -69,43 +65,43 @@ final class SluiceArchitecture {
                 orchestrationReadsNoClockOrRandom(),
                 coreReadsNoClock(),
                 onlyCompositionRootsDefaultToSystemTime(),
-                orchestrationDependsOnNoOtherSluiceCode(),
-                functionsDependOnlyOnOrchestration(),
+                classesUseOnlyTheModulesTheirPomDeclares(),
                 functionsUseNoPlatformTypes(),
                 functionsUseNoSpring(),
                 functionsResolveSecretsOnlyAsTheirOwner(),
                 functionsFixNoOwner(),
                 functionsHoldNoUnscopedData(),
-                runtimeDependsOnlyOnFunctionsAndOrchestration(),
+                runtimeUsesNoSpringOrCloudSdk(),
                 runtimeIsComposedInOnePlace(),
-                coreDoesNotDependOnAdapters(),
-                awsAdapterDoesNotDependOnOtherAdapters(),
-                azureAdapterDoesNotDependOnOtherAdapters(),
-                sharedAdaptersDependOnNoHost(),
-                apiDependsOnlyOnFunctionsAndOrchestration(),
                 apiUsesNoServletContainer(),
-                cliIsOutermost(),
                 modulesAreFreeOfCycles(),
                 packagesAreFreeOfCycles());
+    }
+
+    /** Classes of the modules whose poms name one of these rings. */
+    DescribedPredicate<JavaClass> inLayers(Layer... layers) {
+        Set<Layer> wanted = EnumSet.copyOf(List.of(layers));
+        return describe("in a module of ring " + wanted, (JavaClass c) -> reactor.moduleOfPackage(c.getPackageName())
+                .map(module -> wanted.contains(module.layer())).orElse(false));
     }
 
     // ---- the pure core -------------------------------------------------------------------
 
     ArchRule orchestrationUsesNoSpring() {
-        return noClasses().that().resideInAPackage(orchestration)
+        return noClasses().that(core)
                 .should().dependOnClassesThat().resideInAnyPackage("org.springframework..")
                 .because("the core is a plain library that every host embeds; Spring stays in the adapters");
     }
 
     ArchRule orchestrationUsesNoCloudSdk() {
-        return noClasses().that().resideInAPackage(orchestration)
+        return noClasses().that(core)
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "software.amazon..", "com.amazonaws..", "com.azure..", "com.microsoft..")
                 .because("the core runs unchanged on every cloud; cloud SDKs and platform types stay in the adapters");
     }
 
     ArchRule orchestrationUsesNoStorageClient() {
-        return noClasses().that().resideInAPackage(orchestration)
+        return noClasses().that(core)
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "org.redisson..", "redis.clients..", "io.lettuce..",
                         "java.sql..", "javax.sql..", "org.postgresql..", "com.zaxxer.hikari..",
@@ -123,7 +119,7 @@ final class SluiceArchitecture {
                         .and(not(belongToAnyOf(Serializable.class, IOException.class, UncheckedIOException.class))))
                 .as("network, file or stream I/O types (java.net, java.nio.file, java.nio.channels, "
                         + "java.io other than Serializable, IOException, UncheckedIOException)");
-        return noClasses().that().resideInAPackage(orchestration)
+        return noClasses().that(core)
                 .should().dependOnClassesThat(ioClass)
                 .because("the core does no I/O: hosts move the bytes, the core decides");
     }
@@ -134,7 +130,7 @@ final class SluiceArchitecture {
      * transition can be replayed. Method references ({@code Instant::now}) count as reads.
      */
     ArchRule orchestrationReadsNoClockOrRandom() {
-        return noClasses().that().resideInAPackage(orchestration)
+        return noClasses().that(core)
                 .should().accessTargetWhere(TimeReads.READS_CLOCK_OR_RANDOM)
                 .orShould().dependOnClassesThat().belongToAnyOf(ThreadLocalRandom.class)
                 .because("transitions must be deterministic and replayable: time and randomness are passed in");
@@ -156,12 +152,13 @@ final class SluiceArchitecture {
             "api.sfn.SfnService");
 
     /**
-     * The rule of {@link #orchestrationReadsNoClockOrRandom} for time, over every core module: orchestration, the
-     * functions and the API read no clock but the {@code Clock} or {@code Ticker} they are handed, so pacing, leases and
-     * timeouts run on a test's manual clock. The system's time is read in one named place, {@code SystemTime}.
+     * The rule of {@link #orchestrationReadsNoClockOrRandom} for time, over every ring inside the adapters: the engine,
+     * the function modules, the composition and the API read no clock but the {@code Clock} or {@code Ticker} they are
+     * handed, so pacing, leases and timeouts run on a test's manual clock. The system's time is read in one named
+     * place, {@code SystemTime}.
      */
     ArchRule coreReadsNoClock() {
-        return noClasses().that().resideInAnyPackage(orchestration, functions, runtime, api).and().doNotHaveFullyQualifiedName(systemTime)
+        return noClasses().that(clockFree).and().doNotHaveFullyQualifiedName(systemTime)
                 .should().accessTargetWhere(TimeReads.READS_CLOCK)
                 .because("time is handed in (a Clock, a Ticker), so a test drives it; only " + SYSTEM_TIME + " reads the system's")
                 .allowEmptyShould(false);
@@ -169,7 +166,7 @@ final class SluiceArchitecture {
 
     /** A default to the real time is a decision made in a few named places ({@link #SYSTEM_TIME_USERS}), not anywhere. */
     ArchRule onlyCompositionRootsDefaultToSystemTime() {
-        return noClasses().that().resideInAnyPackage(orchestration, functions, runtime, api)
+        return noClasses().that(clockFree)
                 .and().doNotHaveFullyQualifiedName(systemTime)
                 .and(not(describe("one of " + SYSTEM_TIME_USERS, (JavaClass c) -> List.of(systemTimeUsers).contains(c.getName()))))
                 .should().dependOnClassesThat().haveFullyQualifiedName(systemTime)
@@ -178,25 +175,24 @@ final class SluiceArchitecture {
                 .allowEmptyShould(false);
     }
 
-    // ---- the dependency arrow: cli -> adapters -> api -> functions -> orchestration -----------
+    // ---- the dependency arrow, from the poms: hosts and adapters -> runtime and function modules -> orchestration ----
 
-    ArchRule orchestrationDependsOnNoOtherSluiceCode() {
-        return noClasses().that().resideInAPackage(orchestration)
-                .should().dependOnClassesThat(resideInAPackage(root).and(not(resideInAPackage(orchestration)))
-                        .as("Sluice classes outside " + orchestration))
-                .because("the dependency arrow points inwards only");
-    }
-
-    ArchRule functionsDependOnlyOnOrchestration() {
-        return noClasses().that().resideInAPackage(functions)
-                .should().dependOnClassesThat(resideInAPackage(root).and(not(resideInAnyPackage(functions, orchestration)))
-                        .as("Sluice classes outside " + functions + " and " + orchestration))
-                .because("functions are written against the core's ports only")
-                .allowEmptyShould(false); // a rule over no classes proves nothing
+    /**
+     * Every class of every module uses Sluice classes of its own module and of the modules its pom declares only; the
+     * poms themselves point inward ({@link Reactor#outwardDependencies()}, checked beside these rules). Together they
+     * keep the engine free of Sluice code outside it, the function modules off the API, the composition and the hosts,
+     * one host out of another, the shared adapters off every host, and the CLI outermost.
+     */
+    ArchRule classesUseOnlyTheModulesTheirPomDeclares() {
+        return classes().that(describe("belong to a module of the build",
+                        (JavaClass c) -> reactor.moduleOfPackage(c.getPackageName()).isPresent()))
+                .should(new DeclaredModules(reactor))
+                .because("the dependency arrow points inward, and the poms say where it points")
+                .allowEmptyShould(false);
     }
 
     ArchRule functionsUseNoPlatformTypes() {
-        return noClasses().that().resideInAPackage(functions)
+        return noClasses().that(functionModules)
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "software.amazon..", "com.amazonaws..", "com.azure..", "com.microsoft..")
                 .because("platform types (SQSEvent, Context, ExecutionContext, SDK clients) stop at the adapters")
@@ -204,7 +200,7 @@ final class SluiceArchitecture {
     }
 
     ArchRule functionsUseNoSpring() {
-        return noClasses().that().resideInAPackage(functions)
+        return noClasses().that(functionModules)
                 .should().dependOnClassesThat().resideInAnyPackage("org.springframework..")
                 .because("every host wires the same functions, with Spring or without; Spring stays in the adapters")
                 .allowEmptyShould(false);
@@ -218,11 +214,9 @@ final class SluiceArchitecture {
             "io.sluice.functions.orchestrator.DeadLetterHandler", "io.sluice.functions.harness.WorkerHarness",
             "io.sluice.functions.events.CompletionListener", "io.sluice.functions.alert.OncePerIncident");
 
-    ArchRule runtimeDependsOnlyOnFunctionsAndOrchestration() {
+    ArchRule runtimeUsesNoSpringOrCloudSdk() {
         return noClasses().that().resideInAPackage(runtime)
-                .should().dependOnClassesThat(resideInAPackage(root).and(not(resideInAnyPackage(runtime, functions, orchestration)))
-                        .as("Sluice classes outside " + runtime + ", " + functions + " and " + orchestration))
-                .orShould().dependOnClassesThat().resideInAnyPackage("org.springframework..", "software.amazon..", "com.azure..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "software.amazon..", "com.azure..")
                 .because("the composition is the same on every host: hosts call it, it knows none of them");
     }
 
@@ -232,7 +226,7 @@ final class SluiceArchitecture {
      * is a fifth copy that will disagree (Azure's once dropped a start's priority, and queued what the others applied).
      */
     ArchRule runtimeIsComposedInOnePlace() {
-        return noClasses().that().resideOutsideOfPackages(runtime, functions)
+        return noClasses().that(not(functionModules)).and().resideOutsideOfPackage(runtime)
                 .should().callConstructorWhere(describe("a constructor of a runtime part " + RUNTIME_PARTS,
                         call -> RUNTIME_PARTS.contains(call.getTargetOwner().getName())))
                 .because("every host gets the runtime from RuntimeBuilder, Completions and Alerting");
@@ -248,7 +242,7 @@ final class SluiceArchitecture {
      * resolves a secret name through its run's owner, so no name can reach another tenant's secrets.
      */
     ArchRule functionsResolveSecretsOnlyAsTheirOwner() {
-        return noClasses().that().resideInAPackage(functions).and().resideOutsideOfPackage(rootPackage + ".functions.tenancy..")
+        return noClasses().that(functionModules).and().resideOutsideOfPackage(rootPackage + ".functions.tenancy..")
                 .should().callMethod(SECRET_RESOLVER, "resolve", String.class.getName())
                 .because("a function resolves secrets only as its run's owner (ScopedSecrets), never by a name as written");
     }
@@ -258,7 +252,7 @@ final class SluiceArchitecture {
      * API from the authenticated caller), never made by a function, which could otherwise raise its own run's rights.
      */
     ArchRule functionsFixNoOwner() {
-        return noClasses().that().resideInAPackage(functions).and().resideOutsideOfPackage(rootPackage + ".functions.tenancy..")
+        return noClasses().that(functionModules).and().resideOutsideOfPackage(rootPackage + ".functions.tenancy..")
                 .should().callConstructor(OWNER + "$Tenant", String.class.getName(), String.class.getName(), String.class.getName())
                 .orShould().callConstructor(OWNER + "$Platform", String.class.getName(), String.class.getName())
                 .because("who a run belongs to is the host's word: a function receives its owner in the TaskContext");
@@ -283,7 +277,7 @@ final class SluiceArchitecture {
     ArchRule modulesAreFreeOfCycles() {
         return slices().matching(rootPackage + ".(*)..").namingSlices("$1")
                 .should().beFreeOfCycles()
-                .because("the dependency arrow points one way: adapters -> functions -> orchestration")
+                .because("the dependency arrow points one way: hosts and adapters -> runtime and function modules -> orchestration")
                 .allowEmptyShould(false);
     }
 
@@ -300,43 +294,6 @@ final class SluiceArchitecture {
                 .allowEmptyShould(false);
     }
 
-    ArchRule coreDoesNotDependOnAdapters() {
-        return noClasses().that().resideInAnyPackage(orchestration, functions, runtime)
-                .should().dependOnClassesThat().resideInAnyPackage(aws, azure, local, redis, api, cli)
-                .because("adapters, the API and the CLI depend on the core, never the other way round");
-    }
-
-    ArchRule awsAdapterDoesNotDependOnOtherAdapters() {
-        return noClasses().that().resideInAPackage(aws)
-                .should().dependOnClassesThat().resideInAnyPackage(azure, local, cli)
-                .because("one cloud's adapter stays out of another's, and out of the local runtime");
-    }
-
-    ArchRule azureAdapterDoesNotDependOnOtherAdapters() {
-        return noClasses().that().resideInAPackage(azure)
-                .should().dependOnClassesThat().resideInAnyPackage(aws, local, cli)
-                .because("one cloud's adapter stays out of another's, and out of the local runtime");
-    }
-
-    /** PostgreSQL, DuckDB and the exporters serve every host: none of them may lean on one. */
-    ArchRule sharedAdaptersDependOnNoHost() {
-        return noClasses().that().resideInAnyPackage(shared)
-                .should().dependOnClassesThat().resideInAnyPackage(aws, azure, local, api, cli)
-                .because("the warehouse, the job engine and the exporters run on every host, so they use none of the hosts' code");
-    }
-
-    /**
-     * The HTTP API runs on every host (Tomcat locally, API Gateway and an Azure HTTP trigger later), so it
-     * uses the core and the functions only, and asks the host for the rest through its ports.
-     */
-    ArchRule apiDependsOnlyOnFunctionsAndOrchestration() {
-        return noClasses().that().resideInAPackage(api)
-                .should().dependOnClassesThat(resideInAPackage(root).and(not(resideInAnyPackage(api, functions, orchestration)))
-                        .as("Sluice classes outside " + api + ", " + functions + " and " + orchestration))
-                .because("the API is platform-neutral: a host implements its ports (io.sluice.api.port), never the other way round")
-                .allowEmptyShould(false);
-    }
-
     ArchRule apiUsesNoServletContainer() {
         return noClasses().that().resideInAPackage(api)
                 .should().dependOnClassesThat().resideInAnyPackage("org.apache.catalina..", "org.apache.coyote..", "org.apache.tomcat..")
@@ -344,11 +301,4 @@ final class SluiceArchitecture {
                 .allowEmptyShould(false);
     }
 
-    /** The CLI starts the local host, the demo and the benches; nothing else may depend on it. */
-    ArchRule cliIsOutermost() {
-        return noClasses().that(resideInAPackage(root).and(not(resideInAPackage(cli))).as("Sluice classes outside " + cli))
-                .should().dependOnClassesThat().resideInAPackage(cli)
-                .because("the CLI is the outermost module: it depends on the hosts, no host or library on it")
-                .allowEmptyShould(false);
-    }
 }
