@@ -22,7 +22,7 @@ const ROLES = new Set([
 
 async function loadRoot(dir) {
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.tf')).sort();
-  const root = { dir, files, variable: {}, locals: {}, output: {}, module: {}, resource: {}, data: {}, problems: [] };
+  const root = { dir, files, variable: {}, locals: {}, output: {}, module: {}, resource: {}, data: {}, provider: {}, problems: [] };
   for (const file of files) {
     const where = path.join(dir, file);
     let doc;
@@ -36,6 +36,7 @@ async function loadRoot(dir) {
     for (const block of doc.locals || []) for (const [name, value] of Object.entries(block)) root.locals[name] = { file, value };
     for (const [name, [body]] of Object.entries(doc.output || {})) root.output[name] = { file, body };
     for (const [name, [body]] of Object.entries(doc.module || {})) root.module[name] = { file, body };
+    for (const [name, [body]] of Object.entries(doc.provider || {})) root.provider[name] = { file, body };
     for (const kind of ['resource', 'data']) {
       for (const [type, named] of Object.entries(doc[kind] || {})) {
         for (const [name, [body]] of Object.entries(named)) root[kind][`${type}.${name}`] = { file, type, name, body };
@@ -248,6 +249,13 @@ const RULES = [
   ['Event Grid topics take Entra identities only (no access keys)', (root) => each(root, 'azurerm_eventgrid_topic').flatMap(([a, r]) =>
     (r.body.local_auth_enabled === false ? [] : [`${a}: local_auth_enabled must be false`]))],
   ['undeliverable blob events are dead-lettered', (root) => each(root, 'azurerm_eventgrid_system_topic_event_subscription').flatMap(([a, r]) => (r.body.storage_blob_dead_letter_destination ? [] : [`${a}: needs a dead-letter destination`]))],
+  // RBAC reaches a data plane minutes after the assignment: what Terraform writes there right after (a Key Vault secret, a
+  // table with shared keys off) waits on a time_sleep that follows the deployer's role assignment.
+  ['data-plane writes wait for the deployer\'s role to propagate', (root) => ['azurerm_key_vault_secret', 'azurerm_storage_table'].flatMap((type) =>
+    each(root, type).flatMap(([a, r]) => ((r.body.depends_on || []).some((d) => /^\$\{time_sleep\.[a-z_]+\}$/.test(d))
+      ? [] : [`${a}: must depend on a time_sleep after the deployer's role assignment (RBAC propagation)`])))],
+  ['the azurerm provider reaches keyless storage with Entra identities', (root) => Object.entries(root.provider).filter(([n]) => n === 'azurerm')
+    .flatMap(([, p]) => (p.body.storage_use_azuread === true ? [] : [`${p.file}: provider azurerm needs storage_use_azuread = true (shared keys are off on the storage accounts)`]))],
   ['dead letters raise an alert', (root) => (each(root, 'azurerm_servicebus_queue').length === 0 || each(root, 'azurerm_monitor_metric_alert').some(([, r]) => first(r.body.criteria).metric_name === 'DeadletteredMessages')
     ? [] : ['no metric alert on DeadletteredMessages'])],
 ];

@@ -1,6 +1,7 @@
 # The smallest useful Sluice on AWS: a VPC with two private subnets (one NAT gateway for the way
-# out, free gateway endpoints for S3 and DynamoDB) and the module with its defaults: MemoryDB,
-# one warm instance of orchestrator, task-worker and http-api, no scheduled pipelines yet.
+# out, free gateway endpoints for S3 and DynamoDB; with vpc_endpoints, interface endpoints for the AWS
+# APIs too) and the module with its defaults: MemoryDB, one priority channel, every function on SnapStart
+# (no provisioned concurrency, which a new account's concurrency quota cannot hold), no scheduled pipelines yet.
 
 locals {
   azs = ["${var.region}a", "${var.region}b"]
@@ -84,9 +85,10 @@ resource "aws_route_table_association" "private" {
   route_table_id = aws_route_table.private.id
 }
 
-# S3 and DynamoDB traffic stays off the NAT gateway (gateway endpoints cost nothing).
+# S3 and DynamoDB traffic stays off the NAT gateway (gateway endpoints cost nothing). With vpc_endpoints the module
+# makes these two itself, beside the interface endpoints.
 resource "aws_vpc_endpoint" "gateway" {
-  for_each = toset(["s3", "dynamodb"])
+  for_each = var.vpc_endpoints ? toset([]) : toset(["s3", "dynamodb"])
 
   vpc_id            = aws_vpc.sluice.id
   service_name      = "com.amazonaws.${var.region}.${each.key}"
@@ -101,8 +103,10 @@ module "sluice" {
   name          = var.name
   artifact_path = var.artifact_path
   network = {
-    vpc_id     = aws_vpc.sluice.id
-    subnet_ids = aws_subnet.private[*].id
+    vpc_id          = aws_vpc.sluice.id
+    subnet_ids      = aws_subnet.private[*].id
+    endpoints       = var.vpc_endpoints
+    route_table_ids = [aws_route_table.private.id]
   }
   alert_email = var.alert_email
   tags        = var.tags

@@ -27,3 +27,9 @@ variable "tags" {
   description = "Tags added to every resource."
   default     = {}
 }
+
+variable "vpc_endpoints" {
+  type        = bool
+  description = "Interface endpoints for Secrets Manager, SQS, SNS, EventBridge and Scheduler (and the S3 and DynamoDB gateway endpoints through the module): AWS API traffic stays in the VPC, off the NAT gateway (about $7.50 a month per endpoint and availability zone)."
+  default     = false
+}

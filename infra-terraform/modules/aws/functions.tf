@@ -73,7 +73,8 @@ resource "aws_lambda_function" "function" {
       var.execution_events ? { SLUICE_EVENTS_EVENT_BUS = local.event_bus } : {},
       each.key == "glue-job-state" ? { SLUICE_GLUE_ENABLED = "true" } : {},
       # http-api answers only requests for its own API's host (the API's Host check, see docs/local-runtime.md, "The HTTP API").
-      each.key == "http-api" ? { SLUICE_API_ALLOWED_HOSTS = trimprefix(aws_apigatewayv2_api.http.api_endpoint, "https://") } : {},
+      # Requests through a custom domain carry its name (var.custom_domains).
+      each.key == "http-api" ? { SLUICE_API_ALLOWED_HOSTS = join(",", concat([trimprefix(aws_apigatewayv2_api.http.api_endpoint, "https://")], var.custom_domains)) } : {},
       # Without a bundled tenants file http-api serves only behind API Gateway's own authentication (CloudApiAuth);
       # with tenant_keys it refuses to start without one rather than serve an open API.
       each.key == "http-api" && var.api_auth.mode != "tenant_keys" ? {
@@ -89,7 +90,7 @@ resource "aws_lambda_function" "function" {
   }
 
   tags       = local.tags
-  depends_on = [aws_iam_role_policy.function, aws_iam_role_policy.network]
+  depends_on = [aws_iam_role_policy.function, aws_iam_role_policy.network, aws_iam_role_policy_attachment.vpc_access]
 }
 
 # Every trigger and event source calls the `live` alias, so a deploy moves all of them at once

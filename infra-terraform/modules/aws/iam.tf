@@ -113,9 +113,10 @@ resource "aws_iam_role_policy" "function" {
 }
 
 # Lambda creates the functions' network interfaces with the role (what AWSLambdaVPCAccessExecutionRole
-# grants on "*", limited to this account and region).
+# grants on "*", limited to this account and region). Unproven offline: var.vpc_access_policy = "managed" attaches
+# the AWS managed policy instead.
 resource "aws_iam_role_policy" "network" {
-  for_each = local.functions
+  for_each = var.vpc_access_policy == "scoped" ? local.functions : {}
 
   name = "sluice-network"
   role = aws_iam_role.function[each.key].id
@@ -144,6 +145,13 @@ resource "aws_iam_role_policy" "network" {
       },
     ]
   })
+}
+
+resource "aws_iam_role_policy_attachment" "vpc_access" {
+  for_each = var.vpc_access_policy == "managed" ? local.functions : {}
+
+  role       = aws_iam_role.function[each.key].name
+  policy_arn = "arn:${local.partition}:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole"
 }
 
 # EventBridge Scheduler runs pipeline schedules, the minute tick and timer schedules as this role.

@@ -62,3 +62,13 @@ output "execution_event_bus" {
   description = "Name of the EventBridge bus the execution events (CloudEvents) are put on, for subscribers' rules; null without execution_events."
   value       = var.execution_events ? aws_cloudwatch_event_bus.executions[0].name : null
 }
+
+output "provisioned_concurrency" {
+  description = "Warm instances per function on its live alias (empty: every function starts from SnapStart)."
+  value       = local.warm
+}
+
+output "vpc_endpoints" {
+  description = "The VPC endpoints the module made (network.endpoints), by service: interface endpoints and the S3 and DynamoDB gateway endpoints."
+  value       = merge({ for s, e in aws_vpc_endpoint.interface : s => e.id }, { for s, e in aws_vpc_endpoint.gateway : s => e.id })
+}

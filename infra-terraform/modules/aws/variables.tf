@@ -20,14 +20,31 @@ variable "artifact_path" {
 
 variable "network" {
   type = object({
-    vpc_id     = string
-    subnet_ids = list(string)
+    vpc_id          = string
+    subnet_ids      = list(string)
+    endpoints       = optional(bool, false)
+    route_table_ids = optional(list(string), [])
   })
-  description = "Private subnets (at least two, in different availability zones) for Redis and the functions, with a route to AWS APIs (NAT gateway or VPC endpoints)."
+  description = "Private subnets (at least two, in different availability zones) for Redis and the functions. They need a way to the AWS APIs the functions call at init and on every invocation (Secrets Manager for the Redis password, SQS, SNS, EventBridge, Scheduler, S3, DynamoDB): a NAT gateway route, or endpoints = true, which creates interface endpoints for the first five in these subnets and gateway endpoints for S3 and DynamoDB on route_table_ids (the subnets' route tables). A check warns at plan time when the first two subnets have neither."
 
   validation {
     condition     = length(var.network.subnet_ids) >= 2
     error_message = "network.subnet_ids needs at least two subnets in different availability zones."
+  }
+  validation {
+    condition     = !var.network.endpoints || length(var.network.route_table_ids) >= 1
+    error_message = "network.endpoints = true needs network.route_table_ids: the route tables of the subnets, for the S3 and DynamoDB gateway endpoints."
+  }
+}
+
+variable "vpc_access_policy" {
+  type        = string
+  description = "How the functions' roles may create their network interfaces in the VPC: \"scoped\" (an inline policy limited to this account and region's interfaces, subnets and security groups) or \"managed\" (AWS's AWSLambdaVPCAccessExecutionRole, the same actions on \"*\"). Try scoped first; if Lambda refuses to create or update a function with an EC2 permission error, switch to managed."
+  default     = "scoped"
+
+  validation {
+    condition     = contains(["scoped", "managed"], var.vpc_access_policy)
+    error_message = "vpc_access_policy must be \"scoped\" or \"managed\"."
   }
 }
 
@@ -44,8 +61,8 @@ variable "task_functions" {
 
 variable "priority_channels" {
   type        = list(string)
-  description = "Priority channels the task queues are made for (P0 highest); a pipeline's <id>.pipeline.json \"priority\" or a start's override picks one. P2 (every pipeline without a priority) is required."
-  default     = ["P0", "P1", "P2", "P3"]
+  description = "Priority channels the task queues are made for (P0 highest); a pipeline's <id>.pipeline.json \"priority\" or a start's override picks one. P2 (every pipeline without a priority) is required. Each channel adds four queues and four event source mappings per task function (main, dead-letter, -delayed and its dead-letter): the default, P2 alone, makes 46 queues; all four make 154."
+  default     = ["P2"]
 
   validation {
     condition     = contains(var.priority_channels, "P2") && alltrue([for c in var.priority_channels : contains(["P0", "P1", "P2", "P3"], c)])
@@ -70,12 +87,8 @@ variable "pipelines" {
 
 variable "provisioned_concurrency" {
   type        = map(number)
-  description = "Warm instances per function, on its `live` alias (latency-sensitive functions). A function not listed (or 0) has none and starts from a SnapStart snapshot instead: Lambda does not combine the two on one version."
-  default = {
-    orchestrator  = 1
-    "task-worker" = 1
-    "http-api"    = 1
-  }
+  description = "Warm instances per function, on its `live` alias (latency-sensitive functions). A function not listed (or 0) has none and starts from a SnapStart snapshot instead: Lambda does not combine the two on one version. Default: none, SnapStart everywhere; provisioned concurrency counts against the account's concurrency quota, which on a new account (10) leaves none to spare."
+  default     = {}
 
   validation {
     condition     = alltrue([for f, n in var.provisioned_concurrency : contains(["orchestrator", "task-worker", "events", "dlq-handler", "delayed-forwarder", "schedule-tick", "scheduled-start", "object-trigger", "glue-job-state", "http-api"], f) && n >= 0 && floor(n) == n])
@@ -209,6 +222,23 @@ variable "api_auth" {
     condition     = var.api_auth.authorizer_ttl_seconds >= 0 && var.api_auth.authorizer_ttl_seconds <= 3600
     error_message = "api_auth.authorizer_ttl_seconds must be 0 to 3600."
   }
+}
+
+variable "custom_domains" {
+  type        = list(string)
+  description = "Custom domain names mapped to the HTTP API (API Gateway custom domains with an API mapping to its $default stage): http-api answers requests for these hosts too, besides the API's execute-api host."
+  default     = []
+
+  validation {
+    condition     = alltrue([for d in var.custom_domains : can(regex("^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$", d))])
+    error_message = "custom_domains must be lower-case host names such as \"api.example.com\" (no scheme, port or path)."
+  }
+}
+
+variable "concurrency_quota_floor" {
+  type        = number
+  description = "The least Lambda concurrency (the account's Concurrent executions quota, L-B99A9384, less what provisioned and reserved concurrency take) a plan accepts without a warning: Sluice's functions, their SQS pollers and API calls run side by side."
+  default     = 100
 }
 
 variable "execution_events" {

@@ -78,6 +78,9 @@ resource "azurerm_function_app_flex_consumption" "sluice" {
     SLUICE_AZURE_STORAGE_STATUS_TABLE      = azurerm_storage_table.status.name
     SLUICE_AZURE_KEYVAULT_URL              = azurerm_key_vault.sluice.vault_uri
     SLUICE_API_ALLOWED_HOSTS               = "${var.name}-${var.name_suffix}.azurewebsites.net"
+    # The bundle ./sluice package azure puts into the app's jar (adapters/azure BundledPipelines, AzureApi).
+    SLUICE_PIPELINES   = "classpath*:pipelines/*.asl.json"
+    SLUICE_API_TENANTS = "classpath:pipelines/tenants.json"
     },
     # Without a bundled tenants file the http-api serves only behind the authentication named here (CloudApiAuth).
     var.api_platform_auth == null ? {} : { SLUICE_API_PLATFORM_AUTH = var.api_platform_auth },

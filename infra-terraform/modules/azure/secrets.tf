@@ -41,6 +41,17 @@ resource "azurerm_role_assignment" "app_secrets" {
   principal_type       = "ServicePrincipal"
 }
 
+# Azure RBAC takes up to several minutes to reach Key Vault's data plane after an assignment
+# (https://learn.microsoft.com/azure/role-based-access-control/troubleshooting#role-assignment-changes-are-not-being-detected):
+# writing the secret right after its role assignment fails with 403 on a first apply.
+resource "time_sleep" "deployer_secrets" {
+  create_duration = "120s"
+
+  triggers = {
+    role_assignment = azurerm_role_assignment.deployer_secrets.id
+  }
+}
+
 resource "azurerm_key_vault_secret" "redis" {
   name             = "redis-access-key"
   key_vault_id     = azurerm_key_vault.sluice.id
@@ -48,5 +59,5 @@ resource "azurerm_key_vault_secret" "redis" {
   value_wo         = azurerm_managed_redis.sluice.default_database[0].primary_access_key
   value_wo_version = 1
 
-  depends_on = [azurerm_role_assignment.deployer_secrets]
+  depends_on = [time_sleep.deployer_secrets]
 }

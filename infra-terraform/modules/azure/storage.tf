@@ -45,9 +45,28 @@ resource "azurerm_storage_container" "undelivered" {
   container_access_type = "private"
 }
 
+# The table is made through the data plane (Table service), where shared keys are off: the provider needs
+# storage_use_azuread = true (the example sets it) and the deployer a data role on the account, given here and
+# waited for (RBAC reaches the data plane minutes after the assignment; azurerm issues 27752, 30815, 29984).
+resource "azurerm_role_assignment" "deployer_tables" {
+  scope                = azurerm_storage_account.account["data"].id
+  role_definition_name = "Storage Table Data Contributor"
+  principal_id         = data.azurerm_client_config.current.object_id
+}
+
+resource "time_sleep" "deployer_tables" {
+  create_duration = "120s"
+
+  triggers = {
+    role_assignment = azurerm_role_assignment.deployer_tables.id
+  }
+}
+
 resource "azurerm_storage_table" "status" {
   name                 = "sluicestatus"
   storage_account_name = azurerm_storage_account.account["data"].name
+
+  depends_on = [time_sleep.deployer_tables]
 }
 
 resource "azurerm_role_assignment" "host_storage" {

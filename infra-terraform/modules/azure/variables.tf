@@ -51,8 +51,8 @@ variable "task_functions" {
 
 variable "priority_channels" {
   type        = list(string)
-  description = "Priority channels the task queues are made for (P0 highest), as in the AWS module: a pipeline's <id>.pipeline.json \"priority\" or a start's override picks one. Each task function gets <name>-task-<function> (P2) and <name>-task-<function>-p0, -p1, -p3, each read by the bundle's function of that name. P2 (every pipeline without a priority) is required."
-  default     = ["P0", "P1", "P2", "P3"]
+  description = "Priority channels the task queues are made for (P0 highest), as in the AWS module: a pipeline's <id>.pipeline.json \"priority\" or a start's override picks one. Each task function gets <name>-task-<function> (P2) and <name>-task-<function>-p0, -p1, -p3, each read by the bundle's function of that name (on Flex Consumption, each Service Bus function scales as instances of its own). P2 (every pipeline without a priority) is required; the default, P2 alone, makes 12 queues, all four make 39."
+  default     = ["P2"]
 
   validation {
     condition     = contains(var.priority_channels, "P2") && alltrue([for c in var.priority_channels : contains(["P0", "P1", "P2", "P3"], c)])
@@ -106,12 +106,12 @@ variable "execution_events" {
 
 variable "api_platform_auth" {
   type        = string
-  description = "The authentication in front of the HTTP API when the bundle has no tenants file: \"easy-auth\" (App Service authentication on the app) or \"api-management\" (API Management as the only route to it); every caller it lets through is then the platform's operator. null: the bundle's tenants.json decides (each request carries a tenant key), and without one the http-api refuses to start rather than serve an open API (its trigger is anonymous)."
+  description = "The authentication in front of the HTTP API when the bundle has no tenants file: \"easy-auth\" (App Service authentication on the app), \"api-management\" (API Management as the only route to it) or \"function-keys\" (the bundle built with ./sluice package azure --platform-auth function-keys, whose http-api trigger asks for a function key); every caller it lets through is then the platform's operator. null: the bundle's tenants.json decides (each request carries a tenant key), and without one the http-api refuses to start rather than serve an open API (its trigger is anonymous)."
   default     = null
 
   validation {
-    condition     = var.api_platform_auth == null || contains(["easy-auth", "api-management"], coalesce(var.api_platform_auth, "-"))
-    error_message = "api_platform_auth must be null, \"easy-auth\" or \"api-management\"."
+    condition     = var.api_platform_auth == null || contains(["easy-auth", "api-management", "function-keys"], coalesce(var.api_platform_auth, "-"))
+    error_message = "api_platform_auth must be null, \"easy-auth\", \"api-management\" or \"function-keys\"."
   }
 }
 

@@ -7,5 +7,10 @@ terraform {
       source  = "hashicorp/azurerm"
       version = "~> 4.40"
     }
+    # time_sleep: the wait for role assignments to reach the data planes.
+    time = {
+      source  = "hashicorp/time"
+      version = "~> 0.12"
+    }
   }
 }

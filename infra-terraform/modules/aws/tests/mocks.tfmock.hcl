@@ -104,3 +104,16 @@ mock_resource "aws_memorydb_cluster" {
     cluster_endpoint = [{ address = "clustercfg.sluice-test-redis.abcdef.memorydb.eu-west-1.amazonaws.com", port = 6379 }]
   }
 }
+
+# The checks' reads: a subnet routed through a NAT gateway, and the default Lambda concurrency quota.
+mock_data "aws_route_table" {
+  defaults = {
+    routes = [{ cidr_block = "0.0.0.0/0", nat_gateway_id = "nat-0123456789abcdef0", transit_gateway_id = "", network_interface_id = "", gateway_id = "", ipv6_cidr_block = "", destination_prefix_list_id = "", egress_only_gateway_id = "", instance_id = "", local_gateway_id = "", vpc_endpoint_id = "", vpc_peering_connection_id = "", carrier_gateway_id = "", core_network_arn = "" }]
+  }
+}
+
+mock_data "aws_servicequotas_service_quota" {
+  defaults = {
+    value = 1000
+  }
+}

@@ -16,6 +16,11 @@ variables {
 
 run "queues_functions_and_policies" {
   command = plan
+  # Every priority channel and warm instances, so every kind of queue and both start modes are asserted.
+  variables {
+    priority_channels       = ["P0", "P1", "P2", "P3"]
+    provisioned_concurrency = { orchestrator = 1, "task-worker" = 1, "http-api" = 1 }
+  }
 
   # The default api_auth is IAM: http-api is told so, and a bundle without tenants serves behind it, never open.
   assert {
@@ -407,6 +412,103 @@ run "integration_target_given_as_an_arn_is_refused" {
     integrations = { topics = ["arn:aws:sns:eu-west-1:123456789012:orders-done"] }
   }
   expect_failures = [var.integrations]
+}
+
+run "one_channel_and_snapstart_alone_by_default" {
+  command = plan
+
+  assert {
+    condition     = length(aws_sqs_queue.queue) == 4 * (2 + 9) + 2 && length(aws_lambda_event_source_mapping.queue) == 46 && !anytrue([for q in keys(aws_sqs_queue.queue) : can(regex("-p[013](-|$)", q))])
+    error_message = "by default one priority channel (P2): 46 queues and event source mappings, none for -p0, -p1 or -p3"
+  }
+  assert {
+    condition     = length(aws_lambda_provisioned_concurrency_config.live) == 0 && alltrue([for fn in aws_lambda_function.function : length(fn.snap_start) == 1])
+    error_message = "by default no provisioned concurrency (a new account's quota has none to spare): every function starts from SnapStart"
+  }
+  assert {
+    condition     = length(aws_iam_role_policy.network) == 10 && length(aws_iam_role_policy_attachment.vpc_access) == 0 && length(aws_vpc_endpoint.interface) == 0
+    error_message = "by default the scoped ENI policy, and no VPC endpoints (the caller's NAT gateway is the way out)"
+  }
+}
+
+run "custom_domains_are_allowed_hosts" {
+  command = apply # the API's own host is known after apply
+  variables {
+    custom_domains = ["api.example.com", "sluice.data.example.org"]
+  }
+
+  assert {
+    condition     = endswith(aws_lambda_function.function["http-api"].environment[0].variables.SLUICE_API_ALLOWED_HOSTS, ",api.example.com,sluice.data.example.org")
+    error_message = "http-api must allow the API's host and every custom domain"
+  }
+}
+
+run "custom_domain_with_a_scheme_is_refused" {
+  command = plan
+  variables {
+    custom_domains = ["https://api.example.com"]
+  }
+  expect_failures = [var.custom_domains]
+}
+
+run "managed_vpc_access_policy" {
+  command = plan
+  variables {
+    vpc_access_policy = "managed"
+  }
+
+  assert {
+    condition = length(aws_iam_role_policy.network) == 0 && toset(keys(aws_iam_role_policy_attachment.vpc_access)) == toset(keys(aws_lambda_function.function)) && alltrue([
+    for a in aws_iam_role_policy_attachment.vpc_access : a.policy_arn == "arn:aws:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole"])
+    error_message = "vpc_access_policy = managed attaches AWSLambdaVPCAccessExecutionRole to every function's role instead of the scoped policy"
+  }
+}
+
+run "vpc_endpoints" {
+  command = plan
+  variables {
+    network = { vpc_id = "vpc-0123456789abcdef0", subnet_ids = ["subnet-0aaaaaaaaaaaaaaaa", "subnet-0bbbbbbbbbbbbbbbb"], endpoints = true, route_table_ids = ["rtb-0123456789abcdef0"] }
+  }
+
+  assert {
+    condition = toset(keys(aws_vpc_endpoint.interface)) == toset(["secretsmanager", "sqs", "sns", "events", "scheduler"]) && alltrue([for e in aws_vpc_endpoint.interface :
+    e.private_dns_enabled && e.vpc_endpoint_type == "Interface" && e.service_name == "com.amazonaws.eu-west-1.${split(".", e.service_name)[3]}" && toset(e.subnet_ids) == toset(var.network.subnet_ids)])
+    error_message = "network.endpoints creates private-DNS interface endpoints for Secrets Manager, SQS, SNS, EventBridge and Scheduler in the functions' subnets"
+  }
+  assert {
+    condition     = toset(keys(aws_vpc_endpoint.gateway)) == toset(["s3", "dynamodb"]) && alltrue([for e in aws_vpc_endpoint.gateway : e.route_table_ids == toset(["rtb-0123456789abcdef0"])])
+    error_message = "network.endpoints creates S3 and DynamoDB gateway endpoints on the subnets' route tables"
+  }
+  assert {
+    condition     = aws_vpc_security_group_ingress_rule.endpoints[0].from_port == 443 && aws_vpc_security_group_ingress_rule.endpoints[0].referenced_security_group_id == aws_security_group.function.id
+    error_message = "the interface endpoints take HTTPS from the functions' security group only"
+  }
+}
+
+run "endpoints_without_route_tables_are_refused" {
+  command = plan
+  variables {
+    network = { vpc_id = "vpc-0123456789abcdef0", subnet_ids = ["subnet-0aaaaaaaaaaaaaaaa", "subnet-0bbbbbbbbbbbbbbbb"], endpoints = true }
+  }
+  expect_failures = [var.network]
+}
+
+run "a_subnet_without_a_way_out_is_reported" {
+  command = plan
+  override_data {
+    target = data.aws_route_table.first
+    values = { routes = [] }
+  }
+  expect_failures = [check.subnets_have_a_way_out]
+}
+
+run "a_small_concurrency_quota_is_reported" {
+  command = plan
+  override_data {
+    target = data.aws_servicequotas_service_quota.lambda_concurrency
+    values = { value = 10 }
+  }
+  expect_failures = [check.lambda_concurrency_quota]
 }
 
 run "applied_with_mocks" {

@@ -7,8 +7,12 @@ variables {
   artifact_path       = "outputs.tf"
 }
 
-run "every_channel_by_default" {
+run "every_channel" {
   command = plan
+
+  variables {
+    priority_channels = ["P0", "P1", "P2", "P3"]
+  }
 
   assert {
     condition     = length(output.queues) == 39
@@ -24,12 +28,8 @@ run "every_channel_by_default" {
   }
 }
 
-run "one_channel" {
+run "one_channel_by_default" {
   command = plan
-
-  variables {
-    priority_channels = ["P2"]
-  }
 
   assert {
     condition     = length(output.queues) == 12 && contains(keys(output.queues), "task-read-config") && !contains(keys(output.queues), "task-read-config-p0")

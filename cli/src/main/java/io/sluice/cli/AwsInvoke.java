@@ -79,6 +79,19 @@ final class AwsInvoke {
         }
     }
 
+    /**
+     * Whether the event came as through the module's default IAM-authorised route: it carries API Gateway's IAM
+     * authorizer context, or there are no tenants (a bundle without them serves only behind IAM, never open). An event
+     * with a tenant's bearer key beside a tenants file came through a tenant_keys route, where the key decides.
+     */
+    private boolean behindIam(Path jar, Path event) throws IOException {
+        boolean iamContext = io.sluice.orchestration.json.Json.parse(Files.readString(event)).path("requestContext").path("authorizer")
+                .path("iam").isObject();
+        boolean tenants = pipelines != null ? Files.isRegularFile(pipelines.toAbsolutePath().normalize().resolve("tenants.json"))
+                : bundles(jar, "pipelines/tenants.json");
+        return iamContext || !tenants;
+    }
+
     private int run(Path jar, String redis, String sqs, String awsEndpoint) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", jar.toString()));
         command.add("-Dsluice.redis-url=" + redis);
@@ -106,8 +119,7 @@ final class AwsInvoke {
             command.add("-Dsluice.api.allowed-hosts=" + hosts);
         }
         String auth = context.env().get("SLUICE_API_PLATFORM_AUTH");
-        if ((auth == null || auth.isBlank()) && function.equals("http-api")) {
-            // As the module deploys it by default: behind IAM, so a bundle without tenants serves (it never serves open).
+        if ((auth == null || auth.isBlank()) && function.equals("http-api") && behindIam(jar, event)) {
             command.add("-Dsluice.api.platform-auth=iam");
         }
         // The handler and MAIN_CLASS: LocalInvoke gives the function those the deployment gives it (SluiceAwsApplication).

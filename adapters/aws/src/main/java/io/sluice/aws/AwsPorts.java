@@ -5,11 +5,14 @@ import io.sluice.aws.client.AwsServicesProperties;
 import io.sluice.aws.secrets.RedisAuthSecret;
 import io.sluice.aws.secrets.SecretsProperties;
 import io.sluice.aws.sqs.SqsQueueSettings;
+import io.sluice.aws.snapstart.RestorableRedisson;
+import io.sluice.aws.snapstart.RestoreHooks;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.SluiceRedisProperties;
 import java.time.Clock;
+import java.util.List;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,16 +25,53 @@ public class AwsPorts {
 
     /**
      * The one Redis client of a Lambda: {@code SLUICE_REDIS_URL} ({@code rediss://} for TLS), logged in with the password
-     * of the secret {@code SLUICE_REDIS_AUTH_SECRET_ARN} names, read here once (Secrets Manager's endpoint is
-     * {@code sluice.secrets.endpoint} or {@code sluice.aws-endpoint} when set).
+     * of the secret {@code SLUICE_REDIS_AUTH_SECRET_ARN} names (Secrets Manager's endpoint is {@code sluice.secrets.endpoint}
+     * or {@code sluice.aws-endpoint} when set), read when the client opens: at init, and again after a SnapStart restore
+     * ({@link #snapStartHooks}), when the client is opened anew behind the same adapters.
      */
-    @Bean(destroyMethod = "close")
-    public RedisAdapters redisAdapters(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets, Clock clock) {
-        SluiceRedisProperties redis = RedisAuthSecret.apply(
-                SluiceRedisProperties.of(properties.redisUrl()).withKeyPrefix(properties.redisKeyPrefix()), properties.redisAuthSecretArn(),
-                () -> AwsClients.build(SecretsManagerClient.builder(), aws.settings(secrets.endpoint())), clock);
+    @Bean
+    public RestorableRedisson restorableRedis(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets, Clock clock) {
         // A Lambda instance handles one invocation at a time: a small pool, opened with one connection.
-        return RedisAdapters.open(redis, RedisAdapters.Pool.FUNCTION);
+        return RestorableRedisson.open(() -> RedisAdapters.client(redisProperties(properties, aws, secrets, clock).url(), RedisAdapters.Pool.FUNCTION));
+    }
+
+    @Bean(name = "redisAdapters", destroyMethod = "close")
+    public RedisAdapters restorableRedisAdapters(RestorableRedisson redis, SluiceAwsProperties properties) {
+        return RedisAdapters.over(redis.client(), SluiceRedisProperties.of(properties.redisUrl()).withKeyPrefix(properties.redisKeyPrefix()));
+    }
+
+    /**
+     * SnapStart's before-checkpoint and after-restore hooks for the application's clients (registered with {@code org.crac},
+     * which Lambda's SnapStart calls; on any other JVM nothing is registered): Redis is closed before the snapshot and opened
+     * again, with its secret read again, after a restore.
+     */
+    @Bean
+    public RestoreHooks snapStartHooks(RestorableRedisson redis) {
+        return new RestoreHooks(List.of(new RestoreHooks.Restorable() {
+            @Override
+            public void closeForCheckpoint() {
+                redis.close();
+            }
+
+            @Override
+            public void openAfterRestore() {
+                redis.reopen();
+            }
+        })).register();
+    }
+
+    /**
+     * Redis adapters over a client of their own, for a handler that rebuilds its whole wiring after a restore (the lean
+     * orchestrator's {@code lean.SnapStartHooks}); the secret is read here.
+     */
+    public RedisAdapters redisAdapters(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets, Clock clock) {
+        return RedisAdapters.open(redisProperties(properties, aws, secrets, clock), RedisAdapters.Pool.FUNCTION);
+    }
+
+    private static SluiceRedisProperties redisProperties(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
+                                                         Clock clock) {
+        return RedisAuthSecret.apply(SluiceRedisProperties.of(properties.redisUrl()).withKeyPrefix(properties.redisKeyPrefix()),
+                properties.redisAuthSecretArn(), () -> AwsClients.build(SecretsManagerClient.builder(), aws.settings(secrets.endpoint())), clock);
     }
 
     @Bean(destroyMethod = "close")

@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import io.sluice.aws.lambda.SqsBatchFunction;
 import io.sluice.aws.trigger.BundledPipelines;
 import io.sluice.aws.trigger.FireCheck;
+import io.sluice.aws.trigger.ObjectEventBatch;
 import io.sluice.aws.trigger.ScheduledStart;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.start.ExecutionStarter;
@@ -36,7 +37,8 @@ import org.springframework.core.io.support.ResourcePatternResolver;
  * <ul>
  *   <li>{@code object-trigger}: an SQS batch of storage notifications (S3 event notifications, SNS-wrapped
  *       ones, EventBridge "Object Created" events with an SQS target); a record whose start failed for a
- *       reason that may pass is a partial batch failure, everything else is acknowledged;</li>
+ *       reason that may pass, or whose body is no storage event at all, is a partial batch failure (the latter with a
+ *       log line, until SQS dead-letters it: {@link ObjectEventBatch}); everything else is acknowledged;</li>
  *   <li>{@code object-trigger-event}: one such event invoked directly (an EventBridge rule with a Lambda
  *       target); it throws when a start should be retried, so Lambda's retries and DLQ apply;</li>
  *   <li>{@code scheduled-start}: a fire of a pipeline's EventBridge Scheduler schedule ({@link ScheduledStart}).</li>
@@ -100,7 +102,7 @@ public class AwsTriggers {
     @Bean(name = "object-trigger")
     @ConditionalOnProperty("sluice.triggers.rules")
     public Function<SQSEvent, SQSBatchResponse> objectTrigger(ObjectTrigger trigger) {
-        return new SqsBatchFunction((body, attributes) -> !trigger.apply(body).retryable());
+        return new SqsBatchFunction(new ObjectEventBatch(trigger));
     }
 
     @Bean(name = "object-trigger-event")

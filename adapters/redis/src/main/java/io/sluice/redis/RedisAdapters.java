@@ -54,6 +54,14 @@ public final class RedisAdapters implements AutoCloseable {
     }
 
     /**
+     * The adapters over a client the host manages ({@code properties.url()} unused): a Lambda's SnapStart-restorable client,
+     * which the host closes before a snapshot and opens again after a restore. Closing the adapters shuts the client down.
+     */
+    public static RedisAdapters over(RedissonClient client, SluiceRedisProperties properties) {
+        return new RedisAdapters(client, properties);
+    }
+
+    /**
      * How many connections a client keeps: {@link #SERVER} Redisson's defaults (24 opened at start, up to 64), for the
      * local runtime's many concurrent tasks; {@link #FUNCTION} one opened at start and up to four, for a function
      * instance that handles one invocation at a time (a Lambda): opening 24 connections (24 TLS handshakes on

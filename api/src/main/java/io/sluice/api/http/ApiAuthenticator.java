@@ -1,6 +1,7 @@
 package io.sluice.api.http;
 
 import io.sluice.api.tenant.Caller;
+import io.sluice.api.tenant.CloudApiAuth;
 import io.sluice.api.tenant.Tenants;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpHeaders;
@@ -8,7 +9,9 @@ import org.springframework.http.HttpHeaders;
 /**
  * Who a request comes from: in the local mode (no tenants) everyone is {@link Caller.Local}; with
  * tenants, the bearer key of the {@code Authorization} header must be one of a tenant's, else 401
- * with the RFC 6750 challenge.
+ * with the RFC 6750 challenge. Behind API Gateway's IAM authorization ({@code sluice.api.platform-auth=iam}) the
+ * {@code Authorization} header is the caller's SigV4 signature, which API Gateway has already checked: it is never read
+ * as a bearer key, and every caller is the platform's operator, tenants file or not.
  */
 final class ApiAuthenticator {
     static final String CALLER = ApiAuthenticator.class.getName() + ".caller";
@@ -17,9 +20,15 @@ final class ApiAuthenticator {
     private static final int MAX_KEY = 512;
 
     private final Tenants tenants;
+    private final boolean platformSigned;
 
     ApiAuthenticator(Tenants tenants) {
+        this(tenants, null);
+    }
+
+    ApiAuthenticator(Tenants tenants, CloudApiAuth.Mode platform) {
         this.tenants = tenants;
+        this.platformSigned = platform == CloudApiAuth.Mode.IAM;
     }
 
     Tenants tenants() {
@@ -27,7 +36,7 @@ final class ApiAuthenticator {
     }
 
     Caller authenticate(HttpServletRequest request) {
-        if (!tenants.configured()) {
+        if (!tenants.configured() || platformSigned) {
             return new Caller.Local();
         }
         String header = request.getHeader(HttpHeaders.AUTHORIZATION);

@@ -1,6 +1,7 @@
 package io.sluice.api.http;
 
 import io.sluice.api.port.Pipelines;
+import io.sluice.api.tenant.CloudApiAuth;
 import io.sluice.api.tenant.Tenants;
 import io.sluice.api.webhook.WebhookGate;
 import io.sluice.orchestration.port.RateLimiter;
@@ -15,6 +16,7 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -81,14 +83,15 @@ public class ApiConfiguration implements WebMvcConfigurer {
     }
 
     @Bean
-    ApiAuthenticator apiAuthenticator(Tenants tenants, Pipelines pipelines) {
+    ApiAuthenticator apiAuthenticator(Tenants tenants, Pipelines pipelines,
+                                      @Value("${" + CloudApiAuth.SETTING + ":}") String platformAuth) {
         if (tenants.configured()) {
             List<String> unowned = tenants.unowned(pipelines.ids());
             if (!unowned.isEmpty()) {
                 LOG.warn("pipelines no tenant owns, so no key can see them: {}", unowned);
             }
         }
-        return new ApiAuthenticator(tenants);
+        return new ApiAuthenticator(tenants, CloudApiAuth.parse(platformAuth));
     }
 
     /** Each signed request is taken once: the host's replay guard remembers it for its tolerance. */

@@ -22,7 +22,12 @@ public final class CloudApiAuth {
         /** Azure App Service authentication (Easy Auth) on the Function app. */
         EASY_AUTH("easy-auth"),
         /** Azure API Management in front of the Function app, the only route to it. */
-        API_MANAGEMENT("api-management");
+        API_MANAGEMENT("api-management"),
+        /**
+         * Azure Functions keys: the http-api trigger's authLevel is FUNCTION ({@code ./sluice package azure --platform-auth
+         * function-keys}), so the Functions host refuses a request without a function or host key before the app sees it.
+         */
+        FUNCTION_KEYS("function-keys");
 
         private final String value;
 

@@ -35,6 +35,6 @@ class CloudApiAuthTest {
     void anUnknownAuthenticationIsNamedWithTheValuesItTakes() {
         IllegalArgumentException e = catchThrowableOfType(IllegalArgumentException.class,
                 () -> CloudApiAuth.require(Tenants.none(), "anonymous", "x"));
-        assertThat(e.getMessage()).contains("sluice.api.platform-auth is 'anonymous'").contains("[iam, lambda-authorizer, easy-auth, api-management]");
+        assertThat(e.getMessage()).contains("sluice.api.platform-auth is 'anonymous'").contains("[iam, lambda-authorizer, easy-auth, api-management, function-keys]");
     }
 }

@@ -1,39 +1,23 @@
 package io.sluice.cli.aws;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.local.pattern.ClasspathPatternResources;
-import io.sluice.orchestration.json.Json;
-import io.sluice.orchestration.pattern.Patterns;
-import io.sluice.orchestration.pattern.Rendering;
-import io.sluice.orchestration.validation.DefinitionValidator;
+import io.sluice.cli.bundle.JarPipelines;
+import io.sluice.cli.bundle.PipelineFolder;
 import io.sluice.orchestration.integration.Platform;
-import io.sluice.orchestration.validation.Problem;
 import java.io.IOException;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
  * The pipelines of a Lambda deployment, put into its artifact under {@code pipelines/}, where the
  * functions read them ({@code classpath*:pipelines/*.asl.json}, the tenants at
- * {@code classpath:pipelines/tenants.json}): every {@code <id>.asl.json}, every pattern config
- * {@code <id>.config.json} rendered into {@code <id>.asl.json} (Lambda renders nothing at start), the
- * {@code <id>.pipeline.json} options, {@code tenants.json} and the object rules {@code triggers.json}. Each definition is validated for AWS
- * first; a folder with any error bundles nothing.
+ * {@code classpath:pipelines/tenants.json}): the folder as {@link PipelineFolder} reads it, validated for AWS;
+ * a folder with any error bundles nothing.
  */
 public final class AwsBundle {
     static final String HANDLER = "org/springframework/cloud/function/adapter/aws/FunctionInvoker.class";
     static final String APPLICATION = "io/sluice/aws/SluiceAwsApplication.class";
-    private static final String DIR = "pipelines/";
 
     /** What {@link #bundle} put into the artifact, or the problems that kept it from doing so. */
     public record Result(List<String> pipelines, List<String> files, List<String> problems, List<String> warnings) {}
@@ -44,120 +28,15 @@ public final class AwsBundle {
     public static Result bundle(Path jar, Path pipelinesDir) throws IOException {
         List<String> problems = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
-        Map<String, byte[]> files = collect(pipelinesDir, problems, warnings);
+        Map<String, byte[]> files = PipelineFolder.collect(pipelinesDir, Platform.AWS, problems, warnings);
         if (!problems.isEmpty()) {
             return new Result(List.of(), List.of(), problems, warnings);
         }
-        try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + jar.toUri()), Map.of())) {
-            for (String required : List.of(HANDLER, APPLICATION)) {
-                if (!Files.exists(zip.getPath(required))) {
-                    problems.add(jar + ": is not the Sluice AWS artifact: it has no " + required);
-                }
-            }
-            if (!problems.isEmpty()) {
-                return new Result(List.of(), List.of(), problems, warnings);
-            }
-            Path dir = zip.getPath(DIR);
-            if (Files.exists(dir)) {
-                try (Stream<Path> old = Files.walk(dir)) {
-                    for (Path p : old.sorted(Comparator.reverseOrder()).toList()) {
-                        Files.delete(p);
-                    }
-                }
-            }
-            Files.createDirectories(dir);
-            for (Map.Entry<String, byte[]> f : files.entrySet()) {
-                Files.write(dir.resolve(f.getKey()), f.getValue());
-            }
+        List<String> missing = JarPipelines.replace(jar, List.of(HANDLER, APPLICATION), files);
+        if (!missing.isEmpty()) {
+            return new Result(List.of(), List.of(), missing.stream().map(m -> jar + ": is not the Sluice AWS artifact: it has no " + m).toList(),
+                    warnings);
         }
-        List<String> pipelines = files.keySet().stream().filter(n -> n.endsWith(".asl.json"))
-                .map(n -> n.substring(0, n.length() - ".asl.json".length())).toList();
-        return new Result(pipelines, List.copyOf(files.keySet()), List.of(), warnings);
-    }
-
-    /** The entries to bundle, by file name; problems as {@code FILE: /pointer: sentence}. */
-    static Map<String, byte[]> collect(Path folder, List<String> problems, List<String> warnings) throws IOException {
-        Map<String, byte[]> files = new TreeMap<>();
-        if (!Files.isDirectory(folder)) {
-            problems.add(folder + ": no such folder; --pipelines names the folder of <id>.asl.json and <id>.config.json files");
-            return files;
-        }
-        Patterns patterns = ClasspathPatternResources.patterns();
-        List<Path> entries;
-        try (Stream<Path> list = Files.list(folder)) {
-            entries = list.filter(Files::isRegularFile).sorted().toList();
-        }
-        for (Path p : entries) {
-            String name = p.getFileName().toString();
-            if (name.endsWith(".asl.json")) {
-                JsonNode json = read(p, problems);
-                if (json != null && valid(p.toString(), json, problems, warnings)) {
-                    files.put(name, Files.readAllBytes(p));
-                }
-            } else if (name.endsWith(".config.json")) {
-                String id = name.substring(0, name.length() - ".config.json".length());
-                JsonNode config = read(p, problems);
-                if (config == null) {
-                    continue;
-                }
-                if (entries.contains(folder.resolve(id + ".asl.json"))) {
-                    problems.add(p + ": /: pipeline '" + id + "' has both a definition (" + id + ".asl.json) and a pattern config; keep one");
-                    continue;
-                }
-                if (!config.path("pattern").isTextual()) {
-                    problems.add(p + ": /pattern: a pipeline config names its pattern: \"pattern\": one of " + String.join(", ", patterns.names()));
-                    continue;
-                }
-                if (config.path("pipeline").isTextual() && !config.path("pipeline").asText().equals(id)) {
-                    problems.add(p + ": /pipeline: the config is for pipeline '" + config.path("pipeline").asText() + "' but its file makes it"
-                            + " pipeline '" + id + "'; rename the file or correct the field");
-                    continue;
-                }
-                switch (patterns.render(config.path("pattern").asText(), config)) {
-                    case Rendering.Rendered r -> {
-                        if (valid(p + " (rendered)", r.definition(), problems, warnings)) {
-                            files.put(id + ".asl.json", Json.write(r.definition()).getBytes(StandardCharsets.UTF_8));
-                            files.put(name, Files.readAllBytes(p));
-                        }
-                    }
-                    case Rendering.Rejected r -> r.problems().forEach(c -> problems.add(p + ": " + c));
-                    case Rendering.UnknownPattern u -> problems.add(p + ": /pattern: expected one of " + String.join(", ", patterns.names())
-                            + ", not '" + u.name() + "'");
-                }
-            } else if (name.endsWith(".pipeline.json") || name.equals("tenants.json") || name.equals("triggers.json")) {
-                if (read(p, problems) != null) {
-                    files.put(name, Files.readAllBytes(p));
-                }
-            }
-        }
-        if (files.keySet().stream().noneMatch(n -> n.endsWith(".asl.json")) && problems.isEmpty()) {
-            problems.add(folder + ": holds no <id>.asl.json or <id>.config.json: a deployment needs at least one pipeline");
-        }
-        return files;
-    }
-
-    private static boolean valid(String file, JsonNode json, List<String> problems, List<String> warnings) {
-        boolean ok = true;
-        for (Problem p : DefinitionValidator.validate(json, Platform.AWS)) {
-            String line = file + ": " + (p.pointer().isEmpty() ? "/" : p.pointer()) + ": " + p.message();
-            if (p.isError()) {
-                problems.add(line);
-                ok = false;
-            } else {
-                warnings.add(line);
-            }
-        }
-        return ok;
-    }
-
-    private static JsonNode read(Path p, List<String> problems) {
-        try {
-            return Json.parse(Files.readString(p));
-        } catch (IOException e) {
-            problems.add(p + ": /: cannot read the file: " + e.getMessage());
-        } catch (IllegalArgumentException e) {
-            problems.add(p + ": /: " + e.getMessage());
-        }
-        return null;
+        return new Result(JarPipelines.ids(files.keySet()), List.copyOf(files.keySet()), List.of(), warnings);
     }
 }

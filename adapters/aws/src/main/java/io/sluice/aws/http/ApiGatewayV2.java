@@ -46,6 +46,11 @@ final class ApiGatewayV2 {
         }
         Map<String, String> headers = event.getHeaders() == null ? Map.of() : event.getHeaders();
         headers.forEach(request::addHeader);
+        if (host == null && context.getDomainName() != null) {
+            // API Gateway's own name for the request (the custom domain's, when one is mapped) where no Host header came:
+            // the documentation's sample event has none, so the API's Host check reads this one.
+            request.addHeader(HttpHeaders.HOST, context.getDomainName());
+        }
         if (event.getCookies() != null && !event.getCookies().isEmpty()) {
             request.setHeader(HttpHeaders.COOKIE, String.join("; ", event.getCookies()));
         }

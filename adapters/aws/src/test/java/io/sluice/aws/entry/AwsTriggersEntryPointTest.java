@@ -34,6 +34,7 @@ import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
  * {@code functions/src/test/resources/events}, on real Redis and ElasticMQ. Rules:
  * {@code triggers/object-rules.json}; pipelines: {@code pipelines/*.asl.json} of the test classpath.
  */
+@org.junit.jupiter.api.extension.ExtendWith(org.springframework.boot.test.system.OutputCaptureExtension.class)
 class AwsTriggersEntryPointTest {
     private static final Path EVENTS = Path.of("../../functions/src/test/resources/events").toAbsolutePath().normalize();
     private final LambdaEnvironment environment = new LambdaEnvironment();
@@ -87,6 +88,20 @@ class AwsTriggersEntryPointTest {
                 Json.parse("{\"key\": \"sales/2026/11/29/orders.csv\", \"size\": 5120, \"partition\": \"2026-11-29\"}"),
                 Json.parse("{\"key\": \"sales/2026/11/29/orders 10:00.csv\", \"size\": 5120, \"partition\": \"2026-11-29\"}"));
         assertThat(inputs).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void objectTriggerLeavesABodyThatIsNoStorageEventForTheDeadLetterQueueWithALogLine(
+            org.springframework.boot.test.system.CapturedOutput output) throws Exception {
+        JsonNode response = invoke(handler("object-trigger"), sqsEvent("{\"hello\": \"not an S3 event\"}", event("s3-put.json"), "not json"));
+
+        // A batch item failure is left on the queue; after maxReceiveCount receives SQS moves it to the dead-letter queue
+        // (https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-errorhandling.html#services-sqs-batchfailurereporting).
+        assertThat(response.path("batchItemFailures").findValuesAsText("itemIdentifier")).containsExactly("m-0", "m-2");
+        assertThat(redis.executionStore().list("sales", null, 10)).as("the S3 event beside them still starts its run").hasSize(1);
+        assertThat(output.getAll()).contains("object-trigger.not-a-storage-event message=m-0 queue=sluice-object-events")
+                .contains("reason=unknown-format").contains("object-trigger.not-a-storage-event message=m-2").contains("reason=malformed-json")
+                .doesNotContain("not an S3 event");
     }
 
     @Test

@@ -18,14 +18,22 @@ import io.sluice.orchestration.port.ReplayGuard;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisTokenBucket;
+import io.sluice.api.tenant.CloudApiAuth;
+import io.sluice.orchestration.json.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
  * What the HTTP API ({@code io.sluice.api}) asks of a host, on Azure: the tenants file
- * ({@code sluice.api.tenants-file}, else {@code tenants.json} in the app's folder), the bundled pipelines,
+ * ({@code sluice.api.tenants-file}, else the bundled {@code pipelines/tenants.json}), the bundled pipelines,
  * executions over Redis with stops, redrives and callbacks queued for the orchestrator, and webhook replays and
  * the tenants' start limits in Redis. There is no function emulator on Azure: {@code POST /functions/{name}} answers 404.
  */
@@ -33,13 +41,32 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(SluiceApiProperties.class)
 public class AzureApi {
 
+    /**
+     * The tenants file {@code sluice.api.tenants-file} names, else the {@code tenants.json} bundled with the pipelines
+     * ({@code sluice.api.tenants}, by default {@code classpath:pipelines/tenants.json}, where {@code ./sluice package azure}
+     * puts it). Without either the API serves only behind the platform authentication {@code sluice.api.platform-auth}
+     * names, never open: the trigger is anonymous unless that is {@code function-keys}.
+     */
     @Bean
-    public Tenants tenants(SluiceApiProperties api, @org.springframework.beans.factory.annotation.Value("${"
-            + io.sluice.api.tenant.CloudApiAuth.SETTING + ":}") String platformAuth) {
-        // The trigger is anonymous: without tenants the API runs only behind Easy Auth or API Management, named in the setting.
-        String where = api.tenantsFile() != null && !api.tenantsFile().toString().isBlank() ? api.tenantsFile().toString()
-                : "tenants.json in the app's folder (sluice.api.tenants-file)";
-        return io.sluice.api.tenant.CloudApiAuth.require(ApiConfiguration.tenants(api, Path.of(""), "0.0.0.0"), platformAuth, where);
+    public Tenants tenants(SluiceApiProperties api, ResourceLoader loader,
+                           @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String bundled,
+                           @Value("${" + CloudApiAuth.SETTING + ":}") String platformAuth) {
+        if (api.tenantsFile() != null && !api.tenantsFile().toString().isBlank()) {
+            return CloudApiAuth.require(ApiConfiguration.tenants(api, Path.of(""), "0.0.0.0"), platformAuth, api.tenantsFile().toString());
+        }
+        Resource resource = loader.getResource(bundled);
+        if (!resource.exists()) {
+            if (api.requireTenants()) {
+                throw new IllegalStateException("sluice.api.require-tenants is set but there is no tenants file at " + bundled
+                        + " (sluice.api.tenants); bundle one with ./sluice package azure --pipelines DIR.");
+            }
+            return CloudApiAuth.require(Tenants.none(), platformAuth, bundled + " (sluice.api.tenants, or sluice.api.tenants-file)");
+        }
+        try {
+            return Tenants.parse(Json.parse(resource.getContentAsString(StandardCharsets.UTF_8)), bundled);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the tenants file " + bundled, e);
+        }
     }
 
     @Bean
