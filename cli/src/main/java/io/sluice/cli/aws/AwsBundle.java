@@ -3,6 +3,7 @@ package io.sluice.cli.aws;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.local.pattern.ClasspathPatternResources;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.substitution.DefinitionSubstitutions;
 import io.sluice.orchestration.pattern.Patterns;
 import io.sluice.orchestration.pattern.Rendering;
 import io.sluice.orchestration.validation.DefinitionValidator;
@@ -42,9 +43,14 @@ public final class AwsBundle {
 
     /** Checks that {@code jar} is the Sluice AWS artifact, then replaces its {@code pipelines/} with the folder's. */
     public static Result bundle(Path jar, Path pipelinesDir) throws IOException {
+        return bundle(jar, pipelinesDir, DefinitionSubstitutions.none());
+    }
+
+    /** As {@link #bundle(Path, Path)}, each {@code <id>.asl.json} bundled with its {@code ${Name}} placeholders filled. */
+    public static Result bundle(Path jar, Path pipelinesDir, DefinitionSubstitutions substitutions) throws IOException {
         List<String> problems = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
-        Map<String, byte[]> files = collect(pipelinesDir, problems, warnings);
+        Map<String, byte[]> files = collect(pipelinesDir, substitutions, problems, warnings);
         if (!problems.isEmpty()) {
             return new Result(List.of(), List.of(), problems, warnings);
         }
@@ -77,6 +83,11 @@ public final class AwsBundle {
 
     /** The entries to bundle, by file name; problems as {@code FILE: /pointer: sentence}. */
     static Map<String, byte[]> collect(Path folder, List<String> problems, List<String> warnings) throws IOException {
+        return collect(folder, DefinitionSubstitutions.none(), problems, warnings);
+    }
+
+    static Map<String, byte[]> collect(Path folder, DefinitionSubstitutions substitutions, List<String> problems, List<String> warnings)
+            throws IOException {
         Map<String, byte[]> files = new TreeMap<>();
         if (!Files.isDirectory(folder)) {
             problems.add(folder + ": no such folder; --pipelines names the folder of <id>.asl.json and <id>.config.json files");
@@ -90,9 +101,9 @@ public final class AwsBundle {
         for (Path p : entries) {
             String name = p.getFileName().toString();
             if (name.endsWith(".asl.json")) {
-                JsonNode json = read(p, problems);
+                JsonNode json = filled(p, read(p, problems), substitutions, problems);
                 if (json != null && valid(p.toString(), json, problems, warnings)) {
-                    files.put(name, Files.readAllBytes(p));
+                    files.put(name, substitutions.any() ? Json.write(json).getBytes(StandardCharsets.UTF_8) : Files.readAllBytes(p));
                 }
             } else if (name.endsWith(".config.json")) {
                 String id = name.substring(0, name.length() - ".config.json".length());
@@ -134,6 +145,16 @@ public final class AwsBundle {
             problems.add(folder + ": holds no <id>.asl.json or <id>.config.json: a deployment needs at least one pipeline");
         }
         return files;
+    }
+
+    /** {@code json} with its placeholders filled, or {@code null} after a problem per unfilled one. */
+    private static JsonNode filled(Path file, JsonNode json, DefinitionSubstitutions substitutions, List<String> problems) {
+        if (json == null) {
+            return null;
+        }
+        DefinitionSubstitutions.Substituted s = substitutions.apply(json);
+        s.problems().forEach(p -> problems.add(file + ": " + (p.pointer().isEmpty() ? "/" : p.pointer()) + ": " + p.message()));
+        return s.problems().isEmpty() ? s.definition() : null;
     }
 
     private static boolean valid(String file, JsonNode json, List<String> problems, List<String> warnings) {
