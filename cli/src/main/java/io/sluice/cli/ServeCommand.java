@@ -78,6 +78,9 @@ final class ServeCommand implements Callable<Integer> {
         }
         if (lambdas != null) {
             spring.add("--sluice.lambdas-file=" + lambdas);
+        } else if (java.nio.file.Files.isRegularFile(java.nio.file.Path.of(io.sluice.functions.integration.lambda.LambdaMappings.DEFAULT_FILE))
+                && spring.stream().noneMatch(a -> a.startsWith("--sluice.lambdas-file="))) {
+            spring.add("--sluice.lambdas-file=" + io.sluice.functions.integration.lambda.LambdaMappings.DEFAULT_FILE);
         }
         if (substitutions != null) {
             spring.add("--sluice.substitutions-file=" + substitutions);

@@ -1,6 +1,5 @@
 package io.sluice.local.app;
 
-import io.sluice.functions.integration.lambda.LambdaMappings;
 import io.sluice.functions.integration.lambda.LocalLambdas;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.orchestration.json.Json;
@@ -8,42 +7,19 @@ import io.sluice.orchestration.substitution.DefinitionSubstitutions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.Environment;
 
 /**
- * The operator's Lambda functions (a mapping file: each to an Invoke API endpoint, a command or a fixed response) as
- * task functions of this runtime, and the placeholder values filled into its pipeline files. A file that is named but
- * missing or wrong stops the start with its problems, one line each.
+ * What the pipeline files are read with: the placeholder values filled into them, and the Lambda mapping file (whose
+ * functions {@code io.sluice.api.lambda.LambdaFunctionRegistrar} makes task functions of this runtime) an unmapped
+ * Lambda function's problem tells the operator to write. A file that is named but missing or wrong stops the start
+ * with its problems, one line each.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SluiceLambdaProperties.class)
 public class LambdaConfiguration {
-    private static final Logger LOG = LoggerFactory.getLogger(LambdaConfiguration.class);
-
-    @Bean
-    public LocalLambdas localLambdas(SluiceLambdaProperties properties, Environment environment) {
-        Path file = properties.lambdasFile() == null ? Path.of(LambdaMappings.DEFAULT_FILE) : properties.lambdasFile();
-        LambdaMappings mappings = LambdaMappings.read(file, properties.lambdasFile() != null);
-        if (!mappings.names().isEmpty()) {
-            LOG.info("Lambda functions mapped by {}: {}", file, mappings.names());
-        }
-        Map<String, String> env = new HashMap<>();
-        for (String name : LocalLambdas.PASSED_ON) {
-            String value = environment.getProperty(name);
-            if (value != null) {
-                env.put(name, value);
-            }
-        }
-        return new LocalLambdas(mappings, env);
-    }
-
     @Bean
     public PipelineCatalog.Sources pipelineSources(SluiceLambdaProperties properties, LocalLambdas lambdas) {
         return new PipelineCatalog.Sources(substitutions(properties.substitutionsFile()), lambdas.mappings());

@@ -123,8 +123,8 @@ public class RuntimeConfiguration {
     }
 
     @Bean
-    public TaskFunctionBeans taskFunctionBeans(Map<String, Function<JsonNode, JsonNode>> functions, io.sluice.functions.integration.lambda.LocalLambdas lambdas) {
-        return TaskFunctionBeans.withLambdas(functions, lambdas);
+    public TaskFunctionBeans taskFunctionBeans(Map<String, Function<JsonNode, JsonNode>> functions) {
+        return new TaskFunctionBeans(functions);
     }
 
     @Bean

@@ -2,7 +2,6 @@ package io.sluice.local.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.harness.TaskFunctions;
-import io.sluice.functions.integration.lambda.LocalLambdas;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -25,22 +24,6 @@ public record TaskFunctionBeans(Map<String, Function<JsonNode, JsonNode>> byName
             }
         }
         byName = Map.copyOf(new TreeMap<>(byName));
-    }
-
-    /**
-     * The function beans and the operator's mapped Lambda functions together; a mapped name that is a bean's already is
-     * refused, naming both, rather than one silently hiding the other.
-     */
-    public static TaskFunctionBeans withLambdas(Map<String, Function<JsonNode, JsonNode>> beans, LocalLambdas lambdas) {
-        Map<String, Function<JsonNode, JsonNode>> all = new TreeMap<>(beans);
-        for (Map.Entry<String, Function<JsonNode, JsonNode>> e : lambdas.functions().entrySet()) {
-            if (all.containsKey(e.getKey())) {
-                throw new IllegalArgumentException(lambdas.mappings().file() + ": /" + e.getKey() + ": '" + e.getKey()
-                        + "' is a function of this runtime already; a mapped Lambda function takes a name no function has.");
-            }
-            all.put(e.getKey(), e.getValue());
-        }
-        return new TaskFunctionBeans(all);
     }
 
     public Set<String> names() {

@@ -22,6 +22,9 @@ import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sfn.model.DescribeExecutionResponse;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 import software.amazon.awssdk.services.sfn.model.InvalidDefinitionException;
+import software.amazon.awssdk.services.sfn.model.StartSyncExecutionResponse;
+import software.amazon.awssdk.services.sfn.model.StateMachineType;
+import software.amazon.awssdk.services.sfn.model.SyncExecutionStatus;
 
 /**
  * The local runtime with a Lambda mapping file and DefinitionSubstitutions, driven through its Step Functions API by the
@@ -98,6 +101,16 @@ class SfnLambdasTest {
         JsonNode failed = Json.parse(big.output()).get("failed");
         assertThat(failed.get("Error").asText()).isEqualTo("Lambda.Unknown");
         assertThat(failed.get("Cause").asText()).isEqualTo("Lambda function 'check' failed: sh exited with status 1; the end of its stderr: too big");
+    }
+
+    @Test
+    void aSynchronousExpressRunCallsThemToo() {
+        String arn = sfn.createStateMachine(r -> r.name("scored-sync-" + RUN).definition(SCORED).type(StateMachineType.EXPRESS)
+                .roleArn("arn:aws:iam::123456789012:role/x")).stateMachineArn();
+        StartSyncExecutionResponse sync = sfn.startSyncExecution(r -> r.stateMachineArn(arn).input("{\"a\": 1, \"b\": 2}"));
+        assertThat(sync.status()).isEqualTo(SyncExecutionStatus.SUCCEEDED);
+        // The lambda:invoke result is wrapped as Step Functions wraps it, so ResultSelector's $.Payload finds the function's result.
+        assertThat(Json.parse(sync.output()).get("check")).isEqualTo(Json.parse("{\"checked\": {\"ok\": true}}"));
     }
 
     @Test
