@@ -39,6 +39,7 @@ public final class SfnService {
         machineOps.register(ops);
         VersionOperations versionOps = new VersionOperations(versions, machineOps, arns, clock);
         versionOps.register(ops);
+        new VersionDeletions(machineOps, versions, arns).register(ops);
         ExecutionOperations executionOps = new ExecutionOperations(executions, machineOps, versionOps, versions, arns, clock);
         executionOps.register(ops);
         new SyncExecutionOperation(machineOps, tasks, arns, clock, SystemTime.TICKER).register(ops);
