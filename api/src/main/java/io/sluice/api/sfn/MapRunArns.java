@@ -60,10 +60,22 @@ final class MapRunArns {
             ObjectNode details = (ObjectNode) started.next().get("mapRunStartedEventDetails");
             JsonNode detail = line.path("detail");
             if (details != null && details.path("mapRunArn").asText("").isEmpty() && detail.hasNonNull("token")) {
-                String label = detail.path("request").path("Label").asText(line.path("state").asText());
-                details.put("mapRunArn", of(arns, machine, label, MapRunNames.runId(detail.get("token").asText())));
+                details.put("mapRunArn", ofStart(arns, machine, line));
             }
         }
+    }
+
+    /** The ARN of the map run a MAP_RUN_STARTED history line started. */
+    static String ofStart(Arns arns, String machine, JsonNode line) {
+        JsonNode detail = line.path("detail");
+        String label = detail.path("request").path("Label").asText(line.path("state").asText());
+        return detail.hasNonNull("mapRunArn") ? detail.get("mapRunArn").asText()
+                : of(arns, machine, label, MapRunNames.runId(detail.path("token").asText()));
+    }
+
+    /** The Map's label a MAP_RUN_STARTED history line names (its {@code Label}, else the state's name). */
+    static String label(JsonNode line) {
+        return line.path("detail").path("request").path("Label").asText(line.path("state").asText());
     }
 
     /** Whether an execution's name is that of a distributed Map's child ({@code <run id>:<index>}). */

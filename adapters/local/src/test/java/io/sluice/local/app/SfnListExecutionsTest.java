@@ -71,6 +71,13 @@ class SfnListExecutionsTest {
                 .containsExactly(parent);
         String mapRun = sfn.getExecutionHistory(r -> r.executionArn(parent)).events().stream()
                 .filter(e -> e.type() == HistoryEventType.MAP_RUN_STARTED).findFirst().orElseThrow().mapRunStartedEventDetails().mapRunArn();
+        // ListMapRuns (API reference, MapRunListItem): the execution's map runs with their map run's state machine <machine>/<label>.
+        var listed = sfn.listMapRuns(r -> r.executionArn(parent)).mapRuns();
+        assertThat(listed).hasSize(1);
+        assertThat(listed.get(0).mapRunArn()).isEqualTo(mapRun).startsWith("arn:aws:states:us-east-1:123456789012:mapRun:fan-" + RUN + "/Each:");
+        assertThat(listed.get(0).stateMachineArn()).isEqualTo(machine + "/Each");
+        assertThat(listed.get(0).executionArn()).isEqualTo(parent);
+        assertThat(listed.get(0).stopDate()).isNotNull().isAfterOrEqualTo(listed.get(0).startDate());
         String runId = mapRun.substring(mapRun.lastIndexOf(':') + 1);
         assertThat(sfn.listExecutions(r -> r.mapRunArn(mapRun)).executions()).extracting(ExecutionListItem::name)
                 .containsExactlyInAnyOrder(runId + ":0", runId + ":1", runId + ":2");
