@@ -78,6 +78,15 @@ class SfnListExecutionsTest {
         assertThat(listed.get(0).stateMachineArn()).isEqualTo(machine + "/Each");
         assertThat(listed.get(0).executionArn()).isEqualTo(parent);
         assertThat(listed.get(0).stopDate()).isNotNull().isAfterOrEqualTo(listed.get(0).startDate());
+        // DescribeMapRun (API reference): status, start and stop, the limits, and item and execution counts by status.
+        var described = sfn.describeMapRun(r -> r.mapRunArn(mapRun));
+        assertThat(described.statusAsString()).isEqualTo("SUCCEEDED");
+        assertThat(described.executionArn()).isEqualTo(parent);
+        assertThat(described.executionCounts().succeeded()).isEqualTo(3);
+        assertThat(described.executionCounts().total()).isEqualTo(3);
+        assertThat(described.itemCounts().failed()).isZero();
+        assertThatThrownBy(() -> sfn.describeMapRun(r -> r.mapRunArn(mapRun.replace(mapRun.substring(mapRun.length() - 12), "000000000000"))))
+                .isInstanceOfSatisfying(SfnException.class, e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ResourceNotFound"));
         String runId = mapRun.substring(mapRun.lastIndexOf(':') + 1);
         assertThat(sfn.listExecutions(r -> r.mapRunArn(mapRun)).executions()).extracting(ExecutionListItem::name)
                 .containsExactlyInAnyOrder(runId + ":0", runId + ":1", runId + ":2");
