@@ -24,6 +24,9 @@ final class AwsPackageCommand implements Callable<Integer> {
     @Option(names = "--pipelines", paramLabel = "DIR", defaultValue = "pipelines",
             description = "the folder of <id>.asl.json, <id>.config.json, <id>.pipeline.json and tenants.json (default ./pipelines)")
     private Path pipelines;
+    @Option(names = "--substitutions", paramLabel = "FILE",
+            description = "${Name} placeholder values filled into each bundled <id>.asl.json (DefinitionSubstitutions)")
+    private String substitutions;
     @Option(names = "--skip-build", description = "bundle into the artifact already built instead of building it first")
     private boolean skipBuild;
 
@@ -35,6 +38,10 @@ final class AwsPackageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        var filled = SubstitutionsFile.load(substitutions, context.err());
+        if (filled == null) {
+            return SluiceCli.EXIT_INVALID;
+        }
         AwsArtifact artifact = AwsArtifact.inCheckout(Path.of(System.getProperty("sluice.home", ".")));
         if (!skipBuild && !artifact.build(context.err())) {
             context.err().println("sluice package: the build failed (see above)");
@@ -44,7 +51,7 @@ final class AwsPackageCommand implements Callable<Integer> {
             context.err().println("sluice package: " + artifact.jar() + " does not exist; run without --skip-build to build it");
             return 1;
         }
-        AwsBundle.Result result = AwsBundle.bundle(artifact.jar(), pipelines);
+        AwsBundle.Result result = AwsBundle.bundle(artifact.jar(), pipelines, filled);
         result.warnings().forEach(w -> context.err().println(w.replaceFirst(": ", ": warning: ")));
         if (!result.problems().isEmpty()) {
             result.problems().forEach(context.err()::println);

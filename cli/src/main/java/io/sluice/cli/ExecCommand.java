@@ -2,6 +2,8 @@ package io.sluice.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.integration.lambda.LambdaTaskInvoker;
+import io.sluice.functions.integration.lambda.LocalLambdas;
 import io.sluice.functions.maprun.Buckets;
 import io.sluice.functions.maprun.InProcessMapRuns;
 import io.sluice.local.objects.FolderObjectStore;
@@ -15,6 +17,7 @@ import io.sluice.orchestration.express.TaskOutcome;
 import io.sluice.orchestration.express.mock.MockConfig;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
+import io.sluice.orchestration.substitution.DefinitionSubstitutions;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -51,6 +54,10 @@ final class ExecCommand implements Callable<Integer> {
     private boolean trace;
     @Option(names = "--data", paramLabel = "DIR", description = "a folder of buckets (one folder each) for distributed Maps' ItemReader and ResultWriter")
     private String data;
+    @Option(names = "--lambdas", paramLabel = "FILE", description = "the Lambda mapping file: what runs each Lambda function (default ./lambdas.json when there is one)")
+    private String lambdas;
+    @Option(names = "--substitutions", paramLabel = "FILE", description = "${Name} placeholder values filled into the definition (DefinitionSubstitutions)")
+    private String substitutions;
 
     ExecCommand(PrintStream out, PrintStream err) {
         this.out = out;
@@ -69,6 +76,8 @@ final class ExecCommand implements Callable<Integer> {
         String testCase;
         boolean trace;
         String data;
+        String lambdas;
+        String substitutions;
     }
 
     @Override
@@ -87,11 +96,16 @@ final class ExecCommand implements Callable<Integer> {
         o.testCase = testCase;
         o.trace = trace;
         o.data = data;
+        o.lambdas = lambdas;
+        o.substitutions = substitutions;
         return run(o);
     }
 
     private int run(Options o) {
-        Definition definition = DefinitionFiles.load(o.definition, err);
+        DefinitionSubstitutions substitutions = SubstitutionsFile.load(o.substitutions, err);
+        JsonNode json = substitutions == null ? null : DefinitionFiles.readJson(o.definition, err);
+        json = json == null ? null : SubstitutionsFile.apply(o.definition, json, substitutions, err);
+        Definition definition = json == null ? null : DefinitionFiles.check(o.definition, json, err);
         if (definition == null) {
             return SluiceCli.EXIT_INVALID;
         }
@@ -139,10 +153,16 @@ final class ExecCommand implements Callable<Integer> {
 
     private TaskInvoker invoker(Options o) {
         if (o.mocks == null) {
-            return task -> unmapped(task).orElseGet(() -> TaskOutcome.failure(ErrorNames.RUNTIME, "Task state '" + task.stateName() + "' calls "
+            LocalLambdas lambdas = ExecLambdas.load(o.lambdas, err);
+            if (lambdas == null) {
+                return null;
+            }
+            return new LambdaTaskInvoker(lambdas, task -> unmapped(task).orElseGet(() -> TaskOutcome.failure(ErrorNames.RUNTIME,
+                    "Task state '" + task.stateName() + "' calls "
                     + (task.function() == null || !task.resource().startsWith("sluice:") && !task.resource().contains(":lambda:")
                     ? "'" + task.resource() + "'" : "function '" + task.function() + "'")
-                    + ", but sluice exec runs Task states only from a mock config: add --mocks FILE --test-case NAME."));
+                    + ", but sluice exec runs Task states only from a mock config or mapped Lambda functions: add --mocks FILE --test-case NAME"
+                    + (LambdaTaskInvoker.callsLambda(task) ? ", or " + lambdas.mappings().howToMap(task.function()) : "") + ".")));
         }
         JsonNode mocks = DefinitionFiles.readJson(o.mocks, err);
         if (mocks == null) {

@@ -40,6 +40,10 @@ final class ServeCommand implements Callable<Integer> {
     private Integer port;
     @Option(names = "--pipelines", paramLabel = "DIR", description = "the pipelines folder (default ./pipelines)")
     private String pipelines;
+    @Option(names = "--lambdas", paramLabel = "FILE", description = "the Lambda mapping file (default ./lambdas.json when there is one)")
+    private String lambdas;
+    @Option(names = "--substitutions", paramLabel = "FILE", description = "${Name} placeholder values for the ASL pipeline files (DefinitionSubstitutions)")
+    private String substitutions;
     @Option(names = "--debug", description = "on a failed start, Spring's report and the stack trace too")
     private boolean debug;
     @Unmatched
@@ -71,6 +75,15 @@ final class ServeCommand implements Callable<Integer> {
         }
         if (pipelines != null) {
             spring.add("--sluice.pipelines-dir=" + pipelines);
+        }
+        if (lambdas != null) {
+            spring.add("--sluice.lambdas-file=" + lambdas);
+        } else if (java.nio.file.Files.isRegularFile(java.nio.file.Path.of(io.sluice.functions.integration.lambda.LambdaMappings.DEFAULT_FILE))
+                && spring.stream().noneMatch(a -> a.startsWith("--sluice.lambdas-file="))) {
+            spring.add("--sluice.lambdas-file=" + io.sluice.functions.integration.lambda.LambdaMappings.DEFAULT_FILE);
+        }
+        if (substitutions != null) {
+            spring.add("--sluice.substitutions-file=" + substitutions);
         }
         if (!debug) {
             // Spring reports a failed start itself (the trace, then a failure analysis): the one line below says it instead.
@@ -119,6 +132,10 @@ final class ServeCommand implements Callable<Integer> {
         out.println("sluice: pipelines from " + catalog.directory() + ": "
                 + (catalog.pipelines().isEmpty() ? "none" : String.join(", ", catalog.pipelines().stream().map(PipelineCatalog.Pipeline::id).toList()))
                 + (errors == 0 ? "" : " (" + errors + " problem(s) logged above; those files were skipped)"));
+        var lambdas = context.getBean(io.sluice.functions.integration.lambda.LocalLambdas.class).mappings();
+        if (!lambdas.names().isEmpty()) {
+            out.println("sluice: Lambda functions from " + lambdas.file() + ": " + String.join(", ", lambdas.names().stream().sorted().toList()));
+        }
         Tenants tenants = context.getBean(Tenants.class);
         out.println("sluice: " + (tenants.configured()
                 ? "tenants " + tenants.all().stream().map(Tenants.Tenant::name).toList() + ": requests need 'Authorization: Bearer <key>'"

@@ -26,6 +26,10 @@ final class ValidateCommand implements java.util.concurrent.Callable<Integer> {
     @picocli.CommandLine.Option(names = "--platform", paramLabel = "PLATFORM", defaultValue = "local",
             description = "local (default), aws or azure: each state that cannot run there is a warning naming it")
     private String platform = "local";
+    @picocli.CommandLine.Option(names = "--substitutions", paramLabel = "FILE",
+            description = "${Name} placeholder values filled into each ASL definition first (DefinitionSubstitutions); an unfilled one is an error")
+    private String substitutions;
+    private io.sluice.orchestration.substitution.DefinitionSubstitutions filled = io.sluice.orchestration.substitution.DefinitionSubstitutions.none();
 
     private static final String CONFIG_SUFFIX = ".config.json";
 
@@ -54,6 +58,10 @@ final class ValidateCommand implements java.util.concurrent.Callable<Integer> {
         String[] files = expand(named);
         if (files.length == 0) {
             throw new SluiceCli.UsageException("no *.asl.json or *" + CONFIG_SUFFIX + " file under " + String.join(", ", named));
+        }
+        filled = SubstitutionsFile.load(substitutions, err);
+        if (filled == null) {
+            return SluiceCli.EXIT_INVALID;
         }
         boolean allValid = true;
         for (String file : files) {
@@ -95,7 +103,8 @@ final class ValidateCommand implements java.util.concurrent.Callable<Integer> {
         }
         io.sluice.orchestration.integration.Platform on = io.sluice.orchestration.integration.Platform.byId(platform)
                 .orElseThrow(() -> new SluiceCli.UsageException("--platform must be local, aws or azure, not '" + platform + "'"));
-        return DefinitionFiles.check(file, json, err, on) != null;
+        JsonNode substituted = SubstitutionsFile.apply(file, json, filled, err);
+        return substituted != null && DefinitionFiles.check(file, substituted, err, on) != null;
     }
 
     /** The pattern a config names, or that its file name names; empty for an ASL definition. */

@@ -38,6 +38,12 @@ public interface StateMachineVersions {
     /** Creates or replaces an alias. */
     Alias saveAlias(String machine, Alias alias);
 
+    /** Deletes version {@code number}; whether there was one. A deleted version's number is never published again. */
+    boolean deleteVersion(String machine, int number);
+
+    /** Deletes an alias; whether there was one. */
+    boolean deleteAlias(String machine, String name);
+
     /**
      * Starts {@code pipeline} under {@code name} with {@code definition} rather than the pipeline's current one (the
      * execution is pinned to it, as every execution is to the definition it started with).

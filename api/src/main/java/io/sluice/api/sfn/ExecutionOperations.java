@@ -122,6 +122,9 @@ final class ExecutionOperations {
         }
         versionOf(s).ifPresent(v -> out.put("stateMachineVersionArn", arns.stateMachine(s.pipeline(), String.valueOf(v))));
         out.put("redriveCount", e.redriveCount());
+        if (e.redriveCount() > 0) {
+            lastRedrive(s.executionId()).ifPresent(at -> Fields.time(out, "redriveDate", at));
+        }
         boolean redrivable = !d.archived() && Set.of("FAILED", "TIMED_OUT", "ABORTED").contains(s.status());
         out.put("redriveStatus", redrivable ? "REDRIVABLE" : "NOT_REDRIVABLE");
         if (!redrivable) {
@@ -129,6 +132,22 @@ final class ExecutionOperations {
                     : "Execution is " + s.status() + "; only a FAILED, TIMED_OUT or ABORTED execution can be redriven.");
         }
         return out;
+    }
+
+    /** When the execution was last redriven: its newest ExecutionRedriven event's time. */
+    private java.util.Optional<java.time.Instant> lastRedrive(String executionId) {
+        java.time.Instant last = null;
+        for (int from = 0; ; from += 1000) {
+            List<JsonNode> lines = executions.history(executionId, from, 1000).orElse(List.of());
+            for (JsonNode line : lines) {
+                if (line.path("type").asText().equals("EXECUTION_REDRIVEN")) {
+                    last = java.time.Instant.parse(line.path("at").asText());
+                }
+            }
+            if (lines.size() < 1000) {
+                return java.util.Optional.ofNullable(last);
+            }
+        }
     }
 
     private ObjectNode summary(ExecutionSummary s) {
@@ -142,10 +161,21 @@ final class ExecutionOperations {
 
     private JsonNode list(Caller caller, JsonNode request) {
         String machineArn = Fields.optional(request, "stateMachineArn");
-        if (machineArn == null) {
-            throw SfnError.VALIDATION.with("Must provide a StateMachine ARN or a MapRun ARN (stateMachineArn).");
+        String mapRunArn = Fields.optional(request, "mapRunArn");
+        if ((machineArn == null) == (mapRunArn == null)) {
+            throw SfnError.VALIDATION.with(machineArn == null ? "Must provide a StateMachine ARN or a MapRun ARN (stateMachineArn or mapRunArn)."
+                    : "Provide a StateMachine ARN or a MapRun ARN, not both (stateMachineArn, mapRunArn).");
         }
-        Machine machine = machines.find(caller, arns.parseMachine(machineArn, "stateMachineArn").name());
+        // A machine's own runs (a version ARN: that version's); a map run ARN: that run's children, kept out of the others.
+        Arns.MachineRef ref = machineArn == null ? null : arns.parseMachine(machineArn, "stateMachineArn");
+        MapRunArns.MapRunRef run = mapRunArn == null ? null : MapRunArns.parse(arns, mapRunArn, "mapRunArn");
+        Machine machine = machines.find(caller, ref != null ? ref.name() : run.machine());
+        java.util.function.Predicate<ExecutionSummary> keep = run != null ? ExecutionListing.childrenOf(run) : ExecutionListing.ownRuns();
+        if (ref != null && ref.version()) {
+            int version = Integer.parseInt(ref.qualifier());
+            versions.definitionFor(caller, ref);
+            keep = keep.and(s -> versionOf(s).filter(v -> v == version).isPresent());
+        }
         String status = Fields.optional(request, "statusFilter");
         if (status != null && !STATUSES.contains(status)) {
             throw SfnError.VALIDATION.with("1 validation error detected: Value '" + Arns.shown(status) + "' at 'statusFilter' failed to satisfy"
@@ -153,11 +183,11 @@ final class ExecutionOperations {
         }
         int size = Fields.maxResults(request, 100);
         String token = Fields.optional(request, "nextToken");
-        String listing = "ListExecutions " + machine.name() + " " + status;
+        String listing = "ListExecutions " + (machineArn != null ? machineArn : mapRunArn) + " " + status;
         int from = token == null ? 0 : PageToken.offset(token, listing);
         // PENDING_REDRIVE is a moment between a redrive's request and its first state; a redrive here is applied at once.
         List<ExecutionSummary> found = status != null && status.equals("PENDING_REDRIVE") ? List.of()
-                : executions.list(machine.name(), status, from + size + 1);
+                : ExecutionListing.kept(executions, machine.name(), status, from + size + 1, keep);
         PageToken.Page<ExecutionSummary> page = PageToken.page(found, token == null ? null : token, size, listing);
         ObjectNode out = Fields.object();
         ArrayNode items = out.putArray("executions");

@@ -51,6 +51,7 @@ final class HistoryOperation {
         String definition = machines.find(s.pipeline()).map(m -> lookups.definitionOf(s, m)).orElse("{}");
         List<ObjectNode> events = new ArrayList<>(HistoryEvents.of(lines, StateTypes.of(definition), arns.region(), includeData,
                 activities == null ? token -> java.util.Optional.empty() : activities::takenOf));
+        MapRunArns.fill(lines, events, arns, s.pipeline());
         events.stream().filter(e -> e.path("type").asText().equals("ExecutionStarted")).forEach(e ->
                 ((ObjectNode) e.get("executionStartedEventDetails")).put("roleArn",
                         machines.find(s.pipeline()).map(StateMachines.Machine::roleArn).orElse("")));

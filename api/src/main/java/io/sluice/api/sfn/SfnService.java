@@ -39,8 +39,10 @@ public final class SfnService {
         machineOps.register(ops);
         VersionOperations versionOps = new VersionOperations(versions, machineOps, arns, clock);
         versionOps.register(ops);
+        new VersionDeletions(machineOps, versions, arns).register(ops);
         ExecutionOperations executionOps = new ExecutionOperations(executions, machineOps, versionOps, versions, arns, clock);
         executionOps.register(ops);
+        new MapRunOperations(executions, executionOps, arns).register(ops);
         new SyncExecutionOperation(machineOps, tasks, arns, clock, SystemTime.TICKER).register(ops);
         new HistoryOperation(executions, executionOps, machines, arns, activities).register(ops);
         new TaskOperations(executions).register(ops);

@@ -182,6 +182,7 @@ public final class StoredStateMachines implements StateMachines, StateMachineVer
         Version[] published = new Version[1];
         update(machine, doc -> {
             ArrayNode list = doc.has("versions") ? (ArrayNode) doc.get("versions") : doc.putArray("versions");
+            int last = VersionDocuments.lastNumber(doc);
             int newest = 0;
             JsonNode newestNode = null;
             for (JsonNode v : list) {
@@ -195,11 +196,11 @@ public final class StoredStateMachines implements StateMachines, StateMachineVer
                         : null, Instant.parse(newestNode.path("created").asText()));
                 return null; // nothing to write
             }
-            ObjectNode o = list.addObject().put("number", newest + 1).put("definition", definition).put("created", now.toString());
+            ObjectNode o = list.addObject().put("number", last + 1).put("definition", definition).put("created", now.toString());
             if (description != null) {
                 o.put("description", description);
             }
-            published[0] = new Version(newest + 1, definition, description, now);
+            published[0] = new Version(last + 1, definition, description, now);
             return doc;
         });
         return published[0];
@@ -217,6 +218,20 @@ public final class StoredStateMachines implements StateMachines, StateMachineVer
             return doc;
         });
         return alias;
+    }
+
+    @Override
+    public boolean deleteVersion(String machine, int number) {
+        boolean[] deleted = new boolean[1];
+        update(machine, doc -> (deleted[0] = VersionDocuments.removeVersion(doc, number)) ? doc : null);
+        return deleted[0];
+    }
+
+    @Override
+    public boolean deleteAlias(String machine, String name) {
+        boolean[] deleted = new boolean[1];
+        update(machine, doc -> (deleted[0] = VersionDocuments.removeAlias(doc, name)) ? doc : null);
+        return deleted[0];
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.sluice.cli.aws;
 import io.sluice.cli.bundle.JarPipelines;
 import io.sluice.cli.bundle.PipelineFolder;
 import io.sluice.orchestration.integration.Platform;
+import io.sluice.orchestration.substitution.DefinitionSubstitutions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,9 +27,14 @@ public final class AwsBundle {
 
     /** Checks that {@code jar} is the Sluice AWS artifact, then replaces its {@code pipelines/} with the folder's. */
     public static Result bundle(Path jar, Path pipelinesDir) throws IOException {
+        return bundle(jar, pipelinesDir, DefinitionSubstitutions.none());
+    }
+
+    /** As {@link #bundle(Path, Path)}, each {@code <id>.asl.json} bundled with its {@code ${Name}} placeholders filled. */
+    public static Result bundle(Path jar, Path pipelinesDir, DefinitionSubstitutions substitutions) throws IOException {
         List<String> problems = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
-        Map<String, byte[]> files = PipelineFolder.collect(pipelinesDir, Platform.AWS, problems, warnings);
+        Map<String, byte[]> files = PipelineFolder.collect(pipelinesDir, Platform.AWS, substitutions, problems, warnings);
         if (!problems.isEmpty()) {
             return new Result(List.of(), List.of(), problems, warnings);
         }

@@ -3,6 +3,7 @@ package io.sluice.cli.bundle;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.local.pattern.ClasspathPatternResources;
 import io.sluice.orchestration.integration.Platform;
+import io.sluice.orchestration.substitution.DefinitionSubstitutions;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.pattern.Patterns;
 import io.sluice.orchestration.pattern.Rendering;
@@ -28,6 +29,12 @@ public final class PipelineFolder {
 
     /** The entries to bundle, by file name; problems as {@code FILE: /pointer: sentence}. */
     public static Map<String, byte[]> collect(Path folder, Platform platform, List<String> problems, List<String> warnings) throws IOException {
+        return collect(folder, platform, DefinitionSubstitutions.none(), problems, warnings);
+    }
+
+    /** As {@link #collect(Path, Platform, List, List)}, each {@code <id>.asl.json} with its {@code ${Name}} placeholders filled. */
+    public static Map<String, byte[]> collect(Path folder, Platform platform, DefinitionSubstitutions substitutions, List<String> problems,
+                                              List<String> warnings) throws IOException {
         Map<String, byte[]> files = new TreeMap<>();
         if (!Files.isDirectory(folder)) {
             problems.add(folder + ": no such folder; --pipelines names the folder of <id>.asl.json and <id>.config.json files");
@@ -41,9 +48,9 @@ public final class PipelineFolder {
         for (Path p : entries) {
             String name = p.getFileName().toString();
             if (name.endsWith(".asl.json")) {
-                JsonNode json = read(p, problems);
+                JsonNode json = filled(p, read(p, problems), substitutions, problems);
                 if (json != null && valid(p.toString(), json, platform, problems, warnings)) {
-                    files.put(name, Files.readAllBytes(p));
+                    files.put(name, substitutions.any() ? Json.write(json).getBytes(StandardCharsets.UTF_8) : Files.readAllBytes(p));
                 }
             } else if (name.endsWith(".config.json")) {
                 String id = name.substring(0, name.length() - ".config.json".length());
@@ -85,6 +92,16 @@ public final class PipelineFolder {
             problems.add(folder + ": holds no <id>.asl.json or <id>.config.json: a deployment needs at least one pipeline");
         }
         return files;
+    }
+
+    /** {@code json} with its placeholders filled, or {@code null} after a problem per unfilled one. */
+    private static JsonNode filled(Path file, JsonNode json, DefinitionSubstitutions substitutions, List<String> problems) {
+        if (json == null) {
+            return null;
+        }
+        DefinitionSubstitutions.Substituted s = substitutions.apply(json);
+        s.problems().forEach(p -> problems.add(file + ": " + (p.pointer().isEmpty() ? "/" : p.pointer()) + ": " + p.message()));
+        return s.problems().isEmpty() ? s.definition() : null;
     }
 
     private static boolean valid(String file, JsonNode json, Platform platform, List<String> problems, List<String> warnings) {

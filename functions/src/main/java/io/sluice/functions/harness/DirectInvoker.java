@@ -2,7 +2,9 @@ package io.sluice.functions.harness;
 
 import io.sluice.functions.tenancy.Owner;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
+import io.sluice.orchestration.integration.LambdaInvoke;
 import io.sluice.orchestration.engine.Command.DispatchTask;
 import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.express.TaskInvoker;
@@ -47,7 +49,10 @@ public final class DirectInvoker implements TaskInvoker {
                     + " execution, which " + where + " cannot; " + instead + ".");
         }
         try {
-            return TaskOutcome.success(function instanceof TaskAware aware ? aware.apply(task.payload(), context) : function.apply(task.payload()));
+            JsonNode output = function instanceof TaskAware aware ? aware.apply(task.payload(), context) : function.apply(task.payload());
+            // As the worker harness does: what Step Functions' lambda:invoke integration returns around the function's result.
+            boolean lambdaInvoke = TaskResource.read(task.resource()).filter(TaskResource::lambdaInvoke).isPresent();
+            return TaskOutcome.success(lambdaInvoke ? LambdaInvoke.response(output) : output);
         } catch (RuntimeException e) {
             ErrorMapping m = ErrorMapping.of(e);
             return TaskOutcome.failure(m.error(), m.cause());

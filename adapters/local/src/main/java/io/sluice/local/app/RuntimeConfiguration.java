@@ -250,8 +250,9 @@ public class RuntimeConfiguration {
 
     /** Problems are logged, one line each, and the pipeline is left out; they never stop the start. */
     @Bean
-    public PipelineCatalog pipelineCatalog(SluiceLocalProperties properties, TaskFunctionBeans functions, Patterns patterns) {
-        PipelineCatalog catalog = PipelineCatalog.load(properties.pipelinesDir(), functions.names(), patterns);
+    public PipelineCatalog pipelineCatalog(SluiceLocalProperties properties, TaskFunctionBeans functions, Patterns patterns,
+                                           PipelineCatalog.Sources sources) {
+        PipelineCatalog catalog = PipelineCatalog.load(properties.pipelinesDir(), functions.names(), patterns, sources);
         if (!Files.isDirectory(catalog.directory())) {
             LOG.warn("no pipelines directory {}; create it and put <id>.asl.json or <id>.config.json files there (they are read on first use)",
                     catalog.directory());

@@ -15,7 +15,8 @@ import java.util.function.BiConsumer;
  * ({@code FunctionName.$} of {@code lambda:invoke}) is not listed.
  */
 final class FunctionReferences {
-    record Reference(String pointer, String function) {}
+    /** @param lambda whether the function is named as a Lambda function (an ARN or lambda:invoke's FunctionName), which can be mapped */
+    record Reference(String pointer, String function, boolean lambda) {}
 
     private FunctionReferences() {}
 
@@ -68,11 +69,12 @@ final class FunctionReferences {
         if (resource.kind() == TaskResource.Kind.SERVICE_INTEGRATION
                 && IntegrationCatalog.support(resource, Platform.LOCAL) instanceof IntegrationCatalog.Support.Runs) {
             // A mapped service integration runs as the integrations function.
-            out.add(new Reference(at + "/Resource", TaskResource.INTEGRATIONS_FUNCTION));
+            out.add(new Reference(at + "/Resource", TaskResource.INTEGRATIONS_FUNCTION, false));
             return;
         }
         if (resource.function() != null) {
-            out.add(new Reference(at + "/Resource", resource.function()));
+            boolean lambda = resource.kind() == TaskResource.Kind.FUNCTION && resource.raw().startsWith("arn:");
+            out.add(new Reference(at + "/Resource", resource.function(), lambda));
             return;
         }
         if (!resource.lambdaInvoke()) {
@@ -81,7 +83,7 @@ final class FunctionReferences {
         JsonNode literal = state.path("Parameters").path("FunctionName");
         String function = literal.isTextual() ? TaskResource.lambdaFunctionName(literal.asText()) : null;
         if (function != null) {
-            out.add(new Reference(at + "/Parameters/FunctionName", function));
+            out.add(new Reference(at + "/Parameters/FunctionName", function, true));
         }
     }
 

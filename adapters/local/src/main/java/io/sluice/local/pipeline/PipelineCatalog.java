@@ -1,6 +1,8 @@
 package io.sluice.local.pipeline;
 
 import io.sluice.functions.pipeline.PipelineProblem;
+import io.sluice.functions.integration.lambda.LambdaMappings;
+import io.sluice.orchestration.substitution.DefinitionSubstitutions;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
@@ -51,16 +53,26 @@ public final class PipelineCatalog {
 
     private record Entry(FileTime modified, Pipeline pipeline, List<PipelineProblem> problems) {}
 
+    /**
+     * What a pipeline file is read with besides itself: the placeholders to fill ({@code ${Name}}, as CloudFormation
+     * fills DefinitionSubstitutions) and the Lambda mapping file an unmapped Lambda function is to be mapped in.
+     */
+    public record Sources(DefinitionSubstitutions substitutions, LambdaMappings lambdas) {
+        public static final Sources NONE = new Sources(DefinitionSubstitutions.none(), LambdaMappings.none(LambdaMappings.DEFAULT_FILE));
+    }
+
     private final Path directory;
     private final Set<String> functions;
     private final Patterns patterns;
+    private final Sources sources;
     private final Map<String, Entry> entries = new TreeMap<>();
     private final List<PipelineProblem> misnamed = new ArrayList<>();
 
-    private PipelineCatalog(Path directory, Set<String> functions, Patterns patterns) {
+    private PipelineCatalog(Path directory, Set<String> functions, Patterns patterns, Sources sources) {
         this.directory = directory;
         this.functions = Set.copyOf(functions);
         this.patterns = patterns;
+        this.sources = sources;
     }
 
     /** Reads every {@code *.asl.json} of {@code directory}; a missing directory is an empty catalog. */
@@ -70,7 +82,12 @@ public final class PipelineCatalog {
 
     /** Reads every {@code *.asl.json}, and with {@code patterns} every {@code *.config.json}, of {@code directory}. */
     public static PipelineCatalog load(Path directory, Set<String> functions, Patterns patterns) {
-        PipelineCatalog catalog = new PipelineCatalog(directory.toAbsolutePath().normalize(), functions, patterns);
+        return load(directory, functions, patterns, Sources.NONE);
+    }
+
+    /** As {@link #load(Path, Set, Patterns)}, each ASL file read with {@code sources}. */
+    public static PipelineCatalog load(Path directory, Set<String> functions, Patterns patterns, Sources sources) {
+        PipelineCatalog catalog = new PipelineCatalog(directory.toAbsolutePath().normalize(), functions, patterns, sources);
         if (!Files.isDirectory(catalog.directory)) {
             return catalog;
         }
@@ -202,6 +219,11 @@ public final class PipelineCatalog {
             if (json == null) {
                 return new Entry(modified, null, List.copyOf(problems));
             }
+        } else {
+            json = substitute(json, shown, problems);
+            if (json == null) {
+                return new Entry(modified, null, List.copyOf(problems));
+            }
         }
         if (!check(json, shown, problems)) {
             return new Entry(modified, null, List.copyOf(problems));
@@ -217,8 +239,18 @@ public final class PipelineCatalog {
      */
     public List<PipelineProblem> check(JsonNode definition, String shown) {
         List<PipelineProblem> problems = new ArrayList<>();
-        check(definition, shown, problems);
+        JsonNode substituted = substitute(definition, shown, problems);
+        if (substituted != null) {
+            check(substituted, shown, problems);
+        }
         return List.copyOf(problems);
+    }
+
+    /** {@code json} with its placeholders filled, or {@code null} after adding a problem for each one left unfilled. */
+    private JsonNode substitute(JsonNode json, String shown, List<PipelineProblem> problems) {
+        DefinitionSubstitutions.Substituted s = sources.substitutions().apply(json);
+        s.problems().forEach(p -> problems.add(new PipelineProblem(shown, p.pointer(), p.message() + ".", false)));
+        return s.problems().isEmpty() ? s.definition() : null;
     }
 
     /** Adds {@code json}'s problems; {@code false} when the ASL validator found errors (nothing else was looked at). */
@@ -231,7 +263,9 @@ public final class PipelineCatalog {
         for (FunctionReferences.Reference ref : FunctionReferences.of(json)) {
             if (!functions.contains(ref.function())) {
                 problems.add(new PipelineProblem(shown, ref.pointer(), "No function '" + ref.function()
-                        + "' runs in this runtime; it has " + String.join(", ", functions.stream().sorted().toList()) + ".", false));
+                        + "' runs in this runtime; it has " + String.join(", ", functions.stream().sorted().toList())
+                        + (ref.lambda() ? "; to run Lambda function '" + ref.function() + "' here, " + sources.lambdas().howToMap(ref.function()) : "")
+                        + ".", false));
             }
         }
         for (FunctionReferences.Unrunnable ref : FunctionReferences.notRunnable(json)) {

@@ -160,7 +160,7 @@ public final class FolderStateMachines implements StateMachines, StateMachineVer
         }
         ObjectNode meta = (ObjectNode) meta(machine).deepCopy();
         ArrayNode list = meta.has("versions") ? (ArrayNode) meta.get("versions") : meta.putArray("versions");
-        Version v = new Version(versions.isEmpty() ? 1 : versions.get(0).number() + 1, definition, description, now);
+        Version v = new Version(io.sluice.api.sfn.VersionDocuments.lastNumber(meta) + 1, definition, description, now);
         ObjectNode o = list.addObject().put("number", v.number()).put("definition", definition).put("created", now.toString());
         if (description != null) {
             o.put("description", description);
@@ -180,6 +180,26 @@ public final class FolderStateMachines implements StateMachines, StateMachineVer
         AliasDocuments.put(meta, alias);
         writeMeta(machine, meta);
         return alias;
+    }
+
+    @Override
+    public synchronized boolean deleteVersion(String machine, int number) {
+        ObjectNode meta = (ObjectNode) meta(machine).deepCopy();
+        boolean deleted = io.sluice.api.sfn.VersionDocuments.removeVersion(meta, number);
+        if (deleted) {
+            writeMeta(machine, meta);
+        }
+        return deleted;
+    }
+
+    @Override
+    public synchronized boolean deleteAlias(String machine, String name) {
+        ObjectNode meta = (ObjectNode) meta(machine).deepCopy();
+        boolean deleted = io.sluice.api.sfn.VersionDocuments.removeAlias(meta, name);
+        if (deleted) {
+            writeMeta(machine, meta);
+        }
+        return deleted;
     }
 
     @Override

@@ -50,7 +50,10 @@ class PipelineCatalogTest {
                 dir.getFileName() + "/truncated.asl.json: /: " + catalog.problems().stream()
                         .filter(p -> p.file().endsWith("truncated.asl.json")).findFirst().orElseThrow().message(),
                 dir.getFileName() + "/unknown-fn.asl.json: /States/M/ItemProcessor/States/T/Parameters/FunctionName: No function 'nope' "
-                        + "runs in this runtime; it has echo, load.",
+                        + "runs in this runtime; it has echo, load; to run Lambda function 'nope' here, map it in lambdas.json, for example"
+                        + " with the line \"nope\": {\"url\": \"http://127.0.0.1:3001\"} (an endpoint serving Lambda's Invoke API, as sam"
+                        + " local start-lambda does), {\"command\": [\"python3\", \"handler.py\"]} (the event on stdin, the result on stdout)"
+                        + " or {\"response\": {...}}.",
                 dir.getFileName() + "/unreachable.asl.json: /States/Orphan: warning: " + catalog.problems().stream()
                         .filter(p -> p.warning()).findFirst().orElseThrow().message());
         assertThat(catalog.problems().stream().filter(p -> p.file().endsWith("truncated.asl.json")).findFirst().orElseThrow().message())

@@ -1,0 +1,165 @@
+package io.sluice.api.sfn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.api.port.ExecutionControl;
+import io.sluice.api.tenant.Caller;
+import io.sluice.orchestration.port.ExecutionSummary;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * ListMapRuns, as the AWS Step Functions API reference shapes it: the map runs an execution's distributed Map states
+ * started, newest first, each {@code {executionArn, mapRunArn, stateMachineArn, startDate, stopDate}} (the map run's
+ * state machine being {@code <machine>/<label>}), read from the execution's history: a MapRunStarted, and its
+ * MapRunSucceeded or MapRunFailed in the same branch; a run left open by an execution that ended stopped with it.
+ */
+final class MapRunOperations {
+    private static final int CHUNK = 1000;
+    private static final int SCAN = 1000;
+
+    private final ExecutionControl executions;
+    private final ExecutionOperations lookups;
+    private final Arns arns;
+
+    MapRunOperations(ExecutionControl executions, ExecutionOperations lookups, Arns arns) {
+        this.executions = executions;
+        this.lookups = lookups;
+        this.arns = arns;
+    }
+
+    void register(Map<String, SfnApi.Operation> ops) {
+        ops.put("ListMapRuns", this::list);
+        ops.put("DescribeMapRun", this::describe);
+    }
+
+    /**
+     * DescribeMapRun: the run's status from its parent's history (MapRunSucceeded, MapRunFailed; open in an ended
+     * execution: ABORTED), its limits as the Map state's request gave them, and its STANDARD children's executions
+     * counted by status (as items too, a child being one item without an ItemBatcher). The parent is found among the
+     * machine's newest {@value #SCAN} own runs.
+     */
+    private JsonNode describe(Caller caller, JsonNode request) {
+        MapRunArns.MapRunRef ref = MapRunArns.parse(arns, Fields.required(request, "mapRunArn"), "mapRunArn");
+        String mapRunArn = request.get("mapRunArn").asText();
+        if (!caller.sees(ref.machine())) {
+            throw missing(mapRunArn);
+        }
+        for (ExecutionSummary parent : ExecutionListing.kept(executions, ref.machine(), null, SCAN, ExecutionListing.ownRuns())) {
+            ObjectNode found = describeIn(parent, mapRunArn, ref);
+            if (found != null) {
+                return found;
+            }
+        }
+        throw missing(mapRunArn);
+    }
+
+    private ObjectNode describeIn(ExecutionSummary parent, String mapRunArn, MapRunArns.MapRunRef ref) {
+        JsonNode start = null;
+        JsonNode end = null;
+        for (int from = 0; ; from += CHUNK) {
+            List<JsonNode> lines = executions.history(parent.executionId(), from, CHUNK).orElse(List.of());
+            for (JsonNode line : lines) {
+                String type = line.path("type").asText();
+                if (type.equals("MAP_RUN_STARTED") && MapRunArns.ofStart(arns, parent.pipeline(), line).equals(mapRunArn)) {
+                    start = line;
+                } else if (start != null && end == null && (type.equals("MAP_RUN_SUCCEEDED") || type.equals("MAP_RUN_FAILED"))
+                        && line.path("frame").asInt() == start.path("frame").asInt()) {
+                    end = line;
+                }
+            }
+            if (lines.size() < CHUNK) {
+                break;
+            }
+        }
+        if (start == null) {
+            return null;
+        }
+        JsonNode req = start.path("detail").path("request");
+        String status = end != null ? (end.path("type").asText().equals("MAP_RUN_SUCCEEDED") ? "SUCCEEDED" : "FAILED")
+                : parent.stopTime() != null ? "ABORTED" : "RUNNING";
+        ObjectNode out = Fields.object().put("mapRunArn", mapRunArn).put("executionArn", arns.executionOfId(parent.executionId()))
+                .put("status", status);
+        Fields.time(out, "startDate", Instant.parse(start.path("at").asText()));
+        if (end != null) {
+            Fields.time(out, "stopDate", Instant.parse(end.path("at").asText()));
+        } else if (parent.stopTime() != null) {
+            Fields.time(out, "stopDate", parent.stopTime());
+        }
+        out.put("maxConcurrency", req.path("MaxConcurrency").asInt(0))
+                .put("toleratedFailurePercentage", req.path("ToleratedFailurePercentage").asDouble(0))
+                .put("toleratedFailureCount", req.path("ToleratedFailureCount").asLong(0));
+        ObjectNode counts = counts(ref);
+        out.set("itemCounts", counts.deepCopy());
+        out.set("executionCounts", counts);
+        out.put("redriveCount", 0);
+        return out;
+    }
+
+    /** The run's child executions by status; pending (not yet started) ones are not known here and count as none. */
+    private ObjectNode counts(MapRunArns.MapRunRef ref) {
+        Map<String, Long> by = new HashMap<>();
+        List<ExecutionSummary> children = ExecutionListing.kept(executions, ref.machine(), null, Integer.MAX_VALUE / 8, ExecutionListing.childrenOf(ref));
+        children.forEach(c -> by.merge(c.status(), 1L, Long::sum));
+        ObjectNode o = Fields.object();
+        o.put("pending", 0L).put("running", by.getOrDefault("RUNNING", 0L)).put("succeeded", by.getOrDefault("SUCCEEDED", 0L))
+                .put("failed", by.getOrDefault("FAILED", 0L)).put("timedOut", by.getOrDefault("TIMED_OUT", 0L))
+                .put("aborted", by.getOrDefault("ABORTED", 0L)).put("total", (long) children.size()).put("resultsWritten", 0L)
+                .put("failuresNotRedrivable", 0L).put("pendingRedrive", 0L);
+        return o;
+    }
+
+    private SfnException missing(String mapRunArn) {
+        return SfnError.RESOURCE_NOT_FOUND.with("Resource not found: map run '" + Arns.shown(mapRunArn) + "' does not exist.");
+    }
+
+    private JsonNode list(Caller caller, JsonNode request) {
+        ExecutionSummary s = lookups.visible(caller, request);
+        List<ObjectNode> runs = new ArrayList<>();
+        Map<Integer, ObjectNode> open = new HashMap<>();
+        for (int from = 0; ; from += CHUNK) {
+            List<JsonNode> lines = executions.history(s.executionId(), from, CHUNK).orElseThrow(() -> lookups.notFound(s.executionId()));
+            for (JsonNode line : lines) {
+                int frame = line.path("frame").asInt();
+                Instant at = Instant.parse(line.path("at").asText());
+                switch (line.path("type").asText()) {
+                    case "MAP_RUN_STARTED" -> {
+                        ObjectNode run = Fields.object().put("executionArn", arns.executionOfId(s.executionId()))
+                                .put("mapRunArn", MapRunArns.ofStart(arns, s.pipeline(), line))
+                                .put("stateMachineArn", arns.stateMachine(s.pipeline()) + "/" + MapRunArns.label(line));
+                        Fields.time(run, "startDate", at);
+                        runs.add(run);
+                        open.put(frame, run);
+                    }
+                    case "MAP_RUN_SUCCEEDED", "MAP_RUN_FAILED" -> {
+                        ObjectNode run = open.remove(frame);
+                        if (run != null) {
+                            Fields.time(run, "stopDate", at);
+                        }
+                    }
+                    default -> { }
+                }
+            }
+            if (lines.size() < CHUNK) {
+                break;
+            }
+        }
+        if (s.stopTime() != null) {
+            open.values().forEach(run -> Fields.time(run, "stopDate", s.stopTime()));
+        }
+        java.util.Collections.reverse(runs);
+        PageToken.Page<ObjectNode> page = PageToken.page(runs, Fields.optional(request, "nextToken"), Fields.maxResults(request, 100),
+                "ListMapRuns " + s.executionId());
+        ObjectNode out = Fields.object();
+        ArrayNode items = out.putArray("mapRuns");
+        page.items().forEach(items::add);
+        if (page.nextToken() != null) {
+            out.put("nextToken", page.nextToken());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,11 @@
+package io.sluice.functions.maprun;
+
+/** The names of a map run that readers outside the map-run function need: its run id, from the Map state's task token. */
+public final class MapRunNames {
+    private MapRunNames() {}
+
+    /** The id of the map run that the dispatch with task token {@code token} starts (every delivery of it finds the same run). */
+    public static String runId(String token) {
+        return MapRunIds.runId(token);
+    }
+}
