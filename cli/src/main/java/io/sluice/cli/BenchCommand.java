@@ -3,6 +3,7 @@ package io.sluice.cli;
 import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.cli.bench.RedisMemory;
 import io.sluice.cli.bench.RedisTraffic;
 import io.sluice.cli.bench.TransitionsBench;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -120,6 +121,10 @@ final class BenchCommand {
                 description = "how the embedded Redis persists (default ${DEFAULT-VALUE}, as production runs; aof-always to compare with"
                         + " engines that fsync every write)")
         private String durability;
+        @Option(names = "--redis", paramLabel = "URL", description = "a Redis of the bench's own instead of an embedded one (its"
+                + " persistence is the server's; --durability does not apply): redis://host:port, or a Redis Cluster as"
+                + " redis+cluster://host:port[,host:port...]. The bench's keys are deleted after the run.")
+        private String redisUrl;
         @Option(names = "--json", description = "the figures also as one JSON line, last") private boolean json;
 
         Transitions(CliContext context) {
@@ -141,9 +146,9 @@ final class BenchCommand {
             LocalBackends.Queue queue = queueOption.queue();
             EmbeddedRedis.Persistence persistence = EmbeddedRedis.Persistence.ofFlag(durability).orElseThrow(() ->
                     new SluiceCli.UsageException("--durability expects 'none', 'aof-everysec' or 'aof-always', not '" + durability + "'"));
-            err.println("sluice bench: starting an embedded Redis (persistence: " + persistence.flag() + ")"
-                    + (queue == LocalBackends.Queue.SQS ? " and ElasticMQ..." : "..."));
-            try (LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(queue, null, 0, "us-east-1", null, run, "redis-server",
+            err.println(redisUrl != null ? "sluice bench: on the Redis given (--redis)" : "sluice bench: starting an embedded Redis (persistence: "
+                    + persistence.flag() + ")" + (queue == LocalBackends.Queue.SQS ? " and ElasticMQ..." : "..."));
+            try (LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(queue, null, 0, "us-east-1", redisUrl, run, "redis-server",
                     searchPath, 5, null, persistence))) {
                 err.println("sluice bench: queue: " + backends.queueDescription() + "; Redis: " + backends.redisDescription());
                 QueueNames names = new QueueNames(run);
@@ -163,6 +168,10 @@ final class BenchCommand {
                     RedisTraffic before = RedisTraffic.of(backends.redisson());
                     figures = bench.run(runtime, completions, options);
                     traffic = RedisTraffic.of(backends.redisson()).since(before);
+                } finally {
+                    if (redisUrl != null) {
+                        RedisMemory.deleteKeys(backends.redisson(), run);
+                    }
                 }
                 print(figures, traffic, json);
                 return figures.failed() == 0 ? 0 : 1;

@@ -8,7 +8,7 @@ import org.redisson.api.options.KeysScanOptions;
 import org.redisson.client.codec.StringCodec;
 
 /** What the bench asks Redis about memory, and its cleanup. */
-final class RedisMemory {
+public final class RedisMemory {
     private RedisMemory() {}
 
     /** {@code INFO memory used_memory}: the whole server, so other clients' writes meanwhile show up too. */
@@ -58,7 +58,8 @@ final class RedisMemory {
         return out;
     }
 
-    static long deleteKeys(RedissonClient redisson, String prefix) {
+    /** Deletes every key under {@code prefix} (a bench's own, after a run on a server it was given). */
+    public static long deleteKeys(RedissonClient redisson, String prefix) {
         List<String> keys = keys(redisson, prefix);
         long deleted = 0;
         for (int from = 0; from < keys.size(); from += 500) {

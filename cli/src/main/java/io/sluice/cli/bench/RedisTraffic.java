@@ -1,32 +1,44 @@
 package io.sluice.cli.bench;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
+import org.redisson.api.redisnode.RedisNode;
+import org.redisson.api.redisnode.RedisNodes;
 
 /**
- * What a Redis server has served so far, from {@code INFO stats}: commands ({@code total_commands_processed}, the
- * commands clients sent; those a Lua script runs inside are not counted apart from its {@code EVALSHA}) and round
- * trips ({@code total_reads_processed}, the read events the server handled: one per request a client sent and waited
- * for, and one for a pipelined batch that arrived together). The figures are the server's, so every client of the
- * server counts: a bench reads them on a Redis of its own.
+ * What a Redis server (every primary of a Redis Cluster) has served so far, from {@code INFO stats}: commands
+ * ({@code total_commands_processed}, which counts the commands a Lua script runs too) and round trips
+ * ({@code total_reads_processed}, the read events the server handled: one per request a client sent and waited for,
+ * and one for a pipelined batch that arrived together). The figures are the server's, so every client of the server
+ * counts: a bench reads them on a Redis of its own.
  */
 public record RedisTraffic(long commands, long roundTrips, Map<String, Long> calls) {
     public static RedisTraffic of(RedissonClient redisson) {
-        RScript script = redisson.getScript(StringCodec.INSTANCE);
-        String info = script.eval(RScript.Mode.READ_ONLY, "return redis.call('INFO', 'stats')", RScript.ReturnType.VALUE);
-        String stats = script.eval(RScript.Mode.READ_ONLY, "return redis.call('INFO', 'commandstats')", RScript.ReturnType.VALUE);
+        long commands = 0;
+        long roundTrips = 0;
         Map<String, Long> calls = new TreeMap<>();
-        for (String line : stats.split("\r?\n")) { // cmdstat_evalsha:calls=12,usec=...
-            int colon = line.indexOf(':');
-            if (line.startsWith("cmdstat_") && colon > 0 && line.startsWith("calls=", colon + 1)) {
-                int end = line.indexOf(',', colon);
-                calls.put(line.substring("cmdstat_".length(), colon), Long.parseLong(line.substring(colon + 7, end < 0 ? line.length() : end)));
-            }
+        for (RedisNode node : primaries(redisson)) {
+            Map<String, String> stats = node.info(RedisNode.InfoSection.STATS);
+            commands += Long.parseLong(stats.get("total_commands_processed"));
+            roundTrips += Long.parseLong(stats.get("total_reads_processed"));
+            node.info(RedisNode.InfoSection.COMMANDSTATS).forEach((name, value) -> { // cmdstat_evalsha -> calls=12,usec=...
+                if (name.startsWith("cmdstat_") && value.startsWith("calls=")) {
+                    int end = value.indexOf(',');
+                    calls.merge(name.substring("cmdstat_".length()), Long.parseLong(value.substring(6, end < 0 ? value.length() : end)), Long::sum);
+                }
+            });
         }
-        return new RedisTraffic(field(info, "total_commands_processed"), field(info, "total_reads_processed"), Map.copyOf(calls));
+        return new RedisTraffic(commands, roundTrips, Map.copyOf(calls));
+    }
+
+    private static List<RedisNode> primaries(RedissonClient redisson) {
+        if (redisson.getConfig().isClusterConfig()) {
+            return new ArrayList<>(redisson.getRedisNodes(RedisNodes.CLUSTER).getMasters());
+        }
+        return List.of(redisson.getRedisNodes(RedisNodes.SINGLE).getInstance());
     }
 
     /** What was served between {@code earlier} and this reading. */
@@ -46,14 +58,5 @@ public record RedisTraffic(long commands, long roundTrips, Map<String, Long> cal
         return calls.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(top)
                 .map(e -> String.format(java.util.Locale.ROOT, "%s %.1f", e.getKey(), e.getValue() / per))
                 .collect(java.util.stream.Collectors.joining(", "));
-    }
-
-    private static long field(String info, String name) {
-        for (String line : info.split("\r?\n")) {
-            if (line.startsWith(name + ":")) {
-                return Long.parseLong(line.substring(name.length() + 1).strip());
-            }
-        }
-        throw new IllegalStateException("INFO stats has no " + name + " line");
     }
 }
