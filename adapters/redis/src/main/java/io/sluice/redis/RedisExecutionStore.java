@@ -73,7 +73,6 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     private static final LuaScript LOAD = LuaScript.load("execution-load");
     static final LuaScript CLEAR_OUTBOX = LuaScript.load("execution-clear-outbox");
     private static final LuaScript REMOVE = LuaScript.load("execution-remove");
-    private static final List<String> INDEX_FIELDS = List.of("ixPipeline", "ixStatus", "ixPipelineStatus");
     private static final List<String> SUMMARY_FIELDS = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime");
     private static final int LOADED_FIELDS = 8;
     private static final String RUNNING_STOP_TIME = "";
@@ -83,6 +82,8 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     private final ExecutionKeys keys;
     /** One Redis node (no slots): the scripts keep the indexes themselves, exact, in the step they describe. */
     private final boolean oneNode;
+    /** On Cluster: the global indexes, written around the commit as hints. */
+    private final ClusterIndexHints hints;
 
     /** @param keyPrefix first segment of every key this store writes; no braces */
     public RedisExecutionStore(RedissonClient redisson, String keyPrefix) {
@@ -90,6 +91,7 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
         this.script = redisson.getScript(StringCodec.INSTANCE);
         this.keys = new ExecutionKeys(new KeyPrefix(keyPrefix));
         this.oneNode = redisson.getConfig().isSingleConfig();
+        this.hints = new ClusterIndexHints(redisson, keys);
     }
 
     @Override
@@ -107,48 +109,17 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     @Override
     public CommitResult commit(Commit commit) {
         ScriptCall call = commitCall(commit);
-        ExecutionSummary s = commit.summary();
-        String id = s.executionId();
-        double start = s.startTime().toEpochMilli();
-        double at = commit.at().toEpochMilli();
-        List<String> sets = listingSets(s);
-        boolean outbox = !commit.outbox().isEmpty();
-
+        String id = commit.summary().executionId();
+        List<String> sets = listingSets(commit.summary());
         if (!oneNode) {
-            addToIndexes(id, start, sets, outbox ? at : null, commit.retainUntil());
+            hints.beforeCommit(id, sets, commit);
         }
         List<Object> reply = COMMIT.run(script, ReturnType.MULTI, call.keys(), call.args());
         CommitResult result = commitResult(reply);
-        if (oneNode || result instanceof CommitResult.Conflict) {
-            return result; // on Cluster, what the adds above left are extra entries, which readers skip
+        if (!oneNode && result instanceof CommitResult.Committed) {
+            hints.afterCommit(id, sets, commit, reply.subList(2, 2 + sets.size()));
         }
-        long version = ((CommitResult.Committed) result).version();
-
-        // In one batch (none of these touch the same key): the adds again (an older writer may have removed them
-        // meanwhile), then out of the sets it left, out of the expiry set without a deadline, out of the pending set
-        // without an outbox (if that entry is not newer than this commit).
-        List<String> left = new ArrayList<>();
-        for (int i = 0; i < sets.size(); i++) {
-            String old = (String) reply.get(2 + i);
-            if (!old.isEmpty() && !old.equals(sets.get(i))) {
-                left.add(old);
-            }
-        }
-        RBatch after = indexAdds(id, start, sets, outbox ? at : null, commit.retainUntil());
-        for (String old : left) {
-            after.getScoredSortedSet(old, StringCodec.INSTANCE).removeAsync(id);
-        }
-        if (commit.retainUntil() == null) {
-            after.getScoredSortedSet(keys.expiryKey(), StringCodec.INSTANCE).removeAsync(id);
-        }
-        if (!outbox) {
-            HintScan.removeIfNotNewer(after, keys.pendingKey(), id, at);
-        }
-        after.execute();
-        if (!left.isEmpty()) {
-            reassertCurrentSets(id, start);
-        }
-        return new CommitResult.Committed(version);
+        return result; // on Cluster a conflict leaves what the adds before it made: extra entries, which readers skip
     }
 
     /** The commit script's run for {@code commit}. */
@@ -206,52 +177,8 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
         return keys.hashKey(executionId);
     }
 
-    boolean oneNode() {
-        return oneNode;
-    }
-
     private List<String> listingSets(ExecutionSummary s) {
         return List.of(keys.pipelineIndex(s.pipeline()), keys.statusIndex(s.status()), keys.pipelineStatusIndex(s.pipeline(), s.status()));
-    }
-
-    /** One round trip (per node on Cluster): the listing sets, and the pending and expiry sets when given. */
-    private void addToIndexes(String id, double start, List<String> sets, Double pendingSince, Instant retainUntil) {
-        indexAdds(id, start, sets, pendingSince, retainUntil).execute();
-    }
-
-    /** A batch of the adds {@link #addToIndexes} makes, for the caller to add to and execute. */
-    private RBatch indexAdds(String id, double start, List<String> sets, Double pendingSince, Instant retainUntil) {
-        RBatch batch = redisson.createBatch();
-        batch.getScoredSortedSet(keys.allIndex(), StringCodec.INSTANCE).addAsync(start, id);
-        for (String set : sets) {
-            batch.getScoredSortedSet(set, StringCodec.INSTANCE).addAsync(start, id);
-        }
-        if (pendingSince != null) {
-            batch.getScoredSortedSet(keys.pendingKey(), StringCodec.INSTANCE).addAsync(pendingSince, id);
-        }
-        if (retainUntil != null) {
-            batch.getScoredSortedSet(keys.expiryKey(), StringCodec.INSTANCE).addAsync(retainUntil.toEpochMilli(), id);
-        }
-        return batch;
-    }
-
-    /**
-     * After removing an execution from sets it left: a newer commit may have moved it back into one of them
-     * between its own adds and this removal, so the sets the hash names now are added again.
-     */
-    private void reassertCurrentSets(String id, double start) {
-        Map<String, String> now = redisson.<String, String>getMap(keys.hashKey(id), StringCodec.INSTANCE).getAll(Set.copyOf(INDEX_FIELDS));
-        RBatch batch = redisson.createBatch();
-        boolean any = false;
-        for (String set : now.values()) {
-            if (set != null && !set.isEmpty()) {
-                batch.getScoredSortedSet(set, StringCodec.INSTANCE).addAsync(start, id);
-                any = true;
-            }
-        }
-        if (any) {
-            batch.execute();
-        }
     }
 
     @Override
