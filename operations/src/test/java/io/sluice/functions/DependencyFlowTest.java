@@ -45,7 +45,7 @@ class DependencyFlowTest {
     final CompletionListener listener = new CompletionListener(pump.store, List.of(
             new DependencyRelease(index, pump.timers, pump.queue, pump.names, pump.clock, Duration.ofDays(30)),
             new FailureAlerts(new OncePerIncident(alerts, new InMemoryIdempotencyStore(), pump.clock, Duration.ofHours(1),
-                    Duration.ofSeconds(30), "test"))));
+                    Duration.ofSeconds(30), "test", io.sluice.orchestration.path.RandomSource.seeded(31)))));
     final List<String> events = new ArrayList<>();
 
     DependencyFlowTest() {

@@ -61,7 +61,7 @@ final class LocalParityHost implements ParityHost {
                 "--sluice.data-dir=" + Files.createDirectories(work.resolve("data")), "--sluice.config-dir=" + Files.createDirectories(work.resolve("configs")),
                 "--sluice.scripts-dir=" + scripts, "--sluice.job-runs-dir=" + jobRuns,
                 "--sluice.state-dir=" + work.resolve("state"), "--server.tomcat.basedir=" + work.resolve("tomcat"),
-                "--sluice.alerts.webhook-url=" + receiver.alertsUrl(), "--sluice.sqs.max-receives=3", "--sluice.queue-visibility=3s", "--sluice.sfn-api.port=0",
+                "--sluice.alerts.webhook-url=" + receiver.alertsUrl(), "--sluice.events.webhook-url=" + receiver.eventsUrl("local"), "--sluice.sqs.max-receives=3", "--sluice.queue-visibility=3s", "--sluice.sfn-api.port=0",
                 "--sluice.integrations.http.allowed-hosts=" + receiver.allowListEntry());
         base = "http://127.0.0.1:" + ((WebServerApplicationContext) context).getWebServer().getPort();
     }

@@ -6,6 +6,8 @@ import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.StatusRecord;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,6 +54,9 @@ public final class ParityRunner {
                 case "retail" -> retail(c.name(), c.spec());
                 case "poison" -> poison(c.spec());
                 case "control" -> control(c.name(), c.spec());
+                case "held" -> held(c.name(), c.spec());
+                case "alert" -> alert(c.name(), c.spec());
+                case "event" -> event(c.name(), c.spec());
                 default -> "unknown kind " + c.kind();
             };
         } catch (RuntimeException e) {
@@ -90,6 +95,73 @@ public final class ParityRunner {
             return action + " answered " + answer.status() + " " + answer.body() + ", expected 200 with status " + wanted;
         }
         return compareEnd(awaitEnd(id), spec.path("expect"));
+    }
+
+    /**
+     * A block rule made through the API ({@code rule}, until {@code holdSeconds} from now) holds the pipeline's task: the
+     * run ends as expected, and not before the rule's end (a host without the rules gate ends it at once).
+     */
+    private String held(String name, JsonNode spec) {
+        Instant until = Instant.now().truncatedTo(ChronoUnit.SECONDS).plusSeconds(spec.path("holdSeconds").asLong());
+        ObjectNode rule = spec.path("rule").deepCopy();
+        rule.put("id", "parity-" + name + "-" + UUID.randomUUID().toString().substring(0, 8)).put("until", until.toString());
+        ParityHost.Answer made = host.api("POST", "/v1/rules", rule);
+        if (made.status() != 201) {
+            return "making the rule answered " + made.status() + " " + made.body() + ", expected 201";
+        }
+        // A rule is in force on every process within the rule book's refresh (Control.RULES_REFRESH) of its change; on AWS
+        // the http-api and the task-worker are Lambdas of their own, so the run starts once that has passed.
+        Instant inForce = Instant.now().plusMillis(spec.path("inForceWithinMillis").asLong());
+        await("the rule in force on every process", () -> Instant.now().isAfter(inForce) ? Optional.of(true) : Optional.empty());
+        JsonNode end = awaitEnd(start(name, spec.path("pipeline").asText(), spec.path("input"), null));
+        String differs = compareEnd(end, spec.path("expect"));
+        if (differs != null) {
+            return differs;
+        }
+        Instant stopped = Instant.parse(end.path("stopTime").asText());
+        return stopped.isBefore(until) ? "the run ended at " + stopped + ", before the block rule's end " + until + ": its task was not held" : null;
+    }
+
+    /**
+     * A run that fails alerts as its priority's tier says: the alert naming the execution contains each of
+     * {@code alertContains} and none of {@code alertLacks}.
+     */
+    private String alert(String name, JsonNode spec) {
+        String id = start(name, spec.path("pipeline").asText(), spec.path("input"), null, spec.path("priority").asText(null));
+        JsonNode expect = spec.path("expect");
+        String differs = compareEnd(awaitEnd(id), expect);
+        if (differs != null) {
+            return differs;
+        }
+        String alert = await("an alert naming " + id, () -> receiver.alerts().stream().filter(a -> a.contains(id)).findFirst());
+        for (JsonNode w : expect.path("alertContains")) {
+            if (!alert.contains(w.asText())) {
+                return "the alert " + alert + " does not say '" + w.asText() + "'";
+            }
+        }
+        for (JsonNode w : expect.path("alertLacks")) {
+            if (alert.contains(w.asText())) {
+                return "the alert " + alert + " says '" + w.asText() + "'";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A run's end reaches the host's event bus (the local webhook, EventBridge, Event Grid; each here at the receiver): an
+     * event naming the execution and each of {@code eventContains} (its CloudEvent type) arrives.
+     */
+    private String event(String name, JsonNode spec) {
+        String id = start(name, spec.path("pipeline").asText(), spec.path("input"), null);
+        JsonNode expect = spec.path("expect");
+        String differs = compareEnd(awaitEnd(id), expect);
+        if (differs != null) {
+            return differs;
+        }
+        List<String> words = new ArrayList<>(List.of(id));
+        expect.path("eventContains").forEach(w -> words.add(w.asText()));
+        await("an event naming " + words, () -> receiver.events().stream().filter(e -> words.stream().allMatch(e::contains)).findFirst());
+        return null;
     }
 
     private String callback(String name, JsonNode spec) {
@@ -160,7 +232,26 @@ public final class ParityRunner {
         if (!received.equals(wantedBodies)) {
             return "the partner received " + received + ", expected " + wantedBodies;
         }
-        return compareStatusRows(expect.path("statusRows"));
+        String lineage = compareLineage(expect.path("lineage"), partition);
+        return lineage != null ? lineage : compareStatusRows(expect.path("statusRows"));
+    }
+
+    /** For each dataset, the pipelines whose runs wrote it for {@code partition}, as {@code GET /v1/lineage} lists them. */
+    private String compareLineage(JsonNode wanted, String partition) {
+        for (var dataset : wanted.properties()) {
+            ParityHost.Answer a = host.api("GET", "/v1/lineage?dataset=" + encode(dataset.getKey()) + "&partition=" + encode(partition), null);
+            if (a.status() != 200) {
+                return "the lineage of " + dataset.getKey() + " answered " + a.status() + " " + a.body() + ", expected 200";
+            }
+            java.util.Set<String> writers = new java.util.TreeSet<>();
+            a.body().path("producers").forEach(p -> writers.add(p.path("pipeline").asText()));
+            java.util.Set<String> expected = new java.util.TreeSet<>();
+            dataset.getValue().forEach(p -> expected.add(p.asText()));
+            if (!writers.equals(expected)) {
+                return "the lineage of " + dataset.getKey() + " names the writers " + writers + ", expected " + expected;
+            }
+        }
+        return null;
     }
 
     private String compareStatusRows(JsonNode wanted) {

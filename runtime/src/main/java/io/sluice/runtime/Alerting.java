@@ -1,5 +1,6 @@
 package io.sluice.runtime;
 
+import io.sluice.functions.time.SystemRandom;
 import io.sluice.functions.alert.OncePerIncident;
 import io.sluice.functions.deadletter.DeadLetters;
 import io.sluice.functions.messaging.QueueNames;
@@ -25,7 +26,7 @@ public final class Alerting {
 
     /** As {@link #oncePerIncident(AlertSink, IdempotencyStore, Clock, String)}, each claim held for {@code lease} (a drill's short one). */
     public static AlertSink oncePerIncident(AlertSink sink, IdempotencyStore claims, Clock clock, String owner, Duration lease) {
-        return new OncePerIncident(sink, claims, clock, QUIET, lease, owner);
+        return new OncePerIncident(sink, claims, clock, QUIET, lease, owner, SystemRandom.SECURE);
     }
 
     /**

@@ -2,7 +2,10 @@ package io.sluice.runtime;
 
 import io.sluice.orchestration.port.CoupledWrites;
 import java.util.Optional;
+import io.sluice.functions.control.RuleBook;
+import io.sluice.functions.control.RuleGate;
 import io.sluice.functions.harness.TaskFunctions;
+import io.sluice.functions.priority.Priority;
 import io.sluice.functions.harness.TaskGate;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.QueueNames;
@@ -16,13 +19,16 @@ import io.sluice.functions.retention.ExecutionReaper;
 import io.sluice.functions.retention.Retention;
 import io.sluice.functions.tenancy.Owners;
 import io.sluice.functions.tenancy.Tenancy;
+import io.sluice.functions.time.SystemRandom;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;
+import io.sluice.orchestration.path.RandomSource;
 import io.sluice.orchestration.port.LineageLog;
 import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.StatusStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * The one place the runtime is composed. A host names its ports and settings here and calls {@link #build()}; every
@@ -45,6 +51,7 @@ public final class RuntimeBuilder {
     private WorkerHarness.TaskFailures failures = WorkerHarness.TaskFailures.NONE;
     private ExecutionReaper reaper;
     private ScheduleFirer schedules;
+    private RandomSource random = SystemRandom.SECURE;
 
     /** Who the worker harness is: its claims' owner, its lease, and whose run each task is. */
     private record Worker(Owners owners, String id, Duration lease) {}
@@ -99,10 +106,21 @@ public final class RuntimeBuilder {
         return this;
     }
 
-    /** Every task asks {@code gate} (the allow and block rules) before it runs; {@code null}: open. */
+    /** Every task asks {@code gate} before it runs; {@code null}: open. A host's allow and block rules go through {@link #rules}. */
     public RuntimeBuilder gate(TaskGate gate) {
         this.gate = gate == null ? TaskGate.OPEN : gate;
         return this;
+    }
+
+    /**
+     * Every task asks the rules of {@code book} ({@link Control#rules}) before it runs: one a block rule covers waits (the
+     * {@link RuleGate}). Whose pipeline is whose comes from {@code tenancy}, a pipeline's priority from
+     * {@code declaredPriority} (its options), never from the task; {@code null} book: open.
+     */
+    public RuntimeBuilder rules(RuleBook book, Tenancy tenancy, Function<String, Priority> declaredPriority) {
+        Objects.requireNonNull(tenancy, "tenancy");
+        Objects.requireNonNull(declaredPriority, "declaredPriority");
+        return gate(book == null ? null : new RuleGate(book, tenancy, pipeline -> declaredPriority.apply(pipeline).name()));
     }
 
     /** Each succeeded task of a dataset-aware function records its datasets in {@code lineage}; {@code null}: none. */
@@ -134,6 +152,15 @@ public final class RuntimeBuilder {
         return this;
     }
 
+    /**
+     * Where the runtime draws its randomness (task tokens' secrets, retry jitter, claim owners); unpredictable by default
+     * ({@link SystemRandom#SECURE}). A test's seeded source makes a run repeat exactly.
+     */
+    public RuntimeBuilder random(RandomSource random) {
+        this.random = Objects.requireNonNull(random, "random");
+        return this;
+    }
+
     public RuntimePorts ports() {
         return ports;
     }
@@ -154,7 +181,7 @@ public final class RuntimeBuilder {
         }
         outbox.couple(coupled().orElse(null));
         Orchestrator orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, probe,
-                retention);
+                retention).withRandom(random);
         ScheduleTick tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, outboxGrace, schedules);
         return new SluiceRuntime(copy(), outbox, events ? orchestrator.withEvents() : orchestrator,
                 reaper == null ? tick : tick.withReaper(reaper));
@@ -165,7 +192,7 @@ public final class RuntimeBuilder {
             throw new IllegalStateException("this runtime runs no tasks: build it with worker(owners, id, lease) to get a harness");
         }
         WorkerHarness harness = new WorkerHarness(functions, ports.claims(), ports.timers(), ports.queue(), names, clock, worker.id(),
-                worker.lease(), probe, worker.owners()).withGate(gate).withFailures(failures).withCoupledWrites(coupled().orElse(null));
+                worker.lease(), probe, worker.owners()).withRandom(random).withGate(gate).withFailures(failures).withCoupledWrites(coupled().orElse(null));
         harness = lineage == null ? harness : harness.withLineage(lineage);
         return events ? harness.withEvents() : harness;
     }
@@ -188,6 +215,7 @@ public final class RuntimeBuilder {
         b.failures = failures;
         b.reaper = reaper;
         b.schedules = schedules;
+        b.random = random;
         return b;
     }
 }

@@ -90,6 +90,32 @@ class RuntimeBuilderTest {
         assertThat(ran).as("the original runtime kept no gate").hasSize(1);
     }
 
+    @Test
+    void aSeededRandomSourceMakesTheSameTaskTokensOnEveryRun() {
+        assertThat(firstTaskMessage(io.sluice.orchestration.path.RandomSource.seeded(5)))
+                .as("the same seed, the same token (its secret part drawn from the runtime's source)")
+                .isEqualTo(firstTaskMessage(io.sluice.orchestration.path.RandomSource.seeded(5)))
+                .isNotEqualTo(firstTaskMessage(io.sluice.orchestration.path.RandomSource.seeded(6)));
+    }
+
+    /** The task message a fresh runtime drawing from {@code random} sends for a run's first state. */
+    private String firstTaskMessage(io.sluice.orchestration.path.RandomSource random) {
+        InMemoryTaskQueue own = new InMemoryTaskQueue(clock, 5);
+        RuntimePorts fresh = new RuntimePorts(new InMemoryExecutionStore(), new InMemoryIdempotencyStore(), own, new InMemoryTimerIndex(),
+                new InMemoryDefinitionStore());
+        SluiceRuntime runtime = RuntimeBuilder.on(fresh, NAMES, clock).random(random).build();
+        runtime.orchestrator().start("p", "seeded", DefinitionParser.parse(Json.parse(DEFINITION)), Json.object());
+        for (ReceivedMessage m : own.receive(NAMES.orchestrator(), 10, Duration.ofMinutes(1), Duration.ZERO)) {
+            runtime.orchestrator().handle(MessageCodec.decode(m.body()));
+        }
+        List<String> sent = new ArrayList<>();
+        for (String channel : NAMES.channels("echo")) {
+            own.receive(channel, 10, Duration.ofMinutes(1), Duration.ZERO).forEach(m -> sent.add(m.body()));
+        }
+        assertThat(sent).hasSize(1);
+        return sent.getFirst();
+    }
+
     /** Delivers what is on the orchestrator's queue and the task channels until both are empty (no time passes). */
     private void pump(SluiceRuntime runtime, WorkerHarness harness) {
         boolean moved = true;

@@ -16,7 +16,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.deadletter.DeadLetters;
@@ -64,7 +63,7 @@ public class AwsControl {
 
     @Bean
     public RuleBook ruleBook(RedisAdapters redis, SluiceAwsProperties properties, Clock clock) {
-        return new RuleBook(new RedisRuleStore(redis.redisson(), properties.redisKeyPrefix()), List::of, clock, Duration.ofSeconds(2));
+        return io.sluice.runtime.Control.rules(new RedisRuleStore(redis.redisson(), properties.redisKeyPrefix()), List::of, clock);
     }
 
     @Bean
@@ -82,12 +81,12 @@ public class AwsControl {
 
     @Bean
     public Blocks blocks(RuleBook rules, Clock clock) {
-        return new Blocks(rules, clock);
+        return io.sluice.runtime.Control.blocks(rules, clock);
     }
 
     @Bean
     public Backfills backfills(RedisAdapters redis, SluiceAwsProperties properties, ExecutionStarter starter, Blocks blocks, Clock clock) {
-        return new Backfills(new RedisBackfillStore(redis.redisson(), properties.redisKeyPrefix()), redis.executionStore(), starter, blocks,
+        return io.sluice.runtime.Control.backfills(new RedisBackfillStore(redis.redisson(), properties.redisKeyPrefix()), redis.executionStore(), starter, blocks,
                 clock);
     }
 }

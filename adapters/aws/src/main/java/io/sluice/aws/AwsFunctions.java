@@ -8,7 +8,6 @@ import io.sluice.aws.lambda.SqsRecord;
 import io.sluice.aws.trigger.BundledPipelines;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.control.RuleBook;
-import io.sluice.functions.control.RuleGate;
 import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.MessageCodec;
@@ -53,30 +52,30 @@ public class AwsFunctions {
      */
     @Bean
     public SluiceRuntime sluiceRuntime(RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock, ObjectProvider<Retention> retention,
-                                       org.springframework.core.env.Environment env, ObjectProvider<RuleBook> rules,
-                                       ObjectProvider<LineageLog> lineage, BundledPipelines pipelines,
-                                       io.sluice.functions.tenancy.Tenancy tenancy, ObjectProvider<ExecutionReaper> reaper) {
-        return runtime(redis, queue, names, clock, retention.getIfAvailable(() -> Retention.KEEP), AwsEvents.enabled(env))
+                                       org.springframework.core.env.Environment env, RuleBook rules, LineageLog lineage,
+                                       BundledPipelines pipelines, io.sluice.functions.tenancy.Tenancy tenancy,
+                                       ObjectProvider<ExecutionReaper> reaper) {
+        return runtime(redis, queue, names, clock, retention.getIfAvailable(() -> Retention.KEEP), AwsEvents.enabled(env), tenancy)
                 .worker(tenancy.owners(), "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5))
-                .gate(rules.stream().findFirst().map(book -> new RuleGate(book, tenancy, pipeline -> pipelines.priority(pipeline).name()))
-                        .orElse(null))
-                .lineage(lineage.stream().findFirst().orElse(null))
+                .rules(rules, tenancy, pipelines::priority)
+                .lineage(lineage)
                 .reaper(reaper.stream().findFirst().orElse(null))
                 .build();
     }
 
     /**
      * The runtime's settings on Lambda, over the deployment's Redis and SQS (also built by
-     * {@code io.sluice.aws.lean.OrchestratorLambda}, without a context).
+     * {@code io.sluice.aws.lean.OrchestratorLambda}, without a context). A Task state on a Step Functions activity queues
+     * to its pipeline's tenant's activity of that name ({@code tenancy}: the bundled tenants file), on every Lambda.
      *
      * @param events whether it puts the execution events on the events queue ({@link AwsEvents}: an EventBridge bus is set)
      */
     public static RuntimeBuilder runtime(RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock, Retention retention,
-                                         boolean events) {
+                                         boolean events, io.sluice.functions.tenancy.Tenancy tenancy) {
         // Activities' tasks wait in Redis for the workers that poll the http-api's Step Functions API (GetActivityTask).
         return RuntimeBuilder.on(new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
                         redis.definitionStore(), redis.activityTasks()), names, clock)
-                .retention(retention).events(events);
+                .retention(retention).events(events).activitiesOf(tenancy);
     }
 
     @Bean

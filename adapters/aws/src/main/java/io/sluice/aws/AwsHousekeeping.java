@@ -23,6 +23,7 @@ import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.runtime.Alerting;
 import io.sluice.runtime.Completions;
+import io.sluice.runtime.Control;
 import io.sluice.runtime.SluiceRuntime;
 import io.sluice.redis.RedisDependencyIndex;
 import java.time.Clock;
@@ -91,9 +92,8 @@ public class AwsHousekeeping {
                                      @Value("${sluice.alert-tiers.ack-deadline:15m}") Duration ackDeadline,
                                      @Value("${sluice.alert-tiers.escalations:3}") int escalations,
                                      @Value("${sluice.alert-tiers.digest-every:1h}") Duration digestEvery) {
-        return new TieredAlerts(TieredAlerts.pageThrough(sink), sink, new RedisAlertBook(redis.redisson(), properties.redisKeyPrefix()),
-                s -> oncePerIncident(s, redis, clock), clock, new TieredAlerts.Settings(ackDeadline, escalations, digestEvery))
-                .digestOnTheClock();
+        return Control.tiers(null, sink, new RedisAlertBook(redis.redisson(), properties.redisKeyPrefix()), redis.idempotencyStore(), clock,
+                owner(), new TieredAlerts.Settings(ackDeadline, escalations, digestEvery));
     }
 
     @Bean(name = "dlq-handler")
@@ -142,6 +142,11 @@ public class AwsHousekeeping {
     }
 
     private static AlertSink oncePerIncident(AlertSink sink, RedisAdapters redis, Clock clock) {
-        return Alerting.oncePerIncident(sink, redis.idempotencyStore(), clock, "lambda-" + ProcessHandle.current().pid());
+        return Alerting.oncePerIncident(sink, redis.idempotencyStore(), clock, owner());
+    }
+
+    /** Who claims an incident while it fires: this Lambda process. */
+    private static String owner() {
+        return "lambda-" + ProcessHandle.current().pid();
     }
 }

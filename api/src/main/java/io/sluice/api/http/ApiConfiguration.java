@@ -1,5 +1,7 @@
 package io.sluice.api.http;
 
+import io.sluice.functions.time.SystemRandom;
+import io.sluice.orchestration.path.RandomSource;
 import io.sluice.api.port.Pipelines;
 import io.sluice.api.tenant.CloudApiAuth;
 import io.sluice.api.tenant.Tenants;
@@ -95,6 +97,12 @@ public class ApiConfiguration implements WebMvcConfigurer {
     }
 
     /** Each signed request is taken once: the host's replay guard remembers it for its tolerance. */
+    /** Where the API draws what it makes up (an execution's name when none is given): unpredictable. */
+    @Bean
+    public RandomSource apiRandom() {
+        return SystemRandom.SECURE;
+    }
+
     @Bean
     public WebhookGate webhookGate(ReplayGuard replays, Clock clock) {
         return new WebhookGate(replays, clock);

@@ -1,5 +1,6 @@
 package io.sluice.api.http;
 
+import io.sluice.orchestration.path.RandomSource;
 import io.sluice.functions.start.StartResult;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.Pipelines;
@@ -24,12 +25,14 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class ExecutionStarts {
+    private final RandomSource random;
     private final Pipelines pipelines;
     private final ExecutionControl executions;
     private final Tenants tenants;
     private final TenantStartLimit limit;
 
-    ExecutionStarts(Pipelines pipelines, ExecutionControl executions, Tenants tenants, TenantStartLimit limit) {
+    ExecutionStarts(Pipelines pipelines, ExecutionControl executions, Tenants tenants, TenantStartLimit limit, RandomSource random) {
+        this.random = random;
         this.pipelines = pipelines;
         this.executions = executions;
         this.tenants = tenants;
@@ -54,7 +57,7 @@ class ExecutionStarts {
             return rateLimited(wait.get());
         }
         return switch (lookup) {
-            case Pipelines.Lookup.Found f -> started(executions.start(f.id(), request.executionName(), request.input(), request.options()));
+            case Pipelines.Lookup.Found f -> started(executions.start(f.id(), request.executionName(random), request.input(), request.options()));
             case Pipelines.Lookup.Invalid i -> invalidPipeline(i);
             case Pipelines.Lookup.Missing m -> noPipeline(caller, id);
         };

@@ -1,5 +1,6 @@
 package io.sluice.api.http;
 
+import io.sluice.orchestration.path.RandomSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.events.FinishedExecution;
@@ -21,7 +22,7 @@ import java.util.regex.Pattern;
  *
  * An optional {@code priority} ({@code "P0"}..{@code "P3"}) overrides the pipeline's priority channel for this execution.
  *
- * @param name     {@code null}: {@link #executionName()} makes one up
+ * @param name     {@code null}: {@link #executionName} makes one up
  * @param priority {@code null}: the pipeline's
  */
 record StartRequest(String name, JsonNode input, String partition, Priority priority) {
@@ -119,16 +120,16 @@ record StartRequest(String name, JsonNode input, String partition, Priority prio
         return name;
     }
 
-    /** The name asked for; else the partition's name and a random tag; else a random UUID. */
-    String executionName() {
+    /** The name asked for; else the partition's name and a random tag; else a random UUID; drawn from {@code random}. */
+    String executionName(RandomSource random) {
         if (name != null) {
             return name;
         }
         if (partition != null) {
             byte[] tag = new byte[4];
-            java.util.concurrent.ThreadLocalRandom.current().nextBytes(tag);
+            random.nextBytes(tag);
             return PartitionNames.withSuffix(partition, HexFormat.of().formatHex(tag));
         }
-        return UUID.randomUUID().toString();
+        return random.uuid().toString();
     }
 }

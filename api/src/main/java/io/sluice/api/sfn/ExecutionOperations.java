@@ -1,5 +1,6 @@
 package io.sluice.api.sfn;
 
+import io.sluice.orchestration.path.RandomSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -24,6 +25,7 @@ import java.util.UUID;
 final class ExecutionOperations {
     private static final Set<String> STATUSES = Set.of("RUNNING", "SUCCEEDED", "FAILED", "TIMED_OUT", "ABORTED", "PENDING_REDRIVE");
 
+    private final RandomSource random;
     private final ExecutionControl executions;
     private final StateMachineOperations machines;
     private final Arns arns;
@@ -32,7 +34,8 @@ final class ExecutionOperations {
     private final io.sluice.api.port.StateMachineVersions versionStarts;
 
     ExecutionOperations(ExecutionControl executions, StateMachineOperations machines, VersionOperations versions,
-                        io.sluice.api.port.StateMachineVersions versionStarts, Arns arns, java.time.Clock clock) {
+                        io.sluice.api.port.StateMachineVersions versionStarts, Arns arns, java.time.Clock clock, RandomSource random) {
+        this.random = random;
         this.executions = executions;
         this.versions = versions;
         this.versionStarts = versionStarts;
@@ -58,7 +61,7 @@ final class ExecutionOperations {
         Arns.MachineRef ref = arns.parseMachine(Fields.required(request, "stateMachineArn"), "stateMachineArn");
         Machine machine = machines.find(caller, ref.name());
         Access.mayChange(caller);
-        String name = executionName(Fields.optional(request, "name"));
+        String name = executionName(Fields.optional(request, "name"), random);
         JsonNode input = Fields.json(request, "input", SfnError.INVALID_EXECUTION_INPUT);
         if (!machine.problems().isEmpty()) {
             throw SfnError.VALIDATION.with("State machine '" + arns.stateMachine(machine.name()) + "' cannot run now: "
@@ -93,9 +96,10 @@ final class ExecutionOperations {
                 + s.status() + (s.status().equals("RUNNING") ? ", started with another input" : "") + ")");
     }
 
-    static String executionName(String name) {
+    /** The name asked for, else a random UUID (as Step Functions makes one) drawn from {@code random}. */
+    static String executionName(String name, RandomSource random) {
         if (name == null) {
-            return UUID.randomUUID().toString();
+            return random.uuid().toString();
         }
         if (!Arns.NAME.matcher(name).matches()) {
             throw SfnError.INVALID_NAME.with("Invalid Name: '" + Arns.shown(name) + "'; an execution's name is " + Arns.NAME_EXPECTED + ".");

@@ -1,5 +1,6 @@
 package io.sluice.api.sfn;
 
+import io.sluice.orchestration.path.RandomSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.api.tenant.Caller;
@@ -7,7 +8,6 @@ import io.sluice.orchestration.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -38,12 +38,16 @@ public final class SfnApi {
     private final Authenticator authenticator;
     private final int maxBodyBytes;
     private final java.util.Set<String> paths;
+    private final RandomSource random;
 
-    public SfnApi(Map<String, Operation> operations, Authenticator authenticator, int maxBodyBytes) {
-        this(operations, authenticator, maxBodyBytes, java.util.Set.of("/"));
+    /** @param random where each answer's request id is drawn from */
+    public SfnApi(Map<String, Operation> operations, Authenticator authenticator, int maxBodyBytes, RandomSource random) {
+        this(operations, authenticator, maxBodyBytes, java.util.Set.of("/"), random);
     }
 
-    private SfnApi(Map<String, Operation> operations, Authenticator authenticator, int maxBodyBytes, java.util.Set<String> paths) {
+    private SfnApi(Map<String, Operation> operations, Authenticator authenticator, int maxBodyBytes, java.util.Set<String> paths,
+                   RandomSource random) {
+        this.random = java.util.Objects.requireNonNull(random, "random");
         this.operations = Map.copyOf(operations);
         this.authenticator = authenticator;
         this.maxBodyBytes = maxBodyBytes;
@@ -55,7 +59,7 @@ public final class SfnApi {
      * (Azure Functions' {@code /api}) is given that path as it came, since a SigV4 signature covers the path.
      */
     public SfnApi at(String... paths) {
-        return new SfnApi(operations, authenticator, maxBodyBytes, java.util.Set.of(paths));
+        return new SfnApi(operations, authenticator, maxBodyBytes, java.util.Set.of(paths), random);
     }
 
     /** The operations this API answers, by name. */
@@ -64,7 +68,7 @@ public final class SfnApi {
     }
 
     public SfnResponse handle(SfnRequest request) {
-        String requestId = UUID.randomUUID().toString();
+        String requestId = random.uuid().toString();
         try {
             return answer(200, requestId, dispatch(request));
         } catch (SfnException e) {

@@ -1,5 +1,7 @@
 package io.sluice.api.sfn;
 
+import io.sluice.functions.time.SystemRandom;
+import io.sluice.orchestration.path.RandomSource;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.InProcessTasks;
 import io.sluice.api.port.StateMachineVersions;
@@ -32,22 +34,23 @@ public final class SfnService {
     public static SfnApi api(Arns arns, StateMachines machines, StateMachineVersions versions, ExecutionControl executions, InProcessTasks tasks,
                              ActivityTasks activities, Duration activityPoll, SfnApi.Authenticator authenticator, Clock clock, int maxBodyBytes) {
         Map<String, SfnApi.Operation> ops = new HashMap<>();
+        RandomSource random = SystemRandom.SECURE; // request ids, execution names, alias routing, EXPRESS runs' draws
         if (activities != null) {
             new ActivityOperations(activities, executions, arns, clock, activityPoll).register(ops);
         }
         StateMachineOperations machineOps = new StateMachineOperations(machines, versions, arns, clock);
         machineOps.register(ops);
-        VersionOperations versionOps = new VersionOperations(versions, machineOps, arns, clock);
+        VersionOperations versionOps = new VersionOperations(versions, machineOps, arns, clock, random);
         versionOps.register(ops);
         new VersionDeletions(machineOps, versions, arns).register(ops);
-        ExecutionOperations executionOps = new ExecutionOperations(executions, machineOps, versionOps, versions, arns, clock);
+        ExecutionOperations executionOps = new ExecutionOperations(executions, machineOps, versionOps, versions, arns, clock, random);
         executionOps.register(ops);
         new MapRunOperations(executions, executionOps, arns).register(ops);
-        new SyncExecutionOperation(machineOps, tasks, arns, clock, SystemTime.TICKER).register(ops);
+        new SyncExecutionOperation(machineOps, tasks, arns, clock, SystemTime.TICKER, random).register(ops);
         new HistoryOperation(executions, executionOps, machines, arns, activities).register(ops);
         new TaskOperations(executions).register(ops);
-        new TestStateOperation(tasks, clock, SystemTime.TICKER).register(ops);
+        new TestStateOperation(tasks, clock, SystemTime.TICKER, random).register(ops);
         new TagOperations(machines, machineOps, arns, clock).register(ops);
-        return new SfnApi(ops, authenticator, maxBodyBytes);
+        return new SfnApi(ops, authenticator, maxBodyBytes, random);
     }
 }

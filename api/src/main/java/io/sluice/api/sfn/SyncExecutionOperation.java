@@ -13,10 +13,8 @@ import io.sluice.orchestration.express.ExpressRunner;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
 import io.sluice.orchestration.path.Ticker;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * StartSyncExecution: an EXPRESS machine run whole in this process by the engine's express runner, over the host's
@@ -29,9 +27,10 @@ final class SyncExecutionOperation {
     private final Arns arns;
     private final Clock clock;
     private final Ticker ticker;
-    private final SecureRandom random = new SecureRandom();
+    private final RandomSource random;
 
-    SyncExecutionOperation(StateMachineOperations machines, InProcessTasks tasks, Arns arns, Clock clock, Ticker ticker) {
+    SyncExecutionOperation(StateMachineOperations machines, InProcessTasks tasks, Arns arns, Clock clock, Ticker ticker, RandomSource random) {
+        this.random = random;
         this.ticker = ticker;
         this.machines = machines;
         this.tasks = tasks;
@@ -51,7 +50,7 @@ final class SyncExecutionOperation {
             throw SfnError.STATE_MACHINE_TYPE_NOT_SUPPORTED.with("This operation is not supported by this type of state machine: '"
                     + arns.stateMachine(machine.name()) + "' is " + machine.type() + "; StartSyncExecution runs EXPRESS machines.");
         }
-        String name = ExecutionOperations.executionName(Fields.optional(request, "name"));
+        String name = ExecutionOperations.executionName(Fields.optional(request, "name"), random);
         JsonNode input = Fields.json(request, "input", SfnError.INVALID_EXECUTION_INPUT);
         if (!machine.problems().isEmpty()) {
             throw SfnError.VALIDATION.with("State machine '" + arns.stateMachine(machine.name()) + "' cannot run now: "
@@ -62,7 +61,7 @@ final class SyncExecutionOperation {
         ExpressResult r = new ExpressRunner(definition, tasks.forRun(caller.owner(machine.name(), id)), null,
                 ExpressRunner.DEFAULT_MAX_TRANSITIONS, ticker).run(machine.name(), id, name, input, clock.instant(), randomSource());
         ObjectNode out = Fields.object();
-        out.put("executionArn", arns.express(machine.name(), name, UUID.randomUUID().toString()))
+        out.put("executionArn", arns.express(machine.name(), name, random.uuid().toString()))
                 .put("stateMachineArn", arns.stateMachine(machine.name())).put("name", name);
         Fields.time(out, "startDate", r.startTime());
         Fields.time(out, "stopDate", r.stopTime());

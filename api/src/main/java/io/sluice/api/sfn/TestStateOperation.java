@@ -11,7 +11,6 @@ import io.sluice.orchestration.express.ExpressRunner;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
 import io.sluice.orchestration.path.Ticker;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -33,9 +32,10 @@ final class TestStateOperation {
     private final InProcessTasks tasks;
     private final Clock clock;
     private final Ticker ticker;
-    private final SecureRandom random = new SecureRandom();
+    private final RandomSource random;
 
-    TestStateOperation(InProcessTasks tasks, Clock clock, Ticker ticker) {
+    TestStateOperation(InProcessTasks tasks, Clock clock, Ticker ticker, RandomSource random) {
+        this.random = random;
         this.tasks = tasks;
         this.clock = clock;
         this.ticker = ticker;

@@ -1,5 +1,6 @@
 package io.sluice.api.sfn;
 
+import io.sluice.orchestration.path.RandomSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,7 +10,6 @@ import io.sluice.api.port.StateMachineVersions.Route;
 import io.sluice.api.port.StateMachineVersions.Version;
 import io.sluice.api.port.StateMachines.Machine;
 import io.sluice.api.tenant.Caller;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,9 +25,10 @@ final class VersionOperations {
     private final StateMachineOperations machines;
     private final Arns arns;
     private final Clock clock;
-    private final SecureRandom random = new SecureRandom();
+    private final RandomSource random;
 
-    VersionOperations(StateMachineVersions versions, StateMachineOperations machines, Arns arns, Clock clock) {
+    VersionOperations(StateMachineVersions versions, StateMachineOperations machines, Arns arns, Clock clock, RandomSource random) {
+        this.random = random;
         this.versions = versions;
         this.machines = machines;
         this.arns = arns;
@@ -162,7 +163,7 @@ final class VersionOperations {
             number = Integer.parseInt(ref.qualifier());
         } else {
             Alias a = alias(caller, ref);
-            int roll = random.nextInt(100);
+            int roll = (int) (random.nextDouble() * 100);
             number = a.routes().getLast().version();
             int sum = 0;
             for (Route r : a.routes()) {

@@ -1,9 +1,10 @@
 package io.sluice.api.tenant;
 
+import io.sluice.functions.time.SystemRandom;
+import io.sluice.orchestration.path.RandomSource;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
 
@@ -20,14 +21,18 @@ import java.util.HexFormat;
 public final class ApiKeys {
     /** The text every generated key starts with, so a leaked one is easy to spot (secret scanners). */
     public static final String PREFIX = "sk_";
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private ApiKeys() {}
 
-    /** A new key of 256 random bits. */
+    /** A new key of 256 random bits, drawn from the unpredictable source ({@link SystemRandom#SECURE}). */
     public static String generate() {
+        return generate(SystemRandom.SECURE);
+    }
+
+    /** A new key of 256 bits drawn from {@code random}, which must be unpredictable for a key in use. */
+    public static String generate(RandomSource random) {
         byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
+        random.nextBytes(bytes);
         return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 

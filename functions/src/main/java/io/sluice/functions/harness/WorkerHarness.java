@@ -8,6 +8,8 @@ import io.sluice.functions.events.cloud.ExecutionEvent;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.time.SystemRandom;
+import io.sluice.orchestration.path.RandomSource;
 import io.sluice.functions.messaging.TaskMessage;
 import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
@@ -32,7 +34,6 @@ import io.sluice.orchestration.definition.ContentHash;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Function;
 import java.util.logging.Logger;
 
@@ -61,6 +62,7 @@ public final class WorkerHarness {
     private final TaskFailures failures;
     private final Owners owners;
     private final CoupledWrites coupled;
+    private final RandomSource random;
 
     /** Told of each task that ended in an error (a backend saying it is saturated, for one). */
     @FunctionalInterface
@@ -76,13 +78,15 @@ public final class WorkerHarness {
      */
     public WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
                          Clock clock, String owner, Duration lease, Boundary.Probe probe, Owners owners) {
-        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN, null, false, TaskFailures.NONE, owners, null);
+        this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN, null, false, TaskFailures.NONE, owners, null,
+                SystemRandom.SECURE);
     }
 
     private WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
                           Clock clock, String owner, Duration lease, Boundary.Probe probe, TaskGate gate, LineageLog lineage,
-                          boolean emitsEvents, TaskFailures failures, Owners owners, CoupledWrites coupled) {
+                          boolean emitsEvents, TaskFailures failures, Owners owners, CoupledWrites coupled, RandomSource random) {
         this.owners = java.util.Objects.requireNonNull(owners, "owners");
+        this.random = java.util.Objects.requireNonNull(random, "random");
         this.coupled = coupled;
         this.emitsEvents = emitsEvents;
         this.failures = failures;
@@ -101,7 +105,7 @@ public final class WorkerHarness {
 
     /** This harness, asking {@code gate} before each task runs (the allow and block rules): a held task waits, not run. */
     public WorkerHarness withGate(TaskGate gate) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled, random);
     }
 
     /**
@@ -110,17 +114,17 @@ public final class WorkerHarness {
      * asked again while still held is not announced again.
      */
     public WorkerHarness withEvents() {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, true, failures, owners, coupled);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, true, failures, owners, coupled, random);
     }
 
     /** This harness, recording in {@code lineage} the datasets each succeeded task of a {@link DatasetAware} function used. */
     public WorkerHarness withLineage(LineageLog lineage) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled, random);
     }
 
     /** This harness, telling {@code failures} of each task whose function ended in an error (once per run, not on a replay). */
     public WorkerHarness withFailures(TaskFailures failures) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled, random);
     }
 
     /**
@@ -129,7 +133,16 @@ public final class WorkerHarness {
      */
     public WorkerHarness withCoupledWrites(CoupledWrites coupled) {
         return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners,
-                coupled);
+                coupled, random);
+    }
+
+    /**
+     * This harness, naming each delivery's claim owner with a value drawn from {@code random} (unpredictable by default,
+     * {@link SystemRandom#SECURE}, so no two processes' deliveries share an owner; a test's seeded source repeats them).
+     */
+    public WorkerHarness withRandom(RandomSource random) {
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners,
+                coupled, random);
     }
 
     /** What the host does with the message afterwards. */
@@ -213,7 +226,7 @@ public final class WorkerHarness {
             announce(task, ExecutionEvent.Kind.RELEASED, null, now);
         }
         // One owner per delivery: two copies of a message in one process must not both hold the claim.
-        String owner = this.owner + "/" + UUID.randomUUID();
+        String owner = this.owner + "/" + random.uuid();
         ClaimResult claim = claims.claim(token, owner, clock.instant(), lease);
         switch (claim) {
             case ClaimResult.Busy busy -> {

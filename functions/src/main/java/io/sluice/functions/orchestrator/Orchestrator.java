@@ -7,6 +7,7 @@ import io.sluice.functions.events.cloud.TransitionEvents;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.priority.Priority;
 import io.sluice.functions.retention.Retention;
+import io.sluice.functions.time.SystemRandom;
 import io.sluice.functions.start.StartResult;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.engine.CommandCodec;
@@ -24,7 +25,6 @@ import io.sluice.orchestration.port.CoupledWrites;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.StoredExecution;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,6 +52,7 @@ public final class Orchestrator {
     private final Boundary.Probe probe;
     private final Retention retention;
     private final boolean emitsEvents;
+    private final RandomSource random;
 
     /** An orchestrator that keeps every finished execution ({@link Retention#KEEP}). */
     public Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe) {
@@ -61,12 +62,13 @@ public final class Orchestrator {
     /** @param retention when a finished execution may leave the store (each finishing commit carries its deadline) */
     public Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe,
                         Retention retention) {
-        this(store, definitions, outbox, clock, probe, retention, false);
+        this(store, definitions, outbox, clock, probe, retention, false, SystemRandom.SECURE);
     }
 
     private Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe,
-                         Retention retention, boolean emitsEvents) {
+                         Retention retention, boolean emitsEvents, RandomSource random) {
         this.emitsEvents = emitsEvents;
+        this.random = java.util.Objects.requireNonNull(random, "random");
         this.store = store;
         this.definitions = definitions;
         this.outbox = outbox;
@@ -81,7 +83,16 @@ public final class Orchestrator {
      * is, and re-sent by the sweeper after a crash, like every other command.
      */
     public Orchestrator withEvents() {
-        return new Orchestrator(store, definitions, outbox, clock, probe, retention, true);
+        return new Orchestrator(store, definitions, outbox, clock, probe, retention, true, random);
+    }
+
+    /**
+     * This orchestrator, drawing its randomness from {@code random}: the secret part of task tokens, retry jitter,
+     * {@code States.UUID} and {@code States.MathRandom}. Unpredictable by default ({@link SystemRandom#SECURE}); a test's
+     * seeded source makes every token and jitter repeat. Replay needs none of it: a committed transition is stored.
+     */
+    public Orchestrator withRandom(RandomSource random) {
+        return new Orchestrator(store, definitions, outbox, clock, probe, retention, emitsEvents, random);
     }
 
     /** The id of the execution named {@code name} of {@code pipeline}: names are unique per pipeline. */
@@ -114,7 +125,7 @@ public final class Orchestrator {
         // and a start costs one round trip to the store instead of two.
         Interpreter interpreter = definitions.register(definition);
         Instant now = clock.instant();
-        Transition t = interpreter.start(pipeline, id, name, input, now, random());
+        Transition t = interpreter.start(pipeline, id, name, input, now, random);
         Commit commit = commit(pipeline, t.execution(), priority, t, List.of(), 0, now);
         probe.reached(Boundary.BEFORE_COMMIT);
         return switch (outbox.commit(commit, true, probe, null)) {
@@ -158,7 +169,7 @@ public final class Orchestrator {
             }
             Instant now = clock.instant();
             Transition t = definitions.interpreter(execution.definitionHash())
-                    .apply(execution, event(message), now, random());
+                    .apply(execution, event(message), now, random);
             Commit commit = commit(stored.summary().pipeline(), execution, priorityOf(state), t, stored.outbox(), stored.version(), now);
             probe.reached(Boundary.BEFORE_COMMIT);
             // A dropped event (a late or duplicate result) only adds a history line. Re-sending the outbox it carried
@@ -214,27 +225,4 @@ public final class Orchestrator {
         return new Commit(summary, Json.write(state), history, out, expectedVersion, now,
                 retention.retainUntil(pipeline, e.status(), e.stopTime()));
     }
-
-    /**
-     * Randomness no caller can predict: task tokens take their secret part from it (and retry jitter,
-     * {@code States.UUID} and {@code States.MathRandom} their values). Replay needs none of it: a
-     * committed transition is stored, never recomputed.
-     */
-    private static RandomSource random() {
-        return SECURE;
-    }
-
-    private static final RandomSource SECURE = new RandomSource() {
-        private final SecureRandom random = new SecureRandom();
-
-        @Override
-        public double nextDouble() {
-            return random.nextDouble();
-        }
-
-        @Override
-        public long nextLong() {
-            return random.nextLong();
-        }
-    };
 }

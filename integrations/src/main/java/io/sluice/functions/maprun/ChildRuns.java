@@ -9,13 +9,12 @@ import io.sluice.functions.nested.StartExecution;
 import io.sluice.functions.start.PipelineDefinitions;
 import io.sluice.functions.start.PipelineStarter;
 import io.sluice.functions.tenancy.Tenancy;
+import io.sluice.functions.time.SystemRandom;
 import io.sluice.functions.time.SystemTime;
-import io.sluice.orchestration.path.RandomSource;
 import io.sluice.orchestration.port.ExecutionLinks;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.MapRunStore;
 import io.sluice.orchestration.port.TaskQueue;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.List;
 import java.util.function.Consumer;
@@ -41,25 +40,9 @@ public record ChildRuns(StartExecution executions, MapRunFunction mapRun, List<C
     public static ChildRuns wire(Wiring w) {
         ParentReports reports = new ParentReports(w.queue(), w.names());
         MapRunCoordinator coordinator = new MapRunCoordinator(w.runs(), w.links(), w.executions(), w.launch(), OwnedBuckets.scoping(w.buckets()), w.tenancy(), reports,
-                w.functions(), w.clock(), secureRandom(), SystemTime.TICKER, w.settings());
+                w.functions(), w.clock(), SystemRandom.SECURE, SystemTime.TICKER, w.settings());
         StartExecution executions = new StartExecution(w.pipelines(), w.launch(), w.links(), w.tenancy(), w.clock(), w.settings().keep());
         return new ChildRuns(executions, new MapRunFunction(coordinator),
                 List.of(new ChildCompletions(w.links(), w.executions(), reports), new MapRunEvents(coordinator)));
-    }
-
-    /** Randomness nobody can predict, for what EXPRESS children draw (tokens, UUIDs, jitter). */
-    private static RandomSource secureRandom() {
-        SecureRandom random = new SecureRandom();
-        return new RandomSource() {
-            @Override
-            public double nextDouble() {
-                return random.nextDouble();
-            }
-
-            @Override
-            public long nextLong() {
-                return random.nextLong();
-            }
-        };
     }
 }

@@ -1,11 +1,11 @@
 package io.sluice.functions.alert;
 
+import io.sluice.orchestration.path.RandomSource;
 import io.sluice.orchestration.port.AlertSink;
 import io.sluice.orchestration.port.ClaimResult;
 import io.sluice.orchestration.port.IdempotencyStore;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.UUID;
 
 /**
  * Fires each incident once for {@code quietPeriod}: the incident key is claimed in the idempotency
@@ -22,8 +22,12 @@ public final class OncePerIncident implements AlertSink {
     private final Duration quietPeriod;
     private final Duration lease;
     private final String owner;
+    private final RandomSource random;
 
-    public OncePerIncident(AlertSink sink, IdempotencyStore claims, Clock clock, Duration quietPeriod, Duration lease, String owner) {
+    /** @param random where each firing's claim owner is drawn from, so two firings never share one */
+    public OncePerIncident(AlertSink sink, IdempotencyStore claims, Clock clock, Duration quietPeriod, Duration lease, String owner,
+                           RandomSource random) {
+        this.random = java.util.Objects.requireNonNull(random, "random");
         this.sink = sink;
         this.claims = claims;
         this.clock = clock;
@@ -35,7 +39,7 @@ public final class OncePerIncident implements AlertSink {
     @Override
     public void fire(Alert alert) {
         String key = KEY_PREFIX + alert.incidentKey();
-        String me = owner + "/" + UUID.randomUUID();
+        String me = owner + "/" + random.uuid();
         if (!(claims.claim(key, me, clock.instant(), lease) instanceof ClaimResult.Claimed)) {
             return;
         }

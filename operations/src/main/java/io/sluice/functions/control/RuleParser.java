@@ -9,7 +9,6 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
@@ -23,7 +22,7 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * {@code until} is required: a manual rule always lapses by itself, at most {@link #MAX_LIFETIME} after
- * it takes effect. {@code from} defaults to now; {@code id} to a new one.
+ * it takes effect. {@code from} defaults to now; {@code id} to one made from the rule's JSON (the same JSON, the same id).
  */
 public final class RuleParser {
     /** The longest a manual rule may stay: a rule someone forgot should not outlive a quarter. */
@@ -103,9 +102,19 @@ public final class RuleParser {
         if (!problems.isEmpty()) {
             throw new InvalidRule(problems);
         }
-        return new Rule(id != null ? id : "rule-" + UUID.randomUUID().toString().substring(0, 8),
+        return new Rule(id != null ? id : idOf(json),
                 effectText.equals("allow") ? Rule.Effect.ALLOW : Rule.Effect.BLOCK, pipeline, tenant, priority, partitionFrom, partitionTo,
                 start, until, reason, named);
+    }
+
+    /** The id of a rule given without one: made from its JSON, so the same rule sent again (a retry) replaces itself. */
+    static String idOf(JsonNode json) {
+        try {
+            byte[] hash = java.security.MessageDigest.getInstance("SHA-256").digest(Json.write(json).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return "rule-" + java.util.HexFormat.of().formatHex(hash, 0, 4);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
     }
 
     public static ObjectNode json(Rule r) {

@@ -33,7 +33,18 @@ class RuleParserTest {
                 {"effect": "allow", "until": "2026-12-01T18:00:00Z", "reason": "r", "author": "someone else"}"""), "", NOW, "key:ops");
         assertThat(r.author()).isEqualTo("key:ops");
         assertThat(r.from()).isEqualTo(NOW);
-        assertThat(r.id()).startsWith("rule-");
+        assertThat(r.id()).matches("rule-[0-9a-f]{8}");
+    }
+
+    @Test
+    void aRuleWithoutAnIdGetsOneMadeFromItsJsonSoTheSameRuleSentTwiceIsOne() {
+        String text = """
+                {"effect": "block", "pipeline": "orders", "until": "2026-12-01T18:00:00Z", "reason": "r", "author": "a"}""";
+        Rule first = RuleParser.parse(Json.parse(text), "", NOW, null);
+        Rule again = RuleParser.parse(Json.parse(text), "", NOW.plusSeconds(5), null);
+        Rule other = RuleParser.parse(Json.parse(text.replace("orders", "customers")), "", NOW, null);
+        assertThat(again.id()).isEqualTo(first.id());
+        assertThat(other.id()).isNotEqualTo(first.id());
     }
 
     static Stream<Arguments> bad() {

@@ -129,6 +129,8 @@ public final class AwsParityHost implements ParityHost {
         env.put("sluice.redshift.copy-role-arn", "arn:aws:iam::000000000000:role/sluice-redshift-copy");
         env.put("sluice.redshift.endpoint", redshift.endpoint().toString());
         env.put("parity.alerts-url", receiver.alertsUrl());
+        env.put("sluice.events.event-bus", "parity-bus"); // the execution events, to EventBridge as the receiver answers it
+        env.put("sluice.events.endpoint", receiver.eventsUrl("aws"));
         env.put("sluice.integrations.http.allowed-hosts", receiver.allowListEntry()); // the export's partner, on loopback
         env.forEach(System::setProperty); // where a Lambda's environment reaches Spring; this JVM runs this host only
 

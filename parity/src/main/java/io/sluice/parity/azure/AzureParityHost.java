@@ -74,6 +74,8 @@ public final class AzureParityHost implements ParityHost {
         s.put("sluice.azure.datafactory.management-endpoint", dataFactory.management().toString());
         bundle.warehouseSql().ifPresent(sql -> s.put("parity.warehouse-sql", sql.toString()));
         s.put("parity.alerts-url", receiver.alertsUrl());
+        s.put("sluice.events.event-grid-topic-endpoint", receiver.eventsUrl("azure")); // the execution events, as to Event Grid
+        s.put("sluice.events.event-grid-access-key", "parity");
         s.put("sluice.integrations.http.allowed-hosts", receiver.allowListEntry()); // the export's partner, on loopback
         host = InProcessFunctionApp.start(s, ParityAzureApplication.class, List.of(ParityAzureTriggers.class));
         ObjectStore objects = host.instance(ObjectStore.class);

@@ -13,8 +13,8 @@ import org.springframework.stereotype.Component;
  * The queue triggers of the suite's task functions on the Storage Queue transport. On Azure Functions every queue a
  * function reads is declared by a trigger (its function.json), so an app that adds task functions declares their
  * triggers as Sluice's own {@code storage-task-*} are declared: {@code <prefix>-task-<function>}, handed through
- * {@link StorageDeliveries} to the worker harness, and one per priority channel its runs use ({@code -p0}, {@code -p1},
- * {@code -p3}; P2's is the plain queue).
+ * {@link StorageDeliveries} to the worker harness, and one per priority channel its runs use (here {@code -p0} and
+ * {@code -p1} of {@code parity-flaky}; P2's is the plain queue).
  */
 @Component
 public class ParityAzureTriggers {
@@ -48,8 +48,15 @@ public class ParityAzureTriggers {
     public void parityFlakyP0(@QueueTrigger(name = "message", queueName = PREFIX + "task-parity-flaky-p0", connection = CONNECTION) String text,
                               @BindingName("Id") String id, @BindingName("PopReceipt") String popReceipt,
                               @BindingName("DequeueCount") long dequeueCount, ExecutionContext context) {
-        deliveries.deliver(new StorageDeliveries.Delivered(handlers.names().tasks("parity-flaky", Priority.P0), id, popReceipt, text,
-                dequeueCount), m -> handlers.task("parity-flaky", Priority.P0, m.body()));
+        channel("parity-flaky", Priority.P0, text, id, popReceipt, dequeueCount);
+    }
+
+    /** The P1 channel of {@code parity-flaky} (case {@code acknowledge}). */
+    @FunctionName("storage-task-parity-flaky-p1")
+    public void parityFlakyP1(@QueueTrigger(name = "message", queueName = PREFIX + "task-parity-flaky-p1", connection = CONNECTION) String text,
+                              @BindingName("Id") String id, @BindingName("PopReceipt") String popReceipt,
+                              @BindingName("DequeueCount") long dequeueCount, ExecutionContext context) {
+        channel("parity-flaky", Priority.P1, text, id, popReceipt, dequeueCount);
     }
 
     @FunctionName("storage-task-parity-callback")
@@ -57,6 +64,11 @@ public class ParityAzureTriggers {
                                @BindingName("Id") String id, @BindingName("PopReceipt") String popReceipt,
                                @BindingName("DequeueCount") long dequeueCount, ExecutionContext context) {
         task("parity-callback", text, id, popReceipt, dequeueCount);
+    }
+
+    private void channel(String function, Priority priority, String text, String id, String popReceipt, long dequeueCount) {
+        deliveries.deliver(new StorageDeliveries.Delivered(handlers.names().tasks(function, priority), id, popReceipt, text, dequeueCount),
+                m -> handlers.task(function, priority, m.body()));
     }
 
     private void task(String function, String text, String id, String popReceipt, long dequeueCount) {

@@ -108,6 +108,32 @@ class ArchitectureRulesBiteTest {
         assertThat(details(rule)).noneMatch(line -> line.contains("UUID.randomUUID") || line.contains("SecureRandom"));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "functions.DrawsRandomness:calls method <java.util.UUID.randomUUID()>",
+        "functions.DrawsRandomness:calls constructor <java.security.SecureRandom.<init>()>",
+        "functions.DrawsRandomness:calls method <java.util.concurrent.ThreadLocalRandom.current()>",
+        "orchestration.ReadsClockAndRandom:calls method <java.lang.Math.random()>",
+    })
+    void aRandomSourceMadeInAnyCoreModuleIsReported(String classAndRead) {
+        String[] parts = classAndRead.split(":", 2);
+        assertReports(RULES.coreReadsNoRandom(), parts[0], parts[1]);
+    }
+
+    @Test
+    void theSystemRandomClassAloneMayMakeARandomSource() {
+        ArchRule rule = RULES.coreReadsNoRandom();
+        assertDoesNotReport(rule, "functions.time.SystemRandom");
+        assertDoesNotReport(rule, "orchestration.CleanCore"); // draws from the RandomSource it is given
+        assertThat(details(rule)).noneMatch(line -> line.contains("nanoTime") || line.contains("Instant.now"));
+    }
+
+    @Test
+    void aClassOutsideTheNamedCompositionRootsDefaultingToSystemRandomIsReported() {
+        assertReports(RULES.onlyCompositionRootsDefaultToSystemRandom(), "functions.DrawsRandomness",
+                VIOLATIONS + ".functions.time.SystemRandom");
+    }
+
     @Test
     void aClassOutsideTheNamedCompositionRootsDefaultingToSystemTimeIsReported() {
         ArchRule rule = RULES.onlyCompositionRootsDefaultToSystemTime();
@@ -252,7 +278,8 @@ class ArchitectureRulesBiteTest {
     /** A rule that checks no class proves nothing: the rules for functions, the API and the CLI fail on an import without them. */
     @ParameterizedTest
     @ValueSource(strings = {"classesUseOnlyTheModulesTheirPomDeclares", "functionsUseNoPlatformTypes", "functionsUseNoSpring",
-        "coreReadsNoClock", "onlyCompositionRootsDefaultToSystemTime", "apiUsesNoServletContainer",
+        "coreReadsNoClock", "onlyCompositionRootsDefaultToSystemTime", "coreReadsNoRandom", "onlyCompositionRootsDefaultToSystemRandom",
+        "apiUsesNoServletContainer",
         "modulesAreFreeOfCycles", "packagesAreFreeOfCycles"})
     void aRuleOverNoClassesFails(String name) throws Exception {
         SluiceArchitecture nowhere = new SluiceArchitecture(VIOLATIONS + ".nothing", ViolationModules.under(VIOLATIONS + ".nothing"));

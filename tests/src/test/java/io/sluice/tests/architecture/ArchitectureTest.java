@@ -100,6 +100,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void coreReadsNoRandom() {
+        SLUICE.coreReadsNoRandom().check(sluice);
+    }
+
+    @Test
     void runtimeIsComposedInOnePlace() {
         SLUICE.runtimeIsComposedInOnePlace().check(sluice);
     }

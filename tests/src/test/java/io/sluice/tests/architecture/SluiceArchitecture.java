@@ -37,6 +37,8 @@ final class SluiceArchitecture {
     private final String api;
     private final String systemTime;
     private final String[] systemTimeUsers;
+    private final String systemRandom;
+    private final String[] systemRandomUsers;
     /** Classes of the engine's ring: no Spring, no SDK, no storage client, no I/O, no clock or random reads. */
     private final DescribedPredicate<JavaClass> core;
     /** Classes of the runtime protocol and the function modules (tasks, triggers, integrations, operations, ...). */
@@ -51,6 +53,8 @@ final class SluiceArchitecture {
         this.api = rootPackage + ".api..";
         this.systemTime = rootPackage + "." + SYSTEM_TIME;
         this.systemTimeUsers = SYSTEM_TIME_USERS.stream().map(name -> rootPackage + "." + name).toArray(String[]::new);
+        this.systemRandom = rootPackage + "." + SYSTEM_RANDOM;
+        this.systemRandomUsers = SYSTEM_RANDOM_USERS.stream().map(name -> rootPackage + "." + name).toArray(String[]::new);
         this.core = inLayers(Layer.CORE);
         this.functionModules = inLayers(Layer.FUNCTIONS);
         this.clockFree = inLayers(Layer.CORE, Layer.FUNCTIONS, Layer.COMPOSITION);
@@ -65,6 +69,8 @@ final class SluiceArchitecture {
                 orchestrationReadsNoClockOrRandom(),
                 coreReadsNoClock(),
                 onlyCompositionRootsDefaultToSystemTime(),
+                coreReadsNoRandom(),
+                onlyCompositionRootsDefaultToSystemRandom(),
                 classesUseOnlyTheModulesTheirPomDeclares(),
                 functionsUseNoPlatformTypes(),
                 functionsUseNoSpring(),
@@ -175,6 +181,52 @@ final class SluiceArchitecture {
                 .allowEmptyShould(false);
     }
 
+    /** The one class of the core modules that creates a random source. */
+    private static final String SYSTEM_RANDOM = "functions.time.SystemRandom";
+
+    /**
+     * The classes of the core modules that may default to {@code SystemRandom}: the composition roots inside them
+     * ({@code RuntimeBuilder}, {@code Control} and {@code Alerting}; {@code ChildRuns.wire}; {@code SfnService.api}; the
+     * API's {@code ApiConfiguration}), the constructors kept for hosts and tests that hand in no source
+     * ({@code Orchestrator}, {@code WorkerHarness}, {@code PublishHandler}; each has a way to take one) and
+     * {@code ApiKeys.generate()}, whose keys must be unpredictable.
+     */
+    private static final List<String> SYSTEM_RANDOM_USERS = List.of(
+            "runtime.RuntimeBuilder",
+            "runtime.Control",
+            "runtime.Alerting",
+            "functions.orchestrator.Orchestrator",
+            "functions.harness.WorkerHarness",
+            "functions.integration.publish.PublishHandler",
+            "functions.maprun.ChildRuns",
+            "api.sfn.SfnService",
+            "api.http.ApiConfiguration",
+            "api.tenant.ApiKeys");
+
+    /**
+     * The rule of {@link #orchestrationReadsNoClockOrRandom} for randomness, over every ring inside the adapters: the
+     * engine, the function modules, the composition and the API draw from the {@code RandomSource} they are handed, so a
+     * test's seeded source repeats a run. The one unpredictable source is made in one named place, {@code SystemRandom}.
+     */
+    ArchRule coreReadsNoRandom() {
+        return noClasses().that(clockFree).and().doNotHaveFullyQualifiedName(systemRandom)
+                .should().accessTargetWhere(TimeReads.READS_RANDOM)
+                .orShould().dependOnClassesThat().belongToAnyOf(ThreadLocalRandom.class)
+                .because("randomness is handed in (a RandomSource), so a test seeds it; only " + SYSTEM_RANDOM + " makes the unpredictable one")
+                .allowEmptyShould(false);
+    }
+
+    /** A default to the unpredictable source is a decision made in a few named places ({@link #SYSTEM_RANDOM_USERS}), not anywhere. */
+    ArchRule onlyCompositionRootsDefaultToSystemRandom() {
+        return noClasses().that(clockFree)
+                .and().doNotHaveFullyQualifiedName(systemRandom)
+                .and(not(describe("one of " + SYSTEM_RANDOM_USERS, (JavaClass c) -> List.of(systemRandomUsers).contains(c.getName()))))
+                .should().dependOnClassesThat().haveFullyQualifiedName(systemRandom)
+                .because("a class takes its RandomSource; only the composition roots and the constructors kept for hosts "
+                        + "that hand in none default to SystemRandom")
+                .allowEmptyShould(false);
+    }
+
     // ---- the dependency arrow, from the poms: hosts and adapters -> runtime and function modules -> orchestration ----
 
     /**
@@ -212,7 +264,9 @@ final class SluiceArchitecture {
     static final Set<String> RUNTIME_PARTS = Set.of("io.sluice.functions.orchestrator.Orchestrator",
             "io.sluice.functions.orchestrator.OutboxDispatcher", "io.sluice.functions.orchestrator.ScheduleTick",
             "io.sluice.functions.orchestrator.DeadLetterHandler", "io.sluice.functions.harness.WorkerHarness",
-            "io.sluice.functions.events.CompletionListener", "io.sluice.functions.alert.OncePerIncident");
+            "io.sluice.functions.events.CompletionListener", "io.sluice.functions.alert.OncePerIncident",
+            "io.sluice.functions.control.RuleGate", "io.sluice.functions.control.RuleBook", "io.sluice.functions.alert.TieredAlerts",
+            "io.sluice.functions.control.recover.Blocks", "io.sluice.functions.control.recover.Backfills");
 
     ArchRule runtimeUsesNoSpringOrCloudSdk() {
         return noClasses().that().resideInAPackage(runtime)
@@ -222,8 +276,9 @@ final class SluiceArchitecture {
 
     /**
      * The orchestrator, its outbox, the schedule tick, the worker harness, the completion listener, the dead-letter handler
-     * and the once-per-incident alerts are composed in one place, {@code io.sluice.runtime}: a host that builds one itself
-     * is a fifth copy that will disagree (Azure's once dropped a start's priority, and queued what the others applied).
+     * and the once-per-incident alerts, the rule book, the rules' task gate and the failure alerts by priority are composed
+     * in one place, {@code io.sluice.runtime}: a host that builds one itself is a fifth copy that will disagree (Azure's
+     * once dropped a start's priority, queued what the others applied, and ran without the rules gate).
      */
     ArchRule runtimeIsComposedInOnePlace() {
         return noClasses().that(not(functionModules)).and().resideOutsideOfPackage(runtime)

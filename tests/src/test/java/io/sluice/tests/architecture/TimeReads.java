@@ -28,6 +28,11 @@ final class TimeReads {
                     + "SecureRandom.getInstance*, RandomGenerator.getDefault/of, RandomGeneratorFactory, ThreadLocalRandom)",
             access -> readsClockOrRandom(access.getTarget()));
 
+    static final DescribedPredicate<JavaAccess<?>> READS_RANDOM = describe(
+            "create or draw from a random source (Math.random, UUID.randomUUID, new Random/SecureRandom/SplittableRandom, "
+                    + "SecureRandom.getInstance*, RandomGenerator.getDefault/of, RandomGeneratorFactory, ThreadLocalRandom)",
+            access -> readsRandom(access.getTarget()));
+
     private static boolean readsClockOrRandom(AccessTarget target) {
         return readsClock(target) || readsRandom(target);
     }

@@ -2,36 +2,27 @@ package io.sluice.aws.http;
 
 import io.sluice.api.sfn.BundleTimes;
 import io.sluice.api.sfn.StoredStateMachines;
-import io.sluice.api.tenant.Tenants;
 import io.sluice.aws.AwsTriggers;
 import io.sluice.aws.SluiceAwsProperties;
 import io.sluice.aws.trigger.BundledPipelines;
 import io.sluice.functions.orchestrator.Orchestrator;
-import io.sluice.functions.orchestrator.OutboxDispatcher;
 import io.sluice.orchestration.definition.Definition;
-import io.sluice.orchestration.json.Json;
 import io.sluice.redis.RedisAdapters;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.redisson.client.codec.StringCodec;
-import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.io.Resource;
-import org.springframework.core.io.ResourceLoader;
 import org.springframework.core.io.support.ResourcePatternResolver;
 
 /**
  * What every function of a Lambda deployment needs of the Step Functions API, which the {@code http-api} function
  * serves ({@link HttpApiSfn}): the state machines, the bundled pipelines and those created through the API, kept in
  * the Redis hash {@code <prefix>:sfn:machines} (the bundle is read-only, so a created machine lives beside the
- * executions, and every function starts it as it starts a bundled pipeline); and the owner of each activity's tasks,
- * the pipeline's tenant in the bundled tenants file, so a Task state queues to its own tenant's activity.
+ * executions, and every function starts it as it starts a bundled pipeline). Whose activity a Task state queues to is
+ * the runtime's (AwsFunctions#runtime: the pipeline's tenant in the bundled tenants file), on every function.
  */
 @Configuration(proxyBeanMethods = false)
 public class AwsSfnApi {
@@ -60,22 +51,5 @@ public class AwsSfnApi {
             }
         }, redis.redisson().getMap(properties.redisKeyPrefix() + ":sfn:machines", StringCodec.INSTANCE), account,
                 orchestrator::start, redis.definitionStore(), "the deployment's pipelines/");
-    }
-
-    @Bean
-    SmartInitializingSingleton sfnActivityOwners(OutboxDispatcher outbox, ResourceLoader loader,
-                                                 @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String location) {
-        return () -> {
-            Resource resource = loader.getResource(location);
-            if (!resource.exists()) {
-                return; // no tenants: every activity is the platform's
-            }
-            try {
-                Tenants tenants = Tenants.parse(Json.parse(resource.getContentAsString(StandardCharsets.UTF_8)), location);
-                outbox.scopeActivities(tenants::tenantOf);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read the tenants file " + location, e);
-            }
-        };
     }
 }

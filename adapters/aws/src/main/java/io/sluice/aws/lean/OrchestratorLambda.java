@@ -64,11 +64,12 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
      */
     static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
                                       Retention retention) {
-        return wire(properties, aws, secrets, retention, false);
+        return wire(properties, aws, secrets, retention, false, io.sluice.functions.tenancy.Tenancy.SINGLE);
     }
 
+    /** @param tenancy whose pipelines are whose (the bundled tenants file, {@link #tenancy}): a Task on an activity queues to its tenant's */
     static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
-                                      Retention retention, boolean events) {
+                                      Retention retention, boolean events, io.sluice.functions.tenancy.Tenancy tenancy) {
         AwsPorts ports = new AwsPorts();
         AwsFunctions functions = new AwsFunctions();
         Clock clock = ports.clock();
@@ -98,8 +99,14 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
             redis.close();
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
-        Orchestrator orchestrator = AwsFunctions.runtime(redis, q, names, clock, retention, events).build().orchestrator();
+        Orchestrator orchestrator = AwsFunctions.runtime(redis, q, names, clock, retention, events, tenancy).build().orchestrator();
         return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator), List.of(q, redis));
+    }
+
+    /** Whose pipelines are whose: the bundled tenants file, as {@code AwsControl} reads it for the other functions. */
+    static io.sluice.functions.tenancy.Tenancy tenancy(Environment env) {
+        return io.sluice.aws.AwsControl.bundledTenancy(new PathMatchingResourcePatternResolver(),
+                env.getProperty("sluice.api.tenants", AwsTriggers.DEFAULT_TENANTS));
     }
 
     /** As {@link AwsRetention}: with the deployment's bucket, finished executions carry their retention; without, they are kept. */

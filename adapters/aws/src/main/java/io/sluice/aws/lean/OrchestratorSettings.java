@@ -45,6 +45,7 @@ record OrchestratorSettings(SluiceAwsProperties properties, AwsServicesPropertie
     }
 
     private SnapStartHooks.Wiring wiring(Environment env) {
-        return OrchestratorLambda.wire(properties, aws, secrets, OrchestratorLambda.retention(env), events);
+        return OrchestratorLambda.wire(properties, aws, secrets, OrchestratorLambda.retention(env), events,
+                OrchestratorLambda.tenancy(env));
     }
 }

@@ -98,14 +98,19 @@ public class AzureRuntime {
     public SluiceRuntime sluiceRuntime(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock, Retention retention,
                                        org.springframework.core.env.Environment env, SluiceAzureHostProperties host,
                                        ObjectProvider<io.sluice.functions.tenancy.Tenancy> tenancy, ObjectProvider<ObjectStore> objects,
-                                       ObjectProvider<StatusStore> status) {
+                                       ObjectProvider<StatusStore> status, io.sluice.functions.control.RuleBook rules,
+                                       io.sluice.orchestration.port.LineageLog lineage, BundledPipelines pipelines) {
+        // The tenancy is looked up when the first task arrives: binding the API's tenants file while the http-api's
+        // serverless web container is still starting fails (its ServletContext resolves paths only once running).
+        io.sluice.functions.tenancy.Tenancy owners = pipeline -> tenancy.getObject().tenantOf(pipeline);
         return RuntimeBuilder.on(new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
                         redis.definitionStore(), redis.activityTasks()), names, clock)
-                .retention(retention).events(AzureEvents.enabled(env)).activitiesOf(tenancy.getIfAvailable())
-                // The tenancy is looked up when the first task arrives: binding the API's tenants file while the http-api's
-                // serverless web container is still starting fails (its ServletContext resolves paths only once running).
-                .worker(executionId -> tenancy.getObject().owners().ofExecution(executionId), "azure-" + ProcessHandle.current().pid(),
-                        host.lease())
+                .retention(retention).events(AzureEvents.enabled(env)).activitiesOf(owners)
+                .worker(owners.owners(), "azure-" + ProcessHandle.current().pid(), host.lease())
+                // The rules gate every task by the priority its pipeline declares in the bundle, and succeeded tasks record
+                // their lineage (AzureControl), as on AWS and locally.
+                .rules(rules, owners, pipelines::priority)
+                .lineage(lineage)
                 .archiveTo(objects.getIfAvailable(), status.getIfAvailable())
                 .build();
     }
@@ -179,7 +184,7 @@ public class AzureRuntime {
                 .upstream(pipelines.dependencyGraph(), ledger.getIfAvailable(redis::upstreamLedger), starter)
                 .dependencies(index, runtime.ports(), names);
         more.orderedStream().forEach(completions::and);
-        // Failure alerts by the execution's priority (AzureAlertTiers), as locally and on AWS; events to the Event Grid topic (AzureEvents).
+        // Failure alerts by the execution's priority (AzureControl), as locally and on AWS; events to the Event Grid topic (AzureEvents).
         return completions.alerts(tiers).relay(relay.stream().findFirst().orElse(null)).build();
     }
 

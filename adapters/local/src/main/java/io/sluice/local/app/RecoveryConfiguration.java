@@ -19,12 +19,12 @@ public class RecoveryConfiguration {
 
     @Bean
     public Blocks blocks(RuleBook rules, Clock clock) {
-        return new Blocks(rules, clock);
+        return io.sluice.runtime.Control.blocks(rules, clock);
     }
 
     @Bean
     public Backfills backfills(LocalBackends backends, ExecutionStarter starter, Blocks blocks, Clock clock) {
-        return new Backfills(new RedisBackfillStore(backends.redisson(), backends.redisKeyPrefix()), backends.ports().executions(), starter,
+        return io.sluice.runtime.Control.backfills(new RedisBackfillStore(backends.redisson(), backends.redisKeyPrefix()), backends.ports().executions(), starter,
                 blocks, clock);
     }
 }

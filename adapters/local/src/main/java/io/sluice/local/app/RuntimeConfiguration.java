@@ -1,6 +1,7 @@
 package io.sluice.local.app;
 
 import io.sluice.runtime.Completions;
+import io.sluice.runtime.Control;
 import io.sluice.runtime.Alerting;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.alert.FailureAlerts;
@@ -25,7 +26,6 @@ import io.sluice.local.pattern.ClasspathPatternResources;
 import io.sluice.functions.retention.ExecutionArchive;
 import io.sluice.api.control.OrchestratorExecutions;
 import io.sluice.functions.control.RuleBook;
-import io.sluice.functions.control.RuleGate;
 import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.local.rules.RulesFileWatch;
@@ -155,7 +155,7 @@ public class RuntimeConfiguration {
         LocalRuntime runtime = new LocalRuntime(backends.ports(), functions.taskFunctions(), functions.names(), settings, clock, owners);
         runtime.archiveExpired(new FolderObjectStore(properties.dataDir()), status.getIfAvailable());
         Tenancy tenants = tenancy.getIfAvailable(() -> Tenancy.SINGLE);
-        runtime.gateTasks(new RuleGate(rules, tenants, pipeline -> priorityOf(options, pipeline).name()));
+        runtime.applyRules(rules, tenants, pipeline -> priorityOf(options, pipeline));
         runtime.scopeActivities(owners);
         // The channels' limits hold across every process on this Redis.
         runtime.limitChannels(new ChannelLimits(new RedisConcurrencyLimiter(backends.redisson(), backends.redisKeyPrefix()),
@@ -181,8 +181,8 @@ public class RuntimeConfiguration {
      */
     @Bean
     public RuleBook ruleBook(LocalBackends backends, SluiceLocalProperties properties, Clock clock) {
-        return new RuleBook(new RedisRuleStore(backends.redisson(), backends.redisKeyPrefix()),
-                new RulesFileWatch(properties.pipelinesDir().resolve("rules.json")), clock, Duration.ofSeconds(2));
+        return Control.rules(new RedisRuleStore(backends.redisson(), backends.redisKeyPrefix()),
+                new RulesFileWatch(properties.pipelinesDir().resolve("rules.json")), clock);
     }
 
     /** Every alert is logged, and POSTed to the webhook if one is set; an incident fires once an hour at most. */
@@ -208,14 +208,11 @@ public class RuntimeConfiguration {
             sinks.add(new WebhookAlertSink(URI.create(webhook.strip()), HttpClient.newHttpClient(), Duration.ofSeconds(10), Map.of()));
         }
         AlertSink sink = new FanOutAlertSink(sinks);
-        AlertSink pager = blank(tiers.pagerUrl()) ? a -> sink.fire(new AlertSink.Alert(a.incidentKey(), AlertSink.Severity.CRITICAL,
-                "[PAGE] " + a.title(), a.detail()))
+        AlertSink pager = blank(tiers.pagerUrl()) ? null // pages go to the alert sinks, titled [PAGE]
                 : new FanOutAlertSink(List.of(new LogAlertSink(), new WebhookAlertSink(URI.create(tiers.pagerUrl().strip()),
                         HttpClient.newHttpClient(), Duration.ofSeconds(10), Map.of())));
-        String owner = "local-" + ProcessHandle.current().pid();
-        return new TieredAlerts(pager, sink, new RedisAlertBook(backends.redisson(), backends.redisKeyPrefix()),
-                s -> Alerting.oncePerIncident(s, backends.ports().claims(), clock, owner), clock,
-                tiers.settings());
+        return Control.tiers(pager, sink, new RedisAlertBook(backends.redisson(), backends.redisKeyPrefix()), backends.ports().claims(),
+                clock, "local-" + ProcessHandle.current().pid(), tiers.settings());
     }
 
     @Bean(destroyMethod = "close")

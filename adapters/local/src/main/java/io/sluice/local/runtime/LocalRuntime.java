@@ -222,9 +222,18 @@ public final class LocalRuntime implements AutoCloseable {
         rebuild(b -> b.activitiesOf(owners));
     }
 
-    /** From now on every task asks {@code gate} (the allow and block rules) before it runs; a held one waits. Called once. */
+    /** From now on every task asks {@code gate} before it runs; a held one waits. Called once. */
     public synchronized void gateTasks(TaskGate gate) {
         rebuild(b -> b.gate(gate));
+    }
+
+    /**
+     * From now on every task asks the allow and block rules of {@code rules} before it runs, as on every host
+     * ({@link RuntimeBuilder#rules}); a held one waits. Called once.
+     */
+    public synchronized void applyRules(io.sluice.functions.control.RuleBook rules, io.sluice.functions.tenancy.Tenancy tenancy,
+                                        java.util.function.Function<String, Priority> declaredPriority) {
+        rebuild(b -> b.rules(rules, tenancy, declaredPriority));
     }
 
     /**

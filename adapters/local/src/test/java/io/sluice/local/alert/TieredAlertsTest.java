@@ -46,10 +46,14 @@ class TieredAlertsTest {
         tiers = tiers();
     }
 
+    /** Each guard's own draws (a claim owner per firing), as every process has. */
+    private long seed;
+
     /** Another process's view: the same Redis, its own object. */
     private TieredAlerts tiers() {
         return new TieredAlerts(pager, sink, new RedisAlertBook(redis.redisson(), prefix),
-                s -> new OncePerIncident(s, redis.idempotencyStore(), clock, Duration.ofHours(1), Duration.ofSeconds(30), "test"), clock, SETTINGS);
+                s -> new OncePerIncident(s, redis.idempotencyStore(), clock, Duration.ofHours(1), Duration.ofSeconds(30), "test",
+                        io.sluice.orchestration.path.RandomSource.seeded(++seed)), clock, SETTINGS);
     }
 
     @AfterEach

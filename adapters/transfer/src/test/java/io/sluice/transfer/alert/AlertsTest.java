@@ -53,10 +53,13 @@ class AlertsTest {
         sink = once(Clock.systemUTC());
     }
 
+    private long seed;
+
     private AlertSink once(Clock clock) {
         AlertSink both = new FanOutAlertSink(List.of(new LogAlertSink(),
                 new WebhookAlertSink(URI.create(webhook.baseUrl() + "/hook"), HttpClient.newHttpClient(), Duration.ofSeconds(5), Map.of())));
-        return new OncePerIncident(both, new RedisIdempotencyStore(redis, prefix), clock, Duration.ofHours(1), Duration.ofSeconds(30), "worker-1");
+        return new OncePerIncident(both, new RedisIdempotencyStore(redis, prefix), clock, Duration.ofHours(1), Duration.ofSeconds(30), "worker-1",
+                io.sluice.orchestration.path.RandomSource.seeded(++seed)); // each instance a process of its own: its own draws
     }
 
     @AfterEach

@@ -1,5 +1,7 @@
 package io.sluice.functions.integration.publish;
 
+import io.sluice.functions.time.SystemRandom;
+import io.sluice.orchestration.path.RandomSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -42,12 +44,19 @@ public final class PublishHandler implements IntegrationHandler {
     private final Publisher publisher;
     private final Clock clock;
     private final Map<Target.Kind, Set<String>> declared;
+    private final RandomSource random;
 
     /** @param declared the names of each kind the host declares; a kind absent here takes any name */
     public PublishHandler(Publisher publisher, Clock clock, Map<Target.Kind, Set<String>> declared) {
+        this(publisher, clock, declared, SystemRandom.SECURE);
+    }
+
+    /** @param random where the id of a message sent outside any execution comes from (inside one, it is the task's own) */
+    public PublishHandler(Publisher publisher, Clock clock, Map<Target.Kind, Set<String>> declared, RandomSource random) {
         this.publisher = publisher;
         this.clock = clock;
         this.declared = Map.copyOf(declared);
+        this.random = java.util.Objects.requireNonNull(random, "random");
     }
 
     @Override
@@ -216,9 +225,9 @@ public final class PublishHandler implements IntegrationHandler {
     }
 
     /** The same id for the same task and entry on every run of the task; a fresh one outside any execution. */
-    private static String messageId(IntegrationCall call, int index) {
+    private String messageId(IntegrationCall call, int index) {
         String token = call.task().token();
-        return token == null ? UUID.randomUUID().toString()
+        return token == null ? random.uuid().toString()
                 : UUID.nameUUIDFromBytes((token + "#" + index).getBytes(StandardCharsets.UTF_8)).toString();
     }
 

@@ -1,5 +1,6 @@
 package io.sluice.functions.control.recover;
 
+import io.sluice.orchestration.path.RandomSource;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.orchestrator.Orchestrator;
@@ -15,7 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.logging.Logger;
 
@@ -40,8 +40,11 @@ public final class Backfills implements Consumer<FinishedExecution> {
     private final ExecutionStarter starter;
     private final Blocks blocks;
     private final Clock clock;
+    private final RandomSource random;
 
-    public Backfills(BackfillStore store, ExecutionStore executions, ExecutionStarter starter, Blocks blocks, Clock clock) {
+    /** @param random where each backfill's id is drawn from */
+    public Backfills(BackfillStore store, ExecutionStore executions, ExecutionStarter starter, Blocks blocks, Clock clock, RandomSource random) {
+        this.random = java.util.Objects.requireNonNull(random, "random");
         this.store = store;
         this.executions = executions;
         this.starter = starter;
@@ -57,7 +60,7 @@ public final class Backfills implements Consumer<FinishedExecution> {
 
     /** Starts a backfill of {@code chain} (the pipeline, and downstream of it if asked) for {@code partitions}. */
     public View start(String pipeline, boolean downstream, Chain chain, List<String> partitions, String author) {
-        Backfill b = new Backfill(UUID.randomUUID().toString().substring(0, 8), pipeline, downstream, partitions, chain, author,
+        Backfill b = new Backfill(random.uuid().toString().substring(0, 8), pipeline, downstream, partitions, chain, author,
                 clock.instant(), null, null);
         if (!store.create(b.id(), b.encode())) {
             throw new IllegalStateException("backfill id " + b.id() + " is taken; try again");

@@ -1,5 +1,6 @@
 package io.sluice.functions.control.recover;
 
+import io.sluice.orchestration.path.RandomSource;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.control.Rule;
 import io.sluice.functions.control.RuleBook;
@@ -10,7 +11,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Block-downstream in one action: a block rule for each pipeline of a chain and each partition
@@ -25,8 +25,11 @@ public final class Blocks {
 
     private final RuleBook rules;
     private final Clock clock;
+    private final RandomSource random;
 
-    public Blocks(RuleBook rules, Clock clock) {
+    /** @param random where each block's id is drawn from */
+    public Blocks(RuleBook rules, Clock clock, RandomSource random) {
+        this.random = java.util.Objects.requireNonNull(random, "random");
         this.rules = rules;
         this.clock = clock;
     }
@@ -45,7 +48,7 @@ public final class Blocks {
             throw new InvalidRecovery("to", "a range whose partitions, times the " + chain.order().size() + " pipeline(s) of the chain, are at most "
                     + MAX_RULES + " (this one makes " + count + " rules)", null);
         }
-        String id = PREFIX + UUID.randomUUID().toString().substring(0, 8);
+        String id = PREFIX + random.uuid().toString().substring(0, 8);
         List<ObjectNode> bodies = new ArrayList<>();
         for (String pipeline : chain.order()) {
             for (String partition : partitions) {

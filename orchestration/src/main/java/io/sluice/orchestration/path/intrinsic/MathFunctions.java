@@ -9,7 +9,6 @@ import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
 import io.sluice.orchestration.path.Scope;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * States.MathAdd, States.MathRandom and States.UUID. Randomness comes only from the scope (or,
@@ -56,8 +55,6 @@ final class MathFunctions {
         if (source == null) {
             throw new IllegalStateException("the scope has no random source for States.UUID");
         }
-        long high = (source.nextLong() & ~0xF000L) | 0x4000L; // version 4
-        long low = (source.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L; // IETF variant
-        return TextNode.valueOf(new UUID(high, low).toString());
+        return TextNode.valueOf(source.uuid().toString());
     }
 }

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * The JSONata functions whose value depends on the clock or on chance ({@code $now}, {@code $millis},
@@ -68,9 +67,7 @@ final class PureFunctions {
     }
 
     private static String uuid(RandomSource random) {
-        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
-        long low = (random.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L;
-        return new UUID(high, low).toString();
+        return random.uuid().toString();
     }
 
     private static List<Object> shuffle(List<Object> list, RandomSource random) {
