@@ -78,7 +78,7 @@ locals {
     orchestrator        = flatten([for q in concat(["orchestrator", "events"], local.task_queues) : local.with_delayed[q]])
     "task-worker"       = concat(flatten([for q in concat(["orchestrator"], local.task_queues) : local.with_delayed[q]]), local.event_sends)
     events              = concat(local.with_delayed["orchestrator"], local.event_sends)
-    "dlq-handler"       = ["orchestrator"]
+    "dlq-handler"       = var.dead_letter_handler ? ["orchestrator"] : []
     "delayed-forwarder" = local.main_fifo
     "schedule-tick"     = flatten([for q in local.main_fifo : local.with_delayed[q]])
     "scheduled-start"   = concat(["orchestrator"], local.event_sends)
@@ -86,7 +86,9 @@ locals {
     "glue-job-state"    = concat(["orchestrator"], contains(var.task_functions, "glue-launch") ? ["task-glue-launch"] : [])
     "http-api"          = concat(local.with_delayed["orchestrator"], local.event_sends)
   }
-  receives = { for f in keys(local.functions) : f => [for q, v in local.queues : q if v.consumer == f] }
+  # Dead-letter queues have no consumer unless var.dead_letter_handler: an alarm each (alarms.tf), then a redrive on demand.
+  consumed = { for q, v in local.queues : q => v if v.kind != "dlq" || var.dead_letter_handler }
+  receives = { for f in keys(local.functions) : f => [for q, v in local.consumed : q if v.consumer == f] }
 
   # Who raises alerts (directly, or as the failure destination of an asynchronous invocation).
   alerting = ["orchestrator", "events", "dlq-handler", "task-worker", "schedule-tick", "scheduled-start", "glue-job-state"]

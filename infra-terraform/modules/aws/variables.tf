@@ -132,6 +132,12 @@ variable "max_receives" {
   }
 }
 
+variable "dead_letter_handler" {
+  type        = bool
+  description = "Whether dlq-handler consumes the dead-letter queues (an event source mapping each), failing each dead-lettered message's execution with Sluice.PoisonMessage and keeping the letter for GET /v1/dead-letters. false (default): the dead-letter queues have no consumer; each has a not-empty alarm on the alert topic, the execution waits, and an operator redrives the messages (aws sqs start-message-move-task) or stops the execution."
+  default     = false
+}
+
 variable "redis" {
   type = object({
     engine    = optional(string, "memorydb")

@@ -57,8 +57,14 @@ run "queues_functions_and_policies" {
     error_message = "queues named .fifo must be FIFO queues deduplicating by message id"
   }
   assert {
-    condition     = alltrue([for q in aws_sqs_queue.queue : contains([for m in aws_lambda_event_source_mapping.queue : m.event_source_arn], "arn:aws:sqs:eu-west-1:123456789012:${q.name}")])
-    error_message = "every queue must have a consumer (an event source mapping)"
+    condition     = alltrue([for q in aws_sqs_queue.queue : contains([for m in aws_lambda_event_source_mapping.queue : m.event_source_arn], "arn:aws:sqs:eu-west-1:123456789012:${q.name}") == !(endswith(q.name, "-dlq") || endswith(q.name, "-dlq.fifo"))])
+    error_message = "every queue must have a consumer (an event source mapping), and by default no dead-letter queue (an alarm, then a redrive on demand)"
+  }
+  assert {
+    condition = alltrue([for s in jsondecode(aws_iam_role_policy.function["dlq-handler"].policy).Statement : !contains(["ReceiveOwnQueues", "SendToQueues"], s.Sid)]) && alltrue([
+      for q, a in aws_cloudwatch_metric_alarm.dead_letters : length(a.alarm_actions) == 1 && strcontains(a.alarm_description, "aws sqs start-message-move-task --source-arn arn:aws:sqs:eu-west-1:123456789012:")
+    ])
+    error_message = "without a dead-letter consumer dlq-handler may neither receive nor send, and each dead-letter queue's alarm alerts on the topic and says how to redrive"
   }
   assert {
     condition = alltrue([for q, m in aws_lambda_event_source_mapping.queue : m.function_name == "arn:aws:lambda:eu-west-1:123456789012:function:sluice-test-${(
@@ -71,8 +77,8 @@ run "queues_functions_and_policies" {
     error_message = "every event source mapping must report partial batch failures"
   }
   assert {
-    condition     = aws_lambda_event_source_mapping.queue["task-push-export"].scaling_config[0].maximum_concurrency == 2 && aws_lambda_event_source_mapping.queue["task-push-export-p0"].scaling_config[0].maximum_concurrency == 2 && aws_lambda_event_source_mapping.queue["orchestrator-dlq"].scaling_config[0].maximum_concurrency == 2 && length(aws_lambda_event_source_mapping.queue["orchestrator"].scaling_config) == 0
-    error_message = "queue_concurrency must cap push-export's queue and the dead-letter queues, and leave the orchestrator's queue alone"
+    condition     = aws_lambda_event_source_mapping.queue["task-push-export"].scaling_config[0].maximum_concurrency == 2 && aws_lambda_event_source_mapping.queue["task-push-export-p0"].scaling_config[0].maximum_concurrency == 2 && length(aws_lambda_event_source_mapping.queue["orchestrator"].scaling_config) == 0
+    error_message = "queue_concurrency must cap push-export's queue and leave the orchestrator's queue alone"
   }
 
   # Functions: one per Sluice function, one artifact, an alias each, warm or SnapStart.
@@ -345,7 +351,16 @@ run "no_execution_events" {
   command = plan
 
   variables {
-    execution_events = false
+    execution_events    = false
+    dead_letter_handler = true
+  }
+
+  assert {
+    condition = alltrue([for q, v in aws_sqs_queue.queue : (
+      aws_lambda_event_source_mapping.queue[q].function_name == "arn:aws:lambda:eu-west-1:123456789012:function:sluice-test-dlq-handler:live" &&
+      aws_lambda_event_source_mapping.queue[q].scaling_config[0].maximum_concurrency == 2
+    ) if endswith(q, "-dlq")]) && contains(flatten([for s in jsondecode(aws_iam_role_policy.function["dlq-handler"].policy).Statement : s.Resource if s.Sid == "ReceiveOwnQueues"]), "arn:aws:sqs:eu-west-1:123456789012:sluice-test-orchestrator-dlq.fifo")
+    error_message = "with dead_letter_handler every dead-letter queue feeds dlq-handler's live alias, two at a time, and its role may receive from them"
   }
 
   assert {
@@ -418,8 +433,8 @@ run "one_channel_and_snapstart_alone_by_default" {
   command = plan
 
   assert {
-    condition     = length(aws_sqs_queue.queue) == 4 * (2 + 9) + 2 && length(aws_lambda_event_source_mapping.queue) == 46 && !anytrue([for q in keys(aws_sqs_queue.queue) : can(regex("-p[013](-|$)", q))])
-    error_message = "by default one priority channel (P2): 46 queues and event source mappings, none for -p0, -p1 or -p3"
+    condition     = length(aws_sqs_queue.queue) == 4 * (2 + 9) + 2 && length(aws_lambda_event_source_mapping.queue) == 23 && !anytrue([for q in keys(aws_sqs_queue.queue) : can(regex("-p[013](-|$)", q))])
+    error_message = "by default one priority channel (P2): 46 queues, 23 event source mappings (none on a dead-letter queue), none for -p0, -p1 or -p3"
   }
   assert {
     condition     = length(aws_lambda_provisioned_concurrency_config.live) == 0 && alltrue([for fn in aws_lambda_function.function : length(fn.snap_start) == 1])
