@@ -79,7 +79,14 @@ public class AwsPorts {
         SqsQueueSettings settings = properties.sqsEndpoint() == null
                 ? SqsQueueSettings.aws(properties.region(), properties.maxReceives())
                 : SqsQueueSettings.local(properties.sqsEndpoint(), properties.region(), properties.maxReceives());
-        return SqsTaskQueue.connect(settings);
+        // One standard queue holds every FIFO queue's delayed messages (timers, backoffs), each naming its queue: the module's
+        // <prefix>-delayed, which delayed-forwarder drains.
+        return SqsTaskQueue.connect(settings.withDelayedQueue(delayedQueue(properties.queuePrefix())));
+    }
+
+    /** The deployment's one delayed queue, {@code <prefix>-delayed}. */
+    public static String delayedQueue(String queuePrefix) {
+        return queuePrefix + "-delayed";
     }
 
     @Bean
