@@ -13,11 +13,13 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
 
 /**
@@ -108,6 +110,26 @@ class HttpApiPlatformAuthTest {
 
         assertThat(refused).as("the http-api served without authentication").isNotNull();
         assertThat(messages(refused)).contains("sluice.api.platform-auth").contains("no-such-tenants.json");
+    }
+
+    @Test
+    void aBundlePackagedForIamDoesNotStartWhereTheDeploymentNamesNoPlatformAuthentication(@TempDir Path bundle) throws Exception {
+        // ./sluice package aws --platform-auth iam recorded it; the module deployed it with api_auth.mode = tenant_keys (no setting).
+        Path record = Files.writeString(bundle.resolve("platform-auth.json"), "{\"platformAuth\": \"iam\"}");
+        environment.set("sluice.api.bundled-platform-auth", "file:" + record);
+        environment.set("sluice.api.tenants", "file:" + EVENTS.resolve("bundle/pipelines/tenants.json"));
+        environment.clear("sluice.api.platform-auth");
+        environment.set("sluice.api.allowed-hosts", DOCS_DOMAIN);
+
+        Throwable refused = null;
+        try {
+            invoke(new FunctionInvoker(), docsSample());
+        } catch (Throwable t) {
+            refused = t;
+        }
+
+        assertThat(refused).as("the http-api trusted a platform authentication the deployment does not have").isNotNull();
+        assertThat(messages(refused)).contains("packaged for the platform authentication 'iam'").contains("the deployment names none");
     }
 
     private static byte[] docsSample() throws Exception {
