@@ -123,6 +123,9 @@ class PackageCommandTest {
         assertThat(Json.parse(iam.out().strip()).path("platformAuth").asText()).isEqualTo("iam");
         try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + jar.toUri()), Map.of())) {
             assertThat(Json.parse(Files.readString(zip.getPath("pipelines/platform-auth.json"))).path("platformAuth").asText()).isEqualTo("iam");
+            // No triggers.json in the folder: the bundle carries no rules, where the modules' SLUICE_TRIGGERS_RULES points.
+            assertThat(io.sluice.functions.trigger.object.ObjectRules.parse(Files.readString(zip.getPath("pipelines/triggers.json"))).rules())
+                    .isEmpty();
         }
 
         CliRun azure = CliRun.of("package", "aws", "--skip-build", "--pipelines", pipelines.toString(), "--platform-auth", "easy-auth");
