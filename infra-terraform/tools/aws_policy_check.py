@@ -33,17 +33,18 @@ ACCOUNT, REGION = "123456789012", "eu-west-1"
 # Which queues (logical names, after "<name>-") each function may send to. "task-*" is every
 # task queue. Written out here on purpose, apart from the module's locals: this is the review.
 SENDS = {
-    "orchestrator": ["orchestrator", "events", "task-*"],
-    "task-worker": ["orchestrator", "events", "task-*"],
-    "events": ["orchestrator", "events"],
+    "orchestrator": ["orchestrator", "events", "task-*", "delayed"],
+    "task-worker": ["orchestrator", "events", "task-*", "delayed"],
+    "events": ["orchestrator", "events", "delayed"],
     "dlq-handler": ["orchestrator"],
     "delayed-forwarder": ["orchestrator", "events", "task-*"],
-    "schedule-tick": ["orchestrator", "events", "task-*"],
+    "schedule-tick": ["orchestrator", "events", "task-*", "delayed"],
     "scheduled-start": ["orchestrator", "events"],
     "object-trigger": ["orchestrator", "events"],
     "glue-job-state": ["orchestrator", "task-glue-launch"],
-    "http-api": ["orchestrator", "events"],
+    "http-api": ["orchestrator", "events", "delayed"],
 }
+# ("delayed" is the one standard queue every FIFO queue's delayed messages wait in, naming the queue they are for.)
 # (the "events" sends of task-worker, events, scheduled-start, object-trigger and http-api: with execution_events,
 # a start's commit carries its started event, and a held task its blocked and released ones)
 ALERTING = {"orchestrator", "events", "dlq-handler", "task-worker", "schedule-tick", "scheduled-start", "glue-job-state"}
@@ -163,7 +164,7 @@ def check(doc):
     def queue_allowed(fn, queue):
         if not queue.startswith(name + "-"):
             return False
-        logical = queue[len(name) + 1:].removesuffix(".fifo").removesuffix("-delayed")
+        logical = queue[len(name) + 1:].removesuffix(".fifo")
         return any(fnmatch.fnmatchcase(logical, p) for p in SENDS.get(fn, []))
 
     integrations = find_module_input(doc, "integrations") or {}

@@ -245,6 +245,13 @@ const RULES = [
     }
     return out;
   })],
+  ['the Function App reads what the bundle carries: pipelines, tenants and object rules', (root) => each(root, 'azurerm_function_app_flex_consumption').flatMap(([a, r]) => {
+    const settings = String(r.body.app_settings || '');
+    return [['SLUICE_PIPELINES', 'classpath*:pipelines/*.asl.json'], ['SLUICE_API_TENANTS', 'classpath:pipelines/tenants.json'],
+      ['SLUICE_TRIGGERS_RULES', 'classpath:pipelines/triggers.json']]
+      .filter(([k, v]) => !new RegExp(`\\b${k}\\s*=\\s*"${v.replace(/[.*]/g, (c) => `\\${c}`)}"`).test(settings))
+      .map(([k, v]) => `${a}: app setting ${k} must be "${v}" (./sluice package azure bundles it there)`);
+  })],
   ['telemetry with Entra auth only', (root) => each(root, 'azurerm_application_insights').flatMap(([a, r]) => (r.body.local_authentication_disabled === true ? [] : [`${a}: local_authentication_disabled must be true`]))],
   ['Event Grid topics take Entra identities only (no access keys)', (root) => each(root, 'azurerm_eventgrid_topic').flatMap(([a, r]) =>
     (r.body.local_auth_enabled === false ? [] : [`${a}: local_auth_enabled must be false`]))],

@@ -1,9 +1,11 @@
-# Anything in a dead-letter queue, and any queue whose oldest message waits too long, alerts.
+# Anything in a dead-letter queue, and any queue whose oldest message waits too long, alerts: on the alert topic, which is how
+# a dead letter alerts when no dlq-handler consumes the dead-letter queues (var.dead_letter_handler = false, the default).
 resource "aws_cloudwatch_metric_alarm" "dead_letters" {
   for_each = { for q, v in local.queues : q => v if v.kind == "dlq" }
 
-  alarm_name          = "${var.name}-${each.key}-not-empty"
-  alarm_description   = "Messages were dead-lettered into ${each.value.name}; dlq-handler fails their executions and alerts, look at its log."
+  alarm_name = "${var.name}-${each.key}-not-empty"
+  alarm_description = var.dead_letter_handler ? "Messages were dead-lettered into ${each.value.name}; dlq-handler fails their executions and alerts, look at its log." : (
+  "Messages were dead-lettered into ${each.value.name}: their executions wait. Fix the cause, then move them back with aws sqs start-message-move-task --source-arn ${local.queue_arn[each.key]} (or stop the executions).")
   namespace           = "AWS/SQS"
   metric_name         = "ApproximateNumberOfMessagesVisible"
   dimensions          = { QueueName = each.value.name }

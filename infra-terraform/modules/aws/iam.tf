@@ -81,7 +81,7 @@ locals {
   statements = { for f in keys(local.functions) : f => [for s in flatten([
     { Sid = "OwnLogs", Action = ["logs:CreateLogStream", "logs:PutLogEvents"], Resource = ["${local.log_group_arn[f]}:*"], Condition = null },
     length(local.receives[f]) == 0 ? [] : [{ Sid = "ReceiveOwnQueues", Action = local.sqs_receive, Resource = [for q in local.receives[f] : local.queue_arn[q]], Condition = null }],
-    length(local.sends[f]) == 0 ? [] : [{ Sid = "SendToQueues", Action = local.sqs_send, Resource = [for q in local.sends[f] : local.queue_arn[q]], Condition = null }],
+    length(local.sends[f]) == 0 ? [] : [{ Sid = "SendToQueues", Action = local.sqs_send, Resource = [for q in distinct(local.sends[f]) : local.queue_arn[q]], Condition = null }],
     { Sid = "RedisAuthToken", Action = ["secretsmanager:GetSecretValue"], Resource = [format(local.arn, "secretsmanager", "secret:${local.redis_secret}-??????")], Condition = null },
     contains(local.alerting, f) ? [{ Sid = "Alerts", Action = ["sns:Publish"], Resource = [local.topic_arn], Condition = null }] : [],
     lookup(local.own, f, []),

@@ -40,8 +40,8 @@ locals {
   warm = { for f, n in var.provisioned_concurrency : f => n if n > 0 }
 
   # FIFO queues (logical names, as the bundle's QueueNames has them) and their consumers. Each
-  # q gets q.fifo, its dead-letter queue q-dlq.fifo, and a standard companion q-delayed (FIFO
-  # queues take no per-message delay) with its own dead-letter queue q-delayed-dlq.
+  # q gets q.fifo and its dead-letter queue q-dlq.fifo. FIFO queues take no per-message delay: every delayed message
+  # (timers, backoffs) waits in the one standard queue `delayed` (and its dead-letter queue), naming the queue it is for.
   # Each task function has a queue per priority channel (var.priority_channels): P2's is task-<function>, the others
   # task-<function>-p0, -p1, -p3, all consumed by task-worker through their own event source mappings.
   channel_suffix = { for c in var.priority_channels : c => c == "P2" ? "" : "-${lower(c)}" }
@@ -52,25 +52,25 @@ locals {
   queues = merge(
     { for q, c in local.fifo : q => { name = "${var.name}-${q}.fifo", fifo = true, kind = "main", consumer = c, dlq = "${q}-dlq" } },
     { for q, c in local.fifo : "${q}-dlq" => { name = "${var.name}-${q}-dlq.fifo", fifo = true, kind = "dlq", consumer = "dlq-handler", dlq = null } },
-    { for q, c in local.fifo : "${q}-delayed" => { name = "${var.name}-${q}-delayed", fifo = false, kind = "delayed", consumer = "delayed-forwarder", dlq = "${q}-delayed-dlq" } },
-    { for q, c in local.fifo : "${q}-delayed-dlq" => { name = "${var.name}-${q}-delayed-dlq", fifo = false, kind = "dlq", consumer = "dlq-handler", dlq = null } },
     {
+      delayed       = { name = "${var.name}-delayed", fifo = false, kind = "delayed", consumer = "delayed-forwarder", dlq = "delayed-dlq" }
+      "delayed-dlq" = { name = "${var.name}-delayed-dlq", fifo = false, kind = "dlq", consumer = "dlq-handler", dlq = null }
       # S3 cannot notify FIFO queues: object-created is a standard queue.
       "object-created"     = { name = "${var.name}-object-created", fifo = false, kind = "main", consumer = "object-trigger", dlq = "object-created-dlq" }
       "object-created-dlq" = { name = "${var.name}-object-created-dlq", fifo = false, kind = "dlq", consumer = "dlq-handler", dlq = null }
     },
   )
   queue_arn = { for q, v in local.queues : q => format(local.arn, "sqs", v.name) }
-  # Dead-letter and -delayed consumers only move or record messages: two at a time is plenty.
-  # A channel queue takes its own entry, else its function's (task-push-export-p0 as task-push-export).
+  # Dead-letter consumers only record messages: two at a time is plenty; the delayed queue, which every timer and backoff
+  # passes through, five. A channel queue takes its own entry, else its function's (task-push-export-p0 as task-push-export).
   queue_concurrency = { for q, v in local.queues : q => lookup(var.queue_concurrency, q,
-  v.kind != "main" ? 2 : lookup(var.queue_concurrency, replace(q, "/-p[013]$/", ""), null)) }
+  v.kind == "dlq" ? 2 : v.kind == "delayed" ? 5 : lookup(var.queue_concurrency, replace(q, "/-p[013]$/", ""), null)) }
 
   # What each function sends to (logical queue names). Receiving is granted from the event
   # source mappings above: a function may receive only from the queues it consumes.
   task_queues  = [for pair in setproduct(var.task_functions, values(local.channel_suffix)) : "task-${pair[0]}${pair[1]}"]
   main_fifo    = keys(local.fifo)
-  with_delayed = { for q in local.main_fifo : q => [q, "${q}-delayed"] }
+  with_delayed = { for q in local.main_fifo : q => [q, "delayed"] }
   # With execution events, whoever starts executions (the start's commit has the started event) or holds tasks (blocked,
   # released) also sends to the events queue.
   event_sends = var.execution_events ? ["events"] : []
@@ -78,7 +78,7 @@ locals {
     orchestrator        = flatten([for q in concat(["orchestrator", "events"], local.task_queues) : local.with_delayed[q]])
     "task-worker"       = concat(flatten([for q in concat(["orchestrator"], local.task_queues) : local.with_delayed[q]]), local.event_sends)
     events              = concat(local.with_delayed["orchestrator"], local.event_sends)
-    "dlq-handler"       = ["orchestrator"]
+    "dlq-handler"       = var.dead_letter_handler ? ["orchestrator"] : []
     "delayed-forwarder" = local.main_fifo
     "schedule-tick"     = flatten([for q in local.main_fifo : local.with_delayed[q]])
     "scheduled-start"   = concat(["orchestrator"], local.event_sends)
@@ -86,7 +86,9 @@ locals {
     "glue-job-state"    = concat(["orchestrator"], contains(var.task_functions, "glue-launch") ? ["task-glue-launch"] : [])
     "http-api"          = concat(local.with_delayed["orchestrator"], local.event_sends)
   }
-  receives = { for f in keys(local.functions) : f => [for q, v in local.queues : q if v.consumer == f] }
+  # Dead-letter queues have no consumer unless var.dead_letter_handler: an alarm each (alarms.tf), then a redrive on demand.
+  consumed = { for q, v in local.queues : q => v if v.kind != "dlq" || var.dead_letter_handler }
+  receives = { for f in keys(local.functions) : f => [for q, v in local.consumed : q if v.consumer == f] }
 
   # Who raises alerts (directly, or as the failure destination of an asynchronous invocation).
   alerting = ["orchestrator", "events", "dlq-handler", "task-worker", "schedule-tick", "scheduled-start", "glue-job-state"]

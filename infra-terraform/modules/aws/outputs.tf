@@ -14,7 +14,7 @@ output "functions" {
 }
 
 output "queues" {
-  description = "SQS queue URL by logical queue name (orchestrator, task-<function>, their -dlq and -delayed companions, object-created)."
+  description = "SQS queue URL by logical queue name (orchestrator, events, task-<function>, object-created, the delayed queue `delayed`, and each one's -dlq)."
   value       = { for q, queue in aws_sqs_queue.queue : q => queue.url }
 }
 

@@ -61,9 +61,10 @@ resource "aws_sqs_queue_policy" "queue" {
   })
 }
 
-# Each queue feeds its consumer's `live` alias, reporting failures per message.
+# Each queue feeds its consumer's `live` alias, reporting failures per message. Dead-letter queues only with
+# var.dead_letter_handler: by default they wait for an operator's redrive (README), their alarms say they are not empty.
 resource "aws_lambda_event_source_mapping" "queue" {
-  for_each = local.queues
+  for_each = local.consumed
 
   event_source_arn        = local.queue_arn[each.key]
   function_name           = local.alias_arn[each.value.consumer]

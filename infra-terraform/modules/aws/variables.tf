@@ -61,7 +61,7 @@ variable "task_functions" {
 
 variable "priority_channels" {
   type        = list(string)
-  description = "Priority channels the task queues are made for (P0 highest); a pipeline's <id>.pipeline.json \"priority\" or a start's override picks one. P2 (every pipeline without a priority) is required. Each channel adds four queues and four event source mappings per task function (main, dead-letter, -delayed and its dead-letter): the default, P2 alone, makes 46 queues; all four make 154."
+  description = "Priority channels the task queues are made for (P0 highest); a pipeline's <id>.pipeline.json \"priority\" or a start's override picks one. P2 (every pipeline without a priority) is required. Each channel adds two queues per task function (main and dead-letter) and one event source mapping: the default, P2 alone, makes 26 queues (13 consumed); all four make 80 (40)."
   default     = ["P2"]
 
   validation {
@@ -109,7 +109,7 @@ variable "reserved_concurrency" {
 
 variable "queue_concurrency" {
   type        = map(number)
-  description = "Most concurrent invocations an SQS event source mapping may start, by queue (orchestrator, events, task-<function>, object-created): caps queues whose downstream must not be drained too fast. Dead-letter and -delayed queues are capped at 2 unless listed by their own name (e.g. task-push-export-dlq)."
+  description = "Most concurrent invocations an SQS event source mapping may start, by queue (orchestrator, events, task-<function>, object-created): caps queues whose downstream must not be drained too fast. The delayed queue is capped at 5 and dead-letter queues (consumed with dead_letter_handler) at 2 unless listed by their own name (delayed, task-push-export-dlq)."
   default = {
     "task-push-export"       = 2
     "task-copy-to-warehouse" = 2
@@ -130,6 +130,12 @@ variable "max_receives" {
     condition     = var.max_receives >= 1 && var.max_receives <= 1000 && floor(var.max_receives) == var.max_receives
     error_message = "max_receives must be a whole number from 1 to 1000."
   }
+}
+
+variable "dead_letter_handler" {
+  type        = bool
+  description = "Whether dlq-handler consumes the dead-letter queues (an event source mapping each), failing each dead-lettered message's execution with Sluice.PoisonMessage and keeping the letter for GET /v1/dead-letters. false (default): the dead-letter queues have no consumer; each has a not-empty alarm on the alert topic, the execution waits, and an operator redrives the messages (aws sqs start-message-move-task) or stops the execution."
+  default     = false
 }
 
 variable "redis" {

@@ -81,6 +81,8 @@ resource "azurerm_function_app_flex_consumption" "sluice" {
     # The bundle ./sluice package azure puts into the app's jar (adapters/azure BundledPipelines, AzureApi).
     SLUICE_PIPELINES   = "classpath*:pipelines/*.asl.json"
     SLUICE_API_TENANTS = "classpath:pipelines/tenants.json"
+    # The object rules the bundle carries (its pipelines folder's triggers.json, or none), for object-trigger.
+    SLUICE_TRIGGERS_RULES = "classpath:pipelines/triggers.json"
     },
     # Without a bundled tenants file the http-api serves only behind the authentication named here (CloudApiAuth).
     var.api_platform_auth == null ? {} : { SLUICE_API_PLATFORM_AUTH = var.api_platform_auth },

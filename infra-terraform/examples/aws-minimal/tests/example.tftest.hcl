@@ -41,10 +41,10 @@ run "applies_with_mocks" {
   assert {
     # The module's own test asserts redrive, encryption, aliases and policies resource by resource; here the
     # example's deployment as its outputs show it: every queue with its dead-letter queue.
-    condition = length(module.sluice.queues) == 46 && alltrue([
+    condition = length(module.sluice.queues) == 26 && alltrue([
       for q in keys(module.sluice.queues) : contains(keys(module.sluice.queues), "${q}-dlq") if !endswith(q, "-dlq")
     ])
-    error_message = "every queue of the example (one priority channel: 46) has its dead-letter queue"
+    error_message = "every queue of the example (one priority channel: 26) has its dead-letter queue"
   }
   assert {
     condition     = length(module.sluice.functions) == 10 && length(module.sluice.provisioned_concurrency) == 0

@@ -28,11 +28,21 @@ run "queues_functions_and_policies" {
     error_message = "with IAM auth http-api (and only it) must be told sluice.api.platform-auth=iam"
   }
 
-  # Queues: 11 FIFO queues (orchestrator, events, nine task queues), each with q-dlq.fifo,
-  # q-delayed and q-delayed-dlq; plus object-created and its dead-letter queue.
+  # Queues: 38 FIFO queues (orchestrator, events, nine task functions x four channels), each with q-dlq.fifo; the one
+  # delayed queue and its dead-letter queue; object-created and its dead-letter queue.
   assert {
-    condition     = length(aws_sqs_queue.queue) == 4 * (2 + 9 * 4) + 2 && contains(keys(aws_sqs_queue.queue), "task-glue-launch-p0") && contains(keys(aws_sqs_queue.queue), "task-glue-launch-p3-dlq")
-    error_message = "expected 154 queues: orchestrator, events and 9 task functions x 4 priority channels as FIFO queues with their dead-letter, -delayed and -delayed-dlq companions, plus object-created and its DLQ"
+    condition     = length(aws_sqs_queue.queue) == 2 * (2 + 9 * 4) + 4 && contains(keys(aws_sqs_queue.queue), "task-glue-launch-p0") && contains(keys(aws_sqs_queue.queue), "task-glue-launch-p3-dlq") && !anytrue([for q in keys(aws_sqs_queue.queue) : endswith(q, "-delayed")])
+    error_message = "expected 80 queues: orchestrator, events and 9 task functions x 4 priority channels as FIFO queues with their dead-letter queues, one delayed queue (no -delayed companion per queue), object-created, and their DLQs"
+  }
+  assert {
+    condition = (
+      aws_sqs_queue.queue["delayed"].name == "sluice-test-delayed" && aws_sqs_queue.queue["delayed"].fifo_queue == null &&
+      aws_lambda_event_source_mapping.queue["delayed"].function_name == "arn:aws:lambda:eu-west-1:123456789012:function:sluice-test-delayed-forwarder:live" &&
+      aws_lambda_event_source_mapping.queue["delayed"].scaling_config[0].maximum_concurrency == 5 &&
+      alltrue([for f in ["orchestrator", "task-worker", "events", "schedule-tick", "http-api"] : contains(flatten([for s in jsondecode(aws_iam_role_policy.function[f].policy).Statement : s.Resource if s.Sid == "SendToQueues"]), "arn:aws:sqs:eu-west-1:123456789012:sluice-test-delayed")]) &&
+      contains(flatten([for s in jsondecode(aws_iam_role_policy.function["delayed-forwarder"].policy).Statement : s.Resource if s.Sid == "SendToQueues"]), "arn:aws:sqs:eu-west-1:123456789012:sluice-test-task-glue-launch-p3.fifo")
+    )
+    error_message = "one standard queue <name>-delayed (what the bundle's SqsTaskQueue sends delayed messages to, each naming its queue) feeds delayed-forwarder five at a time; whoever sends delayed messages may send to it, and delayed-forwarder to every FIFO queue"
   }
   assert {
     condition = alltrue([for q in aws_sqs_queue.queue : (
@@ -57,22 +67,28 @@ run "queues_functions_and_policies" {
     error_message = "queues named .fifo must be FIFO queues deduplicating by message id"
   }
   assert {
-    condition     = alltrue([for q in aws_sqs_queue.queue : contains([for m in aws_lambda_event_source_mapping.queue : m.event_source_arn], "arn:aws:sqs:eu-west-1:123456789012:${q.name}")])
-    error_message = "every queue must have a consumer (an event source mapping)"
+    condition     = alltrue([for q in aws_sqs_queue.queue : contains([for m in aws_lambda_event_source_mapping.queue : m.event_source_arn], "arn:aws:sqs:eu-west-1:123456789012:${q.name}") == !(endswith(q.name, "-dlq") || endswith(q.name, "-dlq.fifo"))])
+    error_message = "every queue must have a consumer (an event source mapping), and by default no dead-letter queue (an alarm, then a redrive on demand)"
+  }
+  assert {
+    condition = alltrue([for s in jsondecode(aws_iam_role_policy.function["dlq-handler"].policy).Statement : !contains(["ReceiveOwnQueues", "SendToQueues"], s.Sid)]) && alltrue([
+      for q, a in aws_cloudwatch_metric_alarm.dead_letters : length(a.alarm_actions) == 1 && strcontains(a.alarm_description, "aws sqs start-message-move-task --source-arn arn:aws:sqs:eu-west-1:123456789012:")
+    ])
+    error_message = "without a dead-letter consumer dlq-handler may neither receive nor send, and each dead-letter queue's alarm alerts on the topic and says how to redrive"
   }
   assert {
     condition = alltrue([for q, m in aws_lambda_event_source_mapping.queue : m.function_name == "arn:aws:lambda:eu-west-1:123456789012:function:sluice-test-${(
-      endswith(q, "-dlq") ? "dlq-handler" : endswith(q, "-delayed") ? "delayed-forwarder" : startswith(q, "task-") ? "task-worker" : q == "object-created" ? "object-trigger" : q
+      endswith(q, "-dlq") ? "dlq-handler" : q == "delayed" ? "delayed-forwarder" : startswith(q, "task-") ? "task-worker" : q == "object-created" ? "object-trigger" : q
     )}:live"])
-    error_message = "every queue must feed its consumer's live alias: dead letters dlq-handler, -delayed companions delayed-forwarder, task queues task-worker, object-created object-trigger, the orchestrator and events queues their namesakes"
+    error_message = "every queue must feed its consumer's live alias: dead letters dlq-handler, the delayed queue delayed-forwarder, task queues task-worker, object-created object-trigger, the orchestrator and events queues their namesakes"
   }
   assert {
     condition     = alltrue([for m in aws_lambda_event_source_mapping.queue : m.function_response_types == toset(["ReportBatchItemFailures"])])
     error_message = "every event source mapping must report partial batch failures"
   }
   assert {
-    condition     = aws_lambda_event_source_mapping.queue["task-push-export"].scaling_config[0].maximum_concurrency == 2 && aws_lambda_event_source_mapping.queue["task-push-export-p0"].scaling_config[0].maximum_concurrency == 2 && aws_lambda_event_source_mapping.queue["orchestrator-dlq"].scaling_config[0].maximum_concurrency == 2 && length(aws_lambda_event_source_mapping.queue["orchestrator"].scaling_config) == 0
-    error_message = "queue_concurrency must cap push-export's queue and the dead-letter queues, and leave the orchestrator's queue alone"
+    condition     = aws_lambda_event_source_mapping.queue["task-push-export"].scaling_config[0].maximum_concurrency == 2 && aws_lambda_event_source_mapping.queue["task-push-export-p0"].scaling_config[0].maximum_concurrency == 2 && length(aws_lambda_event_source_mapping.queue["orchestrator"].scaling_config) == 0
+    error_message = "queue_concurrency must cap push-export's queue and leave the orchestrator's queue alone"
   }
 
   # Functions: one per Sluice function, one artifact, an alias each, warm or SnapStart.
@@ -250,7 +266,7 @@ run "queues_functions_and_policies" {
     error_message = "the Glue rule must match job state changes"
   }
   assert {
-    condition     = length(aws_cloudwatch_metric_alarm.dead_letters) == 77 && length(aws_cloudwatch_metric_alarm.oldest_message) == 77
+    condition     = length(aws_cloudwatch_metric_alarm.dead_letters) == 40 && length(aws_cloudwatch_metric_alarm.oldest_message) == 40
     error_message = "every dead-letter queue needs a not-empty alarm and every other queue an oldest-message alarm"
   }
   assert {
@@ -345,7 +361,16 @@ run "no_execution_events" {
   command = plan
 
   variables {
-    execution_events = false
+    execution_events    = false
+    dead_letter_handler = true
+  }
+
+  assert {
+    condition = alltrue([for q, v in aws_sqs_queue.queue : (
+      aws_lambda_event_source_mapping.queue[q].function_name == "arn:aws:lambda:eu-west-1:123456789012:function:sluice-test-dlq-handler:live" &&
+      aws_lambda_event_source_mapping.queue[q].scaling_config[0].maximum_concurrency == 2
+    ) if endswith(q, "-dlq")]) && contains(flatten([for s in jsondecode(aws_iam_role_policy.function["dlq-handler"].policy).Statement : s.Resource if s.Sid == "ReceiveOwnQueues"]), "arn:aws:sqs:eu-west-1:123456789012:sluice-test-orchestrator-dlq.fifo")
+    error_message = "with dead_letter_handler every dead-letter queue feeds dlq-handler's live alias, two at a time, and its role may receive from them"
   }
 
   assert {
@@ -418,8 +443,8 @@ run "one_channel_and_snapstart_alone_by_default" {
   command = plan
 
   assert {
-    condition     = length(aws_sqs_queue.queue) == 4 * (2 + 9) + 2 && length(aws_lambda_event_source_mapping.queue) == 46 && !anytrue([for q in keys(aws_sqs_queue.queue) : can(regex("-p[013](-|$)", q))])
-    error_message = "by default one priority channel (P2): 46 queues and event source mappings, none for -p0, -p1 or -p3"
+    condition     = length(aws_sqs_queue.queue) == 2 * (2 + 9) + 4 && length(aws_lambda_event_source_mapping.queue) == 13 && !anytrue([for q in keys(aws_sqs_queue.queue) : can(regex("-p[013](-|$)", q))])
+    error_message = "by default one priority channel (P2): 26 queues, 13 event source mappings (none on a dead-letter queue), none for -p0, -p1 or -p3"
   }
   assert {
     condition     = length(aws_lambda_provisioned_concurrency_config.live) == 0 && alltrue([for fn in aws_lambda_function.function : length(fn.snap_start) == 1])

@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.api.tenant.CloudApiAuth;
 import io.sluice.cli.aws.AwsArtifact;
 import io.sluice.cli.aws.AwsBundle;
 import io.sluice.orchestration.json.Json;
@@ -7,26 +8,36 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code sluice package aws [--pipelines DIR]}: the one deployment artifact every Lambda of a Sluice deployment runs,
+ * {@code sluice package aws [--pipelines DIR] [--platform-auth MODE]}: the one deployment artifact every Lambda of a Sluice deployment runs,
  * {@code adapters/aws/target/sluice-aws.jar} (what {@code infra-terraform/modules/aws} takes as {@code artifact_path}):
- * Maven builds the flat jar, then the pipelines folder is validated for AWS and bundled into it under {@code pipelines/}.
+ * Maven builds the flat jar, then the pipelines folder is validated for AWS and bundled into it under {@code pipelines/},
+ * with the platform authentication in front of the API recorded (or a {@code tenants.json} required).
  * Prints one JSON line: the artifact, its size, the pipelines bundled.
  */
 @Command(name = "aws", mixinStandardHelpOptions = true,
         description = {"Build the Lambda artifact with the pipelines bundled: adapters/aws/target/sluice-aws.jar,",
                 "a flat jar for Lambda's java21 runtime (handler FunctionInvoker)."})
 final class AwsPackageCommand implements Callable<Integer> {
+    /** The platform authentications API Gateway can put in front of the http-api. */
+    static final List<CloudApiAuth.Mode> AWS_AUTH = List.of(CloudApiAuth.Mode.IAM, CloudApiAuth.Mode.LAMBDA_AUTHORIZER);
+
     @Option(names = "--pipelines", paramLabel = "DIR", defaultValue = "pipelines",
             description = "the folder of <id>.asl.json, <id>.config.json, <id>.pipeline.json and tenants.json (default ./pipelines)")
     private Path pipelines;
     @Option(names = "--substitutions", paramLabel = "FILE",
             description = "${Name} placeholder values filled into each bundled <id>.asl.json (DefinitionSubstitutions)")
     private String substitutions;
+    @Option(names = "--platform-auth", paramLabel = "MODE",
+            description = {"the authentication in front of the HTTP API, as the Terraform module's api_auth.mode says:",
+                    "iam or lambda-authorizer (recorded in the bundle, which the http-api checks at start);",
+                    "without it the bundle needs a tenants.json"})
+    private String platformAuth;
     @Option(names = "--skip-build", description = "bundle into the artifact already built instead of building it first")
     private boolean skipBuild;
 
@@ -38,6 +49,7 @@ final class AwsPackageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        CloudApiAuth.Mode auth = platformAuth();
         var filled = SubstitutionsFile.load(substitutions, context.err());
         if (filled == null) {
             return SluiceCli.EXIT_INVALID;
@@ -51,7 +63,7 @@ final class AwsPackageCommand implements Callable<Integer> {
             context.err().println("sluice package: " + artifact.jar() + " does not exist; run without --skip-build to build it");
             return 1;
         }
-        AwsBundle.Result result = AwsBundle.bundle(artifact.jar(), pipelines, filled);
+        AwsBundle.Result result = AwsBundle.bundle(artifact.jar(), pipelines, filled, auth);
         result.warnings().forEach(w -> context.err().println(w.replaceFirst(": ", ": warning: ")));
         if (!result.problems().isEmpty()) {
             result.problems().forEach(context.err()::println);
@@ -59,7 +71,24 @@ final class AwsPackageCommand implements Callable<Integer> {
         }
         ObjectNode summary = Json.object().put("artifact", artifact.jar().toString()).put("bytes", Files.size(artifact.jar()));
         result.pipelines().forEach(summary.putArray("pipelines")::add);
+        if (auth != null) {
+            summary.put("platformAuth", auth.value());
+        }
         context.out().println(Json.write(summary));
         return 0;
+    }
+
+    private CloudApiAuth.Mode platformAuth() {
+        CloudApiAuth.Mode mode;
+        try {
+            mode = CloudApiAuth.parse(platformAuth);
+        } catch (IllegalArgumentException e) {
+            mode = null;
+        }
+        if (platformAuth != null && !AWS_AUTH.contains(mode)) {
+            throw new SluiceCli.UsageException("--platform-auth: expected one of "
+                    + AWS_AUTH.stream().map(CloudApiAuth.Mode::value).toList() + " on AWS, not '" + platformAuth + "'");
+        }
+        return mode;
     }
 }

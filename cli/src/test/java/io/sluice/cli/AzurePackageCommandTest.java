@@ -101,6 +101,40 @@ class AzurePackageCommandTest {
     }
 
     @Test
+    void onlyTheFunctionsTheDeploymentRunsShip() throws IOException {
+        for (String f : new String[] {"orchestrator", "storage-orchestrator", "storage-dlq-task-read-config", "task-read-config",
+                "task-read-config-p0", "task-read-config-p1", "task-read-config-p3", "task-push-export-p0"}) {
+            Files.createDirectories(app.resolve(f));
+            Files.writeString(app.resolve(f + "/function.json"), "{\"bindings\": []}");
+        }
+        String bundle = CliRun.example("events/aws/bundle/pipelines");
+
+        CliRun p2 = CliRun.of("package", "azure", "--skip-build", "--pipelines", bundle);
+        assertThat(p2.exit()).as(p2.err()).isZero();
+        assertThat(functions()).as("by default P2 alone, as the module's priority_channels, and no Storage Queue variant")
+                .containsExactlyInAnyOrder("http-api", "orchestrator", "task-read-config");
+
+        CliRun p0 = CliRun.of("package", "azure", "--skip-build", "--pipelines", bundle, "--priority-channels", "P0,P2");
+        assertThat(p0.exit()).as(p0.err()).isZero();
+        assertThat(functions()).containsExactlyInAnyOrder("http-api", "orchestrator", "task-read-config", "task-read-config-p0", "task-push-export-p0");
+
+        CliRun noP2 = CliRun.of("package", "azure", "--skip-build", "--pipelines", bundle, "--priority-channels", "P0");
+        assertThat(noP2.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
+        assertThat(noP2.err()).contains("'--priority-channels' must hold P2");
+        CliRun unknown = CliRun.of("package", "azure", "--skip-build", "--pipelines", bundle, "--priority-channels", "P2,P5");
+        assertThat(unknown.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
+        assertThat(unknown.err()).contains("'--priority-channels' must be one of P0, P1, P2, P3 (P0 highest); got 'P5'");
+    }
+
+    /** The functions (folders with a function.json) of the package's zip. */
+    private java.util.Set<String> functions() throws IOException {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        unzip(Files.newInputStream(checkout.resolve(AzurePackageCommand.ZIP))).keySet().stream().filter(n -> n.endsWith("/function.json"))
+                .forEach(n -> names.add(n.substring(0, n.indexOf('/'))));
+        return names;
+    }
+
+    @Test
     void anAwsOnlyPlatformAuthenticationIsRefusedByName() {
         CliRun run = CliRun.of("package", "azure", "--skip-build", "--pipelines", CliRun.example("events/aws/bundle/pipelines"),
                 "--platform-auth", "iam");

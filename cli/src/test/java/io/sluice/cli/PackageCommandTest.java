@@ -106,6 +106,34 @@ class PackageCommandTest {
     }
 
     @Test
+    void withoutTenantsThePlatformAuthenticationMustBeNamedAndIsRecordedInTheBundle() throws IOException {
+        Path pipelines = checkout.resolve("pipelines");
+        Files.createDirectories(pipelines);
+        Files.copy(CliRun.EXAMPLES.resolve("events/aws/bundle/pipelines/hello.asl.json"), pipelines.resolve("hello.asl.json"));
+
+        CliRun refused = CliRun.of("package", "aws", "--skip-build", "--pipelines", pipelines.toString());
+        assertThat(refused.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
+        assertThat(refused.err()).contains(pipelines + ": /: holds no tenants.json").contains("--platform-auth iam|lambda-authorizer");
+        try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + jar.toUri()), Map.of())) {
+            assertThat(zip.getPath("pipelines/stale.asl.json")).as("nothing bundled").exists();
+        }
+
+        CliRun iam = CliRun.of("package", "aws", "--skip-build", "--pipelines", pipelines.toString(), "--platform-auth", "iam");
+        assertThat(iam.exit()).as(iam.err()).isZero();
+        assertThat(Json.parse(iam.out().strip()).path("platformAuth").asText()).isEqualTo("iam");
+        try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + jar.toUri()), Map.of())) {
+            assertThat(Json.parse(Files.readString(zip.getPath("pipelines/platform-auth.json"))).path("platformAuth").asText()).isEqualTo("iam");
+            // No triggers.json in the folder: the bundle carries no rules, where the modules' SLUICE_TRIGGERS_RULES points.
+            assertThat(io.sluice.functions.trigger.object.ObjectRules.parse(Files.readString(zip.getPath("pipelines/triggers.json"))).rules())
+                    .isEmpty();
+        }
+
+        CliRun azure = CliRun.of("package", "aws", "--skip-build", "--pipelines", pipelines.toString(), "--platform-auth", "easy-auth");
+        assertThat(azure.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
+        assertThat(azure.err()).contains("--platform-auth: expected one of [iam, lambda-authorizer] on AWS, not 'easy-auth'");
+    }
+
+    @Test
     void aPlatformMustBeNamedAndKnown() {
         CliRun none = CliRun.of("package");
         assertThat(none.exit()).isEqualTo(SluiceCli.EXIT_INVALID);

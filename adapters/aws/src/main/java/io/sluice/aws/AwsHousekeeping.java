@@ -43,8 +43,8 @@ import org.springframework.context.annotation.Configuration;
  *       failure alerts);</li>
  *   <li>{@code dlq-handler}: every dead-letter queue; the {@link DeadLetterHandler} fails the message's
  *       execution and raises one alert per message;</li>
- *   <li>{@code delayed-forwarder}: every {@code -delayed} companion queue, whose due messages it moves
- *       into their FIFO queue.</li>
+ *   <li>{@code delayed-forwarder}: the deployment's delayed queue {@code <prefix>-delayed}, whose due messages it moves
+ *       into the FIFO queue each names (and any {@code <queue>-delayed} companion of an older layout into its queue).</li>
  * </ul>
  * Alerts go to the {@link AlertSink} bean (by default the log, {@code io.sluice.alerts}), once per incident
  * for an hour, deduplicated in Redis.
@@ -109,9 +109,9 @@ public class AwsHousekeeping {
     }
 
     /**
-     * Every {@code <queue>-delayed} companion queue: FIFO queues take no per-message delay, so a
-     * delayed message (a timer, a retry's backoff) waits there, and this function moves it into its
-     * FIFO queue, in its execution's group, once SQS lets it through. Without it, no timer fires on Lambda.
+     * The delayed queue {@code <prefix>-delayed}: FIFO queues take no per-message delay, so a delayed message (a timer, a
+     * retry's backoff) waits there, naming its FIFO queue, and this function moves it into that queue, in its execution's
+     * group, once SQS lets it through. Without it, no timer fires on Lambda.
      */
     @Bean(name = "delayed-forwarder")
     public Function<SQSEvent, SQSBatchResponse> delayedForwarder(SqsTaskQueue queue) {

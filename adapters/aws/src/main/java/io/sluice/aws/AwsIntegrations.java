@@ -19,6 +19,9 @@ import io.sluice.functions.integration.IntegrationRegistry;
 import io.sluice.functions.integration.Integrations;
 import io.sluice.functions.integration.dynamodb.DynamoDbHandler;
 import io.sluice.functions.integration.dynamodb.TableSchema;
+import io.sluice.aws.snapstart.OutboundConnections;
+import io.sluice.aws.snapstart.RestoreHooks;
+import io.sluice.functions.egress.OutboundHttp;
 import io.sluice.functions.integration.http.HttpInvokeHandler;
 import io.sluice.functions.integration.http.HttpSettings;
 import io.sluice.functions.integration.jobs.GlueHandler;
@@ -87,7 +90,8 @@ public class AwsIntegrations {
                                                      ObjectProvider<S3Client> s3, ObjectProvider<GlueJobLauncher> glue,
                                                      ObjectProvider<GlueProperties> glueProperties, ObjectProvider<JobCompletions> completions,
                                                      ObjectProvider<SecretResolver> secrets, ObjectProvider<S3Properties> s3Properties,
-                                                     ObjectProvider<io.sluice.aws.s3.S3ConfigStore> configs, Clock clock) {
+                                                     ObjectProvider<io.sluice.aws.s3.S3ConfigStore> configs, OutboundHttp integrationsHttp,
+                                                     Clock clock) {
         List<IntegrationHandler> handlers = new ArrayList<>();
         handlers.add(new PublishHandler(publisher, clock, declared(properties)));
         if (properties.itemTable() != null && !properties.itemTable().isBlank()) {
@@ -102,10 +106,24 @@ public class AwsIntegrations {
             handlers.add(new GlueHandler(new GlueLaunch(launcher, completions.getObject(), new Backoff(g.pollInitial(), 2.0, g.pollMax(), 0), clock,
                     io.sluice.aws.glue.GlueConfiguration.configsOf(configs))));
         });
-        HttpSettings http = new HttpSettings(properties.http().allowedHosts(), properties.http().timeout(), 256 * 1024);
         SecretResolver resolver = secrets.getIfAvailable(() -> name -> Optional.empty());
-        handlers.add(new HttpInvokeHandler(HttpInvokeHandler.defaultClient(http), http, new ScopedSecrets(resolver)));
+        handlers.add(new HttpInvokeHandler(integrationsHttp, httpSettings(properties), new ScopedSecrets(resolver)));
         return new Integrations(new IntegrationRegistry(Platform.AWS, handlers, null));
+    }
+
+    /** {@code http:invoke}'s client, made at init: a bean, so that SnapStart's hooks drop its connections before the snapshot. */
+    @Bean
+    public OutboundHttp integrationsHttp(AwsIntegrationProperties properties) {
+        return HttpInvokeHandler.defaultClient(httpSettings(properties));
+    }
+
+    @Bean
+    public RestoreHooks.Restorable integrationsHttpRestore(OutboundHttp integrationsHttp) {
+        return new OutboundConnections(integrationsHttp);
+    }
+
+    private static HttpSettings httpSettings(AwsIntegrationProperties properties) {
+        return new HttpSettings(properties.http().allowedHosts(), properties.http().timeout(), 256 * 1024);
     }
 
     private static Map<Target.Kind, Set<String>> declared(AwsIntegrationProperties properties) {

@@ -12,8 +12,10 @@ import io.sluice.functions.messaging.QueueNames;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.SluiceRedisProperties;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
@@ -43,11 +45,12 @@ public class AwsPorts {
     /**
      * SnapStart's before-checkpoint and after-restore hooks for the application's clients (registered with {@code org.crac},
      * which Lambda's SnapStart calls; on any other JVM nothing is registered): Redis is closed before the snapshot and opened
-     * again, with its secret read again, after a restore.
+     * again, with its secret read again, after a restore; so is every other {@link RestoreHooks.Restorable} bean.
      */
     @Bean
-    public RestoreHooks snapStartHooks(RestorableRedisson redis) {
-        return new RestoreHooks(List.of(new RestoreHooks.Restorable() {
+    public RestoreHooks snapStartHooks(RestorableRedisson redis, ObjectProvider<RestoreHooks.Restorable> clients) {
+        List<RestoreHooks.Restorable> all = new ArrayList<>();
+        all.add(new RestoreHooks.Restorable() {
             @Override
             public void closeForCheckpoint() {
                 redis.close();
@@ -57,7 +60,9 @@ public class AwsPorts {
             public void openAfterRestore() {
                 redis.reopen();
             }
-        })).register();
+        });
+        clients.orderedStream().forEach(all::add); // the other clients made at init (the integrations' HTTP client)
+        return new RestoreHooks(all).register();
     }
 
     /**
@@ -79,7 +84,14 @@ public class AwsPorts {
         SqsQueueSettings settings = properties.sqsEndpoint() == null
                 ? SqsQueueSettings.aws(properties.region(), properties.maxReceives())
                 : SqsQueueSettings.local(properties.sqsEndpoint(), properties.region(), properties.maxReceives());
-        return SqsTaskQueue.connect(settings);
+        // One standard queue holds every FIFO queue's delayed messages (timers, backoffs), each naming its queue: the module's
+        // <prefix>-delayed, which delayed-forwarder drains.
+        return SqsTaskQueue.connect(settings.withDelayedQueue(delayedQueue(properties.queuePrefix())));
+    }
+
+    /** The deployment's one delayed queue, {@code <prefix>-delayed}. */
+    public static String delayedQueue(String queuePrefix) {
+        return queuePrefix + "-delayed";
     }
 
     @Bean

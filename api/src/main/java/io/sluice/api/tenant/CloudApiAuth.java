@@ -78,6 +78,37 @@ public final class CloudApiAuth {
                 + " (one of " + values() + "); every caller it lets through is then the platform's operator.");
     }
 
+    /** Where a cloud bundle records the authentication it was packaged for ({@code ./sluice package <cloud> --platform-auth}). */
+    public static final String BUNDLED = "classpath:pipelines/platform-auth.json";
+
+    /**
+     * Checks the authentication a bundle was packaged for ({@code recorded}, {@code null} when it records none) against the
+     * deployment's {@code setting}: they must name the same one. A bundle packaged for IAM but deployed with nothing in front
+     * of its API (the Terraform module's {@code tenant_keys}) would otherwise trust every caller.
+     *
+     * @param where where the record was read, for the message
+     * @throws IllegalStateException with one sentence that says what to do, when they differ
+     */
+    public static void requireAgreement(String recorded, String setting, String where) {
+        if (recorded == null || recorded.isBlank()) {
+            return;
+        }
+        Mode bundled;
+        try {
+            bundled = parse(recorded);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(where + " records the platform authentication '" + recorded + "'; expected one of " + values()
+                    + ". Package the bundle again (./sluice package <cloud> --platform-auth MODE).", e);
+        }
+        Mode deployed = parse(setting);
+        if (deployed != bundled) {
+            throw new IllegalStateException("The bundle was packaged for the platform authentication '" + bundled.value + "' (" + where
+                    + "), but the deployment names " + (deployed == null ? "none" : "'" + deployed.value + "'") + " (" + SETTING
+                    + ", which the Terraform module sets from its API auth mode). Deploy with the matching mode, or package again with"
+                    + " --platform-auth " + (deployed == null ? "left out and a tenants.json" : deployed.value) + ".");
+        }
+    }
+
     private static List<String> values() {
         return java.util.Arrays.stream(Mode.values()).map(Mode::value).toList();
     }

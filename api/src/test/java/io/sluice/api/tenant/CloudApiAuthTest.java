@@ -37,4 +37,22 @@ class CloudApiAuthTest {
                 () -> CloudApiAuth.require(Tenants.none(), "anonymous", "x"));
         assertThat(e.getMessage()).contains("sluice.api.platform-auth is 'anonymous'").contains("[iam, lambda-authorizer, easy-auth, api-management, function-keys]");
     }
+
+    @Test
+    void aBundlePackagedForAnAuthenticationServesOnlyWhereTheDeploymentNamesTheSame() {
+        CloudApiAuth.requireAgreement("iam", "iam", "bundle");
+        CloudApiAuth.requireAgreement(null, "iam", "bundle");
+        CloudApiAuth.requireAgreement("", null, "bundle");
+
+        IllegalStateException none = catchThrowableOfType(IllegalStateException.class,
+                () -> CloudApiAuth.requireAgreement("iam", null, "classpath:pipelines/platform-auth.json"));
+        assertThat(none.getMessage()).contains("packaged for the platform authentication 'iam' (classpath:pipelines/platform-auth.json)")
+                .contains("the deployment names none").contains("sluice.api.platform-auth");
+        IllegalStateException other = catchThrowableOfType(IllegalStateException.class,
+                () -> CloudApiAuth.requireAgreement("lambda-authorizer", "iam", "bundle"));
+        assertThat(other.getMessage()).contains("'lambda-authorizer'").contains("names 'iam'").contains("--platform-auth iam");
+        IllegalStateException unknown = catchThrowableOfType(IllegalStateException.class,
+                () -> CloudApiAuth.requireAgreement("open", "iam", "bundle"));
+        assertThat(unknown.getMessage()).contains("records the platform authentication 'open'").contains("[iam, lambda-authorizer");
+    }
 }

@@ -21,10 +21,14 @@ import java.util.stream.Stream;
 /**
  * A pipelines folder as a cloud bundle carries it: every {@code <id>.asl.json} validated for the platform, every pattern
  * config {@code <id>.config.json} rendered into {@code <id>.asl.json} (a cloud host renders nothing at start), the
- * {@code <id>.pipeline.json} options, {@code tenants.json} and the object rules {@code triggers.json}. One reader for
+ * {@code <id>.pipeline.json} options, {@code tenants.json} and the object rules {@code triggers.json} (no rules when the
+ * folder has none). One reader for
  * both clouds, so what AWS and Azure bundles hold cannot drift apart.
  */
 public final class PipelineFolder {
+    static final String TRIGGERS = "triggers.json";
+    private static final byte[] NO_RULES = "{\"rules\": []}\n".getBytes(StandardCharsets.UTF_8);
+
     private PipelineFolder() {}
 
     /** The entries to bundle, by file name; problems as {@code FILE: /pointer: sentence}. */
@@ -91,6 +95,9 @@ public final class PipelineFolder {
         if (files.keySet().stream().noneMatch(n -> n.endsWith(".asl.json")) && problems.isEmpty()) {
             problems.add(folder + ": holds no <id>.asl.json or <id>.config.json: a deployment needs at least one pipeline");
         }
+        // The modules point sluice.triggers.rules at the bundle's triggers.json: without rules of its own a folder bundles
+        // none (an object starts nothing) rather than a deployment whose object trigger, on Azure its whole app, cannot start.
+        files.putIfAbsent(TRIGGERS, NO_RULES);
         return files;
     }
 

@@ -170,6 +170,24 @@ public final class OutboundHttp implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the pooled connections and forgets the client, which the next call makes anew; unlike {@link #close()} this
+     * client stays usable. A SnapStart checkpoint calls it: a snapshot's open sockets are dead when it is restored, and a
+     * pooled one would fail the first call after the restore (this client retries nothing behind its caller's back).
+     */
+    public synchronized void dropConnections() {
+        CloseableHttpClient pooled = client;
+        client = null;
+        if (pooled == null) {
+            return;
+        }
+        try {
+            pooled.close();
+        } catch (IOException e) {
+            // closing idle connections; nothing is lost
+        }
+    }
+
     @Override
     public synchronized void close() {
         closed = true;

@@ -12,6 +12,7 @@ import io.sluice.aws.s3.S3Clients;
 import io.sluice.aws.s3.S3Location;
 import io.sluice.aws.s3.S3ObjectStore;
 import io.sluice.aws.sqs.SqsClients;
+import io.sluice.aws.AwsPorts;
 import io.sluice.aws.sqs.SqsQueueSettings;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.aws.stub.GlueStub;
@@ -135,7 +136,7 @@ public final class AwsParityHost implements ParityHost {
         env.forEach(System::setProperty); // where a Lambda's environment reaches Spring; this JVM runs this host only
 
         SqsQueueSettings settings = SqsQueueSettings.local(elasticMq.endpoint(), ElasticMqServer.REGION, MAX_RECEIVES);
-        queue = SqsTaskQueue.connect(settings);
+        queue = SqsTaskQueue.connect(settings.withDelayedQueue(AwsPorts.delayedQueue(names.prefix()))); // as the functions' own queue
         sqs = SqsClients.create(settings);
         lambda = new EventSourceMapping(sqs, names.prefix(), System::setProperty, 2);
     }

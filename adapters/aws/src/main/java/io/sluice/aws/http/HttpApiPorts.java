@@ -51,7 +51,10 @@ class HttpApiPorts {
     @Bean
     Tenants tenants(SluiceApiProperties api, ResourceLoader loader,
                     @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String location,
-                    @Value("${" + CloudApiAuth.SETTING + ":}") String platformAuth) {
+                    @Value("${" + CloudApiAuth.SETTING + ":}") String platformAuth,
+                    @Value("${sluice.api.bundled-platform-auth:" + CloudApiAuth.BUNDLED + "}") String recordLocation) {
+        // The authentication `package aws --platform-auth` recorded must be the one the deployment names.
+        CloudApiAuth.requireAgreement(recorded(loader.getResource(recordLocation)), platformAuth, recordLocation);
         Resource resource = loader.getResource(location);
         if (!resource.exists()) {
             if (api.requireTenants()) {
@@ -69,6 +72,18 @@ class HttpApiPorts {
             return tenants;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the tenants file " + location, e);
+        }
+    }
+
+    /** The platform authentication a bundle records ({@code {"platformAuth": "iam"}}), or {@code null} without a record. */
+    private static String recorded(Resource record) {
+        if (!record.exists()) {
+            return null;
+        }
+        try {
+            return Json.parse(record.getContentAsString(StandardCharsets.UTF_8)).path("platformAuth").asText("");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the bundle's platform authentication record " + record, e);
         }
     }
 

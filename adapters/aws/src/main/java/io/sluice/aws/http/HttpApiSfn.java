@@ -8,6 +8,7 @@ import io.sluice.api.sfn.SfnApi;
 import io.sluice.api.sfn.SfnService;
 import io.sluice.api.sfn.StoredStateMachines;
 import io.sluice.api.sfn.TenantSigning;
+import io.sluice.api.tenant.CloudApiAuth;
 import io.sluice.api.tenant.Tenants;
 import io.sluice.aws.AwsFunctions;
 import io.sluice.aws.SluiceAwsProperties;
@@ -25,8 +26,11 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * The Step Functions API in the {@code http-api} function: {@code POST /} with {@code X-Amz-Target:
- * AWSStepFunctions.<Operation>} reaches it instead of the HTTP API's controllers ({@link HttpApiFunction}). Every
- * request must be signed (SigV4) with a key of the bundled tenants file, whose signing secret is the Secrets Manager
+ * AWSStepFunctions.<Operation>} reaches it instead of the HTTP API's controllers ({@link HttpApiFunction}). Its
+ * authentication is the HTTP API's: behind API Gateway's IAM authorization ({@code sluice.api.platform-auth=iam}, the
+ * module's default) API Gateway has checked the SigV4 signature, made with the caller's AWS credentials, and every caller
+ * it let through (the event's {@code requestContext.authorizer.iam}) is the platform's operator. Otherwise every request
+ * must be signed with a key of the bundled tenants file, whose signing secret is the Secrets Manager
  * secret {@code <sluice.secrets.prefix><tenant>/sigv4-<id>}; without tenants or without Secrets Manager
  * ({@code sluice.secrets.enabled}) every request is refused. State machines are {@link AwsSfnApi}'s; activities' tasks
  * wait in Redis; GetActivityTask waits at most {@code sluice.sfn-api.activity-poll} (20 s, under API Gateway's 30 s).
@@ -39,11 +43,13 @@ class HttpApiSfn {
     SfnApi stepFunctionsApi(StoredStateMachines machines, ExecutionControl executions, Tenants tenants, RedisAdapters redis,
                             ObjectProvider<SecretResolver> secrets, Clock clock, SluiceApiProperties api, SluiceAwsProperties aws,
                             ApplicationContext web, @Value(AwsSfnApi.ACCOUNT) String account,
-                            @Value("${sluice.sfn-api.activity-poll:20s}") String activityPollText) {
+                            @Value("${sluice.sfn-api.activity-poll:20s}") String activityPollText,
+                            @Value("${" + CloudApiAuth.SETTING + ":}") String platformAuth) {
         // Read here: the web context has no conversion service for @Value durations.
         Duration activityPoll = org.springframework.boot.convert.DurationStyle.detectAndParse(activityPollText);
         SecretResolver resolver = secrets.getIfAvailable();
-        if (resolver == null || !tenants.configured()) {
+        boolean behindIam = CloudApiAuth.parse(platformAuth) == CloudApiAuth.Mode.IAM;
+        if (!behindIam && (resolver == null || !tenants.configured())) {
             LOG.warn("the Step Functions API refuses every request: it needs a bundled tenants.json and Secrets Manager"
                     + " (sluice.secrets.enabled=true) holding each key's signing secret <tenant>/sigv4-<id>");
         }
@@ -51,6 +57,7 @@ class HttpApiSfn {
         int maxBody = (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes());
         return SfnService.api(new Arns(aws.region(), account), machines, machines, executions,
                 new DirectTasks(AwsFunctions.taskFunctions(application)), redis.activityTasks(), activityPoll,
-                TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock), clock, maxBody);
+                behindIam ? TenantSigning.behindPlatform() : TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
+                clock, maxBody);
     }
 }

@@ -40,9 +40,18 @@ final class SfnGateway {
         String stage = ApiGatewayV2.stagePath(event);
         // Through a named stage the client signed /<stage>/ (its endpoint URL's path): the API answers there too.
         SfnApi served = stage.isEmpty() ? api : api.at("/", stage, stage + "/");
-        SfnResponse response = served.handle(new SfnRequest(method, path, event.getRawQueryString(), headers, body));
+        SfnResponse response = served.handle(new SfnRequest(method, path, event.getRawQueryString(), headers, body, iamCaller(context)));
         return APIGatewayV2HTTPResponse.builder().withStatusCode(response.status()).withHeaders(new LinkedHashMap<>(response.headers()))
                 .withBody(new String(response.body(), StandardCharsets.UTF_8)).withIsBase64Encoded(false).build();
+    }
+
+    /** The caller API Gateway's IAM authorization authenticated ({@code requestContext.authorizer.iam}), or {@code null}. */
+    static String iamCaller(APIGatewayV2HTTPEvent.RequestContext context) {
+        if (context == null || context.getAuthorizer() == null || context.getAuthorizer().getIam() == null) {
+            return null;
+        }
+        APIGatewayV2HTTPEvent.RequestContext.IAM iam = context.getAuthorizer().getIam();
+        return iam.getUserArn() != null ? iam.getUserArn() : iam.getCallerId();
     }
 
     private static String header(Map<String, String> headers, String name) {

@@ -34,7 +34,7 @@ import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
  *
  * <p>Subscriptions follow the deployment's queue names: {@code <prefix>-orchestrator.fifo} the orchestrator, each
  * {@code <prefix>-task-<fn>.fifo} the task worker, {@code <prefix>-events.fifo} events, every {@code -dlq} queue the
- * DLQ handler, every {@code -delayed} companion the delayed forwarder, {@code <prefix>-object-events} (S3's notifications) the
+ * DLQ handler, the delayed queue {@code <prefix>-delayed} (or a {@code -delayed} companion) the delayed forwarder, {@code <prefix>-object-events} (S3's notifications) the
  * object trigger.
  *
  * <p>Not part of a deployment's wiring (no bean uses it): Lambda's own event source mapping does this on AWS.

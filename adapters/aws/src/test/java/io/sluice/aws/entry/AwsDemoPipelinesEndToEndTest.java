@@ -13,6 +13,7 @@ import io.sluice.aws.dynamodb.StatusTable;
 import io.sluice.aws.invoke.EventSourceMapping;
 import io.sluice.aws.s3.S3TestBuckets;
 import io.sluice.aws.sqs.SqsClients;
+import io.sluice.aws.AwsPorts;
 import io.sluice.aws.sqs.SqsQueueSettings;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.aws.stub.GlueStub;
@@ -160,7 +161,8 @@ class AwsDemoPipelinesEndToEndTest {
                 ]}""".formatted(lake));
         String redisUrl = RedisTestServer.shared().url();
         redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(keyPrefix));
-        queue = SqsTaskQueue.connect(SqsQueueSettings.local(elasticMq.endpoint(), ElasticMqServer.REGION, MAX_RECEIVES));
+        queue = SqsTaskQueue.connect(SqsQueueSettings.local(elasticMq.endpoint(), ElasticMqServer.REGION, MAX_RECEIVES)
+                .withDelayedQueue(AwsPorts.delayedQueue(names.prefix()))); // as the functions' own queue
         Map.ofEntries(Map.entry("sluice.redis-url", redisUrl), Map.entry("sluice.redis-key-prefix", keyPrefix),
                 Map.entry("sluice.sqs-endpoint", elasticMq.endpoint().toString()), Map.entry("sluice.queue-prefix", names.prefix()),
                 Map.entry("sluice.max-receives", String.valueOf(MAX_RECEIVES)), Map.entry("sluice.region", ElasticMqServer.REGION),

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.aws.sqs.SqsClients;
+import io.sluice.aws.AwsPorts;
 import io.sluice.aws.sqs.SqsQueueSettings;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.messaging.MessageCodec;
@@ -83,7 +84,9 @@ class AwsHousekeepingEntryPointTest {
         sqs = ElasticMqServer.start();
         String redisUrl = RedisTestServer.shared().url();
         redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(keyPrefix));
-        queue = SqsTaskQueue.connect(SqsQueueSettings.local(sqs.endpoint(), ElasticMqServer.REGION, 5));
+        // As the functions' own queue (AwsPorts) sends: delayed messages wait in the one delayed queue <prefix>-delayed.
+        queue = SqsTaskQueue.connect(SqsQueueSettings.local(sqs.endpoint(), ElasticMqServer.REGION, 5)
+                .withDelayedQueue(AwsPorts.delayedQueue(NAMES.prefix())));
         environment.set("sluice.redis-url", redisUrl);
         environment.set("sluice.redis-key-prefix", keyPrefix);
         environment.set("sluice.sqs-endpoint", sqs.endpoint().toString());
@@ -185,15 +188,17 @@ class AwsHousekeepingEntryPointTest {
     }
 
     @Test
-    void theDelayedForwarderMovesADueTimerIntoItsExecutionsFifoGroupOnceHoweverOftenLambdaDeliversIt() throws Exception {
+    void theDelayedForwarderMovesADueTimerFromTheSharedDelayedQueueIntoItsExecutionsFifoGroupOnceHoweverOftenLambdaDeliversIt() throws Exception {
         String executionId = "greetings:waiting";
         queue.send(NAMES.orchestrator(), OrchestratorSends.of(new OrchestratorMessage.TimerFired(executionId, "wait-1"), "timer:wait-1@1"),
                 Duration.ofSeconds(1));
         try (SqsClient raw = SqsClients.create(SqsQueueSettings.local(sqs.endpoint(), ElasticMqServer.REGION, 5))) {
-            String delayedUrl = raw.getQueueUrl(b -> b.queueName(NAMES.orchestrator() + "-delayed")).queueUrl();
+            String delayedUrl = raw.getQueueUrl(b -> b.queueName(NAMES.prefix() + "-delayed")).queueUrl();
             Message delayed = await().atMost(Duration.ofSeconds(10)).until(() -> raw.receiveMessage(b -> b.queueUrl(delayedUrl)
                     .messageAttributeNames("All").waitTimeSeconds(1)).messages(), m -> !m.isEmpty()).getFirst();
-            String event = lambdaEvent(delayed, "arn:aws:sqs:us-east-1:123456789012:" + NAMES.orchestrator() + "-delayed");
+            assertThat(delayed.messageAttributes().get("sluice-target").stringValue()).as("the message names its queue")
+                    .isEqualTo(NAMES.orchestrator());
+            String event = lambdaEvent(delayed, "arn:aws:sqs:us-east-1:123456789012:" + NAMES.prefix() + "-delayed");
 
             assertThat(invokeWith("delayed-forwarder", event)).isEqualTo(Json.parse("{\"batchItemFailures\": []}"));
             assertThat(invokeWith("delayed-forwarder", event)).as("Lambda delivers twice").isEqualTo(Json.parse("{\"batchItemFailures\": []}"));

@@ -13,11 +13,13 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
 
 /**
@@ -108,6 +110,52 @@ class HttpApiPlatformAuthTest {
 
         assertThat(refused).as("the http-api served without authentication").isNotNull();
         assertThat(messages(refused)).contains("sluice.api.platform-auth").contains("no-such-tenants.json");
+    }
+
+    @Test
+    void behindIamAStepFunctionsCallApiGatewayAuthenticatedIsServedAndOneWithoutItsIamCallerIsRefused() throws Exception {
+        // The http-api's auth mode holds for the Step Functions API too: API Gateway checked the SigV4 signature (made with the
+        // caller's AWS credentials, not a tenant's key, and no Secrets Manager here), so it is not checked again.
+        environment.set("sluice.api.tenants", "file:" + EVENTS.resolve("bundle/pipelines/tenants.json"));
+        environment.set("sluice.api.platform-auth", "iam");
+        environment.set("sluice.api.allowed-hosts", DOCS_DOMAIN);
+        FunctionInvoker handler = new FunctionInvoker();
+        // The documentation's event as a Step Functions API call: POST / with X-Amz-Target, its iam authorizer context kept.
+        com.fasterxml.jackson.databind.node.ObjectNode sfn = (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(new String(docsSample(),
+                StandardCharsets.UTF_8));
+        sfn.put("rawPath", "/").put("rawQueryString", "").put("body", "{}");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("headers")).put("x-amz-target", "AWSStepFunctions.ListStateMachines")
+                .put("content-type", "application/x-amz-json-1.0");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("requestContext").get("http")).put("method", "POST").put("path", "/");
+
+        JsonNode served = invoke(handler, Json.write(sfn).getBytes(StandardCharsets.UTF_8));
+        assertThat(served.path("statusCode").asInt()).as(served.toString()).isEqualTo(200);
+        assertThat(Json.parse(served.path("body").asText()).path("stateMachines").isArray()).isTrue();
+
+        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("requestContext")).remove("authorizer");
+        JsonNode refused = invoke(handler, Json.write(sfn).getBytes(StandardCharsets.UTF_8));
+        assertThat(refused.path("statusCode").asInt()).isEqualTo(400);
+        assertThat(Json.parse(refused.path("body").asText()).path("__type").asText()).isEqualTo("MissingAuthenticationTokenException");
+    }
+
+    @Test
+    void aBundlePackagedForIamDoesNotStartWhereTheDeploymentNamesNoPlatformAuthentication(@TempDir Path bundle) throws Exception {
+        // ./sluice package aws --platform-auth iam recorded it; the module deployed it with api_auth.mode = tenant_keys (no setting).
+        Path record = Files.writeString(bundle.resolve("platform-auth.json"), "{\"platformAuth\": \"iam\"}");
+        environment.set("sluice.api.bundled-platform-auth", "file:" + record);
+        environment.set("sluice.api.tenants", "file:" + EVENTS.resolve("bundle/pipelines/tenants.json"));
+        environment.clear("sluice.api.platform-auth");
+        environment.set("sluice.api.allowed-hosts", DOCS_DOMAIN);
+
+        Throwable refused = null;
+        try {
+            invoke(new FunctionInvoker(), docsSample());
+        } catch (Throwable t) {
+            refused = t;
+        }
+
+        assertThat(refused).as("the http-api trusted a platform authentication the deployment does not have").isNotNull();
+        assertThat(messages(refused)).contains("packaged for the platform authentication 'iam'").contains("the deployment names none");
     }
 
     private static byte[] docsSample() throws Exception {

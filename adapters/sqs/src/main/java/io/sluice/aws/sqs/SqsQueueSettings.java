@@ -17,21 +17,38 @@ import java.util.Objects;
  *                     {@code maxReceiveCount} of the queue's redrive policy
  * @param fifo         FIFO queues ({@code <queue>.fifo}, the default), which give the port's message groups and
  *                     deduplication; {@code false} for standard queues, which give neither (see {@link SqsTaskQueue})
+ * @param delayedQueue with FIFO queues, the one standard queue every delayed message waits in, carrying the queue it is
+ *                     for (a deployment's {@code <prefix>-delayed}); {@code null}: each FIFO queue {@code q} has its own
+ *                     companion {@code q-delayed}
  */
 public record SqsQueueSettings(URI endpoint, String region, StaticCredentials credentials, boolean createQueues, int maxReceives,
-                               boolean fifo) {
+                               boolean fifo, String delayedQueue) {
 
     /** SQS allows a {@code maxReceiveCount} from 1 to 1,000. */
     public static final int MAX_RECEIVE_COUNT_LIMIT = 1000;
 
-    /** FIFO queues. */
+    /** FIFO queues, each with its own {@code -delayed} companion. */
     public SqsQueueSettings(URI endpoint, String region, StaticCredentials credentials, boolean createQueues, int maxReceives) {
         this(endpoint, region, credentials, createQueues, maxReceives, true);
     }
 
+    /** FIFO ({@code true}, each queue with its own {@code -delayed} companion) or standard queues. */
+    public SqsQueueSettings(URI endpoint, String region, StaticCredentials credentials, boolean createQueues, int maxReceives,
+                            boolean fifo) {
+        this(endpoint, region, credentials, createQueues, maxReceives, fifo, null);
+    }
+
     /** The same, on FIFO ({@code true}) or standard queues. */
     public SqsQueueSettings withFifo(boolean fifo) {
-        return new SqsQueueSettings(endpoint, region, credentials, createQueues, maxReceives, fifo);
+        return new SqsQueueSettings(endpoint, region, credentials, createQueues, maxReceives, fifo, delayedQueue);
+    }
+
+    /**
+     * The same, with every delayed message of every FIFO queue waiting in the one standard queue {@code name} (which must
+     * end in {@value SqsQueueUrls#DELAYED_SUFFIX}), instead of a companion per queue.
+     */
+    public SqsQueueSettings withDelayedQueue(String name) {
+        return new SqsQueueSettings(endpoint, region, credentials, createQueues, maxReceives, fifo, Objects.requireNonNull(name, "name"));
     }
 
     public SqsQueueSettings {
@@ -42,6 +59,10 @@ public record SqsQueueSettings(URI endpoint, String region, StaticCredentials cr
         if (maxReceives < 1 || maxReceives > MAX_RECEIVE_COUNT_LIMIT) {
             throw new IllegalArgumentException(
                     "maxReceives is " + maxReceives + "; SQS accepts a maxReceiveCount from 1 to " + MAX_RECEIVE_COUNT_LIMIT);
+        }
+        if (delayedQueue != null && !(delayedQueue.endsWith(SqsQueueUrls.DELAYED_SUFFIX) && delayedQueue.length() > SqsQueueUrls.DELAYED_SUFFIX.length())) {
+            throw new IllegalArgumentException("delayedQueue is '" + delayedQueue + "'; expected a standard queue name ending in "
+                    + SqsQueueUrls.DELAYED_SUFFIX + ", such as sluice" + SqsQueueUrls.DELAYED_SUFFIX);
         }
     }
 

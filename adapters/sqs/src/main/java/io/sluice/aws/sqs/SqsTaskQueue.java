@@ -33,7 +33,9 @@ import software.amazon.awssdk.services.sqs.model.ReceiptHandleIsInvalidException
  *       128 characters); a message without a group gets a group of its own, one without an id a random id.
  *       FIFO queues take no per-message delay, so a delayed message waits in the standard queue
  *       {@code q-delayed} and joins {@code q.fifo} (with its group and id) when a receive of {@code q}
- *       finds it due: it is late by at most one receive's wait, and never holds its group up meanwhile.</li>
+ *       finds it due: it is late by at most one receive's wait, and never holds its group up meanwhile. With
+ *       {@link SqsQueueSettings#withDelayedQueue} every FIFO queue's delayed messages wait in that one standard queue
+ *       instead, each carrying the queue it is for ({@value #TARGET_ATTRIBUTE}).</li>
  *   <li>Queue names map to queue URLs, resolved once. With {@link SqsQueueSettings#createQueues()}
  *       a missing queue is created with a redrive policy to {@code <name>-dlq} after
  *       {@link #maxReceives()} receives; an existing queue's redrive policy is checked against
@@ -60,6 +62,8 @@ public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
     /** Where a delayed message keeps its group and id while it waits in the companion queue. */
     static final String GROUP_ATTRIBUTE = "sluice-group";
     static final String ID_ATTRIBUTE = "sluice-id";
+    /** Where a delayed message in the shared delayed queue names the FIFO queue it is for. */
+    static final String TARGET_ATTRIBUTE = "sluice-target";
     private static final int MAX_FIFO_ID = 128;
 
     private final SqsClient sqs;
@@ -67,6 +71,8 @@ public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
     private final int maxReceives;
     private final boolean fifo;
     private final SqsQueueUrls queues;
+    /** The one queue delayed messages wait in, or {@code null} for a {@code -delayed} companion per FIFO queue. */
+    private final String sharedDelayed;
 
     /**
      * Uses {@code sqs}, which the caller keeps and closes; of {@code settings} only
@@ -82,6 +88,7 @@ public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
         this.maxReceives = settings.maxReceives();
         this.fifo = settings.fifo();
         this.queues = new SqsQueueUrls(sqs, settings.createQueues(), settings.maxReceives(), settings.fifo());
+        this.sharedDelayed = settings.fifo() ? settings.delayedQueue() : null;
     }
 
     /** Builds its own client from {@code settings}; {@link #close()} closes it. */
@@ -126,6 +133,14 @@ public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
             if (message.id() != null) {
                 attributes.put(ID_ATTRIBUTE, message.id());
             }
+            if (sharedDelayed != null) {
+                attributes.put(TARGET_ATTRIBUTE, queue);
+            }
+            if (attributes.size() > MAX_ATTRIBUTES) {
+                throw new IllegalArgumentException("SQS carries at most " + MAX_ATTRIBUTES + " message attributes; this delayed message has "
+                        + message.attributes().size() + " and waits with " + (attributes.size() - message.attributes().size())
+                        + " more (its group, id and queue): " + message.attributes().keySet());
+            }
             String url = queues.urlOf(delayedQueueOf(queue));
             sqs.sendMessage(b -> b.queueUrl(url).messageBody(message.body()).delaySeconds(delaySeconds).messageAttributes(toSqs(attributes)));
         } else {
@@ -152,42 +167,64 @@ public final class SqsTaskQueue implements TaskQueue, AutoCloseable {
         }
     }
 
-    static String delayedQueueOf(String queue) {
-        return queue + SqsQueueUrls.DELAYED_SUFFIX;
+    /** Where {@code queue}'s delayed messages wait: the shared delayed queue, or its own companion. */
+    private String delayedQueueOf(String queue) {
+        return sharedDelayed != null ? sharedDelayed : queue + SqsQueueUrls.DELAYED_SUFFIX;
     }
 
-    /** Moves the delayed messages that are due from {@code queue}'s companion into it, each joining its group now. */
+    /**
+     * Moves the delayed messages that are due from {@code queue}'s companion into it, each joining its group now; from the
+     * shared delayed queue, each into the queue it names (which may be another one).
+     */
     private void releaseDelayed(String queue) {
         String url = queues.urlOf(delayedQueueOf(queue));
         List<Message> due = sqs.receiveMessage(b -> b.queueUrl(url).maxNumberOfMessages(MAX_MESSAGES_PER_RECEIVE).waitTimeSeconds(0)
                 .visibilityTimeout(30).messageAttributeNames(ALL_ATTRIBUTES)).messages();
         for (Message m : due) {
-            forward(queue, m.body(), fromSqs(m, false).attributes(), m.messageId());
+            Map<String, String> attributes = fromSqs(m, false).attributes();
+            forward(sharedDelayed != null ? targetOf(sharedDelayed, attributes) : queue, m.body(), attributes, m.messageId());
             sqs.deleteMessage(b -> b.queueUrl(url).receiptHandle(m.receiptHandle()));
         }
     }
 
     /**
      * Where nothing calls {@link #receive} (Lambda: an event source mapping reads the FIFO queue), the
-     * {@code -delayed} companions are read by a function of their own, which hands each message it
-     * is given here once SQS has let it through (its delay passed). The message joins
-     * {@code delayedQueue}'s FIFO queue with its group and id; forwarded twice, it is deduplicated.
+     * delayed queue (or the {@code -delayed} companions) are read by a function of their own, which hands each message it
+     * is given here once SQS has let it through (its delay passed). The message joins the FIFO queue it names
+     * ({@value #TARGET_ATTRIBUTE}; one from a companion, {@code delayedQueue}'s FIFO queue) with its group and id;
+     * forwarded twice, it is deduplicated.
      *
-     * @param delayedQueue the companion's name, {@code <queue>-delayed}
-     * @throws IllegalArgumentException when {@code delayedQueue} is not a companion of a FIFO queue
+     * @param delayedQueue the queue the message was read from: the shared delayed queue, or a companion {@code <queue>-delayed}
+     * @throws IllegalArgumentException when {@code delayedQueue} is neither, or the message names no FIFO queue
      */
     public void forwardDelayed(String delayedQueue, String body, Map<String, String> attributes, String messageId) {
         if (!fifo || delayedQueue == null || !delayedQueue.endsWith(SqsQueueUrls.DELAYED_SUFFIX)) {
-            throw new IllegalArgumentException("'" + delayedQueue + "' is not the companion queue of a FIFO queue (<queue>"
-                    + SqsQueueUrls.DELAYED_SUFFIX + " with FIFO queues on); the delayed-forwarder reads only those");
+            throw new IllegalArgumentException("'" + delayedQueue + "' is not a delayed queue of FIFO queues (<prefix>"
+                    + SqsQueueUrls.DELAYED_SUFFIX + " or <queue>" + SqsQueueUrls.DELAYED_SUFFIX
+                    + " with FIFO queues on); the delayed-forwarder reads only those");
         }
-        forward(delayedQueue.substring(0, delayedQueue.length() - SqsQueueUrls.DELAYED_SUFFIX.length()), body, attributes, messageId);
+        String target = attributes.containsKey(TARGET_ATTRIBUTE) || delayedQueue.equals(sharedDelayed)
+                ? targetOf(delayedQueue, attributes)
+                // A message a companion queue still holds (sent before the shared queue): its queue is the companion's.
+                : delayedQueue.substring(0, delayedQueue.length() - SqsQueueUrls.DELAYED_SUFFIX.length());
+        forward(target, body, attributes, messageId);
+    }
+
+    /** The FIFO queue a message of the shared delayed queue is for. */
+    private static String targetOf(String delayedQueue, Map<String, String> attributes) {
+        String target = attributes.get(TARGET_ATTRIBUTE);
+        if (target == null || target.isBlank() || target.endsWith(SqsQueueUrls.DELAYED_SUFFIX) || target.endsWith(SqsQueueUrls.DLQ_SUFFIX)) {
+            throw new IllegalArgumentException("a message in the delayed queue '" + delayedQueue + "' has " + TARGET_ATTRIBUTE + " = '"
+                    + target + "'; expected the name of the FIFO queue it waits for (not a delayed or dead-letter queue)");
+        }
+        return target;
     }
 
     private void forward(String queue, String body, Map<String, String> delayedAttributes, String messageId) {
         Map<String, String> attributes = new HashMap<>(delayedAttributes);
         String group = attributes.remove(GROUP_ATTRIBUTE);
         String id = attributes.remove(ID_ATTRIBUTE);
+        attributes.remove(TARGET_ATTRIBUTE);
         // Moved with its id (or the companion's message id): moved twice after a crash, it is deduplicated.
         sendFifo(queue, body, attributes, group, id != null ? id : "delayed:" + messageId);
     }
