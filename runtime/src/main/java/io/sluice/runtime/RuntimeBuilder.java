@@ -179,7 +179,12 @@ public final class RuntimeBuilder {
         if (activityOwners != null) {
             outbox.scopeActivities(activityOwners);
         }
-        outbox.couple(coupled().orElse(null));
+        Optional<CoupledWrites> coupled = coupled();
+        outbox.couple(coupled.orElse(null));
+        // Where the queue shares the store's server, each receive brings what its handler reads first: the orchestrator's
+        // execution, the worker's claim (for this runtime's worker, if it has one).
+        coupled.ifPresent(c -> c.readOnReceive(names.orchestrator(), worker == null ? null : worker.id(), clock,
+                worker == null ? Duration.ZERO : worker.lease()));
         Orchestrator orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, probe,
                 retention).withRandom(random);
         ScheduleTick tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, outboxGrace, schedules);

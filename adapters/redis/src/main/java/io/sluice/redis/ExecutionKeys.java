@@ -11,12 +11,30 @@ final class ExecutionKeys {
         this.prefix = prefix;
     }
 
+    /** An execution's hash is {@link #hashKeyStart()}, its id, then this; its outbox that and {@link #OUTBOX_SUFFIX}. */
+    static final String HASH_KEY_END = "}";
+    static final String OUTBOX_SUFFIX = ":outbox";
+
     String hashKey(String executionId) {
-        return prefix.key("exec:{" + executionId + "}");
+        return hashKeyStart() + executionId + HASH_KEY_END;
+    }
+
+    String hashKeyStart() {
+        return prefix.key("exec:{");
     }
 
     String outboxKey(String executionId) {
-        return hashKey(executionId) + ":outbox";
+        return hashKey(executionId) + OUTBOX_SUFFIX;
+    }
+
+    /** The set of the keys of its tasks' claims (RedisIdempotencyStore), which leave with it. */
+    String claimsKey(String executionId) {
+        return hashKey(executionId) + ":claims";
+    }
+
+    /** The hash of the deduplication marks of the messages sent for it (RedisTaskQueue, on one node), which leave with it. */
+    String sentKey(String executionId) {
+        return hashKey(executionId) + ":sent";
     }
 
     String historyKey(String executionId) {

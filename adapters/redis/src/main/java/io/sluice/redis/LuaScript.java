@@ -37,13 +37,25 @@ final class LuaScript {
         this.sha = sha1(text);
     }
 
-    static LuaScript load(String name) {
+    /**
+     * The script {@code lua/<name>.lua}, after the functions of {@code libraries} ({@code lua/<library>.lua} each, which
+     * define local functions only), so two scripts that do one thing do it with one text.
+     */
+    static LuaScript load(String name, String... libraries) {
+        StringBuilder text = new StringBuilder();
+        for (String library : libraries) {
+            text.append(read(library)).append('\n');
+        }
+        return new LuaScript(name, text.append(read(name)).toString());
+    }
+
+    private static String read(String name) {
         String resource = "lua/" + name + ".lua";
         try (InputStream in = LuaScript.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("Missing script io/sluice/redis/" + resource);
             }
-            return new LuaScript(name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("Could not read io/sluice/redis/" + resource, e);
         }

@@ -3,6 +3,8 @@ package io.sluice.redis;
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
 import io.sluice.orchestration.port.CoupledWrites;
+import io.sluice.orchestration.port.ReadAlong;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,11 +52,11 @@ final class RedisCoupledWrites implements CoupledWrites {
         ScriptCall commitCall = executions.commitCall(commit, writer);
         RFuture<List<Object>> committed = RedisExecutionStore.COMMIT.addTo(batch, ReturnType.MULTI, commitCall.keys(), commitCall.args());
         List<RFuture<Long>> sent = new ArrayList<>(sends.size());
-        List<String> marks = new ArrayList<>(sends.size());
+        List<RedisTaskQueue.SentMark> marks = new ArrayList<>(sends.size());
         for (Send s : sends) {
             ScriptCall call = queue.sendCall(s.queue(), s.message(), s.delay(), guard);
             sent.add(RedisTaskQueue.SEND.addTo(batch, ReturnType.INTEGER, call.keys(), call.args()));
-            marks.add(queue.sentMark(s.queue(), s.message().id()));
+            marks.add(queue.sentMark(s.queue(), s.message()));
         }
         ScriptCall clear = executions.clearCall(id, next, marks);
         RedisExecutionStore.CLEAR_OUTBOX.addTo(batch, ReturnType.MULTI, clear.keys(), clear.args());
@@ -86,6 +88,40 @@ final class RedisCoupledWrites implements CoupledWrites {
         }
         settle(ack, acknowledged);
         return done;
+    }
+
+    /**
+     * Each receive of the queue runs the read in its own script: a message of {@code orchestratorQueue} comes with its
+     * execution ({@code lib/load.lua}), a task message with its claim ({@code lib/claim.lua}, for this delivery's owner).
+     */
+    @Override
+    public void readOnReceive(String orchestratorQueue, String workerOwner, Clock clock, Duration lease) {
+        Objects.requireNonNull(orchestratorQueue, "orchestratorQueue");
+        queue.readAlong(new RedisTaskQueue.ReceiveReads() {
+            @Override
+            public List<Object> args(String from) {
+                if (from.equals(orchestratorQueue)) {
+                    return executions.loadArgs();
+                }
+                if (workerOwner == null) {
+                    return List.of("");
+                }
+                List<Object> args = new ArrayList<>(List.of("claim", claims.tokenKeyPrefix()));
+                args.addAll(claims.claimArgs(workerOwner, clock.instant(), lease));
+                args.add(claims.executionKeyStart());
+                return args;
+            }
+
+            @Override
+            public ReadAlong read(List<String> items, String receipt) {
+                return switch (items.getFirst()) {
+                    case "claim" -> new ReadAlong.Claim(CoupledWrites.deliveryOwner(workerOwner, receipt),
+                            RedisIdempotencyStore.claimResult(items.subList(1, items.size())));
+                    case "load" -> new ReadAlong.Execution(items.get(1), RedisExecutionStore.loaded(items.get(1), items.subList(2, items.size())));
+                    default -> throw new IllegalStateException("A receive read along what it was not asked: " + items.getFirst());
+                };
+            }
+        });
     }
 
     private RFuture<Long> acknowledge(RBatch batch, Acknowledgement ack, List<String> guard) {

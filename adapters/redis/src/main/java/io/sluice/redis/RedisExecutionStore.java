@@ -70,7 +70,7 @@ import org.redisson.client.codec.StringCodec;
  */
 public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.Source {
     static final LuaScript COMMIT = LuaScript.load("execution-commit");
-    private static final LuaScript LOAD = LuaScript.load("execution-load");
+    private static final LuaScript LOAD = LuaScript.load("execution-load", "lib/load");
     static final LuaScript CLEAR_OUTBOX = LuaScript.load("execution-clear-outbox");
     private static final LuaScript REMOVE = LuaScript.load("execution-remove");
     private static final List<String> SUMMARY_FIELDS = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime");
@@ -97,10 +97,19 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     @Override
     public Optional<StoredExecution> load(String executionId) {
         List<Object> reply = LOAD.run(script, ReturnType.MULTI, List.of(keys.hashKey(executionId), keys.outboxKey(executionId)));
-        if (reply.isEmpty()) {
+        return loaded(executionId, reply.stream().map(String.class::cast).toList());
+    }
+
+    /** The arguments with which a receive reads an execution along ({@code lua/queue-receive.lua}'s 'load'). */
+    List<Object> loadArgs() {
+        return List.of("load", keys.hashKeyStart(), ExecutionKeys.HASH_KEY_END, ExecutionKeys.OUTBOX_SUFFIX);
+    }
+
+    /** What {@code lib/load.lua}'s load answered for {@code executionId}. */
+    static Optional<StoredExecution> loaded(String executionId, List<String> fields) {
+        if (fields.isEmpty()) {
             return Optional.empty();
         }
-        List<String> fields = reply.stream().map(String.class::cast).toList();
         ExecutionSummary summary = summary(executionId, fields.subList(1, 7));
         return Optional.of(new StoredExecution(summary, fields.get(7), fields.subList(LOADED_FIELDS, fields.size()),
                 Long.parseLong(fields.getFirst())));
@@ -163,12 +172,15 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
         return (Long) reply.getFirst() == 1L ? new CommitResult.Committed(version) : new CommitResult.Conflict(version);
     }
 
-    /** The outbox-clearing script's run on one node, clearing only if every key of {@code sentMarks} exists. */
-    ScriptCall clearCall(String executionId, long version, List<String> sentMarks) {
-        List<Object> args = new ArrayList<>(2 + sentMarks.size());
+    /** The outbox-clearing script's run on one node, clearing only if every one of {@code sentMarks} exists. */
+    ScriptCall clearCall(String executionId, long version, List<RedisTaskQueue.SentMark> sentMarks) {
+        List<Object> args = new ArrayList<>(2 + 2 * sentMarks.size());
         args.add(Long.toString(version));
         args.add(executionId);
-        args.addAll(sentMarks);
+        for (RedisTaskQueue.SentMark mark : sentMarks) {
+            args.add(mark.key());
+            args.add(mark.field());
+        }
         return new ScriptCall(List.of(keys.hashKey(executionId), keys.outboxKey(executionId), keys.pendingKey()), args.toArray());
     }
 
@@ -311,7 +323,8 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     @Override
     public boolean remove(String executionId, long version, Instant nameReservedUntil) {
         List<Object> reply = REMOVE.run(script, ReturnType.MULTI, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
-                keys.historyKey(executionId), keys.retiredKey(executionId)), Long.toString(version), Long.toString(nameReservedUntil.toEpochMilli()));
+                keys.historyKey(executionId), keys.retiredKey(executionId), keys.claimsKey(executionId), keys.sentKey(executionId)),
+                Long.toString(version), Long.toString(nameReservedUntil.toEpochMilli()));
         if ((Long) reply.getFirst() != 1L) {
             return false;
         }

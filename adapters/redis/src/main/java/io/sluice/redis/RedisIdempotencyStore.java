@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
@@ -15,7 +17,10 @@ import org.redisson.client.codec.StringCodec;
 
 /**
  * Task-token claims in Redis: one hash per token, {@code P:idem:TOKEN} with {@code owner},
- * {@code leaseUntil} (epoch ms) and, once completed, {@code result}. Every operation is one Lua
+ * {@code leaseUntil} (epoch ms) and, once completed, {@code result}; a task's token is kept under its
+ * execution's hash tag and in the execution's claims set ({@link #tokenKey}, for keys made by
+ * {@link IdempotencyStore#taskKey}), and leaves with the execution
+ * (a task delivered after that is {@link ClaimResult.Gone}). Every operation is one Lua
  * script on that one key, so it is atomic on a single node and on Cluster alike.
  *
  * <p>Lease decisions compare the caller's {@code now} with the stored {@code leaseUntil}; the
@@ -28,13 +33,16 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     /** How long an unfinished claim outlives its lease by default before Redis drops it. */
     public static final Duration DEFAULT_ABANDONED_CLAIM_EXPIRY = Duration.ofDays(7);
 
-    private static final LuaScript CLAIM = LuaScript.load("idempotency-claim");
+    private static final LuaScript CLAIM = LuaScript.load("idempotency-claim", "lib/claim");
     private static final LuaScript EXTEND = LuaScript.load("idempotency-extend");
     static final LuaScript COMPLETE = LuaScript.load("idempotency-complete");
+    private static final LuaScript RELEASE = LuaScript.load("idempotency-release");
 
     private final RedissonClient redisson;
     private final RScript script;
     private final KeyPrefix prefix;
+    private final ExecutionKeys executions;
+    private static final Pattern TASK_TOKEN = Pattern.compile("(.+)(\\.\\d+\\.\\d+\\.\\d+\\.[0-9a-f]{32})");
     private final Duration abandonedClaimExpiry;
 
     public RedisIdempotencyStore(RedissonClient redisson, String keyPrefix) {
@@ -49,18 +57,30 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
         this.script = redisson.getScript(StringCodec.INSTANCE);
         this.prefix = new KeyPrefix(keyPrefix);
+        this.executions = new ExecutionKeys(prefix);
         this.abandonedClaimExpiry = positive(abandonedClaimExpiry, "abandonedClaimExpiry");
     }
 
     @Override
     public ClaimResult claim(String key, String owner, Instant now, Duration lease) {
         positive(lease, "lease");
-        List<String> reply = CLAIM.run(script, ReturnType.MULTI, List.of(tokenKey(key)), owner,
-                millis(now), millis(now.plus(lease)), Long.toString(lease.plus(abandonedClaimExpiry).toMillis()));
+        List<String> reply = CLAIM.run(script, ReturnType.MULTI, claimKeys(key), claimArgs(owner, now, lease).toArray());
+        return claimResult(reply);
+    }
+
+    /** The arguments of {@code lib/claim.lua}'s claim after its key: owner, now, lease end, expiry. */
+    List<Object> claimArgs(String owner, Instant now, Duration lease) {
+        positive(lease, "lease");
+        return List.of(owner, millis(now), millis(now.plus(lease)), Long.toString(lease.plus(abandonedClaimExpiry).toMillis()));
+    }
+
+    /** What {@code lib/claim.lua}'s claim answered. */
+    static ClaimResult claimResult(List<String> reply) {
         return switch (reply.getFirst()) {
             case "completed" -> new ClaimResult.Completed(reply.get(1));
             case "busy" -> new ClaimResult.Busy(reply.get(1), Instant.ofEpochMilli(Long.parseLong(reply.get(2))));
             case "claimed" -> new ClaimResult.Claimed(reply.get(1).equals("1"));
+            case "gone" -> new ClaimResult.Gone();
             default -> throw new IllegalStateException("Unexpected reply from " + CLAIM + ": " + reply);
         };
     }
@@ -78,6 +98,12 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
         ScriptCall call = completeCall(key, owner, result, now, retention);
         Long completed = COMPLETE.run(script, ReturnType.INTEGER, call.keys(), call.args());
         return completed == 1L;
+    }
+
+    @Override
+    public boolean release(String key, String owner) {
+        Long released = RELEASE.run(script, ReturnType.INTEGER, List.of(tokenKey(key)), Objects.requireNonNull(owner, "owner"));
+        return released == 1L;
     }
 
     @Override
@@ -101,8 +127,40 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
         return redisson;
     }
 
-    String tokenKey(String token) {
-        return prefix.key("idem:" + token);
+    /**
+     * A task's token ({@code <execution id>.<frame>.<step>.<attempt>.<secret>}) is claimed under its execution's hash
+     * tag, so the claim joins the execution's slot and leaves with it; any other key is {@code P:idem:<key>}.
+     * {@code lib/claim.lua}'s {@code claimKeys} names them the same way.
+     */
+    String tokenKey(String key) {
+        Matcher task = task(key);
+        return task != null ? tokenKeyPrefix() + "{" + task.group(1) + "}" + task.group(2) : tokenKeyPrefix() + key;
+    }
+
+    /** The claim script's keys: the key's, and for a task's token its execution's claims set and hash. */
+    private List<Object> claimKeys(String key) {
+        Matcher task = task(key);
+        return task != null ? List.of(tokenKey(key), executions.claimsKey(task.group(1)), executions.hashKey(task.group(1)))
+                : List.of(tokenKey(key));
+    }
+
+    /** The parts of a task's token, if {@code key} is {@link IdempotencyStore#taskKey} of one. */
+    private static Matcher task(String key) {
+        if (!key.startsWith(TASK_KEY_PREFIX)) {
+            return null;
+        }
+        Matcher m = TASK_TOKEN.matcher(key).region(TASK_KEY_PREFIX.length(), key.length());
+        return m.matches() ? m : null;
+    }
+
+    /** What an execution's hash key starts with: a receive's claim names a task's keys from it ({@code claimKeys}). */
+    String executionKeyStart() {
+        return executions.hashKeyStart();
+    }
+
+    /** What every token's key starts with. */
+    String tokenKeyPrefix() {
+        return prefix.key("idem:");
     }
 
     private static String millis(Instant instant) {

@@ -1,5 +1,7 @@
 package io.sluice.redis;
 
+import io.sluice.orchestration.port.CoupledWrites;
+import io.sluice.orchestration.port.ReadAlong;
 import io.sluice.orchestration.port.TaskQueue;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,7 +59,7 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
 
     private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9_-]{1,80}");
     static final LuaScript SEND = LuaScript.load("queue-send");
-    private static final LuaScript RECEIVE = LuaScript.load("queue-receive");
+    private static final LuaScript RECEIVE = LuaScript.load("queue-receive", "lib/claim", "lib/load");
     static final LuaScript ACKNOWLEDGE = LuaScript.load("queue-acknowledge");
     private static final LuaScript EXTEND = LuaScript.load("queue-extend");
     private static final LuaScript BACKLOG = LuaScript.load("queue-backlog");
@@ -72,6 +74,9 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     private final Object subscribing = new Object();
     private volatile RTopic topic;
     private volatile int listener = -1;
+    private volatile ReceiveReads reads;
+    private final boolean oneNode;
+    private final ExecutionKeys executions;
 
     /**
      * @param redisson    the client, which the caller keeps and shuts down
@@ -87,6 +92,8 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
         this.prefix = new KeyPrefix(keyPrefix);
         this.maxReceives = maxReceives;
         this.channel = prefix.key("queue-sent");
+        this.oneNode = redisson.getConfig().isSingleConfig();
+        this.executions = new ExecutionKeys(prefix);
     }
 
     @Override
@@ -120,7 +127,11 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
         String encoded = new QueueEnvelope(message.attributes(), message.body()).encode();
         List<Object> args = new ArrayList<>(List.of(UUID.randomUUID().toString(), encoded, Long.toString(delayMillis), channel,
                 notification(queue), orEmpty(message.group()), orEmpty(message.id()), Long.toString(DEDUPLICATION_WINDOW.toMillis()),
-                stem(queue)));
+                stem(queue), orEmpty(message.attributes().get(CoupledWrites.CLAIM_KEY_ATTRIBUTE))));
+        SentMark mark = message.id() == null ? null : sentMark(queue, message);
+        boolean inExecution = mark != null && !mark.field().isEmpty();
+        args.add(inExecution ? mark.key() : "");
+        args.add(inExecution ? mark.field() : "");
         args.addAll(guard);
         return new ScriptCall(keys(checked(queue)), args.toArray());
     }
@@ -132,9 +143,23 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
         }
     }
 
-    /** The key that marks a message with deduplication id {@code id} as sent to {@code queue}, while the window lasts. */
-    String sentMark(String queue, String id) {
-        return stem(checked(queue)) + "dedup:" + id;
+    /**
+     * Where a message's deduplication mark is while the window lasts: a key of its own ({@code field} empty) in the
+     * queue's slot, or, on one node for a message of an execution (its {@value #EXECUTION_ATTRIBUTE} attribute), a field
+     * of that execution's sent-marks hash, which leaves with the execution.
+     */
+    record SentMark(String key, String field) {}
+
+    /** The attribute that names a message's execution, which every message the runtime sends for one carries. */
+    static final String EXECUTION_ATTRIBUTE = "executionId";
+
+    /** The mark that a message with deduplication id {@code message.id()} was sent to {@code queue}. */
+    SentMark sentMark(String queue, OutgoingMessage message) {
+        String execution = message.attributes().get(EXECUTION_ATTRIBUTE);
+        if (oneNode && execution != null && !execution.isEmpty()) {
+            return new SentMark(executions.sentKey(execution), checked(queue) + "\n" + message.id());
+        }
+        return new SentMark(stem(checked(queue)) + "dedup:" + message.id(), "");
     }
 
     RedissonClient client() {
@@ -246,8 +271,11 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
         String dlq = deadLetter ? queue : deadLetterQueue(queue);
         List<Object> keys = new ArrayList<>(keys(queue));
         keys.addAll(keys(dlq).subList(0, 3));
-        List<Object> reply = RECEIVE.run(script, ReturnType.MULTI, keys, Integer.toString(max), Long.toString(ceilMillis(visibility)),
-                Integer.toString(deadLetter ? 0 : maxReceives), channel, notification(dlq), stem(queue));
+        List<Object> args = new ArrayList<>(List.of(Integer.toString(max), Long.toString(ceilMillis(visibility)),
+                Integer.toString(deadLetter ? 0 : maxReceives), channel, notification(dlq), stem(queue)));
+        ReceiveReads r = reads;
+        args.addAll(r == null || deadLetter ? List.of("") : r.args(queue));
+        List<Object> reply = RECEIVE.run(script, ReturnType.MULTI, keys, args.toArray());
         long nextVisible = Long.parseLong((String) reply.get(0));
         boolean deadLettered = !"0".equals(reply.get(1));
         if (deadLettered) {
@@ -255,17 +283,38 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
         }
         // A dead-lettered head makes the next of its group receivable; a joined message may leave room in the batch.
         boolean moved = deadLettered || !"0".equals(reply.get(2));
-        List<ReceivedMessage> messages = new ArrayList<>((reply.size() - 3) / 3);
-        for (int i = 3; i < reply.size(); i += 3) {
+        List<ReceivedMessage> messages = new ArrayList<>((reply.size() - 3) / 4);
+        for (int i = 3; i < reply.size(); ) {
             String id = (String) reply.get(i);
             String count = (String) reply.get(i + 1);
             QueueEnvelope envelope = QueueEnvelope.decode((String) reply.get(i + 2));
-            messages.add(new ReceivedMessage(id, id + ":" + count, envelope.body(), envelope.attributes(), Integer.parseInt(count)));
+            int read = Integer.parseInt((String) reply.get(i + 3));
+            List<String> items = reply.subList(i + 4, i + 4 + read).stream().map(String.class::cast).toList();
+            messages.add(new ReceivedMessage(id, id + ":" + count, envelope.body(), envelope.attributes(), Integer.parseInt(count),
+                    read == 0 ? ReadAlong.NOTHING : r.read(items, id + ":" + count)));
+            i += 4 + read;
         }
         return new Taken(messages, nextVisible, moved);
     }
 
     private record Taken(List<ReceivedMessage> messages, long nextVisibleMillis, boolean moved) {}
+
+    /**
+     * What receives read along with each message, in the receive script (on one node: {@link RedisCoupledWrites}): the
+     * script's arguments from {@code ARGV[7]} on ({@code lua/queue-receive.lua}), and the reading of what it answered.
+     */
+    interface ReceiveReads {
+        /** The arguments for a receive from {@code queue}: the mode ({@code ""} for nothing) and its parameters. */
+        List<Object> args(String queue);
+
+        /** What one message's items (its mode first, then the read's answer) say, for the delivery {@code receipt}. */
+        ReadAlong read(List<String> items, String receipt);
+    }
+
+    /** From now on, every receive but a dead-letter queue's reads along what {@code reads} asks. */
+    void readAlong(ReceiveReads reads) {
+        this.reads = Objects.requireNonNull(reads, "reads");
+    }
 
     /** Deletes the message if {@code receipt} is from its latest receive; an older receipt does nothing (the message is, or will be, delivered again). */
     @Override

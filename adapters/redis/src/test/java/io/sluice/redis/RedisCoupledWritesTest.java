@@ -7,6 +7,8 @@ import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
 import io.sluice.orchestration.port.CoupledWrites;
 import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.IdempotencyStore;
+import io.sluice.orchestration.port.ReadAlong;
 import io.sluice.orchestration.port.TaskQueue;
 import java.time.Duration;
 import java.time.Instant;
@@ -91,7 +93,7 @@ class RedisCoupledWritesTest {
 
         assertThat(reply).isEqualTo(2L);
         assertThat(queue.receive("tasks", 10, VISIBLE, Duration.ZERO)).isEmpty();
-        assertThat(redis.client().getBucket(queue.sentMark("tasks", "p:e1/1/0")).isExists())
+        assertThat(redis.client().getBucket(queue.sentMark("tasks", message).key()).isExists())
                 .as("the message may still be sent by the writer whose guard holds").isFalse();
     }
 
@@ -100,7 +102,8 @@ class RedisCoupledWritesTest {
         RedisExecutionStore store = store();
         store.commit(commit(0, "entry"));
 
-        ScriptCall clear = store.clearCall("p:e1", 1, List.of(queue().sentMark("tasks", "never-sent")));
+        ScriptCall clear = store.clearCall("p:e1", 1, List.of(queue().sentMark("tasks",
+                new TaskQueue.OutgoingMessage("x", Map.of("executionId", "p:e1"), null, "never-sent"))));
         RedisExecutionStore.CLEAR_OUTBOX.run(redis.client().getScript(org.redisson.client.codec.StringCodec.INSTANCE), ReturnType.MULTI,
                 clear.keys(), clear.args());
 
@@ -166,6 +169,113 @@ class RedisCoupledWritesTest {
 
         assertThat(ack.done()).isTrue();
         assertThat(queue.receive("tasks", 1, Duration.ZERO, Duration.ZERO)).isEmpty();
+    }
+
+    /** A task's token as the engine draws them: its execution's id, frame, step, attempt and secret. */
+    private static final String TOKEN = "p:e1.0.3.1.0123456789abcdef0123456789abcdef";
+
+    @Test
+    void aTaskMessageIsReceivedWithItsClaimMadeForItsDelivery() {
+        RedisExecutionStore store = store();
+        RedisTaskQueue queue = queue();
+        RedisIdempotencyStore claims = claims();
+        java.time.Clock clock = java.time.Clock.fixed(T, java.time.ZoneOffset.UTC);
+        store.coupledWith(claims, queue).orElseThrow().readOnReceive("orchestrator", "worker-1", clock, Duration.ofSeconds(10));
+        store.commit(commit(0));
+        queue.send("tasks", new TaskQueue.OutgoingMessage("task", Map.of(CoupledWrites.CLAIM_KEY_ATTRIBUTE, TOKEN), null, "t1"), Duration.ZERO);
+        queue.send("tasks", new TaskQueue.OutgoingMessage("no claim key", Map.of(), null, "t2"), Duration.ZERO);
+        String key = IdempotencyStore.taskKey(TOKEN);
+
+        List<TaskQueue.ReceivedMessage> first = queue.receive("tasks", 10, Duration.ZERO, Duration.ZERO);
+
+        TaskQueue.ReceivedMessage task = first.stream().filter(m -> m.body().equals("task")).findFirst().orElseThrow();
+        String owner = CoupledWrites.deliveryOwner("worker-1", task.receipt());
+        assertThat(task.readAlong()).isEqualTo(new ReadAlong.Claim(owner, new ClaimResult.Claimed(false)));
+        assertThat(claims.read(key).orElseThrow().owner()).as("claimed in Redis, where the store looks, not only said so").isEqualTo(owner);
+        assertThat(claims.read(key).orElseThrow().leaseUntil()).isEqualTo(T.plusSeconds(10));
+        assertThat(first.stream().filter(m -> m.body().equals("no claim key")).findFirst().orElseThrow().readAlong())
+                .isEqualTo(ReadAlong.NOTHING);
+
+        // Its next delivery (visibility 0: at once) is another owner, and finds the first one's live lease.
+        TaskQueue.ReceivedMessage again = queue.receive("tasks", 10, Duration.ZERO, Duration.ZERO).stream()
+                .filter(m -> m.body().equals("task")).findFirst().orElseThrow();
+        assertThat(again.readAlong()).isEqualTo(new ReadAlong.Claim(CoupledWrites.deliveryOwner("worker-1", again.receipt()),
+                new ClaimResult.Busy(owner, T.plusSeconds(10))));
+
+        assertThat(claims.complete(key, owner, "{\"ok\":1}", T, Duration.ofDays(1))).isTrue();
+        assertThat(queue.receive("tasks", 10, Duration.ZERO, Duration.ZERO).stream().filter(m -> m.body().equals("task"))
+                .findFirst().orElseThrow().readAlong()).extracting(r -> ((ReadAlong.Claim) r).result())
+                .isEqualTo(new ClaimResult.Completed("{\"ok\":1}"));
+    }
+
+    @Test
+    void aTasksClaimLeavesWithItsExecutionAndALateDeliveryFindsItGone() {
+        RedisExecutionStore store = store();
+        RedisTaskQueue queue = queue();
+        RedisIdempotencyStore claims = claims();
+        store.coupledWith(claims, queue).orElseThrow().readOnReceive("orchestrator", "worker-1",
+                java.time.Clock.fixed(T, java.time.ZoneOffset.UTC), Duration.ofSeconds(10));
+        String key = IdempotencyStore.taskKey(TOKEN);
+        assertThat(claims.claim(key, "w1", T, Duration.ofSeconds(10))).as("no execution p:e1 yet").isEqualTo(new ClaimResult.Gone());
+        store.commit(commit(0));
+        assertThat(claims.claim(key, "w1", T, Duration.ofSeconds(10))).isEqualTo(new ClaimResult.Claimed(false));
+        assertThat(claims.complete(key, "w1", "{}", T, Duration.ofDays(7))).isTrue();
+        ExecutionSummary done = new ExecutionSummary("p:e1", "p", "e1", "SUCCEEDED", "sha256:abc", T, T);
+        store.commit(new Commit(done, "state-1", List.of("h1"), List.of(), 1, T));
+
+        // A message of the execution: its deduplication mark is the execution's, and drops a resend as a key of its own would.
+        TaskQueue.OutgoingMessage result = new TaskQueue.OutgoingMessage("result", Map.of("executionId", "p:e1"), "p:e1", "result:x");
+        queue.send("orchestrator", result, Duration.ZERO);
+        queue.send("orchestrator", result, Duration.ZERO);
+        assertThat(queue.sentMark("orchestrator", result).field()).as("a field of the execution's marks").isNotEmpty();
+        assertThat(redis.client().getMap(queue.sentMark("orchestrator", result).key(), org.redisson.client.codec.StringCodec.INSTANCE)
+                .containsKey(queue.sentMark("orchestrator", result).field())).isTrue();
+        queue.acknowledge("orchestrator", queue.receive("orchestrator", 10, VISIBLE, Duration.ZERO).getFirst().receipt());
+        assertThat(queue.receive("orchestrator", 10, VISIBLE, Duration.ZERO)).as("the resend was dropped").isEmpty();
+
+        assertThat(store.remove("p:e1", 2, Instant.parse("2099-01-01T00:00:00Z"))).isTrue();
+
+        assertThat(claims.read(key)).as("gone with its execution, 7 days' retention or not").isEmpty();
+        assertThat(redis.client().getKeys().getKeysStreamByPattern(redis.prefix() + ":*").filter(k -> k.contains("p:e1")).toList())
+                .as("only the retired record is left of it: no claim, no claims set, no sent marks").containsExactly(redis.prefix() + ":retired:{p:e1}");
+        queue.send("tasks", new TaskQueue.OutgoingMessage("late", Map.of(CoupledWrites.CLAIM_KEY_ATTRIBUTE, TOKEN), null, "late"), Duration.ZERO);
+        assertThat(queue.receive("tasks", 1, VISIBLE, Duration.ZERO).getFirst().readAlong()).extracting(r -> ((ReadAlong.Claim) r).result())
+                .isEqualTo(new ClaimResult.Gone());
+        assertThat(claims.read(key)).as("a gone task claims nothing").isEmpty();
+        assertThat(claims.claim("glue-run:3:job:" + TOKEN, "w1", T, Duration.ofSeconds(10)))
+                .as("a key that only ends in a token is a claim of its own").isEqualTo(new ClaimResult.Claimed(false));
+    }
+
+    @Test
+    void aTaskMessageLeavesNoClaimKeyBehindOnceAcknowledgedOrDeadLettered() {
+        RedisTaskQueue queue = new RedisTaskQueue(redis.client(), redis.prefix(), 1);
+        store().coupledWith(claims(), queue).orElseThrow().readOnReceive("orchestrator", "worker-1",
+                java.time.Clock.fixed(T, java.time.ZoneOffset.UTC), Duration.ofSeconds(10));
+        queue.send("tasks", new TaskQueue.OutgoingMessage("acked", Map.of(CoupledWrites.CLAIM_KEY_ATTRIBUTE, "token-d"), null, "d1"), Duration.ZERO);
+        queue.acknowledge("tasks", queue.receive("tasks", 1, VISIBLE, Duration.ZERO).getFirst().receipt());
+        queue.send("tasks", new TaskQueue.OutgoingMessage("dead", Map.of(CoupledWrites.CLAIM_KEY_ATTRIBUTE, "token-e"), null, "d2"), Duration.ZERO);
+        queue.receive("tasks", 1, Duration.ZERO, Duration.ZERO);
+        assertThat(queue.receive("tasks", 1, Duration.ZERO, Duration.ZERO)).as("its one receive spent: dead-lettered").isEmpty();
+
+        assertThat(redis.client().getKeys().getKeysStreamByPattern(redis.prefix() + ":queue:*subjects").toList()).isEmpty();
+        assertThat(queue.receive("tasks-dlq", 1, VISIBLE, Duration.ZERO).getFirst().readAlong()).isEqualTo(ReadAlong.NOTHING);
+    }
+
+    @Test
+    void anOrchestratorMessageIsReceivedWithItsExecutionAsALoadReadsIt() {
+        RedisExecutionStore store = store();
+        RedisTaskQueue queue = queue();
+        store.coupledWith(claims(), queue).orElseThrow().readOnReceive("orchestrator", null, java.time.Clock.systemUTC(), Duration.ZERO);
+        store.commit(commit(0, "unsent"));
+        queue.send("orchestrator", new TaskQueue.OutgoingMessage("result", Map.of(), "p:e1", "r1"), Duration.ZERO);
+        queue.send("orchestrator", new TaskQueue.OutgoingMessage("for none", Map.of(), "p:gone", "r2"), Duration.ZERO);
+
+        List<TaskQueue.ReceivedMessage> got = queue.receive("orchestrator", 10, VISIBLE, Duration.ZERO);
+
+        assertThat(got).extracting(TaskQueue.ReceivedMessage::readAlong).containsExactlyInAnyOrder(
+                new ReadAlong.Execution("p:e1", store.load("p:e1")), new ReadAlong.Execution("p:gone", java.util.Optional.empty()));
+        assertThat(((ReadAlong.Execution) got.stream().filter(m -> m.body().equals("result")).findFirst().orElseThrow().readAlong())
+                .execution().orElseThrow().outbox()).containsExactly("unsent");
     }
 
     @Test

@@ -57,7 +57,7 @@ final class LeaseKeeper implements AutoCloseable {
                 return;
             }
             try {
-                claims.extend(task.token(), owner, clock.instant(), lease);
+                claims.extend(io.sluice.orchestration.port.IdempotencyStore.taskKey(task.token()), owner, clock.instant(), lease);
                 beat();
             } catch (RuntimeException e) {
                 // Not fatal: complete() tells whether the lease was kept, and a missed beat is caught up by the next.

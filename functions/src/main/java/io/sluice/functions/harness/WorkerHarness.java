@@ -21,6 +21,7 @@ import io.sluice.orchestration.port.ClaimResult;
 import io.sluice.orchestration.port.CoupledWrites;
 import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.LineageLog;
+import io.sluice.orchestration.port.ReadAlong;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import io.sluice.orchestration.port.TimerIndex;
@@ -175,8 +176,17 @@ public final class WorkerHarness {
      * acknowledges the message (when told to) only if it is not {@link CoupledWrites.Acknowledgement#done() done}.
      */
     public Disposition handle(String body, String fromQueue, CoupledWrites.Acknowledgement ack) {
+        return handle(body, fromQueue, ack, ReadAlong.NOTHING);
+    }
+
+    /**
+     * As {@link #handle(String, String, CoupledWrites.Acknowledgement)}, starting from what the receive read along
+     * ({@link CoupledWrites#readOnReceive}): a {@link ReadAlong.Claim} made for this delivery is the task's claim, and
+     * the harness does not claim it again (it releases it if the gate holds the task back).
+     */
+    public Disposition handle(String body, String fromQueue, CoupledWrites.Acknowledgement ack, ReadAlong readAlong) {
         try {
-            return run(TaskMessage.decode(body), body, fromQueue, ack);
+            return run(TaskMessage.decode(body), body, fromQueue, ack, readAlong);
         } catch (TaskMessage.UnknownVersion e) {
             LOG.warning("dead-lettering a task message from " + fromQueue + ": " + e.getMessage());
             // The id makes the move idempotent: a worker killed between this send and the host's acknowledgement
@@ -195,7 +205,7 @@ public final class WorkerHarness {
     /** Handles one task message; see {@link Disposition#DEAD_LETTER} for one it cannot read. */
     public Disposition handle(String body) {
         try {
-            return run(TaskMessage.decode(body), body, null, null);
+            return run(TaskMessage.decode(body), body, null, null, ReadAlong.NOTHING);
         } catch (TaskMessage.UnknownVersion e) {
             LOG.warning("cannot read a task message, leaving it to be dead-lettered: " + e.getMessage());
             return Disposition.DEAD_LETTER;
@@ -203,11 +213,19 @@ public final class WorkerHarness {
     }
 
     /** @param fromQueue the queue (priority channel) the message came from, where a held copy goes back; {@code null}: the default channel */
-    private Disposition run(TaskMessage task, String body, String fromQueue, CoupledWrites.Acknowledgement ack) {
+    private Disposition run(TaskMessage task, String body, String fromQueue, CoupledWrites.Acknowledgement ack, ReadAlong readAlong) {
         String token = task.token();
+        // One owner per delivery: two copies of a message in one process must not both hold the claim. A delivery's
+        // receipt names it; without one (a host that acknowledges by itself), a random suffix does.
+        String owner = ack != null ? CoupledWrites.deliveryOwner(this.owner, ack.receipt()) : this.owner + "/" + random.uuid();
+        Optional<ClaimResult> claimedOnReceive = readAlong instanceof ReadAlong.Claim c && c.owner().equals(owner)
+                ? Optional.of(c.result()) : Optional.empty();
         Instant now = clock.instant();
         Optional<TaskGate.Hold> hold = gate.hold(task, now);
         if (hold.isPresent()) {
+            if (claimedOnReceive.filter(ClaimResult.Claimed.class::isInstance).isPresent()) {
+                claims.release(IdempotencyStore.taskKey(token), owner); // its held copy claims it when it comes back, not after this lease
+            }
             // Held, not run: a copy comes back when it is to be asked again (its id names the round, so a
             // redelivery of this message makes the same copy), then this one is acknowledged.
             TaskGate.Hold h = hold.get();
@@ -225,9 +243,7 @@ public final class WorkerHarness {
         if (emitsEvents && heldSince(body) != null) {
             announce(task, ExecutionEvent.Kind.RELEASED, null, now);
         }
-        // One owner per delivery: two copies of a message in one process must not both hold the claim.
-        String owner = this.owner + "/" + random.uuid();
-        ClaimResult claim = claims.claim(token, owner, clock.instant(), lease);
+        ClaimResult claim = claimedOnReceive.orElseGet(() -> claims.claim(IdempotencyStore.taskKey(token), owner, clock.instant(), lease));
         switch (claim) {
             case ClaimResult.Busy busy -> {
                 return Disposition.RETRY_LATER;
@@ -236,19 +252,24 @@ public final class WorkerHarness {
                 resultSend(task, Json.parse(done.result())).ifPresent(this::send);
                 return Disposition.ACKNOWLEDGE;
             }
+            case ClaimResult.Gone gone -> {
+                LOG.info(() -> "dropping task " + task.stateName() + " (" + task.function() + ") of " + task.executionId()
+                        + ": its execution has left the store, so this is a late delivery");
+                return Disposition.ACKNOWLEDGE;
+            }
             case ClaimResult.Claimed claimed -> { }
         }
         ObjectNode result = invoke(task, owner);
         probe.reached(Boundary.AFTER_EFFECT_BEFORE_RESULT);
         Optional<CoupledWrites.Send> report = resultSend(task, result);
         if (coupled != null && report.isPresent()) {
-            if (!coupled.completeAndSend(token, owner, Json.write(result), clock.instant(), RETENTION, report.get(), ack)) {
+            if (!coupled.completeAndSend(IdempotencyStore.taskKey(token), owner, Json.write(result), clock.instant(), RETENTION, report.get(), ack)) {
                 return Disposition.ACKNOWLEDGE; // our lease lapsed and another worker took the task over: its result counts
             }
             afterCompletion(task, result);
             return Disposition.ACKNOWLEDGE;
         }
-        if (!claims.complete(token, owner, Json.write(result), clock.instant(), RETENTION)) {
+        if (!claims.complete(IdempotencyStore.taskKey(token), owner, Json.write(result), clock.instant(), RETENTION)) {
             // Our lease lapsed and another worker took the task over: its result is the one that counts.
             return Disposition.ACKNOWLEDGE;
         }

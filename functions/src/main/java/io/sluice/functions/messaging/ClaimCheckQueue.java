@@ -56,7 +56,7 @@ public final class ClaimCheckQueue extends ForwardingQueue {
             }
             byte[] body = objects.get(key).orElseThrow(() -> new IllegalStateException(
                     "message " + m.messageId() + " refers to claim " + key + ", which is not in the object store"));
-            out.add(new ReceivedMessage(m.messageId(), m.receipt(), new String(body, StandardCharsets.UTF_8), m.attributes(), m.receiveCount()));
+            out.add(m.with(new String(body, StandardCharsets.UTF_8), m.attributes()));
         }
         return out;
     }

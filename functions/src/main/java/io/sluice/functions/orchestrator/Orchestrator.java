@@ -21,6 +21,7 @@ import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
+import io.sluice.orchestration.port.ReadAlong;
 import io.sluice.orchestration.port.CoupledWrites;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
@@ -154,9 +155,19 @@ public final class Orchestrator {
      * host acknowledges the message only if it is not {@link CoupledWrites.Acknowledgement#done() done} afterwards.
      */
     public Outcome handle(OrchestratorMessage message, CoupledWrites.Acknowledgement ack) {
+        return handle(message, ack, ReadAlong.NOTHING);
+    }
+
+    /**
+     * As {@link #handle(OrchestratorMessage, CoupledWrites.Acknowledgement)}, starting from what the receive read along
+     * ({@link CoupledWrites#readOnReceive}): a {@link ReadAlong.Execution} of this message's execution is the first
+     * attempt's load (a commit on a version that moved on since fails its check, and the next attempt loads afresh).
+     */
+    public Outcome handle(OrchestratorMessage message, CoupledWrites.Acknowledgement ack, ReadAlong readAlong) {
         String id = message.executionId();
+        Optional<Optional<StoredExecution>> readOnReceive = readAlong instanceof ReadAlong.Execution e ? e.of(id) : Optional.empty();
         for (int attempt = 0; attempt < MAX_CONFLICTS; attempt++) {
-            Optional<StoredExecution> loaded = store.load(id);
+            Optional<StoredExecution> loaded = attempt == 0 && readOnReceive.isPresent() ? readOnReceive.get() : store.load(id);
             if (loaded.isEmpty()) {
                 return new Outcome(id, null, "no execution " + id);
             }

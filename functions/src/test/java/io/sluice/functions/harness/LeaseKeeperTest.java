@@ -38,7 +38,7 @@ class LeaseKeeperTest {
     void aHeartbeatMovesTheHeartbeatTimerAndExtendsTheClaimWithoutAMessage() {
         TaskMessage task = task(1, TIMER);
         Instant claimedAt = CLOCK.instant();
-        claims.claim(task.token(), "me", claimedAt, Duration.ofMillis(600));
+        claims.claim(IdempotencyStore.taskKey(task.token()), "me", claimedAt, Duration.ofMillis(600));
         try (LeaseKeeper keeper = LeaseKeeper.start(claims, timers, task, "me", CLOCK, Duration.ofMillis(600))) {
             assertThat(keeper.every()).isEqualTo(Duration.ofMillis(200));
             await().atMost(Duration.ofSeconds(5)).until(() -> timers.moves(TIMER) >= 3);
@@ -47,7 +47,7 @@ class LeaseKeeperTest {
         TimerIndex.DueTimer last = timers.last(TIMER);
         assertThat(last.due()).isAfter(claimedAt.plusSeconds(1));
         assertThat(MessageCodec.decode(last.payload())).isEqualTo(new OrchestratorMessage.TimerFired("p:run", TIMER));
-        IdempotencyStore.IdempotencyRecord claim = claims.read(task.token()).orElseThrow();
+        IdempotencyStore.IdempotencyRecord claim = claims.read(IdempotencyStore.taskKey(task.token())).orElseThrow();
         assertThat(claim.owner()).isEqualTo("me");
         assertThat(claim.leaseUntil()).isAfter(claimedAt.plusMillis(600));
     }
@@ -55,7 +55,7 @@ class LeaseKeeperTest {
     @Test
     void afterCloseNothingIsRenewed() {
         TaskMessage task = task(1, TIMER);
-        claims.claim(task.token(), "me", CLOCK.instant(), Duration.ofMillis(300));
+        claims.claim(IdempotencyStore.taskKey(task.token()), "me", CLOCK.instant(), Duration.ofMillis(300));
         LeaseKeeper keeper = LeaseKeeper.start(claims, timers, task, "me", CLOCK, Duration.ofMillis(300));
         await().atMost(Duration.ofSeconds(5)).until(() -> timers.moves(TIMER) >= 1);
         keeper.close();
@@ -67,10 +67,10 @@ class LeaseKeeperTest {
     void withoutHeartbeatsOnlyTheClaimIsKept() {
         TaskMessage task = task(null, null);
         Instant claimedAt = CLOCK.instant();
-        claims.claim(task.token(), "me", claimedAt, Duration.ofMillis(300));
+        claims.claim(IdempotencyStore.taskKey(task.token()), "me", claimedAt, Duration.ofMillis(300));
         try (LeaseKeeper keeper = LeaseKeeper.start(claims, timers, task, "me", CLOCK, Duration.ofMillis(300))) {
             assertThat(keeper.every()).isEqualTo(Duration.ofMillis(100));
-            await().atMost(Duration.ofSeconds(5)).until(() -> claims.read(task.token()).orElseThrow().leaseUntil()
+            await().atMost(Duration.ofSeconds(5)).until(() -> claims.read(IdempotencyStore.taskKey(task.token())).orElseThrow().leaseUntil()
                     .isAfter(claimedAt.plusMillis(500)));
         }
         assertThat(timers.all()).isEmpty();

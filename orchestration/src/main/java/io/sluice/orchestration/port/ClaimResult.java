@@ -12,4 +12,10 @@ public sealed interface ClaimResult {
 
     /** The task already ran; replay {@code result} instead of running it again. */
     record Completed(String result) implements ClaimResult {}
+
+    /**
+     * The task's execution has left the store (finished and past its retention), and its claims with it: a late
+     * delivery, to drop. Only a store that keeps a task's claims with its execution answers this.
+     */
+    record Gone() implements ClaimResult {}
 }

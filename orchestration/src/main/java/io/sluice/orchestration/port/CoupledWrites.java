@@ -43,6 +43,24 @@ public interface CoupledWrites {
     boolean completeAndSend(String key, String owner, String result, Instant now, Duration retention, Send send, Acknowledgement ack);
 
     /**
+     * Makes this queue's receives read, in their own round trip, what each message's handler starts with
+     * ({@link TaskQueue.ReceivedMessage#readAlong()}): for a message of {@code orchestratorQueue}, the execution it is
+     * for; for a task message, its claim, made for the owner {@code workerOwner + "/" + receipt} (one per delivery) at
+     * {@code clock}'s now for {@code lease}. A task message is one that carries its claim key in the attribute
+     * {@value #CLAIM_KEY_ATTRIBUTE}. Call it once, before the consumers start; {@code workerOwner} {@code null}: no
+     * claims (a host whose workers run elsewhere).
+     */
+    void readOnReceive(String orchestratorQueue, String workerOwner, java.time.Clock clock, Duration lease);
+
+    /** The attribute in which a task message carries its claim key (its task token), for {@link #readOnReceive}. */
+    String CLAIM_KEY_ATTRIBUTE = "token";
+
+    /** The owner of a claim for one delivery of a task message: the worker's name and the delivery's receipt. */
+    static String deliveryOwner(String workerOwner, String receipt) {
+        return workerOwner + "/" + receipt;
+    }
+
+    /**
      * The acknowledgement of a received message, for a write that can make it along with its own: the host that received
      * the message passes one, and acknowledges the message itself only if {@link #done()} is false afterwards.
      */

@@ -124,9 +124,24 @@ public interface TaskQueue {
         }
     }
 
-    record ReceivedMessage(String messageId, String receipt, String body, Map<String, String> attributes, int receiveCount) {
+    /**
+     * One delivery of a message; {@code readAlong} is what the receive read with it for its handler (a queue that shares
+     * a server with the stores, {@link CoupledWrites#readOnReceive}), {@link ReadAlong#NOTHING} elsewhere.
+     */
+    record ReceivedMessage(String messageId, String receipt, String body, Map<String, String> attributes, int receiveCount,
+                           ReadAlong readAlong) {
         public ReceivedMessage {
             attributes = Map.copyOf(attributes);
+            java.util.Objects.requireNonNull(readAlong, "readAlong");
+        }
+
+        public ReceivedMessage(String messageId, String receipt, String body, Map<String, String> attributes, int receiveCount) {
+            this(messageId, receipt, body, attributes, receiveCount, ReadAlong.NOTHING);
+        }
+
+        /** This delivery with another body and attributes (a claim check's payload fetched back), what was read along kept. */
+        public ReceivedMessage with(String body, Map<String, String> attributes) {
+            return new ReceivedMessage(messageId, receipt, body, attributes, receiveCount, readAlong);
         }
     }
 }

@@ -83,6 +83,20 @@ public abstract class IdempotencyStoreContract {
     }
 
     @Test
+    void aReleasedClaimIsFreeAtOnceAndOnlyItsOwnerMayReleaseAnUnfinishedOne() {
+        store.claim(key, "w1", T0, LEASE);
+        assertThat(store.release(key, "w2")).isFalse();
+        assertThat(store.claim(key, "w2", T0.plusSeconds(1), LEASE)).isInstanceOf(ClaimResult.Busy.class);
+        assertThat(store.release(key, "w1")).isTrue();
+        assertThat(store.release(key, "w1")).isFalse();
+        assertThat(store.claim(key, "w2", T0.plusSeconds(2), LEASE)).isEqualTo(new ClaimResult.Claimed(false));
+        assertThat(store.complete(key, "w2", "done", T0.plusSeconds(3), KEEP)).isTrue();
+        assertThat(store.release(key, "w2")).isFalse();
+        assertThat(store.read(key).orElseThrow().result()).isEqualTo("done");
+        assertThat(store.release("never-" + key, "w1")).isFalse();
+    }
+
+    @Test
     void tenThreadsClaimingOneTokenProduceExactlyOneOwner() throws Exception {
         List<ClaimResult> results = Concurrently.run(10, () ->
                 store.claim(key, "w-" + Thread.currentThread().threadId(), T0, LEASE));

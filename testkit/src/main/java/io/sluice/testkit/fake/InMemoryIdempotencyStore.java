@@ -45,6 +45,16 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
         return true;
     }
 
+    @Override
+    public synchronized boolean release(String key, String owner) {
+        IdempotencyRecord r = records.get(key);
+        if (r == null || r.completed() || !r.owner().equals(owner)) {
+            return false;
+        }
+        records.remove(key);
+        return true;
+    }
+
     /** The owner holds the token while its lease runs, and after it too until someone else takes it over. */
     private static boolean holds(IdempotencyRecord r, String owner, Instant now) {
         return r != null && !r.completed() && r.owner().equals(owner);

@@ -67,6 +67,7 @@ public final class GlueJobLauncher implements JobLauncher {
                     claims.complete(key, attempt, result, clock.instant(), settings.retention());
                     return recorded(request, result);
                 }
+                case ClaimResult.Gone gone -> throw new IllegalStateException("a job-run claim is not a task's, so it cannot be gone: " + key);
                 case ClaimResult.Busy busy -> {
                     if (!settings.claimWait().allowsRetry(wait)) {
                         throw new IllegalStateException("another start of job '" + request.jobName() + "' with this client token ("

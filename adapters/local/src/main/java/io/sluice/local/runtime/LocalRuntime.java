@@ -125,7 +125,7 @@ public final class LocalRuntime implements AutoCloseable {
         // Where the store and the queue share one Redis node, a message's acknowledgement goes with the write that applies it.
         running.add(new QueueConsumer(ports.queue(), names.orchestrator(), m -> {
             CoupledWrites.Acknowledgement ack = new CoupledWrites.Acknowledgement(names.orchestrator(), m.receipt());
-            orchestrator.handle(MessageCodec.decode(m.body()), ack);
+            orchestrator.handle(MessageCodec.decode(m.body()), ack, m.readAlong());
             probe.reached(Boundary.AFTER_RESULT_BEFORE_ACK);
             return !ack.done();
         }, settings.visibility(), settings.concurrency()));
@@ -134,7 +134,7 @@ public final class LocalRuntime implements AutoCloseable {
             ChannelConsumer consumer = new ChannelConsumer(ports.queue(), names.tasks(f),
                     new ChannelTaker(ports.queue(), names.channelsByPriority(f), null, ChannelSettings.defaults(), clock), (m, taskQueue) -> {
                 CoupledWrites.Acknowledgement coupledAck = new CoupledWrites.Acknowledgement(taskQueue, m.receipt());
-                WorkerHarness.Disposition done = harness.handle(m.body(), taskQueue, coupledAck);
+                WorkerHarness.Disposition done = harness.handle(m.body(), taskQueue, coupledAck, m.readAlong());
                 boolean ack = done != WorkerHarness.Disposition.RETRY_LATER;
                 if (done == WorkerHarness.Disposition.ACKNOWLEDGE) {
                     probe.reached(Boundary.AFTER_RESULT_BEFORE_ACK);

@@ -5,8 +5,9 @@
 -- passes KEYS[3] the pending-outbox set and ARGV[2] the execution id, and the script takes the id
 -- out of it in the same step (the entry is this version's: a newer commit would have changed the version);
 -- ARGV[3..] then name the deduplication marks of the messages that carried the outbox out (a send
--- coupled with its commit in one pipeline, RedisCoupledWrites), and it is cleared only if every one
--- exists: a send that failed leaves the outbox for the sweeper.
+-- coupled with its commit in one pipeline, RedisCoupledWrites), two by two: a key and '' (a mark of its
+-- own), or a hash and its field (queue-send.lua); it is cleared only if every one exists: a send that
+-- failed leaves the outbox for the sweeper.
 -- Returns {1, commit time of that version (epoch ms; '' if an older commit did not record it)}
 -- when cleared, {0} otherwise.
 
@@ -14,8 +15,14 @@ local fields = redis.call('HMGET', KEYS[1], 'version', 'committedAt')
 if not fields[1] or tonumber(fields[1]) ~= tonumber(ARGV[1]) then
   return {0}
 end
-for i = 3, #ARGV do
-  if redis.call('EXISTS', ARGV[i]) == 0 then
+for i = 3, #ARGV, 2 do
+  local marked
+  if ARGV[i + 1] == '' then
+    marked = redis.call('EXISTS', ARGV[i]) == 1
+  else
+    marked = redis.call('HEXISTS', ARGV[i], ARGV[i + 1]) == 1
+  end
+  if not marked then
     return {0}
   end
 end

@@ -5,6 +5,9 @@
 -- pending-outbox set.
 --
 -- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list   KEYS[4] retired record (a string)
+-- KEYS[5] the set of its tasks' claim keys (lib/claim.lua), which go with it: a task message delivered
+-- after this finds its execution gone instead of running again; KEYS[6] the deduplication marks of the
+-- messages sent for it (queue-send.lua, on one node), which go with it too
 -- ARGV[1] expected version ARGV[2] name reserved until (epoch ms)
 -- Returns {1, pipeline set, status set, pipeline + status set} ('' where none) when removed; {0}
 -- when the execution is absent, at another version, running, or has an outbox not yet sent (its
@@ -19,6 +22,10 @@ if redis.call('LLEN', KEYS[2]) > 0 then
   return {0}
 end
 redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+for _, claim in ipairs(redis.call('SMEMBERS', KEYS[5])) do
+  redis.call('DEL', claim)
+end
+redis.call('DEL', KEYS[5], KEYS[6])
 -- One string, the summary's fields joined by newlines (none of them holds one): a third of a hash's bytes.
 redis.call('SET', KEYS[4], table.concat({fields[3], fields[4], fields[2], fields[5], fields[6], fields[7]}, '\n'))
 redis.call('PEXPIREAT', KEYS[4], ARGV[2])

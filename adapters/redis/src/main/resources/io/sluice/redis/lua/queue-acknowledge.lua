@@ -20,6 +20,7 @@ end
 redis.call('ZREM', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('HDEL', KEYS[3], ARGV[1])
+redis.call('HDEL', ARGV[3] .. 'subjects', ARGV[1])
 local group = redis.call('HGET', KEYS[4], ARGV[1])
 if not group then
   return 1

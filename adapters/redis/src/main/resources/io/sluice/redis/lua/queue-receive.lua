@@ -8,9 +8,19 @@
 -- KEYS[1..4] the queue's due zset, messages hash, receives hash, groups hash; KEYS[5..7] the first
 -- three of its dead-letter queue, in the same slot. ARGV[4] channel, ARGV[5] notification for the
 -- dead-letter queue, ARGV[6] the queue's key stem.
--- Returns {wait, moved, joined, id, receive count, message, id, ...}: wait is how many ms until the
--- earliest hidden message becomes visible ('-1' when none is in the due zset), moved how many were
--- dead-lettered, joined how many delayed messages joined a group behind others.
+-- ARGV[7] what to read along with each message received, in this same script (one Redis node only:
+-- the keys read are other slots'; this script starts with lib/claim.lua and lib/load.lua):
+--   ''      nothing;
+--   'claim' the claim of a message that has a subject (queue-send.lua: its task token), for owner
+--           ARGV[9] .. '/' .. its receipt (id .. ':' .. receive count): keys as lib/claim.lua's
+--           claimKeys names them from ARGV[8] (the claims' prefix) and ARGV[13] (the start of an
+--           execution's hash key), ARGV[10] now, ARGV[11] lease end, ARGV[12] expiry;
+--   'load'  the execution of a message's group (its execution id): hash ARGV[8] .. group .. ARGV[9],
+--           outbox that hash .. ARGV[10], as lib/load.lua reads them (the answer after the group).
+-- Returns {wait, moved, joined, id, receive count, message, n, item 1 .. item n, id, ...}: wait is how
+-- many ms until the earliest hidden message becomes visible ('-1' when none is in the due zset), moved
+-- how many were dead-lettered, joined how many delayed messages joined a group behind others; after
+-- each message, n items read along with it: none, or 'claim' or 'load' and that function's answer.
 
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -30,6 +40,27 @@ local function leaveGroup(id, group)
   if nextId then
     redis.call('ZADD', KEYS[1], now, nextId)
   end
+end
+
+-- What ARGV[7] asks to read along with a received message: a list, empty for nothing.
+local function readAlong(id, received, group)
+  if ARGV[7] == 'claim' then
+    local subject = redis.call('HGET', ARGV[6] .. 'subjects', id)
+    if not subject then
+      return {}
+    end
+    local key, claims, execution = claimKeys(ARGV[8], ARGV[13], subject)
+    local answer = claim(key, ARGV[9] .. '/' .. id .. ':' .. received, ARGV[10], ARGV[11], ARGV[12], claims, execution)
+    table.insert(answer, 1, 'claim')
+    return answer
+  elseif ARGV[7] == 'load' and group then
+    local hash = ARGV[8] .. group .. ARGV[9]
+    local answer = load(hash, hash .. ARGV[10])
+    table.insert(answer, 1, group)
+    table.insert(answer, 1, 'load')
+    return answer
+  end
+  return {}
 end
 
 for _, id in ipairs(due) do
@@ -57,6 +88,7 @@ for _, id in ipairs(due) do
       redis.call('ZREM', KEYS[1], id)
       redis.call('HDEL', KEYS[2], id)
       redis.call('HDEL', KEYS[3], id)
+      redis.call('HDEL', ARGV[6] .. 'subjects', id)
       if group then
         leaveGroup(id, group)
       end
@@ -67,6 +99,11 @@ for _, id in ipairs(due) do
       out[#out + 1] = id
       out[#out + 1] = tostring(received)
       out[#out + 1] = message
+      local read = readAlong(id, received, group)
+      out[#out + 1] = tostring(#read)
+      for _, item in ipairs(read) do
+        out[#out + 1] = item
+      end
     end
   end
 end

@@ -13,25 +13,39 @@
 -- so only the head can be received, and acknowledging it (or dead-lettering it) puts the next one there.
 -- A message sent with a delay waits in the due zset and joins its group when the delay has passed
 -- (queue-receive.lua), so a timer never holds its group up.
--- ARGV[10..12], when given (one Redis node only: the key is another slot's): a hash key, a field and a
+-- ARGV[10] the message's subject ('' for none): the key a receive that reads along looks up for it
+-- (queue-receive.lua), kept in <stem>subjects until the message leaves.
+-- ARGV[11], ARGV[12]: where the deduplication mark goes instead ('' and '' for <stem>dedup:<id>, a key
+-- of its own): on one Redis node, the hash of the sent marks of the message's execution and the field
+-- for this queue and id, holding when the window ends (epoch ms), which leaves with the execution.
+-- ARGV[13..15], when given (one Redis node only: the key is another slot's): a hash key, a field and a
 -- value; the message is sent only if the hash holds that value in that field, which makes a send
 -- pipelined behind the write it follows (RedisCoupledWrites) depend on that write having happened.
 -- Returns 1 if sent, 0 if dropped as a duplicate, 2 if its guard did not hold.
 
-if ARGV[10] and redis.call('HGET', ARGV[10], ARGV[11]) ~= ARGV[12] then
+if ARGV[13] and redis.call('HGET', ARGV[13], ARGV[14]) ~= ARGV[15] then
   return 2
 end
 
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 if ARGV[7] ~= '' then
-  if not redis.call('SET', ARGV[9] .. 'dedup:' .. ARGV[7], '1', 'NX', 'PX', ARGV[8]) then
+  if ARGV[11] ~= '' then
+    local windowEnd = redis.call('HGET', ARGV[11], ARGV[12])
+    if windowEnd and tonumber(windowEnd) > now then
+      return 0
+    end
+    redis.call('HSET', ARGV[11], ARGV[12], now + tonumber(ARGV[8]))
+  elseif not redis.call('SET', ARGV[9] .. 'dedup:' .. ARGV[7], '1', 'NX', 'PX', ARGV[8]) then
     return 0
   end
 end
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local delay = tonumber(ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('HDEL', KEYS[3], ARGV[1])
+if ARGV[10] ~= '' then
+  redis.call('HSET', ARGV[9] .. 'subjects', ARGV[1], ARGV[10])
+end
 if ARGV[6] == '' then
   redis.call('ZADD', KEYS[1], now + delay, ARGV[1])
 else

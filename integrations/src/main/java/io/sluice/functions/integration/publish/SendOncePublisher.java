@@ -73,6 +73,7 @@ public final class SendOncePublisher implements Publisher {
                     return published;
                 }
                 case ClaimResult.Busy busy -> waitForOtherRun(target, giveUp);
+                case ClaimResult.Gone gone -> throw new IllegalStateException("a publish claim is not a task's, so it cannot be gone: " + key);
             }
         }
     }

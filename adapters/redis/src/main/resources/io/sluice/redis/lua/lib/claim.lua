@@ -1,0 +1,44 @@
+-- claim(key, owner, now, leaseUntil, expiry, claims, execution): claims a task token. Time comes from
+-- the caller, never from the Redis clock. key: the token hash {owner, leaseUntil, result}; 'result'
+-- exists only once completed. now and leaseUntil: epoch ms; expiry: ms after which an unfinished claim
+-- is dropped (only collects tokens abandoned for good). claims and execution (a task's token only;
+-- nil for other keys): the set of its execution's claim keys, which the claim joins so that it leaves
+-- with the execution (execution-remove.lua), and the execution's hash; a task whose execution has left
+-- is gone, and nothing is claimed.
+-- Returns {'completed', result} | {'busy', owner, leaseUntil} | {'claimed', '1' if taken over else '0'}
+-- | {'gone'}.
+local function claim(key, claimant, now, leaseEnd, expiry, claims, execution)
+  local record = redis.call('HMGET', key, 'owner', 'leaseUntil', 'result')
+  local owner, leaseUntil, result = record[1], record[2], record[3]
+  if result then
+    return {'completed', result}
+  end
+  if owner and owner ~= claimant and tonumber(leaseUntil) > tonumber(now) then
+    return {'busy', owner, leaseUntil}
+  end
+  if execution and redis.call('EXISTS', execution) == 0 then
+    return {'gone'}
+  end
+  redis.call('HSET', key, 'owner', claimant, 'leaseUntil', leaseEnd)
+  redis.call('PEXPIRE', key, expiry)
+  if claims then
+    redis.call('SADD', claims, key)
+  end
+  if owner and owner ~= claimant then
+    return {'claimed', '1'}
+  end
+  return {'claimed', '0'}
+end
+
+-- The keys of a claim on token, as RedisIdempotencyStore names them: a task's token (its execution id,
+-- then '.frame.step.attempt.secret') is claimed under its execution's hash tag,
+-- idemPrefix .. '{' .. id .. '}' .. the rest, and joins execStart .. id .. '}:claims'; a token not of
+-- that form is idemPrefix .. 'task:' .. token (IdempotencyStore.taskKey's). Returns key, claims set,
+-- execution hash (the last two nil then).
+local function claimKeys(idemPrefix, execStart, token)
+  local id, rest = string.match(token, '^(.+)(%.%d+%.%d+%.%d+%.' .. string.rep('[0-9a-f]', 32) .. ')$')
+  if not id then
+    return idemPrefix .. 'task:' .. token, nil, nil
+  end
+  return idemPrefix .. '{' .. id .. '}' .. rest, execStart .. id .. '}:claims', execStart .. id .. '}'
+end
