@@ -78,6 +78,59 @@ try {
   await statusIs(page, 'SUCCEEDED');
   check('succeeded', await outcomeOf(page, 'Echo') === 'succeeded' && await outcomeOf(page, 'Greet') === 'succeeded');
 
+  // 2b. Start with an input: the JSON editor says what is wrong and Start waits; a valid object starts hello with it.
+  //     Then "new execution with this input" opens the editor with that run's input and starts another run with it.
+  await page.goto(`${url}#/pipelines`);
+  await page.getByRole('link', { name: 'Start hello with an input' }).click();
+  await page.waitForURL(/#\/start\/hello$/);
+  const editor = page.getByLabel('Input (JSON object)');
+  await editor.fill('{"who": ');
+  const badState = await page.locator('#start-input-state').innerText();
+  const waits = await page.locator('#start-submit').isDisabled() && await editor.getAttribute('aria-invalid') === 'true';
+  await editor.fill('["not", "an object"]');
+  const notObject = await page.locator('#start-input-state').innerText();
+  await editor.fill('{"who": "Ada", "n": 3}');
+  check('input editor validates', waits && /^Not JSON: /.test(badState) && /JSON object/.test(notObject)
+    && !await page.locator('#start-submit').isDisabled(), `${badState} | ${notObject}`);
+  await page.locator('#start-submit').click();
+  await page.waitForURL(/#\/executions\/hello%3A/);
+  const firstRun = decodeURIComponent(page.url().replace(/^.*#\/executions\//, ''));
+  await statusIs(page, 'SUCCEEDED');
+  await page.locator('#execution-input summary').click();
+  const shownInput = JSON.parse(await page.locator('#execution-input pre').innerText());
+  check('start with input', shownInput.who === 'Ada' && shownInput.n === 3, JSON.stringify(shownInput));
+  await page.getByRole('link', { name: 'New execution with this input' }).click();
+  await page.waitForURL(/#\/start\/hello\?from=/);
+  await page.locator('#start-from').waitFor();
+  const prefilled = JSON.parse(await page.getByLabel('Input (JSON object)').inputValue());
+  await page.locator('#start-submit').click();
+  await page.waitForURL((u) => /#\/executions\/hello%3A/.test(u.hash) && !u.hash.includes(encodeURIComponent(firstRun)));
+  await statusIs(page, 'SUCCEEDED');
+  await page.locator('#execution-input summary').click();
+  const again = JSON.parse(await page.locator('#execution-input pre').innerText());
+  check('new execution with this input', prefilled.who === 'Ada' && prefilled.n === 3 && again.who === 'Ada' && again.n === 3
+    && !page.url().includes(encodeURIComponent(firstRun)), `${JSON.stringify(prefilled)} ${JSON.stringify(again)}`);
+
+  // 2c. A failure whose cause is JSON (as a Lambda's error arrives): its message pulled up, the JSON pretty, and the
+  //     history's cause folded to its message, expanding to the whole.
+  const rejected = await startByApi(page, 'rejects', {});
+  await page.goto(`${url}#/executions/${encodeURIComponent(rejected.executionId)}`);
+  await statusIs(page, 'FAILED');
+  const box = page.locator('section > div .error-box').first();
+  const pulled = await box.locator('.error-message').innerText();
+  await box.locator('details.cause-json summary').click();
+  const prettyCause = await box.locator('details.cause-json pre').innerText();
+  check('readable errors', await box.locator('.error-name').innerText() === 'Partner.Rejected'
+    && pulled === 'the partner refused the file: 3 rows lack an order id'
+    && prettyCause.includes('\n  "errorType": "ValidationError"') && JSON.parse(prettyCause).rows.length === 3, `${pulled} | ${prettyCause}`);
+  const folded = page.locator('#timeline details.ev-cause').first();
+  const foldedSummary = await folded.locator('summary').innerText();
+  const hiddenBefore = !await folded.locator('pre').isVisible();
+  await folded.locator('summary').click();
+  const expanded = await folded.locator('pre').innerText();
+  check('history causes expand', hiddenBefore && /Partner\.Rejected: the partner refused the file/.test(foldedSummary)
+    && /"stackTrace": \[/.test(expanded) && /partner\.js:12/.test(expanded), `${foldedSummary} | ${expanded}`);
+
   // 3. The showcase: every colour, and a state's details on click (and on Enter).
   await page.goto(`${url}#/pipelines`);
   await page.locator('#pipelines-table tr[data-pipeline="showcase"]').getByRole('button', { name: 'Start' }).click();

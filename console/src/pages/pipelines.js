@@ -66,7 +66,8 @@ function startForm(id) {
         toast(`Could not start ${id}: ${problemText(e)}`, 'error');
       }
     },
-  }, h('label', { for: field }, 'Partition'), ' ', input, ' ', h('button', { type: 'submit' }, `Start`));
+  }, h('label', { for: field }, 'Partition'), ' ', input, ' ', h('button', { type: 'submit' }, `Start`), ' ',
+  h('a', { href: `#/start/${enc(id)}`, 'aria-label': `Start ${id} with an input` }, 'with input…'));
 }
 
 /** One pipeline: its definition drawn, and what the list says of it. */
@@ -77,7 +78,8 @@ export function pipelinePage(id) {
     h('h1', { id: 'pipeline-h' }, `Pipeline ${id}`), body);
   api(`/v1/pipelines/${enc(id)}/definition`).then((d) => {
     fill(body,
-      h('p', {}, `Definition ${d.definitionHash || ''} · `, h('a', { href: `#/executions?pipeline=${enc(id)}` }, 'its executions')),
+      h('p', {}, `Definition ${d.definitionHash || ''} · `, h('a', { href: `#/executions?pipeline=${enc(id)}` }, 'its executions'),
+        mayChange() ? [' · ', h('a', { href: `#/start/${enc(id)}` }, 'start it with an input')] : null),
       h('div', { class: 'graph-box' }, drawGraph(aslGraph(d.definition), { title: `Definition of ${id}` })),
       h('details', {}, h('summary', {}, 'Definition (JSON)'), json(d.definition, 'Definition JSON')));
   }).catch((e) => errorBox(body, e));
