@@ -131,6 +131,14 @@ try {
   check('history causes expand', hiddenBefore && /Partner\.Rejected: the partner refused the file/.test(foldedSummary)
     && /"stackTrace": \[/.test(expanded) && /partner\.js:12/.test(expanded), `${foldedSummary} | ${expanded}`);
 
+  //     It ended in its Fail state, which a redrive would run again: Redrive is not offered, a re-run with its input is.
+  const whyNot = await page.locator('#why-no-redrive').innerText();
+  const redriveShown = await page.locator('#redrive').count();
+  await page.getByRole('button', { name: 'Re-run with the same input' }).click();
+  await page.waitForURL((u) => /#\/executions\/rejects%3A/.test(u.hash) && !u.hash.includes(encodeURIComponent(rejected.executionId)));
+  await statusIs(page, 'FAILED');
+  check('re-run where a redrive cannot succeed', redriveShown === 0 && /Fail state Reject/.test(whyNot), `${redriveShown} ${whyNot}`);
+
   // 3. The showcase: every colour, and a state's details on click (and on Enter).
   await page.goto(`${url}#/pipelines`);
   await page.locator('#pipelines-table tr[data-pipeline="showcase"]').getByRole('button', { name: 'Start' }).click();
@@ -181,6 +189,13 @@ try {
   const listed = await page.locator('#executions-table tbody tr').count();
   check('filters', listed === 2 && await rowOf(c.executionId).count() === 0 && await page.getByLabel('Pipeline').inputValue() === 'breaks',
     `${listed} rows`);
+  await page.goto(`${url}#/executions?name=${encodeURIComponent(c.executionId.split(':')[1])}`);
+  await rowOf(c.executionId).waitFor();
+  const byName = await page.locator('#executions-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.execution));
+  check('search by name', JSON.stringify(byName) === JSON.stringify([c.executionId]) && await page.getByLabel('Name contains').inputValue()
+    === c.executionId.split(':')[1], JSON.stringify(byName));
+  await page.goto(`${url}#/executions?pipeline=breaks&partition=bulk-1`);
+  await rowOf(a.executionId).waitFor();
   await page.getByRole('button', { name: 'Select failed' }).click();
   await page.getByRole('button', { name: 'Redrive selected (2)' }).click();
   await rowOf(a.executionId).and(page.locator('[data-status="SUCCEEDED"]')).waitFor();

@@ -71,12 +71,18 @@ export function executionPage(id) {
   function renderActions(exec, byState) {
     if (!mayChange()) { fill(actions); return; }
     const waiting = [...byState.values()].filter((s) => s.waitingToken);
-    const key = JSON.stringify([exec.status, waiting.map((s) => s.waitingToken)]);
+    // A redrive runs the failed state again: when that is a Fail state (a failure caught and routed there, say), it
+    // fails again at once, so a new run with the same input is offered instead.
+    const atFail = exec.status === 'FAILED' ? failStateReached(definition, byState) : null;
+    const key = JSON.stringify([exec.status, atFail, waiting.map((s) => s.waitingToken)]);
     if (key === actionsFor) return; // keep what is being typed into a callback form
     actionsFor = key;
     fill(actions,
       exec.status === 'RUNNING' ? h('button', { type: 'button', id: 'stop', onclick: () => change('stop', { error: 'Console.Stopped', cause: 'stopped from the console' }) }, 'Stop') : null,
-      ENDED_BADLY.has(exec.status) ? h('button', { type: 'button', id: 'redrive', onclick: () => change('redrive') }, 'Redrive') : null,
+      ENDED_BADLY.has(exec.status) && !atFail ? h('button', { type: 'button', id: 'redrive', onclick: () => change('redrive') }, 'Redrive') : null,
+      atFail ? [h('button', { type: 'button', id: 'rerun', onclick: () => rerun(exec) }, 'Re-run with the same input'), ' ',
+        h('span', { class: 'hint', id: 'why-no-redrive' }, `No redrive: it ended in the Fail state ${atFail}, which a redrive would run again.`), ' ']
+        : null,
       h('a', { href: `#/start/${enc(exec.pipeline)}?from=${enc(exec.executionId)}`, id: 'new-with-input', class: 'button-link' },
         'New execution with this input'),
       waiting.map((s) => callbackForm(s)));
@@ -91,6 +97,16 @@ export function executionPage(id) {
       await load();
     } catch (e) {
       toast(`${what} failed: ${problemText(e)}`, 'error');
+    }
+  }
+
+  async function rerun(exec) {
+    try {
+      const started = await api(`/v1/pipelines/${enc(exec.pipeline)}/executions`, { method: 'POST', body: { input: exec.input ?? {} } });
+      toast(`Started ${started.executionId} with the same input`);
+      location.hash = `#/executions/${enc(started.executionId)}`;
+    } catch (e) {
+      toast(`Could not start ${exec.pipeline} again: ${problemText(e)}`, 'error');
     }
   }
 
@@ -138,6 +154,21 @@ export function executionPage(id) {
       h('div', { class: 'split' }, graphBox, detail), h('h2', {}, 'History'), timeline),
     dispose: () => stopPolling(),
   };
+}
+
+/** The Fail state the run failed in, if it did: its name, else null. */
+function failStateReached(definition, byState) {
+  const types = new Map();
+  const walk = (machine) => {
+    for (const [name, st] of Object.entries(machine?.States || {})) {
+      types.set(name, st.Type);
+      (st.Branches || []).forEach(walk);
+      walk(st.ItemProcessor || st.Iterator);
+    }
+  };
+  walk(definition);
+  const failed = [...byState.values()].find((o) => o.outcome === 'failed' && types.get(o.state) === 'Fail');
+  return failed ? failed.state : null;
 }
 
 function fact(k, v) {
