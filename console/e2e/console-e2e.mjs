@@ -59,7 +59,13 @@ try {
   check('pipelines listed', ['breaks', 'broken', 'hello', 'hold', 'nightly', 'showcase'].every((p) => rows.includes(p)) && !rows.includes('secret-pipe'),
     JSON.stringify(rows));
   const dagEdges = await page.locator('svg.pipelines-dag path.edge').count();
-  check('dag drawn', await page.locator('svg.pipelines-dag g[data-pipeline="nightly"]').count() === 1 && dagEdges === 2, `${dagEdges} edges`);
+  const dependsOnEdges = await page.locator('svg.pipelines-dag path.edge[data-kind="next"]').count();
+  const upstreamEdges = await page.locator('svg.pipelines-dag path.edge[data-kind="upstream"]').count();
+  check('dag drawn', await page.locator('svg.pipelines-dag g[data-pipeline="nightly"]').count() === 1 && dependsOnEdges === 2, `${dagEdges} edges`);
+  // The export pattern pipeline's upstreams (its config's dependencies.upstream) are edges too, dashed, and named in its row.
+  const salesRow = await page.locator('#pipelines-table tr[data-pipeline="sales-export"]').innerText();
+  check('pattern upstream edges', upstreamEdges === 2 && dagEdges === 4 && /waits in its run for hello, showcase/.test(salesRow),
+    `${upstreamEdges} upstream of ${dagEdges} | ${salesRow}`);
   const nightly = page.locator('#pipelines-table tr[data-pipeline="nightly"]');
   const sched = await nightly.innerText();
   check('schedule next fires', /cron\(0 3 \* \* \? \*\)/.test(sched) && /next: \d{4}-\d\d-\d\d 03:00:00Z/.test(sched) && /breaks \(same-date\)/.test(sched), sched);

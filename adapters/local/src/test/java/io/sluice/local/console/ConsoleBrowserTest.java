@@ -32,7 +32,7 @@ class ConsoleBrowserTest extends ConsoleAppTest {
                 "SCREENSHOTS", Path.of("target/console-screenshots").toAbsolutePath().toString()));
         assertThat(result.exitCode()).as("the browser script's exit code; its output:%n%s", result.output()).isZero();
         assertThat(result.checks()).as(result.output()).containsAll(Set.of(
-                "key asked", "pipelines listed", "dag drawn", "schedule next fires", "problems shown",
+                "key asked", "pipelines listed", "dag drawn", "pattern upstream edges", "schedule next fires", "problems shown",
                 "started from page", "succeeded", "input editor validates", "start with input", "new execution with this input",
                 "readable errors", "history causes expand", "re-run where a redrive cannot succeed", "search by name", "colours", "state detail", "failed shown", "redriven from page",
                 "bulk redrive", "filters", "live by events", "object rules shown", "callback answered", "status table",
