@@ -59,7 +59,13 @@ try {
   check('pipelines listed', ['breaks', 'broken', 'hello', 'hold', 'nightly', 'showcase'].every((p) => rows.includes(p)) && !rows.includes('secret-pipe'),
     JSON.stringify(rows));
   const dagEdges = await page.locator('svg.pipelines-dag path.edge').count();
-  check('dag drawn', await page.locator('svg.pipelines-dag g[data-pipeline="nightly"]').count() === 1 && dagEdges === 2, `${dagEdges} edges`);
+  const dependsOnEdges = await page.locator('svg.pipelines-dag path.edge[data-kind="next"]').count();
+  const upstreamEdges = await page.locator('svg.pipelines-dag path.edge[data-kind="upstream"]').count();
+  check('dag drawn', await page.locator('svg.pipelines-dag g[data-pipeline="nightly"]').count() === 1 && dependsOnEdges === 2, `${dagEdges} edges`);
+  // The export pattern pipeline's upstreams (its config's dependencies.upstream) are edges too, dashed, and named in its row.
+  const salesRow = await page.locator('#pipelines-table tr[data-pipeline="sales-export"]').innerText();
+  check('pattern upstream edges', upstreamEdges === 2 && dagEdges === 4 && /waits in its run for hello, showcase/.test(salesRow),
+    `${upstreamEdges} upstream of ${dagEdges} | ${salesRow}`);
   const nightly = page.locator('#pipelines-table tr[data-pipeline="nightly"]');
   const sched = await nightly.innerText();
   check('schedule next fires', /cron\(0 3 \* \* \? \*\)/.test(sched) && /next: \d{4}-\d\d-\d\d 03:00:00Z/.test(sched) && /breaks \(same-date\)/.test(sched), sched);
@@ -77,6 +83,67 @@ try {
   check('started from page', true);
   await statusIs(page, 'SUCCEEDED');
   check('succeeded', await outcomeOf(page, 'Echo') === 'succeeded' && await outcomeOf(page, 'Greet') === 'succeeded');
+
+  // 2b. Start with an input: the JSON editor says what is wrong and Start waits; a valid object starts hello with it.
+  //     Then "new execution with this input" opens the editor with that run's input and starts another run with it.
+  await page.goto(`${url}#/pipelines`);
+  await page.getByRole('link', { name: 'Start hello with an input' }).click();
+  await page.waitForURL(/#\/start\/hello$/);
+  const editor = page.getByLabel('Input (JSON object)');
+  await editor.fill('{"who": ');
+  const badState = await page.locator('#start-input-state').innerText();
+  const waits = await page.locator('#start-submit').isDisabled() && await editor.getAttribute('aria-invalid') === 'true';
+  await editor.fill('["not", "an object"]');
+  const notObject = await page.locator('#start-input-state').innerText();
+  await editor.fill('{"who": "Ada", "n": 3}');
+  check('input editor validates', waits && /^Not JSON: /.test(badState) && /JSON object/.test(notObject)
+    && !await page.locator('#start-submit').isDisabled(), `${badState} | ${notObject}`);
+  await page.locator('#start-submit').click();
+  await page.waitForURL(/#\/executions\/hello%3A/);
+  const firstRun = decodeURIComponent(page.url().replace(/^.*#\/executions\//, ''));
+  await statusIs(page, 'SUCCEEDED');
+  await page.locator('#execution-input summary').click();
+  const shownInput = JSON.parse(await page.locator('#execution-input pre').innerText());
+  check('start with input', shownInput.who === 'Ada' && shownInput.n === 3, JSON.stringify(shownInput));
+  await page.getByRole('link', { name: 'New execution with this input' }).click();
+  await page.waitForURL(/#\/start\/hello\?from=/);
+  await page.locator('#start-from').waitFor();
+  const prefilled = JSON.parse(await page.getByLabel('Input (JSON object)').inputValue());
+  await page.locator('#start-submit').click();
+  await page.waitForURL((u) => /#\/executions\/hello%3A/.test(u.hash) && !u.hash.includes(encodeURIComponent(firstRun)));
+  await statusIs(page, 'SUCCEEDED');
+  await page.locator('#execution-input summary').click();
+  const again = JSON.parse(await page.locator('#execution-input pre').innerText());
+  check('new execution with this input', prefilled.who === 'Ada' && prefilled.n === 3 && again.who === 'Ada' && again.n === 3
+    && !page.url().includes(encodeURIComponent(firstRun)), `${JSON.stringify(prefilled)} ${JSON.stringify(again)}`);
+
+  // 2c. A failure whose cause is JSON (as a Lambda's error arrives): its message pulled up, the JSON pretty, and the
+  //     history's cause folded to its message, expanding to the whole.
+  const rejected = await startByApi(page, 'rejects', {});
+  await page.goto(`${url}#/executions/${encodeURIComponent(rejected.executionId)}`);
+  await statusIs(page, 'FAILED');
+  const box = page.locator('section > div .error-box').first();
+  const pulled = await box.locator('.error-message').innerText();
+  await box.locator('details.cause-json summary').click();
+  const prettyCause = await box.locator('details.cause-json pre').innerText();
+  check('readable errors', await box.locator('.error-name').innerText() === 'Partner.Rejected'
+    && pulled === 'the partner refused the file: 3 rows lack an order id'
+    && prettyCause.includes('\n  "errorType": "ValidationError"') && JSON.parse(prettyCause).rows.length === 3, `${pulled} | ${prettyCause}`);
+  const folded = page.locator('#timeline details.ev-cause').first();
+  const foldedSummary = await folded.locator('summary').innerText();
+  const hiddenBefore = !await folded.locator('pre').isVisible();
+  await folded.locator('summary').click();
+  const expanded = await folded.locator('pre').innerText();
+  check('history causes expand', hiddenBefore && /Partner\.Rejected: the partner refused the file/.test(foldedSummary)
+    && /"stackTrace": \[/.test(expanded) && /partner\.js:12/.test(expanded), `${foldedSummary} | ${expanded}`);
+
+  //     It ended in its Fail state, which a redrive would run again: Redrive is not offered, a re-run with its input is.
+  const whyNot = await page.locator('#why-no-redrive').innerText();
+  const redriveShown = await page.locator('#redrive').count();
+  await page.getByRole('button', { name: 'Re-run with the same input' }).click();
+  await page.waitForURL((u) => /#\/executions\/rejects%3A/.test(u.hash) && !u.hash.includes(encodeURIComponent(rejected.executionId)));
+  await statusIs(page, 'FAILED');
+  check('re-run where a redrive cannot succeed', redriveShown === 0 && /Fail state Reject/.test(whyNot), `${redriveShown} ${whyNot}`);
 
   // 3. The showcase: every colour, and a state's details on click (and on Enter).
   await page.goto(`${url}#/pipelines`);
@@ -128,6 +195,13 @@ try {
   const listed = await page.locator('#executions-table tbody tr').count();
   check('filters', listed === 2 && await rowOf(c.executionId).count() === 0 && await page.getByLabel('Pipeline').inputValue() === 'breaks',
     `${listed} rows`);
+  await page.goto(`${url}#/executions?name=${encodeURIComponent(c.executionId.split(':')[1])}`);
+  await rowOf(c.executionId).waitFor();
+  const byName = await page.locator('#executions-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.execution));
+  check('search by name', JSON.stringify(byName) === JSON.stringify([c.executionId]) && await page.getByLabel('Name contains').inputValue()
+    === c.executionId.split(':')[1], JSON.stringify(byName));
+  await page.goto(`${url}#/executions?pipeline=breaks&partition=bulk-1`);
+  await rowOf(a.executionId).waitFor();
   await page.getByRole('button', { name: 'Select failed' }).click();
   await page.getByRole('button', { name: 'Redrive selected (2)' }).click();
   await rowOf(a.executionId).and(page.locator('[data-status="SUCCEEDED"]')).waitFor();

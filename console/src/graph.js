@@ -146,12 +146,16 @@ export function pipelineGraph(pipelines, { onSelect }) {
     for (const d of p.dependsOn || []) {
       if (ids.has(d.pipeline)) graph.edges.push({ from: d.pipeline, to: p.id, kind: 'next' });
     }
+    // A pattern pipeline's upstreams (its config's dependencies.upstream): it waits for them inside its run.
+    for (const u of p.waitsFor || []) {
+      if (ids.has(u)) graph.edges.push({ from: u, to: p.id, kind: 'upstream' });
+    }
   }
   const g = new dagre.graphlib.Graph({ multigraph: true });
   g.setGraph({ rankdir: 'LR', nodesep: 16, ranksep: 48, marginx: 10, marginy: 10 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const n of graph.nodes) g.setNode(n.id, { width: NODE_W, height: 38 });
-  graph.edges.forEach((e, i) => g.setEdge(e.from, e.to, {}, `e${i}`));
+  graph.edges.forEach((e, i) => g.setEdge(e.from, e.to, { kind: e.kind }, `e${i}`));
   dagre.layout(g);
   const size = g.graph();
   const svg = h('svg:svg', {
@@ -161,8 +165,12 @@ export function pipelineGraph(pipelines, { onSelect }) {
   svg.append(h('svg:defs', {}, h('svg:marker', { id: 'arrow-dag', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' },
     h('svg:path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrowhead next' }))));
   for (const edge of g.edges()) {
-    const d = g.edge(edge).points.map((p, i) => `${i ? 'L' : 'M'} ${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
-    svg.append(h('svg:path', { d, class: 'edge next', 'marker-end': 'url(#arrow-dag)' }));
+    const e = g.edge(edge);
+    const d = e.points.map((p, i) => `${i ? 'L' : 'M'} ${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
+    // dependsOn (a finished upstream starts it) solid; a pattern's upstream (it waits for it inside its run) dashed.
+    svg.append(h('svg:path', {
+      d, class: `edge ${e.kind === 'upstream' ? 'next waits' : 'next'}`, 'marker-end': 'url(#arrow-dag)', 'data-kind': e.kind,
+    }, h('svg:title', {}, e.kind === 'upstream' ? `${edge.w} waits for ${edge.v} inside its run` : `${edge.v} starts ${edge.w} (dependsOn)`)));
   }
   for (const n of graph.nodes) {
     const b = g.node(n.id);

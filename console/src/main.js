@@ -6,6 +6,7 @@ import { executionsPage } from './pages/executions.js';
 import { executionPage } from './pages/execution.js';
 import { statusPage } from './pages/status.js';
 import { deadLettersPage } from './pages/deadletters.js';
+import { startPage } from './pages/start.js';
 
 const main = document.getElementById('main');
 let dispose = () => {};
@@ -53,7 +54,7 @@ function route() {
   const params = new URLSearchParams(query);
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   document.querySelectorAll('[data-nav]').forEach((a) => {
-    if (a.dataset.nav === parts[0]) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+    if (a.dataset.nav === (parts[0] === 'start' ? 'pipelines' : parts[0])) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   });
   let page;
   if (parts[0] === 'executions' && parts[1]) page = executionPage(parts.slice(1).join('/'));
@@ -61,6 +62,7 @@ function route() {
   else if (parts[0] === 'status') page = statusPage(params);
   else if (parts[0] === 'dead-letters') page = deadLettersPage(params);
   else if (parts[0] === 'pipelines' && parts[1]) page = pipelinePage(parts[1]);
+  else if (parts[0] === 'start' && parts[1]) page = startPage(parts[1], params);
   else page = pipelinesPage();
   fill(main, page.el);
   dispose = page.dispose || (() => {});

@@ -31,3 +31,46 @@ export function errorBox(el, e) {
 export function json(value, label) {
   return h('pre', { class: 'json', tabindex: 0, 'aria-label': label }, value === undefined ? '(none)' : JSON.stringify(value, null, 2));
 }
+
+/** {@code text} parsed when it is a JSON object or array, else {@code undefined}. */
+export function jsonIn(text) {
+  if (typeof text !== 'string' || !/^\s*[[{]/.test(text)) return undefined;
+  try {
+    const v = JSON.parse(text);
+    return v !== null && typeof v === 'object' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sentence a JSON cause carries (a Lambda's errorMessage, an SDK's message), if it has one. */
+export function causeMessage(parsed) {
+  if (!parsed || Array.isArray(parsed)) return null;
+  const m = parsed.errorMessage ?? parsed.message ?? parsed.Message ?? parsed.detail ?? parsed.cause;
+  return typeof m === 'string' && m.trim() ? m : null;
+}
+
+/**
+ * An error and its cause, readable: a cause that is JSON has its message pulled up as a sentence and the whole shown
+ * pretty (folded); any other cause is shown as it is.
+ */
+export function errorView(error, cause) {
+  const parsed = jsonIn(cause);
+  const message = causeMessage(parsed);
+  return h('div', { class: 'error-box', role: 'note' }, h('strong', { class: 'error-name' }, error),
+    message ? h('p', { class: 'error-message' }, message) : null,
+    parsed ? h('details', { class: 'cause-json', open: message ? null : true }, h('summary', {}, 'The cause, as JSON'),
+      h('pre', { class: 'cause' }, JSON.stringify(parsed, null, 2)))
+      : h('pre', { class: 'cause' }, cause || ''));
+}
+
+/** A history event's error: short ones inline; a long or JSON cause folded, its first words (or its message) as the summary. */
+export function causeInline(error, cause) {
+  const text = cause == null ? '' : String(cause);
+  const parsed = jsonIn(text);
+  if (!parsed && text.length <= 160) return h('span', { class: 'ev-detail' }, ` ${error}${text ? `: ${text}` : ''}`);
+  const lead = causeMessage(parsed) || text;
+  return h('details', { class: 'ev-cause' },
+    h('summary', {}, ` ${error}: ${lead.length > 120 ? `${lead.slice(0, 120)}…` : lead}`),
+    h('pre', { class: 'cause' }, parsed ? JSON.stringify(parsed, null, 2) : text));
+}

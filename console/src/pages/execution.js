@@ -2,7 +2,7 @@ import { h, fill, fmtTime, duration, statusBadge, toast } from '../dom.js';
 import { api, enc, mayChange } from '../api.js';
 import { aslGraph, drawGraph } from '../graph.js';
 import { outcomes, outcomeLabel } from '../outcomes.js';
-import { poll, errorBox, problemText, json } from './common.js';
+import { poll, errorBox, problemText, json, errorView, causeInline } from './common.js';
 
 const ENDED_BADLY = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
 
@@ -44,7 +44,8 @@ export function executionPage(id) {
         fact('Started', fmtTime(exec.startTime)), fact('Stopped', exec.stopTime ? fmtTime(exec.stopTime) : '—'),
         fact('Duration', duration(exec.startTime, exec.stopTime)), fact('Transitions', exec.transitions),
         fact('Redriven', exec.redriveCount || 0), exec.archived ? fact('Archived', 'yes') : null),
-      exec.error ? h('div', { class: 'error-box', role: 'note' }, h('strong', {}, exec.error), h('pre', { class: 'cause' }, exec.cause || '')) : null);
+      exec.error ? errorView(exec.error, exec.cause) : null,
+      h('details', { id: 'execution-input' }, h('summary', {}, 'Execution input'), json(exec.input, `Input of ${exec.name}`)));
     renderActions(exec, byState);
     const key = JSON.stringify([...byState.values()].map((s) => [s.state, s.outcome, s.retries]));
     if (drawnFor !== key) {
@@ -70,12 +71,20 @@ export function executionPage(id) {
   function renderActions(exec, byState) {
     if (!mayChange()) { fill(actions); return; }
     const waiting = [...byState.values()].filter((s) => s.waitingToken);
-    const key = JSON.stringify([exec.status, waiting.map((s) => s.waitingToken)]);
+    // A redrive runs the failed state again: when that is a Fail state (a failure caught and routed there, say), it
+    // fails again at once, so a new run with the same input is offered instead.
+    const atFail = exec.status === 'FAILED' ? failStateReached(definition, byState) : null;
+    const key = JSON.stringify([exec.status, atFail, waiting.map((s) => s.waitingToken)]);
     if (key === actionsFor) return; // keep what is being typed into a callback form
     actionsFor = key;
     fill(actions,
       exec.status === 'RUNNING' ? h('button', { type: 'button', id: 'stop', onclick: () => change('stop', { error: 'Console.Stopped', cause: 'stopped from the console' }) }, 'Stop') : null,
-      ENDED_BADLY.has(exec.status) ? h('button', { type: 'button', id: 'redrive', onclick: () => change('redrive') }, 'Redrive') : null,
+      ENDED_BADLY.has(exec.status) && !atFail ? h('button', { type: 'button', id: 'redrive', onclick: () => change('redrive') }, 'Redrive') : null,
+      atFail ? [h('button', { type: 'button', id: 'rerun', onclick: () => rerun(exec) }, 'Re-run with the same input'), ' ',
+        h('span', { class: 'hint', id: 'why-no-redrive' }, `No redrive: it ended in the Fail state ${atFail}, which a redrive would run again.`), ' ']
+        : null,
+      h('a', { href: `#/start/${enc(exec.pipeline)}?from=${enc(exec.executionId)}`, id: 'new-with-input', class: 'button-link' },
+        'New execution with this input'),
       waiting.map((s) => callbackForm(s)));
   }
 
@@ -88,6 +97,16 @@ export function executionPage(id) {
       await load();
     } catch (e) {
       toast(`${what} failed: ${problemText(e)}`, 'error');
+    }
+  }
+
+  async function rerun(exec) {
+    try {
+      const started = await api(`/v1/pipelines/${enc(exec.pipeline)}/executions`, { method: 'POST', body: { input: exec.input ?? {} } });
+      toast(`Started ${started.executionId} with the same input`);
+      location.hash = `#/executions/${enc(started.executionId)}`;
+    } catch (e) {
+      toast(`Could not start ${exec.pipeline} again: ${problemText(e)}`, 'error');
     }
   }
 
@@ -120,7 +139,7 @@ export function executionPage(id) {
         h('dl', { class: 'facts' }, fact('Entered', fmtTime(o.firstEntered)), fact('Left', o.lastExited ? fmtTime(o.lastExited) : '—'),
           fact('Took', o.lastExited ? duration(o.firstEntered, o.lastExited) : (o.outcome === 'running' ? `${duration(o.lastEntered)} so far` : '—')),
           fact('Times entered', o.entered), fact('Retries', o.retries)),
-        o.error ? h('div', { class: 'error-box' }, h('strong', {}, o.error), h('pre', { class: 'cause' }, o.cause || '')) : null,
+        o.error ? errorView(o.error, o.cause) : null,
         h('h3', {}, 'Input'), json(o.input, `Input of ${name}`),
         h('h3', {}, 'Output'), json(o.output, `Output of ${name}`),
       ] : h('p', {}, 'This state was not reached.'));
@@ -137,6 +156,21 @@ export function executionPage(id) {
   };
 }
 
+/** The Fail state the run failed in, if it did: its name, else null. */
+function failStateReached(definition, byState) {
+  const types = new Map();
+  const walk = (machine) => {
+    for (const [name, st] of Object.entries(machine?.States || {})) {
+      types.set(name, st.Type);
+      (st.Branches || []).forEach(walk);
+      walk(st.ItemProcessor || st.Iterator);
+    }
+  };
+  walk(definition);
+  const failed = [...byState.values()].find((o) => o.outcome === 'failed' && types.get(o.state) === 'Fail');
+  return failed ? failed.state : null;
+}
+
 function fact(k, v) {
   return [h('dt', {}, k), h('dd', {}, v)];
 }
@@ -148,7 +182,7 @@ function legend() {
 
 function summary(d) {
   if (!d) return null;
-  if (d.error) return h('span', { class: 'ev-detail' }, ` ${d.error}${d.cause ? `: ${String(d.cause).slice(0, 160)}` : ''}`);
+  if (d.error) return causeInline(d.error, d.cause);
   if (d.retry) return h('span', { class: 'ev-detail' }, ` attempt ${d.retry + 1}`);
   return null;
 }

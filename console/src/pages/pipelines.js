@@ -35,7 +35,9 @@ function row(p) {
       h('div', { class: 'hint' }, s.next.length ? `next: ${s.next.map(fmtTime).join(', ')}` : 'no further fires')))) : '—'),
     h('td', {}, (p.objectRules || []).length ? h('ul', { class: 'plain' }, p.objectRules.map(ruleItem)) : '—'),
     h('td', {}, (p.dependsOn || []).length ? p.dependsOn.map((d, i) => [i ? ', ' : '', h('a', { href: `#/pipelines/${enc(d.pipeline)}` }, d.pipeline),
-      d.partitions !== 'identity' ? ` (${d.partitions})` : '']) : '—'),
+      d.partitions !== 'identity' ? ` (${d.partitions})` : '']) : (p.waitsFor || []).length ? null : '—',
+    (p.waitsFor || []).length ? h('div', { class: 'hint waits-for' }, 'waits in its run for ', p.waitsFor.map((u, i) => [i ? ', ' : '',
+      h('a', { href: `#/pipelines/${enc(u)}` }, u)])) : null),
     h('td', {}, p.webhook?.signed ? 'signed' : 'open'),
     h('td', { class: 'actions' },
       h('a', { href: `#/executions?pipeline=${enc(p.id)}` }, 'Executions'),
@@ -66,7 +68,8 @@ function startForm(id) {
         toast(`Could not start ${id}: ${problemText(e)}`, 'error');
       }
     },
-  }, h('label', { for: field }, 'Partition'), ' ', input, ' ', h('button', { type: 'submit' }, `Start`));
+  }, h('label', { for: field }, 'Partition'), ' ', input, ' ', h('button', { type: 'submit' }, `Start`), ' ',
+  h('a', { href: `#/start/${enc(id)}`, 'aria-label': `Start ${id} with an input` }, 'with input…'));
 }
 
 /** One pipeline: its definition drawn, and what the list says of it. */
@@ -77,7 +80,8 @@ export function pipelinePage(id) {
     h('h1', { id: 'pipeline-h' }, `Pipeline ${id}`), body);
   api(`/v1/pipelines/${enc(id)}/definition`).then((d) => {
     fill(body,
-      h('p', {}, `Definition ${d.definitionHash || ''} · `, h('a', { href: `#/executions?pipeline=${enc(id)}` }, 'its executions')),
+      h('p', {}, `Definition ${d.definitionHash || ''} · `, h('a', { href: `#/executions?pipeline=${enc(id)}` }, 'its executions'),
+        mayChange() ? [' · ', h('a', { href: `#/start/${enc(id)}` }, 'start it with an input')] : null),
       h('div', { class: 'graph-box' }, drawGraph(aslGraph(d.definition), { title: `Definition of ${id}` })),
       h('details', {}, h('summary', {}, 'Definition (JSON)'), json(d.definition, 'Definition JSON')));
   }).catch((e) => errorBox(body, e));

@@ -8,6 +8,7 @@ import io.sluice.cli.demo.DemoOutcome;
 import io.sluice.cli.demo.DemoProgress;
 import io.sluice.cli.demo.DemoReport;
 import io.sluice.cli.demo.DemoResults;
+import io.sluice.cli.demo.DemoServe;
 import io.sluice.cli.demo.DemoStack;
 import io.sluice.cli.demo.DemoWorkspace;
 import io.sluice.cli.demo.DemoLineage;
@@ -42,12 +43,13 @@ import picocli.CommandLine.Option;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code sluice demo [--keep DIR] [--plain] [--timeout SECONDS] [--partition DATE]}: the retail example
+ * {@code sluice demo [--keep DIR] [--plain] [--timeout SECONDS] [--partition DATE] [--serve [--port P]]}: the retail example
  * end to end on this machine (see {@code examples/retail/README.md}). It starts the embedded stack
  * (queue, Redis, PostgreSQL unless {@code SLUICE_REDIS_URL} / {@code SLUICE_PG_URL} name servers, the
  * partner's SFTP server and HTTP API), generates the sample data, runs the four pipelines with a live
  * view, prints the status table, the warehouse's row counts, the exports and the alerts, stops
- * everything and removes its folder (unless {@code --keep}). Its last line is one JSON object
+ * everything and removes its folder (unless {@code --keep}; with {@code --serve} it leaves all of it up, says where the
+ * console is, and stops at Ctrl-C). Its last line is one JSON object
  * {@code {"succeeded", "failed", "warehouse_rows", "exported"}}; it exits 0 when everything but the
  * planted failure (the returns pipeline) succeeded, with the rows, extracts and alert that implies.
  */
@@ -74,6 +76,10 @@ final class DemoCommand implements Callable<Integer> {
     private String partitionText;
     @Option(names = "--example", paramLabel = "DIR", description = "the example folder (default the checkout's examples/retail)")
     private String exampleDir;
+    @Option(names = "--serve", description = "leave the runtime, its runs, the warehouse and the web console up afterwards, until Ctrl-C")
+    private boolean serve;
+    @Option(names = "--port", paramLabel = "P", description = "with --serve, the HTTP API's and console's port (default 8080; 0 for any free one)")
+    private Integer port;
 
     DemoCommand(PrintStream out, PrintStream err, Map<String, String> env) {
         this.out = out;
@@ -90,6 +96,10 @@ final class DemoCommand implements Callable<Integer> {
         if (timeoutSeconds < 10) {
             throw new SluiceCli.UsageException("--timeout expects a whole number of at least 10, not '" + timeoutSeconds + "'");
         }
+        if (port != null && (!serve || port < 0)) {
+            throw new SluiceCli.UsageException(serve ? "--port expects a whole number of at least 0, not '" + port + "'"
+                    : "--port goes with --serve (without it the demo's runtime listens on any free port and stops at the end)");
+        }
         Path example = example();
         LocalDate partition = partition();
         Duration timeout = Duration.ofSeconds(timeoutSeconds);
@@ -99,7 +109,8 @@ final class DemoCommand implements Callable<Integer> {
         out.println("Sluice demo: the retail example for partition " + partition + ", in " + ws.root());
         DemoStack stack;
         try {
-            stack = DemoStack.start(ws, settings(example, partition), line -> out.println("  " + line));
+            stack = DemoStack.start(ws, settings(example, partition), serve ? (port == null ? 8080 : port) : 0,
+                    line -> out.println("  " + line));
         } catch (RuntimeException e) {
             err.println("sluice demo: could not start: " + e.getMessage() + " (the log: " + ws.log() + ")");
             cleanUp(null, ws, keep != null);
@@ -123,6 +134,7 @@ final class DemoCommand implements Callable<Integer> {
         List<StatusRecord> status;
         Map<String, Long> footprint;
         com.fasterxml.jackson.databind.node.ObjectNode lineage;
+        boolean stays = false;
         try {
             describeStack(stack, start);
             Map<String, String> ids = startAll(stack, partition);
@@ -132,14 +144,20 @@ final class DemoCommand implements Callable<Integer> {
             status = status(stack, ids, partition);
             lineage = DemoLineage.of(stack.app().getBean(io.sluice.orchestration.port.LineageLog.class), partition.toString());
             footprint = ExecutionFootprint.bytes(stack.app().getBean(LocalBackends.class).redisson(), DemoStack.keyPrefix(stack.run()), ids);
+            stays = serve;
         } finally {
-            out.println();
-            out.println("Stopping the runtime and the servers" + (keep != null ? "." : "; removing " + ws.root() + "."));
-            cleanUp(stack, ws, keep != null);
+            if (!stays) {
+                out.println();
+                out.println("Stopping the runtime and the servers" + (keep != null ? "." : "; removing " + ws.root() + "."));
+                cleanUp(stack, ws, keep != null);
+            }
         }
         DemoReport report = new DemoReport(out);
         report.results(status, outcome);
-        report.next(example, keep != null ? ws.root() : null, env.get(EmbeddedPostgres.URL_VARIABLE) != null);
+        report.next(example, keep != null ? ws.root() : null, env.get(EmbeddedPostgres.URL_VARIABLE) != null, serve);
+        if (serve) {
+            DemoServe.describe(stack, ws, partition.toString(), keep != null, out);
+        }
         List<String> problems = outcome.problems();
         double seconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
         out.println();
@@ -150,6 +168,14 @@ final class DemoCommand implements Callable<Integer> {
         footprint.forEach(last.putObject("redis_bytes_per_execution")::put);
         last.set("lineage", lineage);
         out.println(Json.write(last));
+        out.flush();
+        if (serve) {
+            try {
+                DemoServe.awaitStop();
+            } finally {
+                cleanUp(stack, ws, keep != null);
+            }
+        }
         return problems.isEmpty() ? 0 : 1;
     }
 

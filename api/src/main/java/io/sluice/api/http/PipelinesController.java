@@ -73,6 +73,8 @@ class PipelinesController {
             webhook.put("toleranceSeconds", o.webhook().tolerance().toSeconds());
         }
         pipelines.pattern(id).ifPresent(pattern -> p.put("pattern", pattern));
+        ArrayNode waitsFor = p.putArray("waitsFor");
+        pipelines.patternUpstreams(id).forEach(waitsFor::add);
         ArrayNode schedules = p.putArray("schedules");
         for (Pipelines.Schedule s : pipelines.schedules(id, Instant.now(clock), NEXT_FIRES)) {
             ObjectNode shown = schedules.addObject();

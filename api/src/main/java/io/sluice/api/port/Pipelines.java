@@ -37,6 +37,15 @@ public interface Pipelines {
         return Optional.empty();
     }
 
+    /**
+     * The upstream pipelines a pattern pipeline {@code id} waits for inside its run (its config's
+     * {@code dependencies.upstream}: the dependency-check step), as against the starts {@code dependsOn} makes; none for
+     * a state machine, and on a host that does not say.
+     */
+    default List<String> patternUpstreams(String id) {
+        return List.of();
+    }
+
     /** The schedules pipeline {@code id} declares, each with its next {@code fires} fire times after {@code now}; none on a host that does not say. */
     default List<Schedule> schedules(String id, Instant now, int fires) {
         return List.of();

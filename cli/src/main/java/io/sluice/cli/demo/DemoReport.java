@@ -38,8 +38,8 @@ public final class DemoReport {
         }
     }
 
-    /** Where to look next; {@code kept} is the demo's folder when it stays, else {@code null}. */
-    public void next(Path exampleDir, Path kept, boolean externalPg) {
+    /** Where to look next; {@code kept} is the demo's folder when it stays, else {@code null}; {@code serving} with --serve. */
+    public void next(Path exampleDir, Path kept, boolean externalPg, boolean serving) {
         Path here = Path.of("").toAbsolutePath();
         Path example = exampleDir.startsWith(here) ? here.relativize(exampleDir) : exampleDir;
         out.println();
@@ -52,6 +52,9 @@ public final class DemoReport {
             out.println("  " + kept + "  the lake (data/), job logs (job-runs/), what the partner received (partner/), sluice.log");
         } else {
             out.println("  ./sluice demo --keep DIR  runs it again and keeps the lake, the job logs, the partner's files and the log in DIR");
+        }
+        if (!serving) {
+            out.println("  ./sluice demo --serve  runs it again and leaves it up: the runs in the web console, the warehouse, the APIs");
         }
         if (externalPg) {
             out.println("  ./sluice status --partition <date>  the status table in $SLUICE_PG_URL, where retail.* stays too");

@@ -68,8 +68,11 @@ public final class DemoStack implements AutoCloseable {
         this.app = app;
     }
 
-    /** Starts it all; {@code say} hears what is being done. Whatever started is stopped again if a step fails. */
-    public static DemoStack start(DemoWorkspace ws, Settings s, Consumer<String> say) {
+    /**
+     * Starts it all, the runtime's HTTP API on {@code port} ({@code 0} for any free one); {@code say} hears what is being
+     * done. Whatever started is stopped again if a step fails.
+     */
+    public static DemoStack start(DemoWorkspace ws, Settings s, int port, Consumer<String> say) {
         Deque<AutoCloseable> opened = new ArrayDeque<>();
         String run = UUID.randomUUID().toString().substring(0, 8);
         say.accept(s.pgUrl() == null ? "starting an embedded PostgreSQL, meanwhile writing the sample data" : "writing the sample data");
@@ -90,7 +93,7 @@ public final class DemoStack implements AutoCloseable {
             EmbeddedPostgres postgres = push(opened, pg.join());
             createWarehouse(postgres.dataSource(), s.example().resolve("warehouse.sql"));
             say.accept("starting the local runtime (queue, Redis, the six task functions)");
-            ConfigurableApplicationContext app = push(opened, SluiceLocalApplication.run(springArguments(ws, s, run, postgres, receiver, sftp).toArray(String[]::new)));
+            ConfigurableApplicationContext app = push(opened, SluiceLocalApplication.run(springArguments(ws, s, port, run, postgres, receiver, sftp).toArray(String[]::new)));
             return new DemoStack(opened, s.redisUrl() != null, run, written, pipelines, postgres, sftp, receiver, app);
         } catch (IOException e) {
             closeAll(pg, opened);
@@ -107,10 +110,10 @@ public final class DemoStack implements AutoCloseable {
     }
 
     /** The runtime's settings; its log goes where {@link #LOGGING} says when the system property {@code sluice.demo.log} is set. */
-    private static List<String> springArguments(DemoWorkspace ws, Settings s, String run, EmbeddedPostgres postgres, DemoReceiver receiver,
-                                                DemoSftpServer sftp) {
+    private static List<String> springArguments(DemoWorkspace ws, Settings s, int port, String run, EmbeddedPostgres postgres,
+                                                DemoReceiver receiver, DemoSftpServer sftp) {
         // No shutdown hook of Spring's own: the demo's hook stops everything, the app included, in order.
-        List<String> args = new ArrayList<>(List.of("--server.port=0", "--spring.main.register-shutdown-hook=false",
+        List<String> args = new ArrayList<>(List.of("--server.port=" + port, "--spring.main.register-shutdown-hook=false",
                 "--server.tomcat.basedir=" + ws.root().resolve("tomcat"),
                 "--sluice.queue=redis", "--sluice.sqs.url=", "--sluice.queue-prefix=demo-" + run,
                 // The demo's Redis lives in its workspace, which the demo removes; it keeps nothing (an empty state-dir would bind

@@ -54,7 +54,7 @@ class RetailStackTest {
     static void start() throws Exception {
         db = PostgresTestServer.shared().createDatabase("retail-stack");
         ws = DemoWorkspace.create(Files.createTempDirectory("retail-stack-"));
-        stack = DemoStack.start(ws, new DemoStack.Settings(EXAMPLE, DAY, 7, SIZE, db.jdbcUrl(), RedisTestServer.shared().url()), s -> { });
+        stack = DemoStack.start(ws, new DemoStack.Settings(EXAMPLE, DAY, 7, SIZE, db.jdbcUrl(), RedisTestServer.shared().url()), 0, s -> { });
     }
 
     @AfterAll

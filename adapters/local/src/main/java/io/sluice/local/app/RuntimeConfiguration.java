@@ -36,6 +36,7 @@ import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.retention.Retention;
 import io.sluice.local.objects.FolderObjectStore;
 import io.sluice.local.pipeline.PipelineCatalog;
+import io.sluice.local.pipeline.PipelineWatch;
 import io.sluice.functions.pipeline.PipelineOptions;
 import io.sluice.local.pipeline.PipelineOptionsCatalog;
 import io.sluice.functions.pipeline.PipelineProblem;
@@ -264,6 +265,15 @@ public class RuntimeConfiguration {
         LOG.info("{} pipeline(s) from {}: {}", catalog.pipelines().size(), catalog.directory(),
                 catalog.pipelines().stream().map(PipelineCatalog.Pipeline::id).toList());
         return catalog;
+    }
+
+    /**
+     * Reports what happens to the pipelines folder while the runtime runs (a pipeline added, reloaded, fixed, removed,
+     * and above all edited into an invalid one, with its problems), every two seconds, in the runtime's log.
+     */
+    @Bean(destroyMethod = "close")
+    PipelineWatch pipelineWatch(PipelineCatalog catalog) {
+        return new PipelineWatch(catalog, new PipelineWatch.Report(LOG::info, LOG::error), java.time.Duration.ofSeconds(2));
     }
 
     /**

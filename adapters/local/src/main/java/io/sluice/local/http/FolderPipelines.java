@@ -77,6 +77,25 @@ final class FolderPipelines implements Pipelines {
     }
 
     @Override
+    public List<String> patternUpstreams(String id) {
+        Path config = catalog.directory().resolve(id + PipelineCatalog.CONFIG_SUFFIX);
+        if (!Files.isRegularFile(config)) {
+            return List.of();
+        }
+        try {
+            List<String> upstreams = new java.util.ArrayList<>();
+            Json.parse(Files.readString(config)).path("dependencies").path("upstream").forEach(u -> {
+                if (u.isTextual()) {
+                    upstreams.add(u.asText());
+                }
+            });
+            return List.copyOf(upstreams);
+        } catch (IOException | IllegalArgumentException e) {
+            return List.of(); // changed under us: the catalog reports it at the next look
+        }
+    }
+
+    @Override
     public List<Schedule> schedules(String id, Instant now, int fires) {
         PipelineOptions declared = options.find(id).options();
         if (declared == null) {

@@ -114,6 +114,17 @@ class ConsoleApiTest extends ConsoleAppTest {
         assertThat(Instant.parse(schedule.path("next").get(1).asText())).isEqualTo(first.plus(Duration.ofDays(1)));
         assertThat(nightly.path("dependsOn").toString()).contains("\"pipeline\":\"breaks\",\"partitions\":\"same-date\"");
         assertThat(pipelines.get(0).path("schedules").isArray()).as("every pipeline says, none or some").isTrue();
+        // A pattern pipeline's upstreams, which it waits for inside its run (its config's dependencies.upstream).
+        JsonNode waits = null;
+        for (JsonNode p : pipelines) {
+            if (p.path("id").asText().equals("sales-export")) {
+                waits = p.path("waitsFor");
+            }
+            assertThat(p.path("waitsFor").isArray()).as("every pipeline says, none or some").isTrue();
+        }
+        assertThat(waits).isNotNull();
+        assertThat(waits.toString()).isEqualTo("[\"hello\",\"showcase\"]");
+        assertThat(nightly.path("waitsFor")).as("a state machine waits for none").isEmpty();
     }
 
     @Test

@@ -10,7 +10,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The web console in a real browser (Debian's chromium, driven by playwright-core from the console module's
  * node_modules) against the local runtime on a free port, with tenants: an operator key starts pipelines from the
- * page and watches them succeed, sees the graph's states coloured by what happened (retried, caught, not reached),
+ * page and watches them succeed, starts one with an input typed into the JSON editor (which refuses what is not a JSON
+ * object) and again with "new execution with this input", reads a JSON cause pulled up and pretty (and expands it in the
+ * history), sees the graph's states coloured by what happened (retried, caught, not reached),
  * redrives a failed run from its page and several from the list (kept live by server-sent events, filtered by exact
  * partition), answers a waiting callback, sees the object rules and redrives a dead letter from the page; a reader key of
  * the same tenant sees the same pipelines and no action; no key sees nothing of another tenant; and the pages make
@@ -30,8 +32,9 @@ class ConsoleBrowserTest extends ConsoleAppTest {
                 "SCREENSHOTS", Path.of("target/console-screenshots").toAbsolutePath().toString()));
         assertThat(result.exitCode()).as("the browser script's exit code; its output:%n%s", result.output()).isZero();
         assertThat(result.checks()).as(result.output()).containsAll(Set.of(
-                "key asked", "pipelines listed", "dag drawn", "schedule next fires", "problems shown",
-                "started from page", "succeeded", "colours", "state detail", "failed shown", "redriven from page",
+                "key asked", "pipelines listed", "dag drawn", "pattern upstream edges", "schedule next fires", "problems shown",
+                "started from page", "succeeded", "input editor validates", "start with input", "new execution with this input",
+                "readable errors", "history causes expand", "re-run where a redrive cannot succeed", "search by name", "colours", "state detail", "failed shown", "redriven from page",
                 "bulk redrive", "filters", "live by events", "object rules shown", "callback answered", "status table",
                 "dead letters listed", "dead letter redriven", "reader sees no action", "other tenant hidden",
                 "same origin only"));

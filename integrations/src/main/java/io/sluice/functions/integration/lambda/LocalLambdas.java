@@ -22,14 +22,13 @@ public final class LocalLambdas {
     public static final List<String> PASSED_ON = List.of("PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "PYTHONPATH", "NODE_PATH");
 
     private final LambdaMappings mappings;
-    private final InvokeApiClient endpoints;
+    /** Made on the first endpoint call: an HTTP client costs a CLI run that calls no endpoint ~180 classes (TLS) at start. */
+    private InvokeApiClient endpoints;
     private final CommandRunner commands;
 
     /** @param environment the host's environment; only the {@link #PASSED_ON} variables are kept */
     public LocalLambdas(LambdaMappings mappings, Map<String, String> environment) {
         this.mappings = mappings;
-        this.endpoints = new InvokeApiClient(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-                .followRedirects(HttpClient.Redirect.NEVER).build());
         Map<String, String> kept = new LinkedHashMap<>();
         for (String name : PASSED_ON) {
             if (environment.get(name) != null) {
@@ -37,6 +36,14 @@ public final class LocalLambdas {
             }
         }
         this.commands = new CommandRunner(kept);
+    }
+
+    private synchronized InvokeApiClient endpoints() {
+        if (endpoints == null) {
+            endpoints = new InvokeApiClient(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
+                    .followRedirects(HttpClient.Redirect.NEVER).build());
+        }
+        return endpoints;
     }
 
     public LambdaMappings mappings() {
@@ -63,7 +70,7 @@ public final class LocalLambdas {
                 "Lambda function '" + function + "' is not mapped; " + mappings.howToMap(function) + "."));
         JsonNode in = event == null ? Json.NODES.nullNode() : event;
         return switch (target) {
-            case LambdaTarget.Endpoint e -> endpoints.invoke(function, e, in);
+            case LambdaTarget.Endpoint e -> endpoints().invoke(function, e, in);
             case LambdaTarget.Command c -> commands.run(function, c, in);
             case LambdaTarget.Fixed f when f.errorType() != null -> throw FunctionErrors.functionError(function,
                     Json.write(Json.object().put("errorType", f.errorType()).put("errorMessage", f.errorMessage())));
