@@ -42,7 +42,11 @@ import org.redisson.client.codec.StringCodec;
  * under {@code P:queue:{P:Q}:Q-dlq:}; the hash tag keeps both queues in one Cluster slot, so
  * dead-lettering is part of the receive script and the scripts may name group and deduplication
  * keys themselves. Acknowledged messages are deleted; an empty queue has no keys once its
- * deduplication marks have expired.
+ * deduplication marks have expired. {@code :subjects} maps a task message's id to its task token
+ * (its {@link CoupledWrites#CLAIM_KEY_ATTRIBUTE}) while the message is queued, for a receive that
+ * claims along ({@link #readAlong}). On one node, the deduplication mark of a message of an
+ * execution is a field of that execution's {@code P:exec:{ID}:sent} hash instead ({@link #sentMark}),
+ * so it leaves with the execution.
  *
  * <p>Waiting receivers hold no connection: a receive that finds nothing waits in this JVM until a
  * send wakes it (a send from this JVM directly, one from another through the Pub/Sub channel
