@@ -97,7 +97,7 @@ final class RedisCoupledWrites implements CoupledWrites {
     @Override
     public void readOnReceive(String orchestratorQueue, String workerOwner, Clock clock, Duration lease) {
         Objects.requireNonNull(orchestratorQueue, "orchestratorQueue");
-        queue.readAlong(new RedisTaskQueue.ReceiveReads() {
+        queue.readAlong(new ReceiveReads() {
             @Override
             public List<Object> args(String from) {
                 if (from.equals(orchestratorQueue)) {

@@ -1,7 +1,6 @@
 package io.sluice.redis;
 
 import io.sluice.orchestration.port.CoupledWrites;
-import io.sluice.orchestration.port.ReadAlong;
 import io.sluice.orchestration.port.TaskQueue;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -287,33 +286,11 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
         }
         // A dead-lettered head makes the next of its group receivable; a joined message may leave room in the batch.
         boolean moved = deadLettered || !"0".equals(reply.get(2));
-        List<ReceivedMessage> messages = new ArrayList<>((reply.size() - 3) / 4);
-        for (int i = 3; i < reply.size(); ) {
-            String id = (String) reply.get(i);
-            String count = (String) reply.get(i + 1);
-            QueueEnvelope envelope = QueueEnvelope.decode((String) reply.get(i + 2));
-            int read = Integer.parseInt((String) reply.get(i + 3));
-            List<String> items = reply.subList(i + 4, i + 4 + read).stream().map(String.class::cast).toList();
-            messages.add(new ReceivedMessage(id, id + ":" + count, envelope.body(), envelope.attributes(), Integer.parseInt(count),
-                    read == 0 ? ReadAlong.NOTHING : r.read(items, id + ":" + count)));
-            i += 4 + read;
-        }
+        List<ReceivedMessage> messages = ReceiveReads.messages(reply, r);
         return new Taken(messages, nextVisible, moved);
     }
 
     private record Taken(List<ReceivedMessage> messages, long nextVisibleMillis, boolean moved) {}
-
-    /**
-     * What receives read along with each message, in the receive script (on one node: {@link RedisCoupledWrites}): the
-     * script's arguments from {@code ARGV[7]} on ({@code lua/queue-receive.lua}), and the reading of what it answered.
-     */
-    interface ReceiveReads {
-        /** The arguments for a receive from {@code queue}: the mode ({@code ""} for nothing) and its parameters. */
-        List<Object> args(String queue);
-
-        /** What one message's items (its mode first, then the read's answer) say, for the delivery {@code receipt}. */
-        ReadAlong read(List<String> items, String receipt);
-    }
 
     /** From now on, every receive but a dead-letter queue's reads along what {@code reads} asks. */
     void readAlong(ReceiveReads reads) {
