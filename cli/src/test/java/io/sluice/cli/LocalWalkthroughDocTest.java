@@ -185,8 +185,10 @@ class LocalWalkthroughDocTest {
         Shell(Path folder, String url) throws IOException {
             this.url = url;
             Path sluice = folder.resolve("sluice");
-            // The launcher's JVM flags, then its main class, on this test's class path.
-            String flags = "--enable-native-access=ALL-UNNAMED" + (Runtime.version().feature() >= 24 ? " --sun-misc-unsafe-memory-access=allow" : "");
+            // The launcher's JVM flags, then its main class, on this test's class path. Each command is a short-lived JVM:
+            // C1 only and the serial collector spend less of CI's two cores on it than the JIT's defaults.
+            String flags = "--enable-native-access=ALL-UNNAMED -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+                    + (Runtime.version().feature() >= 24 ? " --sun-misc-unsafe-memory-access=allow" : "");
             Files.writeString(sluice, "#!/usr/bin/env bash\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' " + flags
                     + " -cp '" + System.getProperty("java.class.path") + "' io.sluice.cli.SluiceCli \"$@\"\n");
             assertThat(sluice.toFile().setExecutable(true)).isTrue();
