@@ -3,12 +3,12 @@ package io.sluice.cli;
 import io.sluice.api.tenant.CloudApiAuth;
 import io.sluice.cli.aws.AwsArtifact;
 import io.sluice.cli.aws.AwsBundle;
+import io.sluice.cli.bundle.PlatformAuthRecord;
 import io.sluice.orchestration.json.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,9 +24,6 @@ import picocli.CommandLine.Option;
         description = {"Build the Lambda artifact with the pipelines bundled: adapters/aws/target/sluice-aws.jar,",
                 "a flat jar for Lambda's java21 runtime (handler FunctionInvoker)."})
 final class AwsPackageCommand implements Callable<Integer> {
-    /** The platform authentications API Gateway can put in front of the http-api. */
-    static final List<CloudApiAuth.Mode> AWS_AUTH = List.of(CloudApiAuth.Mode.IAM, CloudApiAuth.Mode.LAMBDA_AUTHORIZER);
-
     @Option(names = "--pipelines", paramLabel = "DIR", defaultValue = "pipelines",
             description = "the folder of <id>.asl.json, <id>.config.json, <id>.pipeline.json and tenants.json (default ./pipelines)")
     private Path pipelines;
@@ -79,16 +76,10 @@ final class AwsPackageCommand implements Callable<Integer> {
     }
 
     private CloudApiAuth.Mode platformAuth() {
-        CloudApiAuth.Mode mode;
         try {
-            mode = CloudApiAuth.parse(platformAuth);
+            return PlatformAuthRecord.AWS.option(platformAuth);
         } catch (IllegalArgumentException e) {
-            mode = null;
+            throw new SluiceCli.UsageException(e.getMessage());
         }
-        if (platformAuth != null && !AWS_AUTH.contains(mode)) {
-            throw new SluiceCli.UsageException("--platform-auth: expected one of "
-                    + AWS_AUTH.stream().map(CloudApiAuth.Mode::value).toList() + " on AWS, not '" + platformAuth + "'");
-        }
-        return mode;
     }
 }

@@ -5,6 +5,7 @@ import io.sluice.api.tenant.CloudApiAuth;
 import io.sluice.cli.bundle.AzureBundle;
 import io.sluice.cli.bundle.AzureFunctionSet;
 import io.sluice.cli.bundle.HttpAuthLevel;
+import io.sluice.cli.bundle.PlatformAuthRecord;
 import io.sluice.orchestration.json.Json;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -33,9 +34,6 @@ import picocli.CommandLine.Option;
 final class AzurePackageCommand implements Callable<Integer> {
     static final String APP = "adapters/azure/target/azure-functions/sluice-azure";
     static final String ZIP = "adapters/azure/target/sluice-azure.zip";
-    /** The platform authentications an Azure Function app can have in front of its HTTP API. */
-    static final List<CloudApiAuth.Mode> AZURE_AUTH = List.of(CloudApiAuth.Mode.EASY_AUTH, CloudApiAuth.Mode.API_MANAGEMENT,
-            CloudApiAuth.Mode.FUNCTION_KEYS);
 
     @Option(names = "--pipelines", paramLabel = "DIR", defaultValue = "pipelines",
             description = "the folder of <id>.asl.json, <id>.config.json, <id>.pipeline.json, tenants.json and triggers.json (default ./pipelines)")
@@ -80,14 +78,7 @@ final class AzurePackageCommand implements Callable<Integer> {
             context.err().println("sluice package azure: " + app + " has no host.json; run without --skip-build to build it");
             return 1;
         }
-        if (auth == null && Files.isDirectory(pipelines) && !Files.isRegularFile(pipelines.resolve("tenants.json"))) {
-            context.err().println(pipelines + ": /: holds no tenants.json and --platform-auth names no authentication in front of the API;"
-                    + " the http-api would refuse to start. Add a tenants.json, or pass --platform-auth "
-                    + String.join("|", AZURE_AUTH.stream().map(CloudApiAuth.Mode::value).toList())
-                    + " and set the Terraform module's api_platform_auth to the same.");
-            return SluiceCli.EXIT_INVALID;
-        }
-        AzureBundle.Result result = AzureBundle.bundle(app, pipelines);
+        AzureBundle.Result result = AzureBundle.bundle(app, pipelines, auth);
         result.warnings().forEach(w -> context.err().println(w.replaceFirst(": ", ": warning: ")));
         if (!result.problems().isEmpty()) {
             result.problems().forEach(context.err()::println);
@@ -105,17 +96,11 @@ final class AzurePackageCommand implements Callable<Integer> {
     }
 
     private CloudApiAuth.Mode platformAuth() {
-        CloudApiAuth.Mode mode;
         try {
-            mode = CloudApiAuth.parse(platformAuth);
+            return PlatformAuthRecord.AZURE.option(platformAuth);
         } catch (IllegalArgumentException e) {
-            mode = null;
+            throw new SluiceCli.UsageException(e.getMessage());
         }
-        if (platformAuth != null && !AZURE_AUTH.contains(mode)) {
-            throw new SluiceCli.UsageException("--platform-auth: expected one of "
-                    + AZURE_AUTH.stream().map(CloudApiAuth.Mode::value).toList() + " on Azure, not '" + platformAuth + "'");
-        }
-        return mode;
     }
 
     static Path home() {

@@ -98,6 +98,9 @@ class AzurePackageCommandTest {
         // (https://learn.microsoft.com/azure/azure-functions/functions-bindings-http-webhook-trigger#http-auth).
         assertThat(Json.parse(new String(entries.get("http-api/function.json"))).path("bindings").get(0).path("authLevel").asText())
                 .isEqualTo("FUNCTION");
+        // The mode is recorded beside the pipelines; the http-api refuses to start under another (BundledTenants).
+        Map<String, byte[]> jar = unzip(new java.io.ByteArrayInputStream(entries.get("sluice-adapter-azure-0.1.0-SNAPSHOT.jar")));
+        assertThat(Json.parse(new String(jar.get("pipelines/platform-auth.json"))).path("platformAuth").asText()).isEqualTo("function-keys");
     }
 
     @Test

@@ -3,11 +3,10 @@ package io.sluice.cli.aws;
 import io.sluice.api.tenant.CloudApiAuth;
 import io.sluice.cli.bundle.JarPipelines;
 import io.sluice.cli.bundle.PipelineFolder;
+import io.sluice.cli.bundle.PlatformAuthRecord;
 import io.sluice.orchestration.integration.Platform;
-import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.substitution.DefinitionSubstitutions;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +21,6 @@ import java.util.Map;
 public final class AwsBundle {
     static final String HANDLER = "org/springframework/cloud/function/adapter/aws/FunctionInvoker.class";
     static final String APPLICATION = "io/sluice/aws/SluiceAwsApplication.class";
-    /** The bundle's record of the authentication in front of its API, beside the pipelines (CloudApiAuth.BUNDLED). */
-    static final String RECORD = "platform-auth.json";
 
     /** What {@link #bundle} put into the artifact, or the problems that kept it from doing so. */
     public record Result(List<String> pipelines, List<String> files, List<String> problems, List<String> warnings) {}
@@ -41,16 +38,11 @@ public final class AwsBundle {
         List<String> problems = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         Map<String, byte[]> files = PipelineFolder.collect(pipelinesDir, Platform.AWS, substitutions, problems, warnings);
-        if (problems.isEmpty() && auth == null && !files.containsKey("tenants.json")) {
-            problems.add(pipelinesDir + ": /: holds no tenants.json and --platform-auth names no authentication in front of the API;"
-                    + " the http-api would refuse to start. Add a tenants.json (./sluice api-key), or pass --platform-auth iam|lambda-authorizer,"
-                    + " the Terraform module's api_auth.mode.");
+        if (problems.isEmpty()) {
+            PlatformAuthRecord.AWS.put(pipelinesDir, files, auth, problems);
         }
         if (!problems.isEmpty()) {
             return new Result(List.of(), List.of(), problems, warnings);
-        }
-        if (auth != null) {
-            files.put(RECORD, Json.write(Json.object().put("platformAuth", auth.value())).getBytes(StandardCharsets.UTF_8));
         }
         List<String> missing = JarPipelines.replace(jar, List.of(HANDLER, APPLICATION), files);
         if (!missing.isEmpty()) {

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * {@code scriptFile} of every function.json, at the app folder's root), where the functions read them:
  * {@code classpath*:pipelines/*.asl.json} ({@code sluice.pipelines}), {@code classpath:pipelines/tenants.json}
  * ({@code sluice.api.tenants}) and {@code classpath:pipelines/triggers.json} ({@code sluice.triggers.rules}), as the
- * Terraform module sets them. The folder is read and validated for Azure as {@link PipelineFolder} reads it; a
+ * Terraform module sets them, and {@code classpath:pipelines/platform-auth.json} ({@link PlatformAuthRecord}). The folder is read and validated for Azure as {@link PipelineFolder} reads it; a
  * folder with any error bundles nothing.
  */
 public final class AzureBundle {
@@ -26,11 +26,18 @@ public final class AzureBundle {
 
     private AzureBundle() {}
 
-    /** Validates {@code pipelinesDir} for Azure, then replaces the {@code pipelines/} of the app jar in {@code app}. */
-    public static Result bundle(Path app, Path pipelinesDir) throws IOException {
+    /**
+     * Validates {@code pipelinesDir} for Azure, then replaces the {@code pipelines/} of the app jar in {@code app}, with the
+     * platform authentication {@code auth} recorded ({@link PlatformAuthRecord}; without one the folder needs a
+     * {@code tenants.json}).
+     */
+    public static Result bundle(Path app, Path pipelinesDir, io.sluice.api.tenant.CloudApiAuth.Mode auth) throws IOException {
         List<String> problems = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         Map<String, byte[]> files = PipelineFolder.collect(pipelinesDir, Platform.AZURE, problems, warnings);
+        if (problems.isEmpty()) {
+            PlatformAuthRecord.AZURE.put(pipelinesDir, files, auth, problems);
+        }
         if (!problems.isEmpty()) {
             return new Result(null, List.of(), List.of(), problems, warnings);
         }

@@ -1,6 +1,7 @@
 package io.sluice.aws.http;
 
 import io.sluice.api.control.OrchestratorExecutions;
+import io.sluice.api.http.BundledTenants;
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.Pipelines;
@@ -17,20 +18,13 @@ import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.orchestration.port.StatusStore;
 import io.sluice.functions.start.ExecutionStarter;
-import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.RateLimiter;
 import io.sluice.orchestration.port.ReplayGuard;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisTokenBucket;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
 
 /**
@@ -41,8 +35,6 @@ import org.springframework.core.io.ResourceLoader;
  */
 // Not a @Configuration: the Lambda application scans io.sluice.aws, and these beans belong to the web context only.
 class HttpApiPorts {
-    private static final Logger LOG = LoggerFactory.getLogger(HttpApiPorts.class);
-
     /**
      * The bundled tenants file; without one, the API runs only behind the platform authentication
      * {@code sluice.api.platform-auth} names (the module sets {@code iam} or {@code lambda-authorizer} from its
@@ -53,38 +45,7 @@ class HttpApiPorts {
                     @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String location,
                     @Value("${" + CloudApiAuth.SETTING + ":}") String platformAuth,
                     @Value("${sluice.api.bundled-platform-auth:" + CloudApiAuth.BUNDLED + "}") String recordLocation) {
-        // The authentication `package aws --platform-auth` recorded must be the one the deployment names.
-        CloudApiAuth.requireAgreement(recorded(loader.getResource(recordLocation)), platformAuth, recordLocation);
-        Resource resource = loader.getResource(location);
-        if (!resource.exists()) {
-            if (api.requireTenants()) {
-                throw new IllegalStateException("sluice.api.require-tenants is set but there is no tenants file at " + location
-                        + " (sluice.api.tenants); bundle one with ./sluice package aws (see docs/local-runtime.md, 'Tenants').");
-            }
-            Tenants none = CloudApiAuth.require(Tenants.none(), platformAuth, location + " (sluice.api.tenants)");
-            LOG.warn("no tenants file at {}: every caller that {} lets through may see and do everything", location, platformAuth);
-            return none;
-        }
-        try {
-            Tenants tenants = Tenants.parse(Json.parse(resource.getContentAsString(StandardCharsets.UTF_8)), location);
-            LOG.info("tenants from {}: {} ({} key(s))", location, tenants.all().stream().map(Tenants.Tenant::name).toList(),
-                    tenants.keyCount());
-            return tenants;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the tenants file " + location, e);
-        }
-    }
-
-    /** The platform authentication a bundle records ({@code {"platformAuth": "iam"}}), or {@code null} without a record. */
-    private static String recorded(Resource record) {
-        if (!record.exists()) {
-            return null;
-        }
-        try {
-            return Json.parse(record.getContentAsString(StandardCharsets.UTF_8)).path("platformAuth").asText("");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the bundle's platform authentication record " + record, e);
-        }
+        return BundledTenants.load(api, loader, location, platformAuth, recordLocation, "aws");
     }
 
     @Bean

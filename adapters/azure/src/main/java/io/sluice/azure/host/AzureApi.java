@@ -1,6 +1,6 @@
 package io.sluice.azure.host;
 
-import io.sluice.api.http.ApiConfiguration;
+import io.sluice.api.http.BundledTenants;
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.Pipelines;
@@ -19,13 +19,7 @@ import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisTokenBucket;
 import io.sluice.api.tenant.CloudApiAuth;
-import io.sluice.orchestration.json.Json;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -45,28 +39,15 @@ public class AzureApi {
      * The tenants file {@code sluice.api.tenants-file} names, else the {@code tenants.json} bundled with the pipelines
      * ({@code sluice.api.tenants}, by default {@code classpath:pipelines/tenants.json}, where {@code ./sluice package azure}
      * puts it). Without either the API serves only behind the platform authentication {@code sluice.api.platform-auth}
-     * names, never open: the trigger is anonymous unless that is {@code function-keys}.
+     * names, never open: the trigger is anonymous unless that is {@code function-keys}. The authentication the bundle was
+     * packaged for ({@code --platform-auth}) must be the one the deployment names ({@link BundledTenants}).
      */
     @Bean
     public Tenants tenants(SluiceApiProperties api, ResourceLoader loader,
                            @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String bundled,
-                           @Value("${" + CloudApiAuth.SETTING + ":}") String platformAuth) {
-        if (api.tenantsFile() != null && !api.tenantsFile().toString().isBlank()) {
-            return CloudApiAuth.require(ApiConfiguration.tenants(api, Path.of(""), "0.0.0.0"), platformAuth, api.tenantsFile().toString());
-        }
-        Resource resource = loader.getResource(bundled);
-        if (!resource.exists()) {
-            if (api.requireTenants()) {
-                throw new IllegalStateException("sluice.api.require-tenants is set but there is no tenants file at " + bundled
-                        + " (sluice.api.tenants); bundle one with ./sluice package azure --pipelines DIR.");
-            }
-            return CloudApiAuth.require(Tenants.none(), platformAuth, bundled + " (sluice.api.tenants, or sluice.api.tenants-file)");
-        }
-        try {
-            return Tenants.parse(Json.parse(resource.getContentAsString(StandardCharsets.UTF_8)), bundled);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the tenants file " + bundled, e);
-        }
+                           @Value("${" + CloudApiAuth.SETTING + ":}") String platformAuth,
+                           @Value("${sluice.api.bundled-platform-auth:" + CloudApiAuth.BUNDLED + "}") String recordLocation) {
+        return BundledTenants.load(api, loader, bundled, platformAuth, recordLocation, "azure");
     }
 
     @Bean
