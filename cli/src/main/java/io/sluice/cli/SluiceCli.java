@@ -118,15 +118,17 @@ public final class SluiceCli {
     }
 
     /**
-     * {@code sluice test} is the launcher's: it runs {@code mvn -B verify} from the checkout. Listed here so that
+     * {@code sluice test} is the launcher's: it runs {@code mvn -B verify -T 2} from the checkout. Listed here so that
      * help shows it. For {@code ./sluice test --help} the launcher prints this same help itself (CliTextsTest holds
      * the two to one text) rather than handing {@code --help} to Maven.
      */
     @Command(name = "test", customSynopsis = "./sluice test [MAVEN_ARGUMENT...]",
-            description = {"Run the whole test suite: 'mvn -B verify' from the checkout, with a JDK >= 21.",
+            description = {"Run the whole test suite: 'mvn -B verify -T 2' (two modules at once).",
+                    "It runs from the checkout, with a JDK >= 21.",
                     "Every argument after 'test' goes to Maven as it is. For example:",
                     "  ./sluice test -pl cli -am       the cli module and the modules it needs",
                     "  ./sluice test -o                offline: only what ~/.m2 already holds",
+                    "  ./sluice test -T 1              one module at a time",
                     "  ./sluice test -pl cli -am -Dsurefire.failIfNoSpecifiedTests=false \\",
                     "      -Dtest=StatusCommandTest    one test class",
                     "It needs Maven, and Node.js 20+ with npm (the console module), on PATH."})
@@ -143,7 +145,7 @@ public final class SluiceCli {
 
         @Override
         public Integer call() {
-            context.err().println("sluice test: run it through the ./sluice launcher, which runs 'mvn -B verify' from the checkout.");
+            context.err().println("sluice test: run it through the ./sluice launcher, which runs 'mvn -B verify -T 2' from the checkout.");
             return EXIT_INVALID;
         }
     }
