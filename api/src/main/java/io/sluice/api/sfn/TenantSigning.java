@@ -36,17 +36,19 @@ public final class TenantSigning {
     }
 
     /**
-     * Behind a platform authentication that checked the SigV4 signature itself (AWS API Gateway's IAM authorization, the
-     * http-api's {@code sluice.api.platform-auth=iam}): the signature was made with the caller's AWS credentials, not a
-     * tenant's key, so it is not checked again; every request the platform authenticated is the platform's operator, as on
-     * the HTTP API. A request that reached the API without the platform's principal is refused.
+     * Behind a platform authentication that checked the caller itself (AWS API Gateway's IAM authorization, the http-api's
+     * {@code sluice.api.platform-auth=iam}, where the SigV4 signature was made with the caller's AWS credentials, not a
+     * tenant's key; or a Lambda authorizer without a tenants file): it is not checked again; every request the platform
+     * authenticated is the platform's operator, as on the HTTP API. A request that reached the API without the
+     * platform's principal is refused.
      */
     public static SfnApi.Authenticator behindPlatform() {
         Caller operator = new Caller.Local();
         return request -> {
             if (request.platformPrincipal() == null || request.platformPrincipal().isBlank()) {
                 throw SfnError.MISSING_AUTHENTICATION_TOKEN.with("Missing Authentication Token: this API serves behind the platform's"
-                        + " IAM authorization, and the request carries no caller it authenticated.");
+                        + " authentication (IAM, or a Lambda authorizer returning a context), and the request carries no caller it"
+                        + " authenticated.");
             }
             return operator;
         };

@@ -29,7 +29,9 @@ import org.springframework.context.annotation.Bean;
  * AWSStepFunctions.<Operation>} reaches it instead of the HTTP API's controllers ({@link HttpApiFunction}). Its
  * authentication is the HTTP API's: behind API Gateway's IAM authorization ({@code sluice.api.platform-auth=iam}, the
  * module's default) API Gateway has checked the SigV4 signature, made with the caller's AWS credentials, and every caller
- * it let through (the event's {@code requestContext.authorizer.iam}) is the platform's operator. Otherwise every request
+ * it let through (the event's {@code requestContext.authorizer.iam}) is the platform's operator; behind a Lambda authorizer
+ * ({@code lambda-authorizer}) without a tenants file, so is every caller the authorizer let through with a context
+ * ({@code requestContext.authorizer.lambda}). Otherwise every request
  * must be signed with a key of the bundled tenants file, whose signing secret is the Secrets Manager
  * secret {@code <sluice.secrets.prefix><tenant>/sigv4-<id>}; without tenants or without Secrets Manager
  * ({@code sluice.secrets.enabled}) every request is refused. State machines are {@link AwsSfnApi}'s; activities' tasks
@@ -48,8 +50,11 @@ class HttpApiSfn {
         // Read here: the web context has no conversion service for @Value durations.
         Duration activityPoll = org.springframework.boot.convert.DurationStyle.detectAndParse(activityPollText);
         SecretResolver resolver = secrets.getIfAvailable();
-        boolean behindIam = CloudApiAuth.parse(platformAuth) == CloudApiAuth.Mode.IAM;
-        if (!behindIam && (resolver == null || !tenants.configured())) {
+        CloudApiAuth.Mode mode = CloudApiAuth.parse(platformAuth);
+        // Behind IAM the platform checked the signature; behind a Lambda authorizer without tenants, the authorizer is all
+        // the authentication there is (with tenants, requests are signed with their keys, as without a platform in front).
+        boolean behindPlatform = mode == CloudApiAuth.Mode.IAM || mode == CloudApiAuth.Mode.LAMBDA_AUTHORIZER && !tenants.configured();
+        if (!behindPlatform && (resolver == null || !tenants.configured())) {
             LOG.warn("the Step Functions API refuses every request: it needs a bundled tenants.json and Secrets Manager"
                     + " (sluice.secrets.enabled=true) holding each key's signing secret <tenant>/sigv4-<id>");
         }
@@ -57,7 +62,7 @@ class HttpApiSfn {
         int maxBody = (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes());
         return SfnService.api(new Arns(aws.region(), account), machines, machines, executions,
                 new DirectTasks(AwsFunctions.taskFunctions(application)), redis.activityTasks(), activityPoll,
-                behindIam ? TenantSigning.behindPlatform() : TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
+                behindPlatform ? TenantSigning.behindPlatform() : TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
                 clock, maxBody);
     }
 }

@@ -40,18 +40,32 @@ final class SfnGateway {
         String stage = ApiGatewayV2.stagePath(event);
         // Through a named stage the client signed /<stage>/ (its endpoint URL's path): the API answers there too.
         SfnApi served = stage.isEmpty() ? api : api.at("/", stage, stage + "/");
-        SfnResponse response = served.handle(new SfnRequest(method, path, event.getRawQueryString(), headers, body, iamCaller(context)));
+        SfnResponse response = served.handle(new SfnRequest(method, path, event.getRawQueryString(), headers, body, platformCaller(context)));
         return APIGatewayV2HTTPResponse.builder().withStatusCode(response.status()).withHeaders(new LinkedHashMap<>(response.headers()))
                 .withBody(new String(response.body(), StandardCharsets.UTF_8)).withIsBase64Encoded(false).build();
     }
 
-    /** The caller API Gateway's IAM authorization authenticated ({@code requestContext.authorizer.iam}), or {@code null}. */
-    static String iamCaller(APIGatewayV2HTTPEvent.RequestContext context) {
-        if (context == null || context.getAuthorizer() == null || context.getAuthorizer().getIam() == null) {
+    /**
+     * The caller the platform in front of the API authenticated, or {@code null}: API Gateway's IAM authorization
+     * ({@code requestContext.authorizer.iam}: the caller's user ARN, else its caller id), else a Lambda REQUEST authorizer's
+     * context ({@code requestContext.authorizer.lambda}, what the authorizer returned as {@code context}: its
+     * {@code principalId} when it names one). An authorizer that returns no context leaves no trace in the event, so the
+     * Step Functions API cannot tell its requests from unauthenticated ones: the module README asks authorizers for one.
+     */
+    static String platformCaller(APIGatewayV2HTTPEvent.RequestContext context) {
+        if (context == null || context.getAuthorizer() == null) {
             return null;
         }
         APIGatewayV2HTTPEvent.RequestContext.IAM iam = context.getAuthorizer().getIam();
-        return iam.getUserArn() != null ? iam.getUserArn() : iam.getCallerId();
+        if (iam != null) {
+            return iam.getUserArn() != null ? iam.getUserArn() : iam.getCallerId();
+        }
+        Map<String, Object> lambda = context.getAuthorizer().getLambda();
+        if (lambda != null) {
+            Object principal = lambda.get("principalId");
+            return "lambda-authorizer:" + (principal == null ? "" : principal);
+        }
+        return null;
     }
 
     private static String header(Map<String, String> headers, String name) {

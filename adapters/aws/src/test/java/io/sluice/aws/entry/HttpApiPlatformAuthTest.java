@@ -139,6 +139,35 @@ class HttpApiPlatformAuthTest {
     }
 
     @Test
+    void behindALambdaAuthorizerWithoutTenantsAStepFunctionsCallItLetThroughIsServedAndOneWithoutItsContextIsRefused() throws Exception {
+        // api_auth.mode = lambda: API Gateway ran the deployment's REQUEST authorizer, whose context reaches the integration as
+        // requestContext.authorizer.lambda (the payload 2.0 shape aws-lambda-java-events models as Authorizer.getLambda();
+        // https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-lambda-authorizer.html). Without a tenants
+        // file there is no key to sign with: the authorizer is the authentication, and its callers are the operator.
+        environment.set("sluice.api.tenants", "file:" + EVENTS.resolve("bundle/pipelines/no-such-tenants.json"));
+        environment.set("sluice.api.platform-auth", "lambda-authorizer");
+        environment.set("sluice.api.allowed-hosts", DOCS_DOMAIN);
+        FunctionInvoker handler = new FunctionInvoker();
+        com.fasterxml.jackson.databind.node.ObjectNode sfn = (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(new String(docsSample(),
+                StandardCharsets.UTF_8));
+        sfn.put("rawPath", "/").put("rawQueryString", "").put("body", "{}");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("headers")).put("x-amz-target", "AWSStepFunctions.ListStateMachines")
+                .put("content-type", "application/x-amz-json-1.0");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("requestContext").get("http")).put("method", "POST").put("path", "/");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("requestContext")).set("authorizer",
+                Json.parse("{\"lambda\": {\"principalId\": \"ops-team\"}}"));
+
+        JsonNode served = invoke(handler, Json.write(sfn).getBytes(StandardCharsets.UTF_8));
+        assertThat(served.path("statusCode").asInt()).as(served.toString()).isEqualTo(200);
+        assertThat(Json.parse(served.path("body").asText()).path("stateMachines").isArray()).isTrue();
+
+        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("requestContext")).remove("authorizer");
+        JsonNode refused = invoke(handler, Json.write(sfn).getBytes(StandardCharsets.UTF_8));
+        assertThat(refused.path("statusCode").asInt()).isEqualTo(400);
+        assertThat(Json.parse(refused.path("body").asText()).path("__type").asText()).isEqualTo("MissingAuthenticationTokenException");
+    }
+
+    @Test
     void aBundlePackagedForIamDoesNotStartWhereTheDeploymentNamesNoPlatformAuthentication(@TempDir Path bundle) throws Exception {
         // ./sluice package aws --platform-auth iam recorded it; the module deployed it with api_auth.mode = tenant_keys (no setting).
         Path record = Files.writeString(bundle.resolve("platform-auth.json"), "{\"platformAuth\": \"iam\"}");
