@@ -22,6 +22,8 @@ import io.sluice.redis.RedisDependencyIndex;
 import io.sluice.redis.RedisExportLedger;
 import io.sluice.redis.RedisTokenBucket;
 import io.sluice.transfer.export.HttpExportTargets;
+import io.sluice.aws.snapstart.OutboundConnections;
+import io.sluice.aws.snapstart.RestoreHooks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -66,17 +68,29 @@ public class AwsDataFunctions {
         return new ReadConfig(configs, secrets(secrets), tenancy, new Patterns(AwsDataFunctions::pattern));
     }
 
+    /** push-export's http targets: a bean, so that SnapStart's hooks drop their client's connections before the snapshot. */
+    @Bean
+    @ConditionalOnProperty("sluice.s3.bucket")
+    public HttpExportTargets exportTargets(RedisAdapters redis, SluiceAwsProperties properties, Clock clock, Environment environment) {
+        return new HttpExportTargets("AWS Lambda", OutboundPolicy.allowing(allowedHosts(environment)),
+                new RedisTokenBucket(redis.redisson(), properties.redisKeyPrefix()), clock, Sleeper.REAL);
+    }
+
+    @Bean
+    @ConditionalOnProperty("sluice.s3.bucket")
+    public RestoreHooks.Restorable exportTargetsRestore(HttpExportTargets exportTargets) {
+        return new OutboundConnections(exportTargets::dropConnections);
+    }
+
     @Bean("push-export")
     @ConditionalOnProperty("sluice.s3.bucket")
     public Function<JsonNode, JsonNode> pushExport(S3ObjectStore objects, S3ConfigStore configs, ObjectProvider<DynamoDbExportLedger> dynamo,
                                                    RedisAdapters redis, SluiceAwsProperties properties, Clock clock,
-                                                   ObjectProvider<SecretResolver> secrets, Environment environment) {
+                                                   ObjectProvider<SecretResolver> secrets, HttpExportTargets targets) {
         ExportLedger ledger = dynamo.getIfAvailable();
         if (ledger == null) {
             ledger = new RedisExportLedger(redis.redisson(), properties.redisKeyPrefix());
         }
-        HttpExportTargets targets = new HttpExportTargets("AWS Lambda", OutboundPolicy.allowing(allowedHosts(environment)),
-                new RedisTokenBucket(redis.redisson(), properties.redisKeyPrefix()), clock, Sleeper.REAL);
         return new PushExport(Map.of(), targets, configs, objects, ledger, clock,
                 new ScopedSecrets(secrets(secrets)));
     }

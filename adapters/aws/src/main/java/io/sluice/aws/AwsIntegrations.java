@@ -119,7 +119,7 @@ public class AwsIntegrations {
 
     @Bean
     public RestoreHooks.Restorable integrationsHttpRestore(OutboundHttp integrationsHttp) {
-        return new OutboundConnections(integrationsHttp);
+        return new OutboundConnections(integrationsHttp::dropConnections);
     }
 
     private static HttpSettings httpSettings(AwsIntegrationProperties properties) {

@@ -50,6 +50,16 @@ public final class HttpExportTargets implements ExportTargets {
         this.sleeper = sleeper;
     }
 
+    /**
+     * Closes the pooled connections of the exporters' HTTP client, if one was made (SnapStart's before-checkpoint: a
+     * snapshot's sockets are dead when it is restored); the next export opens new ones.
+     */
+    public synchronized void dropConnections() {
+        if (client != null) {
+            client.dropConnections();
+        }
+    }
+
     @Override
     public Exporter exporter(Target target) {
         return exporters.computeIfAbsent(target, this::create);
