@@ -1,5 +1,6 @@
 package io.sluice.aws.http;
 
+import io.sluice.api.bundle.BundledApiPipelines;
 import io.sluice.api.control.OrchestratorExecutions;
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
@@ -9,7 +10,7 @@ import io.sluice.api.tenant.CloudApiAuth;
 import io.sluice.api.tenant.Tenants;
 import io.sluice.aws.SluiceAwsProperties;
 import io.sluice.aws.sqs.SqsTaskQueue;
-import io.sluice.aws.trigger.BundledPipelines;
+import io.sluice.api.bundle.BundledPipelines;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.retention.ExecutionArchive;

@@ -1,5 +1,7 @@
 package io.sluice.azure.host;
 
+import io.sluice.api.bundle.BundledApiPipelines;
+import io.sluice.api.bundle.BundledPipelines;
 import io.sluice.api.http.ApiConfiguration;
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;

@@ -141,8 +141,8 @@ public class RuntimeConfiguration {
                                      LineageLog lineage, SluiceChannelProperties channels,
                                      @Value("${sluice.queue-visibility:}") Duration visibility) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
-        Retention retention = new Retention(properties.retention(), pipeline -> Optional.ofNullable(options.find(pipeline).options())
-                .map(PipelineOptions::retention), properties.nameReuse());
+        Retention retention = Retention.of(properties.retention(), properties.nameReuse(),
+                pipeline -> Optional.ofNullable(options.find(pipeline).options()).map(PipelineOptions::retention));
         // sluice.queue-visibility: how long a received message stays hidden before it is delivered again (default 30 s);
         // a message that keeps failing reaches its dead-letter queue after max-receives of these.
         if (visibility != null && (visibility.isNegative() || visibility.isZero())) {
