@@ -1,8 +1,6 @@
 package io.sluice.aws;
 
-import io.sluice.aws.s3.S3ObjectStore;
 import io.sluice.api.bundle.BundledPipelines;
-import io.sluice.functions.retention.ExecutionArchive;
 import io.sluice.functions.retention.Retention;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
@@ -15,7 +13,8 @@ import org.springframework.context.annotation.Configuration;
  * retention passed ({@code sluice.retention}, a day by default) into the archive on S3 ({@code archive/executions/} under
  * the deployment's {@code sluice.s3.bucket} and prefix), then out of Redis (the reaper is the runtime's:
  * {@code RuntimeBuilder.archiveTo}, in {@link AwsFunctions}); an execution's name stays reserved for
- * {@code sluice.name-reuse} (90 days). Without a bucket nothing is reaped.
+ * {@code sluice.name-reuse} (90 days); the HTTP API reads and lists archived executions there ({@code HttpApiPorts}).
+ * Without a bucket nothing is reaped.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty("sluice.s3.bucket")
@@ -27,11 +26,5 @@ public class AwsRetention {
                                BundledPipelines pipelines) {
         // A pipeline's own "retention" in its bundled <id>.pipeline.json wins, as locally.
         return Retention.of(retention, nameReuse, pipelines::retention);
-    }
-
-    /** The archive on S3: the reaper writes it, the HTTP API's reads and lists find archived executions in it. */
-    @Bean
-    public ExecutionArchive executionArchive(S3ObjectStore objects) {
-        return new ExecutionArchive(objects);
     }
 }
