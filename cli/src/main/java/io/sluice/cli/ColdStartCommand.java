@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "coldstart", mixinStandardHelpOptions = true,
         description = {"Cold start of the tuned Lambda entry point vs a plain Spring Cloud Function app, as separate JVMs (medians).",
-                "Needs the artifact: ./sluice package aws. --json prints tuned_ms, plain_ms, ratio last."})
+                "Needs the artifact (./sluice package aws) and the plain side (mvn -pl bench compile).",
+                "--json prints tuned_ms, plain_ms, ratio last."})
 final class ColdStartCommand implements Callable<Integer> {
     /** The orchestrator Lambda's handler: Spring Cloud Function's invocation of the orchestrator, no Spring Boot start. */
     static final String TUNED_HANDLER = "io.sluice.aws.lean.OrchestratorHandler";
@@ -39,6 +40,8 @@ final class ColdStartCommand implements Callable<Integer> {
      * uses and which would take the second core from the clients' own start.
      */
     static final List<String> TUNED_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-Dspring.backgroundpreinitializer.ignore=true");
+    /** The plain side's application: the bench module's, run from its classes beside the artifact (never shipped in it). */
+    static final String PLAIN_MAIN = "io.sluice.bench.coldstart.PlainFunctionApplication";
 
     @Option(names = "--runs", defaultValue = "5", description = "runs of each side (default 5)")
     private int runs;
@@ -46,6 +49,9 @@ final class ColdStartCommand implements Callable<Integer> {
     private boolean json;
     @Option(names = "--artifact", paramLabel = "JAR", description = "the artifact (default adapters/aws/target/sluice-aws.jar)")
     private Path artifact;
+    @Option(names = "--baseline", paramLabel = "DIR",
+            description = "the classes of the plain side's application (default bench/target/classes; mvn -pl bench compile)")
+    private Path baseline;
     @Option(names = "--tuned-option", paramLabel = "OPTION",
             description = "a JVM option added to the tuned side (training and timed runs alike), to try a recipe; repeatable")
     private List<String> tunedExtra = List.of();
@@ -74,6 +80,12 @@ final class ColdStartCommand implements Callable<Integer> {
             context.err().println("sluice bench coldstart: no artifact at " + jar + "; build it with ./sluice package aws");
             return 1;
         }
+        Path plainClasses = baseline != null ? baseline : home.resolve("bench/target/classes");
+        if (!Files.isRegularFile(plainClasses.resolve(PLAIN_MAIN.replace('.', '/') + ".class"))) {
+            context.err().println("sluice bench coldstart: no " + PLAIN_MAIN + " (the plain side) under " + plainClasses
+                    + "; build it with mvn -pl bench compile");
+            return 1;
+        }
         Path event = home.resolve("examples/events/aws/orchestrator-sqs.json");
         BenchCommand.quietLogging();
         Path work = Files.createTempDirectory("sluice-coldstart");
@@ -88,8 +100,8 @@ final class ColdStartCommand implements Callable<Integer> {
                     TUNED_HANDLER, event));
             ColdStartBench.Side invoker = trained(bench, new ColdStartBench.Side("tuned-function-invoker", tunedOptions, sluice,
                     TUNED_MAIN, "orchestrator", FUNCTION_INVOKER, event));
-            ColdStartBench.Side plain = new ColdStartBench.Side("plain", List.of(), Map.of(), "io.sluice.coldstart.PlainFunctionApplication",
-                    "records", FUNCTION_INVOKER, event);
+            ColdStartBench.Side plain = new ColdStartBench.Side("plain", List.of(), Map.of(), PLAIN_MAIN, "records", FUNCTION_INVOKER,
+                    event, List.of(plainClasses));
             List<ColdStartBench.Side> sides = new java.util.ArrayList<>(List.of(tuned, plain, invoker));
             Map<String, ColdStartBench.Side> functions = new java.util.LinkedHashMap<>();
             for (var e : recorded.entrySet()) {

@@ -45,6 +45,17 @@ class ColdStartCommandTest {
     }
 
     @Test
+    void withoutThePlainSidesClassesItSaysHowToBuildThem(@TempDir Path dir) throws java.io.IOException {
+        Path jar = java.nio.file.Files.writeString(dir.resolve("sluice-aws.jar"), "");
+
+        CliRun run = CliRun.of("bench", "coldstart", "--artifact", jar.toString(), "--baseline", dir.resolve("classes").toString());
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.err()).contains("no io.sluice.bench.coldstart.PlainFunctionApplication (the plain side) under "
+                + dir.resolve("classes")).contains("mvn -pl bench compile");
+    }
+
+    @Test
     void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
         assertThat(ColdStartBenchAccess.median(List.of(900L, 100L, 300L))).isEqualTo(300L);
         assertThat(ColdStartBenchAccess.median(List.of(400L, 100L, 300L, 1000L))).isEqualTo(350L);

@@ -20,7 +20,10 @@ import io.sluice.functions.retention.Retention;
 import io.sluice.functions.tenancy.Owners;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.functions.time.SystemRandom;
+import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;
+import io.sluice.functions.trigger.schedule.ScheduledRuns;
+import io.sluice.orchestration.port.ScheduleIndex;
 import io.sluice.orchestration.path.RandomSource;
 import io.sluice.orchestration.port.LineageLog;
 import io.sluice.orchestration.port.ObjectStore;
@@ -135,20 +138,23 @@ public final class RuntimeBuilder {
         return this;
     }
 
-    /** Each sweep moves finished executions past their retention into {@code reaper}'s archive, then out of the store. */
-    public RuntimeBuilder reaper(ExecutionReaper reaper) {
-        this.reaper = reaper;
+    /**
+     * Each sweep moves finished executions past their retention (as {@link #retention} says, so set that first) into
+     * {@code archive} (null: nothing leaves), each run given its row in {@code index} (may be null), then out of the store.
+     */
+    public RuntimeBuilder archiveTo(ObjectStore archive, StatusStore index) {
+        this.reaper = archive == null ? null : new ExecutionReaper(ports.executions(), new ExecutionArchive(archive), retention, index);
         return this;
     }
 
-    /** As {@link #reaper}, archiving into {@code archive} (null: nothing leaves), each run given its row in {@code index} (may be null). */
-    public RuntimeBuilder archiveTo(ObjectStore archive, StatusStore index) {
-        return reaper(archive == null ? null : new ExecutionReaper(ports.executions(), new ExecutionArchive(archive), retention, index));
-    }
-
-    /** The tick also fires due pipeline schedules through {@code schedules}. */
-    public RuntimeBuilder schedules(ScheduleFirer schedules) {
-        this.schedules = schedules;
+    /**
+     * The tick also fires the due pipeline schedules of {@code index} (registered by whoever reads the pipelines' options),
+     * starting each through {@code starter}, the host's one starter; an overlap policy looks at the runs in this runtime's
+     * store. A host whose cloud scheduler starts them (AWS, Azure) does not call this.
+     */
+    public RuntimeBuilder schedules(ScheduleIndex index, ExecutionStarter starter, ScheduleFirer.Settings settings) {
+        this.schedules = new ScheduleFirer(Objects.requireNonNull(index, "index"), Objects.requireNonNull(starter, "starter"),
+                ScheduledRuns.in(ports.executions()), Objects.requireNonNull(settings, "settings"));
         return this;
     }
 

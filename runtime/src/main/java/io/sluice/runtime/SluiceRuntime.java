@@ -1,5 +1,6 @@
 package io.sluice.runtime;
 
+import io.sluice.functions.alert.TieredAlerts;
 import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.orchestrator.Orchestrator;
@@ -38,6 +39,16 @@ public final class SluiceRuntime {
 
     public ScheduleTick tick() {
         return tick;
+    }
+
+    /**
+     * One invocation of a cloud host's {@code schedule-tick} function (an EventBridge schedule, a Functions timer): the
+     * tick (timers, left-behind outboxes, archiving), then the alert tiers' (overdue P1 acknowledgements re-alert, the
+     * P2/P3 digest goes out when due) when {@code tiers} is not null; what it did, as one line for the log.
+     */
+    public String tickWithAlerts(TieredAlerts tiers) {
+        String swept = tick.tick().toString();
+        return tiers == null ? swept : swept + " alerts=" + tiers.tick();
     }
 
     /**

@@ -3,7 +3,7 @@ package io.sluice.aws;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.aws.s3.S3Buckets;
 import io.sluice.aws.sqs.SqsTaskQueue;
-import io.sluice.aws.trigger.BundledPipelines;
+import io.sluice.api.bundle.BundledPipelines;
 import io.sluice.functions.maprun.Buckets;
 import io.sluice.functions.maprun.ChildRuns;
 import io.sluice.functions.maprun.MapRunCoordinator;
@@ -11,7 +11,6 @@ import io.sluice.functions.maprun.MapRunFunction;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.nested.StartExecution;
 import io.sluice.functions.orchestrator.Orchestrator;
-import io.sluice.functions.start.PipelineDefinitions;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisExecutionLinks;
@@ -49,7 +48,7 @@ public class AwsChildRuns {
         };
         return ChildRuns.wire(new ChildRuns.Wiring(new RedisMapRunStore(redis.redisson(), properties.redisKeyPrefix()),
                 new RedisExecutionLinks(redis.redisson(), properties.redisKeyPrefix()), redis.executionStore(), queue, names, buckets,
-                PipelineDefinitions.of(pipelines), orchestrator::start, tenancy,
+                pipelines, orchestrator::start, tenancy,
                 // looked up when first used: the bundle's functions include the two made here
                 name -> AwsFunctions.taskFunctions(beans).find(name), clock, MapRunCoordinator.Settings.defaults()));
     }

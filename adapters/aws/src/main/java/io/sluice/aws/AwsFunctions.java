@@ -5,7 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.aws.lambda.SqsBatchFunction;
 import io.sluice.aws.lambda.SqsRecord;
-import io.sluice.aws.trigger.BundledPipelines;
+import io.sluice.api.bundle.BundledPipelines;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.control.RuleBook;
 import io.sluice.functions.harness.TaskFunctions;
@@ -14,10 +14,10 @@ import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
-import io.sluice.functions.orchestrator.ScheduleTick;
-import io.sluice.functions.retention.ExecutionReaper;
+import io.sluice.aws.s3.S3ObjectStore;
 import io.sluice.functions.retention.Retention;
 import io.sluice.orchestration.port.LineageLog;
+import io.sluice.orchestration.port.StatusStore;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.runtime.RuntimeBuilder;
 import io.sluice.runtime.RuntimePorts;
@@ -48,18 +48,20 @@ public class AwsFunctions {
     /**
      * The runtime of every Sluice Lambda ({@link RuntimeBuilder}): the rules gate every task by the priority its pipeline
      * declares in the bundle (AwsControl), succeeded tasks record their lineage, and with an EventBridge bus
-     * ({@link AwsEvents}) the execution events go on the events queue; the tick archives with AwsRetention's reaper.
+     * ({@link AwsEvents}) the execution events go on the events queue; with the deployment's bucket ({@link AwsRetention}) each
+     * tick moves the executions whose retention passed into the archive there, giving each its status-table row, then out of
+     * Redis (without it, nothing leaves).
      */
     @Bean
     public SluiceRuntime sluiceRuntime(RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock, ObjectProvider<Retention> retention,
                                        org.springframework.core.env.Environment env, RuleBook rules, LineageLog lineage,
                                        BundledPipelines pipelines, io.sluice.functions.tenancy.Tenancy tenancy,
-                                       ObjectProvider<ExecutionReaper> reaper) {
+                                       ObjectProvider<S3ObjectStore> archive, ObjectProvider<StatusStore> status) {
         return runtime(redis, queue, names, clock, retention.getIfAvailable(() -> Retention.KEEP), AwsEvents.enabled(env), tenancy)
                 .worker(tenancy.owners(), "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5))
                 .rules(rules, tenancy, pipelines::priority)
                 .lineage(lineage)
-                .reaper(reaper.stream().findFirst().orElse(null))
+                .archiveTo(archive.getIfAvailable(), status.getIfAvailable())
                 .build();
     }
 
@@ -113,13 +115,8 @@ public class AwsFunctions {
 
     @Bean(name = "schedule-tick")
     public Supplier<String> scheduleTick(SluiceRuntime runtime, ObjectProvider<io.sluice.functions.alert.TieredAlerts> alerts) {
-        ScheduleTick tick = runtime.tick(); // archiving with AwsRetention's reaper, when there is an archive
-        // Then the alert tiers (AwsHousekeeping): overdue P1 acknowledgements re-alert, the P2/P3 digest goes out when due.
-        return () -> {
-            String swept = tick.tick().toString();
-            io.sluice.functions.alert.TieredAlerts tiers = alerts.getIfAvailable();
-            return tiers == null ? swept : swept + " alerts=" + tiers.tick();
-        };
+        // The tick archives when there is a bucket; then the alert tiers (AwsHousekeeping), as on Azure.
+        return () -> runtime.tickWithAlerts(alerts.getIfAvailable());
     }
 
     /** The Sluice name of the channel queue a record came from (its ARN's last part, without {@code .fifo}); null if unnamed. */

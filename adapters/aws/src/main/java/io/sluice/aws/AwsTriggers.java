@@ -3,13 +3,12 @@ package io.sluice.aws;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import io.sluice.aws.lambda.SqsBatchFunction;
-import io.sluice.aws.trigger.BundledPipelines;
+import io.sluice.api.bundle.BundledPipelines;
 import io.sluice.aws.trigger.FireCheck;
 import io.sluice.aws.trigger.ObjectEventBatch;
 import io.sluice.aws.trigger.ScheduledStart;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.start.ExecutionStarter;
-import io.sluice.functions.start.PipelineDefinitions;
 import io.sluice.functions.start.PipelineStarter;
 import io.sluice.functions.trigger.object.InvalidRulesException;
 import io.sluice.functions.trigger.object.ObjectRules;
@@ -76,11 +75,10 @@ public class AwsTriggers {
     @Bean
     public ExecutionStarter executionStarter(Orchestrator orchestrator, BundledPipelines pipelines,
                                              ObjectProvider<io.sluice.api.sfn.StoredStateMachines> created) {
-        io.sluice.api.sfn.StoredStateMachines machines = created.getIfAvailable();
         // Each execution on its pipeline's declared priority channel (<id>.pipeline.json), as locally; a state machine
         // created through the Step Functions API has no options file, so it runs on the default channel.
-        return new PipelineStarter((PipelineStarter.PrioritizedLaunch) orchestrator::start, PipelineDefinitions.of(machines == null ? pipelines
-                : id -> pipelines.apply(id).or(() -> machines.created(id))), pipelines::priority);
+        return new PipelineStarter((PipelineStarter.PrioritizedLaunch) orchestrator::start, pipelines.andCreated(created.getIfAvailable()),
+                pipelines::priority);
     }
 
     @Bean

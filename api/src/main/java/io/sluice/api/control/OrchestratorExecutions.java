@@ -6,6 +6,7 @@ import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.retention.ExecutionArchive;
 import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.start.ExecutionStarter;
@@ -16,11 +17,14 @@ import io.sluice.orchestration.engine.Frame;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.ObjectStore;
+import io.sluice.orchestration.port.StatusStore;
 import io.sluice.orchestration.port.TaskQueue;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * {@link ExecutionControl} for a host whose API process can run the orchestrator itself (a cloud
@@ -45,6 +49,20 @@ public final class OrchestratorExecutions implements ExecutionControl {
     public OrchestratorExecutions(Function<OrchestratorMessage, Orchestrator.Outcome> apply, ExecutionStarter starter,
                                   ExecutionStore store, TaskQueue queue, QueueNames names, ExecutionReads reads) {
         this(apply, starter, store, queue, names, reads, null);
+    }
+
+    /**
+     * The one {@code ExecutionControl} as every host builds it: reads find an execution in {@code store}, else in the
+     * archive in {@code archive} the schedule-tick moved it to ({@code null}: nothing is archived); lists span that archive
+     * through the status table {@code index}, where the reaper gives every archived run its row ({@code null}, or no
+     * archive: lists read the store only), over the pipelines {@code pipelines} names.
+     */
+    public static OrchestratorExecutions over(Function<OrchestratorMessage, Orchestrator.Outcome> apply, ExecutionStarter starter,
+                                              ExecutionStore store, TaskQueue queue, QueueNames names, ObjectStore archive,
+                                              StatusStore index, Supplier<? extends Iterable<String>> pipelines) {
+        return new OrchestratorExecutions(apply, starter, store, queue, names,
+                new ExecutionReads(store, archive == null ? null : new ExecutionArchive(archive)),
+                new ExecutionListings(store, archive == null ? null : index, pipelines));
     }
 
     /** @param listings what lists span (the store, then the archived runs); {@code null}: the store only */

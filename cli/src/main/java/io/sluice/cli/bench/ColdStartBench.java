@@ -1,6 +1,7 @@
 package io.sluice.cli.bench;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Writer;
@@ -17,8 +18,9 @@ import java.util.Map;
  * it) with one SQS event, and the time is taken from just before the process is started to the moment its response line
  * arrives. Tuned: a Sluice entry point with an AppCDS archive (a training run with {@code -XX:ArchiveClassesAtExit}, then
  * {@code -XX:SharedArchiveFile}: a recipe the java21 runtime takes through {@code JAVA_TOOL_OPTIONS}) and
- * {@code -XX:TieredStopAtLevel=1}. Plain: {@code io.sluice.coldstart.PlainFunctionApplication} through
- * {@code FunctionInvoker}, one function, no option. The sides alternate run by run, so that the machine's load falls on
+ * {@code -XX:TieredStopAtLevel=1}. Plain: {@code io.sluice.bench.coldstart.PlainFunctionApplication} (the bench module's,
+ * never in the artifact: its classes go on the classpath after the jar) through {@code FunctionInvoker}, one function, no
+ * option. The sides alternate run by run, so that the machine's load falls on
  * all alike.
  */
 public final class ColdStartBench {
@@ -27,13 +29,24 @@ public final class ColdStartBench {
     /**
      * Settings of one side: its JVM options, the system properties the function's application needs, its
      * {@code MAIN_CLASS}, function and handler class (what the deployment names as the Lambda's handler; {@code null} for
-     * either: the one the deployment gives that function, as {@code LocalInvoke} knows it), and the event it is given.
+     * either: the one the deployment gives that function, as {@code LocalInvoke} knows it), the event it is given, and
+     * what goes on its classpath after the artifact (the plain side's application; none for Sluice's own functions).
      */
     public record Side(String name, List<String> jvmOptions, Map<String, String> properties, String mainClass, String function,
-                       String handler, Path event) {
+                       String handler, Path event, List<Path> classpath) {
+        public Side {
+            classpath = List.copyOf(classpath);
+        }
+
+        /** A side that runs from the artifact alone. */
+        public Side(String name, List<String> jvmOptions, Map<String, String> properties, String mainClass, String function,
+                    String handler, Path event) {
+            this(name, jvmOptions, properties, mainClass, function, handler, event, List.of());
+        }
+
         /** The same side with other JVM options (a training run's). */
         public Side withOptions(String suffix, List<String> options) {
-            return new Side(name + suffix, options, properties, mainClass, function, handler, event);
+            return new Side(name + suffix, options, properties, mainClass, function, handler, event, classpath);
         }
     }
 
@@ -106,7 +119,9 @@ public final class ColdStartBench {
         command.add(java.toString());
         command.addAll(options);
         command.add("-cp");
-        command.add(jar.toString());
+        List<String> classpath = new ArrayList<>(List.of(jar.toString()));
+        side.classpath().forEach(entry -> classpath.add(entry.toString()));
+        command.add(String.join(File.pathSeparator, classpath));
         side.properties().forEach((k, v) -> command.add("-D" + k + "=" + v));
         if (side.mainClass() != null) {
             command.add("-DMAIN_CLASS=" + side.mainClass());

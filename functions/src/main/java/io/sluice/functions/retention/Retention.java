@@ -35,6 +35,10 @@ public record Retention(Duration retention, ByPipeline byPipeline, Duration name
     public static final Duration DEFAULT_NAME_REUSE = Duration.ofDays(90);
     /** A day in Redis: enough for the runs an operator looks at, cheap in memory; older reads come from the archive. */
     public static final Duration DEFAULT_RETENTION = Duration.ofDays(1);
+    /** {@link #DEFAULT_RETENTION} as every host's {@code sluice.retention} setting defaults to it. */
+    public static final String DEFAULT_RETENTION_SETTING = "1d";
+    /** {@link #DEFAULT_NAME_REUSE} as every host's {@code sluice.name-reuse} setting defaults to it. */
+    public static final String DEFAULT_NAME_REUSE_SETTING = "90d";
 
     /** Keeps every execution for good (no deadlines), as before retention existed. */
     public static final Retention KEEP = new Retention(null, ByPipeline.NONE, DEFAULT_NAME_REUSE);
@@ -49,6 +53,15 @@ public record Retention(Duration retention, ByPipeline byPipeline, Duration name
 
     public static Retention of(Duration retention) {
         return new Retention(retention, ByPipeline.NONE, DEFAULT_NAME_REUSE);
+    }
+
+    /**
+     * A deployment's policy, as every host reads it: {@code retention} ({@code sluice.retention}) unless a pipeline's own
+     * options say ({@code "retention"} in its {@code <id>.pipeline.json}, through {@code byPipeline}), a name taken for
+     * {@code nameReuse} ({@code sluice.name-reuse}).
+     */
+    public static Retention of(Duration retention, Duration nameReuse, ByPipeline byPipeline) {
+        return new Retention(retention, byPipeline, nameReuse);
     }
 
     public Retention withPipelines(ByPipeline byPipeline) {

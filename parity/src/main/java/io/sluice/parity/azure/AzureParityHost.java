@@ -2,7 +2,7 @@ package io.sluice.parity.azure;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.sluice.azure.datafactory.FakeDataFactory;
+import io.sluice.stubs.azure.FakeDataFactory;
 import io.sluice.azure.invoke.InProcessFunctionApp;
 import io.sluice.azure.invoke.LocalFunctionsHost;
 import io.sluice.functions.messaging.QueueNames;

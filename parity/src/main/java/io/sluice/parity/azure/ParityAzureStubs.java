@@ -5,7 +5,7 @@ import com.azure.core.credential.TokenCredential;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.azure.AzureStorageClients;
 import io.sluice.azure.SluiceAzureProperties;
-import io.sluice.azure.datafactory.FakeDataFactory;
+import io.sluice.stubs.azure.FakeDataFactory;
 import io.sluice.functions.task.warehouse.CopyToWarehouse;
 import java.nio.file.Path;
 import java.time.Clock;

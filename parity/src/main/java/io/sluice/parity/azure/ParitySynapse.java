@@ -2,15 +2,17 @@ package io.sluice.parity.azure;
 
 import com.azure.storage.blob.BlobContainerClient;
 import io.sluice.azure.synapse.BatchFiles;
-import io.sluice.azure.synapse.ScriptedSql;
+import io.sluice.azure.synapse.SqlSession;
 import io.sluice.azure.synapse.SynapseWarehouse;
 import io.sluice.parity.ParityHost;
+import io.sluice.stubs.azure.ScriptedSql;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +23,7 @@ import java.util.regex.Pattern;
 
 /**
  * The Azure host's Synapse: the real {@link SynapseWarehouse} (its statements, its transaction, its load ledger) over the
- * Azure adapter's {@link ScriptedSql}, since no dedicated SQL pool runs here. The script answers as a pool holding the
+ * stubs module's {@link ScriptedSql}, since no dedicated SQL pool runs here. The script answers as a pool holding the
  * example's tables ({@code warehouse.sql}) would, and no more: {@code sys.columns} from those tables, {@code COPY INTO}
  * with the data lines of the batch file in Blob storage, the table's {@code INSERT ... SELECT} with what that stage
  * received, and the load ledger from the rows the warehouse wrote to it. No SQL is run: what this shows is that the
@@ -60,7 +62,42 @@ final class ParitySynapse {
                 .on("sluice_load_lock", p -> 1L)
                 .onStatement("COPY INTO", (text, p) -> copy(text))
                 .onStatement("INSERT INTO", (text, p) -> staged.getOrDefault(text.substring(text.lastIndexOf(" FROM ") + 6).strip(), 0L));
-        warehouse = new SynapseWarehouse(sql, BatchFiles.blobs(container), "dbo", "IDENTITY = 'Managed Identity'");
+        warehouse = new SynapseWarehouse(this::session, BatchFiles.blobs(container), "dbo", "IDENTITY = 'Managed Identity'");
+    }
+
+    /** A session of the warehouse's over the script. */
+    private SqlSession session() {
+        return new SqlSession() {
+            @Override
+            public List<Map<String, Object>> query(String statement, List<?> parameters) throws SQLException {
+                return sql.query(statement, parameters);
+            }
+
+            @Override
+            public long update(String statement, List<?> parameters) throws SQLException {
+                return sql.update(statement, parameters);
+            }
+
+            @Override
+            public void begin() {
+                sql.begin();
+            }
+
+            @Override
+            public void commit() {
+                sql.commit();
+            }
+
+            @Override
+            public void rollback() {
+                sql.rollback();
+            }
+
+            @Override
+            public void close() {
+                sql.close();
+            }
+        };
     }
 
     SynapseWarehouse warehouse() {

@@ -75,6 +75,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void noTestJarIsOnAMainClasspath() {
+        assertThat(REACTOR.testJarsOnMainClasspaths()).as("test jars in a main scope").isEmpty();
+    }
+
+    @Test
     void classesUseOnlyTheModulesTheirPomDeclares() {
         SLUICE.classesUseOnlyTheModulesTheirPomDeclares().check(sluice);
     }

@@ -33,8 +33,14 @@ final class Reactor {
 
     private final Map<String, SluiceModule> byArtifact = new LinkedHashMap<>();
     private final Map<String, SluiceModule> byPackage = new HashMap<>();
+    private final List<String> mainTestJars;
 
     private Reactor(List<SluiceModule> modules) {
+        this(modules, List.of());
+    }
+
+    private Reactor(List<SluiceModule> modules, List<String> mainTestJars) {
+        this.mainTestJars = List.copyOf(mainTestJars);
         for (SluiceModule module : modules) {
             if (byArtifact.put(module.artifact(), module) != null) {
                 throw new IllegalStateException("two modules are called " + module.artifact());
@@ -57,10 +63,12 @@ final class Reactor {
     /** The reactor of the repository whose root pom is {@code root/pom.xml}. */
     static Reactor read(Path root) {
         List<SluiceModule> modules = new ArrayList<>();
+        List<String> mainTestJars = new ArrayList<>();
         for (String path : children(document(root.resolve("pom.xml")), "modules", "module")) {
             modules.add(module(root, path));
+            mainTestJars.addAll(mainTestJars(root, path));
         }
-        return new Reactor(modules);
+        return new Reactor(modules, mainTestJars);
     }
 
     /** The reactor of the repository this module is built in ({@link #repositoryRoot()}). */
@@ -117,7 +125,30 @@ final class Reactor {
         return problems;
     }
 
+    /**
+     * Every test jar a pom puts on its module's main classpath (a dependency of type {@code test-jar} or classifier
+     * {@code tests} in a main scope), one sentence each: test code is no module's API, so what a main classpath needs from
+     * another module's tests belongs in a main-scope module (the stubs, the testkit).
+     */
+    List<String> testJarsOnMainClasspaths() {
+        return mainTestJars;
+    }
+
     // ---- reading the poms ------------------------------------------------------------------------
+
+    private static List<String> mainTestJars(Path root, String path) {
+        List<String> found = new ArrayList<>();
+        for (Element dependency : elements(document(root.resolve(path).resolve("pom.xml")), "dependencies", "dependency")) {
+            String scope = text(dependency, "scope").orElse("compile");
+            boolean testJar = text(dependency, "type").orElse("jar").equals("test-jar")
+                    || text(dependency, "classifier").orElse("").equals("tests");
+            if (testJar && MAIN_SCOPES.contains(scope)) {
+                found.add(path + "/pom.xml puts the test jar of " + text(dependency, "artifactId").orElse("?") + " on its main classpath"
+                        + " (scope " + scope + "): move what it uses into a main-scope module (stubs, testkit)");
+            }
+        }
+        return found;
+    }
 
     private static SluiceModule module(Path root, String path) {
         Path pom = root.resolve(path).resolve("pom.xml");

@@ -47,6 +47,26 @@ class ReactorTest {
     }
 
     @Test
+    void aTestJarInAMainScopeIsReportedAndOneInTestScopeIsNot() throws IOException {
+        pom(root, "<modules><module>kit</module><module>suite</module></modules>");
+        pom(root.resolve("kit"), "<artifactId>x-kit</artifactId><properties><sluice.layer>support</sluice.layer></properties>");
+        pom(root.resolve("suite"), """
+                <artifactId>x-suite</artifactId>
+                <properties><sluice.layer>verification</sluice.layer></properties>
+                <dependencies>
+                  <dependency><groupId>io.sluice</groupId><artifactId>x-kit</artifactId><type>test-jar</type></dependency>
+                  <dependency><groupId>org.example</groupId><artifactId>lib</artifactId><classifier>tests</classifier><scope>runtime</scope></dependency>
+                  <dependency><groupId>io.sluice</groupId><artifactId>x-kit</artifactId><type>test-jar</type><scope>test</scope></dependency>
+                </dependencies>""");
+
+        assertThat(Reactor.read(root).testJarsOnMainClasspaths()).containsExactly(
+                "suite/pom.xml puts the test jar of x-kit on its main classpath (scope compile): move what it uses into a main-scope "
+                        + "module (stubs, testkit)",
+                "suite/pom.xml puts the test jar of lib on its main classpath (scope runtime): move what it uses into a main-scope "
+                        + "module (stubs, testkit)");
+    }
+
+    @Test
     void aModuleWhosePomNamesNoRingIsRefusedByName() throws IOException {
         pom(root, "<modules><module>adapters/new</module></modules>");
         pom(root.resolve("adapters/new"), "<artifactId>x-new</artifactId>");

@@ -4,7 +4,7 @@ import io.sluice.api.sfn.BundleTimes;
 import io.sluice.api.sfn.StoredStateMachines;
 import io.sluice.aws.AwsTriggers;
 import io.sluice.aws.SluiceAwsProperties;
-import io.sluice.aws.trigger.BundledPipelines;
+import io.sluice.api.bundle.BundledPipelines;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.redis.RedisAdapters;
@@ -42,7 +42,7 @@ public class AwsSfnApi {
 
             @Override
             public Optional<Definition> definition(String name) {
-                return bundle.apply(name);
+                return bundle.definition(name);
             }
 
             @Override

@@ -1,5 +1,6 @@
 package io.sluice.aws.http;
 
+import io.sluice.api.bundle.BundledApiPipelines;
 import io.sluice.api.control.OrchestratorExecutions;
 import io.sluice.api.http.BundledTenants;
 import io.sluice.api.http.SluiceApiProperties;
@@ -10,12 +11,10 @@ import io.sluice.api.tenant.CloudApiAuth;
 import io.sluice.api.tenant.Tenants;
 import io.sluice.aws.SluiceAwsProperties;
 import io.sluice.aws.sqs.SqsTaskQueue;
-import io.sluice.aws.trigger.BundledPipelines;
+import io.sluice.api.bundle.BundledPipelines;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
-import io.sluice.functions.retention.ExecutionArchive;
-import io.sluice.functions.retention.ExecutionListings;
-import io.sluice.functions.retention.ExecutionReads;
+import io.sluice.aws.s3.S3ObjectStore;
 import io.sluice.orchestration.port.StatusStore;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.orchestration.port.RateLimiter;
@@ -55,13 +54,12 @@ class HttpApiPorts {
 
     @Bean
     ExecutionControl executionControl(Orchestrator orchestrator, ExecutionStarter starter, RedisAdapters redis, SqsTaskQueue queue,
-                                      QueueNames names, ObjectProvider<ExecutionArchive> archive, ObjectProvider<StatusStore> status,
+                                      QueueNames names, ObjectProvider<S3ObjectStore> archive, ObjectProvider<StatusStore> status,
                                       StoredStateMachines machines) {
-        // Lists span the archive through the status table (one row per archived run) when both are there.
-        StatusStore index = archive.getIfAvailable() == null ? null : status.getIfAvailable();
-        return new OrchestratorExecutions(orchestrator::handle, starter, redis.executionStore(), queue, names,
-                new ExecutionReads(redis.executionStore(), archive.getIfAvailable()),
-                new ExecutionListings(redis.executionStore(), index, machines::names));
+        // Reads find an execution in Redis, else in the S3 archive (with the deployment's bucket); lists span the archive
+        // through the status table (one row per archived run) when both are there.
+        return OrchestratorExecutions.over(orchestrator::handle, starter, redis.executionStore(), queue, names, archive.getIfAvailable(),
+                status.getIfAvailable(), machines::names);
     }
 
     @Bean

@@ -10,7 +10,7 @@ import io.sluice.aws.SluiceAwsProperties;
 import io.sluice.aws.client.AwsServicesProperties;
 import io.sluice.aws.secrets.SecretsProperties;
 import io.sluice.aws.sqs.SqsTaskQueue;
-import io.sluice.aws.trigger.BundledPipelines;
+import io.sluice.api.bundle.BundledPipelines;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.retention.Retention;
@@ -114,8 +114,8 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
         if (!env.containsProperty("sluice.s3.bucket")) {
             return Retention.KEEP;
         }
-        Duration retention = DurationStyle.detectAndParse(env.getProperty("sluice.retention", AwsRetention.DEFAULT_RETENTION));
-        Duration nameReuse = DurationStyle.detectAndParse(env.getProperty("sluice.name-reuse", AwsRetention.DEFAULT_NAME_REUSE));
+        Duration retention = DurationStyle.detectAndParse(env.getProperty("sluice.retention", Retention.DEFAULT_RETENTION_SETTING));
+        Duration nameReuse = DurationStyle.detectAndParse(env.getProperty("sluice.name-reuse", Retention.DEFAULT_NAME_REUSE_SETTING));
         PathMatchingResourcePatternResolver resolver = new PathMatchingResourcePatternResolver();
         // Loaded as the other functions load it (a dependsOn may name a machine the tenants file lets a tenant create).
         BundledPipelines pipelines = BundledPipelines.load(resolver, env.getProperty("sluice.triggers.pipelines", AwsTriggers.DEFAULT_PIPELINES),

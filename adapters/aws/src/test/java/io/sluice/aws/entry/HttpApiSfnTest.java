@@ -13,7 +13,7 @@ import io.sluice.aws.SluiceAwsApplication;
 import io.sluice.aws.invoke.EventSourceMapping;
 import io.sluice.aws.sqs.SqsClients;
 import io.sluice.aws.sqs.SqsQueueSettings;
-import io.sluice.aws.stub.SecretsManagerStub;
+import io.sluice.stubs.aws.SecretsManagerStub;
 import io.sluice.orchestration.json.Json;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.SluiceRedisProperties;

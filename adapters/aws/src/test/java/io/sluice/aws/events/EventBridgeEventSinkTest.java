@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.aws.client.AwsClientSettings;
 import io.sluice.aws.client.AwsClients;
-import io.sluice.aws.stub.EventBridgeStub;
+import io.sluice.stubs.aws.EventBridgeStub;
 import io.sluice.functions.events.cloud.CloudEventJson;
 import io.sluice.functions.events.cloud.ExecutionEvent;
 import io.sluice.orchestration.json.Json;

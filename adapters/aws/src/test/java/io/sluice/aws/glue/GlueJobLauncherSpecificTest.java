@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.aws.stub.AwsJsonStub.Call;
+import io.sluice.stubs.aws.AwsJsonStub.Call;
 import io.sluice.functions.harness.TaskContext;
 import io.sluice.functions.task.Backoff;
 import io.sluice.functions.task.jobs.GlueLaunch;

@@ -2,7 +2,7 @@ package io.sluice.aws.glue;
 
 import io.sluice.aws.client.AwsClientSettings;
 import io.sluice.aws.client.AwsClients;
-import io.sluice.aws.stub.GlueStub;
+import io.sluice.stubs.aws.GlueStub;
 import io.sluice.functions.task.Backoff;
 import io.sluice.functions.task.Sleeper;
 import io.sluice.orchestration.port.IdempotencyStore;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.aws.SluiceAwsApplication;
-import io.sluice.aws.stub.FiringSchedules;
-import io.sluice.aws.stub.SchedulerStub;
+import io.sluice.stubs.aws.FiringSchedules;
+import io.sluice.stubs.aws.SchedulerStub;
 import io.sluice.orchestration.json.Json;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.SluiceRedisProperties;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.aws.client.AwsClientSettings;
 import io.sluice.aws.client.AwsClients;
-import io.sluice.aws.stub.EventBridgeStub;
-import io.sluice.aws.stub.SnsStub;
+import io.sluice.stubs.aws.EventBridgeStub;
+import io.sluice.stubs.aws.SnsStub;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.Publisher;
 import io.sluice.orchestration.port.Publisher.Message;

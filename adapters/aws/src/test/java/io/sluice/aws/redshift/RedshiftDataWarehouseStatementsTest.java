@@ -3,7 +3,7 @@ package io.sluice.aws.redshift;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.aws.stub.RedshiftDataStub.Received;
+import io.sluice.stubs.aws.RedshiftDataStub.Received;
 import io.sluice.orchestration.port.LoadResult;
 import io.sluice.orchestration.port.LoadResult.Reason;
 import io.sluice.orchestration.port.Warehouse.LoadRequest;

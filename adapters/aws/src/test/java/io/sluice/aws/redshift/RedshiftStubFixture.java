@@ -4,7 +4,7 @@ import io.sluice.aws.client.AwsClientSettings;
 import io.sluice.aws.client.AwsClients;
 import io.sluice.aws.s3.S3Location;
 import io.sluice.aws.s3.S3TestBuckets;
-import io.sluice.aws.stub.RedshiftDataStub;
+import io.sluice.stubs.aws.RedshiftDataStub;
 import io.sluice.functions.task.Backoff;
 import io.sluice.functions.task.Sleeper;
 import io.sluice.testkit.postgres.PostgresTestServer;

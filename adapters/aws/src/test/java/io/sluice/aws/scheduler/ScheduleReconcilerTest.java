@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.aws.client.AwsClientSettings;
 import io.sluice.aws.client.AwsClients;
-import io.sluice.aws.stub.SchedulerStub;
+import io.sluice.stubs.aws.SchedulerStub;
 import io.sluice.aws.trigger.ScheduledStart;
 import io.sluice.functions.start.StartResult;
 import io.sluice.functions.trigger.schedule.OverlapPolicy;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.aws.AwsPorts;
-import io.sluice.aws.stub.SecretsManagerStub;
+import io.sluice.stubs.aws.SecretsManagerStub;
 import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.SluiceRedisProperties;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.aws.client.AwsClientSettings;
 import io.sluice.aws.client.AwsClients;
-import io.sluice.aws.stub.SecretsManagerStub;
+import io.sluice.stubs.aws.SecretsManagerStub;
 import io.sluice.functions.tenancy.Owner;
 import io.sluice.functions.tenancy.ScopedSecrets;
 import io.sluice.testkit.time.ManualClock;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.aws.client.AwsClientSettings;
 import io.sluice.aws.client.AwsClients;
-import io.sluice.aws.stub.SnsStub;
+import io.sluice.stubs.aws.SnsStub;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.AlertSink.Alert;
 import io.sluice.orchestration.port.AlertSink.Severity;

@@ -1,14 +1,13 @@
 package io.sluice.azure.host;
 
+import io.sluice.api.bundle.BundledApiPipelines;
+import io.sluice.api.bundle.BundledPipelines;
 import io.sluice.api.http.BundledTenants;
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.Pipelines;
 import io.sluice.api.tenant.Tenants;
 import io.sluice.functions.messaging.QueueNames;
-import io.sluice.functions.retention.ExecutionArchive;
-import io.sluice.functions.retention.ExecutionListings;
-import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.orchestration.port.StatusStore;
 import io.sluice.orchestration.port.ObjectStore;
 import org.springframework.beans.factory.ObjectProvider;
@@ -61,14 +60,12 @@ public class AzureApi {
                                                 RedisAdapters redis, TaskQueue queue, QueueNames names,
                                                 ObjectProvider<ObjectStore> objects, ObjectProvider<StatusStore> status,
                                                 io.sluice.api.sfn.StoredStateMachines machines) {
-        ObjectStore archive = objects.getIfAvailable();
         // Reads find an execution in Redis, else in the Blob archive the schedule-tick moved it to; lists span that
         // archive through the status table, where the reaper gives every archived run its row.
         // Stop and redrive are applied right away through the orchestrator (its compare-and-set commit), as on every host, so
         // the answer shows their effect; callbacks go to the orchestrator's queue, as a task's result does.
-        return new io.sluice.api.control.OrchestratorExecutions(orchestrator::handle, starter, redis.executionStore(), queue, names,
-                new ExecutionReads(redis.executionStore(), archive == null ? null : new ExecutionArchive(archive)),
-                new ExecutionListings(redis.executionStore(), archive == null ? null : status.getIfAvailable(), machines::names));
+        return io.sluice.api.control.OrchestratorExecutions.over(orchestrator::handle, starter, redis.executionStore(), queue, names,
+                objects.getIfAvailable(), status.getIfAvailable(), machines::names);
     }
 
     @Bean

@@ -1,5 +1,6 @@
 package io.sluice.azure.host;
 
+import io.sluice.api.bundle.BundledPipelines;
 import io.sluice.azure.keyvault.RedisAccessKey;
 import io.sluice.functions.alert.FailureAlerts;
 import io.sluice.functions.alert.LogAlertSink;
@@ -130,10 +131,11 @@ public class AzureRuntime {
      * reserved for {@code sluice.name-reuse}, 90 days): the orchestrator stamps it on each execution as it ends.
      */
     @Bean
-    public Retention retention(@Value("${sluice.retention:1d}") Duration retention, @Value("${sluice.name-reuse:90d}") Duration nameReuse,
+    public Retention retention(@Value("${sluice.retention:" + Retention.DEFAULT_RETENTION_SETTING + "}") Duration retention,
+                               @Value("${sluice.name-reuse:" + Retention.DEFAULT_NAME_REUSE_SETTING + "}") Duration nameReuse,
                                BundledPipelines pipelines) {
         // A pipeline's own "retention" in its bundled <id>.pipeline.json wins, as locally.
-        return Retention.of(retention).withNameReuse(nameReuse).withPipelines(pipelines::retention);
+        return Retention.of(retention, nameReuse, pipelines::retention);
     }
 
     /**
@@ -143,13 +145,11 @@ public class AzureRuntime {
     @Bean
     public ExecutionStarter executionStarter(Orchestrator orchestrator, BundledPipelines pipelines,
                                              ObjectProvider<io.sluice.api.sfn.StoredStateMachines> created) {
-        io.sluice.api.sfn.StoredStateMachines machines = created.getIfAvailable();
         // Each execution on its pipeline's declared priority channel (<id>.pipeline.json), as on AWS and locally: the app has a
         // trigger on every channel's queue (ServiceBusChannelFunctions, StorageChannelFunctions). A state machine created
         // through the Step Functions API has no options file, so it runs on the default channel.
-        return new PipelineStarter((PipelineStarter.PrioritizedLaunch) orchestrator::start, machines == null ? pipelines
-                : io.sluice.functions.start.PipelineDefinitions.of(id -> java.util.Optional.ofNullable(pipelines.definition(id))
-                .or(() -> machines.created(id))), pipelines::priority);
+        return new PipelineStarter((PipelineStarter.PrioritizedLaunch) orchestrator::start, pipelines.andCreated(created.getIfAvailable()),
+                pipelines::priority);
     }
 
     @Bean
@@ -206,8 +206,7 @@ public class AzureRuntime {
     public SluiceHandlers sluiceHandlers(SluiceRuntime runtime, TaskFunctionCatalog functions, QueueNames names,
                                          CompletionListener completions, DeadLetterHandler deadLetters,
                                          io.sluice.functions.alert.TieredAlerts tiers) {
-        return new SluiceHandlers(runtime.orchestrator(), runtime.worker(functions.tasks()), completions, deadLetters, runtime.tick(), tiers,
-                names);
+        return new SluiceHandlers(runtime, runtime.worker(functions.tasks()), completions, deadLetters, tiers, names);
     }
 
     private static AlertSink oncePerIncident(AlertSink sink, RedisAdapters redis, Clock clock) {

@@ -1,5 +1,6 @@
 package io.sluice.azure.host;
 
+import io.sluice.api.bundle.BundledPipelines;
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.sfn.Arns;
@@ -52,12 +53,12 @@ public class AzureSfnApi {
         return new StoredStateMachines(new StoredStateMachines.Bundle() {
             @Override
             public List<String> names() {
-                return bundle.ids();
+                return List.copyOf(bundle.ids());
             }
 
             @Override
             public Optional<Definition> definition(String name) {
-                return Optional.ofNullable(bundle.definition(name));
+                return bundle.definition(name);
             }
 
             @Override

@@ -1,5 +1,6 @@
 package io.sluice.azure.host;
 
+import io.sluice.api.bundle.BundledPipelines;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.api.tenant.Tenants;
 import io.sluice.azure.AzureHttpIntegrationProperties;

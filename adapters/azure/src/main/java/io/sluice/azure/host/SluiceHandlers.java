@@ -7,9 +7,9 @@ import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
 import io.sluice.functions.orchestrator.Orchestrator;
-import io.sluice.functions.orchestrator.ScheduleTick;
 import io.sluice.functions.priority.Priority;
 import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
+import io.sluice.runtime.SluiceRuntime;
 
 /**
  * What each queue's message does, whatever trigger delivered it (a Storage Queue trigger, a Service Bus
@@ -22,18 +22,18 @@ public final class SluiceHandlers {
     private final WorkerHarness harness;
     private final CompletionListener completions;
     private final DeadLetterHandler deadLetters;
-    private final ScheduleTick tick;
+    private final SluiceRuntime runtime;
     private final TieredAlerts alerts;
     private final QueueNames names;
 
     /** @param alerts the alert tiers the tick also ticks; {@code null} for none */
-    public SluiceHandlers(Orchestrator orchestrator, WorkerHarness harness, CompletionListener completions, DeadLetterHandler deadLetters,
-                          ScheduleTick tick, TieredAlerts alerts, QueueNames names) {
-        this.orchestrator = orchestrator;
+    public SluiceHandlers(SluiceRuntime runtime, WorkerHarness harness, CompletionListener completions, DeadLetterHandler deadLetters,
+                          TieredAlerts alerts, QueueNames names) {
+        this.orchestrator = runtime.orchestrator();
         this.harness = harness;
         this.completions = completions;
         this.deadLetters = deadLetters;
-        this.tick = tick;
+        this.runtime = runtime;
         this.alerts = alerts;
         this.names = names;
     }
@@ -81,7 +81,6 @@ public final class SluiceHandlers {
      * goes out when due); returns both reports.
      */
     public String tick() {
-        String swept = tick.tick().toString();
-        return alerts == null ? swept : swept + " alerts=" + alerts.tick();
+        return runtime.tickWithAlerts(alerts);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.core.credential.AccessToken;
 import com.azure.core.credential.TokenCredential;
 import io.sluice.orchestration.port.JobLauncher;
+import io.sluice.stubs.azure.FakeDataFactory;
 import io.sluice.orchestration.port.JobLauncher.JobRequest;
 import io.sluice.orchestration.port.JobRun;
 import io.sluice.testkit.contract.JobLauncherContract;
@@ -57,14 +58,14 @@ class DataFactoryJobLauncherTest extends JobLauncherContract {
             adf.existingRun("contract-succeeds", Map.of(DataFactoryJobLauncher.TOKEN_PARAMETER, "other-" + i));
         }
         String before = adf.existingRun("contract-succeeds", Map.of(DataFactoryJobLauncher.TOKEN_PARAMETER, token, "day", "2026-11-29"));
-        int created = adf.createRuns.get();
+        int created = adf.createRuns();
 
         JobRun found = createLauncher(run -> {}).start(new JobRequest("contract-succeeds", token, Map.of("day", "2026-11-29")));
 
         assertThat(found.runId()).isEqualTo(before);
         assertThat(found.clientToken()).isEqualTo(token);
         assertThat(found.logLocation()).isEqualTo("https://adf.azure.com/monitoring/pipelineruns/" + before);
-        assertThat(adf.createRuns.get()).isEqualTo(created);
+        assertThat(adf.createRuns()).isEqualTo(created);
     }
 
     @Test

@@ -39,6 +39,10 @@ class AzureAlertTiersTest {
 
     @BeforeEach
     void listen() {
+        // The app first, and its http-api: each starts a Spring application on first use (the functions' context, then
+        // the http-api's serverless web application), and each start's logging setup (JUL's readConfiguration) drops every
+        // handler added before it. Started here, a capture added next hears the alerts whatever ran before in this JVM.
+        AzureTestApp.host().invoke("http-api", AzureEntryPointsTest.get("/api/v1/executions/none:warm-up"));
         alertLog.addHandler(capture);
     }
 

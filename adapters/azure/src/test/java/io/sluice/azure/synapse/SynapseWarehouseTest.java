@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.sluice.orchestration.port.LoadResult;
 import io.sluice.orchestration.port.LoadResult.Reason;
 import io.sluice.orchestration.port.Warehouse.LoadRequest;
+import io.sluice.stubs.azure.ScriptedSql;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Synapse warehouse's statements and transaction logic over a {@link ScriptedSql}: no Synapse pool runs
+ * The Synapse warehouse's statements and transaction logic over a {@link ScriptedSql} (the stubs module): no Synapse pool runs
  * here, and PostgreSQL is no stand-in for T-SQL's COPY INTO, CTAS or {@code sys.columns}. What this cannot
  * prove: that the T-SQL parses and runs on a dedicated pool; COPY INTO's CSV reading (quotes, line breaks, an
  * empty field as NULL and {@code ""} as an empty string); that the lock row's UPDATE serialises two loads of one
@@ -38,9 +39,8 @@ class SynapseWarehouseTest {
                         ? List.of(column("id", 1), column("region", 0), column("note", 0), column("sluice_batch", 1)) : List.of())
                 .on("INSERT INTO [analytics].[sales]", p -> 3L);
         file = Optional.of(new BatchFiles.BatchFile(URL, "id,region,note"));
-        warehouse = new SynapseWarehouse(sql, source -> file, "sluice", "IDENTITY = 'Managed Identity'");
-        sql.statements.clear();
-        sql.transactions.clear();
+        warehouse = new SynapseWarehouse(ScriptedSessions.over(sql), source -> file, "sluice", "IDENTITY = 'Managed Identity'");
+        sql.forget();
     }
 
     private static Map<String, Object> column(String name, int required) {
@@ -55,7 +55,7 @@ class SynapseWarehouseTest {
     void aLoadStagesWithCopyIntoThenReplacesTheBatchAndRecordsItInOneTransaction() {
         assertThat(load("analytics.sales")).isEqualTo(new LoadResult.Loaded(3, false));
 
-        List<ScriptedSql.Statement> s = sql.statements;
+        List<ScriptedSql.Statement> s = sql.recorded();
         assertThat(s).extracting(st -> st.sql().split(" ")[0] + (st.inTransaction() ? " (tx)" : "")).containsExactly(
                 "SELECT", "SELECT", "INSERT", "CREATE", "COPY", "UPDATE (tx)", "SELECT (tx)", "DELETE (tx)", "INSERT (tx)",
                 "DELETE (tx)", "INSERT (tx)", "DROP");
@@ -71,7 +71,7 @@ class SynapseWarehouseTest {
         assertThat(s.get(8).sql()).startsWith("INSERT INTO [analytics].[sales] ([id], [region], [note], [sluice_batch]) SELECT [id], [region], [note], ? FROM [analytics].[sluice_stage_");
         assertThat(s.get(10).parameters()).containsExactly("analytics.sales", "orders/2026-11-29", "exec-1", 3L, java.sql.Timestamp.from(T0));
         assertThat(s.get(11).sql()).isEqualTo("DROP TABLE " + s.get(3).sql().split(" ")[2]);
-        assertThat(sql.transactions).containsExactly("begin", "commit", "close");
+        assertThat(sql.transactions()).containsExactly("begin", "commit", "close");
     }
 
     @Test
@@ -88,7 +88,7 @@ class SynapseWarehouseTest {
         int[] ledgerReads = {0};
         sql.on("FROM [sluice].[sluice_load_ledger]", p -> ++ledgerReads[0] == 1 ? List.of() : List.of(Map.of("row_count", 3L)));
         assertThat(load("analytics.sales")).isEqualTo(new LoadResult.Loaded(3, true));
-        assertThat(sql.transactions).containsExactly("begin", "rollback", "close");
+        assertThat(sql.transactions()).containsExactly("begin", "rollback", "close");
         assertThat(sql.sql()).noneMatch(q -> q.startsWith("DELETE")).last().asString().startsWith("DROP TABLE");
     }
 
@@ -99,7 +99,7 @@ class SynapseWarehouseTest {
             assertThat(r.reason()).isEqualTo(Reason.BAD_DATA);
             assertThat(r.detail()).contains("row 3");
         });
-        assertThat(sql.transactions).doesNotContain("begin");
+        assertThat(sql.transactions()).doesNotContain("begin");
         assertThat(sql.sql().getLast()).startsWith("DROP TABLE");
     }
 
@@ -107,7 +107,7 @@ class SynapseWarehouseTest {
     void aFailureInsideTheTransactionRollsBackDropsTheStagingAndIsRetryable() {
         sql.on("INSERT INTO [analytics].[sales]", p -> new SQLException("Transaction was deadlocked", "40001", 1205));
         assertThatThrownBy(() -> load("analytics.sales")).isInstanceOf(IllegalStateException.class).hasMessageContaining("deadlocked");
-        assertThat(sql.transactions).containsExactly("begin", "rollback", "close");
+        assertThat(sql.transactions()).containsExactly("begin", "rollback", "close");
         assertThat(sql.sql().getLast()).startsWith("DROP TABLE");
     }
 
@@ -115,7 +115,7 @@ class SynapseWarehouseTest {
     void namesThatAreNotIdentifiersNeverReachTheStatements() {
         assertThat(load("sales]; DROP TABLE x; --")).isInstanceOfSatisfying(LoadResult.Rejected.class,
                 r -> assertThat(r.reason()).isEqualTo(Reason.TABLE_NOT_FOUND));
-        assertThat(sql.statements).isEmpty();
+        assertThat(sql.recorded()).isEmpty();
         file = Optional.of(new BatchFiles.BatchFile(URL, "id,\"region]; DROP\",note"));
         assertThat(load("analytics.sales")).isInstanceOfSatisfying(LoadResult.Rejected.class,
                 r -> assertThat(r.reason()).isEqualTo(Reason.BAD_DATA));

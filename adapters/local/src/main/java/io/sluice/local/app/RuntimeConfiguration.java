@@ -23,16 +23,13 @@ import io.sluice.transfer.alert.WebhookAlertSink;
 import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.embedded.RuntimeFolder;
 import io.sluice.local.pattern.ClasspathPatternResources;
-import io.sluice.functions.retention.ExecutionArchive;
 import io.sluice.api.control.OrchestratorExecutions;
 import io.sluice.functions.control.RuleBook;
-import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.local.rules.RulesFileWatch;
 import io.sluice.redis.RedisLineageLog;
 import io.sluice.redis.RedisRuleStore;
 import io.sluice.orchestration.port.LineageLog;
-import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.retention.Retention;
 import io.sluice.local.objects.FolderObjectStore;
 import io.sluice.local.pipeline.PipelineCatalog;
@@ -141,8 +138,8 @@ public class RuntimeConfiguration {
                                      LineageLog lineage, SluiceChannelProperties channels,
                                      @Value("${sluice.queue-visibility:}") Duration visibility) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
-        Retention retention = new Retention(properties.retention(), pipeline -> Optional.ofNullable(options.find(pipeline).options())
-                .map(PipelineOptions::retention), properties.nameReuse());
+        Retention retention = Retention.of(properties.retention(), properties.nameReuse(),
+                pipeline -> Optional.ofNullable(options.find(pipeline).options()).map(PipelineOptions::retention));
         // sluice.queue-visibility: how long a received message stays hidden before it is delivered again (default 30 s);
         // a message that keeps failing reaches its dead-letter queue after max-receives of these.
         if (visibility != null && (visibility.isNegative() || visibility.isZero())) {
@@ -297,9 +294,8 @@ public class RuntimeConfiguration {
         ExecutionStore store = backends.ports().executions();
         // Stop and redrive are applied by the runtime right away (the same compare-and-set commit its queue consumer
         // makes), so the answer shows their effect; callbacks go to the orchestrator's queue, as a task's result does.
-        return new OrchestratorExecutions(runtime::apply, starter, store, backends.ports().queue(), names,
-                new ExecutionReads(store, new ExecutionArchive(new FolderObjectStore(properties.dataDir()))),
-                new ExecutionListings(store, status.getIfAvailable(), catalog::ids));
+        return OrchestratorExecutions.over(runtime::apply, starter, store, backends.ports().queue(), names,
+                new FolderObjectStore(properties.dataDir()), status.getIfAvailable(), catalog::ids);
     }
 
     private static boolean blank(String s) {

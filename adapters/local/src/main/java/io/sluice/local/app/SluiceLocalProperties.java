@@ -1,6 +1,7 @@
 package io.sluice.local.app;
 
 import io.sluice.embedded.EmbeddedRedis;
+import io.sluice.functions.retention.Retention;
 import io.sluice.local.embedded.LocalBackends;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,7 +45,8 @@ public record SluiceLocalProperties(@DefaultValue("./pipelines") Path pipelinesD
                                     @DefaultValue("./jobs") Path scriptsDir, @DefaultValue(".sluice/job-runs") Path jobRunsDir,
                                     Path secretsDir, @DefaultValue(".sluice") Path stateDir, @DefaultValue Sqs sqs, @DefaultValue Redis redis, @DefaultValue Pg pg,
                                     @DefaultValue Alerts alerts, @DefaultValue Export export,
-                                    @DefaultValue("1d") Duration retention, @DefaultValue("90d") Duration nameReuse) {
+                                    @DefaultValue(Retention.DEFAULT_RETENTION_SETTING) Duration retention,
+                                    @DefaultValue(Retention.DEFAULT_NAME_REUSE_SETTING) Duration nameReuse) {
 
     /**
      * The SQS queue, when {@code sluice.queue=sqs}.

@@ -19,7 +19,6 @@ import io.sluice.functions.retention.Retention;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.start.StartResult;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;
-import io.sluice.functions.trigger.schedule.ScheduledRuns;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.StatusStore;
@@ -184,9 +183,8 @@ public final class LocalRuntime implements AutoCloseable {
         if (tick.firesSchedules()) {
             throw new IllegalStateException("this runtime fires schedules already");
         }
-        ScheduleFirer firer = new ScheduleFirer(schedules.index(), schedules.starter(), ScheduledRuns.in(ports.executions()), schedules.firer());
         fireEvery = schedules.every();
-        rebuild(b -> b.schedules(firer));
+        rebuild(b -> b.schedules(schedules.index(), schedules.starter(), schedules.firer()));
         LockSupport.unpark(ticker);
     }
 

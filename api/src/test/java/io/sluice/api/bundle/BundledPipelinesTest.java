@@ -1,4 +1,4 @@
-package io.sluice.aws.trigger;
+package io.sluice.api.bundle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

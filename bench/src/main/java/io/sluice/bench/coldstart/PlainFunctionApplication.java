@@ -1,4 +1,4 @@
-package io.sluice.coldstart;
+package io.sluice.bench.coldstart;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import java.util.function.Function;
@@ -8,8 +8,10 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * The baseline of {@code ./sluice bench coldstart}: a plain Spring Cloud Function AWS application with one function
- * and default settings, as a team starting on Lambda would write it. Outside {@code io.sluice.aws} so that the Sluice
- * application's scan never sees it; it is in the artifact only so that both sides of the bench run the same jar.
+ * and default settings, as a team starting on Lambda would write it. It is compiled here against Spring and the Lambda
+ * events at provided scope (neither is shaded into the benchmarks jar) and never ships in the AWS artifact: the bench runs
+ * it from {@code bench/target/classes} beside the artifact, whose Spring Boot, Spring Cloud Function adapter and
+ * {@code LocalInvoke} it uses, so that both sides start the same libraries.
  */
 @SpringBootApplication
 public class PlainFunctionApplication {

@@ -1,4 +1,4 @@
-package io.sluice.aws.stub;
+package io.sluice.stubs.aws;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

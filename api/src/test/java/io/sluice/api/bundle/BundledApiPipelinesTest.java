@@ -1,9 +1,8 @@
-package io.sluice.aws.http;
+package io.sluice.api.bundle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.api.port.Pipelines;
-import io.sluice.aws.trigger.BundledPipelines;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,8 +11,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 
 /**
- * A signed webhook a bundled pipeline declares is the API's webhook on AWS, read by the reader every host uses (the AWS copy of it
- * checked the webhook on its own; Azure's never read it).
+ * A signed webhook a bundled pipeline declares is the API's webhook on the cloud hosts, read by the reader every host uses
+ * (the AWS host's copy of this class checked the webhook on its own; Azure's never read it, so a webhook call there needed
+ * only an API key).
  */
 class BundledApiPipelinesTest {
     @TempDir

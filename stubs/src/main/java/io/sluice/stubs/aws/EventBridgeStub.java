@@ -1,4 +1,4 @@
-package io.sluice.aws.stub;
+package io.sluice.stubs.aws;
 
 import io.sluice.orchestration.json.Json;
 import java.util.UUID;

@@ -1,4 +1,4 @@
-package io.sluice.azure.datafactory;
+package io.sluice.stubs.azure;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,6 +30,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class FakeDataFactory implements AutoCloseable {
     public static final String PATH = "/subscriptions/sub-1/resourceGroups/rg-1/providers/Microsoft.DataFactory/factories/adf-1";
     public static final String TOKEN = "fake-arm-token";
+    /** The Data Factory REST API's version (learn.microsoft.com/rest/api/datafactory, "2018-06-01"): a request without it is refused. */
+    public static final String API_VERSION = "2018-06-01";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int PAGE = 2;
 
@@ -37,7 +39,7 @@ public final class FakeDataFactory implements AutoCloseable {
 
     private final HttpServer server;
     private final Map<String, Run> runs = new ConcurrentHashMap<>();
-    final AtomicInteger createRuns = new AtomicInteger();
+    private final AtomicInteger createRuns = new AtomicInteger();
     private final java.util.Set<String> declared = ConcurrentHashMap.newKeySet();
     private volatile java.util.function.BiConsumer<String, Map<String, String>> onStart = (pipeline, parameters) -> { };
 
@@ -68,8 +70,13 @@ public final class FakeDataFactory implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
+    /** How many createRun calls it has answered. */
+    public int createRuns() {
+        return createRuns.get();
+    }
+
     /** A run created behind the launcher's back (a worker that died after createRun). */
-    String existingRun(String pipeline, Map<String, String> parameters) {
+    public String existingRun(String pipeline, Map<String, String> parameters) {
         String id = UUID.randomUUID().toString();
         runs.put(id, new Run(id, pipeline, Map.copyOf(parameters), Instant.now(), new AtomicInteger()));
         return id;
@@ -80,7 +87,7 @@ public final class FakeDataFactory implements AutoCloseable {
             String path = x.getRequestURI().getPath();
             if (!("Bearer " + TOKEN).equals(x.getRequestHeaders().getFirst("Authorization"))) {
                 reply(x, 401, error("AuthenticationFailed", "no bearer token"));
-            } else if (!String.valueOf(x.getRequestURI().getQuery()).equals("api-version=" + ArmDataFactoryClient.API_VERSION)) {
+            } else if (!String.valueOf(x.getRequestURI().getQuery()).equals("api-version=" + API_VERSION)) {
                 reply(x, 400, error("InvalidApiVersionParameter", "api-version is required"));
             } else if (!path.startsWith(PATH)) {
                 reply(x, 404, error("ResourceNotFound", "no such factory"));

@@ -1,4 +1,4 @@
-package io.sluice.aws.stub;
+package io.sluice.stubs.aws;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
