@@ -120,22 +120,9 @@ class HttpApiPlatformAuthTest {
         environment.set("sluice.api.platform-auth", "iam");
         environment.set("sluice.api.allowed-hosts", DOCS_DOMAIN);
         FunctionInvoker handler = new FunctionInvoker();
-        // The documentation's event as a Step Functions API call: POST / with X-Amz-Target, its iam authorizer context kept.
-        com.fasterxml.jackson.databind.node.ObjectNode sfn = (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(new String(docsSample(),
-                StandardCharsets.UTF_8));
-        sfn.put("rawPath", "/").put("rawQueryString", "").put("body", "{}");
-        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("headers")).put("x-amz-target", "AWSStepFunctions.ListStateMachines")
-                .put("content-type", "application/x-amz-json-1.0");
-        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("requestContext").get("http")).put("method", "POST").put("path", "/");
+        com.fasterxml.jackson.databind.node.ObjectNode sfn = listStateMachinesCall();
 
-        JsonNode served = invoke(handler, Json.write(sfn).getBytes(StandardCharsets.UTF_8));
-        assertThat(served.path("statusCode").asInt()).as(served.toString()).isEqualTo(200);
-        assertThat(Json.parse(served.path("body").asText()).path("stateMachines").isArray()).isTrue();
-
-        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("requestContext")).remove("authorizer");
-        JsonNode refused = invoke(handler, Json.write(sfn).getBytes(StandardCharsets.UTF_8));
-        assertThat(refused.path("statusCode").asInt()).isEqualTo(400);
-        assertThat(Json.parse(refused.path("body").asText()).path("__type").asText()).isEqualTo("MissingAuthenticationTokenException");
+        servedWithItsAuthorizerRefusedWithout(handler, sfn);
     }
 
     @Test
@@ -148,23 +135,11 @@ class HttpApiPlatformAuthTest {
         environment.set("sluice.api.platform-auth", "lambda-authorizer");
         environment.set("sluice.api.allowed-hosts", DOCS_DOMAIN);
         FunctionInvoker handler = new FunctionInvoker();
-        com.fasterxml.jackson.databind.node.ObjectNode sfn = (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(new String(docsSample(),
-                StandardCharsets.UTF_8));
-        sfn.put("rawPath", "/").put("rawQueryString", "").put("body", "{}");
-        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("headers")).put("x-amz-target", "AWSStepFunctions.ListStateMachines")
-                .put("content-type", "application/x-amz-json-1.0");
-        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("requestContext").get("http")).put("method", "POST").put("path", "/");
+        com.fasterxml.jackson.databind.node.ObjectNode sfn = listStateMachinesCall();
         ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("requestContext")).set("authorizer",
                 Json.parse("{\"lambda\": {\"principalId\": \"ops-team\"}}"));
 
-        JsonNode served = invoke(handler, Json.write(sfn).getBytes(StandardCharsets.UTF_8));
-        assertThat(served.path("statusCode").asInt()).as(served.toString()).isEqualTo(200);
-        assertThat(Json.parse(served.path("body").asText()).path("stateMachines").isArray()).isTrue();
-
-        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("requestContext")).remove("authorizer");
-        JsonNode refused = invoke(handler, Json.write(sfn).getBytes(StandardCharsets.UTF_8));
-        assertThat(refused.path("statusCode").asInt()).isEqualTo(400);
-        assertThat(Json.parse(refused.path("body").asText()).path("__type").asText()).isEqualTo("MissingAuthenticationTokenException");
+        servedWithItsAuthorizerRefusedWithout(handler, sfn);
     }
 
     @Test
@@ -185,6 +160,30 @@ class HttpApiPlatformAuthTest {
 
         assertThat(refused).as("the http-api trusted a platform authentication the deployment does not have").isNotNull();
         assertThat(messages(refused)).contains("packaged for the platform authentication 'iam'").contains("the deployment names none");
+    }
+
+    /** The documentation's event as a Step Functions API call: POST / with X-Amz-Target ListStateMachines, its authorizer kept. */
+    private static com.fasterxml.jackson.databind.node.ObjectNode listStateMachinesCall() throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode sfn = (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(new String(docsSample(),
+                StandardCharsets.UTF_8));
+        sfn.put("rawPath", "/").put("rawQueryString", "").put("body", "{}");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("headers")).put("x-amz-target", "AWSStepFunctions.ListStateMachines")
+                .put("content-type", "application/x-amz-json-1.0");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.get("requestContext").get("http")).put("method", "POST").put("path", "/");
+        return sfn;
+    }
+
+    /** {@code call} is served as the platform's operator; the same call without its authorizer context is refused. */
+    private static void servedWithItsAuthorizerRefusedWithout(FunctionInvoker handler, com.fasterxml.jackson.databind.node.ObjectNode call)
+            throws Exception {
+        JsonNode served = invoke(handler, Json.write(call).getBytes(StandardCharsets.UTF_8));
+        assertThat(served.path("statusCode").asInt()).as(served.toString()).isEqualTo(200);
+        assertThat(Json.parse(served.path("body").asText()).path("stateMachines").isArray()).isTrue();
+
+        ((com.fasterxml.jackson.databind.node.ObjectNode) call.get("requestContext")).remove("authorizer");
+        JsonNode refused = invoke(handler, Json.write(call).getBytes(StandardCharsets.UTF_8));
+        assertThat(refused.path("statusCode").asInt()).isEqualTo(400);
+        assertThat(Json.parse(refused.path("body").asText()).path("__type").asText()).isEqualTo("MissingAuthenticationTokenException");
     }
 
     private static byte[] docsSample() throws Exception {
