@@ -127,8 +127,10 @@ def task_script(events):
     return script
 
 
-def category(folder, definition):
+def category(folder, definition, test=""):
     text = json.dumps(definition)
+    if folder in ("base", "scenarios") and re.search(r"json_?path", test) and '"JSONata"' not in text:
+        return "paths"
     named = {"choice_operators": "choice", "intrinsic_functions": "intrinsics", "assign": "variables",
              "query_language": "jsonata", "evaluate_jsonata": "jsonata", "arguments": "jsonata",
              "outputdecl": "jsonata", "context_object": "paths", "states_variables": "error-handling",
@@ -287,7 +289,7 @@ def main(root, commit, out):
                 if not runs:
                     skipped[f"{folder}: no usable recorded execution"] += 1
                     continue
-                cat = category(folder, definition)
+                cat = category(folder, definition, name)
                 case = {
                     "description": f"{name}{'[' + param + ']' if param else ''} as AWS ran it",
                     "category": cat,
