@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Test;
  */
 class RecordedConformanceTest {
     /** Recorded executions that end as AWS's did, today (all of them): raise it with the corpus, never lower it. */
-    static final int FLOOR_AGREEING = 783;
+    static final int FLOOR_AGREEING = 786;
     /** Of those, the failures whose cause is AWS's text too (AWS prefixes a state's own error with the state and event id). */
-    static final int FLOOR_SAME_CAUSE = 741;
+    static final int FLOOR_SAME_CAUSE = 744;
     /** The runs the engine is measured on; a new conversion of the corpus changes it, with the floors. */
-    static final int CORPUS_SIZE = 783;
+    static final int CORPUS_SIZE = 786;
 
     @Test
     void agreesWithAwsRecordings() throws IOException {

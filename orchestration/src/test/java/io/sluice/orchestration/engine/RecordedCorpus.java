@@ -94,7 +94,7 @@ public final class RecordedCorpus {
         try {
             Iterator<JsonNode> answers = tasks.iterator();
             ExpressRunner runner = new ExpressRunner(DefinitionParser.parse(definition), task -> {
-                if (task.function().equals(DistributedMaps.FUNCTION)) {
+                if (DistributedMaps.FUNCTION.equals(task.function())) {
                     throw new NeedsMapRun();
                 }
                 if (!answers.hasNext()) {
