@@ -19,8 +19,13 @@ public record CatchPolicy(List<String> errorEquals, String next, ResultPath resu
     }
 
     public boolean handles(String error) {
+        return handles(error, ErrorNames.isTerminal(error));
+    }
+
+    /** Whether this entry handles {@code error}, terminal or not where it was raised ({@link ErrorNames#isTerminal(String, boolean)}). */
+    public boolean handles(String error, boolean terminal) {
         for (String pattern : errorEquals) {
-            if (ErrorNames.matches(pattern, error)) {
+            if (ErrorNames.matches(pattern, error, terminal)) {
                 return true;
             }
         }

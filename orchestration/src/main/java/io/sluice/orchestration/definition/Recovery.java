@@ -19,11 +19,16 @@ public record Recovery(List<RetryPolicy> retry, List<CatchPolicy> catchers) {
      * by {@code States.BranchFailed}.
      */
     public int retrierFor(String error, boolean fromBranch) {
-        if (ErrorNames.isTerminal(error)) {
+        return retrierFor(error, fromBranch, ErrorNames.isTerminal(error));
+    }
+
+    /** As {@link #retrierFor(String, boolean)}, for an error whose terminality its origin decides ({@link ErrorNames#isTerminal(String, boolean)}). */
+    public int retrierFor(String error, boolean fromBranch, boolean terminal) {
+        if (terminal) {
             return -1; // not even as States.BranchFailed: a branch's States.Runtime ends the execution
         }
         for (int i = 0; i < retry.size(); i++) {
-            if (retry.get(i).handles(error) || fromBranch && retry.get(i).handles(ErrorNames.BRANCH_FAILED)) {
+            if (retry.get(i).handles(error, false) || fromBranch && retry.get(i).handles(ErrorNames.BRANCH_FAILED)) {
                 return i;
             }
         }
@@ -32,11 +37,16 @@ public record Recovery(List<RetryPolicy> retry, List<CatchPolicy> catchers) {
 
     /** The first catcher that handles {@code error}, or {@code null}; {@code fromBranch} as for {@link #retrierFor}. */
     public CatchPolicy catcherFor(String error, boolean fromBranch) {
-        if (ErrorNames.isTerminal(error)) {
+        return catcherFor(error, fromBranch, ErrorNames.isTerminal(error));
+    }
+
+    /** As {@link #catcherFor(String, boolean)}, for an error whose terminality its origin decides. */
+    public CatchPolicy catcherFor(String error, boolean fromBranch, boolean terminal) {
+        if (terminal) {
             return null;
         }
         for (CatchPolicy c : catchers) {
-            if (c.handles(error) || fromBranch && c.handles(ErrorNames.BRANCH_FAILED)) {
+            if (c.handles(error, false) || fromBranch && c.handles(ErrorNames.BRANCH_FAILED)) {
                 return c;
             }
         }

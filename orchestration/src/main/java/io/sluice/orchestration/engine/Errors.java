@@ -9,6 +9,7 @@ import io.sluice.orchestration.definition.Recovery;
 import io.sluice.orchestration.definition.State;
 import io.sluice.orchestration.definition.TaskState;
 import io.sluice.orchestration.engine.Execution.TimerRef;
+import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.engine.HistoryEvent.Type;
 import io.sluice.orchestration.error.AslException;
 import io.sluice.orchestration.json.Json;
@@ -22,15 +23,24 @@ final class Errors {
         stateFailed(s, f, state, error, cause, false);
     }
 
+    /** A task reported a failure: as {@link #stateFailed}, but terminal only as {@link ErrorNames#isTerminal(String, boolean)} says. */
+    static void taskFailed(Step s, Frame f, State state, String error, String cause) {
+        stateFailed(s, f, state, error, cause, false, ErrorNames.isTerminal(error, true));
+    }
+
     /** @param fromBranch the error came out of a child frame, so {@code States.BranchFailed} handles it too */
     static void stateFailed(Step s, Frame f, State state, String error, String cause, boolean fromBranch) {
+        stateFailed(s, f, state, error, cause, fromBranch, ErrorNames.isTerminal(error));
+    }
+
+    private static void stateFailed(Step s, Frame f, State state, String error, String cause, boolean fromBranch, boolean terminal) {
         s.cancelFrameTimers(f);
         if (f.join() != null) {
             Frames.cancelDescendants(s, f);
         }
         f.clearWaiting();
         Recovery recovery = recoveryOf(state);
-        int retrier = recovery.retrierFor(error, fromBranch);
+        int retrier = recovery.retrierFor(error, fromBranch, terminal);
         if (retrier >= 0) {
             RetryPolicy policy = recovery.retry().get(retrier);
             int done = f.retriesOf(retrier, recovery.retry().size());
@@ -39,7 +49,7 @@ final class Errors {
                 return;
             }
         }
-        CatchPolicy catcher = recovery.catcherFor(error, fromBranch);
+        CatchPolicy catcher = recovery.catcherFor(error, fromBranch, terminal);
         if (catcher != null) {
             ObjectNode errorOutput = Json.object();
             errorOutput.put("Error", error);

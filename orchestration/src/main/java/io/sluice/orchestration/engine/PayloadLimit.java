@@ -10,7 +10,9 @@ import io.sluice.orchestration.json.JsonSize;
  * input once Parameters/Arguments are applied ({@link Tasks#dispatch}), a task's result ({@link Tasks#succeeded})
  * and every state's output ({@link Flow#exit}, which every state leaves through, a catcher's output included).
  * Over {@link JsonSize#PAYLOAD_LIMIT} bytes of UTF-8 JSON the state fails with {@code States.DataLimitExceeded},
- * which {@link ErrorNames#matches} keeps from every Retry and Catch, {@code States.ALL} included.
+ * which {@link ErrorNames#matches} keeps from every Retry and Catch, {@code States.ALL} included; except a task's
+ * result over the quota, which fails the task as AWS records it (the task's failure, with AWS's cause text, which
+ * the state's Retry and Catch see: {@link ErrorNames#isTerminal(String, boolean)}).
  *
  * <p>AWS, "Quotas for Standard Workflows" (https://docs.aws.amazon.com/step-functions/latest/dg/limits.html):
  * "Maximum input or output size for a task, state, or execution: 262,144 bytes of data as a UTF-8 encoded
@@ -23,6 +25,11 @@ import io.sluice.orchestration.json.JsonSize;
  */
 final class PayloadLimit {
     private PayloadLimit() {}
+
+    /** Whether {@code value} is over the quota. */
+    static boolean exceeds(JsonNode value) {
+        return JsonSize.utf8Bytes(value, JsonSize.PAYLOAD_LIMIT) > JsonSize.PAYLOAD_LIMIT;
+    }
 
     /** Throws {@code States.DataLimitExceeded} when {@code value} is over the quota; {@code what} names it ("the output of state 'A'"). */
     static void check(JsonNode value, java.util.function.Supplier<String> what) {

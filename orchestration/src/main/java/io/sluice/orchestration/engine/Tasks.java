@@ -70,8 +70,14 @@ final class Tasks {
         // The result is the integration's response as its host gives it (for lambda:invoke, the harness wraps the
         // function's result as Step Functions does; a mock gives the whole response as mocked).
         JsonNode result = output == null ? Json.NODES.nullNode() : output;
+        if (PayloadLimit.exceeds(result)) {
+            // AWS fails the task, not the state: its Retry and Catch see it (ErrorNames.isTerminal(error, true)).
+            Errors.taskFailed(s, f, t, ErrorNames.DATA_LIMIT_EXCEEDED, "The state/task '" + t.resource().serviceAction()
+                    .map(TaskResource.ServiceAction::service).orElse(t.resource().raw())
+                    + "' returned a result with a size exceeding the maximum number of bytes service limit.");
+            return;
+        }
         try {
-            PayloadLimit.check(result, () -> "the result of Task state '" + t.name() + "'");
             JsonNode ctx = ContextObject.ifUsed(s, f, t.usesContext());
             Flow.exit(s, f, t.next(), Dataflow.withResult(s, f, t.name(), t.exit(), t.result(), result, ctx));
         } catch (AslException e) {
@@ -83,7 +89,7 @@ final class Tasks {
         if (s.recording()) {
             s.record(Type.TASK_FAILED, f, t.name(), Step.errorDetail(error, cause));
         }
-        Errors.stateFailed(s, f, t, error, cause);
+        Errors.taskFailed(s, f, t, error, cause);
     }
 
     static void heartbeat(Step s, Frame f) {

@@ -24,7 +24,7 @@ final class CompositeRules {
         }
         for (int i = 0; i < branches.size(); i++) {
             MachineRules.validate(branches.get(i), state.at("Branches").child(i), "branch", BRANCH_FIELDS,
-                    state.machine(), state.report());
+                    state.machine().enclosing(state.node()), state.report());
         }
     }
 
@@ -49,7 +49,7 @@ final class CompositeRules {
                 processorConfig(report, state.at(field).child("ProcessorConfig"), machine.get("ProcessorConfig"));
             }
             MachineRules.validate(machine, state.at(field), processor != null ? "item processor" : "iterator", PROCESSOR_FIELDS,
-                    state.machine(), report);
+                    state.machine().enclosing(state.node()), report);
         }
         if (distributed(processor != null ? processor : iterator)) {
             DistributedMapRules.check(state);

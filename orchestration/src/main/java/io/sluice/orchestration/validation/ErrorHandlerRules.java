@@ -130,7 +130,8 @@ final class ErrorHandlerRules {
     }
 
     private static void errorName(Report report, Pointer at, String what, String name) {
-        if (ErrorNames.isTerminal(name)) {
+        if (ErrorNames.isTerminal(name, true)) {
+            // States.DataLimitExceeded is not here: a task's result over the quota fails the task, and its Catch takes it.
             report.warning(at, name + " can never be retried or caught, so this " + what + " never matches it.");
         } else if (ErrorNames.isStatesError(name) && !PREDEFINED.contains(name) && !HTTP_STATUS.matcher(name).matches()) {
             report.warning(at, "'" + name + "' is not a predefined error name; names starting with 'States.' are reserved"

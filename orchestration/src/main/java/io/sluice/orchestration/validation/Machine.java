@@ -1,6 +1,7 @@
 package io.sluice.orchestration.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.json.Json;
 import java.util.List;
 
 /**
@@ -16,6 +17,25 @@ import java.util.List;
  */
 record Machine(String kind, List<String> names, Machine parent, boolean jsonata, java.util.Set<String> assigned) {
     private static final int LISTED_NAMES = 20;
+
+    /**
+     * This machine as the enclosing scope of the branches or item processor of {@code state}, one of its states: the
+     * names that only the catchers of that state assign do not count, for the catcher assigns them after its branches
+     * end. AWS runs a Parallel whose catcher assigns a name its branch assigns too (LocalStack's snapshot
+     * test_error_output::test_parallel_catch_error[PARALLEL_CATCH_ERROR_VARIABLE_SAMPLING], recorded against AWS).
+     */
+    Machine enclosing(JsonNode state) {
+        java.util.Set<String> own = QueryRules.assignedBy(Json.NODES.objectNode().set("s", state));
+        JsonNode plain = state.deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) plain).remove("Catch");
+        own.removeAll(QueryRules.assignedBy(Json.NODES.objectNode().set("s", plain)));
+        if (own.isEmpty()) {
+            return this;
+        }
+        java.util.Set<String> rest = new java.util.HashSet<>(assigned);
+        rest.removeAll(own);
+        return new Machine(kind, names, parent, jsonata, rest);
+    }
 
     /** Whether an enclosing machine (an outer variable scope) assigns {@code name}. */
     boolean assignedOutside(String name) {

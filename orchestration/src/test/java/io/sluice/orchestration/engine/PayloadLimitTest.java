@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Each state's data is capped at Step Functions' payload quota, 256 KiB of UTF-8 JSON, and going over it is
- * {@code States.DataLimitExceeded}, which no Retry or Catch handles.
+ * {@code States.DataLimitExceeded}, which no Retry or Catch handles; except a task's result over it, which fails the
+ * task as AWS records it, so the task's Retry and Catch see it.
  *
  * <p>The AWS documentation this follows:
  * <ul>
@@ -54,20 +55,40 @@ class PayloadLimitTest {
     }
 
     @Test
-    void dataLimitExceededIsTerminalNeitherRetriedNorCaughtByStatesAll() {
+    void aTaskResultOverTheQuotaFailsTheTaskAndItsCatchTakesIt() {
+        // Recorded on AWS, against the documentation's "terminal": a Lambda function's result over the quota is the
+        // task's failure, States.DataLimitExceeded with this cause, and a Catch on States.ALL (or on the name) takes it.
+        // https://github.com/localstack/localstack/blob/8b9a79f05846835cf4dff63ab7eefdde9df83783/tests/aws/services/stepfunctions/v2/error_handling/test_states_errors.snapshot.json
+        // :: TestStatesErrors::test_task_lambda_catch_state_all_data_limit_exceeded_on_large_utf8_response (and ::test_service_task_lambada_*,
+        // where the resource is lambda:invoke and the cause names 'lambda')
+        var d = parse("""
+                {"StartAt": "T", "States": {
+                  "T": {"Type": "Task", "Resource": "arn:aws:lambda:us-east-1:123456789012:function:big",
+                    "Catch": [{"ErrorEquals": ["States.ALL"], "Next": "Handled"}], "End": true},
+                  "Handled": {"Type": "Pass", "End": true}}}""");
+        ScriptedInvoker invoker = new ScriptedInvoker().returns("big", Json.NODES.textNode("y".repeat((int) LIMIT)));
+        ExpressResult r = run(d, "{}", invoker);
+        assertThat(r.succeeded()).as(r.cause()).isTrue();
+        assertThat(r.output()).isEqualTo(json("""
+                {"Error": "States.DataLimitExceeded", "Cause": "The state/task 'arn:aws:lambda:us-east-1:123456789012:function:big' \
+                returned a result with a size exceeding the maximum number of bytes service limit."}"""));
+    }
+
+    @Test
+    void aStateOutputOverTheQuotaIsTerminalNeitherRetriedNorCaught() {
         // "DataLimitExceeded is a terminal error that can't be caught by the States.ALL error type." (concepts-error-handling)
         var d = parse("""
                 {"QueryLanguage": "JSONata", "StartAt": "T", "States": {
-                  "T": {"Type": "Task", "Resource": "sluice:function:big",
+                  "T": {"Type": "Task", "Resource": "sluice:function:big", "Output": "{% $pad('', 300000, 'z') %}",
                     "Retry": [{"ErrorEquals": ["States.ALL"], "MaxAttempts": 3}],
                     "Catch": [{"ErrorEquals": ["States.ALL"], "Next": "Handled"},
                               {"ErrorEquals": ["States.DataLimitExceeded"], "Next": "Handled"}],
                     "End": true},
                   "Handled": {"Type": "Succeed"}}}""");
-        ScriptedInvoker invoker = new ScriptedInvoker().returns("big", Json.NODES.textNode("y".repeat((int) LIMIT)));
+        ScriptedInvoker invoker = new ScriptedInvoker().returns("big", Json.NODES.textNode("small"));
         ExpressResult r = run(d, "{}", invoker);
         assertThat(r.error()).isEqualTo("States.DataLimitExceeded");
-        assertThat(r.cause()).contains("The result of Task state 'T'");
+        assertThat(r.cause()).contains("The output of state 'T'");
         assertThat(invoker.calls).hasSize(1); // no retry
     }
 
