@@ -168,7 +168,7 @@ public final class RuntimeBuilder {
     /**
      * The runtime's metrics go to {@code registry} (the host's: Prometheus, CloudWatch's embedded metric format, ...), each
      * pipeline tagged with its tenant by {@code tenancy}; {@code null} registry: none (the default, costing nothing).
-     * {@code runtime/…/metrics/SluiceMeters} names every meter.
+     * {@code SluiceMeters} (functions' {@code observe}) names every meter.
      */
     public RuntimeBuilder metrics(MeterRegistry registry, Tenancy tenancy) {
         this.observer = registry == null ? RuntimeObserver.NONE : new MicrometerObserver(registry, tenancy, names);

@@ -1,10 +1,10 @@
 package io.sluice.runtime.metrics;
 
-import static io.sluice.runtime.metrics.SluiceMeters.CHANNEL;
-import static io.sluice.runtime.metrics.SluiceMeters.FUNCTION;
-import static io.sluice.runtime.metrics.SluiceMeters.OUTCOME;
-import static io.sluice.runtime.metrics.SluiceMeters.PIPELINE;
-import static io.sluice.runtime.metrics.SluiceMeters.TENANT;
+import static io.sluice.functions.observe.SluiceMeters.CHANNEL;
+import static io.sluice.functions.observe.SluiceMeters.FUNCTION;
+import static io.sluice.functions.observe.SluiceMeters.OUTCOME;
+import static io.sluice.functions.observe.SluiceMeters.PIPELINE;
+import static io.sluice.functions.observe.SluiceMeters.TENANT;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -13,6 +13,7 @@ import io.micrometer.core.instrument.Timer;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.messaging.TaskMessage;
 import io.sluice.functions.observe.RuntimeObserver;
+import io.sluice.functions.observe.SluiceMeters;
 import io.sluice.functions.priority.Priority;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.engine.Execution;

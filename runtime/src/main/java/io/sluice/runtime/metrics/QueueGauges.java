@@ -2,6 +2,7 @@ package io.sluice.runtime.metrics;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.sluice.functions.observe.SluiceMeters;
 import io.sluice.orchestration.port.TaskQueue;
 import java.util.Collection;
 

@@ -10,6 +10,7 @@ import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.observe.SluiceMeters;
 import io.sluice.functions.priority.Priority;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.definition.DefinitionParser;

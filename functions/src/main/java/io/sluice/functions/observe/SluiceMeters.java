@@ -1,4 +1,4 @@
-package io.sluice.runtime.metrics;
+package io.sluice.functions.observe;
 
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.priority.Priority;
