@@ -126,6 +126,9 @@ final class BenchCommand {
                 + " redis+cluster://host:port[,host:port...]. The bench's keys are deleted after the run.")
         private String redisUrl;
         @Option(names = "--json", description = "the figures also as one JSON line, last") private boolean json;
+        @Option(names = "--metrics", paramLabel = "off|on", defaultValue = "off",
+                description = "the runtime's metrics into a Prometheus registry as serve has them (default ${DEFAULT-VALUE}): what they cost")
+        private String metrics;
 
         Transitions(CliContext context) {
             this.out = context.out();
@@ -137,6 +140,9 @@ final class BenchCommand {
         public Integer call() throws InterruptedException {
             if (executions < 1 || tasks < 1 || concurrency < 1 || warmup < 0) {
                 throw new SluiceCli.UsageException("--executions, --tasks and --concurrency expect whole numbers of at least 1, --warmup of at least 0");
+            }
+            if (!metrics.equals("off") && !metrics.equals("on")) {
+                throw new SluiceCli.UsageException("--metrics expects 'off' or 'on', not '" + metrics + "'");
             }
             quietLogging();
             TransitionsBench.Options options = new TransitionsBench.Options(executions, tasks, concurrency);
@@ -160,6 +166,11 @@ final class BenchCommand {
                 RedisTraffic traffic;
                 try (LocalRuntime runtime = new LocalRuntime(backends.ports(), bench.functions(), bench.functionNames(), settings,
                         Clock.systemUTC())) {
+                    io.micrometer.prometheusmetrics.PrometheusMeterRegistry registry = null;
+                    if (metrics.equals("on")) {
+                        registry = new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT);
+                        runtime.recordMetrics(registry, io.sluice.functions.tenancy.Tenancy.SINGLE);
+                    }
                     TransitionsBench.Completions completions = completions(backends.ports().queue(), names.events());
                     if (warmup > 0) {
                         err.println("sluice bench: " + warmup + " warm-up executions (not counted)...");
@@ -168,6 +179,10 @@ final class BenchCommand {
                     RedisTraffic before = RedisTraffic.of(backends.redisson());
                     figures = bench.run(runtime, completions, options);
                     traffic = RedisTraffic.of(backends.redisson()).since(before);
+                    if (registry != null) {
+                        err.println("sluice bench: metrics on: " + registry.getMeters().size() + " meters, a scrape of "
+                                + registry.scrape().length() + " characters");
+                    }
                 } finally {
                     if (redisUrl != null) {
                         RedisMemory.deleteKeys(backends.redisson(), run);

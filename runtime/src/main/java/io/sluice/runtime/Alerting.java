@@ -36,4 +36,10 @@ public final class Alerting {
     public static DeadLetterHandler deadLetters(RuntimePorts ports, QueueNames names, AlertSink alerts, DeadLetters letters) {
         return new DeadLetterHandler(ports.queue(), names, alerts, letters);
     }
+
+    /** As {@link #deadLetters(RuntimePorts, QueueNames, AlertSink, DeadLetters)}, each arrival told to {@code observer} (the runtime's metrics). */
+    public static DeadLetterHandler deadLetters(RuntimePorts ports, QueueNames names, AlertSink alerts, DeadLetters letters,
+                                                io.sluice.functions.observe.RuntimeObserver observer) {
+        return new DeadLetterHandler(ports.queue(), names, alerts, letters, observer);
+    }
 }

@@ -9,6 +9,9 @@ import io.sluice.functions.priority.Priority;
 import io.sluice.functions.harness.TaskGate;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.observe.RuntimeObserver;
+import io.sluice.runtime.metrics.MicrometerObserver;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
@@ -55,6 +58,7 @@ public final class RuntimeBuilder {
     private ExecutionReaper reaper;
     private ScheduleFirer schedules;
     private RandomSource random = SystemRandom.SECURE;
+    private RuntimeObserver observer = RuntimeObserver.NONE;
 
     /** Who the worker harness is: its claims' owner, its lease, and whose run each task is. */
     private record Worker(Owners owners, String id, Duration lease) {}
@@ -167,6 +171,21 @@ public final class RuntimeBuilder {
         return this;
     }
 
+    /**
+     * The runtime's metrics go to {@code registry} (the host's: Prometheus, CloudWatch's embedded metric format, ...), each
+     * pipeline tagged with its tenant by {@code tenancy}; {@code null} registry: none (the default, costing nothing).
+     * {@code SluiceMeters} (functions' {@code observe}) names every meter.
+     */
+    public RuntimeBuilder metrics(MeterRegistry registry, Tenancy tenancy) {
+        this.observer = registry == null ? RuntimeObserver.NONE : new MicrometerObserver(registry, tenancy, names);
+        return this;
+    }
+
+    /** What the runtime's parts report to: the metrics {@link #metrics} set up, or {@link RuntimeObserver#NONE}. */
+    public RuntimeObserver observer() {
+        return observer;
+    }
+
     public RuntimePorts ports() {
         return ports;
     }
@@ -192,8 +211,9 @@ public final class RuntimeBuilder {
         coupled.ifPresent(c -> c.readOnReceive(names.orchestrator(), worker == null ? null : worker.id(), clock,
                 worker == null ? Duration.ZERO : worker.lease()));
         Orchestrator orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, probe,
-                retention).withRandom(random);
-        ScheduleTick tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, outboxGrace, schedules);
+                retention).withRandom(random).withObserver(observer);
+        ScheduleTick tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, outboxGrace, schedules)
+                .withObserver(observer);
         return new SluiceRuntime(copy(), outbox, events ? orchestrator.withEvents() : orchestrator,
                 reaper == null ? tick : tick.withReaper(reaper));
     }
@@ -203,7 +223,8 @@ public final class RuntimeBuilder {
             throw new IllegalStateException("this runtime runs no tasks: build it with worker(owners, id, lease) to get a harness");
         }
         WorkerHarness harness = new WorkerHarness(functions, ports.claims(), ports.timers(), ports.queue(), names, clock, worker.id(),
-                worker.lease(), probe, worker.owners()).withRandom(random).withGate(gate).withFailures(failures).withCoupledWrites(coupled().orElse(null));
+                worker.lease(), probe, worker.owners()).withRandom(random).withGate(gate).withFailures(failures).withCoupledWrites(coupled().orElse(null))
+                .withObserver(observer);
         harness = lineage == null ? harness : harness.withLineage(lineage);
         return events ? harness.withEvents() : harness;
     }
@@ -227,6 +248,7 @@ public final class RuntimeBuilder {
         b.reaper = reaper;
         b.schedules = schedules;
         b.random = random;
+        b.observer = observer;
         return b;
     }
 }

@@ -62,6 +62,11 @@ public final class SluiceRuntime {
         return spec.harness(functions);
     }
 
+    /** What this runtime's parts report to (its metrics), for the parts a host builds beside it (the dead-letter handler). */
+    public io.sluice.functions.observe.RuntimeObserver observer() {
+        return spec.observer();
+    }
+
     /** A copy of the settings this runtime was built with, to build a changed one (a host that adds parts as it starts). */
     public RuntimeBuilder toBuilder() {
         return spec.copy();

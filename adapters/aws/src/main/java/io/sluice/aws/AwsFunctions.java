@@ -56,8 +56,10 @@ public class AwsFunctions {
     public SluiceRuntime sluiceRuntime(RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock, ObjectProvider<Retention> retention,
                                        org.springframework.core.env.Environment env, RuleBook rules, LineageLog lineage,
                                        BundledPipelines pipelines, io.sluice.functions.tenancy.Tenancy tenancy,
-                                       ObjectProvider<S3ObjectStore> archive, ObjectProvider<StatusStore> status) {
+                                       ObjectProvider<S3ObjectStore> archive, ObjectProvider<StatusStore> status,
+                                       io.sluice.aws.metrics.EmfMetrics metrics) {
         return runtime(redis, queue, names, clock, retention.getIfAvailable(() -> Retention.KEEP), AwsEvents.enabled(env), tenancy)
+                .metrics(metrics.registry(), tenancy)
                 .worker(tenancy.owners(), "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5))
                 .rules(rules, tenancy, pipelines::priority)
                 .lineage(lineage)
@@ -80,6 +82,16 @@ public class AwsFunctions {
                 .retention(retention).events(events).activitiesOf(tenancy);
     }
 
+    /**
+     * The runtime's metrics as CloudWatch embedded metric format lines on standard out, printed as each invocation of the
+     * orchestrator, the task worker, the tick and the dlq-handler ends ({@code sluice.metrics.namespace}, default {@code Sluice}).
+     */
+    @Bean
+    public io.sluice.aws.metrics.EmfMetrics emfMetrics(Clock clock,
+                                                       @org.springframework.beans.factory.annotation.Value("${sluice.metrics.namespace:Sluice}") String namespace) {
+        return new io.sluice.aws.metrics.EmfMetrics(namespace, clock, System.out);
+    }
+
     @Bean
     public OutboxDispatcher outboxDispatcher(SluiceRuntime runtime) {
         return runtime.outbox();
@@ -92,31 +104,32 @@ public class AwsFunctions {
 
     @Bean(name = "orchestrator")
     public Function<SQSEvent, SQSBatchResponse>
-            orchestratorFunction(Orchestrator orchestrator) {
-        return new SqsBatchFunction((body, attributes) -> {
+            orchestratorFunction(Orchestrator orchestrator, io.sluice.aws.metrics.EmfMetrics metrics) {
+        return metrics.flushingAfter(new SqsBatchFunction((body, attributes) -> {
             orchestrator.handle(MessageCodec.decode(body));
             return true;
-        });
+        }));
     }
 
     @Bean(name = "task-worker")
     public Function<SQSEvent, SQSBatchResponse>
-            taskWorker(ListableBeanFactory beans, SluiceRuntime runtime) {
+            taskWorker(ListableBeanFactory beans, SluiceRuntime runtime, io.sluice.aws.metrics.EmfMetrics metrics) {
         WorkerHarness harness = runtime.worker(taskFunctions(beans));
         // One task-worker Lambda consumes every priority channel (an event source mapping per channel queue, each with
         // its own maximum concurrency); a held task goes back to the channel it came from.
         // A message it cannot read it moves to that channel's dead-letter queue itself (idempotently) and is then done with.
-        return new SqsBatchFunction(record -> {
+        return metrics.flushingAfter(new SqsBatchFunction(record -> {
             String channel = channelOf(record);
             WorkerHarness.Disposition d = channel == null ? harness.handle(record.body()) : harness.handle(record.body(), channel);
             return d == WorkerHarness.Disposition.ACKNOWLEDGE || (channel != null && d == WorkerHarness.Disposition.DEAD_LETTER);
-        });
+        }));
     }
 
     @Bean(name = "schedule-tick")
-    public Supplier<String> scheduleTick(SluiceRuntime runtime, ObjectProvider<io.sluice.functions.alert.TieredAlerts> alerts) {
+    public Supplier<String> scheduleTick(SluiceRuntime runtime, ObjectProvider<io.sluice.functions.alert.TieredAlerts> alerts,
+                                         io.sluice.aws.metrics.EmfMetrics metrics) {
         // The tick archives when there is a bucket; then the alert tiers (AwsHousekeeping), as on Azure.
-        return () -> runtime.tickWithAlerts(alerts.getIfAvailable());
+        return metrics.flushingAfter(() -> runtime.tickWithAlerts(alerts.getIfAvailable()));
     }
 
     /** The Sluice name of the channel queue a record came from (its ARN's last part, without {@code .fifo}); null if unnamed. */

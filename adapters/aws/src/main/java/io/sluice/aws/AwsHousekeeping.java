@@ -98,14 +98,16 @@ public class AwsHousekeeping {
 
     @Bean(name = "dlq-handler")
     public Function<SQSEvent, SQSBatchResponse> deadLetters(SluiceRuntime runtime, QueueNames names, RedisAdapters redis, Clock clock,
-                                                            AlertSink sink, ObjectProvider<DeadLetters> letters) {
+                                                            AlertSink sink, ObjectProvider<DeadLetters> letters,
+                                                            io.sluice.aws.metrics.EmfMetrics metrics) {
+        // Each arrival is counted (sluice.deadletters, by source queue) and printed as an EMF line when the batch ends.
         DeadLetterHandler handler = Alerting.deadLetters(runtime.ports(), names, oncePerIncident(sink, redis, clock),
-                letters.getIfAvailable());
-        return new SqsBatchFunction(record -> {
+                letters.getIfAvailable(), runtime.observer());
+        return metrics.flushingAfter(new SqsBatchFunction(record -> {
             handler.handle(sourceQueue(record), new ReceivedMessage(record.messageId(), "", record.body(), record.attributes(),
                     record.receiveCount()));
             return true;
-        });
+        }));
     }
 
     /**

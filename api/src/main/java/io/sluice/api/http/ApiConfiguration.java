@@ -55,9 +55,12 @@ public class ApiConfiguration implements WebMvcConfigurer {
     private static final Logger LOG = LoggerFactory.getLogger(ApiConfiguration.class);
 
     private final ObjectProvider<ApiAuthenticator> authenticator;
+    private final ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters;
 
-    public ApiConfiguration(ObjectProvider<ApiAuthenticator> authenticator) {
+    /** @param meters the host's metrics registry, if it has one: every request is timed into it ({@link ApiRequestMetrics}) */
+    public ApiConfiguration(ObjectProvider<ApiAuthenticator> authenticator, ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters) {
         this.authenticator = authenticator;
+        this.meters = meters;
     }
 
     /**
@@ -175,6 +178,7 @@ public class ApiConfiguration implements WebMvcConfigurer {
 
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
+        meters.ifAvailable(m -> registry.addInterceptor(new ApiRequestMetrics(m)).addPathPatterns("/**"));
         registry.addInterceptor(new AuthInterceptor(authenticator.getObject())).addPathPatterns("/**").excludePathPatterns(PUBLIC);
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.events.cloud.ExecutionEvent;
 import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.observe.RuntimeObserver;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.time.SystemRandom;
@@ -64,6 +65,7 @@ public final class WorkerHarness {
     private final Owners owners;
     private final CoupledWrites coupled;
     private final RandomSource random;
+    private final RuntimeObserver observer;
 
     /** Told of each task that ended in an error (a backend saying it is saturated, for one). */
     @FunctionalInterface
@@ -80,12 +82,14 @@ public final class WorkerHarness {
     public WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
                          Clock clock, String owner, Duration lease, Boundary.Probe probe, Owners owners) {
         this(functions, claims, timers, queue, names, clock, owner, lease, probe, TaskGate.OPEN, null, false, TaskFailures.NONE, owners, null,
-                SystemRandom.SECURE);
+                SystemRandom.SECURE, RuntimeObserver.NONE);
     }
 
     private WorkerHarness(TaskFunctions functions, IdempotencyStore claims, TimerIndex timers, TaskQueue queue, QueueNames names,
                           Clock clock, String owner, Duration lease, Boundary.Probe probe, TaskGate gate, LineageLog lineage,
-                          boolean emitsEvents, TaskFailures failures, Owners owners, CoupledWrites coupled, RandomSource random) {
+                          boolean emitsEvents, TaskFailures failures, Owners owners, CoupledWrites coupled, RandomSource random,
+                          RuntimeObserver observer) {
+        this.observer = java.util.Objects.requireNonNull(observer, "observer");
         this.owners = java.util.Objects.requireNonNull(owners, "owners");
         this.random = java.util.Objects.requireNonNull(random, "random");
         this.coupled = coupled;
@@ -106,7 +110,7 @@ public final class WorkerHarness {
 
     /** This harness, asking {@code gate} before each task runs (the allow and block rules): a held task waits, not run. */
     public WorkerHarness withGate(TaskGate gate) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled, random);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled, random, observer);
     }
 
     /**
@@ -115,17 +119,17 @@ public final class WorkerHarness {
      * asked again while still held is not announced again.
      */
     public WorkerHarness withEvents() {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, true, failures, owners, coupled, random);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, true, failures, owners, coupled, random, observer);
     }
 
     /** This harness, recording in {@code lineage} the datasets each succeeded task of a {@link DatasetAware} function used. */
     public WorkerHarness withLineage(LineageLog lineage) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled, random);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled, random, observer);
     }
 
     /** This harness, telling {@code failures} of each task whose function ended in an error (once per run, not on a replay). */
     public WorkerHarness withFailures(TaskFailures failures) {
-        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled, random);
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners, coupled, random, observer);
     }
 
     /**
@@ -134,7 +138,7 @@ public final class WorkerHarness {
      */
     public WorkerHarness withCoupledWrites(CoupledWrites coupled) {
         return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners,
-                coupled, random);
+                coupled, random, observer);
     }
 
     /**
@@ -143,7 +147,13 @@ public final class WorkerHarness {
      */
     public WorkerHarness withRandom(RandomSource random) {
         return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners,
-                coupled, random);
+                coupled, random, observer);
+    }
+
+    /** This harness, telling {@code observer} of each task it runs: how long it waited since sent, how long it ran, how it ended. */
+    public WorkerHarness withObserver(RuntimeObserver observer) {
+        return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, emitsEvents, failures, owners,
+                coupled, random, observer);
     }
 
     /** What the host does with the message afterwards. */
@@ -259,7 +269,10 @@ public final class WorkerHarness {
             }
             case ClaimResult.Claimed claimed -> { }
         }
+        observer.taskDispatched(task, fromQueue, now);
+        long started = observer.nanos();
         ObjectNode result = invoke(task, owner);
+        observer.taskRan(task, fromQueue, result.has("error"), observer.nanos() - started);
         probe.reached(Boundary.AFTER_EFFECT_BEFORE_RESULT);
         Optional<CoupledWrites.Send> report = resultSend(task, result);
         if (coupled != null && report.isPresent()) {

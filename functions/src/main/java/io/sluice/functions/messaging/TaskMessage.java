@@ -16,10 +16,19 @@ import io.sluice.orchestration.json.WireVersion;
  * @param heartbeatTimerId the timer the worker renews while the task runs, or {@code null} without heartbeats
  * @param credentials      the state's Credentials as computed, or {@code null}: for the host to act on (an assumed role
  *                         on AWS); an optional field, so version 1 still reads and writes it
+ * @param sentAt           when the orchestrator sent it, or {@code null}: for the dispatch latency a worker measures; an
+ *                         optional field ({@code sentAt}, epoch milliseconds), so version 1 still reads and writes it
  */
 public record TaskMessage(String token, String resource, String function, IntegrationPattern pattern, JsonNode payload,
                           String stateName, int attempt, Integer timeoutSeconds, Integer heartbeatSeconds, String heartbeatTimerId,
-                          JsonNode credentials) {
+                          JsonNode credentials, java.time.Instant sentAt) {
+
+    /** A task whose send time is not told. */
+    public TaskMessage(String token, String resource, String function, IntegrationPattern pattern, JsonNode payload, String stateName,
+                       int attempt, Integer timeoutSeconds, Integer heartbeatSeconds, String heartbeatTimerId, JsonNode credentials) {
+        this(token, resource, function, pattern, payload, stateName, attempt, timeoutSeconds, heartbeatSeconds, heartbeatTimerId, credentials,
+                null);
+    }
 
     /** A task without Credentials. */
     public TaskMessage(String token, String resource, String function, IntegrationPattern pattern, JsonNode payload, String stateName,
@@ -33,8 +42,13 @@ public record TaskMessage(String token, String resource, String function, Integr
     public static final String UNKNOWN_VERSION = "Sluice.UnknownTaskMessageVersion";
 
     public static TaskMessage of(Command.DispatchTask d) {
+        return of(d, null);
+    }
+
+    /** The task of {@code d}, sent at {@code sentAt} ({@code null}: not told). */
+    public static TaskMessage of(Command.DispatchTask d, java.time.Instant sentAt) {
         return new TaskMessage(d.token().encode(), d.resource(), d.function(), d.pattern(), d.payload(), d.stateName(), d.attempt(),
-                d.timeoutSeconds(), d.heartbeatSeconds(), d.heartbeatTimerId(), d.credentials());
+                d.timeoutSeconds(), d.heartbeatSeconds(), d.heartbeatTimerId(), d.credentials(), sentAt);
     }
 
     public String executionId() {
@@ -54,6 +68,7 @@ public record TaskMessage(String token, String resource, String function, Integr
         if (heartbeatSeconds != null) o.put("heartbeatSeconds", heartbeatSeconds);
         if (heartbeatTimerId != null) o.put("heartbeatTimerId", heartbeatTimerId);
         if (credentials != null) o.set("credentials", credentials);
+        if (sentAt != null) o.put("sentAt", sentAt.toEpochMilli());
         return Json.write(o);
     }
 
@@ -76,7 +91,8 @@ public record TaskMessage(String token, String resource, String function, Integr
                 o.path("attempt").asInt(0), o.has("timeoutSeconds") ? o.get("timeoutSeconds").asInt() : null,
                 o.has("heartbeatSeconds") ? o.get("heartbeatSeconds").asInt() : null,
                 o.hasNonNull("heartbeatTimerId") ? o.get("heartbeatTimerId").asText() : null,
-                o.hasNonNull("credentials") ? o.get("credentials") : null);
+                o.hasNonNull("credentials") ? o.get("credentials") : null,
+                o.path("sentAt").isIntegralNumber() ? java.time.Instant.ofEpochMilli(o.get("sentAt").asLong()) : null);
     }
 
     private static IntegrationPattern pattern(String name) {

@@ -4,6 +4,7 @@ import io.sluice.functions.deadletter.DeadLetters;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.observe.RuntimeObserver;
 import io.sluice.orchestration.port.AlertSink;
 import io.sluice.orchestration.port.AlertSink.Alert;
 import io.sluice.orchestration.port.AlertSink.Severity;
@@ -28,6 +29,7 @@ public final class DeadLetterHandler {
     private final QueueNames names;
     private final AlertSink alerts;
     private final DeadLetters letters;
+    private final RuntimeObserver observer;
 
     public DeadLetterHandler(TaskQueue queue, QueueNames names) {
         this(queue, names, AlertSink.NONE);
@@ -40,6 +42,12 @@ public final class DeadLetterHandler {
 
     /** @param letters where each message is recorded, to be listed and redriven; {@code null} on a host that keeps none */
     public DeadLetterHandler(TaskQueue queue, QueueNames names, AlertSink alerts, DeadLetters letters) {
+        this(queue, names, alerts, letters, RuntimeObserver.NONE);
+    }
+
+    /** @param observer told of each dead letter's arrival */
+    public DeadLetterHandler(TaskQueue queue, QueueNames names, AlertSink alerts, DeadLetters letters, RuntimeObserver observer) {
+        this.observer = java.util.Objects.requireNonNull(observer, "observer");
         this.queue = queue;
         this.names = names;
         this.alerts = alerts;
@@ -48,6 +56,7 @@ public final class DeadLetterHandler {
 
     /** Handles one dead-lettered message from {@code sourceQueue}; returns the execution it failed, or {@code null}. */
     public String handle(String sourceQueue, ReceivedMessage message) {
+        observer.deadLettered(sourceQueue);
         String failed = failExecution(sourceQueue, message);
         if (letters != null) {
             letters.record(sourceQueue, message, failed);

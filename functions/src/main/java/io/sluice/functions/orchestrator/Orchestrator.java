@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.events.cloud.ExecutionEvent;
 import io.sluice.functions.events.cloud.TransitionEvents;
 import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.observe.RuntimeObserver;
 import io.sluice.functions.priority.Priority;
 import io.sluice.functions.retention.Retention;
 import io.sluice.functions.time.SystemRandom;
@@ -54,6 +55,7 @@ public final class Orchestrator {
     private final Retention retention;
     private final boolean emitsEvents;
     private final RandomSource random;
+    private final RuntimeObserver observer;
 
     /** An orchestrator that keeps every finished execution ({@link Retention#KEEP}). */
     public Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe) {
@@ -63,11 +65,12 @@ public final class Orchestrator {
     /** @param retention when a finished execution may leave the store (each finishing commit carries its deadline) */
     public Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe,
                         Retention retention) {
-        this(store, definitions, outbox, clock, probe, retention, false, SystemRandom.SECURE);
+        this(store, definitions, outbox, clock, probe, retention, false, SystemRandom.SECURE, RuntimeObserver.NONE);
     }
 
     private Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe,
-                         Retention retention, boolean emitsEvents, RandomSource random) {
+                         Retention retention, boolean emitsEvents, RandomSource random, RuntimeObserver observer) {
+        this.observer = java.util.Objects.requireNonNull(observer, "observer");
         this.emitsEvents = emitsEvents;
         this.random = java.util.Objects.requireNonNull(random, "random");
         this.store = store;
@@ -84,7 +87,7 @@ public final class Orchestrator {
      * is, and re-sent by the sweeper after a crash, like every other command.
      */
     public Orchestrator withEvents() {
-        return new Orchestrator(store, definitions, outbox, clock, probe, retention, true, random);
+        return new Orchestrator(store, definitions, outbox, clock, probe, retention, true, random, observer);
     }
 
     /**
@@ -93,7 +96,12 @@ public final class Orchestrator {
      * seeded source makes every token and jitter repeat. Replay needs none of it: a committed transition is stored.
      */
     public Orchestrator withRandom(RandomSource random) {
-        return new Orchestrator(store, definitions, outbox, clock, probe, retention, emitsEvents, random);
+        return new Orchestrator(store, definitions, outbox, clock, probe, retention, emitsEvents, random, observer);
+    }
+
+    /** This orchestrator, telling {@code observer} of each committed transition ({@link RuntimeObserver#NONE} by default). */
+    public Orchestrator withObserver(RuntimeObserver observer) {
+        return new Orchestrator(store, definitions, outbox, clock, probe, retention, emitsEvents, random, observer);
     }
 
     /** The id of the execution named {@code name} of {@code pipeline}: names are unique per pipeline. */
@@ -130,7 +138,10 @@ public final class Orchestrator {
         Commit commit = commit(pipeline, t.execution(), priority, t, List.of(), 0, now);
         probe.reached(Boundary.BEFORE_COMMIT);
         return switch (outbox.commit(commit, true, probe, null)) {
-            case CommitResult.Committed c -> new StartResult.Started(commit.summary());
+            case CommitResult.Committed c -> {
+                observer.committed(pipeline, priority, t.execution(), t.history());
+                yield new StartResult.Started(commit.summary());
+            }
             case CommitResult.Conflict c -> existingResult(store.load(id).map(StoredExecution::summary).or(() -> store.retired(id))
                     .orElseThrow(() -> new ConcurrentModificationException("execution " + id + " conflicted at start and is gone; retry")));
         };
@@ -181,11 +192,13 @@ public final class Orchestrator {
             Instant now = clock.instant();
             Transition t = definitions.interpreter(execution.definitionHash())
                     .apply(execution, event(message), now, random);
-            Commit commit = commit(stored.summary().pipeline(), execution, priorityOf(state), t, stored.outbox(), stored.version(), now);
+            Priority priority = priorityOf(state);
+            Commit commit = commit(stored.summary().pipeline(), execution, priority, t, stored.outbox(), stored.version(), now);
             probe.reached(Boundary.BEFORE_COMMIT);
             // A dropped event (a late or duplicate result) only adds a history line. Re-sending the outbox it carried
             // over would turn every duplicate into more duplicates; its writer or the sweeper sends it.
             if (outbox.commit(commit, !t.wasDropped(), probe, ack) instanceof CommitResult.Committed) {
+                observer.committed(stored.summary().pipeline(), priority, t.execution(), t.history());
                 return new Outcome(id, execution.status(), t.dropped());
             }
         }

@@ -260,7 +260,7 @@ public final class OutboxDispatcher {
         return switch (command) {
             case Command.DispatchTask d when d.function() == null -> Optional.empty();
             case Command.DispatchTask d -> Optional.of(new CoupledWrites.Send(names.tasks(d.function(), priority),
-                    new OutgoingMessage(TaskMessage.of(d).encode(), Map.of("executionId", executionId, "token", d.token().encode(),
+                    new OutgoingMessage(TaskMessage.of(d, clock.instant()).encode(), Map.of("executionId", executionId, "token", d.token().encode(),
                             PRIORITY_ATTRIBUTE, priority.name()), null, id), Duration.ZERO));
             case Command.StartTimer t -> {
                 Duration delay = Duration.between(clock.instant(), t.dueAt());

@@ -2,6 +2,7 @@ package io.sluice.functions.orchestrator;
 
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.observe.RuntimeObserver;
 import io.sluice.functions.retention.ExecutionReaper;
 import io.sluice.functions.trigger.schedule.ScheduleFirer;
 import io.sluice.orchestration.port.ExecutionStore;
@@ -32,6 +33,7 @@ public final class ScheduleTick {
     private final Duration outboxGrace;
     private final ScheduleFirer schedules;
     private final ExecutionReaper reaper;
+    private final RuntimeObserver observer;
 
     /** @param outboxGrace how old an uncleared outbox must be before the sweeper treats it as left behind */
     public ScheduleTick(ExecutionStore store, TimerIndex timers, TaskQueue queue, OutboxDispatcher outbox, QueueNames names,
@@ -42,11 +44,12 @@ public final class ScheduleTick {
     /** @param schedules fires pipeline schedules on each tick; {@code null} where a cloud scheduler starts them instead */
     public ScheduleTick(ExecutionStore store, TimerIndex timers, TaskQueue queue, OutboxDispatcher outbox, QueueNames names,
                         Clock clock, Duration outboxGrace, ScheduleFirer schedules) {
-        this(store, timers, queue, outbox, names, clock, outboxGrace, schedules, null);
+        this(store, timers, queue, outbox, names, clock, outboxGrace, schedules, null, RuntimeObserver.NONE);
     }
 
     private ScheduleTick(ExecutionStore store, TimerIndex timers, TaskQueue queue, OutboxDispatcher outbox, QueueNames names,
-                         Clock clock, Duration outboxGrace, ScheduleFirer schedules, ExecutionReaper reaper) {
+                         Clock clock, Duration outboxGrace, ScheduleFirer schedules, ExecutionReaper reaper, RuntimeObserver observer) {
+        this.observer = java.util.Objects.requireNonNull(observer, "observer");
         this.store = store;
         this.timers = timers;
         this.queue = queue;
@@ -60,7 +63,12 @@ public final class ScheduleTick {
 
     /** This tick, also moving expired finished executions to the archive on each sweep (at most one batch per sweep). */
     public ScheduleTick withReaper(ExecutionReaper reaper) {
-        return new ScheduleTick(store, timers, queue, outbox, names, clock, outboxGrace, schedules, reaper);
+        return new ScheduleTick(store, timers, queue, outbox, names, clock, outboxGrace, schedules, reaper, observer);
+    }
+
+    /** This tick, telling {@code observer} how late each timer it fires is. */
+    public ScheduleTick withObserver(RuntimeObserver observer) {
+        return new ScheduleTick(store, timers, queue, outbox, names, clock, outboxGrace, schedules, reaper, observer);
     }
 
     /** What one tick did. */
@@ -92,6 +100,7 @@ public final class ScheduleTick {
         for (TimerIndex.DueTimer t : timers.takeDue(now, BATCH, Duration.ofMinutes(1))) {
             queue.send(names.orchestrator(), OrchestratorSends.firedTimer(t.payload(), t.timerId(), t.due()), Duration.ZERO);
             timers.acknowledge(t.timerId());
+            observer.timerFired(Duration.between(t.due(), now));
             fired++;
         }
         int resent = 0;

@@ -61,7 +61,7 @@ public final class WireSamples {
         return m;
     }
 
-    /** Task messages: one with every optional field, one with none. */
+    /** Task messages: one with every optional field but the send time, one with none, one with the send time. */
     public static Map<String, TaskMessage> taskMessages() {
         Map<String, TaskMessage> m = new LinkedHashMap<>();
         Command.DispatchTask d = firstDispatch();
@@ -70,6 +70,9 @@ public final class WireSamples {
                 Json.parse("{\"RoleArn\":\"arn:aws:iam::123456789012:role/loader\"}")));
         m.put("minimal", new TaskMessage(TOKEN, "sluice:function:notify", "notify", IntegrationPattern.WAIT_FOR_TASK_TOKEN,
                 Json.parse("{\"to\":\"ops\"}"), "Notify", 2, null, null, null));
+        // sentAt (issue 36, for the dispatch latency): an optional field every version-1 reader ignores, recorded as a sample of its own.
+        m.put("dispatched", new TaskMessage(TOKEN, "sluice:function:notify", "notify", IntegrationPattern.REQUEST_RESPONSE,
+                Json.parse("{\"to\":\"ops\"}"), "Notify", 0, null, null, null, null, java.time.Instant.parse("2026-12-05T09:30:00.125Z")));
         return m;
     }
 

@@ -99,8 +99,11 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
             redis.close();
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
-        Orchestrator orchestrator = AwsFunctions.runtime(redis, q, names, clock, retention, events, tenancy).build().orchestrator();
-        return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator), List.of(q, redis));
+        // Its metrics as the other Lambdas print them: EMF lines on standard out as each invocation ends (namespace Sluice).
+        io.sluice.aws.metrics.EmfMetrics metrics = new io.sluice.aws.metrics.EmfMetrics("Sluice", clock, System.out);
+        Orchestrator orchestrator = AwsFunctions.runtime(redis, q, names, clock, retention, events, tenancy).metrics(metrics.registry(), tenancy)
+                .build().orchestrator();
+        return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator, metrics), List.of(q, redis));
     }
 
     /** Whose pipelines are whose: the bundled tenants file, as {@code AwsControl} reads it for the other functions. */

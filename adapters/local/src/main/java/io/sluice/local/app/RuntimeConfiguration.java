@@ -136,7 +136,8 @@ public class RuntimeConfiguration {
                                      ObjectProvider<StatusStore> status, RuleBook rules, ObjectProvider<Tenancy> tenancy,
                                      ObjectProvider<io.sluice.api.tenant.Tenants> tenantsFile,
                                      LineageLog lineage, SluiceChannelProperties channels,
-                                     @Value("${sluice.queue-visibility:}") Duration visibility) {
+                                     @Value("${sluice.queue-visibility:}") Duration visibility,
+                                     ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
         Retention retention = Retention.of(properties.retention(), properties.nameReuse(),
                 pipeline -> Optional.ofNullable(options.find(pipeline).options()).map(PipelineOptions::retention));
@@ -159,6 +160,7 @@ public class RuntimeConfiguration {
         runtime.limitChannels(new ChannelLimits(new RedisConcurrencyLimiter(backends.redisson(), backends.redisKeyPrefix()),
                 new RedisTokenBucket(backends.redisson(), backends.redisKeyPrefix()), tenants, channels.settings()));
         runtime.recordLineage(lineage);
+        meters.ifAvailable(registry -> runtime.recordMetrics(registry, owners));
         return runtime;
     }
 
@@ -238,8 +240,8 @@ public class RuntimeConfiguration {
 
     @Bean(destroyMethod = "close")
     QueueHousekeeping queueHousekeeping(LocalBackends backends, QueueNames names, TaskFunctionBeans functions, AlertSink alerts,
-                                        CompletionListener completions, DeadLetters letters) {
-        DeadLetterHandler deadLetters = Alerting.deadLetters(backends.ports(), names, alerts, letters);
+                                        CompletionListener completions, DeadLetters letters, LocalRuntime runtime) {
+        DeadLetterHandler deadLetters = Alerting.deadLetters(backends.ports(), names, alerts, letters, runtime.observer());
         return new QueueHousekeeping(backends.ports().queue(), names, functions.names(), deadLetters, completions);
     }
 

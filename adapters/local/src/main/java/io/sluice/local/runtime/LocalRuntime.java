@@ -215,6 +215,23 @@ public final class LocalRuntime implements AutoCloseable {
         rebuild(b -> b.events(true));
     }
 
+    /**
+     * From now on the runtime's metrics go to {@code registry} ({@link RuntimeBuilder#metrics}), each pipeline tagged with its
+     * tenant by {@code tenancy}, with gauges of the depth and oldest-message age of the orchestrator's, the events' and every
+     * task channel's queue. Called once.
+     */
+    public synchronized void recordMetrics(io.micrometer.core.instrument.MeterRegistry registry, io.sluice.functions.tenancy.Tenancy tenancy) {
+        rebuild(b -> b.metrics(registry, tenancy));
+        List<String> queues = new ArrayList<>(List.of(settings.names().orchestrator(), settings.names().events()));
+        channelConsumers.keySet().forEach(f -> queues.addAll(settings.names().channels(f)));
+        io.sluice.runtime.metrics.QueueGauges.watch(registry, ports.queue(), queues);
+    }
+
+    /** What this runtime's parts report to (its metrics, once {@link #recordMetrics} is called), for the parts built beside it. */
+    public io.sluice.functions.observe.RuntimeObserver observer() {
+        return runtime.observer();
+    }
+
     /** From now on a Task state on a Step Functions activity queues to its pipeline's tenant's activity of that name. */
     public synchronized void scopeActivities(io.sluice.functions.tenancy.Tenancy owners) {
         rebuild(b -> b.activitiesOf(owners));
