@@ -86,7 +86,11 @@ public final class PrometheusServer implements AutoCloseable {
                         if (!process.isAlive()) {
                             throw new IllegalStateException("prometheus exited: " + Files.readString(folder.resolve("prometheus.log")));
                         }
-                        return server.get("/-/ready").statusCode() == 200;
+                        try {
+                            return server.get("/-/ready").statusCode() == 200;
+                        } catch (UncheckedIOException notListeningYet) {
+                            return false; // it opens its port a moment after it starts, later on a busy machine
+                        }
                     });
         } catch (RuntimeException e) {
             server.close();
