@@ -78,7 +78,7 @@ final class AzurePackageCommand implements Callable<Integer> {
             context.err().println("sluice package azure: " + app + " has no host.json; run without --skip-build to build it");
             return 1;
         }
-        AzureBundle.Result result = AzureBundle.bundle(app, pipelines, auth);
+        AzureBundle.Result result = AzureBundle.bundle(app, pipelines, auth, functions);
         result.warnings().forEach(w -> context.err().println(w.replaceFirst(": ", ": warning: ")));
         if (!result.problems().isEmpty()) {
             result.problems().forEach(context.err()::println);

@@ -74,6 +74,8 @@ class AzurePackageCommandTest {
         assertThat(new String(jar.get("pipelines/hello.asl.json"))).isEqualTo(Files.readString(bundle.resolve("hello.asl.json")));
         assertThat(jar).containsKeys("pipelines/tenants.json", "pipelines/triggers.json", "io/sluice/azure/entry/HttpApiFunction.class")
                 .doesNotContainKey("pipelines/stale.asl.json");
+        // The channels it ships (P2 alone by default), which the app checks against SLUICE_PRIORITY_CHANNELS (BundledChannels).
+        assertThat(Json.parse(new String(jar.get("pipelines/priority-channels.json")))).isEqualTo(Json.parse("{\"priorityChannels\": [\"P2\"]}"));
         assertThat(Json.parse(new String(entries.get("http-api/function.json"))).path("bindings").get(0).path("authLevel").asText())
                 .isEqualTo("ANONYMOUS");
     }

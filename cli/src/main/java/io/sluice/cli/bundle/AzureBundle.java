@@ -20,6 +20,8 @@ import java.util.stream.Stream;
 public final class AzureBundle {
     static final String ENTRY = "io/sluice/azure/entry/HttpApiFunction.class";
     static final String JAR_PREFIX = "sluice-adapter-azure-";
+    /** The record of the priority channels the package ships ({@link AzureFunctionSet#record}), beside the pipelines. */
+    public static final String CHANNELS = "priority-channels.json";
 
     /** What {@link #bundle} put into the app, or the problems that kept it from doing so. */
     public record Result(Path jar, List<String> pipelines, List<String> files, List<String> problems, List<String> warnings) {}
@@ -29,14 +31,16 @@ public final class AzureBundle {
     /**
      * Validates {@code pipelinesDir} for Azure, then replaces the {@code pipelines/} of the app jar in {@code app}, with the
      * platform authentication {@code auth} recorded ({@link PlatformAuthRecord}; without one the folder needs a
-     * {@code tenants.json}).
+     * {@code tenants.json}) and the channels whose task functions {@code functions} ships ({@link #CHANNELS}).
      */
-    public static Result bundle(Path app, Path pipelinesDir, io.sluice.api.tenant.CloudApiAuth.Mode auth) throws IOException {
+    public static Result bundle(Path app, Path pipelinesDir, io.sluice.api.tenant.CloudApiAuth.Mode auth, AzureFunctionSet functions)
+            throws IOException {
         List<String> problems = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         Map<String, byte[]> files = PipelineFolder.collect(pipelinesDir, Platform.AZURE, problems, warnings);
         if (problems.isEmpty()) {
             PlatformAuthRecord.AZURE.put(pipelinesDir, files, auth, problems);
+            files.put(CHANNELS, functions.record());
         }
         if (!problems.isEmpty()) {
             return new Result(null, List.of(), List.of(), problems, warnings);

@@ -39,6 +39,17 @@ public final class AzureFunctionSet {
         return new AzureFunctionSet(set);
     }
 
+    /**
+     * The record of the channels this set ships ({@code pipelines/priority-channels.json} in the bundle:
+     * {@code {"priorityChannels": ["P0", "P2"]}}), which the Azure host checks against the deployment's
+     * {@code SLUICE_PRIORITY_CHANNELS} at start: a channel with queues but no functions would never be served.
+     */
+    public byte[] record() {
+        com.fasterxml.jackson.databind.node.ObjectNode record = io.sluice.orchestration.json.Json.object();
+        channels.stream().sorted().forEach(p -> record.withArray("priorityChannels").add(p.name()));
+        return io.sluice.orchestration.json.Json.write(record).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** Whether the app folder's top-level entry {@code name} (a function's folder, or a file) goes into the package. */
     public boolean ships(String name) {
         if (name.startsWith("storage-")) {

@@ -75,8 +75,12 @@ public class AzureRuntime {
         return RedisAdapters.open(redis);
     }
 
+    /** The bundle's priority channels against the deployment's ({@link BundledChannels}): checked once, at start. */
     @Bean
-    public QueueNames queueNames(SluiceAzureHostProperties host) {
+    public QueueNames queueNames(SluiceAzureHostProperties host, org.springframework.core.io.ResourceLoader loader,
+                                 @Value("${sluice.priority-channels:}") String deployed,
+                                 @Value("${sluice.bundled-priority-channels:classpath:pipelines/priority-channels.json}") String record) {
+        BundledChannels.require(loader.getResource(record), deployed);
         return new QueueNames(host.queuePrefix());
     }
 
