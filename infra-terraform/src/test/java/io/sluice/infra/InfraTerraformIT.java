@@ -1,4 +1,4 @@
-package io.sluice.tests.infra;
+package io.sluice.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
