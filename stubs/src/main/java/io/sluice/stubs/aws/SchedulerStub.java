@@ -6,9 +6,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.sluice.orchestration.json.Json;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -38,13 +35,7 @@ public final class SchedulerStub implements AutoCloseable {
     private final List<Call> calls = new CopyOnWriteArrayList<>();
 
     public SchedulerStub() {
-        try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        server.createContext("/", this::handle);
-        server.start();
+        server = LoopbackServer.start(this::handle);
     }
 
     public URI endpoint() {

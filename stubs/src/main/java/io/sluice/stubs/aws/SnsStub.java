@@ -3,9 +3,6 @@ package io.sluice.stubs.aws;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -29,13 +26,7 @@ public final class SnsStub implements AutoCloseable {
     private final List<Map<String, String>> published = new CopyOnWriteArrayList<>();
 
     public SnsStub() {
-        try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        server.createContext("/", this::handle);
-        server.start();
+        server = LoopbackServer.start(this::handle);
     }
 
     public SnsStub topic(String arn) {
