@@ -11,6 +11,7 @@ import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.observe.RuntimeObserver;
 import io.sluice.runtime.metrics.MicrometerObserver;
+import io.sluice.runtime.tracing.ProcessTracing;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.functions.orchestrator.DefinitionCache;
@@ -59,6 +60,7 @@ public final class RuntimeBuilder {
     private ScheduleFirer schedules;
     private RandomSource random = SystemRandom.SECURE;
     private RuntimeObserver observer = RuntimeObserver.NONE;
+    private io.opentelemetry.api.OpenTelemetry tracing;
 
     /** Who the worker harness is: its claims' owner, its lease, and whose run each task is. */
     private record Worker(Owners owners, String id, Duration lease) {}
@@ -181,9 +183,22 @@ public final class RuntimeBuilder {
         return this;
     }
 
-    /** What the runtime's parts report to: the metrics {@link #metrics} set up, or {@link RuntimeObserver#NONE}. */
+    /**
+     * The runtime's spans go to {@code openTelemetry} (a test's, a bench's); {@code null}, the default: to the process's,
+     * as the standard {@code OTEL_*} variables configure it, which leave tracing off unless they ask for an exporter
+     * ({@link ProcessTracing}).
+     */
+    public RuntimeBuilder tracing(io.opentelemetry.api.OpenTelemetry openTelemetry) {
+        this.tracing = openTelemetry;
+        return this;
+    }
+
+    /**
+     * What the runtime's parts report to: the metrics {@link #metrics} set up (or {@link RuntimeObserver#NONE}), under the
+     * traces when tracing is on ({@link #tracing}).
+     */
     public RuntimeObserver observer() {
-        return observer;
+        return ProcessTracing.over(observer, tracing);
     }
 
     public RuntimePorts ports() {
@@ -211,9 +226,9 @@ public final class RuntimeBuilder {
         coupled.ifPresent(c -> c.readOnReceive(names.orchestrator(), worker == null ? null : worker.id(), clock,
                 worker == null ? Duration.ZERO : worker.lease()));
         Orchestrator orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, probe,
-                retention).withRandom(random).withObserver(observer);
+                retention).withRandom(random).withObserver(observer());
         ScheduleTick tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, outboxGrace, schedules)
-                .withObserver(observer);
+                .withObserver(observer());
         return new SluiceRuntime(copy(), outbox, events ? orchestrator.withEvents() : orchestrator,
                 reaper == null ? tick : tick.withReaper(reaper));
     }
@@ -224,7 +239,7 @@ public final class RuntimeBuilder {
         }
         WorkerHarness harness = new WorkerHarness(functions, ports.claims(), ports.timers(), ports.queue(), names, clock, worker.id(),
                 worker.lease(), probe, worker.owners()).withRandom(random).withGate(gate).withFailures(failures).withCoupledWrites(coupled().orElse(null))
-                .withObserver(observer);
+                .withObserver(observer());
         harness = lineage == null ? harness : harness.withLineage(lineage);
         return events ? harness.withEvents() : harness;
     }
@@ -249,6 +264,7 @@ public final class RuntimeBuilder {
         b.schedules = schedules;
         b.random = random;
         b.observer = observer;
+        b.tracing = tracing;
         return b;
     }
 }

@@ -26,9 +26,6 @@ import io.sluice.orchestration.port.ReadAlong;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import io.sluice.orchestration.port.TimerIndex;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -259,7 +256,7 @@ public final class WorkerHarness {
                 return Disposition.RETRY_LATER;
             }
             case ClaimResult.Completed done -> {
-                resultSend(task, Json.parse(done.result())).ifPresent(this::send);
+                resultSend(task, Json.parse(done.result()), task.traceparent()).ifPresent(this::send);
                 return Disposition.ACKNOWLEDGE;
             }
             case ClaimResult.Gone gone -> {
@@ -271,10 +268,16 @@ public final class WorkerHarness {
         }
         observer.taskDispatched(task, fromQueue, now);
         long started = observer.nanos();
-        ObjectNode result = invoke(task, owner);
+        io.sluice.functions.observe.TraceSpan span = observer.running(task, fromQueue);
+        ObjectNode result = null;
+        try {
+            result = invoke(task, owner);
+        } finally { // the span stops being current on this thread whatever happens
+            span.end(result == null ? "Sluice.WorkerCrashed" : result.path("error").asText(null));
+        }
         observer.taskRan(task, fromQueue, result.has("error"), observer.nanos() - started);
         probe.reached(Boundary.AFTER_EFFECT_BEFORE_RESULT);
-        Optional<CoupledWrites.Send> report = resultSend(task, result);
+        Optional<CoupledWrites.Send> report = resultSend(task, result, span.traceparent());
         if (coupled != null && report.isPresent()) {
             if (!coupled.completeAndSend(IdempotencyStore.taskKey(token), owner, Json.write(result), clock.instant(), RETENTION, report.get(), ack)) {
                 return Disposition.ACKNOWLEDGE; // our lease lapsed and another worker took the task over: its result counts
@@ -283,8 +286,7 @@ public final class WorkerHarness {
             return Disposition.ACKNOWLEDGE;
         }
         if (!claims.complete(IdempotencyStore.taskKey(token), owner, Json.write(result), clock.instant(), RETENTION)) {
-            // Our lease lapsed and another worker took the task over: its result is the one that counts.
-            return Disposition.ACKNOWLEDGE;
+            return Disposition.ACKNOWLEDGE; // our lease lapsed and another worker took the task over: its result counts
         }
         afterCompletion(task, result);
         report.ifPresent(this::send);
@@ -380,14 +382,14 @@ public final class WorkerHarness {
      * The message that takes the outcome to the orchestrator; none for a {@code .waitForTaskToken} task, whose outcome
      * comes later, by callback, nor for a {@link ReportsLater} function's task (a child execution's end, a map run's).
      */
-    private Optional<CoupledWrites.Send> resultSend(TaskMessage task, JsonNode result) {
+    private Optional<CoupledWrites.Send> resultSend(TaskMessage task, JsonNode result, String traceparent) {
         if (result.path("callback").asBoolean(false)) {
             return Optional.empty();
         }
         String token = task.token();
         OrchestratorMessage message = result.has("error")
-                ? new OrchestratorMessage.TaskResult(token, null, result.get("error").asText(), result.path("cause").asText(""))
-                : new OrchestratorMessage.TaskResult(token, result.get("output"), null, null);
+                ? new OrchestratorMessage.TaskResult(token, null, result.get("error").asText(), result.path("cause").asText(""), traceparent)
+                : new OrchestratorMessage.TaskResult(token, result.get("output"), null, null, traceparent);
         return Optional.of(new CoupledWrites.Send(names.orchestrator(), OrchestratorSends.of(message, OrchestratorSends.resultId(token)),
                 Duration.ZERO));
     }

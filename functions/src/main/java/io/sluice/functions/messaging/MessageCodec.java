@@ -9,6 +9,8 @@ import io.sluice.orchestration.json.WireVersion;
  * Orchestrator messages as JSON text. A malformed message is an {@link IllegalArgumentException} naming what is wrong.
  * Versioned ({@link #VERSION}): version 1 was written without {@code "v"}; version 2 is the same message with
  * {@code "v": 2} first, so a build of either version reads the other's messages (one before version 2 ignores the field).
+ * A message may carry an optional {@code traceparent} (W3C trace context, issue 36): every reader ignores a field it does
+ * not know, so it needs no new version; one that is not a valid traceparent is read as absent.
  */
 public final class MessageCodec {
     /** The version written; read with the one before. A message of any other version is refused ({@link WireVersion.Unsupported}). */
@@ -35,6 +37,9 @@ public final class MessageCodec {
             case OrchestratorMessage.Redrive r -> o.put("type", "redrive").put("executionId", r.executionId());
             case OrchestratorMessage.Abandon a -> o.put("type", "abandon").put("executionId", a.executionId()).put("error", a.error()).put("cause", a.cause());
         }
+        if (m.traceparent() != null) {
+            o.put(Traceparent.FIELD, m.traceparent());
+        }
         return Json.write(o);
     }
 
@@ -42,14 +47,16 @@ public final class MessageCodec {
         JsonNode o = object(text, "orchestrator message");
         VERSION.check(o);
         String type = o.path("type").asText("");
+        String trace = Traceparent.of(o);
         OrchestratorMessage m = switch (type) {
             case "taskResult" -> new OrchestratorMessage.TaskResult(required(o, "token"), o.get("output"),
-                    o.hasNonNull("error") ? o.get("error").asText() : null, o.path("cause").asText(""));
-            case "heartbeat" -> new OrchestratorMessage.Heartbeat(required(o, "token"));
-            case "timer" -> new OrchestratorMessage.TimerFired(required(o, "executionId"), required(o, "timerId"));
-            case "stop" -> new OrchestratorMessage.Stop(required(o, "executionId"), o.path("error").asText(null), o.path("cause").asText(null));
-            case "redrive" -> new OrchestratorMessage.Redrive(required(o, "executionId"));
-            case "abandon" -> new OrchestratorMessage.Abandon(required(o, "executionId"), required(o, "error"), o.path("cause").asText(""));
+                    o.hasNonNull("error") ? o.get("error").asText() : null, o.path("cause").asText(""), trace);
+            case "heartbeat" -> new OrchestratorMessage.Heartbeat(required(o, "token"), trace);
+            case "timer" -> new OrchestratorMessage.TimerFired(required(o, "executionId"), required(o, "timerId"), trace);
+            case "stop" -> new OrchestratorMessage.Stop(required(o, "executionId"), o.path("error").asText(null), o.path("cause").asText(null),
+                    trace);
+            case "redrive" -> new OrchestratorMessage.Redrive(required(o, "executionId"), trace);
+            case "abandon" -> new OrchestratorMessage.Abandon(required(o, "executionId"), required(o, "error"), o.path("cause").asText(""), trace);
             default -> throw new IllegalArgumentException("type: expected one of taskResult, heartbeat, timer, stop, redrive, abandon; got '" + type + "'");
         };
         try {

@@ -20,7 +20,12 @@ public final class OrchestratorSends {
 
     /** The message a timer delivers when it fires; the same text wherever the timer is kept. */
     public static String timerFired(String executionId, String timerId) {
-        return MessageCodec.encode(new OrchestratorMessage.TimerFired(executionId, timerId));
+        return timerFired(executionId, timerId, null);
+    }
+
+    /** As {@link #timerFired(String, String)}, carrying the traceparent of the span that set the timer (null: none). */
+    public static String timerFired(String executionId, String timerId, String traceparent) {
+        return MessageCodec.encode(new OrchestratorMessage.TimerFired(executionId, timerId, traceparent));
     }
 
     /** A fired timer's payload (see {@link #timerFired}) as a message; one id per timer and due time. */

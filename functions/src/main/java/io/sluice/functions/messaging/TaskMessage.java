@@ -18,10 +18,20 @@ import io.sluice.orchestration.json.WireVersion;
  *                         on AWS); an optional field, so version 1 still reads and writes it
  * @param sentAt           when the orchestrator sent it, or {@code null}: for the dispatch latency a worker measures; an
  *                         optional field ({@code sentAt}, epoch milliseconds), so version 1 still reads and writes it
+ * @param traceparent      the W3C traceparent of the orchestrator's span that dispatched it, or {@code null} when not traced:
+ *                         the worker's task span is its child ({@link Traceparent}); optional too, so version 1 still holds
  */
 public record TaskMessage(String token, String resource, String function, IntegrationPattern pattern, JsonNode payload,
                           String stateName, int attempt, Integer timeoutSeconds, Integer heartbeatSeconds, String heartbeatTimerId,
-                          JsonNode credentials, java.time.Instant sentAt) {
+                          JsonNode credentials, java.time.Instant sentAt, String traceparent) {
+
+    /** A task whose dispatching span is not told. */
+    public TaskMessage(String token, String resource, String function, IntegrationPattern pattern, JsonNode payload, String stateName,
+                       int attempt, Integer timeoutSeconds, Integer heartbeatSeconds, String heartbeatTimerId, JsonNode credentials,
+                       java.time.Instant sentAt) {
+        this(token, resource, function, pattern, payload, stateName, attempt, timeoutSeconds, heartbeatSeconds, heartbeatTimerId, credentials,
+                sentAt, null);
+    }
 
     /** A task whose send time is not told. */
     public TaskMessage(String token, String resource, String function, IntegrationPattern pattern, JsonNode payload, String stateName,
@@ -47,8 +57,13 @@ public record TaskMessage(String token, String resource, String function, Integr
 
     /** The task of {@code d}, sent at {@code sentAt} ({@code null}: not told). */
     public static TaskMessage of(Command.DispatchTask d, java.time.Instant sentAt) {
+        return of(d, sentAt, null);
+    }
+
+    /** The task of {@code d}, sent at {@code sentAt} by the span {@code traceparent} (either {@code null}: not told). */
+    public static TaskMessage of(Command.DispatchTask d, java.time.Instant sentAt, String traceparent) {
         return new TaskMessage(d.token().encode(), d.resource(), d.function(), d.pattern(), d.payload(), d.stateName(), d.attempt(),
-                d.timeoutSeconds(), d.heartbeatSeconds(), d.heartbeatTimerId(), d.credentials(), sentAt);
+                d.timeoutSeconds(), d.heartbeatSeconds(), d.heartbeatTimerId(), d.credentials(), sentAt, traceparent);
     }
 
     public String executionId() {
@@ -69,6 +84,7 @@ public record TaskMessage(String token, String resource, String function, Integr
         if (heartbeatTimerId != null) o.put("heartbeatTimerId", heartbeatTimerId);
         if (credentials != null) o.set("credentials", credentials);
         if (sentAt != null) o.put("sentAt", sentAt.toEpochMilli());
+        if (traceparent != null) o.put(Traceparent.FIELD, traceparent);
         return Json.write(o);
     }
 
@@ -92,7 +108,7 @@ public record TaskMessage(String token, String resource, String function, Integr
                 o.has("heartbeatSeconds") ? o.get("heartbeatSeconds").asInt() : null,
                 o.hasNonNull("heartbeatTimerId") ? o.get("heartbeatTimerId").asText() : null,
                 o.hasNonNull("credentials") ? o.get("credentials") : null,
-                o.path("sentAt").isIntegralNumber() ? java.time.Instant.ofEpochMilli(o.get("sentAt").asLong()) : null);
+                o.path("sentAt").isIntegralNumber() ? java.time.Instant.ofEpochMilli(o.get("sentAt").asLong()) : null, Traceparent.of(o));
     }
 
     private static IntegrationPattern pattern(String name) {

@@ -1,5 +1,6 @@
 package io.sluice.functions.observe;
 
+import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.TaskMessage;
 import io.sluice.functions.priority.Priority;
 import io.sluice.orchestration.engine.Execution;
@@ -9,10 +10,11 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What the runtime tells whoever measures it (metrics; later traces), at the few points where the facts are known once:
- * a committed transition, a task function's run, a fired timer, a dead letter. The protocol classes call it and know
- * nothing of Micrometer or any exporter; the one composition ({@code RuntimeBuilder}) hands in the implementation, and
- * {@link #NONE} costs nothing. An observer must be cheap and must not throw: it runs on the hot path.
+ * What the runtime tells whoever measures it (metrics, traces), at the few points where the facts are known once:
+ * an execution's start, a message applied, a committed transition, a task function's run, a fired timer, a dead letter.
+ * The protocol classes call it and know nothing of Micrometer, OpenTelemetry or any exporter; the one composition
+ * ({@code RuntimeBuilder}) hands in the implementation, and {@link #NONE} costs nothing (its spans are
+ * {@link TraceSpan#NONE}). An observer must be cheap and must not throw: it runs on the hot path.
  */
 public interface RuntimeObserver {
     /** Observes nothing: the default of every part the runtime composes. */
@@ -41,6 +43,30 @@ public interface RuntimeObserver {
 
     /** A message arrived on the dead-letter queue of {@code sourceQueue}. */
     default void deadLettered(String sourceQueue) { }
+
+    /**
+     * An execution is being started: its start span, current on this thread until ended. {@code parentTraceparent} is the
+     * caller's span, or null: then the span current on this thread is its parent (a parent execution's task starting a
+     * child), else it begins a trace. The execution keeps this span's traceparent as its trace's, for the messages that come
+     * without one.
+     */
+    default TraceSpan starting(String pipeline, String executionId, Priority priority, String parentTraceparent) {
+        return TraceSpan.NONE;
+    }
+
+    /**
+     * The orchestrator is applying {@code message}: its span, current until ended, a child of the message's traceparent, or
+     * of {@code executionTraceparent} (the execution's start span, stored with it; null when not traced) when it has none.
+     * The states a commit enters ({@link #committed}) are its children.
+     */
+    default TraceSpan applying(OrchestratorMessage message, String executionTraceparent) {
+        return TraceSpan.NONE;
+    }
+
+    /** A task function is about to run: its span, current while it runs, a child of the task message's traceparent. */
+    default TraceSpan running(TaskMessage task, String fromQueue) {
+        return TraceSpan.NONE;
+    }
 
     /** The clock the observer measures intervals with, in nanoseconds: a host's metrics registry brings its own. */
     default long nanos() {

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.events.cloud.ExecutionEvent;
 import io.sluice.functions.events.cloud.TransitionEvents;
 import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.messaging.Traceparent;
 import io.sluice.functions.observe.RuntimeObserver;
+import io.sluice.functions.observe.TraceSpan;
 import io.sluice.functions.priority.Priority;
 import io.sluice.functions.retention.Retention;
 import io.sluice.functions.time.SystemRandom;
@@ -133,18 +135,27 @@ public final class Orchestrator {
         // No read first: the commit expects no execution (version 0), so a name in use is its conflict,
         // and a start costs one round trip to the store instead of two.
         Interpreter interpreter = definitions.register(definition);
-        Instant now = clock.instant();
-        Transition t = interpreter.start(pipeline, id, name, input, now, random);
-        Commit commit = commit(pipeline, t.execution(), priority, t, List.of(), 0, now);
-        probe.reached(Boundary.BEFORE_COMMIT);
-        return switch (outbox.commit(commit, true, probe, null)) {
-            case CommitResult.Committed c -> {
-                observer.committed(pipeline, priority, t.execution(), t.history());
-                yield new StartResult.Started(commit.summary());
-            }
-            case CommitResult.Conflict c -> existingResult(store.load(id).map(StoredExecution::summary).or(() -> store.retired(id))
-                    .orElseThrow(() -> new ConcurrentModificationException("execution " + id + " conflicted at start and is gone; retry")));
-        };
+        TraceSpan span = observer.starting(pipeline, id, priority, null);
+        String error = null;
+        try {
+            Instant now = clock.instant();
+            Transition t = interpreter.start(pipeline, id, name, input, now, random);
+            Commit commit = commit(pipeline, t.execution(), priority, t, List.of(), 0, now, span.traceparent(), span.traceparent());
+            probe.reached(Boundary.BEFORE_COMMIT);
+            return switch (outbox.commit(commit, true, probe, null)) {
+                case CommitResult.Committed c -> {
+                    observer.committed(pipeline, priority, t.execution(), t.history());
+                    yield new StartResult.Started(commit.summary());
+                }
+                case CommitResult.Conflict c -> existingResult(store.load(id).map(StoredExecution::summary).or(() -> store.retired(id))
+                        .orElseThrow(() -> new ConcurrentModificationException("execution " + id + " conflicted at start and is gone; retry")));
+            };
+        } catch (RuntimeException e) {
+            error = e.getClass().getSimpleName();
+            throw e;
+        } finally {
+            span.end(error);
+        }
     }
 
     private static StartResult.Existing existingResult(ExecutionSummary summary) {
@@ -177,30 +188,45 @@ public final class Orchestrator {
     public Outcome handle(OrchestratorMessage message, CoupledWrites.Acknowledgement ack, ReadAlong readAlong) {
         String id = message.executionId();
         Optional<Optional<StoredExecution>> readOnReceive = readAlong instanceof ReadAlong.Execution e ? e.of(id) : Optional.empty();
-        for (int attempt = 0; attempt < MAX_CONFLICTS; attempt++) {
-            Optional<StoredExecution> loaded = attempt == 0 && readOnReceive.isPresent() ? readOnReceive.get() : store.load(id);
-            if (loaded.isEmpty()) {
-                return new Outcome(id, null, "no execution " + id);
+        TraceSpan span = TraceSpan.NONE;
+        String error = null;
+        try {
+            for (int attempt = 0; attempt < MAX_CONFLICTS; attempt++) {
+                Optional<StoredExecution> loaded = attempt == 0 && readOnReceive.isPresent() ? readOnReceive.get() : store.load(id);
+                if (loaded.isEmpty()) {
+                    return new Outcome(id, null, "no execution " + id);
+                }
+                StoredExecution stored = loaded.get();
+                JsonNode state = Json.parse(stored.state());
+                Execution execution = ExecutionCodec.decode(state);
+                if (message instanceof OrchestratorMessage.TimerFired f && !execution.timers().containsKey(f.timerId())) {
+                    // A cancelled (or already fired) timer: nothing to decide and nothing to record, so no commit.
+                    return new Outcome(id, execution.status(), "timer " + f.timerId() + " was cancelled or has fired already");
+                }
+                String trace = Traceparent.of(state);
+                if (attempt == 0) {
+                    span = observer.applying(message, trace);
+                }
+                Instant now = clock.instant();
+                Transition t = definitions.interpreter(execution.definitionHash())
+                        .apply(execution, event(message), now, random);
+                Priority priority = priorityOf(state);
+                // An execution started untraced takes its first traced message's span as its trace's.
+                Commit commit = commit(stored.summary().pipeline(), execution, priority, t, stored.outbox(), stored.version(), now,
+                        trace != null ? trace : span.traceparent(), span.traceparent());
+                probe.reached(Boundary.BEFORE_COMMIT);
+                // A dropped event (a late or duplicate result) only adds a history line. Re-sending the outbox it carried
+                // over would turn every duplicate into more duplicates; its writer or the sweeper sends it.
+                if (outbox.commit(commit, !t.wasDropped(), probe, ack) instanceof CommitResult.Committed) {
+                    observer.committed(stored.summary().pipeline(), priority, t.execution(), t.history());
+                    return new Outcome(id, execution.status(), t.dropped());
+                }
             }
-            StoredExecution stored = loaded.get();
-            JsonNode state = Json.parse(stored.state());
-            Execution execution = ExecutionCodec.decode(state);
-            if (message instanceof OrchestratorMessage.TimerFired f && !execution.timers().containsKey(f.timerId())) {
-                // A cancelled (or already fired) timer: nothing to decide and nothing to record, so no commit.
-                return new Outcome(id, execution.status(), "timer " + f.timerId() + " was cancelled or has fired already");
-            }
-            Instant now = clock.instant();
-            Transition t = definitions.interpreter(execution.definitionHash())
-                    .apply(execution, event(message), now, random);
-            Priority priority = priorityOf(state);
-            Commit commit = commit(stored.summary().pipeline(), execution, priority, t, stored.outbox(), stored.version(), now);
-            probe.reached(Boundary.BEFORE_COMMIT);
-            // A dropped event (a late or duplicate result) only adds a history line. Re-sending the outbox it carried
-            // over would turn every duplicate into more duplicates; its writer or the sweeper sends it.
-            if (outbox.commit(commit, !t.wasDropped(), probe, ack) instanceof CommitResult.Committed) {
-                observer.committed(stored.summary().pipeline(), priority, t.execution(), t.history());
-                return new Outcome(id, execution.status(), t.dropped());
-            }
+        } catch (RuntimeException e) {
+            error = e.getClass().getSimpleName();
+            throw e;
+        } finally {
+            span.end(error);
         }
         throw new ConcurrentModificationException("execution " + id + " changed under " + MAX_CONFLICTS + " attempts in a row; retry the message");
     }
@@ -228,13 +254,17 @@ public final class Orchestrator {
         return Priority.find(state.path(PRIORITY).asText(null)).orElse(Priority.DEFAULT);
     }
 
-    /** The outbox carries over anything an earlier commit left unsent, so a newer commit never loses it. */
+    /**
+     * The outbox carries over anything an earlier commit left unsent, so a newer commit never loses it. {@code trace} is the
+     * execution's trace (its start span's traceparent, kept in its state as {@link Traceparent#FIELD}), {@code sentBy} the
+     * span whose commands these are (both null when not traced).
+     */
     private Commit commit(String pipeline, Execution e, Priority priority, Transition t, List<String> unsent, long expectedVersion,
-                          Instant now) {
+                          Instant now, String trace, String sentBy) {
         List<String> out = new ArrayList<>(unsent);
         long version = expectedVersion + 1;
         for (int i = 0; i < t.commands().size(); i++) {
-            out.add(OutboxDispatcher.entry(t.commands().get(i), e.id() + "/" + version + "/" + i, priority));
+            out.add(OutboxDispatcher.entry(t.commands().get(i), e.id() + "/" + version + "/" + i, priority, sentBy));
         }
         if (emitsEvents) {
             for (ExecutionEvent event : TransitionEvents.of(pipeline, e, t.history(), e.id() + "/" + version)) {
@@ -246,6 +276,9 @@ public final class Orchestrator {
                 e.startTime(), e.stopTime());
         ObjectNode state = ExecutionCodec.encode(e);
         state.put(PRIORITY, priority.name());
+        if (trace != null) {
+            state.put(Traceparent.FIELD, trace);
+        }
         return new Commit(summary, Json.write(state), history, out, expectedVersion, now,
                 retention.retainUntil(pipeline, e.status(), e.stopTime()));
     }

@@ -7,6 +7,7 @@ import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.messaging.TaskMessage;
+import io.sluice.functions.messaging.Traceparent;
 import io.sluice.functions.priority.Priority;
 import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.orchestration.engine.Command;
@@ -128,7 +129,7 @@ public final class OutboxDispatcher {
                 return Optional.empty(); // committed before entries had ids: send() gives it one from where it stands
             }
             Optional<CoupledWrites.Send> plain = ExecutionEvent.isOne(json) ? Optional.of(eventSend(executionId, entry, json))
-                    : plain(executionId, CommandCodec.decode(json), json.get(ID).asText(), priorityOf(json));
+                    : plain(executionId, CommandCodec.decode(json), json.get(ID).asText(), priorityOf(json), Traceparent.of(json));
             if (plain.isEmpty()) {
                 return Optional.empty();
             }
@@ -144,10 +145,21 @@ public final class OutboxDispatcher {
 
     /** An outbox entry on channel {@code priority}. */
     static String entry(Command command, String id, Priority priority) {
+        return entry(command, id, priority, null);
+    }
+
+    /**
+     * An outbox entry on channel {@code priority}, sent by the span {@code traceparent} (null: not traced): an optional
+     * field ({@link Traceparent#FIELD}) that the messages the entry becomes carry, so version 2 still holds.
+     */
+    static String entry(Command command, String id, Priority priority, String traceparent) {
         ObjectNode o = ENTRY_VERSION.stamp(CommandCodec.encode(command));
         o.put(ID, id);
         if (priority != Priority.DEFAULT) {
             o.put(PRIORITY, priority.name());
+        }
+        if (traceparent != null) {
+            o.put(Traceparent.FIELD, traceparent);
         }
         return Json.write(o);
     }
@@ -168,7 +180,7 @@ public final class OutboxDispatcher {
             }
             // An entry committed before ids existed gets one from where it stands, stable for that outbox.
             String id = json.hasNonNull(ID) ? json.get(ID).asText() : executionId + "/" + version + "/" + i;
-            carryOut(executionId, CommandCodec.decode(json), id, priorityOf(json));
+            carryOut(executionId, CommandCodec.decode(json), id, priorityOf(json), Traceparent.of(json));
         }
         if (!outbox.isEmpty()) {
             store.clearOutbox(executionId, version);
@@ -237,15 +249,15 @@ public final class OutboxDispatcher {
                 OrchestratorSends.resultId(token)), Duration.ZERO);
     }
 
-    private void carryOut(String executionId, Command command, String id, Priority priority) {
-        Optional<CoupledWrites.Send> plain = plain(executionId, command, id, priority);
+    private void carryOut(String executionId, Command command, String id, Priority priority, String traceparent) {
+        Optional<CoupledWrites.Send> plain = plain(executionId, command, id, priority, traceparent);
         if (plain.isPresent()) {
             send(plain.get());
             return;
         }
         switch (command) {
             case Command.DispatchTask d -> unroutable(d, id);
-            case Command.StartTimer t -> timers.schedule(t.timerId(), t.dueAt(), OrchestratorSends.timerFired(executionId, t.timerId()));
+            case Command.StartTimer t -> timers.schedule(t.timerId(), t.dueAt(), OrchestratorSends.timerFired(executionId, t.timerId(), traceparent));
             case Command.CancelTimer c -> timers.cancel(c.timerId());
             case Command.ExecutionFinished f -> throw new IllegalStateException("a finished command is always a plain send");
         }
@@ -256,11 +268,11 @@ public final class OutboxDispatcher {
      * enough for a delayed message. Empty for the rest (an unroutable task or an activity, a long or renewable timer, a
      * cancel), which {@link #carryOut} does itself.
      */
-    private Optional<CoupledWrites.Send> plain(String executionId, Command command, String id, Priority priority) {
+    private Optional<CoupledWrites.Send> plain(String executionId, Command command, String id, Priority priority, String traceparent) {
         return switch (command) {
             case Command.DispatchTask d when d.function() == null -> Optional.empty();
             case Command.DispatchTask d -> Optional.of(new CoupledWrites.Send(names.tasks(d.function(), priority),
-                    new OutgoingMessage(TaskMessage.of(d, clock.instant()).encode(), Map.of("executionId", executionId, "token", d.token().encode(),
+                    new OutgoingMessage(TaskMessage.of(d, clock.instant(), traceparent).encode(), Map.of("executionId", executionId, "token", d.token().encode(),
                             PRIORITY_ATTRIBUTE, priority.name()), null, id), Duration.ZERO));
             case Command.StartTimer t -> {
                 Duration delay = Duration.between(clock.instant(), t.dueAt());
@@ -269,7 +281,7 @@ public final class OutboxDispatcher {
                 }
                 yield !t.renewable() && delay.compareTo(queue.maxDelay()) <= 0
                         ? Optional.of(new CoupledWrites.Send(names.orchestrator(),
-                                OrchestratorSends.of(new OrchestratorMessage.TimerFired(executionId, t.timerId()), id), delay))
+                                OrchestratorSends.of(new OrchestratorMessage.TimerFired(executionId, t.timerId(), traceparent), id), delay))
                         : Optional.empty();
             }
             case Command.CancelTimer c -> Optional.empty();

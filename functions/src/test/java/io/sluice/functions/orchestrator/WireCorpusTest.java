@@ -73,7 +73,7 @@ class WireCorpusTest {
         Map<String, OrchestratorMessage> samples = WireSamples.orchestratorMessages();
         int decoded = eachFile("orchestrator-message", MessageCodec.VERSION, (name, text) ->
                 assertThat(MessageCodec.decode(text)).as(name).isEqualTo(samples.get(name)), MessageCodec::decode);
-        assertThat(decoded).isEqualTo(samples.size() * 2);
+        assertThat(decoded).as("every sample in v1 and v2, but task-result-traced (its field came with v2)").isEqualTo(samples.size() * 2 - 1);
         newest("orchestrator-message", name -> MessageCodec.encode(samples.get(name)));
     }
 
@@ -130,18 +130,21 @@ class WireCorpusTest {
             assertThat(CommandCodec.decode(json)).as(name).isEqualTo(command(name));
             assertThat(json.get(OutboxDispatcher.ID).asText()).isEqualTo(entryId(name));
             assertThat(json.path(OutboxDispatcher.PRIORITY).asText("P2")).isEqualTo(name.endsWith("-p0") ? "P0" : "P2");
+            assertThat(io.sluice.functions.messaging.Traceparent.of(json)).isEqualTo(name.endsWith("-traced") ? WireSamples.TRACEPARENT : null);
         }, OutboxDispatcher::readEntry);
-        assertThat(decoded).isEqualTo(2 * (WireSamples.commands().size() + 1));
-        newest("outbox-entry", name -> OutboxDispatcher.entry(command(name), entryId(name), name.endsWith("-p0") ? Priority.P0 : Priority.DEFAULT));
+        assertThat(decoded).as("each command in v1 and v2, the P0 one too; the traced one in v2 only (it came after)")
+                .isEqualTo(2 * (WireSamples.commands().size() + 1) + 1);
+        newest("outbox-entry", name -> OutboxDispatcher.entry(command(name), entryId(name), name.endsWith("-p0") ? Priority.P0 : Priority.DEFAULT,
+                name.endsWith("-traced") ? WireSamples.TRACEPARENT : null));
     }
 
     private static Command command(String name) {
-        return WireSamples.commands().get(name.replace("-p0", ""));
+        return WireSamples.commands().get(name.replace("-p0", "").replace("-traced", ""));
     }
 
-    /** The ids the entries were recorded with: {@code <execution>/2/<index among the samples>}, 9 for the P0 one. */
+    /** The ids the entries were recorded with: {@code <execution>/2/<index among the samples>}, 9 for the P0 one, 8 the traced. */
     private static String entryId(String name) {
-        int index = name.endsWith("-p0") ? 9 : new ArrayList<>(WireSamples.commands().keySet()).indexOf(name);
+        int index = name.endsWith("-p0") ? 9 : name.endsWith("-traced") ? 8 : new ArrayList<>(WireSamples.commands().keySet()).indexOf(name);
         return WireSamples.EXECUTION + "/2/" + index;
     }
 

@@ -30,6 +30,8 @@ import java.util.Map;
 public final class WireSamples {
     public static final Instant T0 = Instant.parse("2026-03-01T08:00:00Z");
     public static final String EXECUTION = "orders:run-1";
+    /** A W3C traceparent, as the messages of a traced execution carry it (issue 36). */
+    public static final String TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
 
     private static final String MAP_MACHINE = """
             {"StartAt": "Prepare", "States": {
@@ -58,6 +60,8 @@ public final class WireSamples {
         m.put("stop", new OrchestratorMessage.Stop(EXECUTION, "Operator.Stop", "stopped by hand"));
         m.put("redrive", new OrchestratorMessage.Redrive(EXECUTION));
         m.put("abandon", new OrchestratorMessage.Abandon(EXECUTION, "Sluice.PoisonMessage", "a message failed 5 times"));
+        // traceparent (issue 36, tracing): an optional field every version-2 reader ignores, recorded in v2 only (it came after v1).
+        m.put("task-result-traced", new OrchestratorMessage.TaskResult(TOKEN, Json.parse("{\"rows\":3}"), null, "", TRACEPARENT));
         return m;
     }
 
@@ -73,6 +77,10 @@ public final class WireSamples {
         // sentAt (issue 36, for the dispatch latency): an optional field every version-1 reader ignores, recorded as a sample of its own.
         m.put("dispatched", new TaskMessage(TOKEN, "sluice:function:notify", "notify", IntegrationPattern.REQUEST_RESPONSE,
                 Json.parse("{\"to\":\"ops\"}"), "Notify", 0, null, null, null, null, java.time.Instant.parse("2026-12-05T09:30:00.125Z")));
+        // traceparent (issue 36, tracing): optional as well, the worker's task span is the child of the span it names.
+        m.put("traced", new TaskMessage(TOKEN, "sluice:function:notify", "notify", IntegrationPattern.REQUEST_RESPONSE,
+                Json.parse("{\"to\":\"ops\"}"), "Notify", 1, null, null, null, null, java.time.Instant.parse("2026-12-05T09:30:00.125Z"),
+                TRACEPARENT));
         return m;
     }
 

@@ -8,14 +8,12 @@ import io.micrometer.core.instrument.simple.SimpleConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.harness.WorkerHarness;
-import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.observe.SluiceMeters;
 import io.sluice.functions.priority.Priority;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.json.Json;
-import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
 import io.sluice.runtime.RuntimeBuilder;
 import io.sluice.runtime.RuntimePorts;
 import io.sluice.runtime.SluiceRuntime;
@@ -130,34 +128,7 @@ class RuntimeMetricsTest {
         return registry.get(name).tags(tags).counter().count();
     }
 
-    /** Delivers the orchestrator's queue and the task channels until both are empty, letting the manual clock run for delays. */
     private void pump(SluiceRuntime runtime, WorkerHarness harness) {
-        for (int idle = 0; idle < 3; ) {
-            boolean moved = false;
-            for (ReceivedMessage m : receive(NAMES.orchestrator())) {
-                runtime.orchestrator().handle(MessageCodec.decode(m.body()));
-                moved = true;
-            }
-            for (String function : List.of("echo", "boom")) {
-                for (String channel : NAMES.channels(function)) {
-                    for (ReceivedMessage m : receive(channel)) {
-                        harness.handle(m.body(), channel);
-                        moved = true;
-                    }
-                }
-            }
-            if (moved) {
-                idle = 0;
-            } else {
-                idle++;
-                clock.advance(Duration.ofSeconds(3)); // a retry's delayed message becomes visible
-            }
-        }
-    }
-
-    private List<ReceivedMessage> receive(String name) {
-        List<ReceivedMessage> got = queue.receive(name, 10, Duration.ofMinutes(1), Duration.ZERO);
-        got.forEach(m -> queue.acknowledge(name, m.receipt()));
-        return got;
+        new io.sluice.runtime.QueuePump(queue, NAMES, clock, List.of("echo", "boom")).run(runtime, harness);
     }
 }

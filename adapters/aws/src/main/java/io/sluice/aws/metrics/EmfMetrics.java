@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 
 /**
  * The Lambdas' metrics: the runtime's meters in a registry of this process, printed to standard out as CloudWatch embedded
- * metric format lines ({@link EmfLines}) when each invocation ends, where CloudWatch Logs extracts them. No CloudWatch API
+ * metric format lines ({@link EmfLines}) when each invocation ends (and its spans exported, where tracing is on), where CloudWatch Logs extracts them. No CloudWatch API
  * call is made, and nothing runs between invocations (Lambda freezes the process then).
  */
 public final class EmfMetrics {
@@ -31,11 +31,15 @@ public final class EmfMetrics {
         return registry;
     }
 
-    /** Prints what changed since the last flush, one log event per line. */
+    /**
+     * Prints what changed since the last flush, one log event per line; and, where tracing is on, exports the spans the
+     * invocation made (to the ADOT collector layer's OTLP endpoint, say) before Lambda freezes the process.
+     */
     public void flush() {
         for (String line : lines.flush(clock.instant())) {
             out.println(line);
         }
+        io.sluice.runtime.tracing.ProcessTracing.flush();
     }
 
     /** {@code handler}, flushing after each invocation however it ends. */
