@@ -130,6 +130,9 @@ final class BenchCommand {
         @Option(names = "--cluster", description = "on a Redis Cluster the bench starts on loopback and stops after: three primaries"
                 + " and three replicas, each persisting as --durability says (needs redis-server 7 or later and redis-cli on the PATH)")
         private boolean cluster;
+        @Option(names = "--replica-acks", paramLabel = "N", defaultValue = "0", description = "with --cluster: every script write"
+                + " waits until N replicas confirmed it (the URL's ?replica-acks=N; default ${DEFAULT-VALUE})")
+        private int replicaAcks;
         @Option(names = "--json", description = "the figures also as one JSON line, last") private boolean json;
         @Option(names = "--metrics", paramLabel = "off|on", defaultValue = "off",
                 description = "the runtime's metrics into a Prometheus registry as serve has them (default ${DEFAULT-VALUE}): what they cost")
@@ -157,11 +160,14 @@ final class BenchCommand {
             LocalBackends.Queue queue = queueOption.queue();
             EmbeddedRedis.Persistence persistence = EmbeddedRedis.Persistence.ofFlag(durability).orElseThrow(() ->
                     new SluiceCli.UsageException("--durability expects 'none', 'aof-everysec' or 'aof-always', not '" + durability + "'"));
+            if (replicaAcks != 0 && (!cluster || replicaAcks < 0 || replicaAcks > 1)) {
+                throw new SluiceCli.UsageException("--replica-acks goes with --cluster, whose primaries have one replica each: 0 or 1");
+            }
             if (cluster && redisUrl != null) {
                 throw new SluiceCli.UsageException("--cluster starts a Redis Cluster of the bench's own; it cannot be used with --redis");
             }
             try (EmbeddedRedisCluster started = cluster ? startCluster(persistence) : null) {
-                String url = started != null ? started.url() : redisUrl;
+                String url = started != null ? started.url() + (replicaAcks > 0 ? "?replica-acks=" + replicaAcks : "") : redisUrl;
                 return run(started != null || redisUrl == null ? null : redisUrl, url, persistence, queue, run, options);
             }
         }
