@@ -238,6 +238,9 @@ final class BenchCommand {
             out.printf(Locale.ROOT, "Redis per transition: %.1f commands, %.1f round trips%s%n", commands, roundTrips,
                     queueOption.queue() == LocalBackends.Queue.SQS ? " (the queues are in ElasticMQ)" : " (queues included)");
             out.println("Redis calls per transition, scripts' own included: " + traffic.busiest(12, f.transitions()));
+            if (traffic.commandsByPrimary().size() > 1) {
+                out.println("Redis commands by primary: " + traffic.shares());
+            }
             out.println(f.failed() == 0 ? "every execution succeeded" : f.failed() + " execution(s) did not succeed");
             if (json) {
                 ObjectNode line = (ObjectNode) Json.parse(f.json());
