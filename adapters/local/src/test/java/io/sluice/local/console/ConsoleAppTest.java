@@ -13,6 +13,10 @@ import io.sluice.testkit.postgres.TestDatabase;
 import io.sluice.testkit.redis.RedisCleanup;
 import io.sluice.testkit.redis.RedisTestServer;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -30,7 +34,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The local runtime on a free port with tenants, for the console's tests: tenant {@code team} owns six pipelines of
+ * The local runtime on a free port with tenants, for the console's tests: tenant {@code team} owns the pipelines of
  * {@code src/test/resources/console-pipelines} (one scheduled and waiting for two others, one invalid), with an operator
  * and a reader key; tenant {@code other} owns {@code secret-pipe}. Two task functions of the test's own fail on purpose.
  * The data functions are on, over a PostgreSQL database of its own (the status table). Its own Redis key prefix and
@@ -129,13 +133,36 @@ abstract class ConsoleAppTest {
                 Map.of("executionId", executionId)), java.time.Duration.ZERO);
     }
 
+    static final HttpClient CLIENT = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+
+    HttpResponse<String> get(String path, String key) throws IOException, InterruptedException {
+        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(base() + path)).GET();
+        if (key != null) {
+            r.header("Authorization", "Bearer " + key);
+        }
+        return CLIENT.send(r.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> post(String path, String key, String body, String origin) throws IOException, InterruptedException {
+        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(base() + path)).POST(HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json").header("Authorization", "Bearer " + key);
+        if (origin != null) {
+            r.header("Origin", origin);
+        }
+        return CLIENT.send(r.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    String base() {
+        return "http://127.0.0.1:" + port;
+    }
+
     static Path pipelines() throws IOException {
         Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "console-pipelines-");
         copy(dir, "hello.asl.json", "showcase.asl.json", "breaks.asl.json", "hold.asl.json", "nightly.asl.json", "nightly.pipeline.json",
-                "broken.asl.json", "secret-pipe.asl.json", "rejects.asl.json", "sales-export.config.json");
+                "broken.asl.json", "secret-pipe.asl.json", "rejects.asl.json", "sales-export.config.json", "fan.asl.json");
         Files.writeString(dir.resolve("tenants.json"), """
                 {"tenants": {
-                  "team": {"pipelines": ["hello", "showcase", "breaks", "hold", "nightly", "broken", "rejects", "sales-export"],
+                  "team": {"pipelines": ["hello", "showcase", "breaks", "hold", "nightly", "broken", "rejects", "sales-export", "fan"],
                            "keys": [{"id": "team-ci", "sha256": "%s", "role": "operator"},
                                     {"id": "team-dashboard", "sha256": "%s", "role": "reader"}]},
                   "other": {"pipelines": ["secret-pipe"], "keys": [{"id": "other-ci", "sha256": "%s", "role": "operator"}]}}}
