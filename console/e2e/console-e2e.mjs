@@ -129,7 +129,7 @@ try {
   check('readable errors', await box.locator('.error-name').innerText() === 'Partner.Rejected'
     && pulled === 'the partner refused the file: 3 rows lack an order id'
     && prettyCause.includes('\n  "errorType": "ValidationError"') && JSON.parse(prettyCause).rows.length === 3, `${pulled} | ${prettyCause}`);
-  const folded = page.locator('#timeline details.ev-cause').first();
+  const folded = page.locator('#history-table details.ev-cause').first();
   const foldedSummary = await folded.locator('summary').innerText();
   const hiddenBefore = !await folded.locator('pre').isVisible();
   await folded.locator('summary').click();
@@ -169,6 +169,29 @@ try {
   await page.locator('g.state[data-state="Flaky"]').click();
   await shot(page, 'execution.png', true);
 
+  // 3b. The history: a timeline of the states (a bar each, coloured by outcome), an event table filtered by kind and
+  //     state, and each event's payload expanding to its JSON.
+  const bars = await page.locator('#gantt .gantt-row').evaluateAll((rs) => rs.map((r) => [r.dataset.state, r.dataset.outcome]));
+  const barOf = Object.fromEntries(bars);
+  check('timeline of states', bars[0][0] === 'Prepare' && barOf.Flaky === 'retried' && barOf.Risky === 'caught' && !('Skipped' in barOf)
+    && await page.locator('#gantt .gantt-bar').count() === bars.length, JSON.stringify(bars));
+  const allEvents = await page.locator('#history-table tbody tr').count();
+  await page.getByLabel('Show', { exact: true }).selectOption('errors');
+  const errorTypes = await page.locator('#history-table tbody tr').evaluateAll((rs) => rs.map((r) => r.dataset.type));
+  await page.getByLabel('Show', { exact: true }).selectOption('all');
+  await page.getByLabel('State contains', { exact: true }).fill('flak');
+  const flakyStates = await page.locator('#history-table tbody tr td:nth-child(4)').allInnerTexts();
+  check('history filters', errorTypes.length > 0 && errorTypes.length < allEvents && errorTypes.every((t) => /FAILED|RETRY|CAUGHT/.test(t))
+    && errorTypes.includes('CAUGHT') && flakyStates.length > 0 && flakyStates.every((t) => t === 'Flaky')
+    && /\d+ of \d+ events/.test(await page.locator('#history-count').innerText()), `${errorTypes} | ${flakyStates}`);
+  const exited = page.locator('#history-table tbody tr[data-type="STATE_EXITED"]').last();
+  await exited.locator('details.ev-payload summary').click();
+  const exitedPayload = JSON.parse(await exited.locator('details.ev-payload pre').innerText());
+  check('event payloads', 'output' in exitedPayload && JSON.stringify(exitedPayload.output).includes('"calls":3'), JSON.stringify(exitedPayload));
+  await page.getByLabel('State contains', { exact: true }).fill('');
+  await page.locator('#gantt').scrollIntoViewIfNeeded();
+  await shot(page, 'history.png', true);
+
   // 4. A failed run: shown failed, with its error; redriven from its page, it succeeds.
   const failing = await startByApi(page, 'breaks', { partition: '2026-11-28' });
   await page.goto(`${url}#/executions/${encodeURIComponent(failing.executionId)}`);
@@ -207,9 +230,58 @@ try {
   await rowOf(a.executionId).and(page.locator('[data-status="SUCCEEDED"]')).waitFor();
   await rowOf(b.executionId).and(page.locator('[data-status="SUCCEEDED"]')).waitFor();
   check('bulk redrive', true);
+  // 5b. Pages from the server, sorting by a column, and the partition column.
+  await page.goto(`${url}#/executions?pipeline=breaks&limit=2`);
+  await page.locator('#executions-table tbody tr').nth(1).waitFor();
+  const idsShown = () => page.locator('#executions-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.execution));
+  const page1 = await idsShown();
+  await page.getByRole('button', { name: 'Next page →' }).click();
+  await page.waitForFunction((first) => document.querySelector('#executions-table tbody tr')?.dataset.execution !== first, page1[0]);
+  const page2 = await idsShown();
+  const counted = await page.locator('#executions-count').innerText();
+  await page.getByRole('button', { name: '← Previous page' }).click();
+  await page.waitForFunction((first) => document.querySelector('#executions-table tbody tr')?.dataset.execution === first, page1[0]);
+  check('paging', page1.length === 2 && page2.length === 2 && !page2.some((id) => page1.includes(id)) && /^Executions 3–4/.test(counted),
+    `${page1} | ${page2} | ${counted}`);
+  await page.goto(`${url}#/executions?pipeline=breaks&partition=bulk-1`);
+  await rowOf(a.executionId).waitFor();
+  const partitionCell = await rowOf(a.executionId).locator('td.partition').innerText();
+  await page.goto(`${url}#/executions?pipeline=breaks`);
+  await page.locator('#executions-table tbody tr').first().waitFor();
+  await page.locator('th button.sort[data-sort="name"]').click();
+  await page.locator('th[aria-sort="ascending"] button[data-sort="name"]').waitFor();
+  await page.locator('#executions-table tbody tr').nth(2).waitFor();
+  const names = await page.locator('#executions-table tbody th a').allInnerTexts();
+  check('sort and partition column', partitionCell === 'bulk-1' && names.length > 2
+    && JSON.stringify(names) === JSON.stringify([...names].sort()), `${partitionCell} ${names}`);
   await page.goto(`${url}#/executions`);
   await page.locator('#executions-table tbody tr').nth(4).waitFor();
   await shot(page, 'executions.png', false);
+
+  // 5c. A distributed Map: its children out of the list, its run on the execution's page and in a view of its own with
+  //     the children counted by status, each count a link to those children.
+  const fan = await startByApi(page, 'fan', { input: { items: [1, 2, 3] } });
+  await page.goto(`${url}#/executions/${encodeURIComponent(fan.executionId)}`);
+  await statusIs(page, 'SUCCEEDED');
+  const runLine = page.locator('#execution-map-runs li[data-run]');
+  await runLine.locator('[data-count="SUCCEEDED"]', { hasText: '3 succeeded' }).waitFor({ timeout: T });
+  const runText = await runLine.innerText();
+  await page.locator('#map-runs-link').click();
+  await page.waitForURL(/#\/map-runs\//);
+  const runRow = page.locator('#map-runs-table tbody tr[data-status="SUCCEEDED"]');
+  await runRow.waitFor();
+  const runRowText = await runRow.innerText();
+  await shot(page, 'map-runs.png', false);
+  await runRow.locator('a.children-link').click();
+  await page.locator('#map-run-note').waitFor();
+  await page.locator('#executions-table tbody tr').nth(2).waitFor();
+  const childIds = await idsShown();
+  await page.goto(`${url}#/executions?pipeline=fan`);
+  await rowOf(fan.executionId).waitFor();
+  const fanRows = await idsShown();
+  check('map run view', /3 children of 3 items/.test(runText) && /Items/.test(runRowText) && /3 succeeded/.test(runRowText)
+    && childIds.length === 3 && childIds.every((id) => id.startsWith('fan:') && id.split(':').length === 3)
+    && JSON.stringify(fanRows) === JSON.stringify([fan.executionId]), `${runText} | ${runRowText} | ${childIds} | ${fanRows}`);
 
   // 6. A waiting callback, answered from the page.
   const held = await startByApi(page, 'hold', {});
