@@ -293,6 +293,39 @@ try {
   await statusIs(page, 'SUCCEEDED');
   check('callback answered', await outcomeOf(page, 'Approve') === 'succeeded');
 
+  // 6a. An inline Map's iterations: all by default (both paths taken), one item's when picked (the other path not reached).
+  const loop = await startByApi(page, 'loop', { input: { items: [{ n: 1 }, { n: 2 }, { n: 3 }] } });
+  await page.goto(`${url}#/executions/${encodeURIComponent(loop.executionId)}`);
+  await statusIs(page, 'SUCCEEDED');
+  const picker = page.getByLabel('Map Each: iteration');
+  await picker.waitFor();
+  const allPaths = [await outcomeOf(page, 'Odd'), await outcomeOf(page, 'Even')];
+  await picker.selectOption('1');
+  await page.locator('svg.graph g.state[data-state="Odd"][data-outcome="none"]').waitFor();
+  const second = [await outcomeOf(page, 'Odd'), await outcomeOf(page, 'Even')];
+  await picker.selectOption('0');
+  await page.locator('svg.graph g.state[data-state="Even"][data-outcome="none"]').waitFor();
+  const first = [await outcomeOf(page, 'Odd'), await outcomeOf(page, 'Even')];
+  const options = await picker.locator('option').allInnerTexts();
+  check('iteration picker', JSON.stringify(allPaths) === '["succeeded","succeeded"]' && JSON.stringify(second) === '["none","succeeded"]'
+    && JSON.stringify(first) === '["succeeded","none"]' && JSON.stringify(options) === '["all 3","item 0","item 1","item 2"]',
+  `${allPaths} | ${second} | ${first} | ${options}`);
+
+  // 6b. A long definition waiting at its end: the graph's box scrolls to the waiting state, which is in view.
+  const longRun = await startByApi(page, 'long-wait', {});
+  await page.goto(`${url}#/executions/${encodeURIComponent(longRun.executionId)}`);
+  await page.locator('.graph-box[data-current="Approve"]').waitFor({ timeout: T });
+  const inView = await page.locator('.graph-box').evaluate((box) => {
+    const g = box.querySelector('g.state[data-state="Approve"]').getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    return { scrolled: box.scrollTop, within: g.top >= b.top && g.bottom <= b.bottom, taller: box.scrollHeight > box.clientHeight };
+  });
+  check('graph scrolls to the current state', inView.taller && inView.scrolled > 0 && inView.within, JSON.stringify(inView));
+  await page.evaluate(async (id) => {
+    const key = sessionStorage.getItem('sluice.console.key');
+    await fetch(`/v1/executions/${encodeURIComponent(id)}/stop`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` }, body: '{}' });
+  }, longRun.executionId);
+
   // 7. The status table: the tenant's rows with their error and job log link, not another tenant's.
   await page.goto(`${url}#/status?partition=2026-11-29`);
   await page.locator('#status-table tr[data-execution="breaks:2026-11-29-a"]').waitFor();
@@ -301,6 +334,9 @@ try {
   const logLink = await page.locator('#status-table tr[data-execution="breaks:2026-11-29-a"] a', { hasText: 'job log' }).getAttribute('href');
   check('status table', JSON.stringify(statusRows) === '["hello:2026-11-29-b","breaks:2026-11-29-a"]' && /FAILED/.test(failedRow)
     && /bad line 3/.test(failedRow) && /120 \/ —/.test(failedRow) && logLink.startsWith(origin), `${statusRows} ${failedRow} ${logLink}`);
+  const writers = await page.locator('#status-writers', { hasText: 'Rows come from' }).innerText();
+  check('status table says which pipelines write rows', /has one\): records\./.test(writers)
+    && /The others \([^)]*\bhello\b[^)]*\)/.test(writers) && !/secret-pipe/.test(writers), writers);
   await shot(page, 'status.png', false);
 
   // 7b. The dead letters (two put on the orchestrator's dead-letter queue by the test): queue and messages shown, the

@@ -5,6 +5,7 @@ import { outcomes, outcomeLabel } from '../outcomes.js';
 import { poll, errorBox, problemText, json, errorView } from './common.js';
 import { historyView } from './history.js';
 import { childCounts } from './mapruns.js';
+import { iterationsOf, pickIterations } from '../iterations.js';
 
 const ENDED_BADLY = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
 
@@ -52,21 +53,60 @@ export function executionPage(id) {
       exec.error ? errorView(exec.error, exec.cause) : null,
       h('details', { id: 'execution-input' }, h('summary', {}, 'Execution input'), json(exec.input, `Input of ${exec.name}`)));
     renderActions(exec, byState);
-    const key = JSON.stringify([...byState.values()].map((s) => [s.state, s.outcome, s.retries]));
+    // The graph and a state's details show the inline Map iterations picked; the actions and history, the whole run.
+    const shown = picks.size ? outcomes(pickIterations(events, picks), exec.status) : byState;
+    const maps = iterationsOf(events);
+    const key = JSON.stringify([[...picks], [...maps], [...shown.values()].map((s) => [s.state, s.outcome, s.retries])]);
     if (drawnFor !== key) {
       drawnFor = key;
-      fill(graphBox, legend(), drawGraph(aslGraph(definition), {
+      fill(graphBox, legend(), iterationPickers(maps), drawGraph(aslGraph(definition), {
         title: `Definition of ${exec.pipeline}, coloured by what happened`,
         decorate: (n) => {
-          const o = byState.get(n.name);
+          const o = shown.get(n.name);
           return { cls: `o-${o ? o.outcome : 'none'}${selected === n.name ? ' selected' : ''}`, outcome: o ? o.outcome : 'none', label: outcomeLabel(o) };
         },
         onSelect: (n) => { selected = n.name; drawnFor = null; render(); },
       }));
     }
-    if (selected) renderDetail(selected, byState.get(selected));
+    scrollToCurrent(byState);
+    if (selected) renderDetail(selected, shown.get(selected));
     renderMapRuns(exec, last.mapRuns);
     history.update(events, byState, exec);
+  }
+
+  /** A picker per inline Map that ran iterations: all of them (the default), or one item's. */
+  const picks = new Map();
+  function iterationPickers(maps) {
+    if (!maps.size) return null;
+    return h('div', { class: 'iterations filters', role: 'group', 'aria-label': 'Map iterations shown' },
+      [...maps].map(([map, indexes]) => {
+        const select = h('select', { id: `iter-${map}`, 'data-map': map, onchange: (ev) => {
+          if (ev.target.value === '') picks.delete(map); else picks.set(map, Number(ev.target.value));
+          drawnFor = null;
+          render();
+        } }, h('option', { value: '' }, `all ${indexes.length}`), indexes.map((i) => h('option', { value: i }, `item ${i}`)));
+        select.value = picks.has(map) ? String(picks.get(map)) : '';
+        return h('span', { class: 'field' }, h('label', { for: select.id }, `Map ${map}: iteration`), select);
+      }));
+  }
+
+  /**
+   * Scrolls the graph to the state running now (else the one it failed in) when that changes, centred in the graph's
+   * box; the page itself does not move, and a reader's own scrolling stands until the current state changes.
+   */
+  let scrolledTo = null;
+  function scrollToCurrent(byState) {
+    const states = [...byState.values()];
+    const current = states.find((s) => s.outcome === 'running') || states.reverse().find((s) => s.outcome === 'failed');
+    if (!current || current.state === scrolledTo) return;
+    const g = graphBox.querySelector(`g.state[data-state="${CSS.escape(current.state)}"]`);
+    if (!g) return;
+    scrolledTo = current.state;
+    graphBox.dataset.current = current.state;
+    const box = graphBox.getBoundingClientRect();
+    const r = g.getBoundingClientRect();
+    graphBox.scrollTop += r.top + r.height / 2 - (box.top + box.height / 2);
+    graphBox.scrollLeft += r.left + r.width / 2 - (box.left + box.width / 2);
   }
 
   /** The distributed map runs, each with its children by status; the whole view one link away. */

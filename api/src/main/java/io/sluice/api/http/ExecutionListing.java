@@ -9,7 +9,6 @@ import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ExecutionSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,7 +28,16 @@ final class ExecutionListing {
     static final int PARTITION_SCAN = 1000;
     /** The most summaries one page reads from the store. */
     static final int MAX_SCAN = 20_000;
+    /** Partitions already read, by execution id and start time (a name used again starts another execution). */
+    private static final int REMEMBERED = 10_000;
     private final ExecutionControl executions;
+    private final Map<String, Optional<String>> remembered = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(256, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Optional<String>> eldest) {
+                    return size() > REMEMBERED;
+                }
+            });
 
     ExecutionListing(ExecutionControl executions) {
         this.executions = executions;
@@ -61,9 +69,8 @@ final class ExecutionListing {
     }
 
     Page page(Caller caller, ExecutionQuery q) {
-        Map<String, Optional<String>> partitions = new HashMap<>();
         int wanted = q.storeOrder() ? q.offset() + q.limit() + 1 : SORT_SCAN + 1;
-        List<ExecutionSummary> kept = kept(caller, q, wanted, partitions);
+        List<ExecutionSummary> kept = kept(caller, q, wanted);
         boolean truncated = false;
         if (!q.storeOrder()) {
             truncated = kept.size() > SORT_SCAN;
@@ -73,12 +80,12 @@ final class ExecutionListing {
         int from = Math.min(q.offset(), kept.size());
         int to = Math.min(kept.size(), q.offset() + q.limit());
         List<Row> rows = kept.subList(from, to).stream()
-                .map(s -> new Row(s, partitions.computeIfAbsent(s.executionId(), this::partitionOf).orElse(null))).toList();
+                .map(s -> new Row(s, partitionOf(s).orElse(null))).toList();
         return new Page(rows, to < kept.size() ? q.token(to) : null, truncated);
     }
 
     /** At least {@code wanted} executions that pass the filters, newest first, or all there are. */
-    private List<ExecutionSummary> kept(Caller caller, ExecutionQuery q, int wanted, Map<String, Optional<String>> partitions) {
+    private List<ExecutionSummary> kept(Caller caller, ExecutionQuery q, int wanted) {
         int cap = q.partition() == null ? MAX_SCAN : PARTITION_SCAN;
         int window = Math.min(cap, Math.max(wanted, 100));
         while (true) {
@@ -86,7 +93,7 @@ final class ExecutionListing {
             List<ExecutionSummary> kept = new ArrayList<>();
             for (ExecutionSummary s : found) {
                 if (q.keeps(s) && (q.partition() == null
-                        || q.partition().equals(partitions.computeIfAbsent(s.executionId(), this::partitionOf).orElse(null)))) {
+                        || q.partition().equals(partitionOf(s).orElse(null)))) {
                     kept.add(s);
                 }
             }
@@ -114,9 +121,22 @@ final class ExecutionListing {
         return executions.list(null, q.status(), limit);
     }
 
-    /** The partition an execution was started for: its input's top-level {@code partition}, where the start puts it. */
-    private Optional<String> partitionOf(String executionId) {
-        return executions.describe(executionId).map(d -> d.execution().input()).filter(JsonNode::isObject)
+    /**
+     * The partition an execution was started for: its input's top-level {@code partition}, where the start puts it. The
+     * input never changes, so it is read once (the live list asks again every second).
+     */
+    private Optional<String> partitionOf(ExecutionSummary s) {
+        String key = s.executionId() + "@" + s.startTime();
+        Optional<String> known = remembered.get(key);
+        if (known != null) {
+            return known;
+        }
+        Optional<ExecutionControl.Described> described = executions.describe(s.executionId());
+        Optional<String> found = described.map(d -> d.execution().input()).filter(JsonNode::isObject)
                 .map(in -> in.path("partition")).filter(JsonNode::isTextual).map(JsonNode::asText);
+        if (described.isPresent()) {
+            remembered.put(key, found);
+        }
+        return found;
     }
 }

@@ -159,10 +159,12 @@ abstract class ConsoleAppTest {
     static Path pipelines() throws IOException {
         Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "console-pipelines-");
         copy(dir, "hello.asl.json", "showcase.asl.json", "breaks.asl.json", "hold.asl.json", "nightly.asl.json", "nightly.pipeline.json",
-                "broken.asl.json", "secret-pipe.asl.json", "rejects.asl.json", "sales-export.config.json", "fan.asl.json");
+                "broken.asl.json", "secret-pipe.asl.json", "rejects.asl.json", "sales-export.config.json", "fan.asl.json",
+                "long-wait.asl.json", "records.asl.json", "loop.asl.json");
         Files.writeString(dir.resolve("tenants.json"), """
                 {"tenants": {
-                  "team": {"pipelines": ["hello", "showcase", "breaks", "hold", "nightly", "broken", "rejects", "sales-export", "fan"],
+                  "team": {"pipelines": ["hello", "showcase", "breaks", "hold", "nightly", "broken", "rejects", "sales-export", "fan", "long-wait",
+                                         "records", "loop"],
                            "keys": [{"id": "team-ci", "sha256": "%s", "role": "operator"},
                                     {"id": "team-dashboard", "sha256": "%s", "role": "reader"}]},
                   "other": {"pipelines": ["secret-pipe"], "keys": [{"id": "other-ci", "sha256": "%s", "role": "operator"}]}}}

@@ -40,6 +40,8 @@ class ConsoleBrowserTest extends ConsoleAppTest {
                 "bulk redrive", "filters", "live by events", "object rules shown", "callback answered", "status table",
                 "dead letters listed", "dead letter redriven", "reader sees no action", "other tenant hidden",
                 "timeline of states", "history filters", "event payloads", "paging", "sort and partition column", "map run view",
+                "graph scrolls to the current state", "status table says which pipelines write rows",
+                "iteration picker",
                 "same origin only"));
         for (String shot : new String[] {"pipelines.png", "executions.png", "execution.png", "execution-failed.png", "status.png", "dead-letters.png",
             "history.png", "map-runs.png"}) {
