@@ -145,6 +145,15 @@ try {
   await statusIs(page, 'FAILED');
   check('re-run where a redrive cannot succeed', redriveShown === 0 && /Fail state Reject/.test(whyNot), `${redriveShown} ${whyNot}`);
 
+  // 2d. A failed job run's cause names its log: a link to the log, read through the API.
+  const jobFailed = await startByApi(page, 'job-fails', {});
+  await page.goto(`${url}#/executions/${encodeURIComponent(jobFailed.executionId)}`);
+  await statusIs(page, 'FAILED');
+  await page.locator('section > div .error-box a.job-log-link').first().click();
+  await page.waitForURL(/#\/job-log\//);
+  const logText = await page.locator('#job-log-text', { hasText: 'job failed' }).innerText();
+  check('job log a link', /line 3 of returns\.csv: no order id/.test(logText), logText);
+
   // 3. The showcase: every colour, and a state's details on click (and on Enter).
   await page.goto(`${url}#/pipelines`);
   await page.locator('#pipelines-table tr[data-pipeline="showcase"]').getByRole('button', { name: 'Start' }).click();

@@ -50,7 +50,7 @@ export function executionPage(id) {
         fact('Started', fmtTime(exec.startTime)), fact('Stopped', exec.stopTime ? fmtTime(exec.stopTime) : '—'),
         fact('Duration', duration(exec.startTime, exec.stopTime)), fact('Transitions', exec.transitions),
         fact('Redriven', exec.redriveCount || 0), exec.archived ? fact('Archived', 'yes') : null),
-      exec.error ? errorView(exec.error, exec.cause) : null,
+      exec.error ? errorView(exec.error, exec.cause, exec.executionId) : null,
       h('details', { id: 'execution-input' }, h('summary', {}, 'Execution input'), json(exec.input, `Input of ${exec.name}`)));
     renderActions(exec, byState);
     // The graph and a state's details show the inline Map iterations picked; the actions and history, the whole run.
@@ -188,7 +188,7 @@ export function executionPage(id) {
         h('dl', { class: 'facts' }, fact('Entered', fmtTime(o.firstEntered)), fact('Left', o.lastExited ? fmtTime(o.lastExited) : '—'),
           fact('Took', o.lastExited ? duration(o.firstEntered, o.lastExited) : (o.outcome === 'running' ? `${duration(o.lastEntered)} so far` : '—')),
           fact('Times entered', o.entered), fact('Retries', o.retries)),
-        o.error ? errorView(o.error, o.cause) : null,
+        o.error ? errorView(o.error, o.cause, id) : null,
         last.mapRuns.filter((r) => r.state === name).map((r) => h('p', { class: 'map-run-of-state' }, `Map run ${r.label}: `,
           statusBadge(r.status), ' ', childCounts(last.exec.pipeline, r))),
         h('h3', {}, 'Input'), json(o.input, `Input of ${name}`),

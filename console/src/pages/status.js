@@ -1,6 +1,6 @@
 import { h, fill, fmtTime, duration } from '../dom.js';
 import { api, enc } from '../api.js';
-import { poll, errorBox } from './common.js';
+import { poll, errorBox, jobLogLink } from './common.js';
 
 /** The status table (sluice_status): one row per run, with its rows in and out, its error and its job log. */
 export function statusPage(params) {
@@ -73,6 +73,5 @@ function row(r) {
     h('td', {}, fmtTime(r.started)), h('td', {}, r.ended ? duration(r.started, r.ended) : '—'),
     h('td', {}, `${r.rowsIn ?? '—'} / ${r.rowsOut ?? '—'}`),
     h('td', { class: 'error' }, r.error || ''),
-    h('td', {}, !log ? '—' : /^https?:\/\//.test(log) ? h('a', { href: log, rel: 'noreferrer' }, 'job log')
-      : h('code', { title: 'A file on the server: open it there' }, log)));
+    h('td', {}, !log ? '—' : jobLogLink(log, r.executionId)));
 }

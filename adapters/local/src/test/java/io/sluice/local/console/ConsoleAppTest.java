@@ -62,6 +62,7 @@ abstract class ConsoleAppTest {
         // The data functions on, on a database of the test's own: the status table is PostgreSQL's.
         registry.add("sluice.pg.url", () -> database().jdbcUrl());
         Path data = Files.createDirectories(pipelines.resolveSibling(pipelines.getFileName() + "-data"));
+        dataDir = data;
         for (String dir : new String[] {"data-dir", "config-dir", "scripts-dir", "job-runs-dir", "state-dir"}) {
             registry.add("sluice." + dir, () -> data.resolve(dir).toString());
         }
@@ -71,6 +72,25 @@ abstract class ConsoleAppTest {
     }
 
     private static TestDatabase database;
+    private static Path dataDir;
+
+    /** The run id of the job whose log {@code job-fails.asl.json}'s cause names, as the local job engine forms ids. */
+    static final String JOB_RUN = "jr_00000000000000000000000000c0ffee";
+    /** That log's location, as the engine reports it: relative to its runs folder's parent. */
+    static final String JOB_LOG = "job-runs-dir/runs/" + JOB_RUN + "/log.txt";
+
+    /** Where a job log location (relative to the job runs folder's parent) is in this test's data folder. */
+    static Path dataDirFor(String location) {
+        return dataDir.resolve(location);
+    }
+
+    /** Writes the job log that {@code job-fails} names, as the local job engine keeps one; answers its text. */
+    static String jobLog() throws IOException {
+        Path log = Files.createDirectories(dataDir.resolve("job-runs-dir/runs/" + JOB_RUN)).resolve("log.txt");
+        String text = "job sales-load started\nline 3 of returns.csv: no order id\njob failed\n";
+        Files.writeString(log, text);
+        return text;
+    }
 
     static synchronized TestDatabase database() {
         if (database == null) {
@@ -160,11 +180,12 @@ abstract class ConsoleAppTest {
         Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "console-pipelines-");
         copy(dir, "hello.asl.json", "showcase.asl.json", "breaks.asl.json", "hold.asl.json", "nightly.asl.json", "nightly.pipeline.json",
                 "broken.asl.json", "secret-pipe.asl.json", "rejects.asl.json", "sales-export.config.json", "fan.asl.json",
-                "long-wait.asl.json", "records.asl.json", "loop.asl.json");
+                "long-wait.asl.json", "records.asl.json", "loop.asl.json",
+                "job-fails.asl.json");
         Files.writeString(dir.resolve("tenants.json"), """
                 {"tenants": {
                   "team": {"pipelines": ["hello", "showcase", "breaks", "hold", "nightly", "broken", "rejects", "sales-export", "fan", "long-wait",
-                                         "records", "loop"],
+                                         "records", "loop", "job-fails"],
                            "keys": [{"id": "team-ci", "sha256": "%s", "role": "operator"},
                                     {"id": "team-dashboard", "sha256": "%s", "role": "reader"}]},
                   "other": {"pipelines": ["secret-pipe"], "keys": [{"id": "other-ci", "sha256": "%s", "role": "operator"}]}}}

@@ -26,6 +26,7 @@ class ConsoleBrowserTest extends ConsoleAppTest {
     @Test
     void theConsoleWorksInABrowserForAnOperatorAndShowsAReaderNoAction() throws Exception {
         statusRows("2026-11-29");
+        jobLog();
         deadLetter("breaks:dlq-plain", "{\"type\":\"timer\",\"executionId\":\"breaks:dlq-plain\",\"timerId\":\"t1\"}");
         deadLetter("breaks:dlq-masked", "{\"type\":\"timer\",\"executionId\":\"breaks:dlq-masked\",\"password\":\"hunter2\"}");
         ConsoleScript.Result result = ConsoleScript.run("console-e2e.mjs", Map.of(
@@ -41,7 +42,7 @@ class ConsoleBrowserTest extends ConsoleAppTest {
                 "dead letters listed", "dead letter redriven", "reader sees no action", "other tenant hidden",
                 "timeline of states", "history filters", "event payloads", "paging", "sort and partition column", "map run view",
                 "graph scrolls to the current state", "status table says which pipelines write rows",
-                "iteration picker",
+                "iteration picker", "job log a link",
                 "same origin only"));
         for (String shot : new String[] {"pipelines.png", "executions.png", "execution.png", "execution-failed.png", "status.png", "dead-letters.png",
             "history.png", "map-runs.png"}) {
