@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { T, check, launch } from './browser.mjs';
+import { flows } from './flows.mjs';
 
 const url = process.env.CONSOLE_URL;
 const origin = new URL(url).origin;
@@ -47,6 +48,7 @@ async function shot(page, name, fullPage = true) {
 }
 
 const outcomeOf = (page, state) => page.locator(`svg.graph g.state[data-state="${state}"]`).getAttribute('data-outcome');
+const { listFlows, graphFlows } = flows({ url, T, check, shot, startByApi, statusIs, outcomeOf });
 
 try {
   const page = await newPage();
@@ -129,7 +131,7 @@ try {
   check('readable errors', await box.locator('.error-name').innerText() === 'Partner.Rejected'
     && pulled === 'the partner refused the file: 3 rows lack an order id'
     && prettyCause.includes('\n  "errorType": "ValidationError"') && JSON.parse(prettyCause).rows.length === 3, `${pulled} | ${prettyCause}`);
-  const folded = page.locator('#timeline details.ev-cause').first();
+  const folded = page.locator('#history-table details.ev-cause').first();
   const foldedSummary = await folded.locator('summary').innerText();
   const hiddenBefore = !await folded.locator('pre').isVisible();
   await folded.locator('summary').click();
@@ -144,6 +146,15 @@ try {
   await page.waitForURL((u) => /#\/executions\/rejects%3A/.test(u.hash) && !u.hash.includes(encodeURIComponent(rejected.executionId)));
   await statusIs(page, 'FAILED');
   check('re-run where a redrive cannot succeed', redriveShown === 0 && /Fail state Reject/.test(whyNot), `${redriveShown} ${whyNot}`);
+
+  // 2d. A failed job run's cause names its log: a link to the log, read through the API.
+  const jobFailed = await startByApi(page, 'job-fails', {});
+  await page.goto(`${url}#/executions/${encodeURIComponent(jobFailed.executionId)}`);
+  await statusIs(page, 'FAILED');
+  await page.locator('section > div .error-box a.job-log-link').first().click();
+  await page.waitForURL(/#\/job-log\//);
+  const logText = await page.locator('#job-log-text', { hasText: 'job failed' }).innerText();
+  check('job log a link', /line 3 of returns\.csv: no order id/.test(logText), logText);
 
   // 3. The showcase: every colour, and a state's details on click (and on Enter).
   await page.goto(`${url}#/pipelines`);
@@ -168,6 +179,29 @@ try {
   check('state detail', detailOk && /caught/.test(detail) && /Demo\.Failed/.test(detail) && /planted/.test(detail), detail);
   await page.locator('g.state[data-state="Flaky"]').click();
   await shot(page, 'execution.png', true);
+
+  // 3b. The history: a timeline of the states (a bar each, coloured by outcome), an event table filtered by kind and
+  //     state, and each event's payload expanding to its JSON.
+  const bars = await page.locator('#gantt .gantt-row').evaluateAll((rs) => rs.map((r) => [r.dataset.state, r.dataset.outcome]));
+  const barOf = Object.fromEntries(bars);
+  check('timeline of states', bars[0][0] === 'Prepare' && barOf.Flaky === 'retried' && barOf.Risky === 'caught' && !('Skipped' in barOf)
+    && await page.locator('#gantt .gantt-bar').count() === bars.length, JSON.stringify(bars));
+  const allEvents = await page.locator('#history-table tbody tr').count();
+  await page.getByLabel('Show', { exact: true }).selectOption('errors');
+  const errorTypes = await page.locator('#history-table tbody tr').evaluateAll((rs) => rs.map((r) => r.dataset.type));
+  await page.getByLabel('Show', { exact: true }).selectOption('all');
+  await page.getByLabel('State contains', { exact: true }).fill('flak');
+  const flakyStates = await page.locator('#history-table tbody tr td:nth-child(4)').allInnerTexts();
+  check('history filters', errorTypes.length > 0 && errorTypes.length < allEvents && errorTypes.every((t) => /FAILED|RETRY|CAUGHT/.test(t))
+    && errorTypes.includes('CAUGHT') && flakyStates.length > 0 && flakyStates.every((t) => t === 'Flaky')
+    && /\d+ of \d+ events/.test(await page.locator('#history-count').innerText()), `${errorTypes} | ${flakyStates}`);
+  const exited = page.locator('#history-table tbody tr[data-type="STATE_EXITED"]').last();
+  await exited.locator('details.ev-payload summary').click();
+  const exitedPayload = JSON.parse(await exited.locator('details.ev-payload pre').innerText());
+  check('event payloads', 'output' in exitedPayload && JSON.stringify(exitedPayload.output).includes('"calls":3'), JSON.stringify(exitedPayload));
+  await page.getByLabel('State contains', { exact: true }).fill('');
+  await page.locator('#gantt').scrollIntoViewIfNeeded();
+  await shot(page, 'history.png', true);
 
   // 4. A failed run: shown failed, with its error; redriven from its page, it succeeds.
   const failing = await startByApi(page, 'breaks', { partition: '2026-11-28' });
@@ -207,9 +241,7 @@ try {
   await rowOf(a.executionId).and(page.locator('[data-status="SUCCEEDED"]')).waitFor();
   await rowOf(b.executionId).and(page.locator('[data-status="SUCCEEDED"]')).waitFor();
   check('bulk redrive', true);
-  await page.goto(`${url}#/executions`);
-  await page.locator('#executions-table tbody tr').nth(4).waitFor();
-  await shot(page, 'executions.png', false);
+  await listFlows(page, a);
 
   // 6. A waiting callback, answered from the page.
   const held = await startByApi(page, 'hold', {});
@@ -221,6 +253,8 @@ try {
   await statusIs(page, 'SUCCEEDED');
   check('callback answered', await outcomeOf(page, 'Approve') === 'succeeded');
 
+  await graphFlows(page);
+
   // 7. The status table: the tenant's rows with their error and job log link, not another tenant's.
   await page.goto(`${url}#/status?partition=2026-11-29`);
   await page.locator('#status-table tr[data-execution="breaks:2026-11-29-a"]').waitFor();
@@ -229,6 +263,9 @@ try {
   const logLink = await page.locator('#status-table tr[data-execution="breaks:2026-11-29-a"] a', { hasText: 'job log' }).getAttribute('href');
   check('status table', JSON.stringify(statusRows) === '["hello:2026-11-29-b","breaks:2026-11-29-a"]' && /FAILED/.test(failedRow)
     && /bad line 3/.test(failedRow) && /120 \/ —/.test(failedRow) && logLink.startsWith(origin), `${statusRows} ${failedRow} ${logLink}`);
+  const writers = await page.locator('#status-writers', { hasText: 'Rows come from' }).innerText();
+  check('status table says which pipelines write rows', /has one\): records\./.test(writers)
+    && /The others \([^)]*\bhello\b[^)]*\)/.test(writers) && !/secret-pipe/.test(writers), writers);
   await shot(page, 'status.png', false);
 
   // 7b. The dead letters (two put on the orchestrator's dead-letter queue by the test): queue and messages shown, the

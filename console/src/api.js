@@ -36,6 +36,21 @@ export async function api(path, { method = 'GET', body } = {}) {
 
 export const enc = encodeURIComponent;
 
+/** A text the API answers (a job log), with the key; an error answer throws as {@link api} does. */
+export async function apiText(path) {
+  const headers = { Accept: 'text/plain, application/problem+json' };
+  const key = session.key();
+  if (key) headers.Authorization = `Bearer ${key}`;
+  const r = await fetch(ROOT + path.replace(/^\//, ''), { headers, credentials: 'omit' });
+  const text = await r.text();
+  if (!r.ok) {
+    let problem;
+    try { problem = JSON.parse(text); } catch { problem = { detail: text }; }
+    throw new ApiError(r.status, problem);
+  }
+  return text;
+}
+
 export const mayChange = () => !!session.caller?.mayChange;
 
 /**

@@ -7,6 +7,8 @@ import { executionPage } from './pages/execution.js';
 import { statusPage } from './pages/status.js';
 import { deadLettersPage } from './pages/deadletters.js';
 import { startPage } from './pages/start.js';
+import { mapRunsPage } from './pages/mapruns.js';
+import { jobLogPage } from './pages/joblog.js';
 
 const main = document.getElementById('main');
 let dispose = () => {};
@@ -54,11 +56,13 @@ function route() {
   const params = new URLSearchParams(query);
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   document.querySelectorAll('[data-nav]').forEach((a) => {
-    if (a.dataset.nav === (parts[0] === 'start' ? 'pipelines' : parts[0])) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+    if (a.dataset.nav === ({ start: 'pipelines', 'map-runs': 'executions', 'job-log': 'executions' }[parts[0]] || parts[0])) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   });
   let page;
   if (parts[0] === 'executions' && parts[1]) page = executionPage(parts.slice(1).join('/'));
   else if (parts[0] === 'executions') page = executionsPage(params);
+  else if (parts[0] === 'map-runs' && parts[1]) page = mapRunsPage(parts.slice(1).join('/'));
+  else if (parts[0] === 'job-log' && parts[1]) page = jobLogPage(parts.slice(1).join('/'), params);
   else if (parts[0] === 'status') page = statusPage(params);
   else if (parts[0] === 'dead-letters') page = deadLettersPage(params);
   else if (parts[0] === 'pipelines' && parts[1]) page = pipelinePage(parts[1]);

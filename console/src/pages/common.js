@@ -54,14 +54,34 @@ export function causeMessage(parsed) {
  * An error and its cause, readable: a cause that is JSON has its message pulled up as a sentence and the whole shown
  * pretty (folded); any other cause is shown as it is.
  */
-export function errorView(error, cause) {
+export function errorView(error, cause, executionId) {
   const parsed = jsonIn(cause);
   const message = causeMessage(parsed);
+  const log = logLocation(parsed, cause);
   return h('div', { class: 'error-box', role: 'note' }, h('strong', { class: 'error-name' }, error),
     message ? h('p', { class: 'error-message' }, message) : null,
+    log ? h('p', { class: 'job-log' }, jobLogLink(log, executionId)) : null,
     parsed ? h('details', { class: 'cause-json', open: message ? null : true }, h('summary', {}, 'The cause, as JSON'),
       h('pre', { class: 'cause' }, JSON.stringify(parsed, null, 2)))
       : h('pre', { class: 'cause' }, cause || ''));
+}
+
+/** The job run's log a cause names: a failed run's {@code LogLocation}, or the sentence's "Its log: <location>." */
+export function logLocation(parsed, cause) {
+  if (parsed && typeof parsed.LogLocation === 'string' && parsed.LogLocation) return parsed.LogLocation;
+  const m = typeof cause === 'string' ? /Its log: (\S+?)\.?$/.exec(cause.trim()) : null;
+  return m ? m[1] : null;
+}
+
+/**
+ * A link to a job run's log: a web address as it is (a cloud's log service), else the console's page that reads it
+ * through the API for the execution that named it; a location with no execution to read it through stays text.
+ */
+export function jobLogLink(location, executionId) {
+  if (/^https?:\/\//.test(location)) return h('a', { href: location, rel: 'noreferrer', class: 'job-log-link' }, 'job log');
+  if (!executionId) return h('code', {}, location);
+  return h('a', { href: `#/job-log/${encodeURIComponent(executionId)}?location=${encodeURIComponent(location)}`, class: 'job-log-link' },
+    'job log', h('span', { class: 'hint' }, ` (${location})`));
 }
 
 /** A history event's error: short ones inline; a long or JSON cause folded, its first words (or its message) as the summary. */

@@ -2,7 +2,10 @@ import { h, fill, fmtTime, duration, statusBadge, toast } from '../dom.js';
 import { api, enc, mayChange } from '../api.js';
 import { aslGraph, drawGraph } from '../graph.js';
 import { outcomes, outcomeLabel } from '../outcomes.js';
-import { poll, errorBox, problemText, json, errorView, causeInline } from './common.js';
+import { poll, errorBox, problemText, json, errorView } from './common.js';
+import { historyView } from './history.js';
+import { childCounts } from './mapruns.js';
+import { iterationsOf, pickIterations } from '../iterations.js';
 
 const ENDED_BADLY = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
 
@@ -13,19 +16,22 @@ export function executionPage(id) {
   const graphBox = h('div', { class: 'graph-box' });
   const detail = h('aside', { class: 'detail', 'aria-live': 'polite', 'aria-label': 'Selected state' },
     h('p', { class: 'hint' }, 'Select a state in the graph (click, or Tab to it and press Enter) to see its input, output, error and timings.'));
-  const timeline = h('ol', { class: 'timeline', id: 'timeline' });
+  const history = historyView((state) => { selected = state; drawnFor = null; render(); });
+  const mapRunsBox = h('div', { id: 'execution-map-runs' });
   const err = h('div', {});
   let definition = null;
   let drawnFor = null;
   let selected = null;
-  let last = { exec: null, byState: new Map(), events: [] };
+  let last = { exec: null, byState: new Map(), events: [], mapRuns: [] };
 
   async function load() {
     try {
-      const [exec, history] = await Promise.all([api(`/v1/executions/${enc(id)}`), api(`/v1/executions/${enc(id)}/history?limit=1000`)]);
+      const [exec, read] = await Promise.all([api(`/v1/executions/${enc(id)}`), api(`/v1/executions/${enc(id)}/history?limit=1000`)]);
       if (!definition) definition = (await api(`/v1/executions/${enc(id)}/definition`)).definition;
-      const byState = outcomes(history.events, exec.status);
-      last = { exec, byState, events: history.events };
+      const byState = outcomes(read.events, exec.status);
+      const mapRuns = read.events.some((e) => e.type === 'MAP_RUN_STARTED')
+        ? (await api(`/v1/executions/${enc(id)}/map-runs`)).mapRuns : [];
+      last = { exec, byState, events: read.events, mapRuns };
       fill(err);
       render();
       if (exec.status !== 'RUNNING') stopPolling();
@@ -44,27 +50,70 @@ export function executionPage(id) {
         fact('Started', fmtTime(exec.startTime)), fact('Stopped', exec.stopTime ? fmtTime(exec.stopTime) : '—'),
         fact('Duration', duration(exec.startTime, exec.stopTime)), fact('Transitions', exec.transitions),
         fact('Redriven', exec.redriveCount || 0), exec.archived ? fact('Archived', 'yes') : null),
-      exec.error ? errorView(exec.error, exec.cause) : null,
+      exec.error ? errorView(exec.error, exec.cause, exec.executionId) : null,
       h('details', { id: 'execution-input' }, h('summary', {}, 'Execution input'), json(exec.input, `Input of ${exec.name}`)));
     renderActions(exec, byState);
-    const key = JSON.stringify([...byState.values()].map((s) => [s.state, s.outcome, s.retries]));
+    // The graph and a state's details show the inline Map iterations picked; the actions and history, the whole run.
+    const shown = picks.size ? outcomes(pickIterations(events, picks), exec.status) : byState;
+    const maps = iterationsOf(events);
+    const key = JSON.stringify([[...picks], [...maps], [...shown.values()].map((s) => [s.state, s.outcome, s.retries])]);
     if (drawnFor !== key) {
       drawnFor = key;
-      fill(graphBox, legend(), drawGraph(aslGraph(definition), {
+      fill(graphBox, legend(), iterationPickers(maps), drawGraph(aslGraph(definition), {
         title: `Definition of ${exec.pipeline}, coloured by what happened`,
         decorate: (n) => {
-          const o = byState.get(n.name);
+          const o = shown.get(n.name);
           return { cls: `o-${o ? o.outcome : 'none'}${selected === n.name ? ' selected' : ''}`, outcome: o ? o.outcome : 'none', label: outcomeLabel(o) };
         },
         onSelect: (n) => { selected = n.name; drawnFor = null; render(); },
       }));
     }
-    if (selected) renderDetail(selected, byState.get(selected));
-    fill(timeline, events.map((e, i) => h('li', { class: `ev ev-${e.type.toLowerCase()}` },
-      h('time', { datetime: e.at }, `+${duration(events[0].at, e.at)}`), ' ',
-      h('span', { class: 'ev-type' }, e.type.replaceAll('_', ' ').toLowerCase()), ' ',
-      e.state ? h('button', { type: 'button', class: 'link', onclick: () => { selected = e.state; drawnFor = null; render(); } }, e.state) : null,
-      summary(e.detail), i === 0 ? h('span', { class: 'hint' }, ` ${fmtTime(e.at)}`) : null)));
+    scrollToCurrent(byState);
+    if (selected) renderDetail(selected, shown.get(selected));
+    renderMapRuns(exec, last.mapRuns);
+    history.update(events, byState, exec);
+  }
+
+  /** A picker per inline Map that ran iterations: all of them (the default), or one item's. */
+  const picks = new Map();
+  function iterationPickers(maps) {
+    if (!maps.size) return null;
+    return h('div', { class: 'iterations filters', role: 'group', 'aria-label': 'Map iterations shown' },
+      [...maps].map(([map, indexes]) => {
+        const select = h('select', { id: `iter-${map}`, 'data-map': map, onchange: (ev) => {
+          if (ev.target.value === '') picks.delete(map); else picks.set(map, Number(ev.target.value));
+          drawnFor = null;
+          render();
+        } }, h('option', { value: '' }, `all ${indexes.length}`), indexes.map((i) => h('option', { value: i }, `item ${i}`)));
+        select.value = picks.has(map) ? String(picks.get(map)) : '';
+        return h('span', { class: 'field' }, h('label', { for: select.id }, `Map ${map}: iteration`), select);
+      }));
+  }
+
+  /**
+   * Scrolls the graph to the state running now (else the one it failed in) when that changes, centred in the graph's
+   * box; the page itself does not move, and a reader's own scrolling stands until the current state changes.
+   */
+  let scrolledTo = null;
+  function scrollToCurrent(byState) {
+    const states = [...byState.values()];
+    const current = states.find((s) => s.outcome === 'running') || states.reverse().find((s) => s.outcome === 'failed');
+    if (!current || current.state === scrolledTo) return;
+    const g = graphBox.querySelector(`g.state[data-state="${CSS.escape(current.state)}"]`);
+    if (!g) return;
+    scrolledTo = current.state;
+    graphBox.dataset.current = current.state;
+    const box = graphBox.getBoundingClientRect();
+    const r = g.getBoundingClientRect();
+    graphBox.scrollTop += r.top + r.height / 2 - (box.top + box.height / 2);
+    graphBox.scrollLeft += r.left + r.width / 2 - (box.left + box.width / 2);
+  }
+
+  /** The distributed map runs, each with its children by status; the whole view one link away. */
+  function renderMapRuns(exec, runs) {
+    fill(mapRunsBox, runs.length ? [h('h2', {}, 'Map runs'), h('ul', { class: 'map-runs' }, runs.map((r) => h('li', { 'data-run': r.runId },
+      h('strong', {}, r.label), ' ', statusBadge(r.status), ' ', childCounts(exec.pipeline, r)))),
+    h('p', {}, h('a', { href: `#/map-runs/${enc(exec.executionId)}`, id: 'map-runs-link' }, 'All map runs of this execution'))] : null);
   }
 
   let actionsFor = null;
@@ -139,7 +188,9 @@ export function executionPage(id) {
         h('dl', { class: 'facts' }, fact('Entered', fmtTime(o.firstEntered)), fact('Left', o.lastExited ? fmtTime(o.lastExited) : '—'),
           fact('Took', o.lastExited ? duration(o.firstEntered, o.lastExited) : (o.outcome === 'running' ? `${duration(o.lastEntered)} so far` : '—')),
           fact('Times entered', o.entered), fact('Retries', o.retries)),
-        o.error ? errorView(o.error, o.cause) : null,
+        o.error ? errorView(o.error, o.cause, id) : null,
+        last.mapRuns.filter((r) => r.state === name).map((r) => h('p', { class: 'map-run-of-state' }, `Map run ${r.label}: `,
+          statusBadge(r.status), ' ', childCounts(last.exec.pipeline, r))),
         h('h3', {}, 'Input'), json(o.input, `Input of ${name}`),
         h('h3', {}, 'Output'), json(o.output, `Output of ${name}`),
       ] : h('p', {}, 'This state was not reached.'));
@@ -151,7 +202,7 @@ export function executionPage(id) {
   load();
   return {
     el: h('section', { 'aria-labelledby': 'execution-h' }, err, head, actions,
-      h('div', { class: 'split' }, graphBox, detail), h('h2', {}, 'History'), timeline),
+      h('div', { class: 'split' }, graphBox, detail), mapRunsBox, h('h2', {}, 'History'), history.el),
     dispose: () => stopPolling(),
   };
 }
@@ -178,11 +229,4 @@ function fact(k, v) {
 function legend() {
   return h('ul', { class: 'legend', 'aria-label': 'Colours' }, ['succeeded', 'retried', 'caught', 'failed', 'running', 'none'].map((o) =>
     h('li', {}, h('span', { class: `swatch o-${o}` }), o === 'none' ? 'not reached' : o)));
-}
-
-function summary(d) {
-  if (!d) return null;
-  if (d.error) return causeInline(d.error, d.cause);
-  if (d.retry) return h('span', { class: 'ev-detail' }, ` attempt ${d.retry + 1}`);
-  return null;
 }

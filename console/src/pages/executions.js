@@ -5,15 +5,21 @@ import { poll, errorBox, problemText } from './common.js';
 const STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'];
 const ENDED_BADLY = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
 
+const FILTERS = ['name', 'pipeline', 'status', 'partition', 'since', 'until', 'mapRun', 'children', 'sort', 'order', 'limit'];
+const COLUMNS = [['Name', 'name'], ['Pipeline', 'pipeline'], ['Partition', null], ['Status', 'status'], ['Started (UTC)', 'startTime'],
+  ['Stopped (UTC)', 'stopTime'], ['Duration', null]];
+
 /**
- * The executions, newest first, filtered by pipeline, status, partition (exactly: the API matches the partition each run
- * was started for) and start time; with redrive and stop for the rows ticked.
+ * The executions, one page at a time from the API (which filters, sorts and pages them): by name, pipeline, status,
+ * partition (exactly: the partition each run was started for) and start time, sorted by a column; map-run children are
+ * listed under their run only; with redrive and stop for the rows ticked.
  */
 export function executionsPage(params) {
-  const f = {
-    pipeline: params.get('pipeline') || '', status: params.get('status') || '', partition: params.get('partition') || '',
-    since: params.get('since') || '', until: params.get('until') || '', name: params.get('name') || '',
-  };
+  const f = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) || '']));
+  const sort = f.sort || 'startTime';
+  const order = f.order || (['startTime', 'stopTime'].includes(sort) ? 'desc' : 'asc');
+  const tokens = [null]; // the token of each page shown so far; the last is the page shown
+  let nextToken = null;
   const selected = new Set();
   let shown = [];
   const tbody = h('tbody', {});
@@ -31,38 +37,47 @@ export function executionsPage(params) {
   statusSelect.value = f.status;
   const partition = h('input', { id: 'f-partition', name: 'partition', value: f.partition, size: 14, placeholder: '2026-11-29' });
   const name = h('input', { id: 'f-name', name: 'name', value: f.name, size: 16, placeholder: 'part of a name', type: 'search' });
+  const children = h('input', { id: 'f-children', type: 'checkbox', checked: f.children === 'true',
+    onchange: (ev) => go({ children: ev.target.checked ? 'true' : '' }) });
   const since = h('input', { id: 'f-since', name: 'since', type: 'datetime-local', value: f.since });
   const until = h('input', { id: 'f-until', name: 'until', type: 'datetime-local', value: f.until });
+  const go = (changes) => {
+    const q = new URLSearchParams();
+    for (const k of FILTERS) {
+      const v = k in changes ? changes[k] : f[k];
+      if (v) q.set(k, v);
+    }
+    location.hash = `#/executions${q.toString() ? `?${q}` : ''}`;
+  };
   const form = h('form', {
     class: 'filters', 'aria-label': 'Filter executions',
     onsubmit: (ev) => {
       ev.preventDefault();
-      const q = new URLSearchParams();
-      for (const [k, v] of [['pipeline', pipelineSelect.value], ['status', statusSelect.value], ['partition', partition.value.trim()],
-        ['since', since.value], ['until', until.value], ['name', name.value.trim()]]) if (v) q.set(k, v);
-      location.hash = `#/executions${q.toString() ? `?${q}` : ''}`;
+      go({ pipeline: pipelineSelect.value, status: statusSelect.value, partition: partition.value.trim(), since: since.value, until: until.value,
+        name: name.value.trim() });
     },
   },
   field('f-name', 'Name contains', name), field('f-pipeline', 'Pipeline', pipelineSelect), field('f-status', 'Status', statusSelect), field('f-partition', 'Partition', partition),
   field('f-since', 'Started from (UTC)', since), field('f-until', 'Started before (UTC)', until),
+  h('span', { class: 'field' }, children, h('label', { for: 'f-children' }, 'Include map-run children')),
   h('button', { type: 'submit' }, 'Filter'), ' ', h('a', { href: '#/executions' }, 'Clear'));
 
   const utc = (local) => (local ? new Date(`${local}Z`) : null);
 
   const query = () => {
-    const q = new URLSearchParams({ limit: '500' });
-    if (f.pipeline) q.set('pipeline', f.pipeline);
-    if (f.status) q.set('status', f.status);
-    if (f.since) q.set('since', utc(f.since).toISOString());
-    if (f.partition) q.set('partition', f.partition);
+    const q = new URLSearchParams({ limit: f.limit || '50', sort, order });
+    for (const k of ['pipeline', 'status', 'partition', 'name', 'mapRun', 'children']) if (f[k]) q.set(k, f[k]);
+    for (const k of ['since', 'until']) if (f[k]) q.set(k, utc(f[k]).toISOString());
+    const token = tokens[tokens.length - 1];
+    if (token) q.set('nextToken', token);
     return q;
   };
 
-  function show(executions) {
-    const before = utc(f.until);
-    // The name is matched here, in the newest 500 the other filters let through (the API has no name search).
-    const part = f.name.toLowerCase();
-    shown = executions.filter((e) => (!before || new Date(e.startTime) < before) && (!part || e.name.toLowerCase().includes(part)));
+  let truncated = false;
+  function show(page) {
+    shown = page.executions;
+    nextToken = page.nextToken || null;
+    truncated = !!page.truncated;
     for (const id of [...selected]) if (!shown.some((e) => e.executionId === id)) selected.delete(id);
     fill(err);
     render();
@@ -70,7 +85,7 @@ export function executionsPage(params) {
 
   async function load() {
     try {
-      show((await api(`/v1/executions?${query()}`)).executions);
+      show(await api(`/v1/executions?${query()}`));
     } catch (e) {
       errorBox(err, e);
     }
@@ -84,11 +99,18 @@ export function executionsPage(params) {
       })) : null,
       h('th', { scope: 'row' }, h('a', { href: `#/executions/${enc(e.executionId)}` }, e.name)),
       h('td', {}, e.pipeline),
+      h('td', { class: 'partition' }, e.partition || '—'),
       h('td', {}, statusBadge(e.status)),
       h('td', {}, fmtTime(e.startTime)),
       h('td', {}, e.stopTime ? fmtTime(e.stopTime) : '—'),
       h('td', {}, duration(e.startTime, e.stopTime)))));
-    fill(count, `${shown.length} execution${shown.length === 1 ? '' : 's'}${shown.length ? '' : ' match'}`);
+    const first = (tokens.length - 1) * Number(f.limit || 50);
+    fill(count, shown.length ? `Executions ${first + 1}–${first + shown.length}${nextToken ? ', more on the next page' : ''}`
+      : (tokens.length > 1 ? 'No more executions' : '0 executions match'),
+    truncated ? ` (sorted among the newest 2000 that match)` : '');
+    fill(pager,
+      h('button', { type: 'button', id: 'page-prev', disabled: tokens.length === 1, onclick: () => turn(-1) }, '← Previous page'),
+      h('button', { type: 'button', id: 'page-next', disabled: !nextToken, onclick: () => turn(1) }, 'Next page →'));
     renderBulk();
   }
 
@@ -117,11 +139,23 @@ export function executionsPage(params) {
     await load();
   }
 
-  fill(area, bulk, h('table', { class: 'list', id: 'executions-table' },
-    h('caption', { class: 'sr-only' }, 'Executions, newest first'),
+  const pager = h('nav', { class: 'pager', 'aria-label': 'Pages of executions' });
+  // A sortable column's header is a button: a click sorts by it, a second click turns the order round.
+  const header = ([title, field]) => {
+    if (!field) return h('th', { scope: 'col' }, title);
+    const on = sort === field;
+    return h('th', { scope: 'col', 'aria-sort': on ? (order === 'asc' ? 'ascending' : 'descending') : null },
+      h('button', { type: 'button', class: 'link sort', 'data-sort': field,
+        onclick: () => go({ sort: field, order: on ? (order === 'asc' ? 'desc' : 'asc') : '' }) },
+      title, on ? (order === 'asc' ? ' ▲' : ' ▼') : ''));
+  };
+  const mapRunNote = f.mapRun ? h('p', { class: 'hint', id: 'map-run-note' }, `The child executions of map run ${f.mapRun}. `,
+    h('a', { href: '#/executions' }, 'All executions')) : null;
+  fill(area, mapRunNote, bulk, h('table', { class: 'list', id: 'executions-table' },
+    h('caption', { class: 'sr-only' }, `Executions, sorted by ${sort} (${order === 'asc' ? 'ascending' : 'descending'})`),
     h('thead', {}, h('tr', {}, mayChange() ? h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Select')) : null,
-      ['Name', 'Pipeline', 'Status', 'Started (UTC)', 'Stopped (UTC)', 'Duration'].map((t) => h('th', { scope: 'col' }, t)))),
-    tbody), count);
+      COLUMNS.map(header))),
+    tbody), count, pager);
   // Live by server-sent events (the server pushes the list when it changes); by polling every 2 s where it cannot stream.
   // A host behind a buffering proxy (API Gateway) never delivers the first event: after 5 s without one, poll instead.
   const live = h('p', { class: 'hint', id: 'executions-live', 'data-live': 'stream' }, 'Live: the server sends changes as they happen.');
@@ -134,12 +168,27 @@ export function executionsPage(params) {
     load();
     stop = poll(load, 2000);
   };
+  let deaf = null;
+  const listen = () => {
+    heard = false;
+    stop();
+    if (live.dataset.live === 'poll') { stop = poll(load, 2000); return; }
+    stop = events(`/v1/executions/stream?${query()}`, (name, data) => {
+      heard = true;
+      if (name === 'executions') show(JSON.parse(data));
+    }, fallBack);
+    clearTimeout(deaf);
+    deaf = setTimeout(() => { if (!heard) fallBack(); }, 5000);
+  };
+  // Another page: the list (and its stream) from that page's token.
+  function turn(by) {
+    if (by > 0 && nextToken) tokens.push(nextToken);
+    else if (by < 0 && tokens.length > 1) tokens.pop();
+    load();
+    listen();
+  }
   load();
-  stop = events(`/v1/executions/stream?${query()}`, (name, data) => {
-    heard = true;
-    if (name === 'executions') show(JSON.parse(data).executions);
-  }, fallBack);
-  const deaf = setTimeout(() => { if (!heard) fallBack(); }, 5000);
+  listen();
   return {
     el: h('section', { 'aria-labelledby': 'executions-h' }, h('h1', { id: 'executions-h' }, 'Executions'), form, live, err, area),
     dispose: () => { clearTimeout(deaf); stop(); },

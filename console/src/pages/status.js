@@ -1,6 +1,6 @@
 import { h, fill, fmtTime, duration } from '../dom.js';
 import { api, enc } from '../api.js';
-import { poll, errorBox } from './common.js';
+import { poll, errorBox, jobLogLink } from './common.js';
 
 /** The status table (sluice_status): one row per run, with its rows in and out, its error and its job log. */
 export function statusPage(params) {
@@ -35,12 +35,27 @@ export function statusPage(params) {
       errorBox(err, e);
     }
   }
+  // Which of the caller's pipelines write rows here: those whose definition has a write-status task (every pattern does).
+  const writers = h('p', { class: 'hint', id: 'status-writers' });
+  (async () => {
+    try {
+      const { pipelines } = await api('/v1/pipelines');
+      const valid = pipelines.filter((p) => p.valid);
+      const writes = await Promise.all(valid.map((p) => api(`/v1/pipelines/${enc(p.id)}/definition`)
+        .then((d) => JSON.stringify(d.definition).includes('write-status')).catch(() => false)));
+      const yes = valid.filter((p, i) => writes[i]).map((p) => p.id);
+      const no = valid.filter((p, i) => !writes[i]).map((p) => p.id);
+      fill(writers, yes.length ? `Rows come from the pipelines with a write-status task (every pattern pipeline has one): ${yes.join(', ')}.`
+        : 'None of your pipelines has a write-status task (every pattern pipeline has one), so none writes rows here.',
+      no.length ? ` The others (${no.join(', ')}) record no rows; their runs are on the Executions page.` : '');
+    } catch { /* the table says what the API answered */ }
+  })();
   load();
   const stop = poll(load, 5000);
   return {
     el: h('section', { 'aria-labelledby': 'status-h' }, h('h1', { id: 'status-h' }, 'Status table'),
       h('p', { class: 'hint' }, 'sluice_status: one row per run, as the pipelines record it (write-status). Updated every 5 seconds.'),
-      form, err,
+      writers, form, err,
       h('table', { class: 'list', id: 'status-table' }, h('caption', { class: 'sr-only' }, 'Status table, newest first'),
         h('thead', {}, h('tr', {}, ['Run', 'Pipeline', 'Partition', 'State', 'Started (UTC)', 'Took', 'Rows in / out', 'Error', 'Job log']
           .map((t) => h('th', { scope: 'col' }, t)))), tbody)),
@@ -58,6 +73,5 @@ function row(r) {
     h('td', {}, fmtTime(r.started)), h('td', {}, r.ended ? duration(r.started, r.ended) : '—'),
     h('td', {}, `${r.rowsIn ?? '—'} / ${r.rowsOut ?? '—'}`),
     h('td', { class: 'error' }, r.error || ''),
-    h('td', {}, !log ? '—' : /^https?:\/\//.test(log) ? h('a', { href: log, rel: 'noreferrer' }, 'job log')
-      : h('code', { title: 'A file on the server: open it there' }, log)));
+    h('td', {}, !log ? '—' : jobLogLink(log, r.executionId)));
 }

@@ -65,7 +65,7 @@ resource "azurerm_function_app_flex_consumption" "sluice" {
     APPLICATIONINSIGHTS_AUTHENTICATION_STRING = "Authorization=AAD;ClientId=${azurerm_user_assigned_identity.app.client_id}"
     # What the bundle binds (sluice.* properties, adapters/azure README): Redis, the queues (%SLUICE_QUEUE_PREFIX% in the
     # triggers), the Service Bus transport, Blob and Table storage of the data account, Key Vault.
-    SLUICE_REDIS_URL                       = "rediss+cluster://${azurerm_managed_redis.sluice.hostname}:${local.redis_port}"
+    SLUICE_REDIS_URL                       = "rediss+cluster://${azurerm_managed_redis.sluice.hostname}:${local.redis_port}${local.redis_url_query}"
     SLUICE_REDIS_AUTH_SECRET_URI           = azurerm_key_vault_secret.redis.versionless_id
     SLUICE_REDIS_KEY_PREFIX                = var.name
     SLUICE_QUEUE_PREFIX                    = var.name

@@ -37,6 +37,9 @@ locals {
   always_ready = { for f, n in var.provisioned_concurrency : (f == "http-api" ? "http" : "function:${f}") => n if n > 0 }
 
   redis_port = 10000
+  # ?replica-acks=N: each write waits until N replicas confirmed it (adapters/redis README, "Failover").
+  redis_replica_acks = coalesce(var.redis.replica_acks, var.redis.high_availability ? 1 : 0)
+  redis_url_query    = local.redis_replica_acks > 0 ? "?replica-acks=${local.redis_replica_acks}" : ""
 
   tags = merge(var.tags, { "sluice:deployment" = var.name })
 }

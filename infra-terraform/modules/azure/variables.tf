@@ -93,9 +93,15 @@ variable "redis" {
   type = object({
     sku_name          = optional(string, "Balanced_B0")
     high_availability = optional(bool, false)
+    replica_acks      = optional(number)
   })
-  description = "Azure Managed Redis for execution state, claims, timers and schedules: TLS only, AOF persistence every second, no eviction. high_availability adds a replica."
+  description = "Azure Managed Redis for execution state, claims, timers and schedules: TLS only, AOF persistence every second, no eviction. high_availability adds a replica. replica_acks: how many replicas must confirm each write before the app takes it as done (the URL's ?replica-acks=N, Redis WAIT); null means 1 with high_availability (a failover then loses no acknowledged write; writes wait, and retry, while the replica is away, as during maintenance) and 0 without."
   default     = {}
+
+  validation {
+    condition     = var.redis.replica_acks == null || contains(var.redis.high_availability ? [0, 1] : [0], coalesce(var.redis.replica_acks, 0))
+    error_message = "redis.replica_acks must be 0 or 1 with high_availability (one replica), and 0 without."
+  }
 }
 
 variable "execution_events" {

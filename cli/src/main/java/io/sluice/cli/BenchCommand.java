@@ -1,6 +1,7 @@
 package io.sluice.cli;
 
 import io.sluice.embedded.EmbeddedRedis;
+import io.sluice.embedded.EmbeddedRedisCluster;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.cli.bench.RedisMemory;
@@ -12,6 +13,7 @@ import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.orchestration.port.TaskQueue;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -125,6 +127,12 @@ final class BenchCommand {
                 + " persistence is the server's; --durability does not apply): redis://host:port, or a Redis Cluster as"
                 + " redis+cluster://host:port[,host:port...]. The bench's keys are deleted after the run.")
         private String redisUrl;
+        @Option(names = "--cluster", description = "on a Redis Cluster the bench starts on loopback and stops after: three primaries"
+                + " and three replicas, each persisting as --durability says (needs redis-server 7 or later and redis-cli on the PATH)")
+        private boolean cluster;
+        @Option(names = "--replica-acks", paramLabel = "N", defaultValue = "0", description = "with --cluster: every script write"
+                + " waits until N replicas confirmed it (the URL's ?replica-acks=N; default ${DEFAULT-VALUE})")
+        private int replicaAcks;
         @Option(names = "--json", description = "the figures also as one JSON line, last") private boolean json;
         @Option(names = "--metrics", paramLabel = "off|on", defaultValue = "off",
                 description = "the runtime's metrics into a Prometheus registry as serve has them (default ${DEFAULT-VALUE}): what they cost")
@@ -152,9 +160,34 @@ final class BenchCommand {
             LocalBackends.Queue queue = queueOption.queue();
             EmbeddedRedis.Persistence persistence = EmbeddedRedis.Persistence.ofFlag(durability).orElseThrow(() ->
                     new SluiceCli.UsageException("--durability expects 'none', 'aof-everysec' or 'aof-always', not '" + durability + "'"));
-            err.println(redisUrl != null ? "sluice bench: on the Redis given (--redis)" : "sluice bench: starting an embedded Redis (persistence: "
-                    + persistence.flag() + ")" + (queue == LocalBackends.Queue.SQS ? " and ElasticMQ..." : "..."));
-            try (LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(queue, null, 0, "us-east-1", redisUrl, run, "redis-server",
+            if (replicaAcks != 0 && (!cluster || replicaAcks < 0 || replicaAcks > 1)) {
+                throw new SluiceCli.UsageException("--replica-acks goes with --cluster, whose primaries have one replica each: 0 or 1");
+            }
+            if (cluster && redisUrl != null) {
+                throw new SluiceCli.UsageException("--cluster starts a Redis Cluster of the bench's own; it cannot be used with --redis");
+            }
+            try (EmbeddedRedisCluster started = cluster ? startCluster(persistence) : null) {
+                String url = started != null ? started.url() + (replicaAcks > 0 ? "?replica-acks=" + replicaAcks : "") : redisUrl;
+                return run(started != null || redisUrl == null ? null : redisUrl, url, persistence, queue, run, options);
+            }
+        }
+
+        private EmbeddedRedisCluster startCluster(EmbeddedRedis.Persistence persistence) {
+            Path server = EmbeddedRedis.executable("redis-server", searchPath).orElseThrow(() ->
+                    new SluiceCli.UsageException("--cluster needs redis-server (7.0 or later) on the PATH; install the redis-server package"));
+            Path cli = EmbeddedRedis.executable("redis-cli", searchPath).orElseThrow(() ->
+                    new SluiceCli.UsageException("--cluster needs redis-cli on the PATH; install the redis-tools package"));
+            err.println("sluice bench: starting a loopback Redis Cluster (3 primaries, 3 replicas; persistence: " + persistence.flag() + ")...");
+            return EmbeddedRedisCluster.start(new EmbeddedRedisCluster.Options(server, cli, persistence, Duration.ofSeconds(5)));
+        }
+
+        /** @param given the URL of {@code --redis}, null when the bench started its Redis; {@code url} the Redis either way (null: embed one) */
+        private int run(String given, String url, EmbeddedRedis.Persistence persistence, LocalBackends.Queue queue, String run,
+                        TransitionsBench.Options options) throws InterruptedException {
+            err.println(given != null ? "sluice bench: on the Redis given (--redis)" : url != null ? "sluice bench: on the loopback cluster"
+                    : "sluice bench: starting an embedded Redis (persistence: " + persistence.flag() + ")"
+                    + (queue == LocalBackends.Queue.SQS ? " and ElasticMQ..." : "..."));
+            try (LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(queue, null, 0, "us-east-1", url, run, "redis-server",
                     searchPath, 5, null, persistence))) {
                 err.println("sluice bench: queue: " + backends.queueDescription() + "; Redis: " + backends.redisDescription());
                 QueueNames names = new QueueNames(run);
@@ -184,7 +217,7 @@ final class BenchCommand {
                                 + registry.scrape().length() + " characters");
                     }
                 } finally {
-                    if (redisUrl != null) {
+                    if (given != null) {
                         RedisMemory.deleteKeys(backends.redisson(), run);
                     }
                 }
@@ -205,6 +238,9 @@ final class BenchCommand {
             out.printf(Locale.ROOT, "Redis per transition: %.1f commands, %.1f round trips%s%n", commands, roundTrips,
                     queueOption.queue() == LocalBackends.Queue.SQS ? " (the queues are in ElasticMQ)" : " (queues included)");
             out.println("Redis calls per transition, scripts' own included: " + traffic.busiest(12, f.transitions()));
+            if (traffic.commandsByPrimary().size() > 1) {
+                out.println("Redis commands by primary: " + traffic.shares());
+            }
             out.println(f.failed() == 0 ? "every execution succeeded" : f.failed() + " execution(s) did not succeed");
             if (json) {
                 ObjectNode line = (ObjectNode) Json.parse(f.json());

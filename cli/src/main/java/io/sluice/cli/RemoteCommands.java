@@ -110,9 +110,10 @@ final class RemoteCommands {
         }
     }
 
-    @Command(name = "executions", mixinStandardHelpOptions = true, description = "List executions, newest first.")
+    @Command(name = "executions", mixinStandardHelpOptions = true, description = "List executions, newest first, with the partition each was started for.")
     static final class Executions extends RemoteCommands.Remote {
         @Option(names = "--pipeline", paramLabel = "P") private String pipeline;
+        @Option(names = "--name", paramLabel = "TEXT", description = "only names containing TEXT, in any case") private String name;
         @Option(names = "--status", paramLabel = "S", description = "RUNNING, SUCCEEDED, FAILED, TIMED_OUT or ABORTED") private String status;
         @Option(names = "--limit", paramLabel = "N", defaultValue = "100", description = "at most N (default ${DEFAULT-VALUE})") private int limit;
         @Option(names = "--json", description = "the server's JSON answer") private boolean json;
@@ -123,7 +124,7 @@ final class RemoteCommands {
 
         @Override
         public Integer call() throws InterruptedException {
-            return client().executions(pipeline, status, limit, json);
+            return client().executions(pipeline, status, name, limit, json);
         }
     }
 
@@ -173,7 +174,7 @@ final class RemoteCommands {
         }
     }
 
-    int executions(String pipeline, String status, int limit, boolean json) throws InterruptedException {
+    int executions(String pipeline, String status, String name, int limit, boolean json) throws InterruptedException {
         if (limit < 1) {
             throw new SluiceCli.UsageException("--limit expects a whole number of at least 1, not '" + limit + "'");
         }
@@ -184,6 +185,9 @@ final class RemoteCommands {
         if (status != null) {
             query.append("&status=").append(ApiClient.encode(status.toUpperCase(Locale.ROOT)));
         }
+        if (name != null) {
+            query.append("&name=").append(ApiClient.encode(name));
+        }
         ApiClient.Response r = api().get(query.toString());
         if (!r.ok()) {
             return refused("executions", r);
@@ -193,9 +197,10 @@ final class RemoteCommands {
             return 0;
         }
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"EXECUTION", "STATUS", "STARTED", "DURATION"});
+        rows.add(new String[] {"EXECUTION", "STATUS", "STARTED", "DURATION", "PARTITION"});
         for (JsonNode e : r.body().path("executions")) {
-            rows.add(new String[] {e.path("executionId").asText(), e.path("status").asText(), e.path("startTime").asText(), duration(e)});
+            rows.add(new String[] {e.path("executionId").asText(), e.path("status").asText(), e.path("startTime").asText(), duration(e),
+                e.path("partition").asText("-")});
         }
         if (rows.size() == 1) {
             out.println("no executions");

@@ -64,6 +64,13 @@ class BenchCommandTest {
         assertThat(r.out()).contains("every execution succeeded");
     }
 
+    @Test
+    void aClusterOfItsOwnAndAGivenRedisAreRefusedTogether() {
+        CliRun r = CliRun.of("bench", "transitions", "--cluster", "--redis", "redis://127.0.0.1:1");
+        assertThat(r.exit()).isNotZero();
+        assertThat(r.err()).contains("--cluster starts a Redis Cluster of the bench's own; it cannot be used with --redis");
+    }
+
     /** A tiny run: the bench works end to end; its figures mean nothing at this size. */
     @Test
     void aSmallStartsRunPrintsLatencyFiguresAsTheLastLine() {

@@ -29,18 +29,22 @@ class CliAgainstServerTest extends LocalAppTest {
     @Test
     void startThenListThenReadTheHistory() {
         String name = unique("cli");
-        CliRun started = cli("start", "shout", "--name", name, "--input", "{\"text\": \"cli\"}");
+        CliRun started = cli("start", "shout", "--name", name, "--partition", "2026-11-29", "--input", "{\"text\": \"cli\"}");
         assertThat(started.exit()).as(started.err()).isZero();
         assertThat(started.out()).isEqualTo("started shout:" + name + " (RUNNING)\n");
         await().atMost(Duration.ofSeconds(20)).until(() -> cli("executions", "--pipeline", "shout", "--status", "succeeded").out().contains(name));
 
         String[] table = cli("executions", "--pipeline", "shout").out().split("\n");
-        assertThat(table[0]).matches("EXECUTION +STATUS +STARTED +DURATION");
-        assertThat(table).anySatisfy(row -> assertThat(row).matches("shout:" + name + " +SUCCEEDED +\\d{4}-\\d\\d-\\d\\dT\\S+ +\\d+\\.\\ds"));
+        assertThat(table[0]).matches("EXECUTION +STATUS +STARTED +DURATION +PARTITION");
+        assertThat(table).anySatisfy(row -> assertThat(row).matches("shout:" + name + " +SUCCEEDED +\\d{4}-\\d\\d-\\d\\dT\\S+ +\\d+\\.\\ds +2026-11-29"));
+        // Found by a part of its name, in any case: that run alone.
+        String[] byName = cli("executions", "--name", name.toUpperCase(java.util.Locale.ROOT)).out().split("\n");
+        assertThat(byName).hasSize(2);
+        assertThat(byName[1]).startsWith("shout:" + name + " ");
 
         CliRun history = cli("history", "shout:" + name);
         assertThat(history.exit()).isZero();
-        assertThat(history.out().lines()).first().asString().matches("\\d\\d:\\d\\d:\\d\\d\\.\\d+ +EXECUTION_STARTED +\\{\"input\":\\{\"text\":\"cli\"}}");
+        assertThat(history.out().lines()).first().asString().matches("\\d\\d:\\d\\d:\\d\\d\\.\\d+ +EXECUTION_STARTED +\\{\"input\":\\{\"text\":\"cli\",\"partition\":\"2026-11-29\"}}");
         assertThat(history.out()).containsPattern("TASK_SCHEDULED +Shout +function=shout token=shout:" + name + "\\.0\\.1\\.0")
                 .containsPattern("EXECUTION_SUCCEEDED +\\{\"output\":\"CLI!\"}");
     }

@@ -1,11 +1,11 @@
 package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.sluice.cli.bundle.PipelineFolder;
 import io.sluice.local.app.LocalAppTest;
 import io.sluice.orchestration.integration.Platform;
+import io.sluice.testkit.Requires;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -76,7 +76,7 @@ class SmokeScriptTest extends LocalAppTest {
 
     private static Run smoke(String... args) throws Exception {
         for (String tool : List.of("bash", "curl", "python3")) {
-            assumeThat(onPath(tool)).as(tool + " on PATH").isTrue();
+            Requires.tool(onPath(tool), () -> "no " + tool + " on the PATH (the smoke script needs bash, curl and python3)");
         }
         List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
         command.addAll(List.of(args));

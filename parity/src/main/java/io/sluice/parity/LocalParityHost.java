@@ -1,6 +1,5 @@
 package io.sluice.parity;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.local.app.SluiceLocalApplication;
 import io.sluice.local.embedded.LocalBackends;
@@ -24,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -60,10 +60,19 @@ final class LocalParityHost implements ParityHost {
                 "--sluice.pipelines-dir=" + bundle.local(), "--sluice.pg.url=" + database.jdbcUrl(),
                 "--sluice.data-dir=" + Files.createDirectories(work.resolve("data")), "--sluice.config-dir=" + Files.createDirectories(work.resolve("configs")),
                 "--sluice.scripts-dir=" + scripts, "--sluice.job-runs-dir=" + jobRuns,
-                "--sluice.state-dir=" + work.resolve("state"), "--server.tomcat.basedir=" + work.resolve("tomcat"),
+                "--sluice.state-dir=" + work.resolve("state"), "--sluice.secrets-dir=" + secrets(bundle, work), "--server.tomcat.basedir=" + work.resolve("tomcat"),
                 "--sluice.alerts.webhook-url=" + receiver.alertsUrl(), "--sluice.events.webhook-url=" + receiver.eventsUrl("local"), "--sluice.sqs.max-receives=3", "--sluice.queue-visibility=3s", "--sluice.sfn-api.port=0",
                 "--sluice.integrations.http.allowed-hosts=" + receiver.allowListEntry());
         base = "http://127.0.0.1:" + ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    /** The secrets folder, holding the bundle's webhook secrets as files named like them, as {@code ./sluice serve} reads them. */
+    private static Path secrets(ParityBundle bundle, Path work) throws IOException {
+        Path folder = Files.createDirectories(work.resolve("secrets"));
+        for (var secret : bundle.secrets().entrySet()) {
+            Files.writeString(folder.resolve(secret.getKey()), secret.getValue(), StandardCharsets.UTF_8);
+        }
+        return folder;
     }
 
     @Override
@@ -72,10 +81,11 @@ final class LocalParityHost implements ParityHost {
     }
 
     @Override
-    public Answer api(String method, String path, JsonNode body) {
+    public Answer api(String method, String path, String body, Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(Json.write(body)));
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
         try {
             HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return new Answer(r.statusCode(), r.body().isBlank() ? Json.NODES.nullNode() : Json.parse(r.body()));

@@ -15,9 +15,9 @@ import java.util.Set;
  * expect) and {@code examples/parity/pipelines/} (the pipeline files every host loads, unchanged).
  */
 public record ParityCases(Path folder, List<Case> cases) {
-    private static final Set<String> KINDS = Set.of("run", "callback", "retail", "poison", "control", "held", "alert", "event");
+    private static final Set<String> KINDS = Set.of("run", "callback", "retail", "poison", "control", "held", "alert", "event", "webhook");
 
-    /** One case: its name, its kind ({@code run}, {@code callback}, {@code retail}, {@code poison}, {@code control}, {@code held}, {@code alert}, {@code event}) and its JSON as declared. */
+    /** One case: its name, its kind ({@code run}, {@code callback}, {@code retail}, {@code poison}, {@code control}, {@code held}, {@code alert}, {@code event}, {@code webhook}) and its JSON as declared. */
     public record Case(String name, String kind, JsonNode spec) {
         public JsonNode expect() {
             return spec.path("expect");

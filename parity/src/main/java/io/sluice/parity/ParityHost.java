@@ -1,8 +1,10 @@
 package io.sluice.parity;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.StatusRecord;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -14,7 +16,15 @@ public interface ParityHost extends AutoCloseable {
     String name();
 
     /** One request to the host's HTTP API ({@code path} from {@code /v1/}); {@code body} {@code null} for none. */
-    Answer api(String method, String path, JsonNode body);
+    default Answer api(String method, String path, JsonNode body) {
+        return api(method, path, body == null ? null : Json.write(body), Map.of());
+    }
+
+    /**
+     * One request to the host's HTTP API as a third party sends it: {@code body} the exact text ({@code null} for none), with
+     * {@code headers} besides the JSON content type (a signed webhook's signature covers these bytes).
+     */
+    Answer api(String method, String path, String body, Map<String, String> headers);
 
     /**
      * Moves what is queued one round, as the platform would (Lambda's event source mappings, the Functions host's queue

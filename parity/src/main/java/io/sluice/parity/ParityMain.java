@@ -30,11 +30,14 @@ public final class ParityMain {
         ObjectNode out = Json.object().put("host", name);
         Path work = Files.createTempDirectory("sluice-parity-" + name);
         long begin = System.nanoTime();
-        try (Receiver receiver = new Receiver(); ParityHost host = open(name, ParityBundle.prepare(cases, receiver, work.resolve("bundle")), receiver, work)) {
-            out.put("startMillis", (System.nanoTime() - begin) / 1_000_000);
-            ArrayNode list = out.putArray("cases");
-            for (ParityRunner.Result r : new ParityRunner(host, receiver).runAll(cases)) {
-                list.addObject().put("name", r.name()).put("passed", r.passed()).put("detail", r.detail()).put("millis", r.millis());
+        try (Receiver receiver = new Receiver()) {
+            ParityBundle bundle = ParityBundle.prepare(cases, receiver, work.resolve("bundle"));
+            try (ParityHost host = open(name, bundle, receiver, work)) {
+                out.put("startMillis", (System.nanoTime() - begin) / 1_000_000);
+                ArrayNode list = out.putArray("cases");
+                for (ParityRunner.Result r : new ParityRunner(host, receiver, bundle).runAll(cases)) {
+                    list.addObject().put("name", r.name()).put("passed", r.passed()).put("detail", r.detail()).put("millis", r.millis());
+                }
             }
         } catch (Exception | LinkageError e) {
             StringWriter trace = new StringWriter();

@@ -27,10 +27,13 @@ public final class ParityRunner {
 
     private final ParityHost host;
     private final Receiver receiver;
+    private final SignedWebhookCase webhooks;
 
-    public ParityRunner(ParityHost host, Receiver receiver) {
+    /** @param bundle what the host loaded: the webhook case signs with its secrets */
+    public ParityRunner(ParityHost host, Receiver receiver, ParityBundle bundle) {
         this.host = host;
         this.receiver = receiver;
+        this.webhooks = new SignedWebhookCase(host, bundle.webhooks());
     }
 
     /** The outcome of one case: passed, or the first difference found; how long it took. */
@@ -57,6 +60,7 @@ public final class ParityRunner {
                 case "held" -> held(c.name(), c.spec());
                 case "alert" -> alert(c.name(), c.spec());
                 case "event" -> event(c.name(), c.spec());
+                case "webhook" -> webhooks.run(c.name(), c.spec(), this::awaitEnd);
                 default -> "unknown kind " + c.kind();
             };
         } catch (RuntimeException e) {
@@ -329,7 +333,7 @@ public final class ParityRunner {
         return Optional.ofNullable(token);
     }
 
-    private static String compareEnd(JsonNode end, JsonNode expect) {
+    static String compareEnd(JsonNode end, JsonNode expect) {
         String status = end.path("status").asText();
         if (!status.equals(expect.path("status").asText())) {
             return "ended " + status + " (" + end.path("error").asText("") + ": " + end.path("cause").asText("") + "), expected "

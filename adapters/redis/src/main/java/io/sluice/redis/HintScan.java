@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RedissonClient;
@@ -31,7 +30,7 @@ final class HintScan {
     private HintScan() {}
 
     /** The members of {@code set} scored up to {@code upTo} whose entry holds, at most {@code limit}, lowest score first. */
-    static <T> List<String> holding(RedissonClient redisson, RScript script, String set, double upTo, int limit, Check<T> check) {
+    static <T> List<String> holding(RedissonClient redisson, Scripts script, String set, double upTo, int limit, Check<T> check) {
         RScoredSortedSet<String> entries = redisson.getScoredSortedSet(set, StringCodec.INSTANCE);
         List<String> ids = new ArrayList<>();
         int offset = 0;
@@ -64,7 +63,7 @@ final class HintScan {
     }
 
     /** Removes {@code member} from {@code set} unless its entry is newer than {@code score}; whether it was removed. */
-    static boolean removeIfNotNewer(RScript script, String set, String member, double score) {
+    static boolean removeIfNotNewer(Scripts script, String set, String member, double score) {
         Long removed = REMOVE_IF_NOT_NEWER.run(script, ReturnType.INTEGER, List.of(set), member, Long.toString((long) score));
         return removed == 1L;
     }

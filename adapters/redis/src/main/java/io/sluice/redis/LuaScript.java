@@ -61,6 +61,15 @@ final class LuaScript {
         }
     }
 
+    /** Runs on {@code scripts}, which waits for the replicas a client's URL asked for ({@link ReplicaAcks}). */
+    <R> R run(Scripts scripts, ReturnType type, List<Object> keys, Object... args) {
+        return scripts.run(this, type, keys, args);
+    }
+
+    <R> CompletionStage<R> runAsync(Scripts scripts, ReturnType type, List<Object> keys, Object... args) {
+        return scripts.runAsync(this, type, keys, args);
+    }
+
     <R> R run(RScript script, ReturnType type, List<Object> keys, Object... args) {
         try {
             return script.evalSha(Mode.READ_WRITE, sha, type, keys, args);

@@ -83,7 +83,8 @@ public final class RedisAdapters implements AutoCloseable {
      * {@code redis[s]://[user:password@]host[:port][/database]}, or Redis Cluster,
      * {@code redis[s]+cluster://[user:password@]host:port[,host:port...]} (any nodes, as seeds; the client finds the rest
      * and follows MOVED/ASK). On Cluster every read and write goes to the primaries: a replica may lag, and the adapters
-     * read what they just wrote. No Sentinel.
+     * read what they just wrote. No Sentinel. {@code ?replica-acks=N} on a Cluster URL makes every script write wait
+     * until N replicas confirmed it ({@link ReplicaAcks}).
      */
     public static RedissonClient client(String url) {
         return client(url, Pool.SERVER);
@@ -92,7 +93,8 @@ public final class RedisAdapters implements AutoCloseable {
     /** As {@link #client(String)}, with {@code pool}'s connections (per primary on Cluster). */
     public static RedissonClient client(String url, Pool pool) {
         RedisUrl redis = RedisUrl.parse(url);
-        Config config = new Config();
+        Config config = redis.replicaAcks() == 0 ? new Config()
+                : new ReplicaAcks.AckingConfig(new ReplicaAcks(redis.replicaAcks(), ReplicaAcks.DEFAULT_TIMEOUT));
         if (redis.cluster()) {
             ClusterServersConfig cluster = config.useClusterServers()
                     .setReadMode(ReadMode.MASTER).setSubscriptionMode(SubscriptionMode.MASTER)

@@ -9,7 +9,6 @@ import java.util.Objects;
 import org.redisson.api.RList;
 import org.redisson.api.RMap;
 import org.redisson.api.RScoredSortedSet;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.protocol.ScoredEntry;
@@ -24,12 +23,12 @@ public final class RedisAlertBook implements AlertBook {
     private static final LuaScript ESCALATE = LuaScript.load("alert-escalate");
 
     private final RedissonClient redisson;
-    private final RScript script;
+    private final Scripts script;
     private final String stem;
 
     public RedisAlertBook(RedissonClient redisson, String keyPrefix) {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
-        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.script = Scripts.of(redisson);
         KeyPrefix prefix = new KeyPrefix(keyPrefix);
         this.stem = prefix.key("alerts:{" + prefix.value() + ":alerts}:");
     }

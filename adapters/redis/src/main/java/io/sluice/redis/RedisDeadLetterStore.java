@@ -17,7 +17,6 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.redisson.api.RMap;
 import org.redisson.api.RScoredSortedSet;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -44,7 +43,7 @@ public final class RedisDeadLetterStore implements DeadLetterStore {
     static final WireVersion FORMAT = new WireVersion("dead letter", 2, true);
 
     private final RedissonClient redisson;
-    private final RScript script;
+    private final Scripts script;
     private final KeyPrefix prefix;
     private final int bound;
 
@@ -57,7 +56,7 @@ public final class RedisDeadLetterStore implements DeadLetterStore {
             throw new IllegalArgumentException("bound must be 1 or more, but was " + bound);
         }
         this.redisson = Objects.requireNonNull(redisson, "redisson");
-        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.script = Scripts.of(redisson);
         this.prefix = new KeyPrefix(keyPrefix);
         this.bound = bound;
     }

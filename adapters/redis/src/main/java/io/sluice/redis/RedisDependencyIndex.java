@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -30,13 +29,13 @@ public final class RedisDependencyIndex implements DependencyIndex {
     private static final LuaScript RELEASE = LuaScript.load("dependency-release");
 
     private final RedissonClient redisson;
-    private final RScript script;
+    private final Scripts script;
     /** {@code P:dep:} on one node, {@code P:{P:dep}:} on Cluster. */
     private final String stem;
 
     public RedisDependencyIndex(RedissonClient redisson, String keyPrefix) {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
-        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.script = Scripts.of(redisson);
         this.stem = new KeyPrefix(keyPrefix).family("dep", redisson.getConfig().isClusterConfig());
     }
 

@@ -10,7 +10,6 @@ import java.util.Objects;
 import java.util.Optional;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -29,12 +28,12 @@ public final class RedisExecutionLinks implements ExecutionLinks {
     private static final LuaScript ADD_CHILD = LuaScript.load("link-add-child");
 
     private final RedissonClient redisson;
-    private final RScript script;
+    private final Scripts script;
     private final KeyPrefix prefix;
 
     public RedisExecutionLinks(RedissonClient redisson, String keyPrefix) {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
-        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.script = Scripts.of(redisson);
         this.prefix = new KeyPrefix(keyPrefix);
     }
 

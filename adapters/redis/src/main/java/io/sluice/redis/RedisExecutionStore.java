@@ -19,7 +19,6 @@ import java.util.Set;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
 import org.redisson.api.RScoredSortedSet;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -78,7 +77,7 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     private static final String RUNNING_STOP_TIME = "";
 
     private final RedissonClient redisson;
-    private final RScript script;
+    private final Scripts script;
     private final ExecutionKeys keys;
     /** One Redis node (no slots): the scripts keep the indexes themselves, exact, in the step they describe. */
     private final boolean oneNode;
@@ -88,7 +87,7 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     /** @param keyPrefix first segment of every key this store writes; no braces */
     public RedisExecutionStore(RedissonClient redisson, String keyPrefix) {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
-        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.script = Scripts.of(redisson);
         this.keys = new ExecutionKeys(new KeyPrefix(keyPrefix));
         this.oneNode = redisson.getConfig().isSingleConfig();
         this.hints = new ClusterIndexHints(redisson, keys);

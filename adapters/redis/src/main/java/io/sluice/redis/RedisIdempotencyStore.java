@@ -10,7 +10,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -39,7 +38,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     private static final LuaScript RELEASE = LuaScript.load("idempotency-release");
 
     private final RedissonClient redisson;
-    private final RScript script;
+    private final Scripts script;
     private final KeyPrefix prefix;
     private final ExecutionKeys executions;
     private static final Pattern TASK_TOKEN = Pattern.compile("(.+)(\\.\\d+\\.\\d+\\.\\d+\\.[0-9a-f]{32})");
@@ -55,7 +54,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
      */
     public RedisIdempotencyStore(RedissonClient redisson, String keyPrefix, Duration abandonedClaimExpiry) {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
-        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.script = Scripts.of(redisson);
         this.prefix = new KeyPrefix(keyPrefix);
         this.executions = new ExecutionKeys(prefix);
         this.abandonedClaimExpiry = positive(abandonedClaimExpiry, "abandonedClaimExpiry");

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.Mode;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
@@ -30,12 +29,12 @@ public final class RedisMapRunStore implements MapRunStore {
     private static final LuaScript FINISH = LuaScript.load("maprun-finish");
 
     private final RedissonClient redisson;
-    private final RScript script;
+    private final Scripts script;
     private final KeyPrefix prefix;
 
     public RedisMapRunStore(RedissonClient redisson, String keyPrefix) {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
-        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.script = Scripts.of(redisson);
         this.prefix = new KeyPrefix(keyPrefix);
     }
 
@@ -115,7 +114,7 @@ public final class RedisMapRunStore implements MapRunStore {
         for (long i = from; i < to; i++) {
             fields.add(Long.toString(i));
         }
-        List<Object> values = script.eval(Mode.READ_ONLY, "return redis.call('HMGET', KEYS[1], unpack(ARGV))", ReturnType.MULTI,
+        List<Object> values = redisson.getScript(StringCodec.INSTANCE).eval(Mode.READ_ONLY, "return redis.call('HMGET', KEYS[1], unpack(ARGV))", ReturnType.MULTI,
                 List.of(key(runId, "out")), fields.toArray());
         for (int i = 0; i < values.size(); i++) {
             if (values.get(i) != null) {

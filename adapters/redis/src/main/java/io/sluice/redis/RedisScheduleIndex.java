@@ -14,7 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -48,7 +47,7 @@ public final class RedisScheduleIndex implements ScheduleIndex {
     private static final LuaScript SHAPE = LuaScript.load("schedule-shape");
 
     private final RedissonClient redisson;
-    private final RScript script;
+    private final Scripts script;
     private final KeyPrefix prefix;
     private final int shards;
     private final SecureRandom tokens = new SecureRandom();
@@ -65,7 +64,7 @@ public final class RedisScheduleIndex implements ScheduleIndex {
             throw new IllegalArgumentException("A schedule index has 1 to 16384 shards, not " + shards);
         }
         this.redisson = Objects.requireNonNull(redisson, "redisson");
-        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.script = Scripts.of(redisson);
         this.prefix = new KeyPrefix(keyPrefix);
         this.shards = shards;
     }

@@ -9,7 +9,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
@@ -68,7 +67,7 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     private static final LuaScript BACKLOG = LuaScript.load("queue-backlog");
 
     private final RedissonClient redisson;
-    private final RScript script;
+    private final Scripts script;
     private final KeyPrefix prefix;
     private final int maxReceives;
     private final String channel;
@@ -91,7 +90,7 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
             throw new IllegalArgumentException("maxReceives must be at least 1, was " + maxReceives);
         }
         this.redisson = Objects.requireNonNull(redisson, "redisson");
-        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.script = Scripts.of(redisson);
         this.prefix = new KeyPrefix(keyPrefix);
         this.maxReceives = maxReceives;
         this.channel = prefix.key("queue-sent");

@@ -8,10 +8,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
 
 /**
  * Timers in Redis, spread over N shards by CRC-32 of the timer id. Shard {@code n} is a sorted set
@@ -36,7 +34,7 @@ public final class RedisTimerIndex implements TimerIndex {
     private static final LuaScript TAKE = LuaScript.load("timer-take");
 
     private final RedissonClient redisson;
-    private final RScript script;
+    private final Scripts script;
     private final KeyPrefix prefix;
     private final int shards;
 
@@ -50,7 +48,7 @@ public final class RedisTimerIndex implements TimerIndex {
             throw new IllegalArgumentException("A timer index has 1 to 16384 shards, not " + shards);
         }
         this.redisson = Objects.requireNonNull(redisson, "redisson");
-        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.script = Scripts.of(redisson);
         this.prefix = new KeyPrefix(keyPrefix);
         this.shards = shards;
     }

@@ -5,10 +5,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
 
 /**
  * A token bucket per key in Redis, {@code P:bucket:KEY} = {tokens, at}, shared by every worker
@@ -18,11 +16,11 @@ import org.redisson.client.codec.StringCodec;
 public final class RedisTokenBucket implements RateLimiter {
     private static final LuaScript TAKE = LuaScript.load("token-bucket");
 
-    private final RScript script;
+    private final Scripts script;
     private final KeyPrefix prefix;
 
     public RedisTokenBucket(RedissonClient redisson, String keyPrefix) {
-        this.script = Objects.requireNonNull(redisson, "redisson").getScript(StringCodec.INSTANCE);
+        this.script = Scripts.of(Objects.requireNonNull(redisson, "redisson"));
         this.prefix = new KeyPrefix(keyPrefix);
     }
 

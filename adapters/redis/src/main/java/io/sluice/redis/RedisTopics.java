@@ -60,7 +60,7 @@ public final class RedisTopics implements Publisher {
         String tag = tag(namespace, target);
         String attributes = Json.write(Json.MAPPER.valueToTree(new LinkedHashMap<>(message.attributes())));
         List<Object> keys = List.of(prefix.key("topic:" + tag), prefix.key("topic-receipt:" + tag + ":" + message.id()));
-        String position = PUBLISH.run(redisson.getScript(StringCodec.INSTANCE), ReturnType.VALUE, keys,
+        String position = PUBLISH.run(Scripts.of(redisson), ReturnType.VALUE, keys,
                 message.id(), message.body(), attributes, String.valueOf(cap), String.valueOf(receiptTtl.toSeconds()));
         return new Published(message.id(), position);
     }

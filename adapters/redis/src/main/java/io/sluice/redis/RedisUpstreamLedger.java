@@ -5,10 +5,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
 
 /**
  * The upstream ledger in Redis: one set per (dependent, partition),
@@ -19,11 +17,11 @@ import org.redisson.client.codec.StringCodec;
 public final class RedisUpstreamLedger implements UpstreamLedger {
     private static final LuaScript SUCCEEDED = LuaScript.load("upstream-succeeded");
 
-    private final RScript script;
+    private final Scripts script;
     private final KeyPrefix prefix;
 
     public RedisUpstreamLedger(RedissonClient redisson, String keyPrefix) {
-        this.script = Objects.requireNonNull(redisson, "redisson").getScript(StringCodec.INSTANCE);
+        this.script = Scripts.of(Objects.requireNonNull(redisson, "redisson"));
         this.prefix = new KeyPrefix(keyPrefix);
     }
 

@@ -17,13 +17,14 @@ import java.util.Objects;
  * @param password the password, or {@code null}
  * @param nodes    {@code host:port} of each server named; exactly one unless {@code cluster}
  * @param database the database number (always 0 on Cluster)
+ * @param replicaAcks {@code ?replica-acks=N} (Cluster only): how many replicas must confirm each write ({@link ReplicaAcks}); 0 if not given
  */
-record RedisUrl(boolean tls, boolean cluster, String user, String password, List<String> nodes, int database) {
+record RedisUrl(boolean tls, boolean cluster, String user, String password, List<String> nodes, int database, int replicaAcks) {
     /** The setting a bad URL is reported against. */
     static final String SETTING = "SluiceRedisProperties.url (SLUICE_REDIS_URL, sluice.redis.url in the hosts)";
     static final String EXPECTED = "A Redis URL starts with redis:// or rediss:// (TLS) for one server, "
             + "redis://[user:password@]host[:port][/database], or with redis+cluster:// or rediss+cluster:// for Redis Cluster, "
-            + "redis+cluster://[user:password@]host:port[,host:port...]";
+            + "redis+cluster://[user:password@]host:port[,host:port...][?replica-acks=N]";
 
     RedisUrl {
         nodes = List.copyOf(nodes);
@@ -75,8 +76,12 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
             throw bad(url, "it names " + nodes.size() + " hosts: a list of nodes needs redis+cluster:// or rediss+cluster://");
         }
         int database = 0;
-        String path = tail.indexOf('?') >= 0 ? tail.substring(0, tail.indexOf('?')) : tail;
-        path = path.indexOf('#') >= 0 ? path.substring(0, path.indexOf('#')) : path;
+        String noFragment = tail.indexOf('#') >= 0 ? tail.substring(0, tail.indexOf('#')) : tail;
+        String path = noFragment.indexOf('?') >= 0 ? noFragment.substring(0, noFragment.indexOf('?')) : noFragment;
+        int replicaAcks = replicaAcks(noFragment.indexOf('?') >= 0 ? noFragment.substring(noFragment.indexOf('?') + 1) : "", url);
+        if (replicaAcks > 0 && !cluster) {
+            throw bad(url, "replica-acks needs a Redis Cluster URL (redis+cluster:// or rediss+cluster://): a single server has no replicas here");
+        }
         if (path.matches("/\\d+")) {
             database = Integer.parseInt(path.substring(1));
         } else if (!path.isEmpty() && !path.equals("/")) {
@@ -85,7 +90,28 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
         if (cluster && database != 0) {
             throw bad(url, "Redis Cluster has database 0 only, not " + database);
         }
-        return new RedisUrl(tls, cluster, user, password, nodes, database);
+        return new RedisUrl(tls, cluster, user, password, nodes, database, replicaAcks);
+    }
+
+    /** The query: nothing, or {@code replica-acks=N} with N from 0 to 5. */
+    private static int replicaAcks(String query, String url) {
+        int acks = 0;
+        for (String parameter : query.split("&", -1)) {
+            if (parameter.isEmpty()) {
+                continue;
+            }
+            int eq = parameter.indexOf('=');
+            String name = eq < 0 ? parameter : parameter.substring(0, eq);
+            String value = eq < 0 ? "" : parameter.substring(eq + 1);
+            if (!name.equals("replica-acks")) {
+                throw bad(url, "it has the parameter '" + name + "'; the only one known is replica-acks=N");
+            }
+            if (!value.matches("[0-5]")) {
+                throw bad(url, "replica-acks is '" + value + "'; expected how many replicas must confirm each write, 0 to 5");
+            }
+            acks = Integer.parseInt(value);
+        }
+        return acks;
     }
 
     /** Redisson's node addresses: {@code redis://host:port} or {@code rediss://host:port}. */
@@ -159,6 +185,6 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
     @Override
     public String toString() {
         return (tls ? "rediss" : "redis") + (cluster ? "+cluster" : "") + "://" + (password == null ? "" : "***@")
-                + String.join(",", nodes) + (database == 0 ? "" : "/" + database);
+                + String.join(",", nodes) + (database == 0 ? "" : "/" + database) + (replicaAcks == 0 ? "" : "?replica-acks=" + replicaAcks);
     }
 }

@@ -20,27 +20,34 @@ import org.redisson.api.options.KeysScanOptions;
 final class RedisScope implements AfterEachCallback, AfterAllCallback {
     private final String port;
     private final boolean cluster;
+    private final String query;
     private RedissonClient client;
     private String prefix;
 
     /** @param port names the keys' second segment ({@code sluice-test:<port>:<uuid>}), for a reader of a leftover key */
     RedisScope(String port) {
-        this(port, false);
+        this(port, false, "");
     }
 
-    private RedisScope(String port, boolean cluster) {
+    private RedisScope(String port, boolean cluster, String query) {
         this.port = port;
         this.cluster = cluster;
+        this.query = query;
     }
 
     /** The same on the loopback Redis Cluster ({@link RedisTestCluster#shared()}: skipped where it cannot start, unless CI=true). */
     static RedisScope onCluster(String port) {
-        return new RedisScope(port, true);
+        return new RedisScope(port, true, "");
+    }
+
+    /** On the loopback cluster with {@code ?replica-acks=1}: every script write waits for a replica's confirmation. */
+    static RedisScope onClusterWithReplicaAcks(String port) {
+        return new RedisScope(port, true, "?replica-acks=1");
     }
 
     synchronized RedissonClient client() {
         if (client == null) {
-            client = RedisAdapters.client(cluster ? RedisTestCluster.shared().url() : RedisTestServer.shared().url());
+            client = RedisAdapters.client(cluster ? RedisTestCluster.shared().url() + query : RedisTestServer.shared().url());
         }
         return client;
     }

@@ -29,6 +29,34 @@ class RedisUrlTest {
     }
 
     @Test
+    void replicaAcksAreAClusterUrlsParameterAndNothingElseIsOne() {
+        RedisUrl acked = RedisUrl.parse("redis+cluster://127.0.0.1:7000,127.0.0.1:7001?replica-acks=1");
+        assertThat(acked.replicaAcks()).isEqualTo(1);
+        assertThat(acked.toString()).endsWith("?replica-acks=1");
+        assertThat(RedisUrl.parse("redis+cluster://127.0.0.1:7000").replicaAcks()).isZero();
+        assertThatThrownBy(() -> RedisUrl.parse("redis://127.0.0.1:6379?replica-acks=1"))
+                .hasMessageContaining("replica-acks needs a Redis Cluster URL");
+        assertThatThrownBy(() -> RedisUrl.parse("redis+cluster://127.0.0.1:7000?replica-acks=many"))
+                .hasMessageContaining("replica-acks is 'many'; expected how many replicas must confirm each write, 0 to 5");
+        assertThatThrownBy(() -> RedisUrl.parse("redis+cluster://127.0.0.1:7000?ssl=true"))
+                .hasMessageContaining("it has the parameter 'ssl'; the only one known is replica-acks=N")
+                .hasMessageContaining("SLUICE_REDIS_URL");
+    }
+
+    @Test
+    void aClientMadeFromAnAckingUrlWaitsForThatManyReplicasAndAnotherForNone() {
+        var acked = RedisAdapters.client(RedisTestCluster.shared().url() + "?replica-acks=1");
+        var plain = RedisAdapters.client(RedisTestCluster.shared().url());
+        try {
+            assertThat(ReplicaAcks.of(acked)).isEqualTo(new ReplicaAcks(1, ReplicaAcks.DEFAULT_TIMEOUT));
+            assertThat(ReplicaAcks.of(plain)).isEqualTo(ReplicaAcks.NONE);
+        } finally {
+            acked.shutdown();
+            plain.shutdown();
+        }
+    }
+
+    @Test
     void aClusterUrlNamesEveryNodeGiven() {
         RedisUrl url = RedisUrl.parse("rediss+cluster://sluice-app:pw@a.memorydb.aws:6379,b.memorydb.aws:6380");
         assertThat(url.cluster()).isTrue();

@@ -1,14 +1,11 @@
 package io.sluice.api.http;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.tenant.Caller;
 import io.sluice.orchestration.json.Json;
-import io.sluice.orchestration.port.ExecutionSummary;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -22,8 +19,8 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
- * {@code GET /v1/executions/stream} (same filters as {@code GET /v1/executions}): the list as server-sent events, an
- * {@code executions} event with the whole list (as {@code GET /v1/executions} answers it) at once and again whenever
+ * {@code GET /v1/executions/stream} (the same query as {@code GET /v1/executions}: filters, order, page): the list as server-sent events, an
+ * {@code executions} event with the page (as {@code GET /v1/executions} answers it) at once and again whenever
  * it changes (a start, a status, a stop time), looked at every second on this host; a comment line every 15 s keeps
  * proxies from closing it. A stream ends after 5 minutes (a client reconnects); a host that cannot stream (behind API
  * Gateway) is read by polling instead. Bad filters are answered before the stream starts, as for the list.
@@ -33,7 +30,6 @@ class ExecutionStreamController implements DisposableBean {
     private static final Duration LOOK_EVERY = Duration.ofSeconds(1);
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
     private static final Duration LIFETIME = Duration.ofMinutes(5);
-    private static final int MAX_LIMIT = 1000;
 
     private final ExecutionListing listing;
     /** Made on the first stream, so a host that never streams (a function behind API Gateway) has no thread for it. */
@@ -45,18 +41,16 @@ class ExecutionStreamController implements DisposableBean {
     }
 
     @GetMapping("/v1/executions/stream")
-    SseEmitter stream(Caller caller, @RequestParam(required = false) String pipeline, @RequestParam(required = false) String status,
-                      @RequestParam(required = false) String since, @RequestParam(required = false) String partition,
-                      @RequestParam(defaultValue = "100") int limit) {
-        ApiProblems.checkedLimit(limit, MAX_LIMIT);
-        // The first look checks the filters, so a bad one is a 400 rather than a broken stream.
-        List<ExecutionSummary> first = listing.list(caller, pipeline, status, since, partition, limit);
+    SseEmitter stream(Caller caller, @RequestParam Map<String, String> params) {
+        // The query is read first, so a bad one is a 400 rather than a broken stream.
+        ExecutionQuery query = ExecutionQuery.parse(params);
+        ExecutionListing.Page first = listing.page(caller, query);
         SseEmitter emitter = new SseEmitter(LIFETIME.toMillis());
         AtomicReference<String> last = new AtomicReference<>();
         long[] quiet = {0};
         Runnable look = () -> {
             try {
-                String list = Json.write(view(listing.list(caller, pipeline, status, since, partition, limit)));
+                String list = Json.write(listing.page(caller, query).json());
                 if (!list.equals(last.getAndSet(list))) {
                     emitter.send(SseEmitter.event().name("executions").data(list, MediaType.APPLICATION_JSON));
                     quiet[0] = 0;
@@ -73,7 +67,7 @@ class ExecutionStreamController implements DisposableBean {
             }
         };
         try {
-            String list = Json.write(view(first));
+            String list = Json.write(first.json());
             last.set(list);
             emitter.send(SseEmitter.event().name("executions").data(list, MediaType.APPLICATION_JSON));
         } catch (IOException e) {
@@ -95,13 +89,6 @@ class ExecutionStreamController implements DisposableBean {
             open.remove(emitter);
         });
         return emitter;
-    }
-
-    private static ObjectNode view(List<ExecutionSummary> found) {
-        ObjectNode out = Json.object();
-        ArrayNode list = out.putArray("executions");
-        found.forEach(s -> list.add(ExecutionViews.summary(s)));
-        return out;
     }
 
     private synchronized ScheduledExecutorService looker() {

@@ -1,7 +1,6 @@
 package io.sluice.api.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.tenant.Caller;
@@ -25,7 +24,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 class ExecutionsController {
-    private static final int MAX_LIMIT = 1000;
+    private static final int MAX_LIMIT = ExecutionQuery.MAX_LIMIT;
 
     private final ExecutionControl executions;
     private final ExecutionStarts starts;
@@ -44,21 +43,10 @@ class ExecutionsController {
         return starts.start(caller, id, request);
     }
 
-    /**
-     * Newest first; {@code since}: an ISO instant or date (UTC), the earliest start time listed; {@code partition}: only the
-     * executions started for exactly that partition (their input's {@code partition}).
-     */
+    /** One page of the executions the caller sees; the parameters are {@link ExecutionQuery}'s. */
     @GetMapping("/v1/executions")
-    ObjectNode list(Caller caller, @RequestParam(required = false) String pipeline, @RequestParam(required = false) String status,
-                    @RequestParam(required = false) String since, @RequestParam(required = false) String partition,
-                    @RequestParam(defaultValue = "100") int limit) {
-        ApiProblems.checkedLimit(limit, MAX_LIMIT);
-        ObjectNode out = Json.object();
-        ArrayNode list = out.putArray("executions");
-        for (ExecutionSummary s : listing.list(caller, pipeline, status, since, partition, limit)) {
-            list.add(ExecutionViews.summary(s));
-        }
-        return out;
+    ObjectNode list(Caller caller, @RequestParam Map<String, String> params) {
+        return listing.page(caller, ExecutionQuery.parse(params)).json();
     }
 
     @GetMapping("/v1/executions/{id}")

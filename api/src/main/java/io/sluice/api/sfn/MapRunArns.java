@@ -16,7 +16,6 @@ import java.util.regex.Pattern;
 final class MapRunArns {
     private static final String UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
     private static final Pattern ARN = Pattern.compile("arn:aws[a-z-]*:states:([a-z0-9-]*):([0-9]*):mapRun:([A-Za-z0-9_.-]{1,80})/([^:]{1,80}):(" + UUID + ")");
-    private static final Pattern CHILD = Pattern.compile(UUID + ":\\d{1,10}");
 
     private MapRunArns() {}
 
@@ -24,7 +23,7 @@ final class MapRunArns {
     record MapRunRef(String machine, String label, String runId) {
         /** Whether an execution of the machine named {@code name} is one of this run's children. */
         boolean hasChild(String name) {
-            return name.startsWith(runId + ":") && isChild(name);
+            return MapRunNames.isChildOf(name, runId);
         }
     }
 
@@ -80,6 +79,6 @@ final class MapRunArns {
 
     /** Whether an execution's name is that of a distributed Map's child ({@code <run id>:<index>}). */
     static boolean isChild(String name) {
-        return CHILD.matcher(name).matches();
+        return MapRunNames.isChild(name);
     }
 }

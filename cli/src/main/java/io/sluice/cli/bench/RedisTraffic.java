@@ -15,14 +15,17 @@ import org.redisson.api.redisnode.RedisNodes;
  * and one for a pipelined batch that arrived together). The figures are the server's, so every client of the server
  * counts: a bench reads them on a Redis of its own.
  */
-public record RedisTraffic(long commands, long roundTrips, Map<String, Long> calls) {
+public record RedisTraffic(long commands, long roundTrips, Map<String, Long> calls, Map<String, Long> commandsByPrimary) {
     public static RedisTraffic of(RedissonClient redisson) {
         long commands = 0;
         long roundTrips = 0;
         Map<String, Long> calls = new TreeMap<>();
+        Map<String, Long> byPrimary = new TreeMap<>();
         for (RedisNode node : primaries(redisson)) {
             Map<String, String> stats = node.info(RedisNode.InfoSection.STATS);
-            commands += Long.parseLong(stats.get("total_commands_processed"));
+            long served = Long.parseLong(stats.get("total_commands_processed"));
+            commands += served;
+            byPrimary.put(node.getAddr().getHostString() + ":" + node.getAddr().getPort(), served);
             roundTrips += Long.parseLong(stats.get("total_reads_processed"));
             node.info(RedisNode.InfoSection.COMMANDSTATS).forEach((name, value) -> { // cmdstat_evalsha -> calls=12,usec=...
                 if (name.startsWith("cmdstat_") && value.startsWith("calls=")) {
@@ -31,7 +34,7 @@ public record RedisTraffic(long commands, long roundTrips, Map<String, Long> cal
                 }
             });
         }
-        return new RedisTraffic(commands, roundTrips, Map.copyOf(calls));
+        return new RedisTraffic(commands, roundTrips, Map.copyOf(calls), Map.copyOf(byPrimary));
     }
 
     private static List<RedisNode> primaries(RedissonClient redisson) {
@@ -50,7 +53,17 @@ public record RedisTraffic(long commands, long roundTrips, Map<String, Long> cal
                 delta.put(name, d);
             }
         });
-        return new RedisTraffic(commands - earlier.commands, roundTrips - earlier.roundTrips, Map.copyOf(delta));
+        Map<String, Long> byPrimary = new TreeMap<>();
+        commandsByPrimary.forEach((node, n) -> byPrimary.put(node, n - earlier.commandsByPrimary.getOrDefault(node, 0L)));
+        return new RedisTraffic(commands - earlier.commands, roundTrips - earlier.roundTrips, Map.copyOf(delta), Map.copyOf(byPrimary));
+    }
+
+    /** Each primary's share of the commands, busiest first ({@code 127.0.0.1:7001 48 %, ...}): how evenly a cluster is loaded. */
+    public String shares() {
+        double total = Math.max(1, commands);
+        return commandsByPrimary.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .map(e -> String.format(java.util.Locale.ROOT, "%s %.0f %%", e.getKey(), 100 * e.getValue() / total))
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     /** The commands by name ({@code INFO commandstats}, which counts those a script runs too), most called first. */

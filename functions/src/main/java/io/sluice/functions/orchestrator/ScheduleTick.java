@@ -4,7 +4,6 @@ import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.observe.RuntimeObserver;
 import io.sluice.functions.retention.ExecutionReaper;
-import io.sluice.functions.trigger.schedule.ScheduleFirer;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.StoredExecution;
 import io.sluice.orchestration.port.TaskQueue;
@@ -15,7 +14,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * The {@code schedule-tick} function: fires due pipeline schedules (when it has a {@link ScheduleFirer}),
+ * The {@code schedule-tick} function: fires due pipeline schedules (when it has {@link DueSchedules}, the triggers
+ * module's schedule firer),
  * hands due timers to the orchestrator and re-sends outboxes a crash left behind. A schedule invokes it (every minute in the
  * cloud), so no function needs a thread of its own between invocations; the local runtime calls {@link #fireSchedules()}
  * every 200 ms and {@link #sweep()} every second.
@@ -31,7 +31,7 @@ public final class ScheduleTick {
     private final QueueNames names;
     private final Clock clock;
     private final Duration outboxGrace;
-    private final ScheduleFirer schedules;
+    private final DueSchedules schedules;
     private final ExecutionReaper reaper;
     private final RuntimeObserver observer;
 
@@ -43,12 +43,12 @@ public final class ScheduleTick {
 
     /** @param schedules fires pipeline schedules on each tick; {@code null} where a cloud scheduler starts them instead */
     public ScheduleTick(ExecutionStore store, TimerIndex timers, TaskQueue queue, OutboxDispatcher outbox, QueueNames names,
-                        Clock clock, Duration outboxGrace, ScheduleFirer schedules) {
+                        Clock clock, Duration outboxGrace, DueSchedules schedules) {
         this(store, timers, queue, outbox, names, clock, outboxGrace, schedules, null, RuntimeObserver.NONE);
     }
 
     private ScheduleTick(ExecutionStore store, TimerIndex timers, TaskQueue queue, OutboxDispatcher outbox, QueueNames names,
-                         Clock clock, Duration outboxGrace, ScheduleFirer schedules, ExecutionReaper reaper, RuntimeObserver observer) {
+                         Clock clock, Duration outboxGrace, DueSchedules schedules, ExecutionReaper reaper, RuntimeObserver observer) {
         this.observer = java.util.Objects.requireNonNull(observer, "observer");
         this.store = store;
         this.timers = timers;
@@ -73,20 +73,20 @@ public final class ScheduleTick {
 
     /** What one tick did. */
     /** @param expired what the reaper did this sweep, or {@code null} without one */
-    public record Report(int timersFired, int outboxesResent, ScheduleFirer.Report schedules, ExecutionReaper.Report expired) {}
+    public record Report(int timersFired, int outboxesResent, DueSchedules.Fired schedules, ExecutionReaper.Report expired) {}
 
     /** Fires due schedules, then timers and left-behind outboxes, all as of now. */
     public Report tick() {
-        ScheduleFirer.Report scheduled = fireSchedules();
+        DueSchedules.Fired scheduled = fireSchedules();
         Report swept = sweep();
         return new Report(swept.timersFired(), swept.outboxesResent(), scheduled, swept.expired());
     }
 
     /**
-     * Fires the pipeline schedules that are due; {@code null} when this tick has no {@link ScheduleFirer}.
+     * Fires the pipeline schedules that are due; {@code null} when this tick has no {@link DueSchedules}.
      * A host whose schedules must fire with less lag than its sweep needs calls this more often than {@link #sweep()}.
      */
-    public ScheduleFirer.Report fireSchedules() {
+    public DueSchedules.Fired fireSchedules() {
         return schedules == null ? null : schedules.tick(clock.instant());
     }
 

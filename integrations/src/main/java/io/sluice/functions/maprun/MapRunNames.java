@@ -8,4 +8,14 @@ public final class MapRunNames {
     public static String runId(String token) {
         return MapRunIds.runId(token);
     }
+
+    /** Whether {@code name} is the execution name of a map run's child ({@code <run id>:<index>}). */
+    public static boolean isChild(String name) {
+        return MapRunIds.child(name).isPresent();
+    }
+
+    /** Whether {@code name} is the execution name of a child of the map run {@code runId}. */
+    public static boolean isChildOf(String name, String runId) {
+        return MapRunIds.child(name).filter(c -> c.runId().equals(runId)).isPresent();
+    }
 }

@@ -17,6 +17,7 @@ import io.sluice.aws.sqs.SqsQueueSettings;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.stubs.aws.GlueStub;
 import io.sluice.stubs.aws.RedshiftDataStub;
+import io.sluice.stubs.aws.SecretsManagerStub;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.StatusRecord;
@@ -36,6 +37,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -53,11 +55,13 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * <p>Glue and the Redshift Data API cannot run here: they are the HTTP stubs of their protocols the AWS adapter's tests
  * use ({@link GlueStub}, whose runs write the files the retail jobs would, {@link ParityBundle#jobOutputs}; and
  * {@link RedshiftDataStub}, which runs the statements it receives on a PostgreSQL database holding the example's
- * warehouse tables), reached through the adapters' endpoint overrides.
+ * warehouse tables), reached through the adapters' endpoint overrides. Nor can Secrets Manager: the webhook secrets are
+ * read by the adapter's resolver from {@link SecretsManagerStub}.
  */
 public final class AwsParityHost implements ParityHost {
     private static final String HOST = "parity.execute-api.us-east-1.amazonaws.com";
     private static final int MAX_RECEIVES = 3;
+    private static final String SECRETS_PREFIX = "sluice/parity/";
     private static final long TICK_NANOS = Duration.ofMillis(500).toNanos();
 
     private final String id = UUID.randomUUID().toString().substring(0, 8);
@@ -71,6 +75,7 @@ public final class AwsParityHost implements ParityHost {
     private final EventSourceMapping lambda;
     private final GlueStub glue;
     private final RedshiftDataStub redshift;
+    private final SecretsManagerStub secrets = new SecretsManagerStub();
     private final TestDatabase warehouse;
     private long lastTick;
 
@@ -129,6 +134,10 @@ public final class AwsParityHost implements ParityHost {
         env.put("sluice.redshift.workgroup", "sluice-parity");
         env.put("sluice.redshift.copy-role-arn", "arn:aws:iam::000000000000:role/sluice-redshift-copy");
         env.put("sluice.redshift.endpoint", redshift.endpoint().toString());
+        bundle.secrets().forEach((name, value) -> secrets.put(SECRETS_PREFIX + name, value)); // the webhook secrets
+        env.put("sluice.secrets.enabled", "true");
+        env.put("sluice.secrets.prefix", SECRETS_PREFIX);
+        env.put("sluice.secrets.endpoint", secrets.endpoint().toString());
         env.put("parity.alerts-url", receiver.alertsUrl());
         env.put("sluice.events.event-bus", "parity-bus"); // the execution events, to EventBridge as the receiver answers it
         env.put("sluice.events.endpoint", receiver.eventsUrl("aws"));
@@ -147,18 +156,19 @@ public final class AwsParityHost implements ParityHost {
     }
 
     @Override
-    public Answer api(String method, String path, JsonNode body) {
+    public Answer api(String method, String path, String body, Map<String, String> headers) {
         int q = path.indexOf('?');
         String raw = q < 0 ? path : path.substring(0, q);
         ObjectNode event = Json.object().put("version", "2.0").put("routeKey", "$default").put("rawPath", raw)
                 .put("rawQueryString", q < 0 ? "" : path.substring(q + 1));
-        event.putObject("headers").put("host", HOST).put("content-type", "application/json").put("accept", "application/json");
+        ObjectNode h = event.putObject("headers").put("host", HOST).put("content-type", "application/json").put("accept", "application/json");
+        headers.forEach((name, value) -> h.put(name.toLowerCase(Locale.ROOT), value)); // API Gateway sends header names in lower case
         ObjectNode context = event.putObject("requestContext").put("accountId", "000000000000").put("apiId", "parity")
                 .put("domainName", HOST).put("requestId", UUID.randomUUID().toString()).put("stage", "$default").put("routeKey", "$default");
         context.putObject("http").put("method", method).put("path", raw).put("protocol", "HTTP/1.1").put("sourceIp", "127.0.0.1")
                 .put("userAgent", "sluice-parity");
         if (body != null) {
-            event.put("body", Json.write(body));
+            event.put("body", body);
         }
         event.put("isBase64Encoded", false);
         JsonNode answer = lambda.invoke("http-api", Json.write(event));
@@ -213,6 +223,7 @@ public final class AwsParityHost implements ParityHost {
         elasticMq.close();
         glue.close();
         redshift.close();
+        secrets.close();
         warehouse.close();
     }
 }

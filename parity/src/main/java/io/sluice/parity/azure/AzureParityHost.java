@@ -34,7 +34,8 @@ import java.util.UUID;
  *
  * <p>Data Factory and Synapse cannot run here: {@code glue-launch} reaches the Data Factory stub the Azure adapter's
  * tests use ({@link FakeDataFactory}, whose runs write the files the retail jobs would, {@link ParityBundle#jobOutputs}),
- * and {@code copy-to-warehouse} sends its statements to a scripted session ({@link ParityAzureStubs}).
+ * and {@code copy-to-warehouse} sends its statements to a scripted session ({@link ParityAzureStubs}). Nor can Key Vault: the
+ * webhook secrets are read by the adapter's {@code KeyVaultSecretResolver} from a map ({@code parity.vault}).
  */
 public final class AzureParityHost implements ParityHost {
     private static final long TICK_NANOS = Duration.ofMillis(500).toNanos();
@@ -73,6 +74,9 @@ public final class AzureParityHost implements ParityHost {
         s.put("sluice.azure.datafactory.factory", factory.substring(factory.lastIndexOf('/') + 1));
         s.put("sluice.azure.datafactory.management-endpoint", dataFactory.management().toString());
         bundle.warehouseSql().ifPresent(sql -> s.put("parity.warehouse-sql", sql.toString()));
+        ObjectNode vault = Json.object();
+        bundle.secrets().forEach(vault::put);
+        s.put("parity.vault", Json.write(vault)); // the webhook secrets, for the Key Vault stand-in (ParityAzureStubs)
         s.put("parity.alerts-url", receiver.alertsUrl());
         s.put("sluice.events.event-grid-topic-endpoint", receiver.eventsUrl("azure")); // the execution events, as to Event Grid
         s.put("sluice.events.event-grid-access-key", "parity");
@@ -94,11 +98,12 @@ public final class AzureParityHost implements ParityHost {
     }
 
     @Override
-    public Answer api(String method, String path, JsonNode body) {
+    public Answer api(String method, String path, String body, Map<String, String> headers) {
         ObjectNode request = Json.object().put("method", method).put("url", "http://localhost:7071/api" + path);
-        request.putObject("headers").put("Host", "localhost:7071").put("Content-Type", "application/json");
+        ObjectNode h = request.putObject("headers").put("Host", "localhost:7071").put("Content-Type", "application/json");
+        headers.forEach(h::put);
         if (body != null) {
-            request.set("body", body);
+            request.put("body", body); // the text as sent: the binding hands a text body to the function unchanged
         }
         JsonNode answer = host.invoke("http-api", request);
         return new Answer(answer.path("status").asInt(), answer.has("body") ? answer.get("body") : Json.NODES.nullNode());

@@ -12,7 +12,6 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,42 +61,7 @@ final class ParitySynapse {
                 .on("sluice_load_lock", p -> 1L)
                 .onStatement("COPY INTO", (text, p) -> copy(text))
                 .onStatement("INSERT INTO", (text, p) -> staged.getOrDefault(text.substring(text.lastIndexOf(" FROM ") + 6).strip(), 0L));
-        warehouse = new SynapseWarehouse(this::session, BatchFiles.blobs(container), "dbo", "IDENTITY = 'Managed Identity'");
-    }
-
-    /** A session of the warehouse's over the script. */
-    private SqlSession session() {
-        return new SqlSession() {
-            @Override
-            public List<Map<String, Object>> query(String statement, List<?> parameters) throws SQLException {
-                return sql.query(statement, parameters);
-            }
-
-            @Override
-            public long update(String statement, List<?> parameters) throws SQLException {
-                return sql.update(statement, parameters);
-            }
-
-            @Override
-            public void begin() {
-                sql.begin();
-            }
-
-            @Override
-            public void commit() {
-                sql.commit();
-            }
-
-            @Override
-            public void rollback() {
-                sql.rollback();
-            }
-
-            @Override
-            public void close() {
-                sql.close();
-            }
-        };
+        warehouse = new SynapseWarehouse(() -> sql.as(SqlSession.class), BatchFiles.blobs(container), "dbo", "IDENTITY = 'Managed Identity'");
     }
 
     SynapseWarehouse warehouse() {

@@ -1,7 +1,12 @@
 package io.sluice.stubs.azure;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,9 +17,9 @@ import java.util.function.Function;
  * A scripted SQL session, for the Synapse warehouse where no dedicated SQL pool runs: it records every statement with
  * its parameters and whether a transaction was open, and answers from rules the test sets (the first rule whose text the
  * statement contains). It runs no SQL: what it shows is what the warehouse sends and how it reacts, not what Synapse
- * would do with it. Its methods are those of the Azure adapter's {@code SqlSession}, which a test wraps around it
- * ({@code ScriptedSessions} in the adapter's tests, {@code ParitySynapse} in the parity suite): this module is on the
- * adapters' test classpaths, so it cannot use their classes.
+ * would do with it. Its methods are those of the Azure adapter's {@code SqlSession}; this module is on the adapters' test
+ * classpaths, so it cannot name that interface, and a test gets one over the script with {@link #as}
+ * ({@code sql.as(SqlSession.class)}, in the adapter's tests and in the parity suite alike).
  */
 public final class ScriptedSql {
     public record Statement(String sql, List<Object> parameters, boolean inTransaction) {}
@@ -85,6 +90,47 @@ public final class ScriptedSql {
 
     public synchronized void close() {
         transactions.add("close");
+    }
+
+    /**
+     * This script as a {@code session}: an interface each of whose abstract methods is a public method of this class (the
+     * same name and parameter types), such as the Azure adapter's {@code SqlSession}. Every call goes to that method; a
+     * session's {@code equals}, {@code hashCode} and {@code toString} are its own.
+     *
+     * @throws IllegalArgumentException naming the first method of {@code session} this class does not have
+     */
+    public <T> T as(Class<T> session) {
+        if (!session.isInterface()) {
+            throw new IllegalArgumentException("session: expected an interface, not " + session.getName());
+        }
+        Map<Method, Method> calls = new HashMap<>();
+        for (Method m : session.getMethods()) {
+            if (m.isDefault() || Modifier.isStatic(m.getModifiers())) {
+                continue;
+            }
+            try {
+                calls.put(m, ScriptedSql.class.getMethod(m.getName(), m.getParameterTypes()));
+            } catch (NoSuchMethodException e) {
+                throw new IllegalArgumentException("session: " + session.getName() + "." + m.getName() + " has no method of the same name"
+                        + " and parameters in ScriptedSql", e);
+            }
+        }
+        return session.cast(Proxy.newProxyInstance(session.getClassLoader(), new Class<?>[] {session}, (proxy, method, args) -> {
+            Method target = calls.get(method);
+            if (target == null) {
+                return switch (method.getName()) {
+                    case "equals" -> proxy == args[0];
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "toString" -> "ScriptedSql as " + session.getSimpleName();
+                    default -> throw new UnsupportedOperationException(method.toString());
+                };
+            }
+            try {
+                return target.invoke(this, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        }));
     }
 
     private synchronized Object answer(String sql, List<?> parameters) throws SQLException {

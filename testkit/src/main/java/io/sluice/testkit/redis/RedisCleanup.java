@@ -1,5 +1,6 @@
 package io.sluice.testkit.redis;
 
+import io.sluice.embedded.Resp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.embedded.EmbeddedRedis;
+import io.sluice.embedded.Resp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

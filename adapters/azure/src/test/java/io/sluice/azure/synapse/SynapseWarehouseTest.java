@@ -39,7 +39,7 @@ class SynapseWarehouseTest {
                         ? List.of(column("id", 1), column("region", 0), column("note", 0), column("sluice_batch", 1)) : List.of())
                 .on("INSERT INTO [analytics].[sales]", p -> 3L);
         file = Optional.of(new BatchFiles.BatchFile(URL, "id,region,note"));
-        warehouse = new SynapseWarehouse(ScriptedSessions.over(sql), source -> file, "sluice", "IDENTITY = 'Managed Identity'");
+        warehouse = new SynapseWarehouse(() -> sql.as(SqlSession.class), source -> file, "sluice", "IDENTITY = 'Managed Identity'");
         sql.forget();
     }
 

@@ -34,7 +34,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * executions are the runtime's ({@link io.sluice.api.control.OrchestratorExecutions} over the local runtime); the pipelines are the pipelines
  * folder's; the tenants come from {@code tenants.json} in that folder (unless {@code sluice.api.tenants-file}
  * names another); webhook replays and the tenants' start limits are kept in Redis; the function emulator
- * runs this runtime's task functions.
+ * runs this runtime's task functions; the job engine's logs are read from its runs folder.
  */
 @Configuration(proxyBeanMethods = false)
 public class LocalApi {
@@ -72,6 +72,12 @@ public class LocalApi {
                 return Optional.ofNullable(functions.byName().get(name));
             }
         };
+    }
+
+    /** The local job engine's logs, which the console links a failed job run to. */
+    @Bean
+    io.sluice.api.port.JobLogs jobLogs(SluiceLocalProperties local) {
+        return new LocalJobLogs(local.jobRunsDir());
     }
 
     @Bean

@@ -5,10 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.json.Json;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -27,29 +25,6 @@ import org.junit.jupiter.api.Test;
  * origin) let through the browser guard while another origin's are not.
  */
 class ConsoleApiTest extends ConsoleAppTest {
-    private static final HttpClient CLIENT = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
-
-    private HttpResponse<String> get(String path, String key) throws IOException, InterruptedException {
-        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(base() + path)).GET();
-        if (key != null) {
-            r.header("Authorization", "Bearer " + key);
-        }
-        return CLIENT.send(r.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private HttpResponse<String> post(String path, String key, String body, String origin) throws IOException, InterruptedException {
-        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(base() + path)).POST(HttpRequest.BodyPublishers.ofString(body))
-                .header("Content-Type", "application/json").header("Authorization", "Bearer " + key);
-        if (origin != null) {
-            r.header("Origin", origin);
-        }
-        return CLIENT.send(r.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private String base() {
-        return "http://127.0.0.1:" + port;
-    }
-
     @Test
     void theCallerIsDescribedWithoutItsKey() throws Exception {
         JsonNode reader = Json.parse(get("/v1/caller", READER).body());

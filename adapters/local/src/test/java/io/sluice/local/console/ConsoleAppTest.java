@@ -13,6 +13,10 @@ import io.sluice.testkit.postgres.TestDatabase;
 import io.sluice.testkit.redis.RedisCleanup;
 import io.sluice.testkit.redis.RedisTestServer;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -30,7 +34,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The local runtime on a free port with tenants, for the console's tests: tenant {@code team} owns six pipelines of
+ * The local runtime on a free port with tenants, for the console's tests: tenant {@code team} owns the pipelines of
  * {@code src/test/resources/console-pipelines} (one scheduled and waiting for two others, one invalid), with an operator
  * and a reader key; tenant {@code other} owns {@code secret-pipe}. Two task functions of the test's own fail on purpose.
  * The data functions are on, over a PostgreSQL database of its own (the status table). Its own Redis key prefix and
@@ -58,6 +62,7 @@ abstract class ConsoleAppTest {
         // The data functions on, on a database of the test's own: the status table is PostgreSQL's.
         registry.add("sluice.pg.url", () -> database().jdbcUrl());
         Path data = Files.createDirectories(pipelines.resolveSibling(pipelines.getFileName() + "-data"));
+        dataDir = data;
         for (String dir : new String[] {"data-dir", "config-dir", "scripts-dir", "job-runs-dir", "state-dir"}) {
             registry.add("sluice." + dir, () -> data.resolve(dir).toString());
         }
@@ -67,6 +72,25 @@ abstract class ConsoleAppTest {
     }
 
     private static TestDatabase database;
+    private static Path dataDir;
+
+    /** The run id of the job whose log {@code job-fails.asl.json}'s cause names, as the local job engine forms ids. */
+    static final String JOB_RUN = "jr_00000000000000000000000000c0ffee";
+    /** That log's location, as the engine reports it: relative to its runs folder's parent. */
+    static final String JOB_LOG = "job-runs-dir/runs/" + JOB_RUN + "/log.txt";
+
+    /** Where a job log location (relative to the job runs folder's parent) is in this test's data folder. */
+    static Path dataDirFor(String location) {
+        return dataDir.resolve(location);
+    }
+
+    /** Writes the job log that {@code job-fails} names, as the local job engine keeps one; answers its text. */
+    static String jobLog() throws IOException {
+        Path log = Files.createDirectories(dataDir.resolve("job-runs-dir/runs/" + JOB_RUN)).resolve("log.txt");
+        String text = "job sales-load started\nline 3 of returns.csv: no order id\njob failed\n";
+        Files.writeString(log, text);
+        return text;
+    }
 
     static synchronized TestDatabase database() {
         if (database == null) {
@@ -129,13 +153,39 @@ abstract class ConsoleAppTest {
                 Map.of("executionId", executionId)), java.time.Duration.ZERO);
     }
 
+    static final HttpClient CLIENT = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+
+    HttpResponse<String> get(String path, String key) throws IOException, InterruptedException {
+        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(base() + path)).GET();
+        if (key != null) {
+            r.header("Authorization", "Bearer " + key);
+        }
+        return CLIENT.send(r.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> post(String path, String key, String body, String origin) throws IOException, InterruptedException {
+        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(base() + path)).POST(HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json").header("Authorization", "Bearer " + key);
+        if (origin != null) {
+            r.header("Origin", origin);
+        }
+        return CLIENT.send(r.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    String base() {
+        return "http://127.0.0.1:" + port;
+    }
+
     static Path pipelines() throws IOException {
         Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "console-pipelines-");
         copy(dir, "hello.asl.json", "showcase.asl.json", "breaks.asl.json", "hold.asl.json", "nightly.asl.json", "nightly.pipeline.json",
-                "broken.asl.json", "secret-pipe.asl.json", "rejects.asl.json", "sales-export.config.json");
+                "broken.asl.json", "secret-pipe.asl.json", "rejects.asl.json", "sales-export.config.json", "fan.asl.json",
+                "long-wait.asl.json", "records.asl.json", "loop.asl.json",
+                "job-fails.asl.json");
         Files.writeString(dir.resolve("tenants.json"), """
                 {"tenants": {
-                  "team": {"pipelines": ["hello", "showcase", "breaks", "hold", "nightly", "broken", "rejects", "sales-export"],
+                  "team": {"pipelines": ["hello", "showcase", "breaks", "hold", "nightly", "broken", "rejects", "sales-export", "fan", "long-wait",
+                                         "records", "loop", "job-fails"],
                            "keys": [{"id": "team-ci", "sha256": "%s", "role": "operator"},
                                     {"id": "team-dashboard", "sha256": "%s", "role": "reader"}]},
                   "other": {"pipelines": ["secret-pipe"], "keys": [{"id": "other-ci", "sha256": "%s", "role": "operator"}]}}}

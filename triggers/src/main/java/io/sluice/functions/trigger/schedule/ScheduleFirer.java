@@ -1,6 +1,7 @@
 package io.sluice.functions.trigger.schedule;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.functions.orchestrator.DueSchedules;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.start.StartResult;
 import io.sluice.orchestration.json.Json;
@@ -28,7 +29,7 @@ import java.util.logging.Logger;
  * again, which finds the execution that exists. A start that throws leaves the schedule leased the same way.
  * Concurrent firers are safe: the index hands each due fire to one of them at a time.
  */
-public final class ScheduleFirer {
+public final class ScheduleFirer implements DueSchedules {
     private static final Logger LOG = Logger.getLogger(ScheduleFirer.class.getName());
     private static final int SHAPE_CACHE = 10_000;
 
@@ -46,7 +47,8 @@ public final class ScheduleFirer {
     }
 
     /** What one tick did, in fires (a catch-up can start several fires of one schedule). */
-    public record Report(int taken, int started, int existed, int skipped, int held, int dropped, int rejected, int failed, int lostLeases) {
+    public record Report(int taken, int started, int existed, int skipped, int held, int dropped, int rejected, int failed, int lostLeases)
+            implements DueSchedules.Fired {
         Report plus(Report o) {
             return new Report(taken + o.taken, started + o.started, existed + o.existed, skipped + o.skipped, held + o.held,
                     dropped + o.dropped, rejected + o.rejected, failed + o.failed, lostLeases + o.lostLeases);
@@ -68,6 +70,7 @@ public final class ScheduleFirer {
     }
 
     /** Fires everything due at {@code now}, in rounds of {@code batch}. */
+    @Override
     public Report tick(Instant now) {
         Report total = new Report(0, 0, 0, 0, 0, 0, 0, 0, 0);
         for (int round = 0; round < settings.maxRounds(); round++) {

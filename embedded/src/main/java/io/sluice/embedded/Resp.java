@@ -1,4 +1,4 @@
-package io.sluice.testkit.redis;
+package io.sluice.embedded;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -14,10 +14,10 @@ import java.util.List;
 
 /**
  * One RESP2 connection to a Redis node: commands in, replies as {@code String}, {@code Long}, {@code List} or
- * {@code null}; an error reply is an {@link IOException}. The testkit carries no Redis client, so it speaks the
- * protocol itself (it needs a handful of commands: AUTH, SCAN, UNLINK, CLUSTER INFO, ROLE).
+ * {@code null}; an error reply is an {@link IOException}. The embedded servers and the testkit carry no Redis client,
+ * so they speak the protocol themselves (a handful of commands: AUTH, SCAN, UNLINK, CLUSTER INFO, ROLE).
  */
-final class Resp implements Closeable {
+public final class Resp implements Closeable {
     private final Socket socket;
     private final OutputStream out;
     private final InputStream in;
@@ -28,7 +28,7 @@ final class Resp implements Closeable {
         this.in = new BufferedInputStream(socket.getInputStream());
     }
 
-    static Resp connect(String host, int port, int connectTimeoutMillis, int readTimeoutMillis) throws IOException {
+    public static Resp connect(String host, int port, int connectTimeoutMillis, int readTimeoutMillis) throws IOException {
         Socket socket = new Socket();
         try {
             socket.connect(new InetSocketAddress(host, port), connectTimeoutMillis);
@@ -40,7 +40,7 @@ final class Resp implements Closeable {
         }
     }
 
-    Object call(List<String> args) throws IOException {
+    public Object call(List<String> args) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         b.writeBytes(("*" + args.size() + "\r\n").getBytes(StandardCharsets.UTF_8));
         for (String a : args) {
@@ -54,7 +54,7 @@ final class Resp implements Closeable {
         return reply();
     }
 
-    Object call(String... args) throws IOException {
+    public Object call(String... args) throws IOException {
         return call(List.of(args));
     }
 

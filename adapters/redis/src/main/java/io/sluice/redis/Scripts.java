@@ -1,0 +1,67 @@
+package io.sluice.redis;
+
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import org.redisson.api.BatchOptions;
+import org.redisson.api.BatchResult;
+import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
+import org.redisson.api.RScript;
+import org.redisson.api.RScript.ReturnType;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.RedisException;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * Where the adapters run their {@link LuaScript}s: straight on the client, or, when the client's URL asked for
+ * {@link ReplicaAcks}, each in a batch of its own that ends with {@code WAIT}, so a write counts as done only once the
+ * replicas confirmed it.
+ */
+final class Scripts {
+    private final RedissonClient redisson;
+    private final RScript script;
+    private final ReplicaAcks acks;
+
+    private Scripts(RedissonClient redisson) {
+        this.redisson = redisson;
+        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.acks = ReplicaAcks.of(redisson);
+    }
+
+    static Scripts of(RedissonClient redisson) {
+        return new Scripts(redisson);
+    }
+
+    <R> R run(LuaScript lua, ReturnType type, List<Object> keys, Object... args) {
+        if (!acks.waits()) {
+            return lua.run(script, type, keys, args);
+        }
+        RBatch batch = batch();
+        RFuture<R> reply = lua.addTo(batch, type, keys, args);
+        confirmed(lua, batch.execute());
+        return reply.toCompletableFuture().join();
+    }
+
+    <R> CompletionStage<R> runAsync(LuaScript lua, ReturnType type, List<Object> keys, Object... args) {
+        if (!acks.waits()) {
+            return lua.runAsync(script, type, keys, args);
+        }
+        RBatch batch = batch();
+        RFuture<R> reply = lua.addTo(batch, type, keys, args);
+        return batch.executeAsync().thenCompose(result -> {
+            confirmed(lua, result);
+            return reply;
+        });
+    }
+
+    private RBatch batch() {
+        return redisson.createBatch(BatchOptions.defaults().sync(acks.replicas(), acks.timeout()));
+    }
+
+    private void confirmed(LuaScript lua, BatchResult<?> result) {
+        if (result.getSyncedSlaves() < acks.replicas()) {
+            throw new RedisException("Only " + result.getSyncedSlaves() + " of the " + acks.replicas() + " replicas asked for"
+                    + " (replica-acks) confirmed " + lua + " within " + acks.timeout() + "; it may or may not have taken effect");
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package io.sluice.functions.orchestrator;
+
+import java.time.Instant;
+
+/**
+ * The schedule part of {@link ScheduleTick}: fires the pipeline schedules due at a time. The triggers module's
+ * {@code trigger.schedule.ScheduleFirer} is the one implementation; this port keeps the runtime protocol free of cron,
+ * overlap and catch-up rules, and lets those live with the other triggers.
+ */
+@FunctionalInterface
+public interface DueSchedules {
+
+    /** What one firing did; the tick's {@link ScheduleTick.Report} carries it as it is (its text is in the tick's answer). */
+    interface Fired {
+        /** The executions this firing started. */
+        int started();
+    }
+
+    /** Fires everything due at {@code now}. */
+    Fired tick(Instant now);
+}
