@@ -97,7 +97,8 @@ public final class OrchestratorExecutions implements ExecutionControl {
     public Optional<Described> describe(String executionId) {
         return reads.find(executionId).map(f -> {
             JsonNode state = Json.parse(f.state());
-            return new Described(f.summary(), ExecutionCodec.decode(state), f.archived(), Orchestrator.priorityOf(state).name());
+            return new Described(f.summary(), ExecutionCodec.decode(state), f.archived(), Orchestrator.priorityOf(state).name(),
+                    Orchestrator.startedThroughOf(state));
         });
     }
 

@@ -17,11 +17,17 @@ public interface ExecutionControl {
 
     /**
      * An execution with its engine state, for describing it; {@code archived} when it was read from the archive;
-     * {@code priority} the channel it runs on ({@code P0}..{@code P3}, given at start or declared by its pipeline).
+     * {@code priority} the channel it runs on ({@code P0}..{@code P3}, given at start or declared by its pipeline);
+     * {@code startedThrough} the qualifier of the version or alias ARN it was started through, or {@code null}
+     * ({@link StateMachineVersions#start(String, String, String, JsonNode, String)}).
      */
-    record Described(ExecutionSummary summary, Execution execution, boolean archived, String priority) {
+    record Described(ExecutionSummary summary, Execution execution, boolean archived, String priority, String startedThrough) {
         public Described(ExecutionSummary summary, Execution execution) {
             this(summary, execution, false, io.sluice.functions.priority.Priority.DEFAULT.name());
+        }
+
+        public Described(ExecutionSummary summary, Execution execution, boolean archived, String priority) {
+            this(summary, execution, archived, priority, null);
         }
     }
 

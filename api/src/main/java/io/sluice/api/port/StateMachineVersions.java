@@ -50,6 +50,15 @@ public interface StateMachineVersions {
      */
     StartResult start(String pipeline, String name, String definition, JsonNode input);
 
+    /**
+     * As {@link #start(String, String, String, JsonNode)}, remembering the qualifier of the version or alias ARN the start
+     * named ({@code 3}, or {@code live:3} for alias {@code live} choosing version 3) with the execution, for
+     * DescribeExecution; a host that cannot keep it starts the execution without it.
+     */
+    default StartResult start(String pipeline, String name, String definition, JsonNode input, String startedThrough) {
+        return start(pipeline, name, definition, input);
+    }
+
     /** The definition an execution is pinned to, by its hash ({@code ExecutionSummary.definitionHash}); empty when none was stored. */
     Optional<String> pinned(String definitionHash);
 

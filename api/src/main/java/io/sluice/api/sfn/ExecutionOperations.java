@@ -68,8 +68,15 @@ final class ExecutionOperations {
                     + String.join("; ", machine.problems()));
         }
         // A version or alias ARN runs that version's definition; the execution is pinned to it as any is to its own.
-        StartResult result = ref.qualified() ? versionStarts.start(machine.name(), name, versions.definitionFor(caller, ref).definition(), input)
-                : executions.start(machine.name(), name, input);
+        StartResult result;
+        if (ref.qualified()) {
+            io.sluice.api.port.StateMachineVersions.Version v = versions.definitionFor(caller, ref);
+            // Kept with the execution: DescribeExecution names the version, and the alias when one chose it.
+            String through = ref.version() ? String.valueOf(v.number()) : ref.qualifier() + ":" + v.number();
+            result = versionStarts.start(machine.name(), name, v.definition(), input, through);
+        } else {
+            result = executions.start(machine.name(), name, input);
+        }
         ExecutionSummary s = switch (result) {
             case StartResult.Started started -> started.execution();
             case StartResult.AlreadyRunning running -> sameInput(running.execution(), input);
@@ -124,7 +131,15 @@ final class ExecutionOperations {
         if (e.cause() != null) {
             out.put("cause", e.cause());
         }
-        versionOf(s).ifPresent(v -> out.put("stateMachineVersionArn", arns.stateMachine(s.pipeline(), String.valueOf(v))));
+        startedThrough(d).ifPresentOrElse(q -> {
+            // As the API reference has them: the version ARN of a start through a version or an alias, the alias ARN of the
+            // latter only.
+            int colon = q.indexOf(':');
+            out.put("stateMachineVersionArn", arns.stateMachine(s.pipeline(), q.substring(colon + 1)));
+            if (colon > 0) {
+                out.put("stateMachineAliasArn", arns.stateMachine(s.pipeline(), q.substring(0, colon)));
+            }
+        }, () -> versionOf(s).ifPresent(v -> out.put("stateMachineVersionArn", arns.stateMachine(s.pipeline(), String.valueOf(v)))));
         out.put("redriveCount", e.redriveCount());
         if (e.redriveCount() > 0) {
             lastRedrive(s.executionId()).ifPresent(at -> Fields.time(out, "redriveDate", at));
@@ -259,6 +274,15 @@ final class ExecutionOperations {
         return versionStarts.versions(s.pipeline()).stream().filter(v -> hash(v.definition()).equals(s.definitionHash())).findFirst()
                 .map(io.sluice.api.port.StateMachineVersions.Version::definition)
                 .or(() -> versionStarts.pinned(s.definitionHash())).orElse(m.definition());
+    }
+
+    /**
+     * The qualifier of the version or alias ARN the execution was started through ({@code 3}, {@code live:3}), if it was
+     * kept; an execution started before it was kept, or otherwise, shows the version whose definition it runs, if one is
+     * ({@link #versionOf}).
+     */
+    private static java.util.Optional<String> startedThrough(ExecutionControl.Described d) {
+        return java.util.Optional.ofNullable(d.startedThrough()).filter(q -> q.matches("([A-Za-z0-9_.-]{1,80}:)?[0-9]{1,9}"));
     }
 
     /** The published version whose definition the execution runs, if one is. */

@@ -25,21 +25,24 @@ final class MapRunOperations {
     private final ExecutionControl executions;
     private final ExecutionOperations lookups;
     private final Arns arns;
+    private final MapRunUpdateOperation updates;
 
-    MapRunOperations(ExecutionControl executions, ExecutionOperations lookups, Arns arns) {
+    MapRunOperations(ExecutionControl executions, ExecutionOperations lookups, Arns arns, MapRunUpdateOperation updates) {
         this.executions = executions;
         this.lookups = lookups;
         this.arns = arns;
+        this.updates = updates;
     }
 
     void register(Map<String, SfnApi.Operation> ops) {
         ops.put("ListMapRuns", this::list);
         ops.put("DescribeMapRun", this::describe);
+        updates.register(ops);
     }
 
     /**
      * DescribeMapRun: the run's status from its parent's history (MapRunSucceeded, MapRunFailed; open in an ended
-     * execution: ABORTED), its limits as the Map state's request gave them, and its STANDARD children's executions
+     * execution: ABORTED), its limits as the Map state's request gave them or UpdateMapRun changed them, and its STANDARD children's executions
      * counted by status (as items too, a child being one item without an ItemBatcher). The parent is found among the
      * machine's newest {@value #SCAN} own runs.
      */
@@ -90,9 +93,11 @@ final class MapRunOperations {
         } else if (parent.stopTime() != null) {
             Fields.time(out, "stopDate", parent.stopTime());
         }
-        out.put("maxConcurrency", req.path("MaxConcurrency").asInt(0))
-                .put("toleratedFailurePercentage", req.path("ToleratedFailurePercentage").asDouble(0))
-                .put("toleratedFailureCount", req.path("ToleratedFailureCount").asLong(0));
+        var limits = updates.current(ref.machine(), ref.runId());
+        out.put("maxConcurrency", limits.map(l -> l.maxConcurrency()).orElse(req.path("MaxConcurrency").asInt(0)))
+                .put("toleratedFailurePercentage", limits.map(l -> l.toleratedFailurePercentage())
+                        .orElse(req.path("ToleratedFailurePercentage").asDouble(0)))
+                .put("toleratedFailureCount", limits.map(l -> l.toleratedFailureCount()).orElse(req.path("ToleratedFailureCount").asLong(0)));
         ObjectNode counts = counts(ref);
         out.set("itemCounts", counts.deepCopy());
         out.set("executionCounts", counts);

@@ -8,6 +8,7 @@ import io.sluice.api.port.StateMachineVersions;
 import io.sluice.api.port.StateMachines;
 import io.sluice.functions.time.SystemTime;
 import io.sluice.orchestration.port.ActivityTasks;
+import io.sluice.orchestration.port.MapRunStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
@@ -27,12 +28,20 @@ public final class SfnService {
         return api(arns, machines, versions, executions, tasks, null, Duration.ZERO, authenticator, clock, maxBodyBytes);
     }
 
-    /**
-     * With activities: CreateActivity, DescribeActivity, ListActivities, DeleteActivity and GetActivityTask, whose long
-     * poll waits up to {@code activityPoll} (null {@code activities}: a host without them).
-     */
+    /** With activities, and no map-run records: UpdateMapRun finds no run. */
     public static SfnApi api(Arns arns, StateMachines machines, StateMachineVersions versions, ExecutionControl executions, InProcessTasks tasks,
                              ActivityTasks activities, Duration activityPoll, SfnApi.Authenticator authenticator, Clock clock, int maxBodyBytes) {
+        return api(arns, machines, versions, executions, tasks, activities, activityPoll, null, authenticator, clock, maxBodyBytes);
+    }
+
+    /**
+     * With activities: CreateActivity, DescribeActivity, ListActivities, DeleteActivity and GetActivityTask, whose long
+     * poll waits up to {@code activityPoll} (null {@code activities}: a host without them); and the host's map-run records,
+     * which UpdateMapRun changes ({@code null}: a host that keeps none).
+     */
+    public static SfnApi api(Arns arns, StateMachines machines, StateMachineVersions versions, ExecutionControl executions, InProcessTasks tasks,
+                             ActivityTasks activities, Duration activityPoll, MapRunStore mapRuns, SfnApi.Authenticator authenticator,
+                             Clock clock, int maxBodyBytes) {
         Map<String, SfnApi.Operation> ops = new HashMap<>();
         RandomSource random = SystemRandom.SECURE; // request ids, execution names, alias routing, EXPRESS runs' draws
         if (activities != null) {
@@ -45,7 +54,7 @@ public final class SfnService {
         new VersionDeletions(machineOps, versions, arns).register(ops);
         ExecutionOperations executionOps = new ExecutionOperations(executions, machineOps, versionOps, versions, arns, clock, random);
         executionOps.register(ops);
-        new MapRunOperations(executions, executionOps, arns).register(ops);
+        new MapRunOperations(executions, executionOps, arns, new MapRunUpdateOperation(mapRuns, arns)).register(ops);
         new SyncExecutionOperation(machineOps, tasks, arns, clock, SystemTime.TICKER, random).register(ops);
         new HistoryOperation(executions, executionOps, machines, arns, activities).register(ops);
         new TaskOperations(executions).register(ops);

@@ -47,6 +47,7 @@ public final class StoredStateMachines implements StateMachines, StateMachineVer
     private final ConcurrentMap<String, String> documents;
     private final String account;
     private final PipelineStarter.Launch launch;
+    private final PipelineStarter.QualifiedLaunch qualified;
     private final DefinitionStore definitions;
     private final String bundleShown;
 
@@ -58,10 +59,17 @@ public final class StoredStateMachines implements StateMachines, StateMachineVer
      */
     public StoredStateMachines(Bundle bundle, ConcurrentMap<String, String> documents, String account, PipelineStarter.Launch launch,
                                DefinitionStore definitions, String bundleShown) {
+        this(bundle, documents, account, launch, (p, n, d, i, through) -> launch.start(p, n, d, i), definitions, bundleShown);
+    }
+
+    /** @param qualified the host's start through a version or alias ARN, which keeps the ARN's qualifier with the execution */
+    public StoredStateMachines(Bundle bundle, ConcurrentMap<String, String> documents, String account, PipelineStarter.Launch launch,
+                               PipelineStarter.QualifiedLaunch qualified, DefinitionStore definitions, String bundleShown) {
         this.bundle = bundle;
         this.documents = documents;
         this.account = account;
         this.launch = launch;
+        this.qualified = qualified;
         this.definitions = definitions;
         this.bundleShown = bundleShown;
     }
@@ -237,6 +245,11 @@ public final class StoredStateMachines implements StateMachines, StateMachineVer
     @Override
     public StartResult start(String pipeline, String name, String definition, JsonNode input) {
         return launch.start(pipeline, name, DefinitionParser.parse(Json.parse(definition)), input);
+    }
+
+    @Override
+    public StartResult start(String pipeline, String name, String definition, JsonNode input, String startedThrough) {
+        return qualified.start(pipeline, name, DefinitionParser.parse(Json.parse(definition)), input, startedThrough);
     }
 
     @Override

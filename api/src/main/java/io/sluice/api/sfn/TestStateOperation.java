@@ -6,6 +6,7 @@ import io.sluice.api.port.InProcessTasks;
 import io.sluice.api.tenant.Caller;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.engine.HistoryEvent;
+import io.sluice.orchestration.error.StateErrorCause;
 import io.sluice.orchestration.express.ExpressResult;
 import io.sluice.orchestration.express.ExpressRunner;
 import io.sluice.orchestration.json.Json;
@@ -90,7 +91,8 @@ final class TestStateOperation {
         JsonNode parameters = null;
         JsonNode result = null;
         String error = r.error();
-        String cause = r.cause();
+        // AWS words a state's own States.Runtime without its place in an execution here: there is no execution.
+        String cause = StateErrorCause.unlocated(r.cause());
         for (HistoryEvent e : trace) {
             if (e.frame() != 0) {
                 continue;
@@ -111,7 +113,7 @@ final class TestStateOperation {
                 case CAUGHT -> {
                     caught = true;
                     error = e.detail().path("error").asText(null);
-                    cause = e.detail().path("cause").asText(null);
+                    cause = StateErrorCause.unlocated(e.detail().path("cause").asText(null));
                 }
                 case TASK_SCHEDULED -> parameters = e.detail().get("payload");
                 case TASK_SUCCEEDED -> result = e.detail().get("output");

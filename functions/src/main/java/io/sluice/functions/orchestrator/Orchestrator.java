@@ -127,6 +127,15 @@ public final class Orchestrator {
      * execution ({@link #PRIORITY} in its state) and given to every task it dispatches.
      */
     public StartResult.Existing start(String pipeline, String name, Definition definition, JsonNode input, Priority priority) {
+        return start(pipeline, name, definition, input, priority, null);
+    }
+
+    /**
+     * As {@link #start(String, String, Definition, JsonNode, Priority)}, for a start through a version or alias ARN:
+     * {@code startedThrough} (its qualifier, see {@link #STARTED_THROUGH}) is kept in the execution's state.
+     */
+    public StartResult.Existing start(String pipeline, String name, Definition definition, JsonNode input, Priority priority,
+                                      String startedThrough) {
         if (!PIPELINE.matcher(pipeline).matches() || !NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("a pipeline id must be 1-80 characters of letters, digits and _ . @ -, and an execution"
                     + " name 1-80 of those and ':'; got '" + pipeline + "' and '" + name + "'");
@@ -140,7 +149,8 @@ public final class Orchestrator {
         try {
             Instant now = clock.instant();
             Transition t = interpreter.start(pipeline, id, name, input, now, random);
-            Commit commit = commit(pipeline, t.execution(), priority, t, List.of(), 0, now, span.traceparent(), span.traceparent());
+            Commit commit = commit(pipeline, t.execution(), priority, startedThrough, t, List.of(), 0, now, span.traceparent(),
+                    span.traceparent());
             probe.reached(Boundary.BEFORE_COMMIT);
             return switch (outbox.commit(commit, true, probe, null)) {
                 case CommitResult.Committed c -> {
@@ -199,6 +209,7 @@ public final class Orchestrator {
                 StoredExecution stored = loaded.get();
                 JsonNode state = Json.parse(stored.state());
                 Execution execution = ExecutionCodec.decode(state);
+                restoreServiceEvents(state, execution);
                 if (message instanceof OrchestratorMessage.TimerFired f && !execution.timers().containsKey(f.timerId())) {
                     // A cancelled (or already fired) timer: nothing to decide and nothing to record, so no commit.
                     return new Outcome(id, execution.status(), "timer " + f.timerId() + " was cancelled or has fired already");
@@ -212,8 +223,8 @@ public final class Orchestrator {
                         .apply(execution, event(message), now, random);
                 Priority priority = priorityOf(state);
                 // An execution started untraced takes its first traced message's span as its trace's.
-                Commit commit = commit(stored.summary().pipeline(), execution, priority, t, stored.outbox(), stored.version(), now,
-                        trace != null ? trace : span.traceparent(), span.traceparent());
+                Commit commit = commit(stored.summary().pipeline(), execution, priority, startedThroughOf(state), t, stored.outbox(),
+                        stored.version(), now, trace != null ? trace : span.traceparent(), span.traceparent());
                 probe.reached(Boundary.BEFORE_COMMIT);
                 // A dropped event (a late or duplicate result) only adds a history line. Re-sending the outbox it carried
                 // over would turn every duplicate into more duplicates; its writer or the sweeper sends it.
@@ -255,12 +266,45 @@ public final class Orchestrator {
     }
 
     /**
+     * The field of a stored execution's state that holds the qualifier of the version or alias ARN it was started through:
+     * {@code 3} (version 3's ARN) or {@code live:3} (alias {@code live}, which chose version 3); absent for any other start.
+     */
+    public static final String STARTED_THROUGH = "startedThrough";
+
+    /**
+     * The fields of a stored execution's state that keep the count of the history events Step Functions would show
+     * ({@link Execution#serviceEvents()}) and, per live frame, the id of its state's StateEntered event: what a state's
+     * States.Runtime cause names ("entered at the event id #N"). Beside the codec's format, as the priority is; a state
+     * without them (older) counts from 0.
+     */
+    public static final String SERVICE_EVENTS = "serviceEvents";
+    public static final String ENTERED_EVENTS = "enteredEvents";
+
+    private static void storeServiceEvents(ObjectNode state, Execution e) {
+        state.put(SERVICE_EVENTS, e.serviceEvents());
+        ObjectNode entered = state.putObject(ENTERED_EVENTS);
+        for (io.sluice.orchestration.engine.Frame f : e.frames()) {
+            entered.put(String.valueOf(f.id()), f.enteredEvent());
+        }
+    }
+
+    private static void restoreServiceEvents(JsonNode state, Execution e) {
+        e.restoreServiceEvents(state.path(SERVICE_EVENTS).asLong());
+        state.path(ENTERED_EVENTS).properties().forEach(f -> e.restoreEnteredEvent(Integer.parseInt(f.getKey()), f.getValue().asLong()));
+    }
+
+    /** The qualifier stored in an execution's state ({@link #STARTED_THROUGH}), or {@code null}. */
+    public static String startedThroughOf(JsonNode state) {
+        return state.hasNonNull(STARTED_THROUGH) ? state.get(STARTED_THROUGH).asText() : null;
+    }
+
+    /**
      * The outbox carries over anything an earlier commit left unsent, so a newer commit never loses it. {@code trace} is the
      * execution's trace (its start span's traceparent, kept in its state as {@link Traceparent#FIELD}), {@code sentBy} the
      * span whose commands these are (both null when not traced).
      */
-    private Commit commit(String pipeline, Execution e, Priority priority, Transition t, List<String> unsent, long expectedVersion,
-                          Instant now, String trace, String sentBy) {
+    private Commit commit(String pipeline, Execution e, Priority priority, String startedThrough, Transition t, List<String> unsent,
+                          long expectedVersion, Instant now, String trace, String sentBy) {
         List<String> out = new ArrayList<>(unsent);
         long version = expectedVersion + 1;
         for (int i = 0; i < t.commands().size(); i++) {
@@ -276,6 +320,10 @@ public final class Orchestrator {
                 e.startTime(), e.stopTime());
         ObjectNode state = ExecutionCodec.encode(e);
         state.put(PRIORITY, priority.name());
+        storeServiceEvents(state, e);
+        if (startedThrough != null) {
+            state.put(STARTED_THROUGH, startedThrough);
+        }
         if (trace != null) {
             state.put(Traceparent.FIELD, trace);
         }

@@ -25,6 +25,15 @@ public final class PipelineStarter implements ExecutionStarter {
         StartResult start(String pipeline, String executionName, Definition definition, JsonNode input, Priority priority);
     }
 
+    /**
+     * The orchestrator's start of a definition that a version or alias ARN chose ({@code Orchestrator::start} with the
+     * ARN's qualifier, which the execution keeps for DescribeExecution).
+     */
+    @FunctionalInterface
+    public interface QualifiedLaunch {
+        StartResult start(String pipeline, String executionName, Definition definition, JsonNode input, String startedThrough);
+    }
+
     private final PrioritizedLaunch launch;
     private final PipelineDefinitions pipelines;
     private final Function<String, Priority> priorityOf;

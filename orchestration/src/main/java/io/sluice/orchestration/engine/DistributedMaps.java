@@ -41,7 +41,7 @@ final class DistributedMaps {
         request.put("QueryLanguage", jsonata ? "JSONata" : "JSONPath");
         request.set("Processor", d.processor());
         if (d.reader() == null) {
-            request.set("Items", items(m, scope, effective, jsonata));
+            request.set("Items", MapFields.items(m, scope, effective));
         } else {
             request.set("ItemReader", reader(d.reader(), scope, m.name()));
         }
@@ -60,17 +60,20 @@ final class DistributedMaps {
         if (d.writer() != null) {
             request.set("ResultWriter", writer(d.writer(), scope));
         }
-        request.put("MaxConcurrency", ForkJoin.concurrency(m, scope));
-        JsonNode percentage = value(d.toleratedPercentage() == null ? null : Json.NODES.numberNode(d.toleratedPercentage()),
-                d.toleratedPercentagePath(), scope, "ToleratedFailurePercentage", m.name(), 100);
-        JsonNode count = value(d.toleratedCount() == null ? null : Json.NODES.numberNode(d.toleratedCount()),
-                d.toleratedCountPath(), scope, "ToleratedFailureCount", m.name(), Integer.MAX_VALUE);
+        request.put("MaxConcurrency", MapFields.concurrency(m, scope));
+        JsonNode percentage = d.toleratedPercentage() != null || d.toleratedPercentagePath() == null
+                ? (d.toleratedPercentage() == null ? null : Json.NODES.numberNode(d.toleratedPercentage()))
+                : MapFields.percentage(d.toleratedPercentagePath(), scope);
+        JsonNode count = d.toleratedCount() != null || d.toleratedCountPath() == null
+                ? (d.toleratedCount() == null ? null : Json.NODES.numberNode(d.toleratedCount()))
+                : Json.NODES.numberNode(MapFields.integer(d.toleratedCountPath(), scope, "ToleratedFailureCount", Integer.MAX_VALUE));
         if (percentage != null) request.set("ToleratedFailurePercentage", percentage);
         if (count != null) request.put("ToleratedFailureCount", count.asInt());
 
         TaskToken token = TaskToken.draw(s.execution.id(), f.id(), f.step(), f.attempt(), s.random);
         f.waiting = Frame.Waiting.TASK;
         f.token = token;
+        ServiceEvents.count(s, 2); // MapStateStarted, MapRunStarted
         s.commands.add(new Command.DispatchTask(token, RESOURCE, FUNCTION, IntegrationPattern.SYNC, request, m.name(), f.attempt(),
                 null, null, null));
         if (s.recording()) {
@@ -83,6 +86,7 @@ final class DistributedMaps {
 
     static void succeeded(Step s, Frame f, MapState m, JsonNode output) {
         s.cancelFrameTimers(f);
+        ServiceEvents.count(s, 2); // MapRunSucceeded, MapStateSucceeded
         if (s.recording()) {
             s.record(Type.MAP_RUN_SUCCEEDED, f, m.name(), Step.detail("output", output));
         }
@@ -91,25 +95,16 @@ final class DistributedMaps {
             JsonNode ctx = ContextObject.ifUsed(s, f, m.usesContext());
             Flow.exit(s, f, m.next(), Dataflow.withResult(s, f, m.name(), m.exit(), m.result(), result, ctx));
         } catch (AslException e) {
-            Errors.stateFailed(s, f, m, e.error(), e.cause());
+            Errors.raised(s, f, m, e);
         }
     }
 
     static void failed(Step s, Frame f, MapState m, String error, String cause) {
+        ServiceEvents.count(s, 2); // MapRunFailed, MapStateFailed
         if (s.recording()) {
             s.record(Type.MAP_RUN_FAILED, f, m.name(), Step.errorDetail(error, cause));
         }
         Errors.stateFailed(s, f, m, error, cause);
-    }
-
-    private static JsonNode items(MapState m, Scope scope, JsonNode effective, boolean jsonata) {
-        JsonNode items = m.itemsPath() == null ? effective : m.itemsPath().select(scope);
-        if (items == null || !items.isArray()) {
-            throw new AslException(jsonata ? ErrorNames.QUERY_EVALUATION_ERROR : ErrorNames.RUNTIME, (jsonata ? "Items" : "ItemsPath")
-                    + " '" + (m.itemsPath() == null ? (jsonata ? "{% $states.input %}" : "$") : m.itemsPath().text())
-                    + "' of Map state '" + m.name() + "' must select an array, found " + Json.typeName(items) + ".");
-        }
-        return items;
     }
 
     private static ObjectNode reader(DistributedMap.Reader r, Scope scope, String state) {
@@ -118,8 +113,9 @@ final class DistributedMaps {
         out.set("Parameters", r.parameters() == null ? Json.object() : r.parameters().render(scope));
         ObjectNode config = r.readerConfig().deepCopy();
         config.remove("MaxItemsPath");
-        JsonNode max = value(r.maxItems() == null ? null : Json.NODES.numberNode(r.maxItems()), r.maxItemsPath(), scope,
-                "MaxItems", state, 100_000_000);
+        JsonNode max = r.maxItems() != null || r.maxItemsPath() == null
+                ? (r.maxItems() == null ? null : Json.NODES.numberNode(r.maxItems()))
+                : Json.NODES.numberNode(MapFields.integer(r.maxItemsPath(), scope, "MaxItems", 100_000_000));
         config.remove("MaxItems");
         if (max != null) {
             config.put("MaxItems", max.asInt());

@@ -23,6 +23,11 @@ final class Errors {
         stateFailed(s, f, state, error, cause, false);
     }
 
+    /** The engine raised an error while executing the frame's state: as {@link #stateFailed}, its cause worded as AWS's ({@link ServiceEvents#located}). */
+    static void raised(Step s, Frame f, State state, AslException e) {
+        stateFailed(s, f, state, e.error(), ServiceEvents.located(f, e.error(), e.cause()));
+    }
+
     /** A task reported a failure: as {@link #stateFailed}, but terminal only as {@link ErrorNames#isTerminal(String, boolean)} says. */
     static void taskFailed(Step s, Frame f, State state, String error, String cause) {
         stateFailed(s, f, state, error, cause, false, ErrorNames.isTerminal(error, true));
@@ -58,7 +63,7 @@ final class Errors {
             try {
                 output = caught(s, f, state, catcher, errorOutput);
             } catch (AslException e) {
-                Frames.fail(s, f, e.error(), e.cause());
+                Frames.fail(s, f, e.error(), ServiceEvents.located(f, e.error(), e.cause()));
                 return;
             }
             if (s.recording()) {

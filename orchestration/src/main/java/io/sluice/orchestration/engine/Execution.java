@@ -29,6 +29,8 @@ public final class Execution {
     private long nextTimerSeq;
     private long transitions;
     private int redrives;
+    /** The events Step Functions would have shown in the history so far (see {@link ServiceEvents}). */
+    private long serviceEvents;
 
     public Execution(String id, String name, String definitionHash, JsonNode input, Instant startTime) {
         this(id, name, null, definitionHash, input, startTime);
@@ -83,6 +85,27 @@ public final class Execution {
 
     String newTimerId() {
         return id + ".t" + (nextTimerSeq++);
+    }
+
+    /** Counts {@code n} more service history events and gives the id of the last. */
+    long countServiceEvents(int n) {
+        return serviceEvents += n;
+    }
+
+    /** The events Step Functions would have shown in this execution's history so far. */
+    public long serviceEvents() { return serviceEvents; }
+
+    /** Restores the count of service events of a stored execution (used by the host that stores it). */
+    public void restoreServiceEvents(long count) {
+        this.serviceEvents = count;
+    }
+
+    /** Restores the id of frame {@code frameId}'s StateEntered event, if the frame is live (used by the host that stores it). */
+    public void restoreEnteredEvent(int frameId, long event) {
+        Frame f = frames.get(frameId);
+        if (f != null) {
+            f.enteredEvent = event;
+        }
     }
 
     void countTransition() {

@@ -13,7 +13,9 @@ import java.util.Map;
  * Writes an execution's state to JSON and reads it back, so a durable host can store it between
  * events. The format is Sluice's own and versioned ({@code "v": 1}, {@link #VERSION}; a reader refuses a version it
  * does not read with {@link WireVersion.Unsupported}); a frame's workflow variables are
- * its {@code vars}, an optional field, so executions stored before variables existed still read.
+ * its {@code vars}, an optional field, so executions stored before variables existed still read. The count of service
+ * history events ({@link Execution#serviceEvents()}) and each frame's {@link Frame#enteredEvent()} are not part of this
+ * format: the orchestrator keeps them beside it, as it keeps the priority.
  */
 public final class ExecutionCodec {
     /** Version 1, the only one so far: a reader of version 2 will read this one too ({@link WireVersion}). */

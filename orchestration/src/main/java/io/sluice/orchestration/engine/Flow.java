@@ -23,6 +23,7 @@ final class Flow {
     static void enter(Step s, Frame f, String stateName, JsonNode input) {
         f.resetForState(stateName, input, s.now);
         s.execution.countTransition();
+        ServiceEvents.entered(s, f);
         if (s.recording()) {
             s.record(Type.STATE_ENTERED, f, stateName, Step.detail("input", input));
         }
@@ -45,7 +46,7 @@ final class Flow {
                 case MapState m -> ForkJoin.startMap(s, f, m);
             }
         } catch (AslException e) {
-            Errors.stateFailed(s, f, state, e.error(), e.cause());
+            Errors.raised(s, f, state, e);
         }
     }
 
@@ -57,6 +58,7 @@ final class Flow {
             Errors.stateFailed(s, f, s.stateOf(f), e.error(), e.cause()); // terminal: no Retry or Catch takes it
             return;
         }
+        ServiceEvents.count(s, 1);
         if (s.recording()) {
             s.record(Type.STATE_EXITED, f, f.state(), Step.detail("output", output));
         }
@@ -119,13 +121,20 @@ final class Flow {
         JsonNode ctx = ContextObject.ifUsed(s, f, fail.usesContext());
         Scope scope = Dataflow.scope(s, f, f.rawInput(), ctx);
         boolean jsonata = fail.exit().jsonata();
-        String error = fail.errorPath() != null ? pathText(fail.errorPath().select(scope), "Error", fail.name(), jsonata) : fail.error();
-        String cause = fail.causePath() != null ? pathText(fail.causePath().select(scope), "Cause", fail.name(), jsonata) : fail.cause();
+        String error = fail.errorPath() != null ? pathText(fail.errorPath(), scope, "Error", fail.name(), jsonata) : fail.error();
+        String cause = fail.causePath() != null ? pathText(fail.causePath(), scope, "Cause", fail.name(), jsonata) : fail.cause();
         // A Fail state without Error fails with none, as on AWS: no name is made up for it.
         Frames.fail(s, f, error, cause == null ? "" : cause);
     }
 
-    private static String pathText(JsonNode value, String field, String state, boolean jsonata) {
+    private static String pathText(io.sluice.orchestration.definition.PathOrIntrinsic path, Scope scope, String field, String state,
+                                   boolean jsonata) {
+        JsonNode value = path.select(scope);
+        if (value == null && !jsonata && path instanceof io.sluice.orchestration.definition.PathOrIntrinsic.OfPath) {
+            // As AWS words it (LocalStack's aws.validated test_invalid_jsonpath[INVALID_JSONPATH_IN_ERRORPATH]).
+            throw new AslException(ErrorNames.RUNTIME, "The JSONPath '" + path.text() + "' specified for the field '" + field
+                    + "Path' could not be found in the input '" + io.sluice.orchestration.json.Json.write(scope.input()) + "'");
+        }
         if (value == null || !value.isTextual()) {
             throw new AslException(jsonata ? ErrorNames.QUERY_EVALUATION_ERROR : ErrorNames.RUNTIME, field + " (or " + field + "Path) of Fail state '" + state
                     + "' must give a string, but gave " + io.sluice.orchestration.json.Json.typeName(value) + ".");

@@ -9,7 +9,6 @@ import io.sluice.orchestration.definition.State;
 import io.sluice.orchestration.definition.StateMachine;
 import io.sluice.orchestration.engine.HistoryEvent.Type;
 import io.sluice.orchestration.error.AslException;
-import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.Scope;
 import java.util.Arrays;
@@ -25,6 +24,7 @@ final class ForkJoin {
             effective = p.parameters().render(Dataflow.scope(s, f, effective, ctx));
         }
         Join join = new Join(p.branches().size(), p.branches().size(), null, null);
+        ServiceEvents.count(s, 1); // ParallelStateStarted
         f.waiting = Frame.Waiting.CHILDREN;
         f.join = join;
         JsonNode input = effective;
@@ -43,14 +43,9 @@ final class ForkJoin {
         JsonNode ctx = ContextObject.ifUsed(s, f, m.usesContext());
         JsonNode effective = m.inputPath().apply(f.rawInput(), ctx, Variables.visible(s.execution, f));
         Scope scope = Dataflow.scope(s, f, effective, ctx);
-        JsonNode items = m.itemsPath() == null ? effective : m.itemsPath().select(scope);
-        if (items == null || !items.isArray()) {
-            boolean jsonata = m.exit().jsonata();
-            throw new AslException(jsonata ? ErrorNames.QUERY_EVALUATION_ERROR : ErrorNames.RUNTIME, (jsonata ? "Items" : "ItemsPath")
-                    + " '" + (m.itemsPath() == null ? (jsonata ? "{% $states.input %}" : "$") : m.itemsPath().text())
-                    + "' of Map state '" + m.name() + "' must select an array, found " + Json.typeName(items) + ".");
-        }
-        int limit = concurrency(m, scope);
+        JsonNode items = MapFields.items(m, scope, effective);
+        int limit = MapFields.concurrency(m, scope);
+        ServiceEvents.count(s, 1); // MapStateStarted
         Join join = new Join(items.size(), limit == 0 ? Math.max(1, items.size()) : limit, items, effective);
         f.waiting = Frame.Waiting.CHILDREN;
         f.join = join;
@@ -73,6 +68,7 @@ final class ForkJoin {
         }
         Frame child = s.execution.newFrame(f.id(), index, m.processor().key());
         join.outstanding++;
+        ServiceEvents.count(s, 1);
         if (s.recording()) {
             s.record(Type.MAP_ITERATION_STARTED, child, m.name(), Step.detail("index", Json.NODES.numberNode(index)));
         }
@@ -85,6 +81,9 @@ final class ForkJoin {
         State state = s.stateOf(parent);
         join.results[index] = output;
         join.outstanding--;
+        if (join.isMap()) {
+            ServiceEvents.count(s, 1); // MapIterationSucceeded
+        }
         try {
             if (join.isMap()) {
                 while (join.nextItem < join.size() && join.outstanding < join.limit) {
@@ -95,34 +94,24 @@ final class ForkJoin {
                 joined(s, parent, state, join);
             }
         } catch (AslException e) {
-            Errors.stateFailed(s, parent, state, e.error(), e.cause());
+            Errors.raised(s, parent, state, e);
         }
     }
 
     static void childFailed(Step s, Frame parent, String error, String cause) {
+        ServiceEvents.count(s, parent.join() != null && parent.join().isMap() ? 2 : 1); // MapIterationFailed, MapStateFailed; ParallelStateFailed
         Errors.stateFailed(s, parent, s.stateOf(parent), error, cause, true);
     }
 
     private static void joined(Step s, Frame f, State state, Join join) {
+        if (join.isMap()) {
+            ServiceEvents.count(s, 1); // MapStateSucceeded
+        }
         ArrayNode results = Json.NODES.arrayNode(join.size());
         results.addAll(Arrays.asList(join.results));
         ResultHandling handling = state instanceof ParallelState p ? p.result() : ((MapState) state).result();
         JsonNode ctx = ContextObject.ifUsed(s, f, state.usesContext());
         String next = state instanceof ParallelState p ? p.next() : ((MapState) state).next();
         Flow.exit(s, f, next, Dataflow.withResult(s, f, state.name(), state.exit(), handling, results, ctx));
-    }
-
-    static int concurrency(MapState m, Scope scope) {
-        if (m.maxConcurrencyPath() == null) {
-            return m.maxConcurrency();
-        }
-        JsonNode v = Numbers.numeric(m.maxConcurrencyPath().select(scope));
-        if (v == null || !v.isIntegralNumber() || v.asLong() < 0 || v.asLong() > Integer.MAX_VALUE) {
-            throw new AslException(m.exit().jsonata() ? ErrorNames.QUERY_EVALUATION_ERROR : ErrorNames.RUNTIME,
-                    (m.exit().jsonata() ? "MaxConcurrency" : "MaxConcurrencyPath") + " '"
-                    + m.maxConcurrencyPath().text() + "' of Map state '"
-                    + m.name() + "' must select a non-negative integer, found " + Json.typeName(v) + ".");
-        }
-        return v.asInt();
     }
 }

@@ -18,6 +18,8 @@ public final class Frame {
     String state;
     JsonNode rawInput;
     Instant enteredTime;
+    /** The id of the service's StateEntered event of the current state (see {@link ServiceEvents}). */
+    long enteredEvent;
     long step;
     int attempt;
     int[] retries = NO_RETRIES;
@@ -51,6 +53,8 @@ public final class Frame {
     public JsonNode rawInput() { return rawInput; }
     public Instant enteredTime() { return enteredTime; }
     public long step() { return step; }
+    /** The id the service's history gives the current state's StateEntered event. */
+    public long enteredEvent() { return enteredEvent; }
     /** Retries of the current state so far ({@code $$.State.RetryCount}). */
     public int attempt() { return attempt; }
     public Waiting waiting() { return waiting; }

@@ -66,6 +66,7 @@ public final class Interpreter {
         Execution execution = new Execution(executionId, name, machine, definition.hash(), input, now);
         Step s = new Step(definition, execution, now, random, ticker, recordHistory);
         s.record(Type.EXECUTION_STARTED, null, null, Step.detail("input", input));
+        ServiceEvents.count(s, 1);
         Integer timeout = definition.root().timeoutSeconds();
         if (timeout != null) {
             s.startTimer(null, TimerRef.Kind.EXECUTION_TIMEOUT, now.plusSeconds(timeout));
@@ -133,6 +134,7 @@ public final class Interpreter {
         }
         ex.reopen();
         s.record(Type.EXECUTION_REDRIVEN, root, root.state(), Step.detail("redriveCount", Json.NODES.numberNode(ex.redriveCount())));
+        ServiceEvents.count(s, 1);
         Integer timeout = definition.root().timeoutSeconds();
         if (timeout != null) {
             s.startTimer(null, TimerRef.Kind.EXECUTION_TIMEOUT, s.now.plusSeconds(timeout));

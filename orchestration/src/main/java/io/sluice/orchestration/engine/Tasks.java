@@ -54,6 +54,7 @@ final class Tasks {
         }
         s.commands.add(new Command.DispatchTask(token, resource.raw(), function, resource.pattern(), payload, t.name(), f.attempt(), timeout,
                 heartbeat, f.heartbeatTimer, credentials));
+        ServiceEvents.taskDispatched(s, resource.pattern());
         if (s.recording()) {
             ObjectNode detail = Step.detail("payload", payload);
             detail.put("function", function);
@@ -64,6 +65,7 @@ final class Tasks {
 
     static void succeeded(Step s, Frame f, TaskState t, JsonNode output) {
         s.cancelFrameTimers(f);
+        ServiceEvents.count(s, 1);
         if (s.recording()) {
             s.record(Type.TASK_SUCCEEDED, f, t.name(), Step.detail("output", output));
         }
@@ -81,11 +83,12 @@ final class Tasks {
             JsonNode ctx = ContextObject.ifUsed(s, f, t.usesContext());
             Flow.exit(s, f, t.next(), Dataflow.withResult(s, f, t.name(), t.exit(), t.result(), result, ctx));
         } catch (AslException e) {
-            Errors.stateFailed(s, f, t, e.error(), e.cause());
+            Errors.raised(s, f, t, e);
         }
     }
 
     static void failed(Step s, Frame f, TaskState t, String error, String cause) {
+        ServiceEvents.count(s, 1);
         if (s.recording()) {
             s.record(Type.TASK_FAILED, f, t.name(), Step.errorDetail(error, cause));
         }
@@ -103,6 +106,7 @@ final class Tasks {
         String error = heartbeat ? ErrorNames.HEARTBEAT_TIMEOUT : ErrorNames.TIMEOUT;
         String cause = heartbeat ? "Task '" + t.name() + "' sent no heartbeat within " + f.heartbeatSeconds + " seconds."
                 : "Task '" + t.name() + "' did not finish within its TimeoutSeconds.";
+        ServiceEvents.count(s, 1);
         if (s.recording()) {
             s.record(Type.TASK_TIMED_OUT, f, t.name(), Step.errorDetail(error, cause));
         }

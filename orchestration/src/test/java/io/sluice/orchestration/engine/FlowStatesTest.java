@@ -62,9 +62,11 @@ class FlowStatesTest {
                 {"StartAt": "P", "States": {"P": {"Type": "Pass", "InputPath": "$.nope", "End": true}}}""");
         ExpressResult r = run(d, "{}");
         assertThat(r.error()).isEqualTo("States.Runtime");
-        // AWS's cause: "Invalid path '$.NoSuchInputPath' : No results for path: $['NoSuchInputPath']"
-        // (conformance/path-missing-field-fails.json).
-        assertThat(r.cause()).isEqualTo("Invalid path '$.nope' : No results for path: $['nope']");
+        // AWS's cause: "An error occurred while executing the state 'pass' (entered at the event id #2). Invalid path
+        // '$.NoSuchInputPath' : No results for path: $['NoSuchInputPath']" (conformance/path-missing-field-fails.json, and
+        // conformance-recorded/paths/test_base_scenarios__test_invalid_jsonpath_ST.INVALID_JSONPATH_IN_INPUTPATH_.json).
+        assertThat(r.cause()).isEqualTo("An error occurred while executing the state 'P' (entered at the event id #2). "
+                + "Invalid path '$.nope' : No results for path: $['nope']");
     }
 
     @Test
@@ -133,7 +135,9 @@ class FlowStatesTest {
                 {"StartAt": "W", "States": {"W": {"Type": "Wait", "SecondsPath": "$.d", "End": true}}}""");
         ExpressResult r = run(d, "{\"d\": \"soon\"}");
         assertThat(r.error()).isEqualTo("States.Runtime");
-        assertThat(r.cause()).contains("SecondsPath").contains("non-negative integer");
+        // As AWS words it for 1.5 (conformance-recorded/states/test_wait__test_base_wait_seconds_path_1.5_.json).
+        assertThat(r.cause()).isEqualTo("An error occurred while executing the state 'W' (entered at the event id #2). "
+                + "The SecondsPath parameter cannot be parsed as a long value: $.d == soon");
     }
 
     @Test

@@ -50,6 +50,7 @@ public class AwsSfnApi {
                 return times.of(name);
             }
         }, redis.redisson().getMap(properties.redisKeyPrefix() + ":sfn:machines", StringCodec.INSTANCE), account,
-                orchestrator::start, redis.definitionStore(), "the deployment's pipelines/");
+                orchestrator::start, (p, n, d, i, through) -> orchestrator.start(p, n, d, i, io.sluice.functions.priority.Priority.DEFAULT,
+                        through), redis.definitionStore(), "the deployment's pipelines/");
     }
 }

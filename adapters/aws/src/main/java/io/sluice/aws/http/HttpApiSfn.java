@@ -14,6 +14,7 @@ import io.sluice.aws.AwsFunctions;
 import io.sluice.aws.SluiceAwsProperties;
 import io.sluice.orchestration.port.SecretResolver;
 import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisMapRunStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -62,6 +63,7 @@ class HttpApiSfn {
         int maxBody = (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes());
         return SfnService.api(new Arns(aws.region(), account), machines, machines, executions,
                 new DirectTasks(AwsFunctions.taskFunctions(application)), redis.activityTasks(), activityPoll,
+                new RedisMapRunStore(redis.redisson(), aws.redisKeyPrefix()), // the map-run function's records: UpdateMapRun
                 behindPlatform ? TenantSigning.behindPlatform() : TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
                 clock, maxBody);
     }

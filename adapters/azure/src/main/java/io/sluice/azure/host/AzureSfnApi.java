@@ -16,6 +16,7 @@ import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.port.SecretResolver;
 import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisMapRunStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -66,11 +67,13 @@ public class AzureSfnApi {
                 return times.of(name);
             }
         }, redis.redisson().getMap(host.redisKeyPrefix() + ":sfn:machines", StringCodec.INSTANCE), account,
-                orchestrator::start, redis.definitionStore(), "the deployed bundle's pipelines/");
+                orchestrator::start, (p, n, d, i, through) -> orchestrator.start(p, n, d, i, io.sluice.functions.priority.Priority.DEFAULT, through),
+                redis.definitionStore(), "the deployed bundle's pipelines/");
     }
 
     @Bean
     public SfnApi stepFunctionsApi(StoredStateMachines machines, ExecutionControl executions, Tenants tenants, RedisAdapters redis,
+                                   SluiceAzureHostProperties host,
                                    ObjectProvider<SecretResolver> secrets, TaskFunctionCatalog functions, Clock clock, SluiceApiProperties api,
                                    @Value(ACCOUNT) String account, @Value("${sluice.sfn-api.region:us-east-1}") String region,
                                    @Value("${sluice.sfn-api.activity-poll:20s}") String activityPollText) {
@@ -82,7 +85,8 @@ public class AzureSfnApi {
                     + " holding each key's signing secret <tenant>/sigv4-<id>");
         }
         return SfnService.api(new Arns(region, account), machines, machines, executions, new DirectTasks(TaskFunctions.of(functions.byName())),
-                redis.activityTasks(), activityPoll, TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
+                redis.activityTasks(), activityPoll, new RedisMapRunStore(redis.redisson(), host.redisKeyPrefix()), // for UpdateMapRun
+                TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
                 clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes())).at("/", "/api", "/api/");
     }
 }

@@ -18,6 +18,7 @@ import io.sluice.local.sfn.FolderStateMachines;
 import io.sluice.local.sfn.SfnApiProperties;
 import io.sluice.local.sfn.SfnAuthentication;
 import io.sluice.local.sfn.SfnListener;
+import io.sluice.redis.RedisMapRunStore;
 import java.net.BindException;
 import java.time.Clock;
 import java.util.Map;
@@ -68,7 +69,9 @@ public class LocalSfnApi {
                          LocalBackends backends) {
         // Activities' tasks wait in Redis (the runtime's ports), so a restart loses none.
         SfnApi sfn = SfnService.api(new Arns(properties.region(), properties.account()), machines, machines, executions, tasks,
-                backends.ports().activities(), properties.activityPoll(), SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
+                backends.ports().activities(), properties.activityPoll(),
+                new RedisMapRunStore(backends.redisson(), backends.redisKeyPrefix()), // the map-run function's records: UpdateMapRun
+                SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
         try {
             SfnListener listener = SfnListener.start(sfn, properties.address(), properties.port(), (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
             LOG.debug("Step Functions API on {}", listener.endpoint()); // serve prints it; the log stays quiet

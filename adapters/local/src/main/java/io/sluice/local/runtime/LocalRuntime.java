@@ -309,6 +309,11 @@ public final class LocalRuntime implements AutoCloseable {
         return orchestrator.start(pipeline, name, definition, input);
     }
 
+    /** Starts an execution through a version or alias ARN, as {@link Orchestrator#start} does with its qualifier. */
+    public StartResult.Existing start(String pipeline, String name, Definition definition, JsonNode input, String startedThrough) {
+        return orchestrator.start(pipeline, name, definition, input, Priority.DEFAULT, startedThrough);
+    }
+
     /**
      * Applies one orchestrator message now, on the calling thread (a stop or redrive from the HTTP
      * API). The queue hands out one execution's messages one at a time (its groups), on every host;

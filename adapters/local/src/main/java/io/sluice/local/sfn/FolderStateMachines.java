@@ -40,15 +40,16 @@ public final class FolderStateMachines implements StateMachines, StateMachineVer
 
     private final PipelineCatalog catalog;
     private final String account;
-    private final PipelineStarter.Launch launch;
+    private final PipelineStarter.QualifiedLaunch launch;
     private final DefinitionStore definitions;
 
     /**
      * @param account the account of the role a machine created without one is said to run as
-     * @param launch  the runtime's start of a given definition, for executions of a version
+     * @param launch  the runtime's start of a given definition, for executions of a version (through its ARN or an alias's,
+     *                whose qualifier the execution keeps)
      * @param definitions the runtime's definitions by hash, which executions are pinned to
      */
-    public FolderStateMachines(PipelineCatalog catalog, String account, PipelineStarter.Launch launch, DefinitionStore definitions) {
+    public FolderStateMachines(PipelineCatalog catalog, String account, PipelineStarter.QualifiedLaunch launch, DefinitionStore definitions) {
         this.catalog = catalog;
         this.account = account;
         this.launch = launch;
@@ -204,7 +205,12 @@ public final class FolderStateMachines implements StateMachines, StateMachineVer
 
     @Override
     public StartResult start(String pipeline, String name, String definition, JsonNode input) {
-        return launch.start(pipeline, name, DefinitionParser.parse(Json.parse(definition)), input);
+        return start(pipeline, name, definition, input, null);
+    }
+
+    @Override
+    public StartResult start(String pipeline, String name, String definition, JsonNode input, String startedThrough) {
+        return launch.start(pipeline, name, DefinitionParser.parse(Json.parse(definition)), input, startedThrough);
     }
 
     private void writeMeta(String name, ObjectNode meta) {

@@ -55,4 +55,21 @@ final class SfnApps {
     static void cleanUp(String run) {
         TestFunctions.deleteKeys(RedisTestServer.shared().url(), prefix(run));
     }
+
+    /** A started runtime, its client and its run id; closing it stops the runtime and deletes its keys. */
+    record Session(String run, ConfigurableApplicationContext app, SfnClient sfn) implements AutoCloseable {
+        @Override
+        public void close() {
+            app.close();
+            cleanUp(run);
+        }
+    }
+
+    /** Starts the runtime on {@code folder} (its pipelines/ made empty) under a fresh run id. */
+    static Session session(Path folder) throws java.io.IOException {
+        String run = java.util.UUID.randomUUID().toString().substring(0, 8);
+        java.nio.file.Files.createDirectories(folder.resolve("pipelines"));
+        ConfigurableApplicationContext app = start(folder, run);
+        return new Session(run, app, client(app));
+    }
 }

@@ -338,8 +338,29 @@ class SfnSdkTest {
                 .roleArn("arn:aws:iam::123456789012:role/runner"));
         assertThat(fail.statusAsString()).isEqualTo("FAILED");
         assertThat(fail.error()).isEqualTo("Ops.Stop");
+        // A state's own States.Runtime, without the "An error occurred while executing the state ..." an execution's
+        // cause has: there is no execution (LocalStack's aws.validated test_state_context_object.snapshot.json).
+        var missing = sfn.testState(b -> b.definition("{\"Type\": \"Pass\", \"InputPath\": \"$.nope\", \"End\": true}")
+                .input("{}").roleArn("arn:aws:iam::123456789012:role/runner"));
+        assertThat(missing.error()).isEqualTo("States.Runtime");
+        assertThat(missing.cause()).isEqualTo("Invalid path '$.nope' : No results for path: $['nope']");
         assertThatThrownBy(() -> sfn.testState(b -> b.definition("{\"Type\": \"Pass\", \"Next\": 7}")
                 .roleArn("arn:aws:iam::123456789012:role/runner"))).isInstanceOf(InvalidDefinitionException.class);
+    }
+
+    @Test
+    void aStatesOwnFailureNamesTheEventItWasEnteredAtAcrossTheStore() {
+        // AWS: "An error occurred while executing the state 'X' (entered at the event id #N). ..." (LocalStack's aws.validated
+        // snapshots). The Task's result arrives as a second event, so the count lives through the store in between:
+        // 1 ExecutionStarted, 2-3 Hello, 4 TaskStateEntered, 5 TaskScheduled, 6 TaskStarted, 7 TaskSucceeded,
+        // 8 TaskStateExited, 9 Bad entered.
+        String definition = GREET.replace("\"End\": true}}}", "\"Next\": \"Bad\"}, \"Bad\": {\"Type\": \"Pass\", \"InputPath\": \"$.nope\", \"End\": true}}}");
+        String machine = sfn.createStateMachine(b -> b.name("located").definition(definition).roleArn("arn:aws:iam::123456789012:role/runner"))
+                .stateMachineArn();
+        var failed = finished(sfn.startExecution(b -> b.stateMachineArn(machine).input("{\"who\": \"x\"}")).executionArn());
+        assertThat(failed.error()).isEqualTo("States.Runtime");
+        assertThat(failed.cause()).isEqualTo("An error occurred while executing the state 'Bad' (entered at the event id #9). "
+                + "Invalid path '$.nope' : No results for path: $['nope']");
     }
 
     @Test
@@ -360,6 +381,9 @@ class SfnSdkTest {
         assertThat(Json.parse(finished(old).output()).path("greeting").asText()).as("version 1 runs, not the current definition")
                 .isEqualTo("hello v1");
         assertThat(sfn.describeExecution(b -> b.executionArn(old)).stateMachineVersionArn()).isEqualTo(v1);
+        // API reference, DescribeExecution: stateMachineAliasArn "If you start an execution from a StartExecution request with a
+        // state machine version ARN, this field will be null"; stateMachineVersionArn null when the start named neither.
+        assertThat(sfn.describeExecution(b -> b.executionArn(old)).stateMachineAliasArn()).isNull();
         assertThat(sfn.describeStateMachineForExecution(b -> b.executionArn(old)).definition()).as("the definition it ran")
                 .isEqualTo(GREET);
         assertThat(history(old)).extracting(HistoryEvent::type).contains(HistoryEventType.TASK_STATE_ENTERED);
@@ -367,8 +391,15 @@ class SfnSdkTest {
         String alias = sfn.createStateMachineAlias(b -> b.name("live").routingConfiguration(r -> r.stateMachineVersionArn(v1).weight(100)))
                 .stateMachineAliasArn();
         assertThat(alias).isEqualTo(machine + ":live");
-        assertThat(Json.parse(finished(sfn.startExecution(b -> b.stateMachineArn(alias).input("{\"who\": \"alias\"}")).executionArn())
-                .output()).path("greeting").asText()).isEqualTo("hello alias");
+        String throughAlias = sfn.startExecution(b -> b.stateMachineArn(alias).input("{\"who\": \"alias\"}")).executionArn();
+        assertThat(Json.parse(finished(throughAlias).output()).path("greeting").asText()).isEqualTo("hello alias");
+        // API reference, DescribeExecution: the alias ARN "associated with the execution", and the version it chose.
+        var described = sfn.describeExecution(b -> b.executionArn(throughAlias));
+        assertThat(described.stateMachineAliasArn()).isEqualTo(alias);
+        assertThat(described.stateMachineVersionArn()).isEqualTo(v1);
+        String unqualified = sfn.startExecution(b -> b.stateMachineArn(machine).input("{\"who\": \"x\"}")).executionArn();
+        finished(unqualified);
+        assertThat(sfn.describeExecution(b -> b.executionArn(unqualified)).stateMachineAliasArn()).isNull();
         sfn.updateStateMachineAlias(b -> b.stateMachineAliasArn(alias).routingConfiguration(
                 r -> r.stateMachineVersionArn(v1).weight(50), r -> r.stateMachineVersionArn(machine + ":2").weight(50)));
         assertThat(sfn.describeStateMachineAlias(b -> b.stateMachineAliasArn(alias)).routingConfiguration())

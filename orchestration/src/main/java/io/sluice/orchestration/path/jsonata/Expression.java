@@ -23,6 +23,8 @@ public final class Expression {
     private final Jsonata compiled;
     private final Set<String> variables;
     private final boolean readsContext;
+    /** {@code $exists((text))}, compiled when first needed: the library gives JSON null and undefined alike as Java null. */
+    private volatile Jsonata exists;
 
     private Expression(String text, String field, Jsonata compiled, Set<String> variables, boolean readsContext) {
         this.text = text;
@@ -102,7 +104,10 @@ public final class Expression {
         try {
             evaluation.budget().begin();
             value = compiled.evaluate(evaluation.input(), evaluation.frame());
-        } catch (JException | StepBudget.Exceeded e) {
+        } catch (JException e) {
+            throw failure(e.getError() != null && e.getError().matches("[A-Z]\\d{4}") ? e.getError() + ": " + reason(e.getMessage())
+                    : reason(e.getMessage()));
+        } catch (StepBudget.Exceeded e) {
             throw failure(reason(e.getMessage()));
         } catch (RuntimeException e) {
             StepBudget.Exceeded spent = spent(e);
@@ -113,10 +118,33 @@ public final class Expression {
         } catch (StackOverflowError e) {
             throw failure("it recurses too deeply");
         }
+        if (value == null) {
+            return isNull(evaluation) ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : null;
+        }
         try {
             return JsonataValues.toJson(value);
         } catch (IllegalArgumentException e) {
-            throw failure(e.getMessage());
+            // As AWS words it (LocalStack's aws.validated test_map_state_items_eval_jsonata_fail[function]).
+            throw new AslException(ErrorNames.QUERY_EVALUATION_ERROR, "The JSONata expression '" + shorten(text)
+                    + "' specified for the field '" + field + "' returned an unsupported result type.");
+        }
+    }
+
+    /**
+     * Whether an expression that gave Java null gave JSON null rather than nothing: the library turns its null into
+     * Java null on the way out, so a second evaluation asks {@code $exists}. Only a null result pays for it.
+     */
+    private boolean isNull(Evaluation evaluation) {
+        try {
+            Jsonata check = exists;
+            if (check == null) {
+                check = Jsonata.jsonata("$exists((" + text + "\n))");
+                exists = check;
+            }
+            evaluation.budget().begin();
+            return Boolean.TRUE.equals(check.evaluate(evaluation.input(), evaluation.frame()));
+        } catch (RuntimeException | StackOverflowError e) {
+            return false;
         }
     }
 
@@ -138,9 +166,10 @@ public final class Expression {
         return message == null ? "it failed" : message.replaceFirst("^(?:[\\w$]+\\.)*\\w*Exception:?\\s+", "");
     }
 
+    /** As AWS words it: {@code The JSONata expression '…' specified for the field '…' threw an error during evaluation. T1006: …}. */
     AslException failure(String reason) {
         return new AslException(ErrorNames.QUERY_EVALUATION_ERROR, "The JSONata expression '" + shorten(text)
-                + "' in field '" + field + "' could not be evaluated: " + reason + ".");
+                + "' specified for the field '" + field + "' threw an error during evaluation. " + reason);
     }
 
     private static String shorten(String s) {

@@ -46,7 +46,8 @@ final class JsonataValues {
     }
 
     /**
-     * The JSON for a value an expression returned; {@code null} (JSONata's undefined) stays {@code null}.
+     * The JSON for a value an expression returned; {@code null} (JSONata's undefined) stays {@code null}. Within an object
+     * or array a {@code null} is JSON null: the library drops what is undefined there and turns its null into Java null.
      * Throws {@link IllegalArgumentException} for what JSON cannot hold (a function, a non-finite number).
      */
     static JsonNode toJson(Object value) {
@@ -60,9 +61,7 @@ final class JsonataValues {
             ObjectNode out = Json.object();
             for (Map.Entry<?, ?> e : map.entrySet()) {
                 JsonNode v = toJson(e.getValue());
-                if (v != null) {
-                    out.set(String.valueOf(e.getKey()), v);
-                }
+                out.set(String.valueOf(e.getKey()), v == null ? Json.NODES.nullNode() : v);
             }
             return out;
         }
@@ -70,9 +69,7 @@ final class JsonataValues {
             ArrayNode out = Json.NODES.arrayNode(list.size());
             for (Object item : list) {
                 JsonNode v = toJson(item);
-                if (v != null) {
-                    out.add(v);
-                }
+                out.add(v == null ? Json.NODES.nullNode() : v);
             }
             return out;
         }

@@ -28,7 +28,7 @@ class EvaluatorFuzzRegressionTest {
     void endlessRecursionIsAnEvaluationError() {
         JsonataTemplate t = JsonataTemplate.compile(Json.NODES.textNode("{% ($f := function($x){ $f($x) + 1 }; $f(1)) %}"), "Output");
         assertThatThrownBy(() -> t.render(EvaluatorFuzzTest.scope())).isInstanceOf(AslException.class)
-                .hasMessageContaining("in field 'Output'");
+                .hasMessageContaining("for the field 'Output'");
     }
 
     @Test

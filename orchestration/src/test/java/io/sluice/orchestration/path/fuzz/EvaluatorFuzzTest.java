@@ -111,9 +111,9 @@ class EvaluatorFuzzTest {
         }
     }
 
-    /** A cause without what it quotes: the reason after "could not be evaluated: ", or the cause with quoted parts removed. */
+    /** A cause without what it quotes: the reason after "threw an error during evaluation. ", or the cause with quoted parts removed. */
     static String reasonOf(String cause) {
-        int at = cause.lastIndexOf("could not be evaluated: ");
+        int at = cause.lastIndexOf("threw an error during evaluation. ");
         return at >= 0 ? cause.substring(at) : cause.replaceAll("'[^']*'", "''");
     }
 }
