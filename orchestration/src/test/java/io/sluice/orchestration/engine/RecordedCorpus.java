@@ -53,9 +53,23 @@ public final class RecordedCorpus {
         System.out.print(report(runAll(args.length > 0 ? Path.of(args[0]) : directory())));
     }
 
+    /**
+     * The corpus folder: in this module's test classes, or, for another module's tests, inside orchestration's test jar
+     * (which {@code mvn verify} hands them), read through a zip file system.
+     */
     public static Path directory() {
         try {
-            return Path.of(RecordedCorpus.class.getResource("/conformance-recorded").toURI());
+            java.net.URI uri = RecordedCorpus.class.getResource("/conformance-recorded").toURI();
+            if ("jar".equals(uri.getScheme())) {
+                try {
+                    java.nio.file.FileSystems.newFileSystem(uri, java.util.Map.of());
+                } catch (java.nio.file.FileSystemAlreadyExistsException e) {
+                    // opened by an earlier call: Path.of finds it
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException("cannot open the corpus in " + uri, e);
+                }
+            }
+            return Path.of(uri);
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
