@@ -155,6 +155,14 @@ public class ApiConfiguration implements WebMvcConfigurer {
         return registration;
     }
 
+    /** A caller's {@code traceparent} header as the parent of the executions its request starts. */
+    @Bean
+    FilterRegistrationBean<CallerTraceFilter> callerTraceFilter() {
+        FilterRegistrationBean<CallerTraceFilter> registration = new FilterRegistrationBean<>(new CallerTraceFilter());
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 15);
+        return registration;
+    }
+
     /** The console's headers (a strict content security policy: nothing but this origin) on its files. */
     @Bean
     FilterRegistrationBean<ConsoleHeadersFilter> consoleHeadersFilter() {

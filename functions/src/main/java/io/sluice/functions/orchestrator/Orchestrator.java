@@ -6,6 +6,7 @@ import io.sluice.functions.events.cloud.ExecutionEvent;
 import io.sluice.functions.events.cloud.TransitionEvents;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.Traceparent;
+import io.sluice.functions.observe.CallerTrace;
 import io.sluice.functions.observe.RuntimeObserver;
 import io.sluice.functions.observe.TraceSpan;
 import io.sluice.functions.priority.Priority;
@@ -144,7 +145,7 @@ public final class Orchestrator {
         // No read first: the commit expects no execution (version 0), so a name in use is its conflict,
         // and a start costs one round trip to the store instead of two.
         Interpreter interpreter = definitions.register(definition);
-        TraceSpan span = observer.starting(pipeline, id, priority, null);
+        TraceSpan span = observer.starting(pipeline, id, priority, CallerTrace.current());
         String error = null;
         try {
             Instant now = clock.instant();

@@ -14,6 +14,7 @@ import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.messaging.MessageCodec;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.observe.CallerTrace;
 import io.sluice.functions.observe.RuntimeObserver;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.definition.DefinitionParser;
@@ -128,6 +129,29 @@ class RuntimeTracingTest {
 
         assertThat(all).as("no payload, input or cause in any attribute").allSatisfy(s -> s.getAttributes().forEach((k, v) ->
                 assertThat(String.valueOf(v)).doesNotContain(SECRET).doesNotContain(".1.1.0.")));
+    }
+
+    /** W3C Trace Context's example value (https://www.w3.org/TR/trace-context/#examples-of-http-traceparent-headers). */
+    static final String CALLER = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+
+    @Test
+    void aStartForACallerWithATraceparentIsAChildOfTheCallersSpanAndAnInvalidOneIsIgnored() {
+        traced();
+        try (CallerTrace.Scope scope = CallerTrace.open(CALLER)) {
+            runtime.orchestrator().start("orders", "called", DefinitionParser.parse(Json.parse(LEAF)), Json.object());
+        }
+        try (CallerTrace.Scope scope = CallerTrace.open("00-not-a-trace")) {
+            runtime.orchestrator().start("orders", "garbled", DefinitionParser.parse(Json.parse(LEAF)), Json.object());
+        }
+        runtime.orchestrator().start("orders", "after", DefinitionParser.parse(Json.parse(LEAF)), Json.object());
+
+        List<SpanData> starts = named(spans.getFinishedSpanItems(), "sluice.start");
+        SpanData called = starts.get(0);
+        assertThat(called.getTraceId()).isEqualTo("0af7651916cd43dd8448eb211c80319c");
+        assertThat(called.getParentSpanId()).isEqualTo("b7ad6b7169203331");
+        assertThat(starts.get(1).getParentSpanContext().isValid()).as("an invalid traceparent is read as none").isFalse();
+        assertThat(starts.get(2).getParentSpanContext().isValid()).as("the scope closed: the next start is a root").isFalse();
+        assertThat(CallerTrace.current()).isNull();
     }
 
     @Test
