@@ -41,6 +41,9 @@ public interface RuntimeObserver {
     /** A timer of the timer index fired {@code lag} after it was due (the queue's own delayed messages are not seen here). */
     default void timerFired(Duration lag) { }
 
+    /** A pipeline schedule's fire started an execution {@code lag} after the time it was scheduled for. */
+    default void scheduleFired(Duration lag) { }
+
     /** A message arrived on the dead-letter queue of {@code sourceQueue}. */
     default void deadLettered(String sourceQueue) { }
 

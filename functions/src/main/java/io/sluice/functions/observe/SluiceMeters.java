@@ -32,6 +32,8 @@ public final class SluiceMeters {
     public static final String DISPATCH_LATENCY = "sluice.task.dispatch.latency";
     /** Timer: how late the tick fired the timer index's due timers (Wait states, retries and timeouts too long for a queue delay). */
     public static final String TIMER_LAG = "sluice.timer.lag";
+    /** Timer: how late a pipeline schedule's fire started its execution, after the time it was scheduled for. */
+    public static final String SCHEDULE_LAG = "sluice.schedule.lag";
     /** Counter: messages that arrived on a dead-letter queue, by the {@link #QUEUE} they were dead-lettered from. */
     public static final String DEAD_LETTERS = "sluice.deadletters";
     /** Gauge: messages receivable now on a {@link #QUEUE}, where the queue can tell cheaply. */

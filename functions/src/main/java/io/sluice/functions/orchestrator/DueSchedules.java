@@ -14,6 +14,11 @@ public interface DueSchedules {
     interface Fired {
         /** The executions this firing started. */
         int started();
+
+        /** How late each started fire was: when it started less the time it was scheduled for (none by default). */
+        default java.util.List<java.time.Duration> startLags() {
+            return java.util.List.of();
+        }
     }
 
     /** Fires everything due at {@code now}. */

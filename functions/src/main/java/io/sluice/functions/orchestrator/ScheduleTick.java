@@ -87,7 +87,12 @@ public final class ScheduleTick {
      * A host whose schedules must fire with less lag than its sweep needs calls this more often than {@link #sweep()}.
      */
     public DueSchedules.Fired fireSchedules() {
-        return schedules == null ? null : schedules.tick(clock.instant());
+        if (schedules == null) {
+            return null;
+        }
+        DueSchedules.Fired fired = schedules.tick(clock.instant());
+        fired.startLags().forEach(observer::scheduleFired);
+        return fired;
     }
 
     /**

@@ -40,6 +40,7 @@ public final class MicrometerObserver implements RuntimeObserver {
     private final Map<String, Timer[]> dispatch = new ConcurrentHashMap<>();
     private final Map<String, Counter> deadLetters = new ConcurrentHashMap<>();
     private final Timer timerLag;
+    private final Timer scheduleLag;
 
     /** @param tenancy whose each pipeline is, for the {@link SluiceMeters#TENANT} tag; @param names the queues' names, to tell a task's channel */
     public MicrometerObserver(MeterRegistry registry, Tenancy tenancy, QueueNames names) {
@@ -47,6 +48,8 @@ public final class MicrometerObserver implements RuntimeObserver {
         this.tenancy = java.util.Objects.requireNonNull(tenancy, "tenancy");
         this.names = java.util.Objects.requireNonNull(names, "names");
         this.timerLag = Timer.builder(SluiceMeters.TIMER_LAG).description("how late the tick fired due timers").register(registry);
+        this.scheduleLag = Timer.builder(SluiceMeters.SCHEDULE_LAG).description("how late a schedule's fire started its execution")
+                .register(registry);
     }
 
     public MeterRegistry registry() {
@@ -108,6 +111,11 @@ public final class MicrometerObserver implements RuntimeObserver {
     @Override
     public void timerFired(Duration lag) {
         timerLag.record(lag.isNegative() ? Duration.ZERO : lag);
+    }
+
+    @Override
+    public void scheduleFired(Duration lag) {
+        scheduleLag.record(lag.isNegative() ? Duration.ZERO : lag);
     }
 
     @Override

@@ -113,6 +113,11 @@ public final class TracingObserver implements RuntimeObserver {
     }
 
     @Override
+    public void scheduleFired(Duration lag) {
+        inner.scheduleFired(lag);
+    }
+
+    @Override
     public void deadLettered(String sourceQueue) {
         inner.deadLettered(sourceQueue);
     }

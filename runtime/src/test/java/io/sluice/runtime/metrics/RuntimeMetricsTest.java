@@ -115,6 +115,26 @@ class RuntimeMetricsTest {
     }
 
     @Test
+    void aScheduledFireRecordsHowLateItStartedItsExecution() {
+        io.sluice.testkit.fake.InMemoryScheduleIndex schedules = new io.sluice.testkit.fake.InMemoryScheduleIndex();
+        Instant due = clock.instant();
+        schedules.put("nightly", io.sluice.functions.trigger.schedule.ScheduleShape.of("rate(1 day)", "UTC", "allow", "none").encode(),
+                due);
+        SluiceRuntime[] built = new SluiceRuntime[1];
+        io.sluice.functions.start.ExecutionStarter starter = (pipeline, name, input) ->
+                built[0].orchestrator().start(pipeline, name, DefinitionParser.parse(Json.parse(OK)), input);
+        built[0] = RuntimeBuilder.on(ports, NAMES, clock).schedules(schedules, starter, io.sluice.functions.trigger.schedule.ScheduleFirer.Settings.defaults())
+                .metrics(registry, tenancy).build();
+        clock.advance(Duration.ofMillis(1500));
+
+        built[0].tick().fireSchedules();
+
+        io.micrometer.core.instrument.Timer lag = registry.get(SluiceMeters.SCHEDULE_LAG).timer();
+        assertThat(lag.count()).isEqualTo(1);
+        assertThat(lag.totalTime(TimeUnit.MILLISECONDS)).isEqualTo(1500.0);
+    }
+
+    @Test
     void aTaskChannelIsReadFromItsQueueName() {
         assertThat(SluiceMeters.channelOf(NAMES, "echo", NAMES.tasks("echo", Priority.P0))).isEqualTo(Priority.P0);
         assertThat(SluiceMeters.channelOf(NAMES, "echo", NAMES.tasks("echo", Priority.P3))).isEqualTo(Priority.P3);

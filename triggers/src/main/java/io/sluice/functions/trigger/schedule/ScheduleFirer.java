@@ -47,11 +47,22 @@ public final class ScheduleFirer implements DueSchedules {
     }
 
     /** What one tick did, in fires (a catch-up can start several fires of one schedule). */
-    public record Report(int taken, int started, int existed, int skipped, int held, int dropped, int rejected, int failed, int lostLeases)
-            implements DueSchedules.Fired {
+    public record Report(int taken, int started, int existed, int skipped, int held, int dropped, int rejected, int failed, int lostLeases,
+                         List<Duration> startLags) implements DueSchedules.Fired {
+        public Report {
+            startLags = List.copyOf(startLags);
+        }
+
+        /** A report of no started fire's lag. */
+        public Report(int taken, int started, int existed, int skipped, int held, int dropped, int rejected, int failed, int lostLeases) {
+            this(taken, started, existed, skipped, held, dropped, rejected, failed, lostLeases, List.of());
+        }
+
         Report plus(Report o) {
+            List<Duration> lags = new ArrayList<>(startLags);
+            lags.addAll(o.startLags);
             return new Report(taken + o.taken, started + o.started, existed + o.existed, skipped + o.skipped, held + o.held,
-                    dropped + o.dropped, rejected + o.rejected, failed + o.failed, lostLeases + o.lostLeases);
+                    dropped + o.dropped, rejected + o.rejected, failed + o.failed, lostLeases + o.lostLeases, lags);
         }
     }
 
@@ -118,11 +129,11 @@ public final class ScheduleFirer implements DueSchedules {
             return advance;
         }
         switch (shape.overlap()) {
-            case ALLOW -> fires.forEach(f -> start(key, d, f, tally));
+            case ALLOW -> fires.forEach(f -> start(key, d, f, now, tally));
             case SKIP -> {
                 boolean running = runs.anyRunning(key.pipeline(), key.namePrefix());
                 if (!running) {
-                    start(key, d, fires.getFirst(), tally);
+                    start(key, d, fires.getFirst(), now, tally);
                 }
                 tally.skipped += fires.size() - (running ? 0 : 1);
             }
@@ -131,7 +142,7 @@ public final class ScheduleFirer implements DueSchedules {
                     tally.held++;
                     return new Settlement.Hold(d, fires.getFirst(), now.plus(settings.queueRecheck()));
                 }
-                start(key, d, fires.getFirst(), tally);
+                start(key, d, fires.getFirst(), now, tally);
                 if (fires.size() > 1) {
                     return new Settlement.Advance(d, fires.get(1)); // due at once; waits behind the run just started
                 }
@@ -140,11 +151,14 @@ public final class ScheduleFirer implements DueSchedules {
         return advance;
     }
 
-    private void start(ScheduleKey key, DueSchedule d, Instant fire, Tally tally) {
+    private void start(ScheduleKey key, DueSchedule d, Instant fire, Instant now, Tally tally) {
         ObjectNode input = Json.object();
         input.put("schedule", d.scheduleId()).put("scheduledTime", fire.toString());
         switch (starter.start(key.pipeline(), key.executionName(fire), input)) {
-            case StartResult.Started s -> tally.started++;
+            case StartResult.Started s -> {
+                tally.started++;
+                tally.startLags.add(Duration.between(fire, now));
+            }
             case StartResult.AlreadyRunning r -> tally.existed++;
             case StartResult.NameTaken t -> tally.existed++;
             case StartResult.Refused r -> tally.rejected++;
@@ -180,9 +194,10 @@ public final class ScheduleFirer implements DueSchedules {
         int rejected;
         int failed;
         int lostLeases;
+        final List<Duration> startLags = new ArrayList<>();
 
         Report report() {
-            return new Report(taken, started, existed, skipped, held, dropped, rejected, failed, lostLeases);
+            return new Report(taken, started, existed, skipped, held, dropped, rejected, failed, lostLeases, startLags);
         }
     }
 }

@@ -34,6 +34,7 @@ class ScheduleFirerTest {
         schedule("orders", "cron(0 3 * * ? *)", "skip", "latest", T0);
         ScheduleFirer.Report r = firer.tick(T0.plusMillis(300));
         assertThat(r.started()).isEqualTo(1);
+        assertThat(r.startLags()).as("started 300 ms after its scheduled time").containsExactly(Duration.ofMillis(300));
         assertThat(starter.started()).containsExactly("orders:sched-20261129T0300Z");
         assertThat(starter.inputs.get("orders:sched-20261129T0300Z").get("scheduledTime").asText()).isEqualTo("2026-11-29T03:00:00Z");
         assertThat(nextFire("orders")).isEqualTo(T0.plus(Duration.ofDays(1)));
