@@ -2,13 +2,11 @@ package io.sluice.local.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -22,7 +20,6 @@ import software.amazon.awssdk.services.sfn.model.DescribeExecutionResponse;
 import software.amazon.awssdk.services.sfn.model.ExecutionAlreadyExistsException;
 import software.amazon.awssdk.services.sfn.model.ExecutionDoesNotExistException;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
-import software.amazon.awssdk.services.sfn.model.GetExecutionHistoryResponse;
 import software.amazon.awssdk.services.sfn.model.HistoryEvent;
 import software.amazon.awssdk.services.sfn.model.HistoryEventType;
 import software.amazon.awssdk.services.sfn.model.InvalidArnException;
@@ -81,47 +78,12 @@ class SfnSdkTest {
         SfnApps.cleanUp(RUN);
     }
 
-    private static String create(String name, String definition) {
-        return sfn.createStateMachine(b -> b.name(name).definition(definition).roleArn("arn:aws:iam::123456789012:role/runner"))
-                .stateMachineArn();
-    }
-
-    private static DescribeExecutionResponse finished(String executionArn) {
-        return await().atMost(Duration.ofSeconds(30)).until(() -> sfn.describeExecution(b -> b.executionArn(executionArn)),
-                d -> d.status() != ExecutionStatus.RUNNING);
-    }
-
-    private static List<HistoryEvent> history(String executionArn) {
-        List<HistoryEvent> all = new ArrayList<>();
-        String token = null;
-        do {
-            String t = token;
-            GetExecutionHistoryResponse page = sfn.getExecutionHistory(b -> b.executionArn(executionArn).maxResults(2).nextToken(t));
-            all.addAll(page.events());
-            token = page.nextToken();
-        } while (token != null);
-        return all;
-    }
-
-    /** The task token the execution waits for now, as the payload of its last TaskScheduled event shows it. */
-    private static String waitingToken(String executionArn) {
-        return await().atMost(Duration.ofSeconds(30)).until(() -> {
-            List<HistoryEvent> events = sfn.getExecutionHistory(b -> b.executionArn(executionArn).reverseOrder(true)).events();
-            for (HistoryEvent e : events) {
-                if (e.type() == HistoryEventType.TASK_SCHEDULED) {
-                    return Json.parse(e.taskScheduledEventDetails().parameters()).path("Payload").path("token").asText(null);
-                }
-            }
-            return null;
-        }, t -> t != null);
-    }
-
     @Test
     void aMachineCreatedThroughTheApiRunsAndShowsItsHistoryAsStepFunctionsDoes() {
-        String machine = create("greet", GREET);
+        String machine = SfnCalls.create(sfn, "greet", GREET);
         assertThat(machine).isEqualTo(ARN + "stateMachine:greet");
-        assertThat(create("greet", GREET)).as("creating the same machine again is idempotent").isEqualTo(machine);
-        assertThatThrownBy(() -> create("greet", HOLD)).isInstanceOf(StateMachineAlreadyExistsException.class);
+        assertThat(SfnCalls.create(sfn, "greet", GREET)).as("creating the same machine again is idempotent").isEqualTo(machine);
+        assertThatThrownBy(() -> SfnCalls.create(sfn, "greet", HOLD)).isInstanceOf(StateMachineAlreadyExistsException.class);
         assertThat(folder.resolve("pipelines/greet.asl.json")).as("a machine is a pipeline file").hasContent(GREET);
 
         var described = sfn.describeStateMachine(b -> b.stateMachineArn(machine));
@@ -133,7 +95,7 @@ class SfnSdkTest {
 
         String run = sfn.startExecution(b -> b.stateMachineArn(machine).name("first").input("{\"who\": \"sdk\"}")).executionArn();
         assertThat(run).isEqualTo(ARN + "execution:greet:first");
-        DescribeExecutionResponse done = finished(run);
+        DescribeExecutionResponse done = SfnCalls.finished(sfn, run);
         assertThat(done.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(Json.parse(done.output()).path("greeting").asText()).isEqualTo("hello sdk");
         assertThat(Json.parse(done.input()).path("who").asText()).isEqualTo("sdk");
@@ -142,7 +104,7 @@ class SfnSdkTest {
         assertThatThrownBy(() -> sfn.startExecution(b -> b.stateMachineArn(machine).name("first").input("{\"who\": \"sdk\"}")))
                 .as("a finished execution's name is taken").isInstanceOf(ExecutionAlreadyExistsException.class);
 
-        List<HistoryEvent> events = history(run);
+        List<HistoryEvent> events = SfnCalls.history(sfn, run);
         assertThat(events).extracting(HistoryEvent::type).containsExactly(HistoryEventType.EXECUTION_STARTED,
                 HistoryEventType.PASS_STATE_ENTERED, HistoryEventType.PASS_STATE_EXITED, HistoryEventType.TASK_STATE_ENTERED,
                 HistoryEventType.TASK_SCHEDULED, HistoryEventType.TASK_STARTED, HistoryEventType.TASK_SUCCEEDED,
@@ -167,7 +129,7 @@ class SfnSdkTest {
 
     @Test
     void startingARunningNameAgainIsIdempotentOnlyWithTheSameInputAndStopAborts() {
-        String machine = create("hold-stop", HOLD);
+        String machine = SfnCalls.create(sfn, "hold-stop", HOLD);
         String run = sfn.startExecution(b -> b.stateMachineArn(machine).name("once").input("{\"order\": 1}")).executionArn();
         assertThat(sfn.startExecution(b -> b.stateMachineArn(machine).name("once").input("{\"order\": 1}")).executionArn()).isEqualTo(run);
         assertThatThrownBy(() -> sfn.startExecution(b -> b.stateMachineArn(machine).name("once").input("{\"order\": 2}")))
@@ -178,17 +140,17 @@ class SfnSdkTest {
         DescribeExecutionResponse d = sfn.describeExecution(b -> b.executionArn(run));
         assertThat(d.status()).isEqualTo(ExecutionStatus.ABORTED);
         assertThat(d.error()).isEqualTo("Ops.Cancelled");
-        assertThat(history(run).getLast().type()).isEqualTo(HistoryEventType.EXECUTION_ABORTED);
+        assertThat(SfnCalls.history(sfn, run).getLast().type()).isEqualTo(HistoryEventType.EXECUTION_ABORTED);
     }
 
     @Test
     void aTaskTokenCompletesItsTaskOnceAndAFailureIsRedriven() {
-        String machine = create("approve", HOLD);
+        String machine = SfnCalls.create(sfn, "approve", HOLD);
         String run = sfn.startExecution(b -> b.stateMachineArn(machine).name("order-7").input("{\"order\": 7}")).executionArn();
-        String token = waitingToken(run);
+        String token = SfnCalls.waitingToken(sfn, run);
         sfn.sendTaskHeartbeat(b -> b.taskToken(token));
         sfn.sendTaskFailure(b -> b.taskToken(token).error("Approval.Rejected").cause("not today"));
-        DescribeExecutionResponse failed = finished(run);
+        DescribeExecutionResponse failed = SfnCalls.finished(sfn, run);
         assertThat(failed.status()).isEqualTo(ExecutionStatus.FAILED);
         assertThat(failed.error()).isEqualTo("Approval.Rejected");
         assertThat(failed.cause()).isEqualTo("not today");
@@ -197,14 +159,14 @@ class SfnSdkTest {
                 .as("a token is used once").isInstanceOf(TaskDoesNotExistException.class);
 
         assertThat(sfn.redriveExecution(b -> b.executionArn(run)).redriveDate()).isNotNull();
-        String second = waitingToken(run);
+        String second = SfnCalls.waitingToken(sfn, run);
         assertThat(second).isNotEqualTo(token);
         sfn.sendTaskSuccess(b -> b.taskToken(second).output("{\"approved\": true}"));
-        DescribeExecutionResponse done = finished(run);
+        DescribeExecutionResponse done = SfnCalls.finished(sfn, run);
         assertThat(done.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(Json.parse(done.output()).path("approved").asBoolean()).isTrue();
         assertThat(done.redriveCount()).isEqualTo(1);
-        assertThat(history(run)).extracting(HistoryEvent::type).contains(HistoryEventType.TASK_FAILED,
+        assertThat(SfnCalls.history(sfn, run)).extracting(HistoryEvent::type).contains(HistoryEventType.TASK_FAILED,
                 HistoryEventType.EXECUTION_FAILED, HistoryEventType.EXECUTION_REDRIVEN, HistoryEventType.TASK_SUCCEEDED);
 
         assertThatThrownBy(() -> sfn.sendTaskSuccess(b -> b.taskToken("not-a-token").output("{}"))).isInstanceOf(InvalidTokenException.class);
@@ -212,10 +174,10 @@ class SfnSdkTest {
 
     @Test
     void listingsPageAndFilterAndPipelineFilesAreStateMachinesToo() {
-        String machine = create("listed", GREET);
+        String machine = SfnCalls.create(sfn, "listed", GREET);
         for (int i = 0; i < 3; i++) {
             int n = i;
-            finished(sfn.startExecution(b -> b.stateMachineArn(machine).name("run-" + n).input("{\"who\": \"" + n + "\"}")).executionArn());
+            SfnCalls.finished(sfn, sfn.startExecution(b -> b.stateMachineArn(machine).name("run-" + n).input("{\"who\": \"" + n + "\"}")).executionArn());
         }
         List<String> names = new ArrayList<>();
         String token = null;
@@ -241,7 +203,7 @@ class SfnSdkTest {
         assertThat(machines).filteredOn(m -> m.name().equals("filed")).singleElement()
                 .satisfies(m -> assertThat(m.stateMachineArn()).isEqualTo(ARN + "stateMachine:filed"));
         String filedRun = sfn.startExecution(b -> b.stateMachineArn(ARN + "stateMachine:filed")).executionArn();
-        assertThat(finished(filedRun).status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(SfnCalls.finished(sfn, filedRun).status()).isEqualTo(ExecutionStatus.SUCCEEDED);
     }
 
     @Test
@@ -254,24 +216,24 @@ class SfnSdkTest {
         assertThat(r.executionArn()).startsWith(ARN + "express:quick:");
         assertThat(sfn.describeStateMachine(b -> b.stateMachineArn(quick)).type()).isEqualTo(StateMachineType.EXPRESS);
 
-        String standard = create("not-express", GREET);
+        String standard = SfnCalls.create(sfn, "not-express", GREET);
         assertThatThrownBy(() -> sfn.startSyncExecution(b -> b.stateMachineArn(standard)))
                 .isInstanceOf(StateMachineTypeNotSupportedException.class);
     }
 
     @Test
     void updateValidateAndDelete() {
-        String machine = create("changing", GREET);
+        String machine = SfnCalls.create(sfn, "changing", GREET);
         String next = "{\"StartAt\": \"Only\", \"States\": {\"Only\": {\"Type\": \"Pass\", \"Result\": {\"v\": 2}, \"End\": true}}}";
         assertThat(sfn.updateStateMachine(b -> b.stateMachineArn(machine).definition(next)).updateDate()).isNotNull();
         assertThat(sfn.describeStateMachine(b -> b.stateMachineArn(machine)).definition()).isEqualTo(next);
-        assertThat(finished(sfn.startExecution(b -> b.stateMachineArn(machine)).executionArn()).output()).isEqualTo("{\"v\":2}");
+        assertThat(SfnCalls.finished(sfn, sfn.startExecution(b -> b.stateMachineArn(machine)).executionArn()).output()).isEqualTo("{\"v\":2}");
 
         String broken = "{\"StartAt\": \"First\", \"States\": {\"First\": {\"Type\": \"Pass\", \"Next\": \"Nowhere\"}}}";
         assertThatThrownBy(() -> sfn.updateStateMachine(b -> b.stateMachineArn(machine).definition(broken)))
                 .isInstanceOf(InvalidDefinitionException.class).hasMessageContaining("/States/First/Next");
-        assertThatThrownBy(() -> create("never", broken)).isInstanceOf(InvalidDefinitionException.class);
-        assertThatThrownBy(() -> create("calls-nothing", GREET.replace("function:echo", "function:no-such-function")))
+        assertThatThrownBy(() -> SfnCalls.create(sfn, "never", broken)).isInstanceOf(InvalidDefinitionException.class);
+        assertThatThrownBy(() -> SfnCalls.create(sfn, "calls-nothing", GREET.replace("function:echo", "function:no-such-function")))
                 .isInstanceOf(InvalidDefinitionException.class).hasMessageContaining("no-such-function");
         assertThat(folder.resolve("pipelines/never.asl.json")).doesNotExist();
 
@@ -357,7 +319,7 @@ class SfnSdkTest {
         String definition = GREET.replace("\"End\": true}}}", "\"Next\": \"Bad\"}, \"Bad\": {\"Type\": \"Pass\", \"InputPath\": \"$.nope\", \"End\": true}}}");
         String machine = sfn.createStateMachine(b -> b.name("located").definition(definition).roleArn("arn:aws:iam::123456789012:role/runner"))
                 .stateMachineArn();
-        var failed = finished(sfn.startExecution(b -> b.stateMachineArn(machine).input("{\"who\": \"x\"}")).executionArn());
+        var failed = SfnCalls.finished(sfn, sfn.startExecution(b -> b.stateMachineArn(machine).input("{\"who\": \"x\"}")).executionArn());
         assertThat(failed.error()).isEqualTo("States.Runtime");
         assertThat(failed.cause()).isEqualTo("An error occurred while executing the state 'Bad' (entered at the event id #9). "
                 + "Invalid path '$.nope' : No results for path: $['nope']");
@@ -378,7 +340,7 @@ class SfnSdkTest {
         assertThat(sfn.describeStateMachine(b -> b.stateMachineArn(v1)).definition()).isEqualTo(GREET);
 
         String old = sfn.startExecution(b -> b.stateMachineArn(v1).input("{\"who\": \"v1\"}")).executionArn();
-        assertThat(Json.parse(finished(old).output()).path("greeting").asText()).as("version 1 runs, not the current definition")
+        assertThat(Json.parse(SfnCalls.finished(sfn, old).output()).path("greeting").asText()).as("version 1 runs, not the current definition")
                 .isEqualTo("hello v1");
         assertThat(sfn.describeExecution(b -> b.executionArn(old)).stateMachineVersionArn()).isEqualTo(v1);
         // API reference, DescribeExecution: stateMachineAliasArn "If you start an execution from a StartExecution request with a
@@ -386,19 +348,19 @@ class SfnSdkTest {
         assertThat(sfn.describeExecution(b -> b.executionArn(old)).stateMachineAliasArn()).isNull();
         assertThat(sfn.describeStateMachineForExecution(b -> b.executionArn(old)).definition()).as("the definition it ran")
                 .isEqualTo(GREET);
-        assertThat(history(old)).extracting(HistoryEvent::type).contains(HistoryEventType.TASK_STATE_ENTERED);
+        assertThat(SfnCalls.history(sfn, old)).extracting(HistoryEvent::type).contains(HistoryEventType.TASK_STATE_ENTERED);
 
         String alias = sfn.createStateMachineAlias(b -> b.name("live").routingConfiguration(r -> r.stateMachineVersionArn(v1).weight(100)))
                 .stateMachineAliasArn();
         assertThat(alias).isEqualTo(machine + ":live");
         String throughAlias = sfn.startExecution(b -> b.stateMachineArn(alias).input("{\"who\": \"alias\"}")).executionArn();
-        assertThat(Json.parse(finished(throughAlias).output()).path("greeting").asText()).isEqualTo("hello alias");
+        assertThat(Json.parse(SfnCalls.finished(sfn, throughAlias).output()).path("greeting").asText()).isEqualTo("hello alias");
         // API reference, DescribeExecution: the alias ARN "associated with the execution", and the version it chose.
         var described = sfn.describeExecution(b -> b.executionArn(throughAlias));
         assertThat(described.stateMachineAliasArn()).isEqualTo(alias);
         assertThat(described.stateMachineVersionArn()).isEqualTo(v1);
         String unqualified = sfn.startExecution(b -> b.stateMachineArn(machine).input("{\"who\": \"x\"}")).executionArn();
-        finished(unqualified);
+        SfnCalls.finished(sfn, unqualified);
         assertThat(sfn.describeExecution(b -> b.executionArn(unqualified)).stateMachineAliasArn()).isNull();
         sfn.updateStateMachineAlias(b -> b.stateMachineAliasArn(alias).routingConfiguration(
                 r -> r.stateMachineVersionArn(v1).weight(50), r -> r.stateMachineVersionArn(machine + ":2").weight(50)));
@@ -406,7 +368,7 @@ class SfnSdkTest {
                 .extracting(r -> r.stateMachineVersionArn() + "=" + r.weight()).containsExactly(v1 + "=50", machine + ":2=50");
         java.util.Set<String> outputs = new java.util.HashSet<>();
         for (int i = 0; i < 20; i++) {
-            outputs.add(Json.parse(finished(sfn.startExecution(b -> b.stateMachineArn(alias).input("{\"who\": \"w\"}")).executionArn())
+            outputs.add(Json.parse(SfnCalls.finished(sfn, sfn.startExecution(b -> b.stateMachineArn(alias).input("{\"who\": \"w\"}")).executionArn())
                     .output()).has("v") ? "v2" : "v1");
         }
         assertThat(outputs).as("20 starts split 50/50 reach both versions (all on one: p = 2e-6)").containsExactlyInAnyOrder("v1", "v2");
