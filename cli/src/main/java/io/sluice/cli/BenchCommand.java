@@ -168,7 +168,7 @@ final class BenchCommand {
             }
             try (EmbeddedRedisCluster started = cluster ? startCluster(persistence) : null) {
                 String url = started != null ? started.url() + (replicaAcks > 0 ? "?replica-acks=" + replicaAcks : "") : redisUrl;
-                return run(started != null || redisUrl == null ? null : redisUrl, url, persistence, queue, run, options);
+                return run(cluster ? null : redisUrl, url, persistence, queue, run, options);
             }
         }
 

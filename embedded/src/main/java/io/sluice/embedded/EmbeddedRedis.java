@@ -301,7 +301,8 @@ public final class EmbeddedRedis implements AutoCloseable {
         }
     }
 
-    private static void deleteTree(Path dir) {
+    /** Deletes {@code dir} and everything in it, as far as it can: a temporary directory left behind is harmless. */
+    static void deleteTree(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {

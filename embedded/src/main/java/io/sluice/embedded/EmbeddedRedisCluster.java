@@ -7,13 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * A real Redis Cluster on loopback: three primaries and three replicas, each a {@code redis-server} process of its own
@@ -199,7 +197,7 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        deleteTree(dir);
+        EmbeddedRedis.deleteTree(dir);
     }
 
     @Override
@@ -369,23 +367,6 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
         try (ServerSocket socket = new ServerSocket(0)) {
             socket.setReuseAddress(true);
             return socket.getLocalPort();
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    // best effort: a temporary directory
-                }
-            });
-        } catch (IOException e) {
-            // best effort
         }
     }
 }

@@ -26,12 +26,14 @@ public final class RedisTopics implements Publisher {
     private static final LuaScript PUBLISH = LuaScript.load("topic-publish");
 
     private final RedissonClient redisson;
+    private final Scripts scripts;
     private final KeyPrefix prefix;
     private final long cap;
     private final Duration receiptTtl;
 
     public RedisTopics(RedissonClient redisson, String keyPrefix, long cap, Duration receiptTtl) {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
+        this.scripts = Scripts.of(redisson);
         this.prefix = new KeyPrefix(keyPrefix);
         this.cap = cap;
         this.receiptTtl = receiptTtl;
@@ -60,7 +62,7 @@ public final class RedisTopics implements Publisher {
         String tag = tag(namespace, target);
         String attributes = Json.write(Json.MAPPER.valueToTree(new LinkedHashMap<>(message.attributes())));
         List<Object> keys = List.of(prefix.key("topic:" + tag), prefix.key("topic-receipt:" + tag + ":" + message.id()));
-        String position = PUBLISH.run(Scripts.of(redisson), ReturnType.VALUE, keys,
+        String position = PUBLISH.run(scripts, ReturnType.VALUE, keys,
                 message.id(), message.body(), attributes, String.valueOf(cap), String.valueOf(receiptTtl.toSeconds()));
         return new Published(message.id(), position);
     }
