@@ -1,26 +1,39 @@
 package io.sluice.redis;
 
 /**
- * The names of the execution store's keys. An execution's own keys carry its hash tag {@code {ID}}, so they share one
- * Redis Cluster slot and one script can commit them; the indexes (listings, pending outboxes, expiry) are global keys.
+ * The names of the execution store's keys. An execution's own keys share one Redis Cluster slot, so one script can
+ * commit them: on one node they carry the execution's hash tag ({@code P:exec:{ID}}), on Cluster its shard's
+ * ({@code P:exec:{P:s<k>.<n>}ID}, {@link Shards}), and so do its shard's indexes (listings, pending outboxes, expiry),
+ * which on one node are the global keys they always were.
  */
 final class ExecutionKeys {
     private final KeyPrefix prefix;
+    private final Shards shards;
 
-    ExecutionKeys(KeyPrefix prefix) {
+    ExecutionKeys(KeyPrefix prefix, Shards shards) {
         this.prefix = prefix;
+        this.shards = shards;
     }
 
-    /** An execution's hash is {@link #hashKeyStart()}, its id, then this; its outbox that and {@link #OUTBOX_SUFFIX}. */
-    static final String HASH_KEY_END = "}";
     static final String OUTBOX_SUFFIX = ":outbox";
 
-    String hashKey(String executionId) {
-        return hashKeyStart() + executionId + HASH_KEY_END;
+    Shards shards() {
+        return shards;
     }
 
-    String hashKeyStart() {
-        return prefix.key("exec:{");
+    /** {@link #hashKeyStart}, the id, {@link #hashKeyEnd}. */
+    String hashKey(String executionId) {
+        return hashKeyStart(shards.of(executionId)) + executionId + hashKeyEnd();
+    }
+
+    /** What the hash keys of {@code shard}'s executions start with, before the id. */
+    String hashKeyStart(int shard) {
+        return shards.tagged() ? prefix.key("exec:" + shards.tag(shard)) : prefix.key("exec:{");
+    }
+
+    /** What the hash keys end with, after the id. */
+    String hashKeyEnd() {
+        return shards.tagged() ? "" : "}";
     }
 
     String outboxKey(String executionId) {
@@ -32,7 +45,7 @@ final class ExecutionKeys {
         return hashKey(executionId) + ":claims";
     }
 
-    /** The hash of the deduplication marks of the messages sent for it (RedisTaskQueue, on one node), which leave with it. */
+    /** The hash of the deduplication marks of the messages sent for it (RedisTaskQueue), which leave with it. */
     String sentKey(String executionId) {
         return hashKey(executionId) + ":sent";
     }
@@ -41,33 +54,43 @@ final class ExecutionKeys {
         return hashKey(executionId) + ":history";
     }
 
-    String expiryKey() {
-        return prefix.key("expiry");
-    }
-
-    /** In the execution's slot (its hash tag), as a key of its own: it outlives the execution's other keys. */
+    /** In the execution's slot, as a key of its own: it outlives the execution's other keys. */
     String retiredKey(String executionId) {
-        return prefix.key("retired:{" + executionId + "}");
+        return shards.tagged() ? prefix.key("retired:" + shards.tag(shards.of(executionId)) + executionId)
+                : prefix.key("retired:{" + executionId + "}");
     }
 
-    String pendingKey() {
-        return prefix.key("outbox-pending");
+    int shardOf(String executionId) {
+        return shards.of(executionId);
     }
 
-    String allIndex() {
-        return prefix.key("idx:all");
+    String expiryKey(int shard) {
+        return shardKey(shard, "expiry");
     }
 
-    String pipelineIndex(String pipeline) {
-        return prefix.key("idx:pipeline:" + pipeline);
+    String pendingKey(int shard) {
+        return shardKey(shard, "outbox-pending");
     }
 
-    String statusIndex(String status) {
-        return prefix.key("idx:status:" + status);
+    String allIndex(int shard) {
+        return shardKey(shard, "idx:all");
+    }
+
+    String pipelineIndex(int shard, String pipeline) {
+        return shardKey(shard, "idx:pipeline:" + pipeline);
+    }
+
+    String statusIndex(int shard, String status) {
+        return shardKey(shard, "idx:status:" + status);
     }
 
     /** The status's length makes the name unambiguous when a status or pipeline contains ':'. */
-    String pipelineStatusIndex(String pipeline, String status) {
-        return prefix.key("idx:pipeline-status:" + status.length() + ":" + status + ":" + pipeline);
+    String pipelineStatusIndex(int shard, String pipeline, String status) {
+        return shardKey(shard, "idx:pipeline-status:" + status.length() + ":" + status + ":" + pipeline);
+    }
+
+    /** {@code P:<part>} on one node, {@code P:<shard tag>:<part>} on Cluster. */
+    private String shardKey(int shard, String part) {
+        return shards.tagged() ? prefix.key(shards.tag(shard) + ":" + part) : prefix.key(part);
     }
 }

@@ -51,6 +51,43 @@ final class QueueSignals {
         }
     }
 
+    /** Per queue, the shards (bits) a message may have become receivable in since a receiver last looked (on Cluster). */
+    private final ConcurrentMap<String, java.util.concurrent.atomic.AtomicInteger> hotShards = new ConcurrentHashMap<>();
+
+    /** As {@link #signal(String)}, noting that it was {@code shard}'s part of the queue. */
+    void signal(String queue, int shard) {
+        hotShards.computeIfAbsent(queue, q -> new java.util.concurrent.atomic.AtomicInteger()).getAndUpdate(bits -> bits | (1 << shard));
+        signal(queue);
+    }
+
+    /** The shards signalled since the last call (bits), which a receiver looks at first. */
+    int takeHotShards(String queue) {
+        java.util.concurrent.atomic.AtomicInteger bits = hotShards.get(queue);
+        return bits == null ? 0 : bits.getAndSet(0);
+    }
+
+    /** Hands back hot shards a receiver took but did not look at, and wakes another receiver for them. */
+    void returnHotShards(String queue, int bits) {
+        if (bits != 0) {
+            hotShards.computeIfAbsent(queue, q -> new java.util.concurrent.atomic.AtomicInteger()).getAndUpdate(b -> b | bits);
+            signal(queue);
+        }
+    }
+
+    /** When each queue's shards were last all looked at (System.nanoTime), by any receiver of this JVM. */
+    private final ConcurrentMap<String, java.util.concurrent.atomic.AtomicLong> fullLooks = new ConcurrentHashMap<>();
+
+    /**
+     * Whether a receiver should look at every shard now: true for one receiver of this JVM each {@code every} nanos, so
+     * messages no signal announced (a delay or a visibility timeout that ran out, a notification lost) are found.
+     */
+    boolean fullLookDue(String queue, long every) {
+        java.util.concurrent.atomic.AtomicLong last = fullLooks.computeIfAbsent(queue, q -> new java.util.concurrent.atomic.AtomicLong(System.nanoTime() - every));
+        long now = System.nanoTime();
+        long seen = last.get();
+        return now - seen >= every && last.compareAndSet(seen, now);
+    }
+
     void signal(String queue) {
         java.util.List<Signal> inSets = setsOf.get(queue);
         if (inSets != null) {

@@ -6,12 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What receives read along with each message, in the receive script (on one node: {@link RedisCoupledWrites}): the
+ * What receives read along with each message, in the receive script ({@link RedisCoupledWrites}): the
  * script's arguments from {@code ARGV[7]} on ({@code lua/queue-receive.lua}), and the reading of what it answered.
  */
 interface ReceiveReads {
-    /** The arguments for a receive from {@code queue}: the mode ({@code ""} for nothing) and its parameters. */
-    List<Object> args(String queue);
+    /** The arguments for a receive from {@code shard}'s part of {@code queue}: the mode ({@code ""} for nothing) and its parameters. */
+    List<Object> args(String queue, int shard);
 
     /** What one message's items (its mode first, then the read's answer) say, for the delivery {@code receipt}. */
     ReadAlong read(List<String> items, String receipt);

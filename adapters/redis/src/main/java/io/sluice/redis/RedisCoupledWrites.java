@@ -17,22 +17,25 @@ import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 
 /**
- * {@link CoupledWrites} on one Redis node that holds the executions, the claims and the queues: the scripts of a write
+ * {@link CoupledWrites} on the Redis that holds the executions, the claims and the queues: the scripts of a write
  * and of the sends after it go in one pipeline, one round trip, and each send is guarded inside Redis by the write it
  * follows (a token the commit stores, the claim's owner), so a write that did not take effect sends nothing. The
  * outbox is cleared last, by the same pipeline, and only if every message's deduplication mark exists: a send that
  * failed leaves the outbox for the sweeper, as an uncoupled one does. A pipeline is not a transaction (another client's
  * commands may run between its scripts), but each guard is checked when its script runs, which is all the order of the
- * parts needs. Only on one node: the guards and marks are keys of other slots.
+ * parts needs. On Cluster too: an execution's keys, its claims and its messages' part of each queue share its shard's
+ * slot ({@link Shards}), so the guards, marks and queues a pipeline names are one primary's.
  */
 final class RedisCoupledWrites implements CoupledWrites {
-    private final RedissonClient redisson;
+    private final Scripts scripts;
+    private final Shards shards;
     private final RedisExecutionStore executions;
     private final RedisIdempotencyStore claims;
     private final RedisTaskQueue queue;
 
     RedisCoupledWrites(RedissonClient redisson, RedisExecutionStore executions, RedisIdempotencyStore claims, RedisTaskQueue queue) {
-        this.redisson = Objects.requireNonNull(redisson, "redisson");
+        this.scripts = Scripts.of(Objects.requireNonNull(redisson, "redisson"));
+        this.shards = executions.shards();
         this.executions = executions;
         this.claims = claims;
         this.queue = queue;
@@ -45,10 +48,14 @@ final class RedisCoupledWrites implements CoupledWrites {
         }
         String id = commit.executionId();
         long next = commit.expectedVersion() + 1;
+        int shard = shards.of(id);
+        if (sends.stream().anyMatch(s -> queue.shardOf(s.message()) != shard) || ack != null && queue.shardOfReceipt(ack.receipt()) != shard) {
+            return oneByOne(commit, sends, ack);
+        }
         // This commit's own token, not its version: a rival writer from the same version would reach the same one.
         String writer = UUID.randomUUID().toString();
         List<String> guard = List.of(executions.hashKey(id), "writer", writer);
-        RBatch batch = redisson.createBatch();
+        RBatch batch = scripts.batch();
         ScriptCall commitCall = executions.commitCall(commit, writer);
         RFuture<List<Object>> committed = RedisExecutionStore.COMMIT.addTo(batch, ReturnType.MULTI, commitCall.keys(), commitCall.args());
         List<RFuture<Long>> sent = new ArrayList<>(sends.size());
@@ -61,11 +68,11 @@ final class RedisCoupledWrites implements CoupledWrites {
         ScriptCall clear = executions.clearCall(id, next, marks);
         RedisExecutionStore.CLEAR_OUTBOX.addTo(batch, ReturnType.MULTI, clear.keys(), clear.args());
         RFuture<Long> acknowledged = ack == null ? null : acknowledge(batch, ack, guard);
-        batch.execute();
+        scripts.execute(batch);
         CommitResult result = RedisExecutionStore.commitResult(committed.toCompletableFuture().join());
         if (result instanceof CommitResult.Committed) {
             for (int i = 0; i < sends.size(); i++) {
-                queue.sent(sends.get(i).queue(), sent.get(i).toCompletableFuture().join());
+                queue.sent(sends.get(i).queue(), sends.get(i).message(), sent.get(i).toCompletableFuture().join());
             }
             settle(ack, acknowledged);
         }
@@ -75,16 +82,19 @@ final class RedisCoupledWrites implements CoupledWrites {
     @Override
     public boolean completeAndSend(String key, String owner, String result, Instant now, Duration retention, Send send,
                                    Acknowledgement ack) {
-        RBatch batch = redisson.createBatch();
+        if (shards.count() > 1 && claims.shardOfKey(key) != queue.shardOf(send.message())) {
+            return oneByOne(key, owner, result, now, retention, send, ack);
+        }
+        RBatch batch = scripts.batch();
         ScriptCall complete = claims.completeCall(key, owner, result, now, retention);
         RFuture<Long> completed = RedisIdempotencyStore.COMPLETE.addTo(batch, ReturnType.INTEGER, complete.keys(), complete.args());
         ScriptCall call = queue.sendCall(send.queue(), send.message(), send.delay(), List.of(claims.tokenKey(key), "owner", owner));
         RFuture<Long> sent = RedisTaskQueue.SEND.addTo(batch, ReturnType.INTEGER, call.keys(), call.args());
         RFuture<Long> acknowledged = ack == null ? null : acknowledge(batch, ack, List.of());
-        batch.execute();
+        scripts.execute(batch);
         boolean done = completed.toCompletableFuture().join() == 1L;
         if (done) {
-            queue.sent(send.queue(), sent.toCompletableFuture().join());
+            queue.sent(send.queue(), send.message(), sent.toCompletableFuture().join());
         }
         settle(ack, acknowledged);
         return done;
@@ -99,16 +109,16 @@ final class RedisCoupledWrites implements CoupledWrites {
         Objects.requireNonNull(orchestratorQueue, "orchestratorQueue");
         queue.readAlong(new ReceiveReads() {
             @Override
-            public List<Object> args(String from) {
+            public List<Object> args(String from, int shard) {
                 if (from.equals(orchestratorQueue)) {
-                    return executions.loadArgs();
+                    return executions.loadArgs(shard);
                 }
                 if (workerOwner == null) {
                     return List.of("");
                 }
-                List<Object> args = new ArrayList<>(List.of("claim", claims.tokenKeyPrefix()));
+                List<Object> args = new ArrayList<>(List.of("claim"));
                 args.addAll(claims.claimArgs(workerOwner, clock.instant(), lease));
-                args.add(claims.executionKeyStart());
+                args.addAll(claims.claimKeyArgs(shard));
                 return args;
             }
 
@@ -124,13 +134,54 @@ final class RedisCoupledWrites implements CoupledWrites {
         });
     }
 
+    /**
+     * The parts of {@link #commitAndSend} one by one, for a call whose sends or acknowledgement are not all in the
+     * execution's slot (on Cluster, a message that names neither its execution nor a group of it): a send after the commit
+     * took effect, the clear after every send, the acknowledgement last.
+     */
+    private CommitResult oneByOne(Commit commit, List<Send> sends, Acknowledgement ack) {
+        CommitResult result = executions.commit(commit);
+        if (result instanceof CommitResult.Committed) {
+            for (Send s : sends) {
+                queue.send(s.queue(), s.message(), s.delay());
+            }
+            executions.clearOutbox(commit.executionId(), commit.expectedVersion() + 1);
+            acknowledge(ack);
+        }
+        return result;
+    }
+
+    /** The parts of {@link #completeAndSend} one by one, for a send that is not in the claim's slot. */
+    private boolean oneByOne(String key, String owner, String result, Instant now, Duration retention, Send send, Acknowledgement ack) {
+        boolean done = claims.complete(key, owner, result, now, retention);
+        if (done) {
+            queue.send(send.queue(), send.message(), send.delay());
+        }
+        acknowledge(ack);
+        return done;
+    }
+
+    private void acknowledge(Acknowledgement ack) {
+        if (ack != null) {
+            ScriptCall call = queue.acknowledgeCall(ack.queue(), ack.receipt(), List.of());
+            Long reply = scripts.run(RedisTaskQueue.ACKNOWLEDGE, ReturnType.INTEGER, call.keys(), call.args());
+            settleReply(ack, reply);
+        }
+    }
+
     private RFuture<Long> acknowledge(RBatch batch, Acknowledgement ack, List<String> guard) {
         ScriptCall call = queue.acknowledgeCall(ack.queue(), ack.receipt(), guard);
         return RedisTaskQueue.ACKNOWLEDGE.addTo(batch, ReturnType.INTEGER, call.keys(), call.args());
     }
 
     private void settle(Acknowledgement ack, RFuture<Long> acknowledged) {
-        if (ack != null && queue.acknowledged(ack.queue(), acknowledged.toCompletableFuture().join())) {
+        if (ack != null) {
+            settleReply(ack, acknowledged.toCompletableFuture().join());
+        }
+    }
+
+    private void settleReply(Acknowledgement ack, Long reply) {
+        if (queue.acknowledged(ack.queue(), ack.receipt(), reply)) {
             ack.markDone();
         }
     }

@@ -16,26 +16,26 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
-import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
 /**
  * Executions in Redis, on a single node or on Redis Cluster alike. Each {@link #commit} is one Lua
- * script ({@code lua/execution-commit.lua}) over the execution's own keys: it checks the version and
- * writes state, summary, outbox and history, all or nothing. The global indexes (listing sets,
- * pending outboxes, expiry) are kept around the script, as hints.
+ * script ({@code lua/execution-commit.lua}) over the execution's own keys and its shard's indexes: it checks the
+ * version and writes state, summary, outbox and history and keeps the listing, pending-outbox and expiry sets, all or
+ * nothing, so the indexes are exact.
  *
- * <p>Keys, with {@code P} the key prefix and {@code ID} the execution id:
+ * <p>Keys, with {@code P} the key prefix and {@code ID} the execution id, on one node:
  * <ul>
  *   <li>{@code P:exec:{ID}} hash: version, state, summary fields, commit time and retention deadline of
  *       the last commit, and the names of the index sets the execution is in; {@code P:exec:{ID}:outbox}
- *       and {@code P:exec:{ID}:history} lists. The hash tag {@code {ID}} keeps one execution's keys in
- *       one Redis Cluster slot.</li>
- *   <li>Global indexes, sorted sets scored by start time (epoch ms): {@code P:idx:all},
+ *       and {@code P:exec:{ID}:history} lists, {@code :claims} (its tasks' claim keys) and {@code :sent} (the
+ *       deduplication marks of the messages sent for it).</li>
+ *   <li>Indexes, sorted sets scored by start time (epoch ms): {@code P:idx:all},
  *       {@code P:idx:pipeline:<pipeline>}, {@code P:idx:status:<status>},
  *       {@code P:idx:pipeline-status:<status length>:<status>:<pipeline>}; and
  *       {@code P:outbox-pending}, scored by commit time, holding the executions whose outbox is not
@@ -46,24 +46,11 @@ import org.redisson.client.codec.StringCodec;
  *       used again: a few hundred bytes instead of the execution's kilobytes.</li>
  * </ul>
  *
- * <p><b>One node.</b> On a single Redis node (a {@link RedissonClient} in single-server mode) there are no slots to
- * respect, and the commit and outbox-clearing scripts keep the indexes themselves, in the same atomic step: exact
- * indexes, and one round trip a commit instead of three. The rest of this javadoc describes Redis Cluster.
- *
- * <p><b>Cluster.</b> Every script touches only the keys of one execution (one slot), declared in
- * {@code KEYS}; the global indexes live in other slots and are written by plain commands around it,
- * ordered so that a crash or a conflict only ever leaves <em>extra</em> entries: before the commit
- * the execution is added to its new index sets, to {@code P:outbox-pending} if the outbox is not
- * empty and to {@code P:expiry} if it has a deadline; after it, it is added again (a writer that was
- * slower may have removed it meanwhile) and removed from the sets it left, and if it left any, the
- * hash is read once more and the sets it is in now are re-added, so a late removal by an older
- * writer does not take out an entry a newer commit needs. Removals from the pending and expiry sets
- * are conditional on the entry's score, so they leave a newer writer's entry alone. Readers treat
- * every index as a hint: {@link #list} re-checks each summary it loads (and reads on until the page
- * is full), {@link #pendingOutboxes} drops entries whose outbox is empty and {@link #expired} entries
- * whose execution no longer has that deadline. A stale entry is never returned; what a crash between
- * the steps can leave is an extra entry, never a missing one, except in one case: a crash between a
- * commit and its second add while an older writer's late removal has just taken the entry out.
+ * <p>On Redis Cluster each execution belongs to a shard ({@link Shards}) and the same keys carry the shard's hash tag
+ * instead: {@code P:exec:{T}ID}, {@code P:retired:{T}ID}, and each shard has its own indexes, {@code P:{T}:idx:all}
+ * and so on. A listing reads every shard's index and merges them ({@link ShardedListing}); the sweeper and the reaper
+ * read every shard's pending and expiry sets. One execution's commit, its sends and the acknowledgement of the message
+ * it applied then share one slot, which is what lets them go in one round trip ({@link RedisCoupledWrites}).
  *
  * <p>Listing ties on start time come in reverse id order (Redis sorts equal scores by member).
  */
@@ -79,18 +66,15 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     private final RedissonClient redisson;
     private final Scripts script;
     private final ExecutionKeys keys;
-    /** One Redis node (no slots): the scripts keep the indexes themselves, exact, in the step they describe. */
-    private final boolean oneNode;
-    /** On Cluster: the global indexes, written around the commit as hints. */
-    private final ClusterIndexHints hints;
+    private final ShardedListing listing;
 
     /** @param keyPrefix first segment of every key this store writes; no braces */
     public RedisExecutionStore(RedissonClient redisson, String keyPrefix) {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
         this.script = Scripts.of(redisson);
-        this.keys = new ExecutionKeys(new KeyPrefix(keyPrefix));
-        this.oneNode = redisson.getConfig().isSingleConfig();
-        this.hints = new ClusterIndexHints(redisson, keys);
+        KeyPrefix prefix = new KeyPrefix(keyPrefix);
+        this.keys = new ExecutionKeys(prefix, Shards.of(redisson, prefix));
+        this.listing = new ShardedListing(redisson, keys);
     }
 
     @Override
@@ -99,9 +83,9 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
         return loaded(executionId, reply.stream().map(String.class::cast).toList());
     }
 
-    /** The arguments with which a receive reads an execution along ({@code lua/queue-receive.lua}'s 'load'). */
-    List<Object> loadArgs() {
-        return List.of("load", keys.hashKeyStart(), ExecutionKeys.HASH_KEY_END, ExecutionKeys.OUTBOX_SUFFIX);
+    /** The arguments with which a receive from {@code shard} reads an execution along ({@code lua/queue-receive.lua}'s 'load'). */
+    List<Object> loadArgs(int shard) {
+        return List.of("load", keys.hashKeyStart(shard), keys.hashKeyEnd(), ExecutionKeys.OUTBOX_SUFFIX);
     }
 
     /** What {@code lib/load.lua}'s load answered for {@code executionId}. */
@@ -117,17 +101,7 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     @Override
     public CommitResult commit(Commit commit) {
         ScriptCall call = commitCall(commit);
-        String id = commit.summary().executionId();
-        List<String> sets = listingSets(commit.summary());
-        if (!oneNode) {
-            hints.beforeCommit(id, sets, commit);
-        }
-        List<Object> reply = COMMIT.run(script, ReturnType.MULTI, call.keys(), call.args());
-        CommitResult result = commitResult(reply);
-        if (!oneNode && result instanceof CommitResult.Committed) {
-            hints.afterCommit(id, sets, commit, reply.subList(2, 2 + sets.size()));
-        }
-        return result; // on Cluster a conflict leaves what the adds before it made: extra entries, which readers skip
+        return commitResult(COMMIT.run(script, ReturnType.MULTI, call.keys(), call.args()));
     }
 
     /** The commit script's run for {@code commit}. */
@@ -136,7 +110,7 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     }
 
     /**
-     * The commit script's run for {@code commit}: on one node it keeps the indexes too, and stores {@code writer} as the
+     * The commit script's run for {@code commit}, which keeps the shard's indexes too and stores {@code writer} as the
      * hash's {@code writer} field, which a send pipelined behind it can check ({@link RedisCoupledWrites}).
      */
     ScriptCall commitCall(Commit commit, String writer) {
@@ -153,13 +127,12 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
                 s.stopTime() == null ? RUNNING_STOP_TIME : s.stopTime().toString()));
         args.add(commit.retainUntil() == null ? "" : Long.toString(commit.retainUntil().toEpochMilli()));
         args.addAll(listingSets(s));
-        List<Object> commitKeys = new ArrayList<>(List.of(keys.hashKey(id), keys.outboxKey(id), keys.historyKey(id), keys.retiredKey(id)));
-        if (oneNode) { // the script keeps the indexes too
-            commitKeys.addAll(List.of(keys.allIndex(), keys.pendingKey(), keys.expiryKey()));
-            args.add(id);
-            args.add(Long.toString(s.startTime().toEpochMilli()));
-            args.add(writer);
-        }
+        int shard = keys.shardOf(id);
+        List<Object> commitKeys = List.of(keys.hashKey(id), keys.outboxKey(id), keys.historyKey(id), keys.retiredKey(id),
+                keys.allIndex(shard), keys.pendingKey(shard), keys.expiryKey(shard));
+        args.add(id);
+        args.add(Long.toString(s.startTime().toEpochMilli()));
+        args.add(writer);
         args.addAll(commit.history());
         args.addAll(commit.outbox());
         return new ScriptCall(commitKeys, args.toArray());
@@ -171,7 +144,7 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
         return (Long) reply.getFirst() == 1L ? new CommitResult.Committed(version) : new CommitResult.Conflict(version);
     }
 
-    /** The outbox-clearing script's run on one node, clearing only if every one of {@code sentMarks} exists. */
+    /** The outbox-clearing script's run, clearing only if every one of {@code sentMarks} exists. */
     ScriptCall clearCall(String executionId, long version, List<RedisTaskQueue.SentMark> sentMarks) {
         List<Object> args = new ArrayList<>(2 + 2 * sentMarks.size());
         args.add(Long.toString(version));
@@ -180,7 +153,12 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
             args.add(mark.key());
             args.add(mark.field());
         }
-        return new ScriptCall(List.of(keys.hashKey(executionId), keys.outboxKey(executionId), keys.pendingKey()), args.toArray());
+        return new ScriptCall(List.of(keys.hashKey(executionId), keys.outboxKey(executionId), keys.pendingKey(keys.shardOf(executionId))),
+                args.toArray());
+    }
+
+    Shards shards() {
+        return keys.shards();
     }
 
     /** The execution hash, whose {@code writer} field a coupled send is guarded by. */
@@ -189,28 +167,16 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     }
 
     private List<String> listingSets(ExecutionSummary s) {
-        return List.of(keys.pipelineIndex(s.pipeline()), keys.statusIndex(s.status()), keys.pipelineStatusIndex(s.pipeline(), s.status()));
+        int shard = keys.shardOf(s.executionId());
+        return List.of(keys.pipelineIndex(shard, s.pipeline()), keys.statusIndex(shard, s.status()),
+                keys.pipelineStatusIndex(shard, s.pipeline(), s.status()));
     }
 
     @Override
     public boolean clearOutbox(String executionId, long version) {
-        if (oneNode) { // the script takes the id out of the pending set too
-            ScriptCall call = clearCall(executionId, version, List.of());
-            List<Object> reply = CLEAR_OUTBOX.run(script, ReturnType.MULTI, call.keys(), call.args());
-            return (Long) reply.getFirst() == 1L;
-        }
-        List<Object> reply = CLEAR_OUTBOX.run(script, ReturnType.MULTI, List.of(keys.hashKey(executionId), keys.outboxKey(executionId)),
-                Long.toString(version));
-        if ((Long) reply.getFirst() != 1L) {
-            return false;
-        }
-        String committedAt = reply.size() > 1 && reply.get(1) != null ? (String) reply.get(1) : "";
-        if (committedAt.isEmpty()) { // written before commits recorded their time
-            redisson.getScoredSortedSet(keys.pendingKey(), StringCodec.INSTANCE).remove(executionId);
-        } else {
-            HintScan.removeIfNotNewer(script, keys.pendingKey(), executionId, Long.parseLong(committedAt));
-        }
-        return true;
+        ScriptCall call = clearCall(executionId, version, List.of());
+        List<Object> reply = CLEAR_OUTBOX.run(script, ReturnType.MULTI, call.keys(), call.args());
+        return (Long) reply.getFirst() == 1L;
     }
 
     /**
@@ -222,7 +188,8 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
         if (limit <= 0) {
             return List.of();
         }
-        return HintScan.holding(redisson, script, keys.pendingKey(), committedBefore.toEpochMilli(), limit, new HintScan.Check<Integer>() {
+        return HintScan.holdingAcross(redisson, script, keys.shards().count(), keys::pendingKey, committedBefore.toEpochMilli(), limit,
+                new HintScan.Check<Integer>() {
             @Override
             public RFuture<Integer> read(RBatch batch, String id) {
                 return batch.getList(keys.outboxKey(id), StringCodec.INSTANCE).sizeAsync();
@@ -247,48 +214,24 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     }
 
     /**
-     * Reads ids from the one index that matches the filter, newest first, and their summaries in one batch, page after
-     * page until {@code limit} summaries match: an entry whose execution does not (yet, or any more) match the filter,
-     * or is gone, is a stale hint and left out.
+     * Newest first, from the one index (per shard) that matches the filter ({@link ShardedListing}): an entry whose
+     * execution does not (yet, or any more) match the filter, or is gone, is left out.
      */
     @Override
     public List<ExecutionSummary> list(String pipeline, String status, int limit) {
         if (limit <= 0) {
             return List.of();
         }
-        String index = pipeline == null
-                ? (status == null ? keys.allIndex() : keys.statusIndex(status))
-                : (status == null ? keys.pipelineIndex(pipeline) : keys.pipelineStatusIndex(pipeline, status));
-        RScoredSortedSet<String> set = redisson.getScoredSortedSet(index, StringCodec.INSTANCE);
-        Set<String> fields = new LinkedHashSet<>(SUMMARY_FIELDS);
-        List<ExecutionSummary> summaries = new ArrayList<>();
-        int offset = 0;
-        while (summaries.size() < limit) {
-            int page = Math.max(limit - summaries.size(), HintScan.MIN_PAGE);
-            List<String> ids = List.copyOf(set.valueRangeReversed(offset, offset + page - 1));
-            RBatch batch = redisson.createBatch();
-            List<RFuture<Map<String, String>>> reads = new ArrayList<>(ids.size());
-            for (String id : ids) {
-                reads.add(batch.<String, String>getMap(keys.hashKey(id), StringCodec.INSTANCE).getAllAsync(fields));
+        IntFunction<String> index = shard -> pipeline == null
+                ? (status == null ? keys.allIndex(shard) : keys.statusIndex(shard, status))
+                : (status == null ? keys.pipelineIndex(shard, pipeline) : keys.pipelineStatusIndex(shard, pipeline, status));
+        return listing.newest(index, limit, (id, hash) -> {
+            if (hash.size() != SUMMARY_FIELDS.size()) {
+                return null;
             }
-            if (!ids.isEmpty()) {
-                batch.execute();
-            }
-            for (int i = 0; i < ids.size() && summaries.size() < limit; i++) {
-                Map<String, String> hash = reads.get(i).toCompletableFuture().join();
-                if (hash.size() == SUMMARY_FIELDS.size()) {
-                    ExecutionSummary s = summary(ids.get(i), SUMMARY_FIELDS.stream().map(hash::get).toList());
-                    if ((pipeline == null || pipeline.equals(s.pipeline())) && (status == null || status.equals(s.status()))) {
-                        summaries.add(s);
-                    }
-                }
-            }
-            if (ids.size() < page) {
-                break;
-            }
-            offset += page;
-        }
-        return summaries;
+            ExecutionSummary s = summary(id, SUMMARY_FIELDS.stream().map(hash::get).toList());
+            return (pipeline == null || pipeline.equals(s.pipeline())) && (status == null || status.equals(s.status())) ? s : null;
+        }, SUMMARY_FIELDS);
     }
 
     /**
@@ -302,7 +245,8 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
             return List.of();
         }
         Set<String> fields = new LinkedHashSet<>(List.of("status", "retainUntil"));
-        return HintScan.holding(redisson, script, keys.expiryKey(), now.toEpochMilli(), limit, new HintScan.Check<Map<String, String>>() {
+        return HintScan.holdingAcross(redisson, script, keys.shards().count(), keys::expiryKey, now.toEpochMilli(), limit,
+                new HintScan.Check<Map<String, String>>() {
             @Override
             public RFuture<Map<String, String>> read(RBatch batch, String id) {
                 return batch.<String, String>getMap(keys.hashKey(id), StringCodec.INSTANCE).getAllAsync(fields);
@@ -327,7 +271,8 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
         if ((Long) reply.getFirst() != 1L) {
             return false;
         }
-        List<String> sets = new ArrayList<>(List.of(keys.allIndex(), keys.expiryKey(), keys.pendingKey()));
+        int shard = keys.shardOf(executionId);
+        List<String> sets = new ArrayList<>(List.of(keys.allIndex(shard), keys.expiryKey(shard), keys.pendingKey(shard)));
         for (int i = 1; i < reply.size(); i++) {
             String set = (String) reply.get(i);
             if (set != null && !set.isEmpty()) {
@@ -343,12 +288,13 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
     }
 
     /**
-     * On one node, with the claims and the queue of the same client: a commit and its sends (a completion and its
-     * result) in one round trip ({@link RedisCoupledWrites}). Not on Cluster, where they live in different slots.
+     * With the claims and the queue of the same client: a commit and its sends (a completion and its result) in one
+     * round trip ({@link RedisCoupledWrites}); on Cluster as on one node, since an execution's keys, claims and queue
+     * messages share its shard's slot.
      */
     @Override
     public Optional<CoupledWrites> coupledWith(IdempotencyStore claims, TaskQueue queue) {
-        if (oneNode && claims instanceof RedisIdempotencyStore c && queue instanceof RedisTaskQueue q && c.client() == redisson
+        if (claims instanceof RedisIdempotencyStore c && queue instanceof RedisTaskQueue q && c.client() == redisson
                 && q.client() == redisson) {
             return Optional.of(new RedisCoupledWrites(redisson, this, c, q));
         }

@@ -56,7 +56,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
         this.script = Scripts.of(redisson);
         this.prefix = new KeyPrefix(keyPrefix);
-        this.executions = new ExecutionKeys(prefix);
+        this.executions = new ExecutionKeys(prefix, Shards.of(redisson, prefix));
         this.abandonedClaimExpiry = positive(abandonedClaimExpiry, "abandonedClaimExpiry");
     }
 
@@ -127,13 +127,38 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     }
 
     /**
-     * A task's token ({@code <execution id>.<frame>.<step>.<attempt>.<secret>}) is claimed under its execution's hash
-     * tag, so the claim joins the execution's slot and leaves with it; any other key is {@code P:idem:<key>}.
-     * {@code lib/claim.lua}'s {@code claimKeys} names them the same way.
+     * A task's token ({@code <execution id>.<frame>.<step>.<attempt>.<secret>}) is claimed in its execution's slot, so
+     * the claim leaves with it: {@code P:idem:{ID}<rest>} on one node, {@code P:idem:<shard tag>ID<rest>} on Cluster;
+     * any other key is {@code P:idem:<key>}. {@code lib/claim.lua}'s {@code claimKeys} names them the same way.
      */
     String tokenKey(String key) {
         Matcher task = task(key);
-        return task != null ? tokenKeyPrefix() + "{" + task.group(1) + "}" + task.group(2) : tokenKeyPrefix() + key;
+        if (task == null) {
+            return tokenKeyPrefix() + key;
+        }
+        String id = task.group(1);
+        return taskKeyStart(executions.shardOf(id)) + id + taskKeyMiddle() + task.group(2);
+    }
+
+    /** What the key of a task's token of an execution of {@code shard} starts with, before the execution id. */
+    String taskKeyStart(int shard) {
+        Shards shards = executions.shards();
+        return shards.tagged() ? tokenKeyPrefix() + shards.tag(shard) : tokenKeyPrefix() + "{";
+    }
+
+    /** What comes between the execution id and the rest of the token in a task token's key. */
+    String taskKeyMiddle() {
+        return executions.shards().tagged() ? "" : "}";
+    }
+
+    /**
+     * The arguments of {@code lib/claim.lua}'s claimKeys for a receive from {@code shard}: a task token's key start and
+     * middle, the execution hash key's start and end, and the prefix of any other key ('' on Cluster: another slot's,
+     * which a receive does not claim along).
+     */
+    List<Object> claimKeyArgs(int shard) {
+        return List.of(taskKeyStart(shard), taskKeyMiddle(), executions.hashKeyStart(shard), executions.hashKeyEnd(),
+                executions.shards().tagged() ? "" : tokenKeyPrefix());
     }
 
     /** The claim script's keys: the key's, and for a task's token its execution's claims set and hash. */
@@ -143,6 +168,18 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
                 : List.of(tokenKey(key));
     }
 
+    /** The execution id a task's token starts with, or {@code null} if {@code token} is not one. */
+    static String executionOfToken(String token) {
+        Matcher m = TASK_TOKEN.matcher(token);
+        return m.matches() ? m.group(1) : null;
+    }
+
+    /** The shard of the slot {@link #tokenKey} puts {@code key} in, or -1 for a key outside every execution's shard. */
+    int shardOfKey(String key) {
+        Matcher task = task(key);
+        return task == null ? -1 : executions.shardOf(task.group(1));
+    }
+
     /** The parts of a task's token, if {@code key} is {@link IdempotencyStore#taskKey} of one. */
     private static Matcher task(String key) {
         if (!key.startsWith(TASK_KEY_PREFIX)) {
@@ -150,11 +187,6 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
         }
         Matcher m = TASK_TOKEN.matcher(key).region(TASK_KEY_PREFIX.length(), key.length());
         return m.matches() ? m : null;
-    }
-
-    /** What an execution's hash key starts with: a receive's claim names a task's keys from it ({@code claimKeys}). */
-    String executionKeyStart() {
-        return executions.hashKeyStart();
     }
 
     /** What every token's key starts with. */

@@ -8,11 +8,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.regex.Pattern;
+import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
 import org.redisson.api.RScript.ReturnType;
-import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
 
 /**
  * {@link TaskQueue} in Redis: a queue is a sorted set of message ids scored by when each becomes
@@ -39,12 +38,14 @@ import org.redisson.client.codec.StringCodec;
  * (message id to group), {@code :group:<group>} (a group's list), {@code :dedup:<id>}, and the same
  * under {@code P:queue:{P:Q}:Q-dlq:}; the hash tag keeps both queues in one Cluster slot, so
  * dead-lettering is part of the receive script and the scripts may name group and deduplication
- * keys themselves. Acknowledged messages are deleted; an empty queue has no keys once its
+ * keys themselves. On Cluster every shard has its part of each queue, in its executions' slot
+ * ({@link QueueKeys}): a message goes to its execution's shard, and a receive looks at the shards
+ * signalled since it last looked, and at all of them when it wakes without a signal.
+ * Acknowledged messages are deleted; an empty queue has no keys once its
  * deduplication marks have expired. {@code :subjects} maps a task message's id to its task token
  * (its {@link CoupledWrites#CLAIM_KEY_ATTRIBUTE}) while the message is queued, for a receive that
- * claims along ({@link #readAlong}). On one node, the deduplication mark of a message of an
- * execution is a field of that execution's {@code P:exec:{ID}:sent} hash instead ({@link #sentMark}),
- * so it leaves with the execution.
+ * claims along ({@link #readAlong}). The deduplication mark of a message of an execution is a field
+ * of that execution's {@code :sent} hash instead ({@link #sentMark}), so it leaves with the execution.
  *
  * <p>Waiting receivers hold no connection: a receive that finds nothing waits in this JVM until a
  * send wakes it (a send from this JVM directly, one from another through the Pub/Sub channel
@@ -59,25 +60,17 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     static final Duration RECHECK = Duration.ofMillis(500);
     static final String DLQ_SUFFIX = "-dlq";
 
-    private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9_-]{1,80}");
     static final LuaScript SEND = LuaScript.load("queue-send");
-    private static final LuaScript RECEIVE = LuaScript.load("queue-receive", "lib/claim", "lib/load");
     static final LuaScript ACKNOWLEDGE = LuaScript.load("queue-acknowledge");
     private static final LuaScript EXTEND = LuaScript.load("queue-extend");
     private static final LuaScript BACKLOG = LuaScript.load("queue-backlog");
 
     private final RedissonClient redisson;
     private final Scripts script;
-    private final KeyPrefix prefix;
+    private final QueueKeys queues;
     private final int maxReceives;
     private final String channel;
-    private final String instance = UUID.randomUUID().toString();
-    private final QueueSignals signals = new QueueSignals();
-    private final Object subscribing = new Object();
-    private volatile RTopic topic;
-    private volatile int listener = -1;
-    private volatile ReceiveReads reads;
-    private final boolean oneNode;
+    private final QueueReceiver receiver;
     private final ExecutionKeys executions;
 
     /**
@@ -91,11 +84,13 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
         }
         this.redisson = Objects.requireNonNull(redisson, "redisson");
         this.script = Scripts.of(redisson);
-        this.prefix = new KeyPrefix(keyPrefix);
+        KeyPrefix prefix = new KeyPrefix(keyPrefix);
+        Shards shards = Shards.of(redisson, prefix);
+        this.queues = new QueueKeys(prefix, shards);
         this.maxReceives = maxReceives;
         this.channel = prefix.key("queue-sent");
-        this.oneNode = redisson.getConfig().isSingleConfig();
-        this.executions = new ExecutionKeys(prefix);
+        this.executions = new ExecutionKeys(prefix, shards);
+        this.receiver = new QueueReceiver(redisson, script, queues, channel, maxReceives);
     }
 
     @Override
@@ -117,38 +112,73 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
         }
         ScriptCall call = sendCall(queue, message, delay, List.of());
         Long sent = SEND.run(script, ReturnType.INTEGER, call.keys(), call.args());
-        sent(queue, sent);
+        sent(queue, message, sent);
     }
 
     /**
      * The send script's run; {@code guard} is empty, or a hash key, a field and the value it must hold for the message to
-     * be sent (on one node only).
+     * be sent (a key of the message's execution's slot).
      */
     ScriptCall sendCall(String queue, OutgoingMessage message, Duration delay, List<String> guard) {
         long delayMillis = delay.isNegative() ? 0 : ceilMillis(delay);
         String encoded = new QueueEnvelope(message.attributes(), message.body()).encode();
-        List<Object> args = new ArrayList<>(List.of(UUID.randomUUID().toString(), encoded, Long.toString(delayMillis), channel,
-                notification(queue), orEmpty(message.group()), orEmpty(message.id()), Long.toString(DEDUPLICATION_WINDOW.toMillis()),
-                stem(queue), orEmpty(message.attributes().get(CoupledWrites.CLAIM_KEY_ATTRIBUTE))));
+        int shard = shardOf(message);
+        List<Object> args = new ArrayList<>(List.of(queues.newMessageId(shard), encoded, Long.toString(delayMillis), channel,
+                receiver.notification(queue, shard), orEmpty(message.group()), orEmpty(message.id()), Long.toString(DEDUPLICATION_WINDOW.toMillis()),
+                queues.stem(queue, shard), subject(message, shard)));
         SentMark mark = message.id() == null ? null : sentMark(queue, message);
         boolean inExecution = mark != null && !mark.field().isEmpty();
         args.add(inExecution ? mark.key() : "");
         args.add(inExecution ? mark.field() : "");
         args.addAll(guard);
-        return new ScriptCall(keys(checked(queue)), args.toArray());
+        return new ScriptCall(queues.keys(QueueKeys.checked(queue), shard), args.toArray());
     }
 
-    /** After a send script answered {@code reply}: receivers in this JVM are woken if a message was put on {@code queue}. */
-    void sent(String queue, Long reply) {
+    /**
+     * The shard a message goes to (on Cluster): its group's (an orchestrator message's group is its execution's id), so
+     * a group stays in one shard and a receive can read its execution along; else its execution's, named by its
+     * attribute or by its task token; else its deduplication id's, so a duplicate meets its mark; else any.
+     */
+    int shardOf(OutgoingMessage message) {
+        if (!queues.shards().tagged()) {
+            return 0;
+        }
+        String by = message.group();
+        if (by == null) {
+            String execution = message.attributes().get(EXECUTION_ATTRIBUTE);
+            String token = message.attributes().get(CoupledWrites.CLAIM_KEY_ATTRIBUTE);
+            by = execution != null && !execution.isEmpty() ? execution : token != null ? RedisIdempotencyStore.executionOfToken(token) : null;
+        }
+        if (by == null) {
+            by = message.id() != null ? message.id() : UUID.randomUUID().toString();
+        }
+        return queues.shards().of(by);
+    }
+
+    /**
+     * The message's subject, its task token, which a receive claims along: only if the token's execution is of the
+     * message's shard, since the receive names the claim's keys in its own slot ('' otherwise: the worker claims it).
+     */
+    private String subject(OutgoingMessage message, int shard) {
+        String token = message.attributes().get(CoupledWrites.CLAIM_KEY_ATTRIBUTE);
+        if (token == null) {
+            return "";
+        }
+        String execution = RedisIdempotencyStore.executionOfToken(token);
+        return execution == null || queues.shards().of(execution) == shard ? token : "";
+    }
+
+    /** After a send script answered {@code reply}: receivers in this JVM are woken if {@code message} was put on {@code queue}. */
+    void sent(String queue, OutgoingMessage message, Long reply) {
         if (reply != null && reply == 1L) {
-            signals.signal(queue);
+            receiver.signals().signal(queue, shardOf(message));
         }
     }
 
     /**
      * Where a message's deduplication mark is while the window lasts: a key of its own ({@code field} empty) in the
-     * queue's slot, or, on one node for a message of an execution (its {@value #EXECUTION_ATTRIBUTE} attribute), a field
-     * of that execution's sent-marks hash, which leaves with the execution.
+     * queue's slot, or, for a message of an execution (its {@value #EXECUTION_ATTRIBUTE} attribute), a field of that
+     * execution's sent-marks hash, which leaves with the execution.
      */
     record SentMark(String key, String field) {}
 
@@ -158,14 +188,20 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     /** The mark that a message with deduplication id {@code message.id()} was sent to {@code queue}. */
     SentMark sentMark(String queue, OutgoingMessage message) {
         String execution = message.attributes().get(EXECUTION_ATTRIBUTE);
-        if (oneNode && execution != null && !execution.isEmpty()) {
-            return new SentMark(executions.sentKey(execution), checked(queue) + "\n" + message.id());
+        int shard = shardOf(message);
+        if (execution != null && !execution.isEmpty() && queues.shards().of(execution) == shard) {
+            return new SentMark(executions.sentKey(execution), QueueKeys.checked(queue) + "\n" + message.id());
         }
-        return new SentMark(stem(checked(queue)) + "dedup:" + message.id(), "");
+        return new SentMark(queues.stem(QueueKeys.checked(queue), shard) + "dedup:" + message.id(), "");
     }
 
     RedissonClient client() {
         return redisson;
+    }
+
+    /** The shard of the message a receipt is of (0 on one node). */
+    int shardOfReceipt(String receipt) {
+        return queues.shardOfMessage(Receipt.parse(receipt).id());
     }
 
     private static String orEmpty(String s) {
@@ -175,41 +211,7 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     /** Up to {@code max} messages, waiting at most {@code wait} (to the millisecond) for the first. */
     @Override
     public List<ReceivedMessage> receive(String queue, int max, Duration visibility, Duration wait) {
-        if (max < 1) {
-            throw new IllegalArgumentException("max must be at least 1, was " + max);
-        }
-        if (visibility.isNegative()) {
-            throw new IllegalArgumentException("A visibility timeout cannot be negative: " + visibility);
-        }
-        checked(queue);
-        long deadline = System.nanoTime() + Math.max(0, wait.toNanos());
-        if (wait.isPositive()) {
-            subscribe();
-        }
-        while (true) {
-            long seen = signals.version(queue);
-            Taken taken = take(queue, max, visibility);
-            if (!taken.messages().isEmpty()) {
-                return taken.messages();
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return List.of();
-            }
-            if (taken.moved()) {
-                continue; // the visible ones were dead-lettered; more may be visible behind them
-            }
-            long pause = Math.min(left, RECHECK.toNanos());
-            if (taken.nextVisibleMillis() >= 0) {
-                pause = Math.min(pause, Duration.ofMillis(taken.nextVisibleMillis()).toNanos());
-            }
-            try {
-                signals.awaitChange(queue, seen, pause);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return List.of();
-            }
-        }
+        return receiver.receive(queue, max, visibility, wait);
     }
 
     /**
@@ -219,102 +221,58 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
      */
     @Override
     public FirstReceived receiveFirst(List<String> queues, int max, Duration visibility, Duration wait) {
-        if (max < 1) {
-            throw new IllegalArgumentException("max must be at least 1, was " + max);
-        }
-        queues.forEach(RedisTaskQueue::checked);
-        if (queues.isEmpty()) {
-            return FirstReceived.NONE;
-        }
-        long deadline = System.nanoTime() + Math.max(0, wait.toNanos());
-        if (wait.isPositive()) {
-            subscribe();
-        }
-        while (true) {
-            long seen = signals.anyVersion(queues);
-            long pause = RECHECK.toNanos();
-            boolean moved = false;
-            for (String queue : queues) {
-                Taken taken = take(queue, max, visibility);
-                if (!taken.messages().isEmpty()) {
-                    return new FirstReceived(queue, taken.messages());
-                }
-                moved |= taken.moved();
-                if (taken.nextVisibleMillis() >= 0) {
-                    pause = Math.min(pause, Duration.ofMillis(taken.nextVisibleMillis()).toNanos());
-                }
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return FirstReceived.NONE;
-            }
-            if (moved) {
-                continue;
-            }
-            try {
-                signals.awaitAny(queues, seen, Math.min(left, pause));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return FirstReceived.NONE;
-            }
-        }
+        return receiver.receiveFirst(queues, max, visibility, wait);
     }
 
-    /** The messages of {@code queue} receivable now and the age of the oldest, by the server's clock. */
+    /** The messages of {@code queue} receivable now and the age of the oldest, by the server's clock, over every shard. */
     @Override
     public Optional<Backlog> backlog(String queue) {
-        List<Object> reply = BACKLOG.run(script, ReturnType.MULTI, List.of(keys(checked(queue)).get(0)));
-        return Optional.of(new Backlog(Long.parseLong(String.valueOf(reply.get(0))),
-                Duration.ofMillis(Long.parseLong(String.valueOf(reply.get(1))))));
-    }
-
-    private Taken take(String queue, int max, Duration visibility) {
-        boolean deadLetter = queue.endsWith(DLQ_SUFFIX);
-        String dlq = deadLetter ? queue : deadLetterQueue(queue);
-        List<Object> keys = new ArrayList<>(keys(queue));
-        keys.addAll(keys(dlq).subList(0, 3));
-        List<Object> args = new ArrayList<>(List.of(Integer.toString(max), Long.toString(ceilMillis(visibility)),
-                Integer.toString(deadLetter ? 0 : maxReceives), channel, notification(dlq), stem(queue)));
-        ReceiveReads r = reads;
-        args.addAll(r == null || deadLetter ? List.of("") : r.args(queue));
-        List<Object> reply = RECEIVE.run(script, ReturnType.MULTI, keys, args.toArray());
-        long nextVisible = Long.parseLong((String) reply.get(0));
-        boolean deadLettered = !"0".equals(reply.get(1));
-        if (deadLettered) {
-            signals.signal(dlq);
+        QueueKeys.checked(queue);
+        RBatch batch = redisson.createBatch();
+        List<RFuture<List<Object>>> parts = new ArrayList<>();
+        for (int shard = 0; shard < queues.shards().count(); shard++) {
+            parts.add(BACKLOG.addTo(batch, ReturnType.MULTI, List.of(queues.keys(queue, shard).get(0))));
         }
-        // A dead-lettered head makes the next of its group receivable; a joined message may leave room in the batch.
-        boolean moved = deadLettered || !"0".equals(reply.get(2));
-        List<ReceivedMessage> messages = ReceiveReads.messages(reply, r);
-        return new Taken(messages, nextVisible, moved);
+        batch.execute();
+        long count = 0;
+        long oldest = 0;
+        for (RFuture<List<Object>> part : parts) {
+            List<Object> reply = part.toCompletableFuture().join();
+            count += Long.parseLong(String.valueOf(reply.get(0)));
+            oldest = Math.max(oldest, Long.parseLong(String.valueOf(reply.get(1))));
+        }
+        return Optional.of(new Backlog(count, Duration.ofMillis(oldest)));
     }
-
-    private record Taken(List<ReceivedMessage> messages, long nextVisibleMillis, boolean moved) {}
 
     /** From now on, every receive but a dead-letter queue's reads along what {@code reads} asks. */
     void readAlong(ReceiveReads reads) {
-        this.reads = Objects.requireNonNull(reads, "reads");
+        receiver.readAlong(reads);
     }
 
     /** Deletes the message if {@code receipt} is from its latest receive; an older receipt does nothing (the message is, or will be, delivered again). */
     @Override
     public void acknowledge(String queue, String receipt) {
         ScriptCall call = acknowledgeCall(queue, receipt, List.of());
-        acknowledged(queue, ACKNOWLEDGE.run(script, ReturnType.INTEGER, call.keys(), call.args()));
+        acknowledged(queue, receipt, ACKNOWLEDGE.run(script, ReturnType.INTEGER, call.keys(), call.args()));
     }
 
     /** The acknowledge script's run; {@code guard} as {@link #sendCall}'s. */
     ScriptCall acknowledgeCall(String queue, String receipt, List<String> guard) {
         Receipt r = Receipt.parse(receipt);
-        List<Object> args = new ArrayList<>(List.of(r.id(), r.count(), stem(checked(queue)), channel, notification(queue)));
+        int shard = queues.shardOfMessage(r.id());
+        List<Object> args = new ArrayList<>(List.of(r.id(), r.count(), queues.stem(QueueKeys.checked(queue), shard), channel,
+                receiver.notification(queue, shard)));
         args.addAll(guard);
-        return new ScriptCall(keys(queue), args.toArray());
+        return new ScriptCall(queues.keys(queue, shard), args.toArray());
     }
 
-    /** After an acknowledge script answered {@code reply}: whether it is done with the message (deleted, or its receipt was not the latest). */
-    boolean acknowledged(String queue, Long reply) {
+    /**
+     * After an acknowledge script for {@code receipt} answered {@code reply}: whether it is done with the message (deleted,
+     * or its receipt was not the latest).
+     */
+    boolean acknowledged(String queue, String receipt, Long reply) {
         if (reply != null && reply == 2L) {
-            signals.signal(queue); // the next message of the group is receivable
+            receiver.signals().signal(queue, queues.shardOfMessage(Receipt.parse(receipt).id())); // the next message of the group is receivable
         }
         return reply == null || reply != 3L;
     }
@@ -326,7 +284,8 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
             throw new IllegalArgumentException("A visibility timeout cannot be negative: " + visibility);
         }
         Receipt r = Receipt.parse(receipt);
-        EXTEND.run(script, ReturnType.INTEGER, keys(checked(queue)), r.id(), r.count(), Long.toString(ceilMillis(visibility)));
+        EXTEND.run(script, ReturnType.INTEGER, queues.keys(QueueKeys.checked(queue), queues.shardOfMessage(r.id())), r.id(), r.count(),
+                Long.toString(ceilMillis(visibility)));
     }
 
     /** {@code <queue>-dlq}, as on SQS; a dead-letter queue has none of its own. */
@@ -338,58 +297,15 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     /** Stops listening for other nodes' sends; the client stays the caller's. */
     @Override
     public void close() {
-        synchronized (subscribing) {
-            if (topic != null && listener >= 0) {
-                topic.removeListener(listener);
-            }
-            listener = -1;
-        }
+        receiver.close();
     }
 
-    /** Subscribes on the first waiting receive, so a queue that only sends holds no Pub/Sub connection. */
-    private void subscribe() {
-        if (topic != null) {
-            return;
-        }
-        synchronized (subscribing) {
-            if (topic == null) {
-                RTopic t = redisson.getTopic(channel, StringCodec.INSTANCE);
-                listener = t.addListener(String.class, (ch, text) -> onNotification(text));
-                topic = t;
-            }
-        }
+    /** The keys of {@code shard}'s part of {@code queue} (due, messages, receives, groups). */
+    List<Object> keys(String queue, int shard) {
+        return queues.keys(queue, shard);
     }
 
-    private void onNotification(String text) {
-        int space = text.indexOf(' ');
-        if (space > 0 && !text.startsWith(instance) ) {
-            signals.signal(text.substring(space + 1));
-        }
-    }
-
-    private String notification(String queue) {
-        return instance + " " + queue;
-    }
-
-    List<Object> keys(String queue) {
-        String stem = stem(queue);
-        return List.of(stem + "due", stem + "messages", stem + "receives", stem + "groups");
-    }
-
-    /** The first part of every key of {@code queue}; its hash tag puts the queue and its dead-letter queue in one slot. */
-    private String stem(String queue) {
-        String base = queue.endsWith(DLQ_SUFFIX) ? queue.substring(0, queue.length() - DLQ_SUFFIX.length()) : queue;
-        return prefix.key("queue:{" + prefix.value() + ":" + base + "}:" + queue + ":");
-    }
-
-    private static String checked(String queue) {
-        if (queue == null || !QUEUE_NAME.matcher(queue).matches()) {
-            throw new IllegalArgumentException("'" + queue + "' is not a queue name: use 1 to 80 letters, digits, hyphens and underscores");
-        }
-        return queue;
-    }
-
-    private static long ceilMillis(Duration d) {
+    static long ceilMillis(Duration d) {
         long millis = d.toMillis();
         return d.minusMillis(millis).isZero() ? millis : millis + 1;
     }

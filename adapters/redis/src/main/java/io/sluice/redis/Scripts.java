@@ -54,14 +54,23 @@ final class Scripts {
         });
     }
 
-    private RBatch batch() {
-        return redisson.createBatch(BatchOptions.defaults().sync(acks.replicas(), acks.timeout()));
+    /** A batch for scripts that go together in one round trip, which {@link #execute} runs; it waits as {@link #run} does. */
+    RBatch batch() {
+        return acks.waits() ? redisson.createBatch(BatchOptions.defaults().sync(acks.replicas(), acks.timeout())) : redisson.createBatch();
     }
 
-    private void confirmed(LuaScript lua, BatchResult<?> result) {
+    /** Runs a {@link #batch()}; with replica acknowledgements asked, fails unless they confirmed it. */
+    void execute(RBatch batch) {
+        BatchResult<?> result = batch.execute();
+        if (acks.waits()) {
+            confirmed("a pipeline of scripts", result);
+        }
+    }
+
+    private void confirmed(Object what, BatchResult<?> result) {
         if (result.getSyncedSlaves() < acks.replicas()) {
             throw new RedisException("Only " + result.getSyncedSlaves() + " of the " + acks.replicas() + " replicas asked for"
-                    + " (replica-acks) confirmed " + lua + " within " + acks.timeout() + "; it may or may not have taken effect");
+                    + " (replica-acks) confirmed " + what + " within " + acks.timeout() + "; it may or may not have taken effect");
         }
     }
 }

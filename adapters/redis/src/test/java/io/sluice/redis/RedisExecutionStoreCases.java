@@ -26,6 +26,12 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         return new RedisExecutionStore(redis().client(), redis().prefix());
     }
 
+    /** The store's key names on this server (one node's, or the shards' on Cluster). */
+    private ExecutionKeys keys() {
+        KeyPrefix prefix = new KeyPrefix(redis().prefix());
+        return new ExecutionKeys(prefix, Shards.of(redis().client(), prefix));
+    }
+
     private static ExecutionSummary running(String id, String pipeline, Instant start) {
         return new ExecutionSummary(id, pipeline, id, "RUNNING", "sha256:abc", start, null);
     }
@@ -51,35 +57,38 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
     @Test
     void leftoversOfAnInterruptedWriterAreNeverReturnedAndTheSweepsDropThem() {
         ExecutionStore store = createStore();
-        String prefix = redis().prefix();
+        ExecutionKeys keys = keys();
         String id = "p:live";
+        int shard = keys.shardOf(id);
         store.commit(new Commit(running(id, "p", T), "s", List.of(), List.of(), 0, T));
         var client = redis().client();
-        client.getScoredSortedSet(prefix + ":idx:status:SUCCEEDED", StringCodec.INSTANCE).add(T.toEpochMilli(), id);
-        client.getScoredSortedSet(prefix + ":outbox-pending", StringCodec.INSTANCE).add(T.toEpochMilli(), id);
-        client.getScoredSortedSet(prefix + ":expiry", StringCodec.INSTANCE).add(T.plusSeconds(5).toEpochMilli(), id);
-        client.getScoredSortedSet(prefix + ":expiry", StringCodec.INSTANCE).add(T.plusSeconds(5).toEpochMilli(), "p:gone");
+        client.getScoredSortedSet(keys.statusIndex(shard, "SUCCEEDED"), StringCodec.INSTANCE).add(T.toEpochMilli(), id);
+        client.getScoredSortedSet(keys.pendingKey(shard), StringCodec.INSTANCE).add(T.toEpochMilli(), id);
+        client.getScoredSortedSet(keys.expiryKey(shard), StringCodec.INSTANCE).add(T.plusSeconds(5).toEpochMilli(), id);
+        client.getScoredSortedSet(keys.expiryKey(keys.shardOf("p:gone")), StringCodec.INSTANCE).add(T.plusSeconds(5).toEpochMilli(), "p:gone");
 
         assertThat(store.list("p", "SUCCEEDED", 10)).isEmpty();
         assertThat(store.list(null, "SUCCEEDED", 10)).isEmpty();
         assertThat(store.pendingOutboxes(T.plusSeconds(60), 10)).isEmpty();
         assertThat(store.expired(T.plusSeconds(60), 10)).isEmpty();
-        assertThat(client.getScoredSortedSet(prefix + ":outbox-pending", StringCodec.INSTANCE).contains(id))
+        assertThat(client.getScoredSortedSet(keys.pendingKey(shard), StringCodec.INSTANCE).contains(id))
                 .as("an entry whose outbox is empty is dropped").isFalse();
-        assertThat(client.getScoredSortedSet(prefix + ":expiry", StringCodec.INSTANCE).size())
+        assertThat(client.getScoredSortedSet(keys.expiryKey(shard), StringCodec.INSTANCE).size()
+                + client.getScoredSortedSet(keys.expiryKey(keys.shardOf("p:gone")), StringCodec.INSTANCE).size())
                 .as("entries of a running and of a gone execution are dropped").isZero();
     }
 
     @Test
     void aPageIsFilledPastStaleEntries() {
         ExecutionStore store = createStore();
-        String prefix = redis().prefix();
+        ExecutionKeys keys = keys();
         for (int i = 0; i < 3; i++) {
             store.commit(new Commit(running("p:real-" + i, "p", T.plusSeconds(i)), "s", List.of(), List.of(), 0, T));
         }
-        var index = redis().client().getScoredSortedSet(prefix + ":idx:pipeline:p", StringCodec.INSTANCE);
         for (int i = 0; i < 40; i++) { // newer than every real one, so they come first
-            index.add(T.plusSeconds(100 + i).toEpochMilli(), "p:never-committed-" + i);
+            String stale = "p:never-committed-" + i;
+            redis().client().getScoredSortedSet(keys.pipelineIndex(keys.shardOf(stale), "p"), StringCodec.INSTANCE)
+                    .add(T.plusSeconds(100 + i).toEpochMilli(), stale);
         }
 
         assertThat(store.list("p", null, 2)).extracting(ExecutionSummary::executionId).containsExactly("p:real-2", "p:real-1");
@@ -132,7 +141,8 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         var last = store.load(id).orElseThrow();
         String status = last.summary().status();
         assertThat(last.version()).isEqualTo(1 + committed.get());
-        assertThat(redis().client().getScoredSortedSet(redis().prefix() + ":idx:status:" + status, StringCodec.INSTANCE).contains(id))
+        ExecutionKeys keys = keys();
+        assertThat(redis().client().getScoredSortedSet(keys.statusIndex(keys.shardOf(id), status), StringCodec.INSTANCE).contains(id))
                 .as("the set of its final status holds it").isTrue();
         assertThat(store.list("p", status, 10)).extracting(ExecutionSummary::executionId).containsExactly(id);
         assertThat(store.list(null, status, 10)).extracting(ExecutionSummary::executionId).containsExactly(id);

@@ -1,13 +1,11 @@
--- Clears the outbox if the execution is still at the version that wrote it. The execution's own
--- keys only (one hash tag, one Cluster slot): the caller then takes the id out of the
--- pending-outbox set, if its entry is not newer than this version's commit.
--- KEYS[1] execution hash, KEYS[2] outbox list. ARGV[1] version. On a single Redis node the caller
--- passes KEYS[3] the pending-outbox set and ARGV[2] the execution id, and the script takes the id
--- out of it in the same step (the entry is this version's: a newer commit would have changed the version);
--- ARGV[3..] then name the deduplication marks of the messages that carried the outbox out (a send
--- coupled with its commit in one pipeline, RedisCoupledWrites), two by two: a key and '' (a mark of its
--- own), or a hash and its field (queue-send.lua); it is cleared only if every one exists: a send that
--- failed leaves the outbox for the sweeper.
+-- Clears the outbox if the execution is still at the version that wrote it, and takes the id out of
+-- its shard's pending-outbox set in the same step (the entry is this version's: a newer commit would
+-- have changed the version). The execution's keys and its shard's set: one Cluster slot.
+-- KEYS[1] execution hash, KEYS[2] outbox list, KEYS[3] the pending-outbox set. ARGV[1] version,
+-- ARGV[2] the execution id; ARGV[3..] name the deduplication marks of the messages that carried the
+-- outbox out (a send coupled with its commit in one pipeline, RedisCoupledWrites), two by two: a key
+-- and '' (a mark of its own), or a hash and its field (queue-send.lua); it is cleared only if every
+-- one exists: a send that failed leaves the outbox for the sweeper.
 -- Returns {1, commit time of that version (epoch ms; '' if an older commit did not record it)}
 -- when cleared, {0} otherwise.
 
@@ -27,7 +25,5 @@ for i = 3, #ARGV, 2 do
   end
 end
 redis.call('DEL', KEYS[2])
-if KEYS[3] then
-  redis.call('ZREM', KEYS[3], ARGV[2])
-end
+redis.call('ZREM', KEYS[3], ARGV[2])
 return {1, fields[2] or ''}

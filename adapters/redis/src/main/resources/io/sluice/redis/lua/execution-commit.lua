@@ -1,27 +1,23 @@
 -- One transition of one execution, all or nothing: version check, state + summary, outbox and
--- history. Every key is the execution's own, under its hash tag {ID}, so they share one Redis
--- Cluster slot. The global indexes (listing sets, pending outboxes, expiry) are not touched here:
--- RedisExecutionStore adds to them before this script and removes from them after it. The hash
--- keeps the names of the listing sets the execution is in and its commit time and deadline, so the
--- caller knows what to remove and readers can re-check an index entry against the execution.
+-- history, and the indexes of the execution's shard (listing sets, pending outboxes, expiry), exact.
+-- Every key is the execution's own or its shard's, so they share one Redis Cluster slot (on one node
+-- the execution's keys carry its hash tag {ID} and the indexes are global keys; on Cluster all carry
+-- the shard's tag: RedisExecutionStore, Shards). The hash keeps the names of the listing sets the
+-- execution is in and its commit time and deadline.
 --
 -- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list   KEYS[4] the retired record of this id
+-- KEYS[5] the shard's all-executions index   KEYS[6] its pending-outbox set   KEYS[7] its expiry set
 -- ARGV[1] expected version ARGV[2] commit time (epoch ms)  ARGV[3] history line count
 -- ARGV[4] outbox command count  ARGV[5] state  ARGV[6..11] pipeline, name, status, definition hash,
 -- start time, stop time ('' while running)  ARGV[12] retain until (epoch ms, '' for none)
--- ARGV[13..15] the names of the pipeline, status and pipeline + status index sets (strings kept in
--- the hash; the script does not touch those keys)  [on a single node: ARGV[16] the execution id,
--- ARGV[17] its start time (epoch ms), the listing sets' score, ARGV[18] a token of this commit, kept
--- as the hash's 'writer', which the sends pipelined behind it check (RedisCoupledWrites)]  then the history lines, then the outbox.
+-- ARGV[13..15] the names of the pipeline, status and pipeline + status index sets of the shard
+-- (kept in the hash; touched undeclared, in the same slot) ARGV[16] the execution id, ARGV[17] its
+-- start time (epoch ms), the listing sets' score, ARGV[18] a token of this commit, kept as the hash's
+-- 'writer', which the sends pipelined behind it check (RedisCoupledWrites); then the history lines,
+-- then the outbox.
 -- Returns {1, new version, old pipeline set, old status set, old pipeline + status set} ('' where
 -- there was none) or {0, current version}. An id whose execution was removed while its name is
 -- still reserved (KEYS[4] exists) cannot be created again: {0, 0}.
---
--- On a single Redis node (no slots to respect) the caller passes KEYS[5] the all-executions index,
--- KEYS[6] the pending-outbox set and KEYS[7] the expiry set, and the script keeps every index in the
--- same step, exact rather than hints: one round trip a commit instead of three. The listing sets
--- named in ARGV[13..15] (and the ones the execution leaves, named in its hash) are then touched too,
--- undeclared, which only a single node allows.
 
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if current ~= tonumber(ARGV[1]) then
@@ -32,7 +28,7 @@ if current == 0 and redis.call('EXISTS', KEYS[4]) == 1 then
 end
 local historyCount = tonumber(ARGV[3])
 local outboxCount = tonumber(ARGV[4])
-local firstHistory = KEYS[5] and 19 or 16
+local firstHistory = 19
 local firstOutbox = firstHistory + historyCount
 
 local function push(key, from, count)
@@ -57,7 +53,7 @@ end
 if historyCount > 0 then
   push(KEYS[3], firstHistory, historyCount)
 end
-if KEYS[5] then
+do
   redis.call('HSET', KEYS[1], 'writer', ARGV[18])
   local id = ARGV[16]
   local start = ARGV[17]

@@ -7,7 +7,7 @@
 -- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list   KEYS[4] retired record (a string)
 -- KEYS[5] the set of its tasks' claim keys (lib/claim.lua), which go with it: a task message delivered
 -- after this finds its execution gone instead of running again; KEYS[6] the deduplication marks of the
--- messages sent for it (queue-send.lua, on one node), which go with it too
+-- messages sent for it (queue-send.lua), which go with it too
 -- ARGV[1] expected version ARGV[2] name reserved until (epoch ms)
 -- Returns {1, pipeline set, status set, pipeline + status set} ('' where none) when removed; {0}
 -- when the execution is absent, at another version, running, or has an outbox not yet sent (its

@@ -4,7 +4,7 @@
 -- becomes receivable now, and waiting receivers are told.
 -- KEYS[1..4] due zset, messages hash, receives hash, groups hash; ARGV[1] id, ARGV[2] the receive
 -- count of the receipt, ARGV[3] the queue's key stem, ARGV[4] channel, ARGV[5] notification.
--- ARGV[6..8], when given (one Redis node only): a hash key, a field and a value; the message is
+-- ARGV[6..8], when given (a key of this slot): a hash key, a field and a value; the message is
 -- acknowledged only if the hash holds that value in that field (an acknowledgement pipelined behind
 -- the commit that applied the message, RedisCoupledWrites, checks that commit's token).
 -- Returns 0 if not deleted, 1 if deleted, 2 if deleted and the next message of its group is receivable,

@@ -8,13 +8,13 @@
 -- KEYS[1..4] the queue's due zset, messages hash, receives hash, groups hash; KEYS[5..7] the first
 -- three of its dead-letter queue, in the same slot. ARGV[4] channel, ARGV[5] notification for the
 -- dead-letter queue, ARGV[6] the queue's key stem.
--- ARGV[7] what to read along with each message received, in this same script (one Redis node only:
--- the keys read are other slots'; this script starts with lib/claim.lua and lib/load.lua):
+-- ARGV[7] what to read along with each message received, in this same script (the keys read are the
+-- message's execution's, in this queue's slot: RedisCoupledWrites; this script starts with
+-- lib/claim.lua and lib/load.lua):
 --   ''      nothing;
 --   'claim' the claim of a message that has a subject (queue-send.lua: its task token), for owner
---           ARGV[9] .. '/' .. its receipt (id .. ':' .. receive count): keys as lib/claim.lua's
---           claimKeys names them from ARGV[8] (the claims' prefix) and ARGV[13] (the start of an
---           execution's hash key), ARGV[10] now, ARGV[11] lease end, ARGV[12] expiry;
+--           ARGV[8] .. '/' .. its receipt (id .. ':' .. receive count), ARGV[9] now, ARGV[10] lease
+--           end, ARGV[11] expiry; keys as lib/claim.lua's claimKeys names them from ARGV[12..16];
 --   'load'  the execution of a message's group (its execution id): hash ARGV[8] .. group .. ARGV[9],
 --           outbox that hash .. ARGV[10], as lib/load.lua reads them (the answer after the group).
 -- Returns {wait, moved, joined, id, receive count, message, n, item 1 .. item n, id, ...}: wait is how
@@ -49,8 +49,11 @@ local function readAlong(id, received, group)
     if not subject then
       return {}
     end
-    local key, claims, execution = claimKeys(ARGV[8], ARGV[13], subject)
-    local answer = claim(key, ARGV[9] .. '/' .. id .. ':' .. received, ARGV[10], ARGV[11], ARGV[12], claims, execution)
+    local key, claims, execution = claimKeys(ARGV[12], ARGV[13], ARGV[14], ARGV[15], ARGV[16], subject)
+    if not key then
+      return {}
+    end
+    local answer = claim(key, ARGV[8] .. '/' .. id .. ':' .. received, ARGV[9], ARGV[10], ARGV[11], claims, execution)
     table.insert(answer, 1, 'claim')
     return answer
   elseif ARGV[7] == 'load' and group then

@@ -16,9 +16,9 @@
 -- ARGV[10] the message's subject ('' for none): the key a receive that reads along looks up for it
 -- (queue-receive.lua), kept in <stem>subjects until the message leaves.
 -- ARGV[11], ARGV[12]: where the deduplication mark goes instead ('' and '' for <stem>dedup:<id>, a key
--- of its own): on one Redis node, the hash of the sent marks of the message's execution and the field
+-- of its own): the hash of the sent marks of the message's execution (in this slot) and the field
 -- for this queue and id, holding when the window ends (epoch ms), which leaves with the execution.
--- ARGV[13..15], when given (one Redis node only: the key is another slot's): a hash key, a field and a
+-- ARGV[13..15], when given (a key of this slot: the message's execution's): a hash key, a field and a
 -- value; the message is sent only if the hash holds that value in that field, which makes a send
 -- pipelined behind the write it follows (RedisCoupledWrites) depend on that write having happened.
 -- Returns 1 if sent, 0 if dropped as a duplicate, 2 if its guard did not hold.

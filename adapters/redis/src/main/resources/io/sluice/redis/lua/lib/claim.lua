@@ -31,14 +31,20 @@ local function claim(key, claimant, now, leaseEnd, expiry, claims, execution)
 end
 
 -- The keys of a claim on token, as RedisIdempotencyStore names them: a task's token (its execution id,
--- then '.frame.step.attempt.secret') is claimed under its execution's hash tag,
--- idemPrefix .. '{' .. id .. '}' .. the rest, and joins execStart .. id .. '}:claims'; a token not of
--- that form is idemPrefix .. 'task:' .. token (IdempotencyStore.taskKey's). Returns key, claims set,
--- execution hash (the last two nil then).
-local function claimKeys(idemPrefix, execStart, token)
+-- then '.frame.step.attempt.secret') is claimed in its execution's slot, taskStart .. id .. taskMiddle ..
+-- the rest, and joins execStart .. id .. execEnd .. ':claims' (on one node taskStart is the claims'
+-- prefix and '{', taskMiddle and execEnd '}'; on Cluster the starts end with the shard's hash tag and
+-- the others are ''). A token not of that form is otherPrefix .. 'task:' .. token, or, when otherPrefix
+-- is '' (Cluster: that key is another slot's), not claimed here. Returns key, claims set, execution hash
+-- (the last two nil for a token not of the form; all nil when not claimed here).
+local function claimKeys(taskStart, taskMiddle, execStart, execEnd, otherPrefix, token)
   local id, rest = string.match(token, '^(.+)(%.%d+%.%d+%.%d+%.' .. string.rep('[0-9a-f]', 32) .. ')$')
   if not id then
-    return idemPrefix .. 'task:' .. token, nil, nil
+    if otherPrefix == '' then
+      return nil, nil, nil
+    end
+    return otherPrefix .. 'task:' .. token, nil, nil
   end
-  return idemPrefix .. '{' .. id .. '}' .. rest, execStart .. id .. '}:claims', execStart .. id .. '}'
+  local execution = execStart .. id .. execEnd
+  return taskStart .. id .. taskMiddle .. rest, execution .. ':claims', execution
 end

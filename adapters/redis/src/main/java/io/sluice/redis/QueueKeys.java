@@ -1,0 +1,77 @@
+package io.sluice.redis;
+
+import java.util.List;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * The names of a Redis task queue's keys, shard by shard ({@link Shards}). On one node a queue {@code Q} has one part,
+ * {@code P:queue:{P:Q}:Q:} and its dead-letter queue {@code P:queue:{P:Q}:Q-dlq:} (the hash tag keeps both in one
+ * slot), the names it always had. On Cluster each shard {@code k} has a part of every queue,
+ * {@code P:queue:<shard tag>:Q:} and {@code P:queue:<shard tag>:Q-dlq:}, in the slot of the executions of that shard,
+ * so a message joins its execution's slot. A message's id says its shard on Cluster ({@code s<k>.<uuid>}), and so does
+ * every receipt of it.
+ */
+final class QueueKeys {
+    private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9_-]{1,80}");
+
+    private final KeyPrefix prefix;
+    private final Shards shards;
+
+    QueueKeys(KeyPrefix prefix, Shards shards) {
+        this.prefix = prefix;
+        this.shards = shards;
+    }
+
+    Shards shards() {
+        return shards;
+    }
+
+    /** The due set, messages, receives and groups of {@code shard}'s part of {@code queue}. */
+    List<Object> keys(String queue, int shard) {
+        String stem = stem(queue, shard);
+        return List.of(stem + "due", stem + "messages", stem + "receives", stem + "groups");
+    }
+
+    /** The first part of every key of {@code shard}'s part of {@code queue}. */
+    String stem(String queue, int shard) {
+        if (shards.tagged()) {
+            return prefix.key("queue:" + shards.tag(shard) + ":" + queue + ":");
+        }
+        String base = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX)
+                ? queue.substring(0, queue.length() - RedisTaskQueue.DLQ_SUFFIX.length()) : queue;
+        return prefix.key("queue:{" + prefix.value() + ":" + base + "}:" + queue + ":");
+    }
+
+    /** A new message's id, which on Cluster names its shard. */
+    String newMessageId(int shard) {
+        String uuid = UUID.randomUUID().toString();
+        return shards.tagged() ? "s" + shard + "." + uuid : uuid;
+    }
+
+    /** The shard of the message a receipt ({@code <message id>:<receive count>}) or message id is of. */
+    int shardOfMessage(String messageId) {
+        if (!shards.tagged()) {
+            return 0;
+        }
+        int dot = messageId.indexOf('.');
+        if (messageId.startsWith("s") && dot > 1) {
+            try {
+                int shard = Integer.parseInt(messageId, 1, dot, 10);
+                if (shard >= 0 && shard < shards.count()) {
+                    return shard;
+                }
+            } catch (NumberFormatException e) {
+                // not one of ours: refused below
+            }
+        }
+        throw new IllegalArgumentException("'" + messageId + "' is not a receipt of this queue");
+    }
+
+    static String checked(String queue) {
+        if (queue == null || !QUEUE_NAME.matcher(queue).matches()) {
+            throw new IllegalArgumentException("'" + queue + "' is not a queue name: use 1 to 80 letters, digits, hyphens and underscores");
+        }
+        return queue;
+    }
+}

@@ -1,0 +1,131 @@
+package io.sluice.redis;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.IntFunction;
+import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+import org.redisson.client.protocol.ScoredEntry;
+
+/**
+ * The newest entries of a listing index that every shard keeps a part of ({@link Shards}): a merge of the shards'
+ * parts, newest start first (ties in reverse id order, as one sorted set gives them), reading each shard a page at a
+ * time and each page's hashes in one batch. On one node it is one set read page by page, as before shards.
+ */
+final class ShardedListing {
+    private final RedissonClient redisson;
+    private final ExecutionKeys keys;
+
+    ShardedListing(RedissonClient redisson, ExecutionKeys keys) {
+        this.redisson = redisson;
+        this.keys = keys;
+    }
+
+    /**
+     * Up to {@code limit} of what {@code accept} makes of the newest entries' hash {@code fields} ({@code null} for an
+     * entry to leave out: a stale one, or one the filter does not match).
+     */
+    <T> List<T> newest(IntFunction<String> index, int limit, BiFunction<String, Map<String, String>, T> accept, Collection<String> fields) {
+        int shards = keys.shards().count();
+        List<Part> parts = new ArrayList<>(shards);
+        for (int shard = 0; shard < shards; shard++) {
+            parts.add(new Part(index.apply(shard)));
+        }
+        LinkedHashSet<String> asked = new LinkedHashSet<>(fields);
+        List<T> found = new ArrayList<>();
+        while (found.size() < limit) {
+            int page = Math.max(limit - found.size(), HintScan.MIN_PAGE);
+            refill(parts, page);
+            List<String> ids = merged(parts, page);
+            if (ids.isEmpty()) {
+                break;
+            }
+            RBatch batch = redisson.createBatch();
+            List<RFuture<Map<String, String>>> reads = new ArrayList<>(ids.size());
+            for (String id : ids) {
+                reads.add(batch.<String, String>getMap(keys.hashKey(id), StringCodec.INSTANCE).getAllAsync(asked));
+            }
+            batch.execute();
+            for (int i = 0; i < ids.size() && found.size() < limit; i++) {
+                T item = accept.apply(ids.get(i), reads.get(i).toCompletableFuture().join());
+                if (item != null) {
+                    found.add(item);
+                }
+            }
+        }
+        return found;
+    }
+
+    /** Reads the next page of every shard whose buffer is empty and that may have more, all in one batch. */
+    private void refill(List<Part> parts, int page) {
+        RBatch batch = redisson.createBatch();
+        List<Part> reading = new ArrayList<>();
+        List<RFuture<Collection<ScoredEntry<String>>>> pages = new ArrayList<>();
+        for (Part part : parts) {
+            if (part.buffer.isEmpty() && !part.exhausted) {
+                reading.add(part);
+                pages.add(batch.<String>getScoredSortedSet(part.key, StringCodec.INSTANCE)
+                        .entryRangeReversedAsync(part.offset, part.offset + page - 1));
+            }
+        }
+        if (reading.isEmpty()) {
+            return;
+        }
+        batch.execute();
+        for (int i = 0; i < reading.size(); i++) {
+            Part part = reading.get(i);
+            Collection<ScoredEntry<String>> got = pages.get(i).toCompletableFuture().join();
+            part.buffer.addAll(got);
+            part.offset += got.size();
+            part.exhausted = got.size() < page;
+        }
+    }
+
+    /**
+     * Up to {@code count} ids in merged order, stopping early when a shard that may have more has used up its buffer
+     * (its next entries could come before the others' buffered ones).
+     */
+    private static List<String> merged(List<Part> parts, int count) {
+        List<String> ids = new ArrayList<>(count);
+        while (ids.size() < count) {
+            Part newest = null;
+            for (Part part : parts) {
+                if (part.buffer.isEmpty()) {
+                    if (!part.exhausted) {
+                        return ids;
+                    }
+                } else if (newest == null || newer(part.buffer.peekFirst(), newest.buffer.peekFirst())) {
+                    newest = part;
+                }
+            }
+            if (newest == null) {
+                return ids;
+            }
+            ids.add(newest.buffer.pollFirst().getValue());
+        }
+        return ids;
+    }
+
+    private static boolean newer(ScoredEntry<String> a, ScoredEntry<String> b) {
+        int byScore = Double.compare(a.getScore(), b.getScore());
+        return byScore != 0 ? byScore > 0 : a.getValue().compareTo(b.getValue()) > 0;
+    }
+
+    private static final class Part {
+        final String key;
+        final ArrayDeque<ScoredEntry<String>> buffer = new ArrayDeque<>();
+        int offset;
+        boolean exhausted;
+
+        Part(String key) {
+            this.key = key;
+        }
+    }
+}
