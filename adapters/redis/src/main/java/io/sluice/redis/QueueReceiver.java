@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
@@ -62,10 +64,9 @@ final class QueueReceiver {
         if (wait.isPositive()) {
             subscribe();
         }
-        boolean everyShard = !wait.isPositive();
         while (true) {
             long seen = signals.version(queue);
-            Taken taken = take(queue, max, visibility, everyShard);
+            Taken taken = take(queue, max, visibility);
             if (!taken.messages().isEmpty()) {
                 return taken.messages();
             }
@@ -77,11 +78,15 @@ final class QueueReceiver {
                 continue; // the visible ones were dead-lettered; more may be visible behind them
             }
             long pause = Math.min(left, RedisTaskQueue.RECHECK.toNanos());
-            if (taken.nextVisibleMillis() >= 0) {
-                pause = Math.min(pause, Duration.ofMillis(taken.nextVisibleMillis()).toNanos());
+            int dueShard = -1;
+            if (taken.nextVisibleMillis() >= 0 && Duration.ofMillis(taken.nextVisibleMillis()).toNanos() < pause) {
+                pause = Duration.ofMillis(taken.nextVisibleMillis()).toNanos();
+                dueShard = taken.nextVisibleShard();
             }
             try {
-                everyShard = !signals.awaitChange(queue, seen, pause);
+                if (!signals.awaitChange(queue, seen, pause) && dueShard >= 0) {
+                    signals.markHot(queue, dueShard); // its earliest hidden message is visible now
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return List.of();
@@ -106,19 +111,22 @@ final class QueueReceiver {
         if (wait.isPositive()) {
             subscribe();
         }
-        boolean everyShard = !wait.isPositive();
         while (true) {
             long seen = signals.anyVersion(queues);
             long pause = RedisTaskQueue.RECHECK.toNanos();
             boolean moved = false;
+            String dueQueue = null;
+            int dueShard = -1;
             for (String queue : queues) {
-                Taken taken = take(queue, max, visibility, everyShard);
+                Taken taken = take(queue, max, visibility);
                 if (!taken.messages().isEmpty()) {
                     return new FirstReceived(queue, taken.messages());
                 }
                 moved |= taken.moved();
-                if (taken.nextVisibleMillis() >= 0) {
-                    pause = Math.min(pause, Duration.ofMillis(taken.nextVisibleMillis()).toNanos());
+                if (taken.nextVisibleMillis() >= 0 && Duration.ofMillis(taken.nextVisibleMillis()).toNanos() < pause) {
+                    pause = Duration.ofMillis(taken.nextVisibleMillis()).toNanos();
+                    dueQueue = queue;
+                    dueShard = taken.nextVisibleShard();
                 }
             }
             long left = deadline - System.nanoTime();
@@ -129,7 +137,9 @@ final class QueueReceiver {
                 continue;
             }
             try {
-                everyShard = !signals.awaitAny(queues, seen, Math.min(left, pause));
+                if (!signals.awaitAny(queues, seen, Math.min(left, pause)) && dueQueue != null) {
+                    signals.markHot(dueQueue, dueShard);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return FirstReceived.NONE;
@@ -138,46 +148,130 @@ final class QueueReceiver {
     }
 
     /**
-     * From the shards signalled since the last look ("hot": every send and every message that became receivable
-     * signals its shard), and from all of them, the hot ones first, when {@code everyShard} (a receive that does not
-     * wait, and one that woke without a signal) or when no receiver of this JVM has looked at all of them for
-     * {@link #RedisTaskQueue.RECHECK} (a delay or a visibility timeout that ran out signals nothing). The first shard that has messages
-     * gives them; a shard that gave {@code max} may have more, and stays hot, as do the hot ones not looked at.
+     * From the shards signalled since the last look ("hot": every send and every message that became receivable in this
+     * JVM signals its shard, and so does the end of a wait for a shard's earliest hidden message), and from all of them,
+     * the hot ones first, when no receiver of this JVM has looked at all of them for {@link RedisTaskQueue#RECHECK} (a
+     * message hidden from a receiver in another JVM, a notification lost). So a receive that does not wait may answer
+     * nothing while another shard has a message no signal announced yet, as a short poll of SQS may. The hot ones (at
+     * most {@code max}) share out {@code max} in one pipeline; the others, when looked at, get what a read-only look says
+     * each holds, in a second. A shard that gave its whole share may have more, and stays hot, as do the hot ones not
+     * looked at.
      */
-    private Taken take(String queue, int max, Duration visibility, boolean everyShard) {
+    private Taken take(String queue, int max, Duration visibility) {
         int count = queues.shards().count();
         if (count == 1) {
-            return takeFrom(queue, 0, max, visibility);
+            ScriptCall call = receiveCall(queue, 0, max, visibility);
+            return taken(queue, 0, RECEIVE.run(script, ReturnType.MULTI, call.keys(), call.args()));
         }
-        everyShard |= signals.fullLookDue(queue, RedisTaskQueue.RECHECK.toNanos());
+        boolean everyShard = signals.fullLookDue(queue, RedisTaskQueue.RECHECK.toNanos());
         int hot = signals.takeHotShards(queue);
-        int hotLeft = hot;
-        long nextVisible = -1;
-        boolean moved = false;
         int start = ThreadLocalRandom.current().nextInt(count);
-        for (int pass = 0; pass < 2; pass++) {
-            for (int i = 0; i < count; i++) {
-                int shard = (start + i) % count;
-                boolean isHot = (hot & (1 << shard)) != 0;
-                if (pass == 0 ? !isHot : isHot || !everyShard) {
-                    continue;
-                }
-                Taken taken = takeFrom(queue, shard, max, visibility);
-                hotLeft &= ~(1 << shard);
-                moved |= taken.moved();
-                if (taken.nextVisibleMillis() >= 0) {
-                    nextVisible = nextVisible < 0 ? taken.nextVisibleMillis() : Math.min(nextVisible, taken.nextVisibleMillis());
-                }
-                if (!taken.messages().isEmpty()) {
-                    signals.returnHotShards(queue, taken.messages().size() >= max ? hotLeft | (1 << shard) : hotLeft);
-                    return new Taken(taken.messages(), nextVisible, moved);
-                }
-            }
+        List<Integer> hotOnes = new ArrayList<>();
+        List<Integer> others = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            int shard = (start + i) % count;
+            ((hot & (1 << shard)) != 0 ? hotOnes : others).add(shard);
         }
-        return new Taken(List.of(), nextVisible, moved);
+        List<Integer> firstHot = hotOnes.subList(0, Math.min(max, hotOnes.size()));
+        int[] shares = new int[firstHot.size()];
+        for (int i = 0; i < shares.length; i++) { // the hot ones share out max, the first ones taking the remainder
+            shares[i] = max / shares.length + (i < max % shares.length ? 1 : 0);
+        }
+        Pipeline got = receive(queue, firstHot, shares, visibility);
+        int left = (hot & ~got.looked()) | got.full();
+        if (got.taken().messages().isEmpty() && everyShard && !others.isEmpty()) {
+            // The others, by what a read-only look says each holds now: max goes to those that hold messages.
+            Pipeline rest = receive(queue, others, visibleCounts(queue, others, max), visibility);
+            left = (left & ~rest.looked()) | rest.full();
+            got = rest.after(got);
+        }
+        signals.returnHotShards(queue, left);
+        return got.taken();
     }
 
-    private Taken takeFrom(String queue, int shard, int max, Duration visibility) {
+    /** How many of max each of {@code shards} should give: as many as it holds receivable now, in order, up to max in all. */
+    private int[] visibleCounts(String queue, List<Integer> shards, int max) {
+        RBatch batch = redisson.createBatch();
+        List<RFuture<List<Object>>> looks = new ArrayList<>(shards.size());
+        for (int shard : shards) {
+            looks.add(RedisTaskQueue.BACKLOG.addTo(batch, ReturnType.MULTI, List.of(queues.keys(queue, shard).get(0))));
+        }
+        batch.execute();
+        int[] shares = new int[shards.size()];
+        int left = max;
+        for (int i = 0; i < shards.size(); i++) {
+            List<Object> look = looks.get(i).toCompletableFuture().join();
+            shares[i] = (int) Math.min(left, Long.parseLong(String.valueOf(look.get(0))));
+            left -= shares[i];
+            long wait = Long.parseLong(String.valueOf(look.get(2)));
+            if (shares[i] == 0 && wait >= 0) {
+                shares[i] = -1 - (int) Math.min(Integer.MAX_VALUE - 1, wait); // nothing to receive: only when it will be
+            }
+        }
+        return shares;
+    }
+
+    /**
+     * What one pipeline of receives got: the messages, the shards looked at and those that gave their whole share (bits),
+     * and the earliest hidden message seen.
+     */
+    private record Pipeline(Taken taken, int looked, int full) {
+        Pipeline after(Pipeline earlier) {
+            Taken a = earlier.taken();
+            Taken b = taken;
+            boolean bFirst = b.nextVisibleMillis() >= 0 && (a.nextVisibleMillis() < 0 || b.nextVisibleMillis() < a.nextVisibleMillis());
+            return new Pipeline(new Taken(b.messages(), bFirst ? b.nextVisibleMillis() : a.nextVisibleMillis(),
+                    bFirst ? b.nextVisibleShard() : a.nextVisibleShard(), a.moved() || b.moved()), looked | earlier.looked, full | earlier.full);
+        }
+    }
+
+    /**
+     * Receives of {@code shares[i]} messages from each of {@code shards}, in one pipeline (each node's part sent at once);
+     * a share of 0 is not asked, one below 0 is {@code -1 - } the ms until its earliest hidden message becomes visible.
+     */
+    private Pipeline receive(String queue, List<Integer> shards, int[] shares, Duration visibility) {
+        RBatch batch = script.batch();
+        List<RFuture<List<Object>>> replies = new ArrayList<>(shards.size());
+        for (int i = 0; i < shards.size(); i++) {
+            if (shares[i] > 0) {
+                ScriptCall call = receiveCall(queue, shards.get(i), shares[i], visibility);
+                replies.add(RECEIVE.addTo(batch, ReturnType.MULTI, call.keys(), call.args()));
+            } else {
+                replies.add(null);
+            }
+        }
+        if (replies.stream().anyMatch(java.util.Objects::nonNull)) {
+            script.execute(batch);
+        }
+        List<ReceivedMessage> messages = new ArrayList<>();
+        long nextVisible = -1;
+        int nextVisibleShard = -1;
+        boolean moved = false;
+        int looked = 0;
+        int full = 0;
+        for (int i = 0; i < shards.size(); i++) {
+            int shard = shards.get(i);
+            looked |= 1 << shard;
+            long shardNext = shares[i] < 0 ? -1L - shares[i] : -1;
+            if (replies.get(i) != null) {
+                Taken taken = taken(queue, shard, replies.get(i).toCompletableFuture().join());
+                messages.addAll(taken.messages());
+                moved |= taken.moved();
+                if (taken.messages().size() >= shares[i] || !taken.messages().isEmpty() && visibility.isZero()) {
+                    full |= 1 << shard; // it may have more, or what it gave is receivable again at once
+                }
+                shardNext = taken.nextVisibleMillis();
+            }
+            if (shardNext >= 0 && (nextVisible < 0 || shardNext < nextVisible)) {
+                nextVisible = shardNext;
+                nextVisibleShard = shard;
+            }
+        }
+        return new Pipeline(new Taken(messages, nextVisible, nextVisibleShard, moved), looked, full);
+    }
+
+    /** The receive script's run for {@code shard}'s part of {@code queue}. */
+    private ScriptCall receiveCall(String queue, int shard, int max, Duration visibility) {
         boolean deadLetter = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX);
         String dlq = deadLetter ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
         List<Object> keys = new ArrayList<>(queues.keys(queue, shard));
@@ -186,19 +280,24 @@ final class QueueReceiver {
                 Integer.toString(deadLetter ? 0 : maxReceives), channel, notification(dlq, shard), queues.stem(queue, shard)));
         ReceiveReads r = reads;
         args.addAll(r == null || deadLetter ? List.of("") : r.args(queue, shard));
-        List<Object> reply = RECEIVE.run(script, ReturnType.MULTI, keys, args.toArray());
+        return new ScriptCall(keys, args.toArray());
+    }
+
+    /** What a receive script for {@code shard}'s part of {@code queue} answered. */
+    private Taken taken(String queue, int shard, List<Object> reply) {
         long nextVisible = Long.parseLong((String) reply.get(0));
         boolean deadLettered = !"0".equals(reply.get(1));
         if (deadLettered) {
+            String dlq = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX) ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
             signals.signal(dlq, shard);
         }
         // A dead-lettered head makes the next of its group receivable; a joined message may leave room in the batch.
         boolean moved = deadLettered || !"0".equals(reply.get(2));
-        List<ReceivedMessage> messages = ReceiveReads.messages(reply, r);
-        return new Taken(messages, nextVisible, moved);
+        return new Taken(ReceiveReads.messages(reply, reads), nextVisible, shard, moved);
     }
 
-    private record Taken(List<ReceivedMessage> messages, long nextVisibleMillis, boolean moved) {}
+    /** What a take got, and when and in which shard the earliest hidden message it saw becomes visible (-1: none). */
+    private record Taken(List<ReceivedMessage> messages, long nextVisibleMillis, int nextVisibleShard, boolean moved) {}
 
     /** Stops listening for other nodes' sends; the client stays the caller's. */
     void close() {

@@ -56,8 +56,13 @@ final class QueueSignals {
 
     /** As {@link #signal(String)}, noting that it was {@code shard}'s part of the queue. */
     void signal(String queue, int shard) {
-        hotShards.computeIfAbsent(queue, q -> new java.util.concurrent.atomic.AtomicInteger()).getAndUpdate(bits -> bits | (1 << shard));
+        markHot(queue, shard);
         signal(queue);
+    }
+
+    /** Notes that {@code shard}'s part of the queue may have messages, without waking anyone (its caller looks next). */
+    void markHot(String queue, int shard) {
+        hotShards.computeIfAbsent(queue, q -> new java.util.concurrent.atomic.AtomicInteger()).getAndUpdate(bits -> bits | (1 << shard));
     }
 
     /** The shards signalled since the last call (bits), which a receiver looks at first. */

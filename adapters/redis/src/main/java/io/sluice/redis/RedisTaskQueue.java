@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
 import org.redisson.api.RScript.ReturnType;
@@ -63,7 +62,7 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     static final LuaScript SEND = LuaScript.load("queue-send");
     static final LuaScript ACKNOWLEDGE = LuaScript.load("queue-acknowledge");
     private static final LuaScript EXTEND = LuaScript.load("queue-extend");
-    private static final LuaScript BACKLOG = LuaScript.load("queue-backlog");
+    static final LuaScript BACKLOG = LuaScript.load("queue-backlog");
 
     private final RedissonClient redisson;
     private final Scripts script;
@@ -137,7 +136,7 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     /**
      * The shard a message goes to (on Cluster): its group's (an orchestrator message's group is its execution's id), so
      * a group stays in one shard and a receive can read its execution along; else its execution's, named by its
-     * attribute or by its task token; else its deduplication id's, so a duplicate meets its mark; else any.
+     * attribute or by its task token; else its deduplication id's, so a duplicate meets its mark; else its body's.
      */
     int shardOf(OutgoingMessage message) {
         if (!queues.shards().tagged()) {
@@ -149,8 +148,8 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
             String token = message.attributes().get(CoupledWrites.CLAIM_KEY_ATTRIBUTE);
             by = execution != null && !execution.isEmpty() ? execution : token != null ? RedisIdempotencyStore.executionOfToken(token) : null;
         }
-        if (by == null) {
-            by = message.id() != null ? message.id() : UUID.randomUUID().toString();
+        if (by == null) { // the body's, so that sent() finds the same shard as the send did
+            by = message.id() != null ? message.id() : message.body();
         }
         return queues.shards().of(by);
     }
