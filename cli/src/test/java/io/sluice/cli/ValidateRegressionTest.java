@@ -34,7 +34,10 @@ class ValidateRegressionTest {
                 + " platform local: Resource 'arn:aws:states:::ecs:runTask.sync'.");
         CliRun aws = CliRun.of("validate", "--platform", "aws", ecs);
         assertThat(aws.exit()).isZero();
-        assertThat(aws.err()).as("everything runs on AWS").isEmpty();
+        assertThat(aws.err()).as("the AWS host carries no ECS or Batch SDK").contains("cannot run on platform aws")
+                .contains("software.amazon.awssdk:ecs");
+        CliRun awsGlue = CliRun.of("validate", "--platform", "aws", glue);
+        assertThat(awsGlue.err()).as("glue and sns run on AWS").isEmpty();
         CliRun azure = CliRun.of("validate", "--platform", "azure", ecs);
         assertThat(azure.err()).contains("cannot run on platform azure");
         CliRun wrong = CliRun.of("validate", "--platform", "gcp", ecs);
