@@ -88,20 +88,7 @@ public final class AwsSdkHandler implements IntegrationHandler {
     }
 
     private static TaskError serviceError(ServiceAction action, Service service, AwsServiceException e) {
-        String simple = e.getClass().getSimpleName();
-        String name;
-        if (!simple.equals(service.errorPrefix() + "Exception") && !simple.equals("AwsServiceException")) {
-            name = simple; // a modelled error: ResourceNotFoundException, QueueDoesNotExistException
-        } else {
-            String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
-            name = code == null || code.isBlank() ? "UnknownError" : code.substring(code.lastIndexOf('#') + 1);
-            name = name.substring(name.lastIndexOf('.') + 1).replaceAll("[^A-Za-z0-9]", "");
-        }
-        if (!name.endsWith("Exception")) {
-            name = name + "Exception";
-        }
-        boolean retryable = e.retryable() || e.isThrottlingException() || e.statusCode() >= 500;
-        return new TaskError(prefix(action, service) + "." + name, e.getMessage(), retryable, e);
+        return new TaskError(prefix(action, service) + "." + SdkErrors.name(e), e.getMessage(), SdkErrors.retryable(e), e);
     }
 
     private static String prefix(ServiceAction action, Service service) {
