@@ -158,8 +158,10 @@ public final class IntegrationCatalog {
             return new Support.Runs("the AWS SDK call Step Functions makes, on the resources the Task names, with the function's"
                     + " role (the AWS host's generic integration)");
         }
-        return new Support.Unavailable("Sluice maps " + action.key() + " to nothing on platform " + platform.id()
-                + "; it runs on AWS, and under exec --mocks everywhere.");
+        Support onAws = integration(resource, Platform.AWS);
+        return new Support.Unavailable("Sluice maps " + action.key() + " to nothing on platform " + platform.id() + "; "
+                + (onAws instanceof Support.Runs ? "it runs on AWS (the AWS host's generic integration) and under exec --mocks everywhere."
+                        : "the AWS host does not run it either (" + ((Support.Unavailable) onAws).reason() + "), so it runs only under exec --mocks."));
     }
 
     /** The cause of {@value #UNAVAILABLE} for a Task state, naming the platform and the resource. */

@@ -37,6 +37,10 @@ class IntegrationCatalogTest {
         assertThat(local).isInstanceOfSatisfying(Support.Unavailable.class,
                 u -> assertThat(u.reason()).contains("batch:submitJob").contains("platform local").contains("AWS"));
         assertThat(on("arn:aws:states:::aws-sdk:s3:headObject", Platform.AZURE)).isInstanceOf(Support.Unavailable.class);
+        assertThat(on("arn:aws:states:::aws-sdk:sqs:getQueueAttributes", Platform.LOCAL)).isInstanceOfSatisfying(Support.Unavailable.class,
+                u -> assertThat(u.reason()).contains("it runs on AWS (the AWS host's generic integration)"));
+        assertThat(on("arn:aws:states:::aws-sdk:sagemaker:createTrainingJob", Platform.LOCAL)).isInstanceOfSatisfying(Support.Unavailable.class,
+                u -> assertThat(u.reason()).contains("the AWS host does not run it either").contains("runs only under exec --mocks"));
     }
 
     @Test
