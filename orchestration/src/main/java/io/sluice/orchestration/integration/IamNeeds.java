@@ -105,7 +105,7 @@ public final class IamNeeds {
 
     private static List<String> resources(String service, String action, JsonNode p) {
         return switch (service) {
-            case "dynamodb" -> List.of(arnOr(text(p, "TableName"), name -> "arn:aws:dynamodb:*:*:table/" + name));
+            case "dynamodb" -> tables(p);
             case "sns" -> List.of(arnOr(text(p, "TopicArn") != null ? text(p, "TopicArn") : text(p, "TargetArn"),
                     name -> "arn:aws:sns:*:*:" + name));
             case "sqs" -> List.of(queue(text(p, "QueueUrl")));
@@ -116,6 +116,30 @@ public final class IamNeeds {
             case "lambda" -> List.of(arnOr(text(p, "FunctionName"), name -> "arn:aws:lambda:*:*:function:" + name));
             default -> List.of(ANY);
         };
+    }
+
+    /** The tables (and index) a DynamoDB call names: TableName, with IndexName; or the keys of RequestItems; or TransactItems'. */
+    private static List<String> tables(JsonNode p) {
+        List<String> out = new ArrayList<>();
+        JsonNode request = p.get("RequestItems");
+        if (request != null && request.isObject()) {
+            request.fieldNames().forEachRemaining(t -> out.add(arnOr(t, name -> "arn:aws:dynamodb:*:*:table/" + name)));
+        } else if (p.has("RequestItems.$")) {
+            out.add("arn:aws:dynamodb:*:*:table/*");
+        }
+        JsonNode transact = p.get("TransactItems");
+        if (transact != null && transact.isArray()) {
+            for (JsonNode item : transact) {
+                item.fields().forEachRemaining(e -> out.add(arnOr(e.getValue().isObject() ? text(e.getValue(), "TableName") : ANY,
+                        name -> "arn:aws:dynamodb:*:*:table/" + name)));
+            }
+        }
+        if (out.isEmpty()) {
+            String table = arnOr(text(p, "TableName"), name -> "arn:aws:dynamodb:*:*:table/" + name);
+            String index = text(p, "IndexName");
+            out.add(index == null ? table : table + "/index/" + index);
+        }
+        return out;
     }
 
     /** A parameter's value as written, or {@code *} when the input gives it at run time, or {@code null} when absent. */

@@ -51,6 +51,25 @@ class IamNeedsTest {
     }
 
     @Test
+    void dynamoDbCallsNameTheirIndexesAndEveryTableOfABatchOrTransaction() {
+        var needs = IamNeeds.of(Json.parse("""
+                {"StartAt": "ByDay", "States": {
+                  "ByDay": {"Type": "Task", "Resource": "arn:aws:states:::aws-sdk:dynamodb:query",
+                    "Parameters": {"TableName": "orders", "IndexName": "by-day", "KeyConditionExpression": "d = :d"}, "Next": "Batch"},
+                  "Batch": {"Type": "Task", "Resource": "arn:aws:states:::aws-sdk:dynamodb:batchGetItem",
+                    "Parameters": {"RequestItems": {"orders": {"Keys": []}, "rates": {"Keys": []}}}, "Next": "Move"},
+                  "Move": {"Type": "Task", "Resource": "arn:aws:states:::aws-sdk:dynamodb:transactWriteItems",
+                    "Parameters": {"TransactItems": [{"Put": {"TableName": "archive"}}, {"Delete": {"TableName.$": "$.from"}}]}, "End": true}}}
+                """));
+        assertThat(needs).extracting(IamNeeds.Need::toString).containsExactly(
+                "dynamodb:Query on arn:aws:dynamodb:*:*:table/orders/index/by-day (state 'ByDay')",
+                "dynamodb:BatchGetItem on arn:aws:dynamodb:*:*:table/orders (state 'Batch')",
+                "dynamodb:BatchGetItem on arn:aws:dynamodb:*:*:table/rates (state 'Batch')",
+                "dynamodb:TransactWriteItems on arn:aws:dynamodb:*:*:table/archive (state 'Move')",
+                "dynamodb:TransactWriteItems on arn:aws:dynamodb:*:*:table/* (state 'Move')");
+    }
+
+    @Test
     void aDefinitionOfFunctionsAloneNeedsNothing() {
         assertThat(IamNeeds.of(Json.parse("""
                 {"StartAt": "A", "States": {"A": {"Type": "Task", "Resource": "sluice:function:read-config", "End": true}}}"""))).isEmpty();
