@@ -53,7 +53,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * Lambda, through the real entry points fed by {@link EventSourceMapping} from a real ElasticMQ: a definition
  * written for Step Functions puts and reads a DynamoDB item in the table it names (dynalite), publishes to SNS and EventBridge (HTTP
  * stubs of their protocols through endpointOverride, since nothing serves them here), runs a bundled pipeline as a
- * child execution ({@code states:startExecution.sync:2}) and a distributed Map over an S3 listing (S3Mock), all on
+ * child execution ({@code states:startExecution.sync:2}), a distributed Map over an S3 listing (S3Mock) and two calls of the
+ * generic integration ({@code aws-sdk:dynamodb:describeTable}, {@code aws-sdk:sqs:listQueues}), all on
  * the deployment's Redis; then the schedule tick archives the finished execution to S3 and drops it from Redis.
  */
 class AwsIntegrationsEntryPointTest {
@@ -129,6 +130,9 @@ class AwsIntegrationsEntryPointTest {
             assertThat(dynamo.scan(b -> b.tableName(itemTable)).items()).as("not in the tenants' item table").isEmpty();
             assertThat(item.get("qty").n()).as("a DynamoDB number, not a string").isEqualTo("3");
             assertThat(output.get("read").get("qty").asText()).isEqualTo("3");
+            // The generic integration through the same wiring: DynamoDB at sluice.dynamodb.endpoint, SQS at sluice.sqs-endpoint.
+            assertThat(output.at("/table/status").asText()).isEqualTo("ACTIVE");
+            assertThat(output.at("/queues/urls")).isNotEmpty().allSatisfy(u -> assertThat(u.asText()).contains("/" + names.prefix()));
 
             assertThat(sns.published()).singleElement().satisfies(p -> {
                 assertThat(p).containsEntry("TopicArn", "arn:aws:sns:us-east-1:000000000000:orders-done").containsEntry("Message", "o-17");
@@ -157,7 +161,7 @@ class AwsIntegrationsEntryPointTest {
         return redis.executionStore().load(executionId).map(s -> Json.parse(s.state()).get("status").asText());
     }
 
-    private static String definition(String landing, String orders) {
+    private String definition(String landing, String orders) {
         return """
                 {"StartAt": "Save", "States": {
                   "Save": {"Type": "Task", "Resource": "arn:aws:states:::dynamodb:putItem",
@@ -183,8 +187,12 @@ class AwsIntegrationsEntryPointTest {
                     "ResultPath": "$.drops", "Next": "Read back"},
                   "Read back": {"Type": "Task", "Resource": "arn:aws:states:::dynamodb:getItem",
                     "Parameters": {"TableName": "%2$s", "Key": {"id": {"S.$": "$.order"}}, "ConsistentRead": true},
-                    "ResultSelector": {"qty.$": "$.Item.qty.N"}, "ResultPath": "$.read", "End": true}}}
-                """.formatted(landing, orders);
+                    "ResultSelector": {"qty.$": "$.Item.qty.N"}, "ResultPath": "$.read", "Next": "Describe"},
+                  "Describe": {"Type": "Task", "Resource": "arn:aws:states:::aws-sdk:dynamodb:describeTable",
+                    "Parameters": {"TableName": "%2$s"}, "ResultSelector": {"status.$": "$.Table.TableStatus"}, "ResultPath": "$.table", "Next": "Queues"},
+                  "Queues": {"Type": "Task", "Resource": "arn:aws:states:::aws-sdk:sqs:listQueues",
+                    "Parameters": {"QueueNamePrefix": "%3$s"}, "ResultSelector": {"urls.$": "$.QueueUrls"}, "ResultPath": "$.queues", "End": true}}}
+                """.formatted(landing, orders, names.prefix());
     }
 
     private String fixture(String path) throws IOException {
