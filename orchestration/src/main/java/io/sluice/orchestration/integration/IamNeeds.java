@@ -96,6 +96,12 @@ public final class IamNeeds {
         if (service.equals("s3") && action.action().equals("copyObject")) {
             out.add(new Need(state, "s3:GetObject", copySource(p)));
         }
+        if (service.equals("sqs") && action.action().equals("sendMessage")) {
+            // The AWS host sends by the queue's name: it asks for the queue's URL first.
+            for (String arn : resources(service, action.action(), p)) {
+                out.add(new Need(state, "sqs:GetQueueUrl", arn));
+            }
+        }
         if (service.equals("glue") && resource.pattern() == TaskResource.IntegrationPattern.SYNC) {
             for (String arn : resources(service, action.action(), p)) {
                 out.add(new Need(state, "glue:GetJobRun", arn));

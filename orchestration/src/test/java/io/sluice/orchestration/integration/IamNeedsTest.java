@@ -40,6 +40,7 @@ class IamNeedsTest {
                 "dynamodb:PutItem on arn:aws:dynamodb:*:*:table/orders (state 'Save')",
                 "dynamodb:DescribeTable on arn:aws:dynamodb:*:*:table/* (state 'Any table')",
                 "sqs:SendMessage on arn:aws:sqs:eu-west-1:123456789012:picks (state 'Tell')",
+                "sqs:GetQueueUrl on arn:aws:sqs:eu-west-1:123456789012:picks (state 'Tell')",
                 "events:PutEvents on arn:aws:events:*:*:event-bus/analytics (state 'Bus')",
                 "events:PutEvents on arn:aws:events:*:*:event-bus/default (state 'Bus')",
                 "sns:Publish on arn:aws:sns:eu-west-1:123456789012:done (state 'Topic')",
