@@ -32,11 +32,19 @@ import software.amazon.awssdk.utils.builder.SdkBuilder;
  * ("Parameters in Step Functions are expressed in PascalCase", AWS SDK service integrations,
  * https://docs.aws.amazon.com/step-functions/latest/dg/supported-services-awssdk.html), and a member called
  * {@code Equals} is written {@code EqualsValue}, as that page says. Timestamps are ISO-8601 text (epoch seconds are
- * read too), blobs base64 text (a JSON object or array given for a blob is sent as its JSON text), documents JSON.
+ * read too; written with milliseconds, see {@link #TIME}), blobs base64 text (a JSON object or array given for a blob is sent as its JSON text), documents JSON.
  * A key the operation does not take is refused, naming it and the ones it takes; absent members are left out of
  * results.
  */
 final class SdkShapes {
+    /**
+     * A timestamp in a result, as Step Functions' SDK integrations were seen to give one ("CreationTime":
+     * "2013-08-23T01:02:15.422Z", https://github.com/sam-goodwin/functionless/issues/489; an observation, not AWS's
+     * documentation): UTC, milliseconds always.
+     */
+    private static final java.time.format.DateTimeFormatter TIME =
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(java.time.ZoneOffset.UTC);
+
     private SdkShapes() {}
 
     /** A parameter the operation cannot take; the message names the field and what was expected. */
@@ -230,7 +238,7 @@ final class SdkShapes {
             case Float x -> Json.NODES.numberNode(x);
             case Double d -> Json.NODES.numberNode(d);
             case BigDecimal d -> Json.NODES.numberNode(d);
-            case Instant t -> Json.NODES.textNode(t.toString());
+            case Instant t -> Json.NODES.textNode(TIME.format(t));
             case SdkBytes b -> Json.NODES.textNode(Base64.getEncoder().encodeToString(b.asByteArray()));
             case Document d -> Json.parse(documentText(d));
             default -> Json.NODES.textNode(v.toString());
