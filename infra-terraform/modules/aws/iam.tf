@@ -34,9 +34,15 @@ locals {
         { Sid = "WarehouseOwnStatements", Action = ["redshift-data:DescribeStatement", "redshift-data:GetStatementResult", "redshift-data:CancelStatement"], Resource = ["*"], Condition = { StringEquals = { "redshift-data:statement-owner-iam-userid" = "$${aws:userid}" } } },
         { Sid = "WarehouseCredentials", Action = ["secretsmanager:GetSecretValue"], Resource = [try(var.warehouse.secret_arn, "")], Condition = null },
       ] : s if var.warehouse != null],
-      # Service integrations (the integrations task function): the item table, and only the
-      # topics, queues, buses and buckets var.integrations names.
+      # Service integrations (the integrations task function): the item table (tenants' dynamodb:*), and only the
+      # tables, topics, queues, buses, buckets and statements var.integrations names.
       { Sid = "IntegrationItems", Action = ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"], Resource = [local.item_table_arn], Condition = null },
+      # dynamodb:* of the platform's pipelines: the tables Task states name, called with this role.
+      length(var.integrations.tables) == 0 ? [] : [
+        { Sid = "IntegrationTables", Action = ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query"], Resource = [for t in keys(var.integrations.tables) : format(local.arn, "dynamodb", "table/${t}")], Condition = null },
+      ],
+      # aws-sdk:<service>:<action> (the generic integration): what validate --platform aws listed.
+      [for i, st in var.integrations.statements : { Sid = "IntegrationSdk${i}", Action = st.actions, Resource = st.resources, Condition = null }],
       length(var.integrations.topics) == 0 ? [] : [
         { Sid = "IntegrationTopics", Action = ["sns:Publish"], Resource = [for t in var.integrations.topics : format(local.arn, "sns", t)], Condition = null },
       ],

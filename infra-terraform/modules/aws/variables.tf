@@ -178,14 +178,21 @@ variable "integrations" {
     tables             = optional(map(object({ partition_key = string, sort_key = optional(string, "") })), {})
     http_allowed_hosts = optional(list(string), [])
     http_timeout       = optional(string, "30s")
+    statements         = optional(list(object({ actions = list(string), resources = list(string) })), [])
   })
-  description = "Service integrations that Task states run through task-worker (Resource arn:aws:states:::sns:publish, sqs:sendMessage, events:putEvents, aws-sdk:s3:*, dynamodb:*, http:invoke): the SNS topic, SQS queue and EventBridge bus names (this account and region) and S3 buckets they may use, each named in task-worker's role and nothing else; the DynamoDB tables Task states name (kept as items of the deployment's item table, <name>-items), with their keys; the hosts http:invoke may call."
+  description = "Service integrations that Task states run through task-worker (Resource arn:aws:states:::sns:publish, sqs:sendMessage, events:putEvents, aws-sdk:s3:*, dynamodb:*, aws-sdk:<service>:<action>, http:invoke): the SNS topic, SQS queue and EventBridge bus names (this account and region) and S3 buckets they may use, each named in task-worker's role and nothing else; the DynamoDB tables Task states name (this account and region), with their keys: the platform's pipelines read and write those tables themselves, a tenant's its own items in the deployment's item table (<name>-items); statements: further IAM actions on resources task-worker's role is granted for the aws-sdk:* calls, as `sluice validate --platform aws` lists them (\"needs on AWS: <action> on <resource>\"); the hosts http:invoke may call."
   default     = {}
 
   validation {
     condition = alltrue([for n in concat(var.integrations.topics, var.integrations.queues, var.integrations.buses) : can(regex("^[A-Za-z0-9_.-]{1,256}$", n))]) && alltrue([
     for b in var.integrations.buckets : can(regex("^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$", b))])
     error_message = "integrations.topics, queues and buses must be names (letters, digits, '_', '.', '-'), not ARNs or URLs; integrations.buckets must be S3 bucket names."
+  }
+  validation {
+    condition = alltrue([for t in keys(var.integrations.tables) : can(regex("^[A-Za-z0-9_.-]{3,255}$", t))]) && alltrue([
+      for s in var.integrations.statements : length(s.actions) > 0 && length(s.resources) > 0 && alltrue([for a in s.actions : can(regex("^[a-z0-9-]+:[A-Za-z0-9*]+$", a))])
+    ])
+    error_message = "integrations.tables must be keyed by DynamoDB table names (3-255 letters, digits, '_', '.', '-'); each of integrations.statements needs actions (service:Action) and resources."
   }
   validation {
     condition     = can(regex("^[0-9]+(ms|s|m)$", var.integrations.http_timeout))

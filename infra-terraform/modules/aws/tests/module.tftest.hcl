@@ -174,7 +174,7 @@ run "queues_functions_and_policies" {
   }
   assert {
     condition = alltrue([for p in values(aws_iam_role_policy.function) : alltrue([
-      for s in jsondecode(p.policy).Statement : !contains(["IntegrationTopics", "IntegrationQueues", "IntegrationBuses", "IntegrationBucketsList", "IntegrationBucketsObjects"], s.Sid)
+      for s in jsondecode(p.policy).Statement : !contains(["IntegrationTables", "IntegrationSdk0", "IntegrationTopics", "IntegrationQueues", "IntegrationBuses", "IntegrationBucketsList", "IntegrationBucketsObjects"], s.Sid)
     ])])
     error_message = "without declared integration targets no role may publish, send or put events outside the deployment"
   }
@@ -291,6 +291,7 @@ run "integrations_are_named_in_task_worker_alone" {
       buckets            = ["orders-landing-zone"]
       tables             = { Orders = { partition_key = "orderId", sort_key = "line" }, rates = { partition_key = "pair" } }
       http_allowed_hosts = ["api.example.com", "hooks.example.org"]
+      statements         = [{ actions = ["dynamodb:DescribeTable"], resources = ["arn:aws:dynamodb:eu-west-1:123456789012:table/Orders"] }]
     }
     retention = { executions = "12h", name_reuse = "30d" }
   }
@@ -300,13 +301,15 @@ run "integrations_are_named_in_task_worker_alone" {
       for s in jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement : s.Sid => s.Resource if startswith(s.Sid, "Integration")
       } == {
       IntegrationItems          = ["arn:aws:dynamodb:eu-west-1:123456789012:table/sluice-test-items"]
+      IntegrationTables         = ["arn:aws:dynamodb:eu-west-1:123456789012:table/Orders", "arn:aws:dynamodb:eu-west-1:123456789012:table/rates"]
+      IntegrationSdk0           = ["arn:aws:dynamodb:eu-west-1:123456789012:table/Orders"]
       IntegrationTopics         = ["arn:aws:sns:eu-west-1:123456789012:orders-done"]
       IntegrationQueues         = ["arn:aws:sqs:eu-west-1:123456789012:partner-inbox"]
       IntegrationBuses          = ["arn:aws:events:eu-west-1:123456789012:event-bus/analytics"]
       IntegrationBucketsList    = ["arn:aws:s3:::orders-landing-zone"]
       IntegrationBucketsObjects = ["arn:aws:s3:::orders-landing-zone/*"]
     }
-    error_message = "task-worker's role must name exactly the declared topic, queue, bus and bucket, and the item table"
+    error_message = "task-worker's role must name exactly the declared tables, statements, topic, queue, bus and bucket, and the item table"
   }
   assert {
     condition = [for s in jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement : s.Action if s.Sid == "IntegrationBuses"] == [["events:PutEvents"]] && [
@@ -315,7 +318,7 @@ run "integrations_are_named_in_task_worker_alone" {
     error_message = "integration buses take only events:PutEvents and topics only sns:Publish"
   }
   assert {
-    condition     = alltrue([for f, p in aws_iam_role_policy.function : !anytrue([for n in ["orders-done", "partner-inbox", "event-bus/analytics", "orders-landing-zone"] : strcontains(p.policy, n)]) if f != "task-worker"])
+    condition     = alltrue([for f, p in aws_iam_role_policy.function : !anytrue([for n in ["orders-done", "partner-inbox", "event-bus/analytics", "orders-landing-zone", "table/rates"] : strcontains(p.policy, n)]) if f != "task-worker"])
     error_message = "no role but task-worker's may name the integrations' topics, queues, buses or buckets"
   }
   assert {

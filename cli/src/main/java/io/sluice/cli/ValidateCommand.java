@@ -24,7 +24,8 @@ final class ValidateCommand implements java.util.concurrent.Callable<Integer> {
             description = "an <id>.asl.json definition, an <id>.config.json pattern config, or a folder: every such file under it")
     private java.util.List<String> files = java.util.List.of();
     @picocli.CommandLine.Option(names = "--platform", paramLabel = "PLATFORM", defaultValue = "local",
-            description = "local (default), aws or azure: each state that cannot run there is a warning naming it")
+            description = {"local (default), aws or azure: each state that cannot run there is a warning naming it;",
+                    "with aws, each IAM action and resource the definition's service integrations need is listed ('FILE: needs on AWS: ...')"})
     private String platform = "local";
     @picocli.CommandLine.Option(names = "--substitutions", paramLabel = "FILE",
             description = "${Name} placeholder values filled into each ASL definition first (DefinitionSubstitutions); an unfilled one is an error")
@@ -104,7 +105,14 @@ final class ValidateCommand implements java.util.concurrent.Callable<Integer> {
         io.sluice.orchestration.integration.Platform on = io.sluice.orchestration.integration.Platform.byId(platform)
                 .orElseThrow(() -> new SluiceCli.UsageException("--platform must be local, aws or azure, not '" + platform + "'"));
         JsonNode substituted = SubstitutionsFile.apply(file, json, filled, err);
-        return substituted != null && DefinitionFiles.check(file, substituted, err, on) != null;
+        boolean valid = substituted != null && DefinitionFiles.check(file, substituted, err, on) != null;
+        if (valid && on == io.sluice.orchestration.integration.Platform.AWS) {
+            // On AWS task-worker makes the calls with its role: what that role must be granted (infra-terraform's integrations).
+            for (io.sluice.orchestration.integration.IamNeeds.Need need : io.sluice.orchestration.integration.IamNeeds.of(substituted)) {
+                out.println(file + ": needs on AWS: " + need);
+            }
+        }
+        return valid;
     }
 
     /** The pattern a config names, or that its file name names; empty for an ASL definition. */

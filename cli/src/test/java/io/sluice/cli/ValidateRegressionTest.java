@@ -34,7 +34,16 @@ class ValidateRegressionTest {
                 + " platform local: Resource 'arn:aws:states:::ecs:runTask.sync'.");
         CliRun aws = CliRun.of("validate", "--platform", "aws", ecs);
         assertThat(aws.exit()).isZero();
-        assertThat(aws.err()).as("everything runs on AWS").isEmpty();
+        assertThat(aws.err()).as("the AWS host carries no ECS or Batch SDK").contains("cannot run on platform aws")
+                .contains("software.amazon.awssdk:ecs");
+        CliRun awsGlue = CliRun.of("validate", "--platform", "aws", glue);
+        assertThat(awsGlue.err()).as("glue and sns run on AWS").isEmpty();
+        assertThat(awsGlue.out()).as("what task-worker's role must be granted").contains(
+                glue + ": needs on AWS: glue:StartJobRun on arn:aws:glue:*:*:job/orders-nightly-load (state 'Run load job')",
+                glue + ": needs on AWS: glue:GetJobRun on arn:aws:glue:*:*:job/orders-nightly-load (state 'Run load job')",
+                glue + ": needs on AWS: sns:Publish on arn:aws:sns:eu-west-1:111122223333:data-team (state 'Tell the team it worked')");
+        assertThat(awsGlue.out()).as("once each").doesNotContain("'Tell the team it failed'");
+        assertThat(r.out()).as("only with --platform aws").doesNotContain("needs on AWS");
         CliRun azure = CliRun.of("validate", "--platform", "azure", ecs);
         assertThat(azure.err()).contains("cannot run on platform azure");
         CliRun wrong = CliRun.of("validate", "--platform", "gcp", ecs);

@@ -21,16 +21,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param buses          EventBridge bus names; empty: any
  * @param eventsEndpoint an endpoint override for EventBridge alone (tests)
  * @param http           where {@code http:invoke} may call (no host by default)
+ * @param sdkEndpoints   an endpoint override per AWS SDK service the integrations call by name ({@code sqs}, {@code glue}; tests)
  */
 @ConfigurationProperties("sluice.integrations")
 public record AwsIntegrationProperties(boolean enabled, String itemTable, Map<String, Table> tables, String accountId,
                                        List<String> topics, List<String> queues, List<String> buses, URI eventsEndpoint,
-                                       @DefaultValue Http http) {
+                                       @DefaultValue Http http, Map<String, URI> sdkEndpoints) {
     public AwsIntegrationProperties {
         tables = tables == null ? Map.of() : Map.copyOf(tables);
         topics = topics == null ? List.of() : List.copyOf(topics);
         queues = queues == null ? List.of() : List.copyOf(queues);
         buses = buses == null ? List.of() : List.copyOf(buses);
+        sdkEndpoints = sdkEndpoints == null ? Map.of() : Map.copyOf(sdkEndpoints);
     }
 
     /** @param sortKey blank for a table with a partition key only */

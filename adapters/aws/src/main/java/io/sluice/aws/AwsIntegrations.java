@@ -5,6 +5,9 @@ import io.sluice.aws.client.AwsClients;
 import io.sluice.aws.client.AwsServicesProperties;
 import io.sluice.aws.dynamodb.DynamoDbKeyValueTable;
 import io.sluice.aws.dynamodb.DynamoDbProperties;
+import io.sluice.aws.dynamodb.NamedTables;
+import io.sluice.aws.sdk.AwsSdkHandler;
+import io.sluice.aws.sdk.SdkServices;
 import io.sluice.aws.glue.GlueJobLauncher;
 import io.sluice.aws.glue.GlueProperties;
 import io.sluice.aws.publish.AwsPublishTargets;
@@ -31,12 +34,14 @@ import io.sluice.functions.task.Backoff;
 import io.sluice.functions.task.jobs.GlueLaunch;
 import io.sluice.functions.task.jobs.JobCompletions;
 import io.sluice.functions.tenancy.ScopedSecrets;
+import io.sluice.orchestration.integration.IntegrationCatalog;
 import io.sluice.orchestration.integration.Platform;
 import io.sluice.orchestration.port.Publisher;
 import io.sluice.orchestration.port.Publisher.Target;
 import io.sluice.orchestration.port.SecretResolver;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisTopics;
+import java.net.URI;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -59,10 +64,12 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The {@code integrations} task function on Lambda, the same registry every host runs, over AWS's own services:
- * {@code dynamodb:*} on DynamoDB ({@link DynamoDbKeyValueTable}, when {@code sluice.integrations.item-table} is set),
+ * {@code dynamodb:*} on the DynamoDB table a Task names for the platform's runs, and for a tenant's run on its own tables
+ * in the item table ({@link NamedTables}, {@link DynamoDbKeyValueTable} when {@code sluice.integrations.item-table} is set),
  * {@code sns:publish} / {@code sqs:sendMessage} / {@code events:putEvents} on SNS, SQS and EventBridge
  * ({@link AwsServicePublisher}), {@code aws-sdk:s3:*} on the S3 buckets the Task names ({@link S3Buckets}, with the deployment's S3 client), {@code glue:startJobRun} on
- * Glue (when {@code sluice.glue.enabled}), {@code http:invoke} to the allowed hosts with Secrets Manager's secrets.
+ * Glue (when {@code sluice.glue.enabled}), {@code http:invoke} to the allowed hosts with Secrets Manager's secrets, and every
+ * other {@code aws-sdk:<service>:<action>} as the SDK call Step Functions makes ({@link AwsSdkHandler}, the generic integration).
  * On with {@code sluice.integrations.enabled=true}.
  */
 @Configuration(proxyBeanMethods = false)
@@ -91,15 +98,17 @@ public class AwsIntegrations {
                                                      ObjectProvider<GlueProperties> glueProperties, ObjectProvider<JobCompletions> completions,
                                                      ObjectProvider<SecretResolver> secrets, ObjectProvider<S3Properties> s3Properties,
                                                      ObjectProvider<io.sluice.aws.s3.S3ConfigStore> configs, OutboundHttp integrationsHttp,
-                                                     Clock clock) {
+                                                     SdkServices sdk, Clock clock) {
         List<IntegrationHandler> handlers = new ArrayList<>();
         handlers.add(new PublishHandler(publisher, clock, declared(properties)));
+        DynamoDbHandler emulated = null;
         if (properties.itemTable() != null && !properties.itemTable().isBlank()) {
             DynamoDbClient client = dynamoClient.getIfAvailable(() -> AwsClients.build(DynamoDbClient.builder(), aws.settings(dynamo.endpoint())));
             List<TableSchema> tables = new ArrayList<>();
             properties.tables().forEach((name, t) -> tables.add(new TableSchema(name, t.partitionKey(), t.sortKey())));
-            handlers.add(new DynamoDbHandler(new DynamoDbKeyValueTable(client, properties.itemTable()), tables));
+            emulated = new DynamoDbHandler(new DynamoDbKeyValueTable(client, properties.itemTable()), tables);
         }
+        handlers.add(new NamedTables(new AwsSdkHandler(sdk, DYNAMODB), emulated));
         s3.ifAvailable(client -> handlers.add(new ObjectStoreHandler(new S3Buckets(client, S3Buckets.deployment(s3Properties.getIfAvailable())))));
         glue.ifAvailable(launcher -> {
             GlueProperties g = glueProperties.getObject();
@@ -108,8 +117,39 @@ public class AwsIntegrations {
         });
         SecretResolver resolver = secrets.getIfAvailable(() -> name -> Optional.empty());
         handlers.add(new HttpInvokeHandler(integrationsHttp, httpSettings(properties), new ScopedSecrets(resolver)));
-        return new Integrations(new IntegrationRegistry(Platform.AWS, handlers, null));
+        return new Integrations(new IntegrationRegistry(Platform.AWS, handlers, AwsSdkHandler.generic(sdk)));
     }
+
+    /**
+     * The AWS SDK clients the integrations call by name ({@code aws-sdk:*}, {@code dynamodb:*}), each built on first use
+     * with the function's role and region, or the endpoint override its service has: {@code sluice.dynamodb.endpoint},
+     * {@code sluice.sns.endpoint}, {@code sluice.lambda.sqs-endpoint}, {@code sluice.integrations.events-endpoint},
+     * {@code sluice.s3.endpoint}, any service's {@code sluice.integrations.sdk-endpoints.<service>}, then
+     * {@code sluice.aws-endpoint}.
+     */
+    @Bean(destroyMethod = "close")
+    public SdkServices integrationsSdk(AwsIntegrationProperties integrations, SluiceAwsProperties lambda, AwsServicesProperties aws,
+                                       DynamoDbProperties dynamo, SnsProperties sns, ObjectProvider<S3Properties> s3Properties) {
+        return new SdkServices(service -> {
+            URI own = integrations.sdkEndpoints().get(service);
+            if (own == null) {
+                S3Properties s3 = s3Properties.getIfAvailable();
+                own = switch (service) {
+                    case "dynamodb" -> dynamo.endpoint();
+                    case "sns" -> sns.endpoint();
+                    case "sqs" -> lambda.sqsEndpoint();
+                    case "eventbridge" -> integrations.eventsEndpoint();
+                    case "s3" -> s3 == null ? null : s3.endpoint();
+                    default -> null;
+                };
+            }
+            return aws.settings(own);
+        });
+    }
+
+    /** The catalog's DynamoDB actions, optimised and SDK forms: the named tables answer them. */
+    private static final Set<String> DYNAMODB = IntegrationCatalog.mapped().keySet().stream()
+            .filter(k -> k.startsWith("dynamodb:") || k.startsWith("aws-sdk:dynamodb:")).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /** {@code http:invoke}'s client, made at init: a bean, so that SnapStart's hooks drop its connections before the snapshot. */
     @Bean

@@ -61,6 +61,32 @@ public final class IntegrationRegistry {
         return new TreeSet<>(byAction.keySet());
     }
 
+    /** Whether actions no handler names go to a generic integration (the AWS host's SDK calls). */
+    public boolean hasGeneric() {
+        return generic != null;
+    }
+
+    /**
+     * Where this registry and {@link IntegrationCatalog} disagree about what runs on this platform, one sentence
+     * each; empty when they agree: every action the catalog maps has a handler here, and there is a generic
+     * integration exactly where the catalog says the long tail runs ({@link IntegrationCatalog#hasGeneric}).
+     * Each host's test asks this of the registry it builds.
+     */
+    public List<String> disagreementsWithCatalog() {
+        List<String> out = new ArrayList<>();
+        for (String action : IntegrationCatalog.mapped().keySet()) {
+            if (!byAction.containsKey(action)) {
+                out.add(action + " runs on platform " + platform.id() + " by IntegrationCatalog, and this registry has no handler for it");
+            }
+        }
+        if (IntegrationCatalog.hasGeneric(platform) != hasGeneric()) {
+            out.add(IntegrationCatalog.hasGeneric(platform)
+                    ? "IntegrationCatalog runs the other aws-sdk actions on platform " + platform.id() + ", and this registry has no generic integration"
+                    : "this registry has a generic integration, and IntegrationCatalog runs no unmapped action on platform " + platform.id());
+        }
+        return out;
+    }
+
     /** The handler for {@code action}: its own, else the generic one, else none. */
     public Optional<IntegrationHandler> find(ServiceAction action) {
         IntegrationHandler own = byAction.get(action.key());

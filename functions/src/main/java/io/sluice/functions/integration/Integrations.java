@@ -26,6 +26,11 @@ public final class Integrations implements TaskAware {
         this.registry = registry;
     }
 
+    /** The registry it dispatches through: what runs on this host. */
+    public IntegrationRegistry registry() {
+        return registry;
+    }
+
     @Override
     public JsonNode apply(JsonNode input, TaskContext task) {
         if (task.resource() == null || task.resource().isEmpty()) {

@@ -60,6 +60,28 @@ class RegistryTest {
     }
 
     @Test
+    void aRegistryAgreesWithTheCatalogOnlyWithEveryMappedActionAndTheGenericWhereTheCatalogRunsTheLongTail() {
+        assertThat(new IntegrationRegistry(Platform.LOCAL, handlers(), null).disagreementsWithCatalog()).isEmpty();
+        IntegrationHandler generic = new IntegrationHandler() {
+            public java.util.Set<String> actions() {
+                return java.util.Set.of();
+            }
+
+            public JsonNode call(IntegrationCall call) {
+                return Json.object();
+            }
+        };
+        assertThat(new IntegrationRegistry(Platform.AWS, handlers(), generic).disagreementsWithCatalog()).isEmpty();
+        assertThat(new IntegrationRegistry(Platform.AWS, handlers(), null).disagreementsWithCatalog())
+                .singleElement().asString().contains("no generic integration");
+        assertThat(new IntegrationRegistry(Platform.AZURE, handlers(), generic).disagreementsWithCatalog())
+                .singleElement().asString().contains("runs no unmapped action on platform azure");
+        assertThat(new IntegrationRegistry(Platform.AZURE, handlers().subList(0, 4), null).disagreementsWithCatalog())
+                .containsExactlyInAnyOrder("glue:startJobRun runs on platform azure by IntegrationCatalog, and this registry has no handler for it",
+                        "aws-sdk:glue:startJobRun runs on platform azure by IntegrationCatalog, and this registry has no handler for it");
+    }
+
+    @Test
     void aHandlerOfAnActionTheCatalogDoesNotKnowIsRefused() {
         IntegrationHandler ecs = new IntegrationHandler() {
             public java.util.Set<String> actions() {
@@ -106,10 +128,10 @@ class RegistryTest {
                 return Json.object().put("called", call.action().key()).put("tenant", call.namespace());
             }
         };
-        assertThat(integrations(Platform.AWS, generic).apply(Json.object(), task("arn:aws:states:::ecs:runTask.sync")))
-                .isEqualTo(Json.parse("{\"called\": \"ecs:runTask\", \"tenant\": \"acme\"}"));
+        assertThat(integrations(Platform.AWS, generic).apply(Json.object(), task("arn:aws:states:::aws-sdk:sqs:getQueueAttributes")))
+                .isEqualTo(Json.parse("{\"called\": \"aws-sdk:sqs:getQueueAttributes\", \"tenant\": \"acme\"}"));
         TaskError none = catchThrowableOfType(TaskError.class, () -> integrations(Platform.AWS, null)
-                .apply(Json.object(), task("arn:aws:states:::ecs:runTask")));
+                .apply(Json.object(), task("arn:aws:states:::aws-sdk:sqs:listQueues")));
         assertThat(none.getMessage()).contains("no handler");
     }
 

@@ -31,16 +31,46 @@ public final class IntegrationCatalog {
             IntegrationPattern.WAIT_FOR_TASK_TOKEN);
     private static final Set<IntegrationPattern> JOB = EnumSet.of(IntegrationPattern.REQUEST_RESPONSE, IntegrationPattern.SYNC);
 
-    private static final Map<Platform, String> KEY_VALUE = Map.of(Platform.LOCAL, "the key-value table (PostgreSQL)",
-            Platform.AWS, "DynamoDB", Platform.AZURE, "the key-value table (Table storage)");
-    private static final Map<Platform, String> PUBLISH = Map.of(Platform.LOCAL, "a local topic (a Redis stream)",
-            Platform.AWS, "the AWS service itself", Platform.AZURE, "the publish port (Service Bus, Event Grid)");
-    private static final Map<Platform, String> OBJECTS = Map.of(Platform.LOCAL, "the object store (the data folder)",
-            Platform.AWS, "S3", Platform.AZURE, "the object store (Blob storage)");
-    private static final Map<Platform, String> JOBS = Map.of(Platform.LOCAL, "the job launcher (DuckDB jobs)",
-            Platform.AWS, "AWS Glue", Platform.AZURE, "the job launcher (Data Factory or Synapse pipeline runs)");
+    private static final Map<Platform, String> KEY_VALUE = Map.of(
+            Platform.LOCAL, "an emulation of DynamoDB over the key-value table (PostgreSQL)",
+            Platform.AWS, "the DynamoDB table the Task names, with the function's role (a tenant's run: its own emulated tables)",
+            Platform.AZURE, "an emulation of DynamoDB over the key-value table (Table storage)");
+    private static final Map<Platform, String> PUBLISH = Map.of(
+            Platform.LOCAL, "an emulation over a local topic (a Redis stream)",
+            Platform.AWS, "the topic, queue or event bus the Task names (SNS, SQS, EventBridge)",
+            Platform.AZURE, "an emulation over the publish port (Service Bus, Event Grid)");
+    private static final Map<Platform, String> OBJECTS = Map.of(
+            Platform.LOCAL, "an emulation of S3 over the object store (the data folder)",
+            Platform.AWS, "the S3 bucket the Task names (a tenant's run: its folder of the deployment's bucket)",
+            Platform.AZURE, "an emulation of S3 over the object store (Blob storage)");
+    private static final Map<Platform, String> JOBS = Map.of(
+            Platform.LOCAL, "an emulation of Glue: the job launcher (DuckDB jobs)",
+            Platform.AWS, "the AWS Glue job the Task names",
+            Platform.AZURE, "an emulation of Glue: the job launcher (Data Factory or Synapse pipeline runs)");
     private static final Map<Platform, String> HTTP = Map.of(Platform.LOCAL, "an HTTP call",
             Platform.AWS, "an HTTP call", Platform.AZURE, "an HTTP call");
+
+    /**
+     * The AWS services whose SDK v2 module the AWS host carries, by the name Step Functions gives them in
+     * {@code aws-sdk:<service>:<action>}: the generic integration calls any action of these by name, and no other
+     * service (a test of the AWS host checks each is on its classpath). Add a module to {@code adapters/aws} and its
+     * name here to offer another.
+     */
+    public static final Set<String> AWS_SDK_SERVICES = Set.of("dynamodb", "eventbridge", "glue", "redshiftdata", "s3", "scheduler",
+            "secretsmanager", "sns", "sqs");
+
+    /** Step Functions' optimised service names that are another SDK module's. */
+    private static final Map<String, String> OPTIMISED_SDK = Map.of("events", "eventbridge", "states", "sfn");
+
+    /** Whether a platform's host runs actions no handler names through a generic integration: AWS's SDK calls. */
+    public static boolean hasGeneric(Platform platform) {
+        return platform == Platform.AWS;
+    }
+
+    /** The SDK module's name of a service as a Task names it ({@code events} is {@code eventbridge}'s). */
+    public static String sdkService(ServiceAction action) {
+        return action.sdk() ? action.service() : OPTIMISED_SDK.getOrDefault(action.service(), action.service());
+    }
 
     /** One mapped action: its resource keys, the patterns Step Functions offers for it, and what runs it where. */
     public record Entry(String key, Set<IntegrationPattern> patterns, Map<Platform, String> backends) {}
@@ -114,11 +144,24 @@ public final class IntegrationCatalog {
             return new Support.Unavailable("Of the Step Functions actions, Sluice runs states:startExecution (a child execution);"
                     + " states:" + action.action() + " it does not.");
         }
-        if (platform == Platform.AWS) {
-            return new Support.Runs("the AWS SDK call Step Functions makes (the AWS host's generic integration)");
+        if (hasGeneric(platform)) {
+            String service = sdkService(action);
+            if (!AWS_SDK_SERVICES.contains(service)) {
+                return new Support.Unavailable("The AWS host calls by name the services whose SDK it carries ("
+                        + String.join(", ", new java.util.TreeSet<>(AWS_SDK_SERVICES)) + "); " + service + " is none of them"
+                        + " (add software.amazon.awssdk:" + service + " to adapters/aws and the service to IntegrationCatalog).");
+            }
+            if (resource.pattern() == IntegrationPattern.SYNC) {
+                return new Support.Unavailable("The AWS host's generic integration makes " + action.key() + "'s request and returns"
+                        + " its response; it does not wait for the job as .sync does.");
+            }
+            return new Support.Runs("the AWS SDK call Step Functions makes, on the resources the Task names, with the function's"
+                    + " role (the AWS host's generic integration)");
         }
-        return new Support.Unavailable("Sluice maps " + action.key() + " to nothing on platform " + platform.id()
-                + "; it runs on AWS, and under exec --mocks everywhere.");
+        Support onAws = integration(resource, Platform.AWS);
+        return new Support.Unavailable("Sluice maps " + action.key() + " to nothing on platform " + platform.id() + "; "
+                + (onAws instanceof Support.Runs ? "it runs on AWS (the AWS host's generic integration) and under exec --mocks everywhere."
+                        : "the AWS host does not run it either (" + ((Support.Unavailable) onAws).reason() + "), so it runs only under exec --mocks."));
     }
 
     /** The cause of {@value #UNAVAILABLE} for a Task state, naming the platform and the resource. */

@@ -30,12 +30,39 @@ class IntegrationCatalogTest {
 
     @Test
     void theLongTailRunsOnAwsOnlyAndSaysWhereElse() {
-        assertThat(on("arn:aws:states:::ecs:runTask.sync", Platform.AWS)).isInstanceOf(Support.Runs.class);
-        assertThat(on("arn:aws:states:::aws-sdk:sagemaker:createTrainingJob", Platform.AWS)).isInstanceOf(Support.Runs.class);
+        assertThat(on("arn:aws:states:::aws-sdk:sqs:getQueueAttributes", Platform.AWS)).isInstanceOfSatisfying(Support.Runs.class,
+                r -> assertThat(r.on()).contains("generic integration"));
+        assertThat(on("arn:aws:states:::aws-sdk:dynamodb:describeTable.waitForTaskToken", Platform.AWS)).isInstanceOf(Support.Runs.class);
         Support local = on("arn:aws:states:::batch:submitJob.sync", Platform.LOCAL);
         assertThat(local).isInstanceOfSatisfying(Support.Unavailable.class,
                 u -> assertThat(u.reason()).contains("batch:submitJob").contains("platform local").contains("AWS"));
         assertThat(on("arn:aws:states:::aws-sdk:s3:headObject", Platform.AZURE)).isInstanceOf(Support.Unavailable.class);
+        assertThat(on("arn:aws:states:::aws-sdk:sqs:getQueueAttributes", Platform.LOCAL)).isInstanceOfSatisfying(Support.Unavailable.class,
+                u -> assertThat(u.reason()).contains("it runs on AWS (the AWS host's generic integration)"));
+        assertThat(on("arn:aws:states:::aws-sdk:sagemaker:createTrainingJob", Platform.LOCAL)).isInstanceOfSatisfying(Support.Unavailable.class,
+                u -> assertThat(u.reason()).contains("the AWS host does not run it either").contains("runs only under exec --mocks"));
+    }
+
+    @Test
+    void onAwsTheGenericIntegrationCallsOnlyTheServicesWhoseSdkTheHostCarries() {
+        assertThat(on("arn:aws:states:::aws-sdk:sagemaker:createTrainingJob", Platform.AWS)).isInstanceOfSatisfying(Support.Unavailable.class,
+                u -> assertThat(u.reason()).contains("sagemaker is none of them").contains("software.amazon.awssdk:sagemaker")
+                        .contains("dynamodb, eventbridge, glue"));
+        assertThat(on("arn:aws:states:::ecs:runTask.sync", Platform.AWS)).isInstanceOf(Support.Unavailable.class);
+        assertThat(on("arn:aws:states:::aws-sdk:eventbridge:listRules", Platform.AWS)).isInstanceOf(Support.Runs.class);
+        assertThat(on("arn:aws:states:::events:listRules", Platform.AWS)).as("events is eventbridge's SDK").isInstanceOf(Support.Runs.class);
+    }
+
+    @Test
+    void theEmulationsAreNamedAsEmulationsAndAwsNamesTheResource() {
+        for (String resource : java.util.List.of("arn:aws:states:::dynamodb:putItem", "arn:aws:states:::sns:publish",
+                "arn:aws:states:::aws-sdk:s3:getObject", "arn:aws:states:::glue:startJobRun.sync")) {
+            for (Platform p : java.util.List.of(Platform.LOCAL, Platform.AZURE)) {
+                assertThat(on(resource, p)).isInstanceOfSatisfying(Support.Runs.class, r -> assertThat(r.on()).startsWith("an emulation"));
+            }
+            assertThat(on(resource, Platform.AWS)).isInstanceOfSatisfying(Support.Runs.class,
+                    r -> assertThat(r.on()).doesNotContain("an emulation").contains("the Task names"));
+        }
     }
 
     @Test
@@ -48,8 +75,8 @@ class IntegrationCatalogTest {
     void activitiesAndOtherStepFunctionsActionsAreNotInThisRegistry() {
         for (Platform p : Platform.values()) {
             assertThat(on("arn:aws:states:::states:startExecution.sync:2", p)).isInstanceOf(Support.Runs.class); // a child execution
-            assertThat(on("arn:aws:states:::aws-sdk:sfn:startSyncExecution", p)).isInstanceOf(p == Platform.AWS ? Support.Runs.class
-                    : Support.Unavailable.class);
+            assertThat(on("arn:aws:states:::aws-sdk:sfn:startSyncExecution", p)).as("the AWS host carries no SFN SDK")
+                    .isInstanceOf(Support.Unavailable.class);
             // Activities run wherever workers can poll for them: every host serves the Step Functions API.
             assertThat(on("arn:aws:states:eu-west-1:123456789012:activity:approve", p)).isInstanceOf(Support.Runs.class);
         }

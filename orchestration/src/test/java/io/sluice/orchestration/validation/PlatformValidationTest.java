@@ -31,8 +31,11 @@ class PlatformValidationTest {
     }
 
     @Test
-    void awsRunsEveryStateAndActsOnCredentials() {
-        assertThat(on(Platform.AWS)).isEmpty();
+    void awsActsOnCredentialsAndWarnsOnlyOfAServiceItsHostCarriesNoSdkFor() {
+        assertThat(on(Platform.AWS)).singleElement().satisfies(p -> {
+            assertThat(p.pointer()).isEqualTo("/States/Scale/Resource");
+            assertThat(p.message()).contains("platform aws").contains("software.amazon.awssdk:ecs");
+        });
     }
 
     @Test

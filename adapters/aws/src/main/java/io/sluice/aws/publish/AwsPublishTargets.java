@@ -4,12 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.Publisher.Message;
 import io.sluice.orchestration.port.Publisher.Target;
+import io.sluice.aws.sdk.SdkErrors;
+import io.sluice.functions.integration.ServiceRefused;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsResultEntry;
 import software.amazon.awssdk.services.sns.SnsClient;
@@ -39,13 +42,21 @@ public final class AwsPublishTargets {
         this.topicArnPrefix = "arn:aws:sns:" + region + ":" + accountId + ":";
     }
 
-    /** Sends {@code message}; the service's id of it. A service error is thrown as the SDK's exception. */
+    /**
+     * Sends {@code message}; the service's id of it. A service's refusal is a {@link ServiceRefused} with the service's
+     * error name ({@code QueueDoesNotExistException}, {@code NotFoundException}, {@code AuthorizationErrorException}), which
+     * the publish integrations name as Step Functions does ({@code SQS.QueueDoesNotExistException}).
+     */
     public String send(Target target, Message message) {
-        return switch (target.kind()) {
-            case TOPIC -> publishToTopic(target.name(), message);
-            case QUEUE -> sendToQueue(target.name(), message);
-            case BUS -> putEvent(target.name(), message);
-        };
+        try {
+            return switch (target.kind()) {
+                case TOPIC -> publishToTopic(target.name(), message);
+                case QUEUE -> sendToQueue(target.name(), message);
+                case BUS -> putEvent(target.name(), message);
+            };
+        } catch (AwsServiceException e) {
+            throw SdkErrors.refused(e);
+        }
     }
 
     private String publishToTopic(String topic, Message message) {
@@ -98,7 +109,8 @@ public final class AwsPublishTargets {
             }
         })).entries().getFirst();
         if (entry.errorCode() != null) {
-            throw new IllegalStateException("EventBridge refused the event on bus " + bus + ": " + entry.errorCode() + " " + entry.errorMessage());
+            throw new ServiceRefused(entry.errorCode().replaceAll("[^A-Za-z0-9]", ""), "EventBridge refused the event on bus " + bus + ": "
+                    + entry.errorCode() + " " + entry.errorMessage(), false, null);
         }
         return entry.eventId();
     }

@@ -41,15 +41,20 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The {@code integrations}, {@code executions} and {@code map-run} task functions and the retention reaper on
  * Lambda, through the real entry points fed by {@link EventSourceMapping} from a real ElasticMQ: a definition
- * written for Step Functions puts and reads a DynamoDB item (dynalite), publishes to SNS and EventBridge (HTTP
+ * written for Step Functions puts and reads a DynamoDB item in the table it names (dynalite), publishes to SNS and EventBridge (HTTP
  * stubs of their protocols through endpointOverride, since nothing serves them here), runs a bundled pipeline as a
- * child execution ({@code states:startExecution.sync:2}) and a distributed Map over an S3 listing (S3Mock), all on
+ * child execution ({@code states:startExecution.sync:2}), a distributed Map over an S3 listing (S3Mock) and two calls of the
+ * generic integration ({@code aws-sdk:dynamodb:describeTable}, {@code aws-sdk:sqs:listQueues}), all on
  * the deployment's Redis; then the schedule tick archives the finished execution to S3 and drops it from Redis.
  */
 class AwsIntegrationsEntryPointTest {
@@ -76,6 +81,10 @@ class AwsIntegrationsEntryPointTest {
     void aStepFunctionsDefinitionCallingDynamoDbSnsEventBridgeAChildAndADistributedMapRunsOnLambdaAndIsArchivedToS3() throws Exception {
         DynamoDbClient dynamo = DynaliteTables.dynalite();
         String itemTable = DynaliteTables.create(dynamo, "items", KeyValueItemsTable::definition);
+        String orders = DynaliteTables.create(dynamo, "orders", name -> CreateTableRequest.builder().tableName(name)
+                .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
+                .billingMode(BillingMode.PAY_PER_REQUEST).build());
         S3Client s3 = S3TestBuckets.s3Mock();
         String deployment = S3TestBuckets.create(s3, "deployment");
         String landing = S3TestBuckets.create(s3, "landing");
@@ -103,7 +112,7 @@ class AwsIntegrationsEntryPointTest {
         Clock clock = Clock.systemUTC();
         Orchestrator starter = new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()),
                 new OutboxDispatcher(redis.executionStore(), queue, redis.timerIndex(), names, clock), clock, Boundary.Probe.NONE);
-        String executionId = starter.start("orders", "o-17", DefinitionParser.parse(Json.parse(definition(landing))),
+        String executionId = starter.start("orders", "o-17", DefinitionParser.parse(Json.parse(definition(landing, orders))),
                 Json.parse("{\"order\": \"o-17\"}")).execution().executionId();
 
         try (SqsClient raw = SqsClients.create(SqsQueueSettings.local(elasticMq.endpoint(), ElasticMqServer.REGION, 5))) {
@@ -116,11 +125,14 @@ class AwsIntegrationsEntryPointTest {
             assertThat(state.get("status").asText()).as(state.toPrettyString()).isEqualTo("SUCCEEDED");
             JsonNode output = state.get("output");
 
-            Map<String, AttributeValue> item = dynamo.scan(b -> b.tableName(itemTable)).items().stream()
-                    .filter(i -> i.get("tableName").s().equals("orders")).findFirst().orElseThrow().get("item").m();
-            assertThat(item.get("id").s()).isEqualTo("o-17");
+            Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(orders).key(Map.of("id", AttributeValue.fromS("o-17")))).item();
+            assertThat(item.get("id").s()).as("in the table the Task names").isEqualTo("o-17");
+            assertThat(dynamo.scan(b -> b.tableName(itemTable)).items()).as("not in the tenants' item table").isEmpty();
             assertThat(item.get("qty").n()).as("a DynamoDB number, not a string").isEqualTo("3");
             assertThat(output.get("read").get("qty").asText()).isEqualTo("3");
+            // The generic integration through the same wiring: DynamoDB at sluice.dynamodb.endpoint, SQS at sluice.sqs-endpoint.
+            assertThat(output.at("/table/status").asText()).isEqualTo("ACTIVE");
+            assertThat(output.at("/queues/urls")).isNotEmpty().allSatisfy(u -> assertThat(u.asText()).contains("/" + names.prefix()));
 
             assertThat(sns.published()).singleElement().satisfies(p -> {
                 assertThat(p).containsEntry("TopicArn", "arn:aws:sns:us-east-1:000000000000:orders-done").containsEntry("Message", "o-17");
@@ -149,11 +161,11 @@ class AwsIntegrationsEntryPointTest {
         return redis.executionStore().load(executionId).map(s -> Json.parse(s.state()).get("status").asText());
     }
 
-    private static String definition(String landing) {
+    private String definition(String landing, String orders) {
         return """
                 {"StartAt": "Save", "States": {
                   "Save": {"Type": "Task", "Resource": "arn:aws:states:::dynamodb:putItem",
-                    "Parameters": {"TableName": "orders", "Item": {"id": {"S.$": "$.order"}, "qty": {"N": "3"}},
+                    "Parameters": {"TableName": "%2$s", "Item": {"id": {"S.$": "$.order"}, "qty": {"N": "3"}},
                                    "ConditionExpression": "attribute_not_exists(id)"},
                     "ResultPath": null, "Next": "Announce"},
                   "Announce": {"Type": "Task", "Resource": "arn:aws:states:::sns:publish",
@@ -168,15 +180,19 @@ class AwsIntegrationsEntryPointTest {
                                    "Input": {"order.$": "$.order"}},
                     "ResultSelector": {"summary.$": "$.Output.summary"}, "ResultPath": "$.child", "Next": "Every drop"},
                   "Every drop": {"Type": "Map",
-                    "ItemReader": {"Resource": "arn:aws:states:::s3:listObjectsV2", "Parameters": {"Bucket": "%s", "Prefix": "drops/"}},
+                    "ItemReader": {"Resource": "arn:aws:states:::s3:listObjectsV2", "Parameters": {"Bucket": "%1$s", "Prefix": "drops/"}},
                     "ItemSelector": {"key.$": "$$.Map.Item.Value.Key"},
                     "ItemProcessor": {"ProcessorConfig": {"Mode": "DISTRIBUTED", "ExecutionType": "STANDARD"},
                       "StartAt": "Seen", "States": {"Seen": {"Type": "Pass", "End": true}}},
                     "ResultPath": "$.drops", "Next": "Read back"},
                   "Read back": {"Type": "Task", "Resource": "arn:aws:states:::dynamodb:getItem",
-                    "Parameters": {"TableName": "orders", "Key": {"id": {"S.$": "$.order"}}, "ConsistentRead": true},
-                    "ResultSelector": {"qty.$": "$.Item.qty.N"}, "ResultPath": "$.read", "End": true}}}
-                """.formatted(landing);
+                    "Parameters": {"TableName": "%2$s", "Key": {"id": {"S.$": "$.order"}}, "ConsistentRead": true},
+                    "ResultSelector": {"qty.$": "$.Item.qty.N"}, "ResultPath": "$.read", "Next": "Describe"},
+                  "Describe": {"Type": "Task", "Resource": "arn:aws:states:::aws-sdk:dynamodb:describeTable",
+                    "Parameters": {"TableName": "%2$s"}, "ResultSelector": {"status.$": "$.Table.TableStatus"}, "ResultPath": "$.table", "Next": "Queues"},
+                  "Queues": {"Type": "Task", "Resource": "arn:aws:states:::aws-sdk:sqs:listQueues",
+                    "Parameters": {"QueueNamePrefix": "%3$s"}, "ResultSelector": {"urls.$": "$.QueueUrls"}, "ResultPath": "$.queues", "End": true}}}
+                """.formatted(landing, orders, names.prefix());
     }
 
     private String fixture(String path) throws IOException {

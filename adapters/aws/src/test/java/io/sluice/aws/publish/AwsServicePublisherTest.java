@@ -126,4 +126,23 @@ class AwsServicePublisherTest extends PublisherContract {
                 .hasMessageContaining("NotFoundException");
         assertThat(publisher().read(ns, new Target(Target.Kind.BUS, "missing"), null, 10)).as("nothing recorded as published").isEmpty();
     }
+
+    @Test
+    void aServicesRefusalIsNamedAsStepFunctionsNamesItForTheAction() {
+        // SQS answers a send to a queue that does not exist with QueueDoesNotExist; Step Functions names it
+        // SQS.QueueDoesNotExistException for sqs:sendMessage, Sqs.QueueDoesNotExistException for aws-sdk:sqs:sendMessage.
+        var handler = new io.sluice.functions.integration.publish.PublishHandler(publisher(), Clock.systemUTC(), Map.of());
+        for (String resource : List.of("sqs:sendMessage", "aws-sdk:sqs:sendMessage")) {
+            var action = io.sluice.orchestration.definition.TaskResource.parse("arn:aws:states:::" + resource).serviceAction().orElseThrow();
+            var task = new io.sluice.functions.harness.TaskContext("orders:run-1.0." + resource.length() + ".0", "orders:run-1", "Send",
+                    io.sluice.orchestration.definition.TaskResource.IntegrationPattern.REQUEST_RESPONSE, null,
+                    new io.sluice.functions.tenancy.Owner.Platform("orders", "orders:run-1"));
+            var call = new io.sluice.functions.integration.IntegrationCall(action,
+                    io.sluice.orchestration.definition.TaskResource.IntegrationPattern.REQUEST_RESPONSE,
+                    Json.parse("{\"QueueUrl\": \"" + elasticMq.endpoint() + "/000000000000/no-such-queue\", \"MessageBody\": \"x\"}"), task);
+            var e = org.assertj.core.api.Assertions.catchThrowableOfType(io.sluice.functions.harness.TaskError.class, () -> handler.call(call));
+            assertThat(e.errorName()).isEqualTo(resource.startsWith("aws-sdk") ? "Sqs.QueueDoesNotExistException" : "SQS.QueueDoesNotExistException");
+            assertThat(e.retryable()).isFalse();
+        }
+    }
 }

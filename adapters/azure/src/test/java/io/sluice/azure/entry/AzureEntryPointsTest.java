@@ -28,6 +28,18 @@ class AzureEntryPointsTest {
     }
 
     @Test
+    void theIntegrationsRegistryOfThisHostAgreesWithTheCatalog() {
+        // Every action IntegrationCatalog maps runs here (on Table storage, Service Bus / Event Grid, Blob), and nothing else:
+        // no generic integration. Glue's actions run on Data Factory only where one is configured
+        // (sluice.azure.datafactory.factory), and this app has none: they are the one disagreement, as the host wires it.
+        io.sluice.functions.integration.Integrations integrations = AzureTestApp.host().instance(io.sluice.functions.integration.Integrations.class);
+        assertThat(integrations.registry().disagreementsWithCatalog()).containsExactlyInAnyOrder(
+                "glue:startJobRun runs on platform azure by IntegrationCatalog, and this registry has no handler for it",
+                "aws-sdk:glue:startJobRun runs on platform azure by IntegrationCatalog, and this registry has no handler for it");
+        assertThat(integrations.registry().hasGeneric()).isFalse();
+    }
+
+    @Test
     void httpApiServesTheControllersAndTheirErrors() {
         LocalFunctionsHost host = AzureTestApp.host();
         JsonNode openapi = host.invoke("http-api", get("/api/v1/openapi.json"));

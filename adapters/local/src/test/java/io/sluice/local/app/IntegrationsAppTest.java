@@ -96,6 +96,9 @@ class IntegrationsAppTest {
         String again = http().post("/v1/pipelines/tickets/executions",
                 "{\"input\": {\"customer\": \"c-9\", \"ticket\": \"t-1\", \"stale\": \"t-0\"}}").body().get("executionId").asText();
         assertThat(finished(again).at("/output/outcome").asText()).isEqualTo("duplicate");
+        // What runs here is what IntegrationCatalog says runs locally: every mapped action, and no generic integration.
+        assertThat(((io.sluice.functions.integration.Integrations) app.getBean(io.sluice.functions.integration.Integrations.NAME))
+                .registry().disagreementsWithCatalog()).isEmpty();
     }
 
     @Test

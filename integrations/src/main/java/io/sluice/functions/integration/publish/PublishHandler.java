@@ -9,6 +9,7 @@ import io.sluice.functions.harness.TaskError;
 import io.sluice.functions.integration.IntegrationCall;
 import io.sluice.functions.integration.IntegrationHandler;
 import io.sluice.functions.integration.ServiceErrors;
+import io.sluice.functions.integration.ServiceRefused;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.Publisher;
 import io.sluice.orchestration.port.Publisher.Message;
@@ -94,7 +95,7 @@ public final class PublishHandler implements IntegrationHandler {
         putIfPresent(attributes, "MessageGroupId", call.text("MessageGroupId"));
         putIfPresent(attributes, "MessageStructure", call.text("MessageStructure"));
         messageAttributes(p.get("MessageAttributes"), attributes);
-        Published published = publisher.publish(call.namespace(), new Target(Target.Kind.TOPIC, topic),
+        Published published = publish(call, new Target(Target.Kind.TOPIC, topic),
                 new Message(messageId(call, 0), text(p.get("Message")), attributes));
         ObjectNode out = Json.object().put("MessageId", published.messageId());
         if (topic.endsWith(".fifo")) {
@@ -122,7 +123,7 @@ public final class PublishHandler implements IntegrationHandler {
         putIfPresent(attributes, "MessageGroupId", call.text("MessageGroupId"));
         putIfPresent(attributes, "DelaySeconds", call.text("DelaySeconds"));
         messageAttributes(p.get("MessageAttributes"), attributes);
-        Published published = publisher.publish(call.namespace(), new Target(Target.Kind.QUEUE, queue),
+        Published published = publish(call, new Target(Target.Kind.QUEUE, queue),
                 new Message(messageId(call, 0), body, attributes));
         ObjectNode out = Json.object().put("MD5OfMessageBody", md5(body)).put("MessageId", published.messageId());
         if (queue.endsWith(".fifo")) {
@@ -164,7 +165,7 @@ public final class PublishHandler implements IntegrationHandler {
             JsonNode detail = e.get("Detail");
             event.set("detail", detail.isTextual() ? Json.parse(detail.asText()) : detail);
             Map<String, String> attributes = Map.of("Source", e.get("Source").asText(), "DetailType", e.get("DetailType").asText());
-            Published published = publisher.publish(call.namespace(), new Target(Target.Kind.BUS, bus), new Message(id, Json.write(event), attributes));
+            Published published = publish(call, new Target(Target.Kind.BUS, bus), new Message(id, Json.write(event), attributes));
             results.add(Json.object().put("EventId", published.messageId()));
         }
         if (failed > 0 && !call.action().sdk()) {
@@ -175,6 +176,15 @@ public final class PublishHandler implements IntegrationHandler {
         out.set("Entries", results);
         out.put("FailedEntryCount", failed);
         return out;
+    }
+
+    /** The port's publish; a refusal of the service behind it named as Step Functions names it for this action. */
+    private Published publish(IntegrationCall call, Target target, Message message) {
+        try {
+            return publisher.publish(call.namespace(), target, message);
+        } catch (ServiceRefused e) {
+            throw ServiceErrors.of(call.action(), e.error(), e.getMessage(), e.retryable());
+        }
     }
 
     /** {@code ErrorCode:message}, or {@code null} for a well-formed entry. */
