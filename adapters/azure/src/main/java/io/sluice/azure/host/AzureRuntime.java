@@ -184,7 +184,7 @@ public class AzureRuntime {
                                                  QueueNames names, Clock clock, ObjectProvider<Consumer<FinishedExecution>> more,
                                                  ObjectProvider<io.sluice.functions.events.cloud.ExecutionEventRelay> relay,
                                                  io.sluice.functions.alert.TieredAlerts tiers) {
-        Completions completions = Completions.of(redis.executionStore(), clock)
+        Completions completions = Completions.of(redis.executionStore(), clock).observedBy(runtime.observer())
                 .upstream(pipelines.dependencyGraph(), ledger.getIfAvailable(redis::upstreamLedger), starter)
                 .dependencies(index, runtime.ports(), names);
         more.orderedStream().forEach(completions::and);
