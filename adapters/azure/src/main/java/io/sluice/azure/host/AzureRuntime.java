@@ -133,6 +133,13 @@ public class AzureRuntime {
         return io.sluice.azure.metrics.AzureMonitorMetrics.fromEnvironment(env::getProperty).orElseThrow();
     }
 
+    /** The same registry for the HTTP API, which times its requests by route and status into the host's ({@code ApiConfiguration}). */
+    @Bean
+    @org.springframework.context.annotation.Conditional(ApplicationInsights.class)
+    public io.micrometer.core.instrument.MeterRegistry sluiceMeterRegistry(io.sluice.azure.metrics.AzureMonitorMetrics metrics) {
+        return metrics.registry();
+    }
+
     /** The app has an Application Insights connection string, and metrics are not turned off. */
     static final class ApplicationInsights implements org.springframework.context.annotation.Condition {
         @Override
