@@ -30,6 +30,12 @@ locals {
         period      = 300
         description = "schedule-tick fired due timers (long Wait states, retries, timeouts) more than 5 minutes late: look at its errors and throttles and at its log group /aws/lambda/${var.name}-schedule-tick."
       }
+      "retention-backlog" = {
+        query       = "SELECT MIN(\"sluice.retention.backlog\") ${local.metrics_from}"
+        threshold   = 0
+        period      = 900
+        description = "Finished executions past their retention stayed in Redis through every archive sweep of 15 minutes: schedule-tick cannot write them to the data bucket (archive/executions/), or cannot keep up. Its log group /aws/lambda/${var.name}-schedule-tick says which."
+      }
     },
     # Without dlq-handler the dead-letter queues keep their messages, and their not-empty alarms (alarms.tf) say so; with it
     # they drain at once, so arrivals are counted by dlq-handler (sluice.deadletters, by the queue a message died on).
@@ -86,6 +92,11 @@ locals {
     catches         = "SELECT SUM(\"sluice.catches\") ${local.metrics_from}"
     dead_letters    = "SELECT SUM(\"sluice.deadletters\") ${local.metrics_from}"
     timer_lag       = "SELECT MAX(\"sluice.timer.lag.max\") ${local.metrics_from}"
+    blocked         = "SELECT SUM(\"sluice.task.blocked\") ${local.metrics_from}"
+    upstream_wait   = "SELECT SUM(\"sluice.upstream.recorded\") ${local.metrics_from} WHERE outcome = 'waiting'"
+    upstream_met    = "SELECT SUM(\"sluice.upstream.recorded\") ${local.metrics_from} WHERE outcome = 'met'"
+    released        = "SELECT SUM(\"sluice.dependency.released\") ${local.metrics_from}"
+    backlog         = "SELECT MAX(\"sluice.retention.backlog\") ${local.metrics_from}"
   } : k => { expression = q, id = k, label = replace(k, "_", " ") } }
 
   main_queues = [for q, v in local.queues : v.name if v.kind != "dlq"]
@@ -105,6 +116,8 @@ locals {
     { title = "Dispatch latency, worst by function (ms)", metrics = [[local.insights.dispatch_max_by]] },
     { title = "Transitions, retries, catches, dead letters", metrics = [for k in ["transitions", "retries", "catches", "dead_letters"] : [local.insights[k]]] },
     { title = "Timer lag, worst (ms)", metrics = [[local.insights.timer_lag]] },
+    { title = "Waits: tasks held by rules, upstreams recorded, checks released, retention backlog", metrics = [
+    for k in ["blocked", "upstream_wait", "upstream_met", "released", "backlog"] : [local.insights[k]]] },
     { title = "Oldest message age (s)", metrics = [for n in local.main_queues : ["AWS/SQS", "ApproximateAgeOfOldestMessage", "QueueName", n, { stat = "Maximum" }]] },
     { title = "Dead-letter queue depth", metrics = [for n in local.dead_queues : ["AWS/SQS", "ApproximateNumberOfMessagesVisible", "QueueName", n, { stat = "Maximum" }]] },
     { title = "Lambda errors", metrics = [for f in keys(local.functions) : ["AWS/Lambda", "Errors", "FunctionName", "${var.name}-${f}", { stat = "Sum" }]] },

@@ -286,18 +286,19 @@ run "queues_functions_and_policies" {
   }
   assert {
     condition = (
-      toset(keys(aws_cloudwatch_metric_alarm.insights)) == toset(["failed-executions", "timers-late"]) &&
+      toset(keys(aws_cloudwatch_metric_alarm.insights)) == toset(["failed-executions", "timers-late", "retention-backlog"]) &&
+      one(aws_cloudwatch_metric_alarm.insights["retention-backlog"].metric_query).expression == "SELECT MIN(\"sluice.retention.backlog\") FROM \"Sluice/sluice-test\"" &&
       one(aws_cloudwatch_metric_alarm.insights["failed-executions"].metric_query).expression == "SELECT SUM(\"sluice.executions.ended\") FROM \"Sluice/sluice-test\" WHERE outcome IN ('failed', 'timed_out')" &&
       one(aws_cloudwatch_metric_alarm.insights["timers-late"].metric_query).expression == "SELECT MAX(\"sluice.timer.lag.max\") FROM \"Sluice/sluice-test\"" &&
       alltrue([for a in aws_cloudwatch_metric_alarm.insights : a.threshold >= 0 && a.comparison_operator == "GreaterThanThreshold" && a.treat_missing_data == "notBreaching" &&
-      one(a.metric_query).return_data == true && one(a.metric_query).period == 300 && a.metric_name == null])
+      one(a.metric_query).return_data == true && contains([300, 900], one(a.metric_query).period) && a.metric_name == null])
     )
-    error_message = "a Metrics Insights alarm on executions ended failed or timed out, and one on late timers, over the deployment's namespace; no dead-letter arrival alarm without dlq-handler (the queues' not-empty alarms say it)"
+    error_message = "Metrics Insights alarms on executions ended failed or timed out, on late timers and on a retention backlog that does not drain, over the deployment's namespace; no dead-letter arrival alarm without dlq-handler (the queues' not-empty alarms say it)"
   }
   assert {
     condition = (
       aws_cloudwatch_dashboard.sluice.dashboard_name == "sluice-test" &&
-      length(jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets) == 14 &&
+      length(jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets) == 15 &&
       # Every query reads the namespace the functions write to.
       alltrue([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : alltrue([for m in w.properties.metrics :
       !startswith(try(m[0].expression, ""), "SELECT") || strcontains(try(m[0].expression, ""), "FROM \"Sluice/sluice-test\"")]) && w.properties.region == "eu-west-1"]) &&
@@ -306,7 +307,7 @@ run "queues_functions_and_policies" {
       length([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : w if w.properties.title == "Dead-letter queue depth" && length(w.properties.metrics) == 40]) == 1 &&
       contains(flatten([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : w.properties.metrics if w.properties.title == "Lambda throttles"]), "sluice-test-http-api")
     )
-    error_message = "the dashboard: 14 graphs over the deployment's namespace in its region, the age of each of the 40 queues, the depth of each of the 40 dead-letter queues, each function's throttles"
+    error_message = "the dashboard: 15 graphs over the deployment's namespace in its region, the age of each of the 40 queues, the depth of each of the 40 dead-letter queues, each function's throttles"
   }
 }
 
