@@ -85,6 +85,12 @@ try {
   check('started from page', true);
   await statusIs(page, 'SUCCEEDED');
   check('succeeded', await outcomeOf(page, 'Echo') === 'succeeded' && await outcomeOf(page, 'Greet') === 'succeeded');
+  // The pipelines page shows each pipeline's last day from the execution listing: hello's run succeeded.
+  await page.goto(`${url}#/pipelines`);
+  const helloDay = page.locator('#pipelines-table tr[data-pipeline="hello"] td.last-day');
+  await helloDay.getByText(/succeeded \(/).waitFor();
+  const dayText = await helloDay.innerText();
+  check('last day shown', /[1-9]\d* of \d+ succeeded \(\d+ %\) · mean .+ · longest /.test(dayText), dayText);
 
   // 2b. Start with an input: the JSON editor says what is wrong and Start waits; a valid object starts hello with it.
   //     Then "new execution with this input" opens the editor with that run's input and starts another run with it.

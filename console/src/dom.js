@@ -1,4 +1,5 @@
 // A few DOM helpers: the console has no framework, it builds elements and replaces a page's content.
+import { fmtMs } from './health.js';
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** An element: h('a', {href: '#/x', onclick: fn}, 'text', child). A tag 'svg:rect' makes an SVG element. */
@@ -38,13 +39,7 @@ export function fmtTime(iso) {
 
 export function duration(fromIso, toIso) {
   if (!fromIso) return '';
-  const ms = (toIso ? new Date(toIso) : new Date()) - new Date(fromIso);
-  if (ms < 1000) return `${ms} ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${Math.round(s - m * 60)} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
+  return fmtMs((toIso ? new Date(toIso) : new Date()) - new Date(fromIso));
 }
 
 export function pretty(json) {

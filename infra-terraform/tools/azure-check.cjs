@@ -263,6 +263,13 @@ const RULES = [
       ? [] : [`${a}: must depend on a time_sleep after the deployer's role assignment (RBAC propagation)`])))],
   ['the azurerm provider reaches keyless storage with Entra identities', (root) => Object.entries(root.provider).filter(([n]) => n === 'azurerm')
     .flatMap(([, p]) => (p.body.storage_use_azuread === true ? [] : [`${p.file}: provider azurerm needs storage_use_azuread = true (shared keys are off on the storage accounts)`]))],
+  // var.action_group_ids reaches a pager only if every alert notifies every action group the deployment has.
+  ['every alert notifies the deployment\'s action groups', (root) => [
+    ...each(root, 'azurerm_monitor_metric_alert').flatMap(([a, r]) => (first((r.body.dynamic || {}).action).for_each === '${local.action_groups}' && !r.body.action
+      ? [] : [`${a}: must notify local.action_groups (a dynamic "action" block over it)`])),
+    ...each(root, 'azurerm_monitor_scheduled_query_rules_alert_v2').flatMap(([a, r]) => (first(r.body.action).action_groups === '${local.action_groups}'
+      ? [] : [`${a}: must notify local.action_groups (action { action_groups = local.action_groups })`])),
+  ]],
   ['dead letters raise an alert', (root) => (each(root, 'azurerm_servicebus_queue').length === 0 || each(root, 'azurerm_monitor_metric_alert').some(([, r]) => first(r.body.criteria).metric_name === 'DeadletteredMessages')
     ? [] : ['no metric alert on DeadletteredMessages'])],
 ];

@@ -2,6 +2,7 @@ import { h, fill, fmtTime, toast } from '../dom.js';
 import { api, enc, mayChange } from '../api.js';
 import { aslGraph, drawGraph, pipelineGraph } from '../graph.js';
 import { errorBox, problemText, json } from './common.js';
+import { dayStats, dayLine, load } from '../health.js';
 
 /** Every pipeline the caller sees: validity and problems, pattern, schedules and next fires, object rules, dependsOn, the DAG. */
 export function pipelinesPage() {
@@ -12,16 +13,37 @@ export function pipelinesPage() {
       fill(body, h('p', {}, 'No pipelines: add <id>.asl.json files to the pipelines folder.'));
       return;
     }
+    const day = h('p', { class: 'hint', id: 'day-note' }, 'Reading the last day’s runs…');
     fill(body,
       h('h2', {}, 'Which pipelines wait for which'),
       h('div', { class: 'graph-box' }, pipelineGraph(pipelines, { onSelect: (id) => { location.hash = `#/executions?pipeline=${enc(id)}`; } })),
       h('h2', {}, 'All pipelines'),
       h('table', { class: 'list', id: 'pipelines-table' },
         h('caption', { class: 'sr-only' }, 'Pipelines'),
-        h('thead', {}, h('tr', {}, ['Pipeline', 'Valid', 'Pattern', 'Schedules (next fires, UTC)', 'Object rules', 'Depends on', 'Webhook', ''].map((t) => h('th', { scope: 'col' }, t)))),
-        h('tbody', {}, pipelines.map(row))));
+        h('thead', {}, h('tr', {}, ['Pipeline', 'Valid', 'Last 24 h', 'Pattern', 'Schedules (next fires, UTC)', 'Object rules', 'Depends on', 'Webhook', '']
+          .map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, pipelines.map(row))),
+      day);
+    lastDay(body, day);
   }).catch((e) => errorBox(body, e));
   return { el };
+}
+
+/** Each row's last day (success rate, durations) from the runs started in it, read from the execution listing. */
+async function lastDay(body, note) {
+  try {
+    const { executions, complete } = await load(api);
+    const stats = dayStats(executions);
+    for (const cell of body.querySelectorAll('td.last-day')) {
+      const s = stats.get(cell.closest('tr').dataset.pipeline);
+      fill(cell, s?.ended ? h('span', { class: `badge ${s.failed ? 'st-failed' : 'st-succeeded'}` }, `${Math.round(s.rate * 100)} %`) : null,
+        ' ', h('span', { class: 'hint' }, dayLine(s)));
+    }
+    fill(note, `Last 24 h: runs started since ${new Date(Date.now() - 864e5).toISOString().slice(0, 16).replace('T', ' ')} UTC, `
+      + `${executions.length} read${complete ? '' : ' (the first pages only: more were started)'}; success rate of the runs that ended.`);
+  } catch (e) {
+    fill(note, `The last day's runs could not be read: ${problemText(e)}`);
+  }
 }
 
 function row(p) {
@@ -29,6 +51,7 @@ function row(p) {
     h('th', { scope: 'row' }, h('a', { href: `#/pipelines/${enc(p.id)}` }, p.id)),
     h('td', {}, p.valid ? h('span', { class: 'badge st-succeeded' }, 'valid') : h('span', { class: 'badge st-failed' }, 'invalid'),
       p.problems ? h('ul', { class: 'problems' }, p.problems.map((t) => h('li', {}, t))) : null),
+    h('td', { class: 'last-day' }, h('span', { class: 'hint' }, '…')),
     h('td', {}, p.pattern || h('span', { class: 'hint' }, 'state machine')),
     h('td', {}, (p.schedules || []).length ? h('ul', { class: 'plain' }, p.schedules.map((s) => h('li', {},
       h('code', {}, s.expression), ` ${s.timezone}`, s.label ? ` (${s.label})` : '',

@@ -15,8 +15,8 @@ resource "aws_cloudwatch_metric_alarm" "dead_letters" {
   comparison_operator = "GreaterThanThreshold"
   threshold           = 0
   treat_missing_data  = "notBreaching"
-  alarm_actions       = [aws_sns_topic.alerts.arn]
-  ok_actions          = [aws_sns_topic.alerts.arn]
+  alarm_actions       = local.alarm_actions
+  ok_actions          = local.alarm_actions
   tags                = local.tags
 
   depends_on = [aws_sqs_queue.queue]
@@ -37,8 +37,8 @@ resource "aws_cloudwatch_metric_alarm" "oldest_message" {
   evaluation_periods  = 2
   comparison_operator = "GreaterThanThreshold"
   treat_missing_data  = "notBreaching"
-  alarm_actions       = [aws_sns_topic.alerts.arn]
-  ok_actions          = [aws_sns_topic.alerts.arn]
+  alarm_actions       = local.alarm_actions
+  ok_actions          = local.alarm_actions
   tags                = local.tags
 
   depends_on = [aws_sqs_queue.queue]
@@ -61,8 +61,8 @@ resource "aws_cloudwatch_metric_alarm" "function_errors" {
   comparison_operator = "GreaterThanThreshold"
   threshold           = 0
   treat_missing_data  = "notBreaching"
-  alarm_actions       = [aws_sns_topic.alerts.arn]
-  ok_actions          = [aws_sns_topic.alerts.arn]
+  alarm_actions       = local.alarm_actions
+  ok_actions          = local.alarm_actions
   tags                = local.tags
 }
 
@@ -80,7 +80,7 @@ resource "aws_cloudwatch_metric_alarm" "function_throttles" {
   comparison_operator = "GreaterThanThreshold"
   threshold           = 0
   treat_missing_data  = "notBreaching"
-  alarm_actions       = [aws_sns_topic.alerts.arn]
-  ok_actions          = [aws_sns_topic.alerts.arn]
+  alarm_actions       = local.alarm_actions
+  ok_actions          = local.alarm_actions
   tags                = local.tags
 }

@@ -266,6 +266,28 @@ variable "alert_email" {
   default     = null
 }
 
+variable "alarm_actions" {
+  type        = list(string)
+  description = "More SNS topic ARNs every alarm notifies, on ALARM and on OK, besides the module's alert topic (which alert_email subscribes to): a paging or chat integration's topic, say."
+  default     = []
+
+  validation {
+    condition     = alltrue([for a in var.alarm_actions : can(regex("^arn:aws[a-z-]*:sns:[a-z0-9-]+:[0-9]{12}:[A-Za-z0-9_-]{1,256}$", a))])
+    error_message = "alarm_actions must be SNS topic ARNs (arn:aws:sns:<region>:<account>:<topic>)."
+  }
+}
+
+variable "failed_executions_threshold" {
+  type        = number
+  description = "The failed-executions alarm fires when more executions than this failed or timed out within 5 minutes, over every pipeline (0: any)."
+  default     = 0
+
+  validation {
+    condition     = var.failed_executions_threshold >= 0 && floor(var.failed_executions_threshold) == var.failed_executions_threshold
+    error_message = "failed_executions_threshold must be a whole number >= 0."
+  }
+}
+
 variable "tags" {
   type        = map(string)
   description = "Tags added to every resource that takes them."

@@ -39,8 +39,11 @@ resource "azurerm_monitor_metric_alert" "dead_letters" {
     }
   }
 
-  action {
-    action_group_id = azurerm_monitor_action_group.alerts.id
+  dynamic "action" {
+    for_each = local.action_groups
+    content {
+      action_group_id = action.value
+    }
   }
 }
 
@@ -70,8 +73,11 @@ resource "azurerm_monitor_metric_alert" "dead_letters_arriving" {
     }
   }
 
-  action {
-    action_group_id = azurerm_monitor_action_group.alerts.id
+  dynamic "action" {
+    for_each = local.action_groups
+    content {
+      action_group_id = action.value
+    }
   }
 }
 
@@ -93,8 +99,11 @@ resource "azurerm_monitor_metric_alert" "undelivered_blob_events" {
     threshold        = 0
   }
 
-  action {
-    action_group_id = azurerm_monitor_action_group.alerts.id
+  dynamic "action" {
+    for_each = local.action_groups
+    content {
+      action_group_id = action.value
+    }
   }
 }
 
@@ -116,7 +125,10 @@ resource "azurerm_monitor_metric_alert" "failed_invocations" {
     threshold        = 10
   }
 
-  action {
-    action_group_id = azurerm_monitor_action_group.alerts.id
+  dynamic "action" {
+    for_each = local.action_groups
+    content {
+      action_group_id = action.value
+    }
   }
 }

@@ -127,6 +127,39 @@ variable "alert_email" {
   default     = null
 }
 
+variable "action_group_ids" {
+  type        = list(string)
+  description = "More Azure Monitor action groups (resource ids) every alert notifies, besides the module's own (which alert_email joins): a pager's or a chat's, say."
+  default     = []
+
+  validation {
+    condition     = alltrue([for a in var.action_group_ids : can(regex("^/subscriptions/[^/]+/resourceGroups/[^/]+/providers/(?i:microsoft\\.insights)/actionGroups/[^/]+$", a))])
+    error_message = "action_group_ids must be action group resource ids (/subscriptions/<id>/resourceGroups/<group>/providers/microsoft.insights/actionGroups/<name>)."
+  }
+}
+
+variable "failed_executions_threshold" {
+  type        = number
+  description = "The failed-executions alert fires when more executions than this failed or timed out within 5 minutes, over every pipeline (0: any)."
+  default     = 0
+
+  validation {
+    condition     = var.failed_executions_threshold >= 0 && floor(var.failed_executions_threshold) == var.failed_executions_threshold
+    error_message = "failed_executions_threshold must be a whole number >= 0."
+  }
+}
+
+variable "queue_backlog_threshold" {
+  type        = number
+  description = "The queue-backlog alert fires when a Service Bus queue has held more active messages than this for 15 minutes (Service Bus reports no oldest-message age)."
+  default     = 1000
+
+  validation {
+    condition     = var.queue_backlog_threshold >= 1
+    error_message = "queue_backlog_threshold must be at least 1."
+  }
+}
+
 variable "tags" {
   type        = map(string)
   description = "Tags added to every resource that takes them."

@@ -278,6 +278,37 @@ run "queues_functions_and_policies" {
     )
     error_message = "every function needs an alarm on any error and one on any throttle"
   }
+
+  # Alarms and a dashboard on the runtime's own metrics (monitoring.tf): EMF lines in the deployment's namespace.
+  assert {
+    condition     = alltrue([for fn in aws_lambda_function.function : fn.environment[0].variables.SLUICE_METRICS_NAMESPACE == "Sluice/sluice-test"])
+    error_message = "every function must print its metrics into the deployment's own namespace, Sluice/<name>, which the alarms query"
+  }
+  assert {
+    condition = (
+      toset(keys(aws_cloudwatch_metric_alarm.insights)) == toset(["failed-executions", "timers-late", "retention-backlog"]) &&
+      one(aws_cloudwatch_metric_alarm.insights["retention-backlog"].metric_query).expression == "SELECT MIN(\"sluice.retention.backlog\") FROM \"Sluice/sluice-test\"" &&
+      one(aws_cloudwatch_metric_alarm.insights["failed-executions"].metric_query).expression == "SELECT SUM(\"sluice.executions.ended\") FROM \"Sluice/sluice-test\" WHERE outcome IN ('failed', 'timed_out')" &&
+      one(aws_cloudwatch_metric_alarm.insights["timers-late"].metric_query).expression == "SELECT MAX(\"sluice.timer.lag.max\") FROM \"Sluice/sluice-test\"" &&
+      alltrue([for a in aws_cloudwatch_metric_alarm.insights : a.threshold >= 0 && a.comparison_operator == "GreaterThanThreshold" && a.treat_missing_data == "notBreaching" &&
+      one(a.metric_query).return_data == true && contains([300, 900], one(a.metric_query).period) && a.metric_name == null])
+    )
+    error_message = "Metrics Insights alarms on executions ended failed or timed out, on late timers and on a retention backlog that does not drain, over the deployment's namespace; no dead-letter arrival alarm without dlq-handler (the queues' not-empty alarms say it)"
+  }
+  assert {
+    condition = (
+      aws_cloudwatch_dashboard.sluice.dashboard_name == "sluice-test" &&
+      length(jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets) == 15 &&
+      # Every query reads the namespace the functions write to.
+      alltrue([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : alltrue([for m in w.properties.metrics :
+      !startswith(try(m[0].expression, ""), "SELECT") || strcontains(try(m[0].expression, ""), "FROM \"Sluice/sluice-test\"")]) && w.properties.region == "eu-west-1"]) &&
+      # Every queue's age and every dead-letter queue's depth, each function's errors and throttles.
+      length([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : w if w.properties.title == "Oldest message age (s)" && length(w.properties.metrics) == 40]) == 1 &&
+      length([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : w if w.properties.title == "Dead-letter queue depth" && length(w.properties.metrics) == 40]) == 1 &&
+      contains(flatten([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : w.properties.metrics if w.properties.title == "Lambda throttles"]), "sluice-test-http-api")
+    )
+    error_message = "the dashboard: 15 graphs over the deployment's namespace in its region, the age of each of the 40 queues, the depth of each of the 40 dead-letter queues, each function's throttles"
+  }
 }
 
 run "integrations_are_named_in_task_worker_alone" {
@@ -374,6 +405,10 @@ run "no_execution_events" {
       aws_lambda_event_source_mapping.queue[q].scaling_config[0].maximum_concurrency == 2
     ) if endswith(q, "-dlq")]) && contains(flatten([for s in jsondecode(aws_iam_role_policy.function["dlq-handler"].policy).Statement : s.Resource if s.Sid == "ReceiveOwnQueues"]), "arn:aws:sqs:eu-west-1:123456789012:sluice-test-orchestrator-dlq.fifo")
     error_message = "with dead_letter_handler every dead-letter queue feeds dlq-handler's live alias, two at a time, and its role may receive from them"
+  }
+  assert {
+    condition     = one(aws_cloudwatch_metric_alarm.insights["dead-letters-arrived"].metric_query).expression == "SELECT SUM(\"sluice.deadletters\") FROM \"Sluice/sluice-test\"" && aws_cloudwatch_metric_alarm.insights["dead-letters-arrived"].threshold == 0
+    error_message = "with dlq-handler draining the dead-letter queues, an alarm on any arrival it counted (sluice.deadletters)"
   }
 
   assert {
@@ -549,7 +584,7 @@ run "applied_with_mocks" {
   }
   assert {
     condition = alltrue([for a in concat(values(aws_cloudwatch_metric_alarm.dead_letters), values(aws_cloudwatch_metric_alarm.oldest_message),
-      values(aws_cloudwatch_metric_alarm.function_errors), values(aws_cloudwatch_metric_alarm.function_throttles)) :
+      values(aws_cloudwatch_metric_alarm.function_errors), values(aws_cloudwatch_metric_alarm.function_throttles), values(aws_cloudwatch_metric_alarm.insights)) :
     a.alarm_actions == toset([aws_sns_topic.alerts.arn]) && a.ok_actions == toset([aws_sns_topic.alerts.arn])])
     error_message = "every alarm must alert (and clear) on the encrypted alert topic"
   }
@@ -579,6 +614,34 @@ run "applied_with_mocks" {
     condition     = alltrue([for f, fn in aws_lambda_function.function : startswith(fn.environment[0].variables.SLUICE_REDIS_URL, "rediss+cluster://")])
     error_message = "on MemoryDB every function must connect as a Redis Cluster client (rediss+cluster://)"
   }
+}
+
+run "alarm_actions_are_added_to_the_topic" {
+  command = apply
+
+  variables {
+    alarm_actions               = ["arn:aws:sns:eu-west-1:123456789012:pager"]
+    failed_executions_threshold = 3
+  }
+
+  assert {
+    condition = alltrue([for a in concat(values(aws_cloudwatch_metric_alarm.dead_letters), values(aws_cloudwatch_metric_alarm.oldest_message),
+      values(aws_cloudwatch_metric_alarm.function_errors), values(aws_cloudwatch_metric_alarm.function_throttles), values(aws_cloudwatch_metric_alarm.insights)) :
+    a.alarm_actions == toset([aws_sns_topic.alerts.arn, "arn:aws:sns:eu-west-1:123456789012:pager"]) && a.ok_actions == a.alarm_actions])
+    error_message = "every alarm must alert (and clear) on the alert topic and on each of alarm_actions"
+  }
+  assert {
+    condition     = aws_cloudwatch_metric_alarm.insights["failed-executions"].threshold == 3
+    error_message = "failed_executions_threshold must be the failed-executions alarm's threshold"
+  }
+}
+
+run "alarm_action_that_is_not_a_topic_is_refused" {
+  command = plan
+  variables {
+    alarm_actions = ["pager@example.com"]
+  }
+  expect_failures = [var.alarm_actions]
 }
 
 run "elasticache_is_one_node" {

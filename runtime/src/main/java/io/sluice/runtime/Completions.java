@@ -6,6 +6,7 @@ import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.events.cloud.ExecutionEventRelay;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.observe.RuntimeObserver;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.priority.Priority;
 import io.sluice.functions.start.ExecutionStarter;
@@ -39,6 +40,7 @@ public final class Completions {
     private final List<Consumer<FinishedExecution>> handlers = new ArrayList<>();
     private TieredAlerts alerts;
     private ExecutionEventRelay relay;
+    private RuntimeObserver observer = RuntimeObserver.NONE;
 
     private Completions(ExecutionStore executions, Clock clock) {
         this.executions = Objects.requireNonNull(executions, "executions");
@@ -77,8 +79,36 @@ public final class Completions {
         return this;
     }
 
+    /**
+     * The runtime's observer ({@code SluiceRuntime.observer()}) learns what the upstream triggers and dependency releases
+     * among the handlers did: an upstream recorded while its dependent waits for others, or every upstream met; checks released.
+     */
+    public Completions observedBy(RuntimeObserver observer) {
+        this.observer = Objects.requireNonNull(observer, "observer");
+        return this;
+    }
+
+    private Consumer<FinishedExecution> observed(Consumer<FinishedExecution> handler) {
+        return switch (handler) {
+            case UpstreamTrigger t -> e -> t.onCompletion(e).forEach(o -> {
+                switch (o) {
+                    case UpstreamTrigger.Outcome.Waiting w -> observer.upstreamRecorded(w.dependent(), false);
+                    case UpstreamTrigger.Outcome.Started s -> observer.upstreamRecorded(s.dependent(), true);
+                    case UpstreamTrigger.Outcome.NotMapped n -> { }
+                }
+            });
+            case DependencyRelease r -> e -> {
+                int released = r.release(e);
+                if (released > 0) {
+                    observer.dependenciesReleased(released);
+                }
+            };
+            default -> handler;
+        };
+    }
+
     public CompletionListener build() {
-        List<Consumer<FinishedExecution>> all = new ArrayList<>(handlers);
+        List<Consumer<FinishedExecution>> all = new ArrayList<>(handlers.stream().map(this::observed).toList());
         if (alerts != null) {
             all.add(new FailureAlerts(alerts, executionId -> executions.load(executionId)
                     .map(s -> Orchestrator.priorityOf(Json.parse(s.state()))).orElse(Priority.DEFAULT)));

@@ -112,8 +112,8 @@ public final class WorkerHarness {
 
     /**
      * This harness, sending an execution event to the events queue when the gate first holds a task ({@code blocked})
-     * and when a held task is let through ({@code released}). A held copy carries {@value #HELD_SINCE}, so a task
-     * asked again while still held is not announced again.
+     * and when a held task is let through ({@code released}). A held copy carries when it was first held ({@link HeldTask}),
+     * so a task asked again while still held is not announced again.
      */
     public WorkerHarness withEvents() {
         return new WorkerHarness(functions, claims, timers, queue, names, clock, owner, lease, probe, gate, lineage, true, failures, owners, coupled, random, observer);
@@ -229,6 +229,7 @@ public final class WorkerHarness {
                 ? Optional.of(c.result()) : Optional.empty();
         Instant now = clock.instant();
         Optional<TaskGate.Hold> hold = gate.hold(task, now);
+        Instant heldSince = HeldTask.since(body);
         if (hold.isPresent()) {
             if (claimedOnReceive.filter(ClaimResult.Claimed.class::isInstance).isPresent()) {
                 claims.release(IdempotencyStore.taskKey(token), owner); // its held copy claims it when it comes back, not after this lease
@@ -238,17 +239,23 @@ public final class WorkerHarness {
             TaskGate.Hold h = hold.get();
             String executionId = io.sluice.orchestration.engine.TaskToken.decode(token).executionId();
             LOG.info(() -> "holding task " + task.stateName() + " of " + executionId + " until " + h.askAgain() + ": " + h.reason());
-            if (emitsEvents && heldSince(body) == null) {
-                announce(task, ExecutionEvent.Kind.BLOCKED, h.reason(), now);
-                body = markHeld(body, now);
+            if (heldSince == null) { // the first hold: a held copy carries when, for the release's event and metric
+                observer.taskBlocked(task, fromQueue);
+                if (emitsEvents) {
+                    announce(task, ExecutionEvent.Kind.BLOCKED, h.reason(), now);
+                }
+                body = HeldTask.mark(body, now);
             }
             queue.send(fromQueue != null ? fromQueue : names.tasks(task.function()), new OutgoingMessage(body, Map.of(), executionId,
                     token + ":held:" + h.askAgain().toEpochMilli()), Duration.between(now, h.askAgain()).isNegative() ? Duration.ZERO
                     : Duration.between(now, h.askAgain()));
             return Disposition.ACKNOWLEDGE;
         }
-        if (emitsEvents && heldSince(body) != null) {
-            announce(task, ExecutionEvent.Kind.RELEASED, null, now);
+        if (heldSince != null) {
+            observer.taskReleased(task, fromQueue, Duration.between(heldSince, now));
+            if (emitsEvents) {
+                announce(task, ExecutionEvent.Kind.RELEASED, null, now);
+            }
         }
         ClaimResult claim = claimedOnReceive.orElseGet(() -> claims.claim(IdempotencyStore.taskKey(token), owner, clock.instant(), lease));
         switch (claim) {
@@ -299,19 +306,6 @@ public final class WorkerHarness {
         if (result.has("error")) {
             notifyFailure(task, result.get("error").asText());
         }
-    }
-
-    private static final String HELD_SINCE = "heldSince";
-
-    private static String heldSince(String body) {
-        JsonNode held = Json.parse(body).get(HELD_SINCE);
-        return held != null && held.isTextual() ? held.asText() : null;
-    }
-
-    private static String markHeld(String body, Instant now) {
-        ObjectNode o = (ObjectNode) Json.parse(body);
-        o.put(HELD_SINCE, now.toString());
-        return Json.write(o);
     }
 
     /** A blocked or released event for the task's execution; its id names the task, so a redelivery sends the same event. */

@@ -47,6 +47,27 @@ public interface RuntimeObserver {
     /** A message arrived on the dead-letter queue of {@code sourceQueue}. */
     default void deadLettered(String sourceQueue) { }
 
+    /** The worker's gate (an allow or block rule) held {@code task} back for the first time: it waits, not run. */
+    default void taskBlocked(TaskMessage task, String fromQueue) { }
+
+    /** A task the gate had held back was let through, {@code held} after it was first held. */
+    default void taskReleased(TaskMessage task, String fromQueue, Duration held) { }
+
+    /**
+     * An upstream's success was recorded for a partition of {@code dependent} ({@code dependsOn}): {@code met} when every
+     * upstream has now succeeded (the dependent is started), else the dependent waits for the others.
+     */
+    default void upstreamRecorded(String dependent, boolean met) { }
+
+    /** A succeeded run released {@code count} dependency-check tasks that waited for it. */
+    default void dependenciesReleased(int count) { }
+
+    /**
+     * After the tick's archive sweep, {@code executions} finished executions past their retention are still in the store
+     * (not yet archived: a backlog, or runs whose archiving failed), counted up to one batch.
+     */
+    default void retentionBacklog(int executions) { }
+
     /**
      * An execution is being started: its start span, current on this thread until ended. {@code parentTraceparent} is the
      * caller's span, or null: then the span current on this thread is its parent (a parent execution's task starting a

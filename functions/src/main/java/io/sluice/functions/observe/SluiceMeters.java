@@ -40,6 +40,19 @@ public final class SluiceMeters {
     public static final String QUEUE_DEPTH = "sluice.queue.depth";
     /** Gauge, seconds: how long the oldest receivable message of a {@link #QUEUE} has waited, where the queue can tell. */
     public static final String QUEUE_OLDEST_AGE = "sluice.queue.oldest.age";
+    /** Counter: tasks a rule (the worker's gate) held back, counted when first held, by pipeline, tenant, function, channel. */
+    public static final String TASKS_BLOCKED = "sluice.task.blocked";
+    /** Timer: how long a held task waited before a rule let it through, by pipeline, tenant, function, channel. */
+    public static final String TASK_BLOCKED_DURATION = "sluice.task.blocked.duration";
+    /**
+     * Counter: an upstream's success recorded for a dependent's partition, by the dependent's {@link #PIPELINE}, its
+     * tenant and {@link #OUTCOME} ({@link #UPSTREAM_OUTCOMES}: {@code waiting} for other upstreams, or {@code met}).
+     */
+    public static final String UPSTREAM_RECORDED = "sluice.upstream.recorded";
+    /** Counter: dependency-check tasks released by an upstream's success. */
+    public static final String DEPENDENCIES_RELEASED = "sluice.dependency.released";
+    /** Gauge: finished executions past their retention still in the store after the last archive sweep (up to a batch). */
+    public static final String RETENTION_BACKLOG = "sluice.retention.backlog";
     /** Timer: API requests, by {@link #ROUTE} (the route's pattern, never the path), {@link #METHOD} and {@link #STATUS}. */
     public static final String API_REQUESTS = "sluice.api.requests";
 
@@ -57,6 +70,8 @@ public final class SluiceMeters {
     public static final String NO_TENANT = "-";
     /** The outcomes of an execution: its final status, lower case. */
     public static final List<String> EXECUTION_OUTCOMES = List.of("succeeded", "failed", "timed_out", "aborted");
+    /** The outcomes of an upstream's recorded success: the dependent still waits for others, or every upstream is met. */
+    public static final List<String> UPSTREAM_OUTCOMES = List.of("waiting", "met");
     /** The outcomes of a task function's run. */
     public static final List<String> TASK_OUTCOMES = List.of("succeeded", "failed");
 

@@ -119,19 +119,26 @@ public final class ScheduleTick {
         return new Report(fired, resent, null, reaper == null ? null : reap(now));
     }
 
-    /** Whole batches while they come full, up to {@value #REAP_BATCHES} of them: a backlog drains, a quiet store costs one read. */
+    /**
+     * Whole batches while they come full, up to {@value #REAP_BATCHES} of them: a backlog drains, a quiet store costs one read.
+     * The observer learns what is left past its retention: the last batch's leftovers, or, when every batch came full, what
+     * one more read finds (up to a batch).
+     */
     private ExecutionReaper.Report reap(Instant now) {
         int archived = 0;
         int removed = 0;
+        ExecutionReaper.Report r = null;
         for (int i = 0; i < REAP_BATCHES; i++) {
-            ExecutionReaper.Report r = reaper.reap(now, BATCH);
+            r = reaper.reap(now, BATCH);
             archived += r.archived();
             removed += r.removed();
             if (r.removed() < BATCH) {
                 break;
             }
         }
-        return new ExecutionReaper.Report(archived, removed);
+        int left = r.removed() < BATCH ? r.left() : store.expired(now, BATCH).size();
+        observer.retentionBacklog(left);
+        return new ExecutionReaper.Report(archived, removed, left);
     }
 
     /** Whether {@link #fireSchedules()} fires anything. */

@@ -45,13 +45,21 @@ public final class ExecutionReaper {
         this.index = index;
     }
 
-    /** What one pass did: executions archived (written now) and removed. */
-    public record Report(int archived, int removed) {}
+    /**
+     * What one pass did: executions archived (written now) and removed; {@code left}, those it found expired and left in
+     * the store (still sending their commands, or failed to archive).
+     */
+    public record Report(int archived, int removed, int left) {
+        public Report(int archived, int removed) {
+            this(archived, removed, 0);
+        }
+    }
 
     public Report reap(Instant now, int limit) {
         int archived = 0;
         int removed = 0;
-        for (String id : store.expired(now, limit)) {
+        List<String> expired = store.expired(now, limit);
+        for (String id : expired) {
             try {
                 Optional<StoredExecution> loaded = store.load(id);
                 if (loaded.isEmpty() || !loaded.get().outbox().isEmpty() || loaded.get().summary().stopTime() == null) {
@@ -70,7 +78,7 @@ public final class ExecutionReaper {
                 LOG.log(Level.WARNING, "could not archive execution " + id + "; it stays in the store for now", e);
             }
         }
-        return new Report(archived, removed);
+        return new Report(archived, removed, expired.size() - removed);
     }
 
     /**

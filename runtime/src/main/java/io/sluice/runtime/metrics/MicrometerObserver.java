@@ -39,8 +39,12 @@ public final class MicrometerObserver implements RuntimeObserver {
     private final Map<String, PipelineMeters[]> pipelines = new ConcurrentHashMap<>();
     private final Map<String, Timer[]> dispatch = new ConcurrentHashMap<>();
     private final Map<String, Counter> deadLetters = new ConcurrentHashMap<>();
+    private final Map<String, Counter[]> upstream = new ConcurrentHashMap<>();
     private final Timer timerLag;
     private final Timer scheduleLag;
+    private final Counter dependenciesReleased;
+    private final java.util.concurrent.atomic.AtomicInteger retentionBacklog = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile boolean backlogRegistered;
 
     /** @param tenancy whose each pipeline is, for the {@link SluiceMeters#TENANT} tag; @param names the queues' names, to tell a task's channel */
     public MicrometerObserver(MeterRegistry registry, Tenancy tenancy, QueueNames names) {
@@ -50,6 +54,8 @@ public final class MicrometerObserver implements RuntimeObserver {
         this.timerLag = Timer.builder(SluiceMeters.TIMER_LAG).description("how late the tick fired due timers").register(registry);
         this.scheduleLag = Timer.builder(SluiceMeters.SCHEDULE_LAG).description("how late a schedule's fire started its execution")
                 .register(registry);
+        this.dependenciesReleased = Counter.builder(SluiceMeters.DEPENDENCIES_RELEASED)
+                .description("dependency-check tasks released by an upstream's success").register(registry);
     }
 
     public MeterRegistry registry() {
@@ -81,13 +87,10 @@ public final class MicrometerObserver implements RuntimeObserver {
 
     @Override
     public void taskRan(TaskMessage task, String fromQueue, boolean failed, long nanos) {
-        String token = task.token();
-        int colon = token.indexOf(':');
-        if (colon <= 0) {
-            return;
+        PipelineMeters m = taskMeters(task, fromQueue);
+        if (m != null) {
+            m.task(task.function(), failed).record(nanos, TimeUnit.NANOSECONDS);
         }
-        meters(token.substring(0, colon), SluiceMeters.channelOf(names, task.function(), fromQueue))
-                .task(task.function(), failed).record(nanos, TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -124,12 +127,60 @@ public final class MicrometerObserver implements RuntimeObserver {
                 .description("messages that arrived on a dead-letter queue").tag(SluiceMeters.QUEUE, q).register(registry)).increment();
     }
 
+    @Override
+    public void taskBlocked(TaskMessage task, String fromQueue) {
+        PipelineMeters m = taskMeters(task, fromQueue);
+        if (m != null) {
+            m.blocked(task.function()).count.increment();
+        }
+    }
+
+    @Override
+    public void taskReleased(TaskMessage task, String fromQueue, Duration held) {
+        PipelineMeters m = taskMeters(task, fromQueue);
+        if (m != null) {
+            m.blocked(task.function()).duration.record(held.isNegative() ? Duration.ZERO : held);
+        }
+    }
+
+    @Override
+    public void upstreamRecorded(String dependent, boolean met) {
+        upstream.computeIfAbsent(dependent, d -> SluiceMeters.UPSTREAM_OUTCOMES.stream().map(o -> Counter.builder(SluiceMeters.UPSTREAM_RECORDED)
+                .description("upstream successes recorded for a dependent's partition").tags(PIPELINE, d, TENANT, tenantOf(d), OUTCOME, o)
+                .register(registry)).toArray(Counter[]::new))[met ? 1 : 0].increment();
+    }
+
+    @Override
+    public void dependenciesReleased(int count) {
+        dependenciesReleased.increment(count);
+    }
+
+    @Override
+    public void retentionBacklog(int executions) {
+        retentionBacklog.set(executions);
+        if (!backlogRegistered) { // only where a tick archives: elsewhere the gauge would say 0 for a store nobody sweeps
+            io.micrometer.core.instrument.Gauge.builder(SluiceMeters.RETENTION_BACKLOG, retentionBacklog, java.util.concurrent.atomic.AtomicInteger::get)
+                    .description("finished executions past their retention still in the store after the last archive sweep").register(registry);
+            backlogRegistered = true;
+        }
+    }
+
+    /** The meters of the task's pipeline on its channel; null for a token that names none. */
+    private PipelineMeters taskMeters(TaskMessage task, String fromQueue) {
+        String token = task.token();
+        int colon = token.indexOf(':');
+        return colon <= 0 ? null : meters(token.substring(0, colon), SluiceMeters.channelOf(names, task.function(), fromQueue));
+    }
+
+    private String tenantOf(String pipeline) {
+        return tenancy.tenantOf(pipeline).orElse(SluiceMeters.NO_TENANT);
+    }
+
     private PipelineMeters meters(String pipeline, Priority priority) {
         PipelineMeters[] byChannel = pipelines.computeIfAbsent(pipeline, p -> new PipelineMeters[Priority.values().length]);
         PipelineMeters m = byChannel[priority.ordinal()];
         if (m == null) {
-            m = new PipelineMeters(registry, Tags.of(PIPELINE, pipeline, TENANT, tenancy.tenantOf(pipeline).orElse(SluiceMeters.NO_TENANT),
-                    CHANNEL, priority.name()));
+            m = new PipelineMeters(registry, Tags.of(PIPELINE, pipeline, TENANT, tenantOf(pipeline), CHANNEL, priority.name()));
             byChannel[priority.ordinal()] = m; // a race builds two of the same: their meters are the registry's same ones
         }
         return m;
@@ -143,6 +194,9 @@ public final class MicrometerObserver implements RuntimeObserver {
         return d;
     }
 
+    /** A function's tasks held back by rules: how many, and how long until let through. */
+    private record Blocked(Counter count, Timer duration) {}
+
     /** One pipeline's meters on one channel. */
     private static final class PipelineMeters {
         private final MeterRegistry registry;
@@ -154,6 +208,7 @@ public final class MicrometerObserver implements RuntimeObserver {
         private final Counter[] ended = new Counter[SluiceMeters.EXECUTION_OUTCOMES.size()];
         private final Timer[] durations = new Timer[SluiceMeters.EXECUTION_OUTCOMES.size()];
         private final Map<String, Timer[]> tasks = new ConcurrentHashMap<>();
+        private final Map<String, Blocked> blocked = new ConcurrentHashMap<>();
 
         PipelineMeters(MeterRegistry registry, Tags tags) {
             this.registry = registry;
@@ -180,6 +235,13 @@ public final class MicrometerObserver implements RuntimeObserver {
         Timer task(String function, boolean failed) {
             Timer[] byOutcome = tasks.computeIfAbsent(function, f -> new Timer[] {task(f, "succeeded"), task(f, "failed")});
             return byOutcome[failed ? 1 : 0];
+        }
+
+        Blocked blocked(String function) {
+            return blocked.computeIfAbsent(function, f -> new Blocked(
+                    Counter.builder(SluiceMeters.TASKS_BLOCKED).description("tasks a rule held back").tags(tags).tag(FUNCTION, f).register(registry),
+                    Timer.builder(SluiceMeters.TASK_BLOCKED_DURATION).description("how long a held task waited for a rule to let it through")
+                            .tags(tags).tag(FUNCTION, f).register(registry)));
         }
 
         private Timer task(String function, String outcome) {

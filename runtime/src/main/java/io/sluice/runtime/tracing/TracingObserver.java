@@ -123,6 +123,31 @@ public final class TracingObserver implements RuntimeObserver {
     }
 
     @Override
+    public void taskBlocked(TaskMessage task, String fromQueue) {
+        inner.taskBlocked(task, fromQueue);
+    }
+
+    @Override
+    public void taskReleased(TaskMessage task, String fromQueue, Duration held) {
+        inner.taskReleased(task, fromQueue, held);
+    }
+
+    @Override
+    public void upstreamRecorded(String dependent, boolean met) {
+        inner.upstreamRecorded(dependent, met);
+    }
+
+    @Override
+    public void dependenciesReleased(int count) {
+        inner.dependenciesReleased(count);
+    }
+
+    @Override
+    public void retentionBacklog(int executions) {
+        inner.retentionBacklog(executions);
+    }
+
+    @Override
     public long nanos() {
         return inner.nanos();
     }

@@ -42,6 +42,8 @@ import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 public final class OrchestratorLambda implements ApplicationContextInitializer<GenericApplicationContext> {
     /** The function's name, as on every platform. */
     public static final String FUNCTION = "orchestrator";
+    /** The CloudWatch namespace of its metrics, as the other functions read it ({@code AwsFunctions}); default {@code Sluice}. */
+    static final String METRICS_NAMESPACE = "sluice.metrics.namespace";
 
     @Override
     public void initialize(GenericApplicationContext context) {
@@ -70,6 +72,12 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
     /** @param tenancy whose pipelines are whose (the bundled tenants file, {@link #tenancy}): a Task on an activity queues to its tenant's */
     static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
                                       Retention retention, boolean events, io.sluice.functions.tenancy.Tenancy tenancy) {
+        return wire(properties, aws, secrets, retention, events, tenancy, "Sluice");
+    }
+
+    /** @param namespace the CloudWatch namespace its metrics go to ({@value #METRICS_NAMESPACE}; the Terraform module's Sluice/&lt;name&gt;) */
+    static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
+                                      Retention retention, boolean events, io.sluice.functions.tenancy.Tenancy tenancy, String namespace) {
         AwsPorts ports = new AwsPorts();
         AwsFunctions functions = new AwsFunctions();
         Clock clock = ports.clock();
@@ -99,8 +107,8 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
             redis.close();
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
-        // Its metrics as the other Lambdas print them: EMF lines on standard out as each invocation ends (namespace Sluice).
-        io.sluice.aws.metrics.EmfMetrics metrics = new io.sluice.aws.metrics.EmfMetrics("Sluice", clock, System.out);
+        // Its metrics as the other Lambdas print them: EMF lines on standard out as each invocation ends, in their namespace.
+        io.sluice.aws.metrics.EmfMetrics metrics = new io.sluice.aws.metrics.EmfMetrics(namespace, clock, System.out);
         Orchestrator orchestrator = AwsFunctions.runtime(redis, q, names, clock, retention, events, tenancy).metrics(metrics.registry(), tenancy)
                 .build().orchestrator();
         return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator, metrics), List.of(q, redis));

@@ -18,9 +18,9 @@ import org.springframework.core.env.Environment;
  */
 record OrchestratorSettings(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets, boolean events,
                             Map<String, String> retention) {
-    /** The settings {@link OrchestratorLambda#retention} reads. */
+    /** The settings {@link OrchestratorLambda#retention}, {@link OrchestratorLambda#tenancy} and the metrics' namespace read. */
     private static final String[] RETENTION = {"sluice.s3.bucket", "sluice.retention", "sluice.name-reuse", "sluice.triggers.pipelines",
-        "sluice.api.tenants"};
+        "sluice.api.tenants", OrchestratorLambda.METRICS_NAMESPACE};
 
     static OrchestratorSettings of(Environment env) {
         Binder binder = Binder.get(env);
@@ -46,6 +46,6 @@ record OrchestratorSettings(SluiceAwsProperties properties, AwsServicesPropertie
 
     private SnapStartHooks.Wiring wiring(Environment env) {
         return OrchestratorLambda.wire(properties, aws, secrets, OrchestratorLambda.retention(env), events,
-                OrchestratorLambda.tenancy(env));
+                OrchestratorLambda.tenancy(env), env.getProperty(OrchestratorLambda.METRICS_NAMESPACE, "Sluice"));
     }
 }

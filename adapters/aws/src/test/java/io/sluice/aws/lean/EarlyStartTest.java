@@ -75,6 +75,18 @@ class EarlyStartTest {
     }
 
     @Test
+    void aWiringForAnotherMetricsNamespaceIsNotTaken() {
+        // The namespace its EMF lines go to (the Terraform module's Sluice/<name>) is one of the settings the wiring binds.
+        springStarts(OrchestratorLambda.class);
+        System.setProperty("sluice.metrics.namespace", "Sluice/other");
+        try {
+            assertThat(EarlyStart.take(OrchestratorSettings.of(new StandardEnvironment()))).isNull();
+        } finally {
+            System.clearProperty("sluice.metrics.namespace");
+        }
+    }
+
+    @Test
     void anyOtherApplicationIsLeftAlone() {
         springStarts(Object.class);
 

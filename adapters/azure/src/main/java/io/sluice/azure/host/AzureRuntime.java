@@ -104,7 +104,8 @@ public class AzureRuntime {
                                        org.springframework.core.env.Environment env, SluiceAzureHostProperties host,
                                        ObjectProvider<io.sluice.functions.tenancy.Tenancy> tenancy, ObjectProvider<ObjectStore> objects,
                                        ObjectProvider<StatusStore> status, io.sluice.functions.control.RuleBook rules,
-                                       io.sluice.orchestration.port.LineageLog lineage, BundledPipelines pipelines) {
+                                       io.sluice.orchestration.port.LineageLog lineage, BundledPipelines pipelines,
+                                       ObjectProvider<io.sluice.azure.metrics.AzureMonitorMetrics> metrics) {
         // The tenancy is looked up when the first task arrives: binding the API's tenants file while the http-api's
         // serverless web container is still starting fails (its ServletContext resolves paths only once running).
         io.sluice.functions.tenancy.Tenancy owners = pipeline -> tenancy.getObject().tenantOf(pipeline);
@@ -117,7 +118,37 @@ public class AzureRuntime {
                 .rules(rules, owners, pipelines::priority)
                 .lineage(lineage)
                 .archiveTo(objects.getIfAvailable(), status.getIfAvailable())
+                // With Application Insights (APPLICATIONINSIGHTS_CONNECTION_STRING) the meters go there; without, none are kept.
+                .metrics(metrics.stream().findFirst().map(io.sluice.azure.metrics.AzureMonitorMetrics::registry).orElse(null), owners)
                 .build();
+    }
+
+    /**
+     * The runtime's metrics in Application Insights, when the app has its connection string (the Functions host's standard
+     * {@code APPLICATIONINSIGHTS_CONNECTION_STRING}) and {@code sluice.metrics.enabled} is not {@code false}.
+     */
+    @Bean(destroyMethod = "close")
+    @org.springframework.context.annotation.Conditional(ApplicationInsights.class)
+    public io.sluice.azure.metrics.AzureMonitorMetrics azureMonitorMetrics(org.springframework.core.env.Environment env) {
+        return io.sluice.azure.metrics.AzureMonitorMetrics.fromEnvironment(env::getProperty).orElseThrow();
+    }
+
+    /** The same registry for the HTTP API, which times its requests by route and status into the host's ({@code ApiConfiguration}). */
+    @Bean
+    @org.springframework.context.annotation.Conditional(ApplicationInsights.class)
+    public io.micrometer.core.instrument.MeterRegistry sluiceMeterRegistry(io.sluice.azure.metrics.AzureMonitorMetrics metrics) {
+        return metrics.registry();
+    }
+
+    /** The app has an Application Insights connection string, and metrics are not turned off. */
+    static final class ApplicationInsights implements org.springframework.context.annotation.Condition {
+        @Override
+        public boolean matches(org.springframework.context.annotation.ConditionContext context,
+                               org.springframework.core.type.AnnotatedTypeMetadata metadata) {
+            org.springframework.core.env.Environment env = context.getEnvironment();
+            return !env.getProperty(io.sluice.azure.metrics.AzureMonitorMetrics.CONNECTION_STRING, "").isBlank()
+                    && env.getProperty("sluice.metrics.enabled", Boolean.class, true);
+        }
     }
 
     @Bean
@@ -184,7 +215,7 @@ public class AzureRuntime {
                                                  QueueNames names, Clock clock, ObjectProvider<Consumer<FinishedExecution>> more,
                                                  ObjectProvider<io.sluice.functions.events.cloud.ExecutionEventRelay> relay,
                                                  io.sluice.functions.alert.TieredAlerts tiers) {
-        Completions completions = Completions.of(redis.executionStore(), clock)
+        Completions completions = Completions.of(redis.executionStore(), clock).observedBy(runtime.observer())
                 .upstream(pipelines.dependencyGraph(), ledger.getIfAvailable(redis::upstreamLedger), starter)
                 .dependencies(index, runtime.ports(), names);
         more.orderedStream().forEach(completions::and);

@@ -224,8 +224,8 @@ public class RuntimeConfiguration {
     @Bean
     public CompletionListener completionListener(LocalBackends backends, TieredAlerts tiers, Clock clock,
                                                  ObjectProvider<Consumer<FinishedExecution>> handlerBeans,
-                                                 ObjectProvider<ExecutionEventRelay> events) {
-        Completions completions = Completions.of(backends.ports().executions(), clock);
+                                                 ObjectProvider<ExecutionEventRelay> events, LocalRuntime runtime) {
+        Completions completions = Completions.of(backends.ports().executions(), clock).observedBy(runtime.observer());
         handlerBeans.orderedStream().forEach(completions::and);
         return completions.alerts(tiers).relay(events.getIfAvailable()).build();
     }

@@ -36,7 +36,7 @@ class ConsoleBrowserTest extends ConsoleAppTest {
         assertThat(result.exitCode()).as("the browser script's exit code; its output:%n%s", result.output()).isZero();
         assertThat(result.checks()).as(result.output()).containsAll(Set.of(
                 "key asked", "pipelines listed", "dag drawn", "pattern upstream edges", "schedule next fires", "problems shown",
-                "started from page", "succeeded", "input editor validates", "start with input", "new execution with this input",
+                "started from page", "succeeded", "last day shown", "input editor validates", "start with input", "new execution with this input",
                 "readable errors", "history causes expand", "re-run where a redrive cannot succeed", "search by name", "colours", "state detail", "failed shown", "redriven from page",
                 "bulk redrive", "filters", "live by events", "object rules shown", "callback answered", "status table",
                 "dead letters listed", "dead letter redriven", "reader sees no action", "other tenant hidden",

@@ -46,13 +46,21 @@ public final class DependencyRelease implements Consumer<FinishedExecution> {
 
     @Override
     public void accept(FinishedExecution e) {
+        release(e);
+    }
+
+    /** Handles one completion; returns how many waiting checks it released. */
+    public int release(FinishedExecution e) {
         if (e.status() != ExecutionStatus.SUCCEEDED || e.pipeline() == null || e.partition() == null) {
-            return;
+            return 0;
         }
         Upstream done = new Upstream(e.pipeline(), e.partition());
+        int released = 0;
         for (String token : index.succeeded(done, clock.instant().plus(keepSucceeded))) {
             complete(queue, names, timers, index, token, done);
+            released++;
         }
+        return released;
     }
 
     /** Sends the waiting task its success, cancels its deadline, and forgets it; {@code last} is the upstream that woke it, if any. */
