@@ -18,6 +18,7 @@ import org.springframework.beans.BeansException;
 import org.springframework.boot.web.server.PortInUseException;
 import org.springframework.boot.web.server.WebServerException;
 import org.springframework.context.ApplicationContextException;
+import org.springframework.boot.web.servlet.context.AnnotationConfigServletWebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.event.ContextClosedEvent;
 
@@ -86,9 +87,11 @@ final class ServeCommand implements Callable<Integer> {
             spring.add("--sluice.substitutions-file=" + substitutions);
         }
         if (!debug) {
-            // Spring reports a failed start itself (the trace, then a failure analysis): the one line below says it instead.
+            // Spring reports a failed start itself (the trace, then a failure analysis; and the web context warns that it
+            // cancels its refresh, naming every bean on the way to the failure): the one line below says it instead.
             spring.addAll(0, List.of("--logging.level.org.springframework.boot.SpringApplication=OFF",
                     "--logging.level.org.springframework.boot.diagnostics.LoggingFailureAnalysisReporter=OFF",
+                    "--logging.level." + AnnotationConfigServletWebServerApplicationContext.class.getName() + "=ERROR",
                     "--logging.level.org.apache.catalina=OFF", "--logging.level.org.apache.coyote=OFF"));
         }
         ConfigurableApplicationContext context;

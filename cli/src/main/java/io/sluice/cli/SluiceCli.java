@@ -3,6 +3,8 @@ package io.sluice.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,15 +20,21 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "sluice", mixinStandardHelpOptions = true, version = "sluice 0.1.0",
         description = "Run Amazon States Language pipelines locally, on AWS Lambda or on Azure Functions.",
-        subcommands = {DemoCommand.class, StatusCommand.class, ValidateCommand.class, ExecCommand.class, RenderCommand.class,
-                ServeCommand.class, RemoteCommands.Start.class, RemoteCommands.Executions.class, RemoteCommands.History.class,
-                RemoteCommands.Stop.class, RemoteCommands.Redrive.class, RemoteCommands.Alerts.class, TaskCommands.class, RulesCommand.class, ApiKeyCommand.class,
-                BackfillCommand.class,
-                BenchCommand.class, ChaosCommand.class, PackageCommand.class, InvokeCommand.class, ParityCommand.class, SluiceCli.TestCommand.class},
         commandListHeading = "%nCommands:%n", footer = {"", "Run 'sluice COMMAND --help' for a command's options."})
 public final class SluiceCli {
     /** Exit code for a usage error or an invalid definition, as the CLI contract says. */
     public static final int EXIT_INVALID = 2;
+
+    /**
+     * The commands, in the order help lists them. They are added to the command line by {@link #commandLine(CliContext, String)}
+     * rather than named in {@code @Command(subcommands = ...)}: picocli reads every annotation of a command (and loads the
+     * types of its fields) when it is added, so a run that names its command adds that one only (bench/README.md, "CLI start").
+     */
+    static final List<Class<?>> COMMANDS = List.of(DemoCommand.class, StatusCommand.class, ValidateCommand.class, ExecCommand.class,
+            RenderCommand.class, ServeCommand.class, RemoteCommands.Start.class, RemoteCommands.Executions.class,
+            RemoteCommands.History.class, RemoteCommands.Stop.class, RemoteCommands.Redrive.class, RemoteCommands.Alerts.class,
+            TaskCommands.class, RulesCommand.class, ApiKeyCommand.class, BackfillCommand.class, BenchCommand.class, ChaosCommand.class,
+            PackageCommand.class, InvokeCommand.class, ParityCommand.class, SluiceCli.TestCommand.class);
 
     public static void main(String[] args) {
         int code = run(args, System.out, System.err, System.getenv());
@@ -43,7 +51,7 @@ public final class SluiceCli {
      *            to find {@code redis-server} for the bench
      */
     public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
-        CommandLine cli = commandLine(new CliContext(out, err, env));
+        CommandLine cli = commandLine(new CliContext(out, err, env), args.length == 0 ? null : args[0]);
         if (args.length == 0) {
             cli.usage(err);
             err.flush();
@@ -55,8 +63,19 @@ public final class SluiceCli {
         return code;
     }
 
+    /** The command line with every command: for help, an unknown command, and the tests that walk all of them. */
     static CommandLine commandLine(CliContext context) {
+        return commandLine(context, null);
+    }
+
+    /**
+     * The command line for arguments that start with {@code first}: when it names a command, with that command only (the
+     * others are never read), else with all of them.
+     */
+    static CommandLine commandLine(CliContext context, String first) {
         CommandLine cli = new CommandLine(new SluiceCli(), new Factory(context));
+        List<Class<?>> named = COMMANDS.stream().filter(c -> names(c).contains(first)).toList();
+        (named.isEmpty() ? COMMANDS : named).forEach(c -> cli.addSubcommand(c));
         cli.setOut(new PrintWriter(context.out(), true));
         cli.setErr(new PrintWriter(context.err(), true));
         cli.setParameterExceptionHandler(SluiceCli::usageError);
@@ -82,6 +101,13 @@ public final class SluiceCli {
             };
         });
         return cli;
+    }
+
+    private static List<String> names(Class<?> command) {
+        Command c = command.getAnnotation(Command.class);
+        List<String> names = new ArrayList<>(List.of(c.aliases()));
+        names.add(c.name());
+        return names;
     }
 
     /**

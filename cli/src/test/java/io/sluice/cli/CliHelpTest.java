@@ -42,6 +42,19 @@ class CliHelpTest {
         }
     }
 
+    /** A run that names its command reads that command only (bench/README.md, "CLI start"); anything else reads all of them. */
+    @Test
+    void aNamedCommandIsTheOnlyOneRead() {
+        CliContext context = new CliContext(sink(), sink(), Map.of());
+        assertThat(SluiceCli.commandLine(context, "executions").getSubcommands().keySet()).containsExactly("executions");
+        assertThat(SluiceCli.commandLine(context, "task").getSubcommands().get("task").getSubcommands()).containsKeys("success", "failure");
+        assertThat(SluiceCli.commandLine(context, "--help").getSubcommands()).hasSize(SluiceCli.COMMANDS.size());
+        assertThat(SluiceCli.commandLine(context, "exectuions").getSubcommands()).hasSize(SluiceCli.COMMANDS.size());
+        CliRun typo = CliRun.of("exectuions");
+        assertThat(typo.exit()).isEqualTo(SluiceCli.EXIT_INVALID);
+        assertThat(typo.err()).contains("executions");
+    }
+
     @Test
     void anUnknownOptionIsAUsageErrorNamingIt() {
         CliRun run = CliRun.of("exec", "x.asl.json", "--inptu", "{}");

@@ -47,6 +47,24 @@ class ExecCommandTest {
         assertThat(r.out().strip()).isEqualTo("{\"error\":\"Nope\",\"cause\":\"because\"}");
     }
 
+    /**
+     * A Task calling a function of the bundle fails with the error docs/cli.md names for it (the issue 35 walk-through found
+     * the README saying one name and {@code exec} answering another), naming the state and the function.
+     */
+    @Test
+    void aBundleFunctionTaskFailsWithTheErrorTheDocsName() throws IOException {
+        String docs = Files.readString(CliRun.EXAMPLES.resolveSibling("docs/cli.md")).replaceAll("\\s+", " ");
+        java.util.regex.Matcher said = java.util.regex.Pattern.compile("\\(`sluice:function:NAME`, which `serve` and the cloud hosts run,"
+                + " `exec` not\\) fails with `([A-Za-z.]+)`").matcher(docs);
+        assertThat(said.find()).as("docs/cli.md says what exec answers for a sluice:function Task").isTrue();
+        String def = write("fn.asl.json", """
+                {"StartAt": "Shout", "States": {"Shout": {"Type": "Task", "Resource": "sluice:function:shout", "End": true}}}""");
+        CliRun r = CliRun.of("exec", def);
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(Json.parse(r.out()).path("error").asText()).isEqualTo(said.group(1)).isEqualTo("States.Runtime");
+        assertThat(Json.parse(r.out()).path("cause").asText()).contains("Task state 'Shout'").contains("function 'shout'").contains("--mocks");
+    }
+
     @Test
     void mocksDriveLambdaTasksThroughRetriesToTheLoadedResult() {
         CliRun r = CliRun.of("exec", ORDERS, "--mocks", MOCKS, "--test-case", "FlakyThenLoaded", "--trace");

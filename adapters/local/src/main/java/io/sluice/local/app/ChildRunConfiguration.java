@@ -15,6 +15,7 @@ import io.sluice.local.embedded.LocalBackends;
 import io.sluice.local.objects.FolderObjectStore;
 import io.sluice.local.pipeline.PipelineCatalog;
 import io.sluice.local.runtime.LocalRuntime;
+import io.sluice.orchestration.port.MapRunStore;
 import io.sluice.redis.RedisExecutionLinks;
 import io.sluice.redis.RedisMapRunStore;
 import java.time.Clock;
@@ -35,8 +36,14 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class ChildRunConfiguration {
 
+    /** The map runs' records and counts, on the runtime's Redis; the API's map-run view reads its counts here too. */
     @Bean
-    public ChildRuns childRuns(LocalBackends backends, QueueNames names, SluiceLocalProperties properties, Clock clock,
+    public MapRunStore mapRunStore(LocalBackends backends) {
+        return new RedisMapRunStore(backends.redisson(), backends.redisKeyPrefix());
+    }
+
+    @Bean
+    public ChildRuns childRuns(LocalBackends backends, MapRunStore mapRuns, QueueNames names, SluiceLocalProperties properties, Clock clock,
                                ObjectProvider<LocalRuntime> runtime, ObjectProvider<PipelineCatalog> catalog,
                                ObjectProvider<TaskFunctionBeans> functions, ObjectProvider<Tenancy> tenancy,
                                ObjectProvider<FolderObjectStore> objects) {
@@ -47,7 +54,7 @@ public class ChildRunConfiguration {
         };
         TaskFunctions bundle = name -> Optional.ofNullable(functions.getObject().byName().get(name));
         FolderObjectStore data = objects.getIfAvailable(() -> new FolderObjectStore(properties.dataDir()));
-        return ChildRuns.wire(new ChildRuns.Wiring(new RedisMapRunStore(backends.redisson(), backends.redisKeyPrefix()),
+        return ChildRuns.wire(new ChildRuns.Wiring(mapRuns,
                 new RedisExecutionLinks(backends.redisson(), backends.redisKeyPrefix()), backends.ports().executions(),
                 backends.ports().queue(), names, Buckets.folders(data), pipelines,
                 (pipeline, name, definition, input) -> runtime.getObject().start(pipeline, name, definition, input),

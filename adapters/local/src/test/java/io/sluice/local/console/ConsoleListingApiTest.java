@@ -104,8 +104,13 @@ class ConsoleListingApiTest extends ConsoleAppTest {
         assertThat(run.path("label").asText()).isEqualTo("Items");
         assertThat(run.path("status").asText()).isEqualTo("SUCCEEDED");
         assertThat(run.path("items").asInt()).isEqualTo(3);
+        // Counted by the run's store (RedisMapRunStore), not by reading the children back.
+        assertThat(run.path("children").path("counted").asText()).isEqualTo("store");
         assertThat(run.path("children").path("total").asInt()).isEqualTo(3);
         assertThat(run.path("children").path("SUCCEEDED").asInt()).isEqualTo(3);
+        assertThat(run.path("children").path("FAILED").asInt()).isZero();
+        assertThat(run.path("children").path("RUNNING").asInt()).isZero();
+        assertThat(run.path("children").path("PENDING").asInt()).isZero();
         String runId = run.path("runId").asText();
         // Out of the list, under their run, and back among the others when asked for.
         // (other tests may run fan too: its own runs are the ones without a map run's "<run id>:<index>" name)
