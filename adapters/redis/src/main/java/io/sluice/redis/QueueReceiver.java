@@ -152,9 +152,9 @@ final class QueueReceiver {
      * JVM signals its shard, and so does the end of a wait for a shard's earliest hidden message), and from all of them,
      * the hot ones first, when no receiver of this JVM has looked at all of them for {@link RedisTaskQueue#RECHECK} (a
      * message hidden from a receiver in another JVM, a notification lost). So a receive that does not wait may answer
-     * nothing while another shard has a message no signal announced yet, as a short poll of SQS may. The hot ones (at
-     * most {@code max}) share out {@code max} in one pipeline; the others, when looked at, get what a read-only look says
-     * each holds, in a second. A shard that gave its whole share may have more, and stays hot, as do the hot ones not
+     * nothing while another shard has a message no signal announced yet, as a short poll of SQS may. The hot ones share
+     * out {@code max} in one pipeline, at most {@code max} of them at a time until some give messages; the others, when
+     * looked at, get what a read-only look says each holds, in one more. A shard that gave its whole share may have more, and stays hot, as do the hot ones not
      * looked at.
      */
     private Taken take(String queue, int max, Duration visibility) {
@@ -172,13 +172,18 @@ final class QueueReceiver {
             int shard = (start + i) % count;
             ((hot & (1 << shard)) != 0 ? hotOnes : others).add(shard);
         }
-        List<Integer> firstHot = hotOnes.subList(0, Math.min(max, hotOnes.size()));
-        int[] shares = new int[firstHot.size()];
-        for (int i = 0; i < shares.length; i++) { // the hot ones share out max, the first ones taking the remainder
-            shares[i] = max / shares.length + (i < max % shares.length ? 1 : 0);
+        Pipeline got = new Pipeline(new Taken(List.of(), -1, -1, false), 0, 0);
+        int left = hot;
+        for (int from = 0; from < hotOnes.size() && got.taken().messages().isEmpty(); from += max) {
+            List<Integer> part = hotOnes.subList(from, Math.min(from + max, hotOnes.size()));
+            int[] shares = new int[part.size()];
+            for (int i = 0; i < shares.length; i++) { // the hot ones share out max, the first ones taking the remainder
+                shares[i] = max / shares.length + (i < max % shares.length ? 1 : 0);
+            }
+            Pipeline next = receive(queue, part, shares, visibility);
+            left = (left & ~next.looked()) | next.full();
+            got = next.after(got);
         }
-        Pipeline got = receive(queue, firstHot, shares, visibility);
-        int left = (hot & ~got.looked()) | got.full();
         if (got.taken().messages().isEmpty() && everyShard && !others.isEmpty()) {
             // The others, by what a read-only look says each holds now: max goes to those that hold messages.
             Pipeline rest = receive(queue, others, visibleCounts(queue, others, max), visibility);
