@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code sluice chaos [--executions N] [--duration S] [--seed K] [--appendfsync everysec|always] [--json] [--example DIR]}: the
+ * {@code sluice chaos [--executions N] [--duration S] [--seed K] [--appendfsync everysec|always] [--cluster] [--json] [--example DIR]}: the
  * failure drill ({@link ChaosDrill}), synthetic definitions and the retail example's pattern pipelines. Progress goes to stderr; the last line of stdout is the report as JSON with
  * {@code --json}. Exit 0 when nothing was lost or doubled and the dead-letter queues hold exactly the planted
  * poison; 1 otherwise (replay with the same {@code --seed}: the plan is the same).
@@ -31,6 +31,8 @@ final class ChaosCommand implements Callable<Integer> {
             description = "seconds to wait after the faults for every execution to finish (default ${DEFAULT-VALUE})")
     private int settle;
     @Option(names = "--json", description = "the report as one JSON line, last") private boolean json;
+    @Option(names = "--cluster", description = "Redis as a loopback Redis Cluster (3 primaries, 3 replicas, replica-acks 1); its fault is a primary's failover")
+    private boolean cluster;
     @Option(names = "--example", paramLabel = "DIR", description = "the retail example, whose pipelines the drill runs too (default the checkout's examples/retail)")
     private String exampleDir;
 
@@ -56,7 +58,7 @@ final class ChaosCommand implements Callable<Integer> {
                     + " (it has pipelines/ and jobs/); run ./sluice chaos from the Sluice folder, or give --example DIR");
         }
         var report = ChaosDrill.run(new ChaosDrill.Settings(executions, Duration.ofSeconds(duration), k, appendfsync,
-                Duration.ofSeconds(settle), err, example.toAbsolutePath().normalize()));
+                Duration.ofSeconds(settle), err, example.toAbsolutePath().normalize(), cluster));
         out.printf("executions %d (%d of the retail pipelines), finished %d (%d), exported %d, downstream runs %d/%d, object runs %d/%d, lost %d, "
                         + "doubled effects %d; %d kills, %d Redis restarts, %d warehouse pauses, %d redeliveries, %d cut short, "
                         + "%d duplicated results, %d callbacks; poison %d planted, %d taken by the dlq-handler, %d alerted; seed %d (%s)%n",

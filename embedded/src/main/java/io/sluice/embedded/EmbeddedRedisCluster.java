@@ -56,6 +56,7 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
     private final Path dir;
     private final List<Process> processes = new ArrayList<>();
     private final List<Integer> ports = new ArrayList<>();
+    private final List<List<String>> commands = new ArrayList<>();
 
     private EmbeddedRedisCluster(Path dir) {
         this.dir = dir;
@@ -153,6 +154,27 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts a {@link #kill killed} node again on its port, folder and cluster configuration: a primary whose replica took
+     * over comes back as that replica's replica. Waits until it answers and every live node sees the cluster as ok.
+     */
+    public synchronized void restart(String node) {
+        int index = index(node);
+        if (processes.get(index).isAlive()) {
+            throw new IllegalStateException(node + " is running: kill it first");
+        }
+        List<String> command = commands.get(index);
+        Path log = dir.resolve("node-" + index).resolve("redis.log");
+        try {
+            processes.set(index, new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not restart " + node, e);
+        }
+        int port = ports.get(index);
+        await(node + " to answer again and the cluster to be ok", READY_TIMEOUT, () -> answers(port) && liveNodesOk());
+    }
+
     /** SIGSTOPs ({@code paused}) or SIGCONTs the node: a paused replica falls behind its primary and cannot be told so. */
     public void pause(String node, boolean paused) {
         long pid = processes.get(index(node)).pid();
@@ -225,6 +247,7 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
             processes.add(process);
             ports.add(port);
+            commands.add(List.copyOf(command));
             boolean up = poll(Duration.ofSeconds(15), () -> !process.isAlive() || answers(port));
             if (up && process.isAlive()) {
                 return;
@@ -232,6 +255,7 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
             process.destroyForcibly();
             processes.removeLast();
             ports.removeLast();
+            commands.removeLast();
             if (attempt == 3) { // a free port may be taken in between: try a few
                 throw new IOException("redis-server (cluster node " + index + ") did not start on port " + port + "; its log:\n"
                         + Files.readString(log));

@@ -39,9 +39,17 @@ import java.util.UUID;
  * duplicate and delay results and cut some visibility timeouts short (early redelivery); then {@link ChaosChecks}.
  */
 public final class ChaosDrill {
-    /** How to run: executions, how long faults go on, the seed, Redis's appendfsync, where progress goes. */
+    /**
+     * How to run: executions, how long faults go on, the seed, Redis's appendfsync, where progress goes, and whether Redis
+     * is one server or a loopback cluster (whose fault is a primary's failover).
+     */
     public record Settings(int executions, Duration duration, long seed, String appendfsync, Duration settle, PrintStream progress,
-                           Path example) {
+                           Path example, boolean cluster) {
+        public Settings(int executions, Duration duration, long seed, String appendfsync, Duration settle, PrintStream progress,
+                        Path example) {
+            this(executions, duration, seed, appendfsync, settle, progress, example, false);
+        }
+
         /** {@code example}: the retail example's folder (its pipelines/, jobs/ and warehouse.sql). */
         public Settings {
             if (!Files.isDirectory(example.resolve("pipelines")) || !Files.isDirectory(example.resolve("jobs"))) {
@@ -104,10 +112,12 @@ public final class ChaosDrill {
         Files.writeString(batch, "n,label\n1,a\n2,b\n3,c\n");
         String prefix = "chaos-" + run;
         QueueNames names = new QueueNames(prefix);
-        try (RedisProcess redis = RedisProcess.start(binary, redisDir, s.appendfsync());
+        try (DrillRedis redis = s.cluster()
+                ? RedisClusterProcess.start(binary, EmbeddedRedis.executable("redis-cli", System.getenv("PATH"))
+                        .orElseThrow(() -> new IllegalStateException("a cluster drill needs redis-cli on PATH")).toString(), s.appendfsync())
+                : RedisProcess.start(binary, redisDir, s.appendfsync());
              EmbeddedPostgres pg = EmbeddedPostgres.configuredOrStarted(System.getenv(), EmbeddedPostgres.Settings.temporary())) {
-            s.progress().println("chaos: seed " + s.seed() + ", redis-server on port " + redis.port() + " (appendonly yes, appendfsync "
-                    + s.appendfsync() + "), PostgreSQL " + (pg.embedded() ? "embedded" : "from SLUICE_PG_URL") + ", schema " + schema
+            s.progress().println("chaos: seed " + s.seed() + ", " + redis.describe() + ", PostgreSQL " + (pg.embedded() ? "embedded" : "from SLUICE_PG_URL") + ", schema " + schema
                     + ", folder " + dir);
             sql(pg, "CREATE SCHEMA " + schema, "CREATE TABLE " + table + " (n int, label text, sluice_batch text)");
             String application = "sluice-chaos-" + run;

@@ -12,7 +12,7 @@ import java.util.List;
 final class Faults {
     private final List<ChaosPlan.Fault> pending;
     private final ChaosNodes nodes;
-    private final RedisProcess redis;
+    private final DrillRedis redis;
     private final TaskQueue queue;
     private final QueueNames names;
     private final PrintStream progress;
@@ -28,7 +28,7 @@ final class Faults {
 
     private int warehousePauses;
 
-    Faults(ChaosPlan plan, ChaosNodes nodes, RedisProcess redis, TaskQueue queue, QueueNames names, Warehouse warehouse, PrintStream progress) {
+    Faults(ChaosPlan plan, ChaosNodes nodes, DrillRedis redis, TaskQueue queue, QueueNames names, Warehouse warehouse, PrintStream progress) {
         this.warehouse = warehouse;
         this.pending = new ArrayList<>(plan.faults());
         this.nodes = nodes;
@@ -58,7 +58,7 @@ final class Faults {
                 kills++;
             }
             case ChaosPlan.RedisRestart r -> {
-                progress.println("chaos: SIGKILL redis-server, restart from its AOF");
+                progress.println("chaos: " + redis.faultDescription());
                 redis.killAndRestart();
                 redisRestarts++;
             }

@@ -17,7 +17,7 @@ import java.util.List;
  * nodes reconnect to. {@code appendfsync} is {@code everysec} or {@code always}; RDB snapshots are off, so the
  * AOF is all a restart has.
  */
-final class RedisProcess implements AutoCloseable {
+final class RedisProcess implements DrillRedis {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
 
     private final String binary;
@@ -39,8 +39,19 @@ final class RedisProcess implements AutoCloseable {
         return r;
     }
 
-    String url() {
+    @Override
+    public String url() {
         return "redis://127.0.0.1:" + port;
+    }
+
+    @Override
+    public String describe() {
+        return "redis-server on port " + port + " (appendonly yes, appendfsync " + fsync + ")";
+    }
+
+    @Override
+    public String faultDescription() {
+        return "SIGKILL redis-server, restart from its AOF";
     }
 
     int port() {
@@ -48,7 +59,8 @@ final class RedisProcess implements AutoCloseable {
     }
 
     /** SIGKILL (no shutdown, no final AOF rewrite), then a start from what the AOF holds. */
-    void killAndRestart() {
+    @Override
+    public void killAndRestart() {
         process.destroyForcibly();
         try {
             process.waitFor();

@@ -1,0 +1,19 @@
+package io.sluice.cli.chaos;
+
+/** The Redis the drill owns and breaks: one server ({@link RedisProcess}) or a loopback cluster ({@link RedisClusterProcess}). */
+interface DrillRedis extends AutoCloseable {
+    /** The URL the nodes and the drill connect with. */
+    String url();
+
+    /** What the drill's first line says about it. */
+    String describe();
+
+    /** What the fault's progress line says it does. */
+    String faultDescription();
+
+    /** The fault: SIGKILL, then whatever brings the data back (a restart from the AOF, a replica's takeover). */
+    void killAndRestart();
+
+    @Override
+    void close();
+}
