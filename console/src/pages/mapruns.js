@@ -1,8 +1,7 @@
 import { h, fill, fmtTime, duration, statusBadge } from '../dom.js';
 import { api, enc } from '../api.js';
 import { poll, errorBox } from './common.js';
-
-const CHILD_STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'];
+import { countParts, countedBy } from '../childcounts.js';
 
 /** Where a map run's children are listed: the executions list of the parent's pipeline, that run's only (one status, if given). */
 export function childrenHref(pipeline, runId, status) {
@@ -11,14 +10,15 @@ export function childrenHref(pipeline, runId, status) {
   return `#/executions?${q}`;
 }
 
-/** A map run's children counted by status, each count a link to those children. */
+/** A map run's children counted by status, each count of started children a link to them; pending ones are not started yet. */
 export function childCounts(pipeline, run) {
   const c = run.children || {};
-  return h('span', { class: 'child-counts', 'data-run': run.runId },
+  return h('span', { class: 'child-counts', 'data-run': run.runId, title: countedBy(c) },
     h('a', { href: childrenHref(pipeline, run.runId), class: 'children-link' }, `${c.total ?? 0} children`),
     run.items != null ? ` of ${run.items} items` : '', ': ',
-    CHILD_STATUSES.filter((s) => c[s]).map((s, i) => [i ? ', ' : '',
-      h('a', { href: childrenHref(pipeline, run.runId, s), 'data-count': s }, `${c[s]} ${s.toLowerCase().replace('_', ' ')}`)]),
+    countParts(c).map((p, i) => [i ? ', ' : '', p.linked
+      ? h('a', { href: childrenHref(pipeline, run.runId, p.status), 'data-count': p.status }, p.label)
+      : h('span', { 'data-count': p.status, class: 'hint' }, p.label)]),
     c.total ? '' : 'none yet', c.truncated ? ' (counted among the newest 20000 executions)' : '');
 }
 

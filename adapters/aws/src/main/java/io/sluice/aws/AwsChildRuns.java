@@ -14,7 +14,7 @@ import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisExecutionLinks;
-import io.sluice.redis.RedisMapRunStore;
+import io.sluice.orchestration.port.MapRunStore;
 import java.time.Clock;
 import java.util.function.Function;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -35,7 +35,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 public class AwsChildRuns {
 
     @Bean
-    public ChildRuns childRuns(RedisAdapters redis, SluiceAwsProperties properties, SqsTaskQueue queue, QueueNames names, Clock clock,
+    public ChildRuns childRuns(RedisAdapters redis, MapRunStore mapRuns, SluiceAwsProperties properties, SqsTaskQueue queue, QueueNames names, Clock clock,
                                Orchestrator orchestrator, BundledPipelines pipelines, ObjectProvider<S3Client> s3,
                                Tenancy tenancy, ObjectProvider<io.sluice.aws.s3.S3Properties> s3Properties, ListableBeanFactory beans) {
         Buckets buckets = bucket -> {
@@ -46,7 +46,7 @@ public class AwsChildRuns {
             }
             return Buckets.folders(new S3Buckets(client, S3Buckets.deployment(s3Properties.getIfAvailable()))).bucket(bucket);
         };
-        return ChildRuns.wire(new ChildRuns.Wiring(new RedisMapRunStore(redis.redisson(), properties.redisKeyPrefix()),
+        return ChildRuns.wire(new ChildRuns.Wiring(mapRuns,
                 new RedisExecutionLinks(redis.redisson(), properties.redisKeyPrefix()), redis.executionStore(), queue, names, buckets,
                 pipelines, orchestrator::start, tenancy,
                 // looked up when first used: the bundle's functions include the two made here

@@ -9,7 +9,9 @@ import io.sluice.aws.snapstart.RestorableRedisson;
 import io.sluice.aws.snapstart.RestoreHooks;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.orchestration.port.MapRunStore;
 import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisMapRunStore;
 import io.sluice.redis.SluiceRedisProperties;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -40,6 +42,16 @@ public class AwsPorts {
     @Bean(name = "redisAdapters", destroyMethod = "close")
     public RedisAdapters restorableRedisAdapters(RestorableRedisson redis, SluiceAwsProperties properties) {
         return RedisAdapters.over(redis.client(), SluiceRedisProperties.of(properties.redisUrl()).withKeyPrefix(properties.redisKeyPrefix()));
+    }
+
+    /**
+     * The map runs' records and counts ({@code RedisMapRunStore}), beside the executions in the deployment's Redis: the
+     * map-run function writes them, UpdateMapRun changes them, and DescribeMapRun and {@code GET /v1/executions/{id}/map-runs}
+     * count a run's children from them.
+     */
+    @Bean
+    public MapRunStore mapRunStore(RedisAdapters redisAdapters, SluiceAwsProperties properties) {
+        return new RedisMapRunStore(redisAdapters.redisson(), properties.redisKeyPrefix());
     }
 
     /**

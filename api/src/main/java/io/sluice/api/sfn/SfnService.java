@@ -37,7 +37,7 @@ public final class SfnService {
     /**
      * With activities: CreateActivity, DescribeActivity, ListActivities, DeleteActivity and GetActivityTask, whose long
      * poll waits up to {@code activityPoll} (null {@code activities}: a host without them); and the host's map-run records,
-     * which UpdateMapRun changes ({@code null}: a host that keeps none).
+     * which UpdateMapRun changes and DescribeMapRun counts from ({@code null}: a host that keeps none).
      */
     public static SfnApi api(Arns arns, StateMachines machines, StateMachineVersions versions, ExecutionControl executions, InProcessTasks tasks,
                              ActivityTasks activities, Duration activityPoll, MapRunStore mapRuns, SfnApi.Authenticator authenticator,
@@ -54,7 +54,7 @@ public final class SfnService {
         new VersionDeletions(machineOps, versions, arns).register(ops);
         ExecutionOperations executionOps = new ExecutionOperations(executions, machineOps, versionOps, versions, arns, clock, random);
         executionOps.register(ops);
-        new MapRunOperations(executions, executionOps, arns, new MapRunUpdateOperation(mapRuns, arns)).register(ops);
+        new MapRunOperations(executions, executionOps, arns, mapRuns).register(ops);
         new SyncExecutionOperation(machineOps, tasks, arns, clock, SystemTime.TICKER, random).register(ops);
         new HistoryOperation(executions, executionOps, machines, arns, activities).register(ops);
         new TaskOperations(executions).register(ops);

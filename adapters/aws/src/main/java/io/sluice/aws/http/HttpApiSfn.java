@@ -14,7 +14,7 @@ import io.sluice.aws.AwsFunctions;
 import io.sluice.aws.SluiceAwsProperties;
 import io.sluice.orchestration.port.SecretResolver;
 import io.sluice.redis.RedisAdapters;
-import io.sluice.redis.RedisMapRunStore;
+import io.sluice.orchestration.port.MapRunStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -43,7 +43,7 @@ class HttpApiSfn {
     private static final Logger LOG = LoggerFactory.getLogger(HttpApiSfn.class);
 
     @Bean
-    SfnApi stepFunctionsApi(StoredStateMachines machines, ExecutionControl executions, Tenants tenants, RedisAdapters redis,
+    SfnApi stepFunctionsApi(StoredStateMachines machines, ExecutionControl executions, Tenants tenants, RedisAdapters redis, MapRunStore mapRuns,
                             ObjectProvider<SecretResolver> secrets, Clock clock, SluiceApiProperties api, SluiceAwsProperties aws,
                             ApplicationContext web, @Value(AwsSfnApi.ACCOUNT) String account,
                             @Value("${sluice.sfn-api.activity-poll:20s}") String activityPollText,
@@ -63,7 +63,7 @@ class HttpApiSfn {
         int maxBody = (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes());
         return SfnService.api(new Arns(aws.region(), account), machines, machines, executions,
                 new DirectTasks(AwsFunctions.taskFunctions(application)), redis.activityTasks(), activityPoll,
-                new RedisMapRunStore(redis.redisson(), aws.redisKeyPrefix()), // the map-run function's records: UpdateMapRun
+                mapRuns, // the map-run function's records (AwsPorts): UpdateMapRun, DescribeMapRun's counts
                 behindPlatform ? TenantSigning.behindPlatform() : TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
                 clock, maxBody);
     }

@@ -55,7 +55,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * stubs of their protocols through endpointOverride, since nothing serves them here), runs a bundled pipeline as a
  * child execution ({@code states:startExecution.sync:2}), a distributed Map over an S3 listing (S3Mock) and two calls of the
  * generic integration ({@code aws-sdk:dynamodb:describeTable}, {@code aws-sdk:sqs:listQueues}), all on
- * the deployment's Redis; then the schedule tick archives the finished execution to S3 and drops it from Redis.
+ * the deployment's Redis; the {@code http-api} function counts the map run's children from the deployment's map-run store;
+ * then the schedule tick archives the finished execution to S3 and drops it from Redis.
  */
 class AwsIntegrationsEntryPointTest {
     private final LambdaEnvironment environment = new LambdaEnvironment();
@@ -107,7 +108,10 @@ class AwsIntegrationsEntryPointTest {
                 Map.entry("sluice.sns.endpoint", sns.endpoint().toString()),
                 Map.entry("sluice.dynamodb.endpoint", DynaliteServer.shared().endpoint().toString()),
                 Map.entry("sluice.s3.bucket", deployment), Map.entry("sluice.s3.endpoint", S3MockServer.shared().endpoint().toString()),
-                Map.entry("sluice.retention", "0s")).forEach(environment::set);
+                Map.entry("sluice.retention", "0s"),
+                // The http-api behind API Gateway's IAM authorization (no tenants file): the caller is the platform's operator.
+                Map.entry("sluice.api.platform-auth", "iam"), Map.entry("sluice.api.allowed-hosts", HttpApiPlatformAuthTest.DOCS_DOMAIN))
+                .forEach(environment::set);
 
         Clock clock = Clock.systemUTC();
         Orchestrator starter = new Orchestrator(redis.executionStore(), new DefinitionCache(redis.definitionStore()),
@@ -147,6 +151,16 @@ class AwsIntegrationsEntryPointTest {
             assertThat(output.get("child").get("summary").asText()).isEqualTo("order o-17");
             assertThat(output.get("drops")).extracting(d -> d.get("key").asText())
                     .containsExactlyInAnyOrder("drops/a.csv", "drops/b.csv", "drops/c.csv");
+
+            // The http-api counts the map run's children from the deployment's one map-run store (AwsPorts' RedisMapRunStore,
+            // the one the map-run function wrote), not by listing the child executions.
+            JsonNode mapRuns = lambda.invoke("http-api", get("/v1/executions/" + executionId + "/map-runs"));
+            assertThat(mapRuns.path("statusCode").asInt()).as(mapRuns.toString()).isEqualTo(200);
+            JsonNode children = Json.parse(mapRuns.path("body").asText()).path("mapRuns").path(0).path("children");
+            assertThat(children.path("counted").asText()).as(mapRuns.toString()).isEqualTo("store");
+            assertThat(children.path("total").asInt()).isEqualTo(3);
+            assertThat(children.path("SUCCEEDED").asInt()).isEqualTo(3);
+            assertThat(children.path("PENDING").asInt()).isZero();
 
             JsonNode tick = lambda.invoke("schedule-tick", fixture("events/eventbridge-scheduled-event.json"));
             assertThat(tick.asText()).contains("expired=Report[archived=");
@@ -193,6 +207,17 @@ class AwsIntegrationsEntryPointTest {
                   "Queues": {"Type": "Task", "Resource": "arn:aws:states:::aws-sdk:sqs:listQueues",
                     "Parameters": {"QueueNamePrefix": "%3$s"}, "ResultSelector": {"urls.$": "$.QueueUrls"}, "ResultPath": "$.queues", "End": true}}}
                 """.formatted(landing, orders, names.prefix());
+    }
+
+    /** API Gateway's payload 2.0 event of the documentation (HttpApiPlatformAuthTest's, IAM-authorized) as a GET of {@code path}. */
+    private static String get(String path) throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode event;
+        try (InputStream in = AwsIntegrationsEntryPointTest.class.getResourceAsStream(HttpApiPlatformAuthTest.DOCS_SAMPLE)) {
+            event = (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        event.put("rawPath", path).put("rawQueryString", "").remove("queryStringParameters");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) event.get("requestContext").get("http")).put("path", path);
+        return Json.write(event);
     }
 
     private String fixture(String path) throws IOException {

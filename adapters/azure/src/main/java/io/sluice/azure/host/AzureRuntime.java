@@ -30,7 +30,9 @@ import io.sluice.orchestration.port.SecretResolver;
 import io.sluice.orchestration.port.StatusStore;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.UpstreamLedger;
+import io.sluice.orchestration.port.MapRunStore;
 import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisMapRunStore;
 import io.sluice.runtime.Alerting;
 import io.sluice.runtime.Completions;
 import io.sluice.runtime.RuntimeBuilder;
@@ -73,6 +75,16 @@ public class AzureRuntime {
         SluiceRedisProperties redis = RedisAccessKey.apply(SluiceRedisProperties.of(host.redisUrl()).withKeyPrefix(host.redisKeyPrefix()),
                 host.redisAuthSecretUri(), vaultUrl, Optional.ofNullable(secrets.getIfUnique()));
         return RedisAdapters.open(redis);
+    }
+
+    /**
+     * The map runs' records and counts ({@code RedisMapRunStore}), beside the executions in the app's Redis: the map-run
+     * function writes them, UpdateMapRun changes them, and DescribeMapRun and {@code GET /v1/executions/{id}/map-runs}
+     * count a run's children from them.
+     */
+    @Bean
+    public MapRunStore mapRunStore(RedisAdapters redis, SluiceAzureHostProperties host) {
+        return new RedisMapRunStore(redis.redisson(), host.redisKeyPrefix());
     }
 
     /** The bundle's priority channels against the deployment's ({@link BundledChannels}): checked once, at start. */

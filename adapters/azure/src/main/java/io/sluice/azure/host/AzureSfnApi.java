@@ -16,7 +16,7 @@ import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.port.SecretResolver;
 import io.sluice.redis.RedisAdapters;
-import io.sluice.redis.RedisMapRunStore;
+import io.sluice.orchestration.port.MapRunStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -73,7 +73,7 @@ public class AzureSfnApi {
 
     @Bean
     public SfnApi stepFunctionsApi(StoredStateMachines machines, ExecutionControl executions, Tenants tenants, RedisAdapters redis,
-                                   SluiceAzureHostProperties host,
+                                   MapRunStore mapRuns,
                                    ObjectProvider<SecretResolver> secrets, TaskFunctionCatalog functions, Clock clock, SluiceApiProperties api,
                                    @Value(ACCOUNT) String account, @Value("${sluice.sfn-api.region:us-east-1}") String region,
                                    @Value("${sluice.sfn-api.activity-poll:20s}") String activityPollText) {
@@ -85,7 +85,7 @@ public class AzureSfnApi {
                     + " holding each key's signing secret <tenant>/sigv4-<id>");
         }
         return SfnService.api(new Arns(region, account), machines, machines, executions, new DirectTasks(TaskFunctions.of(functions.byName())),
-                redis.activityTasks(), activityPoll, new RedisMapRunStore(redis.redisson(), host.redisKeyPrefix()), // for UpdateMapRun
+                redis.activityTasks(), activityPoll, mapRuns, // AzureRuntime's: UpdateMapRun, DescribeMapRun's counts
                 TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
                 clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes())).at("/", "/api", "/api/");
     }

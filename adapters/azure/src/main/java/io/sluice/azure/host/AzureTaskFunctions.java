@@ -44,7 +44,7 @@ import io.sluice.orchestration.port.Warehouse;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisDependencyIndex;
 import io.sluice.redis.RedisExecutionLinks;
-import io.sluice.redis.RedisMapRunStore;
+import io.sluice.orchestration.port.MapRunStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -159,10 +159,10 @@ public class AzureTaskFunctions {
     /** Child executions and distributed Maps: a StateMachineArn's name is a bundled pipeline, a Bucket a folder of the container. */
     @Bean
     @ConditionalOnExpression(AzurePorts.STORAGE)
-    public ChildRuns childRuns(RedisAdapters redis, SluiceAzureHostProperties host, TaskQueue queue, QueueNames names, ObjectStore objects,
+    public ChildRuns childRuns(RedisAdapters redis, MapRunStore mapRuns, SluiceAzureHostProperties host, TaskQueue queue, QueueNames names, ObjectStore objects,
                                BundledPipelines pipelines, ObjectProvider<Orchestrator> orchestrator, Tenancy tenancy,
                                ObjectProvider<TaskFunctionCatalog> functions, Clock clock) {
-        return ChildRuns.wire(new ChildRuns.Wiring(new RedisMapRunStore(redis.redisson(), host.redisKeyPrefix()),
+        return ChildRuns.wire(new ChildRuns.Wiring(mapRuns,
                 new RedisExecutionLinks(redis.redisson(), host.redisKeyPrefix()), redis.executionStore(), queue, names,
                 Buckets.folders(objects), pipelines,
                 (pipeline, name, definition, input) -> orchestrator.getObject().start(pipeline, name, definition, input),

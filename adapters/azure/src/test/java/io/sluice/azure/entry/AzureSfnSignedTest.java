@@ -99,7 +99,7 @@ class AzureSfnSignedTest {
                 "tenants.json");
         SfnApi signed = host.instance(AzureSfnApi.class).stepFunctionsApi(host.instance(StoredStateMachines.class),
                 host.instance(ExecutionControl.class), tenants, host.instance(RedisAdapters.class),
-                host.instance(io.sluice.azure.host.SluiceAzureHostProperties.class),
+                host.instance(io.sluice.orchestration.port.MapRunStore.class),
                 new StaticListableBeanFactory(Map.of("vault", secrets)).getBeanProvider(SecretResolver.class),
                 host.instance(TaskFunctionCatalog.class), CLOCK, host.instance(SluiceApiProperties.class), "123456789012", "us-east-1", "1s");
         // What the app does with a tenants file (AzureRuntime's Tenancy): a Task queues to its pipeline's tenant's activity.

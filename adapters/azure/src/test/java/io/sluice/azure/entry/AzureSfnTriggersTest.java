@@ -127,7 +127,7 @@ class AzureSfnTriggersTest {
         // The app's own tenants (its tenants file), the same the bundle was loaded with.
         SfnApi signed = host.instance(AzureSfnApi.class).stepFunctionsApi(host.instance(StoredStateMachines.class),
                 host.instance(ExecutionControl.class), host.instance(Tenants.class), host.instance(RedisAdapters.class),
-                host.instance(io.sluice.azure.host.SluiceAzureHostProperties.class),
+                host.instance(io.sluice.orchestration.port.MapRunStore.class),
                 new StaticListableBeanFactory(Map.of("vault", secrets)).getBeanProvider(SecretResolver.class),
                 host.instance(TaskFunctionCatalog.class), Clock.systemUTC(), host.instance(SluiceApiProperties.class), "123456789012",
                 "us-east-1", "1s");

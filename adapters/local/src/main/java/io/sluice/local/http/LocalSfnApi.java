@@ -18,6 +18,7 @@ import io.sluice.local.sfn.FolderStateMachines;
 import io.sluice.local.sfn.SfnApiProperties;
 import io.sluice.local.sfn.SfnAuthentication;
 import io.sluice.local.sfn.SfnListener;
+import io.sluice.orchestration.port.MapRunStore;
 import io.sluice.redis.RedisMapRunStore;
 import java.net.BindException;
 import java.time.Clock;
@@ -27,6 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -66,11 +68,12 @@ public class LocalSfnApi {
     @ConditionalOnProperty(name = "sluice.sfn-api.enabled", havingValue = "true", matchIfMissing = true)
     Endpoint sfnEndpoint(SfnApiProperties properties, SluiceApiProperties api, FolderStateMachines machines, ExecutionControl executions,
                          InProcessTasks tasks, Tenants tenants, SluiceLocalProperties local, Clock clock, Environment environment,
-                         LocalBackends backends) {
+                         LocalBackends backends, ObjectProvider<MapRunStore> mapRuns) {
         // Activities' tasks wait in Redis (the runtime's ports), so a restart loses none.
         SfnApi sfn = SfnService.api(new Arns(properties.region(), properties.account()), machines, machines, executions, tasks,
                 backends.ports().activities(), properties.activityPoll(),
-                new RedisMapRunStore(backends.redisson(), backends.redisKeyPrefix()), // the map-run function's records: UpdateMapRun
+                // the map-run function's records (ChildRunConfiguration's): UpdateMapRun, DescribeMapRun's counts
+                mapRuns.getIfAvailable(() -> new RedisMapRunStore(backends.redisson(), backends.redisKeyPrefix())),
                 SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
         try {
             SfnListener listener = SfnListener.start(sfn, properties.address(), properties.port(), (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -65,6 +66,12 @@ class SfnUpdateMapRunTest {
         String mapRun = await().atMost(Duration.ofSeconds(30)).until(() -> sfn.getExecutionHistory(r -> r.executionArn(parent)).events().stream()
                 .filter(e -> e.type() == HistoryEventType.MAP_RUN_STARTED).findFirst().map(HistoryEvent::mapRunStartedEventDetails)
                 .map(d -> d.mapRunArn()).orElse(null), arn -> arn != null);
+
+        // Counted from the run's record in the map-run store, not by listing executions: while item 0 waits (MaxConcurrency 1),
+        // items 1 and 2 are pending, children not started yet (API reference, MapRunExecutionCounts: pending).
+        var counts = await().atMost(Duration.ofSeconds(5)).until(() -> sfn.describeMapRun(r -> r.mapRunArn(mapRun)).executionCounts(),
+                c -> c.total() == 3);
+        assertThat(List.of(counts.pending(), counts.running(), counts.succeeded(), counts.failed())).containsExactly(2L, 1L, 0L, 0L);
 
         // While item 0 waits, two failures become tolerable; without the change the run would fail at the first.
         sfn.updateMapRun(r -> r.mapRunArn(mapRun).toleratedFailureCount(2L).maxConcurrency(2));
