@@ -3,11 +3,11 @@ package io.sluice.api.sfn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.api.port.ExecutionControl;
+
 import io.sluice.api.tenant.Caller;
-import io.sluice.functions.messaging.OrchestratorMessage;
-import io.sluice.functions.start.StartOptions;
-import io.sluice.functions.start.StartResult;
+
+
+
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.MapRunStore;
@@ -112,7 +112,7 @@ class DescribeMapRunCountsTest {
     }
 
     /** A running execution that started one map run, three of whose child executions ended: succeeded, failed, timed out. */
-    private static final class OneMapRun implements ExecutionControl {
+    private static final class OneMapRun extends io.sluice.api.port.ReadOnlyExecutionControl {
         private static final Instant AT = Instant.parse("2026-12-05T10:00:00Z");
         private static final ExecutionSummary PARENT_RUN = new ExecutionSummary(PARENT, "fan", "p", "RUNNING", "sha256:0f", AT, null);
 
@@ -133,36 +133,6 @@ class DescribeMapRunCountsTest {
             return List.of(new ExecutionSummary("fan:" + RUN + ":0", "fan", RUN + ":0", "SUCCEEDED", "sha256:0f", AT, AT),
                     new ExecutionSummary("fan:" + RUN + ":1", "fan", RUN + ":1", "FAILED", "sha256:0f", AT, AT),
                     new ExecutionSummary("fan:" + RUN + ":2", "fan", RUN + ":2", "TIMED_OUT", "sha256:0f", AT, AT), PARENT_RUN);
-        }
-
-        @Override
-        public StartResult start(String pipeline, String name, JsonNode input) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public StartResult start(String pipeline, String name, JsonNode input, StartOptions options) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Optional<Described> describe(String executionId) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Change stop(String executionId, String error, String cause) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Change redrive(String executionId) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Change callback(String token, OrchestratorMessage message) {
-            throw new UnsupportedOperationException();
         }
     }
 }
