@@ -94,9 +94,4 @@ final class HintScan {
         Long removed = REMOVE_IF_NOT_NEWER.run(script, ReturnType.INTEGER, List.of(set), member, Long.toString((long) score));
         return removed == 1L;
     }
-
-    /** As {@link #removeIfNotNewer}, added to {@code batch}. */
-    static void removeIfNotNewer(RBatch batch, String set, String member, double score) {
-        REMOVE_IF_NOT_NEWER.addTo(batch, ReturnType.INTEGER, List.of(set), member, Long.toString((long) score));
-    }
 }

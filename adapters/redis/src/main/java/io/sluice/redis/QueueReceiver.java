@@ -196,16 +196,11 @@ final class QueueReceiver {
 
     /** How many of max each of {@code shards} should give: as many as it holds receivable now, in order, up to max in all. */
     private int[] visibleCounts(String queue, List<Integer> shards, int max) {
-        RBatch batch = redisson.createBatch();
-        List<RFuture<List<Object>>> looks = new ArrayList<>(shards.size());
-        for (int shard : shards) {
-            looks.add(RedisTaskQueue.BACKLOG.addTo(batch, ReturnType.MULTI, List.of(queues.keys(queue, shard).get(0))));
-        }
-        batch.execute();
+        List<List<Object>> looks = backlogs(queue, shards);
         int[] shares = new int[shards.size()];
         int left = max;
         for (int i = 0; i < shards.size(); i++) {
-            List<Object> look = looks.get(i).toCompletableFuture().join();
+            List<Object> look = looks.get(i);
             shares[i] = (int) Math.min(left, Long.parseLong(String.valueOf(look.get(0))));
             left -= shares[i];
             long wait = Long.parseLong(String.valueOf(look.get(2)));
@@ -214,6 +209,24 @@ final class QueueReceiver {
             }
         }
         return shares;
+    }
+
+    /**
+     * {@code lua/queue-backlog.lua}'s answer for each of {@code shards}' parts of {@code queue} (receivable now, the
+     * oldest's age, when the earliest hidden one shows): one script on one node, one read-only pipeline on Cluster.
+     */
+    List<List<Object>> backlogs(String queue, List<Integer> shards) {
+        if (shards.size() == 1) {
+            List<Object> look = RedisTaskQueue.BACKLOG.run(script, ReturnType.MULTI, List.of(queues.keys(queue, shards.getFirst()).get(0)));
+            return List.of(look);
+        }
+        RBatch batch = redisson.createBatch();
+        List<RFuture<List<Object>>> looks = new ArrayList<>(shards.size());
+        for (int shard : shards) {
+            looks.add(RedisTaskQueue.BACKLOG.addTo(batch, ReturnType.MULTI, List.of(queues.keys(queue, shard).get(0))));
+        }
+        batch.execute();
+        return looks.stream().map(f -> f.toCompletableFuture().join()).toList();
     }
 
     /**

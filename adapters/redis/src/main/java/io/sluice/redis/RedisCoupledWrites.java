@@ -162,10 +162,8 @@ final class RedisCoupledWrites implements CoupledWrites {
     }
 
     private void acknowledge(Acknowledgement ack) {
-        if (ack != null) {
-            ScriptCall call = queue.acknowledgeCall(ack.queue(), ack.receipt(), List.of());
-            Long reply = scripts.run(RedisTaskQueue.ACKNOWLEDGE, ReturnType.INTEGER, call.keys(), call.args());
-            settleReply(ack, reply);
+        if (ack != null && queue.acknowledgeDone(ack.queue(), ack.receipt())) {
+            ack.markDone();
         }
     }
 
@@ -175,13 +173,7 @@ final class RedisCoupledWrites implements CoupledWrites {
     }
 
     private void settle(Acknowledgement ack, RFuture<Long> acknowledged) {
-        if (ack != null) {
-            settleReply(ack, acknowledged.toCompletableFuture().join());
-        }
-    }
-
-    private void settleReply(Acknowledgement ack, Long reply) {
-        if (queue.acknowledged(ack.queue(), ack.receipt(), reply)) {
+        if (ack != null && queue.acknowledged(ack.queue(), ack.receipt(), acknowledged.toCompletableFuture().join())) {
             ack.markDone();
         }
     }

@@ -227,16 +227,9 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     @Override
     public Optional<Backlog> backlog(String queue) {
         QueueKeys.checked(queue);
-        RBatch batch = redisson.createBatch();
-        List<RFuture<List<Object>>> parts = new ArrayList<>();
-        for (int shard = 0; shard < queues.shards().count(); shard++) {
-            parts.add(BACKLOG.addTo(batch, ReturnType.MULTI, List.of(queues.keys(queue, shard).get(0))));
-        }
-        batch.execute();
         long count = 0;
         long oldest = 0;
-        for (RFuture<List<Object>> part : parts) {
-            List<Object> reply = part.toCompletableFuture().join();
+        for (List<Object> reply : receiver.backlogs(queue, java.util.stream.IntStream.range(0, queues.shards().count()).boxed().toList())) {
             count += Long.parseLong(String.valueOf(reply.get(0)));
             oldest = Math.max(oldest, Long.parseLong(String.valueOf(reply.get(1))));
         }
@@ -251,8 +244,13 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     /** Deletes the message if {@code receipt} is from its latest receive; an older receipt does nothing (the message is, or will be, delivered again). */
     @Override
     public void acknowledge(String queue, String receipt) {
+        acknowledgeDone(queue, receipt);
+    }
+
+    /** {@link #acknowledge}, saying whether it is done with the message ({@link #acknowledged}). */
+    boolean acknowledgeDone(String queue, String receipt) {
         ScriptCall call = acknowledgeCall(queue, receipt, List.of());
-        acknowledged(queue, receipt, ACKNOWLEDGE.run(script, ReturnType.INTEGER, call.keys(), call.args()));
+        return acknowledged(queue, receipt, ACKNOWLEDGE.run(script, ReturnType.INTEGER, call.keys(), call.args()));
     }
 
     /** The acknowledge script's run; {@code guard} as {@link #sendCall}'s. */
@@ -299,10 +297,6 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
         receiver.close();
     }
 
-    /** The keys of {@code shard}'s part of {@code queue} (due, messages, receives, groups). */
-    List<Object> keys(String queue, int shard) {
-        return queues.keys(queue, shard);
-    }
 
     static long ceilMillis(Duration d) {
         long millis = d.toMillis();

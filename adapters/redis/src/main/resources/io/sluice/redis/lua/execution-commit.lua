@@ -15,8 +15,7 @@
 -- start time (epoch ms), the listing sets' score, ARGV[18] a token of this commit, kept as the hash's
 -- 'writer', which the sends pipelined behind it check (RedisCoupledWrites); then the history lines,
 -- then the outbox.
--- Returns {1, new version, old pipeline set, old status set, old pipeline + status set} ('' where
--- there was none) or {0, current version}. An id whose execution was removed while its name is
+-- Returns {1, new version} or {0, current version}. An id whose execution was removed while its name is
 -- still reserved (KEYS[4] exists) cannot be created again: {0, 0}.
 
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
@@ -53,27 +52,25 @@ end
 if historyCount > 0 then
   push(KEYS[3], firstHistory, historyCount)
 end
-do
-  redis.call('HSET', KEYS[1], 'writer', ARGV[18])
-  local id = ARGV[16]
-  local start = ARGV[17]
-  redis.call('ZADD', KEYS[5], start, id)
-  for i = 1, 3 do
-    local set = ARGV[12 + i]
-    redis.call('ZADD', set, start, id)
-    if old[i] and old[i] ~= '' and old[i] ~= set then
-      redis.call('ZREM', old[i], id)
-    end
-  end
-  if outboxCount > 0 then
-    redis.call('ZADD', KEYS[6], ARGV[2], id)
-  else
-    redis.call('ZREM', KEYS[6], id)
-  end
-  if ARGV[12] ~= '' then
-    redis.call('ZADD', KEYS[7], ARGV[12], id)
-  else
-    redis.call('ZREM', KEYS[7], id)
+redis.call('HSET', KEYS[1], 'writer', ARGV[18])
+local id = ARGV[16]
+local start = ARGV[17]
+redis.call('ZADD', KEYS[5], start, id)
+for i = 1, 3 do
+  local set = ARGV[12 + i]
+  redis.call('ZADD', set, start, id)
+  if old[i] and old[i] ~= '' and old[i] ~= set then
+    redis.call('ZREM', old[i], id)
   end
 end
-return {1, current + 1, old[1] or '', old[2] or '', old[3] or ''}
+if outboxCount > 0 then
+  redis.call('ZADD', KEYS[6], ARGV[2], id)
+else
+  redis.call('ZREM', KEYS[6], id)
+end
+if ARGV[12] ~= '' then
+  redis.call('ZADD', KEYS[7], ARGV[12], id)
+else
+  redis.call('ZREM', KEYS[7], id)
+end
+return {1, current + 1}
