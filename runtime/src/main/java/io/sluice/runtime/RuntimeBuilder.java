@@ -8,6 +8,7 @@ import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.priority.Priority;
 import io.sluice.functions.harness.TaskGate;
 import io.sluice.functions.harness.WorkerHarness;
+import io.sluice.functions.hibernate.Hibernation;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.observe.RuntimeObserver;
 import io.sluice.runtime.metrics.MicrometerObserver;
@@ -61,6 +62,13 @@ public final class RuntimeBuilder {
     private RandomSource random = SystemRandom.SECURE;
     private RuntimeObserver observer = RuntimeObserver.NONE;
     private io.opentelemetry.api.OpenTelemetry tracing;
+    private Function<String, Duration> sleepAfter = pipeline -> DEFAULT_SLEEP_AFTER;
+
+    /**
+     * How far away everything an execution waits for must be before it sleeps in the object store, unless its pipeline
+     * says otherwise; only where the ports sleep ({@link RuntimePorts#sleepingIn}).
+     */
+    public static final Duration DEFAULT_SLEEP_AFTER = Duration.ofMinutes(5);
 
     /** Who the worker harness is: its claims' owner, its lease, and whose run each task is. */
     private record Worker(Owners owners, String id, Duration lease) {}
@@ -226,7 +234,7 @@ public final class RuntimeBuilder {
         coupled.ifPresent(c -> c.readOnReceive(names.orchestrator(), worker == null ? null : worker.id(), clock,
                 worker == null ? Duration.ZERO : worker.lease()));
         Orchestrator orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, probe,
-                retention).withRandom(random).withObserver(observer());
+                retention).withRandom(random).withObserver(observer()).withHibernation(Hibernation.of(ports.executions(), sleepAfter));
         ScheduleTick tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, outboxGrace, schedules)
                 .withObserver(observer());
         return new SluiceRuntime(copy(), outbox, events ? orchestrator.withEvents() : orchestrator,
@@ -265,6 +273,7 @@ public final class RuntimeBuilder {
         b.random = random;
         b.observer = observer;
         b.tracing = tracing;
+        b.sleepAfter = sleepAfter;
         return b;
     }
 }

@@ -29,6 +29,15 @@ public record RuntimePorts(ExecutionStore executions, IdempotencyStore claims, T
         this(executions, claims, queue, timers, definitions, null);
     }
 
+    /**
+     * The same ports, their waiting executions sleeping in {@code objects} (the host's object store:
+     * {@link io.sluice.functions.hibernate.HibernatingStore}); the same ports if the execution store cannot keep stubs.
+     */
+    public RuntimePorts sleepingIn(io.sluice.orchestration.port.ObjectStore objects) {
+        return new RuntimePorts(io.sluice.functions.hibernate.HibernatingStore.over(executions, objects), claims, queue, timers,
+                definitions, activities);
+    }
+
     /** The same ports, {@code queue} instead of this one's (a drill's faulty queue, a host's own transport). */
     public RuntimePorts withQueue(TaskQueue queue) {
         return new RuntimePorts(executions, claims, queue, timers, definitions, activities);

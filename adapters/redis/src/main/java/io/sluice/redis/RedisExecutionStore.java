@@ -6,6 +6,7 @@ import io.sluice.orchestration.port.CoupledWrites;
 import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.ExecutionStubs;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.StoredExecution;
 import java.time.Instant;
@@ -54,11 +55,13 @@ import org.redisson.client.codec.StringCodec;
  *
  * <p>Listing ties on start time come in reverse id order (Redis sorts equal scores by member).
  */
-public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.Source {
+public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs, CoupledWrites.Source {
     static final LuaScript COMMIT = LuaScript.load("execution-commit");
     private static final LuaScript LOAD = LuaScript.load("execution-load", "lib/load");
     static final LuaScript CLEAR_OUTBOX = LuaScript.load("execution-clear-outbox");
     private static final LuaScript REMOVE = LuaScript.load("execution-remove");
+    private static final LuaScript STUB = LuaScript.load("execution-stub");
+    private static final LuaScript RESTORE = LuaScript.load("execution-restore");
     private static final List<String> SUMMARY_FIELDS = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime");
     private static final int LOADED_FIELDS = 8;
     private static final String RUNNING_STOP_TIME = "";
@@ -170,6 +173,24 @@ public final class RedisExecutionStore implements ExecutionStore, CoupledWrites.
         int shard = keys.shardOf(s.executionId());
         return List.of(keys.pipelineIndex(shard, s.pipeline()), keys.statusIndex(shard, s.status()),
                 keys.pipelineStatusIndex(shard, s.pipeline(), s.status()));
+    }
+
+    @Override
+    public boolean stub(String executionId, long version) {
+        Long done = STUB.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
+                keys.historyKey(executionId)), Long.toString(version));
+        return done == 1L;
+    }
+
+    @Override
+    public boolean restore(String executionId, long version, String state, List<String> history) {
+        List<Object> args = new ArrayList<>(2 + history.size());
+        args.add(Long.toString(version));
+        args.add(Objects.requireNonNull(state, "state"));
+        args.addAll(history);
+        Long done = RESTORE.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.historyKey(executionId)),
+                args.toArray());
+        return done == 1L;
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.events.cloud.ExecutionEvent;
 import io.sluice.functions.events.cloud.TransitionEvents;
+import io.sluice.functions.hibernate.Hibernation;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.Traceparent;
 import io.sluice.functions.observe.CallerTrace;
@@ -59,6 +60,7 @@ public final class Orchestrator {
     private final boolean emitsEvents;
     private final RandomSource random;
     private final RuntimeObserver observer;
+    private final Hibernation hibernation;
 
     /** An orchestrator that keeps every finished execution ({@link Retention#KEEP}). */
     public Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe) {
@@ -68,11 +70,12 @@ public final class Orchestrator {
     /** @param retention when a finished execution may leave the store (each finishing commit carries its deadline) */
     public Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe,
                         Retention retention) {
-        this(store, definitions, outbox, clock, probe, retention, false, SystemRandom.SECURE, RuntimeObserver.NONE);
+        this(store, definitions, outbox, clock, probe, retention, false, SystemRandom.SECURE, RuntimeObserver.NONE, Hibernation.NONE);
     }
 
     private Orchestrator(ExecutionStore store, DefinitionCache definitions, OutboxDispatcher outbox, Clock clock, Boundary.Probe probe,
-                         Retention retention, boolean emitsEvents, RandomSource random, RuntimeObserver observer) {
+                         Retention retention, boolean emitsEvents, RandomSource random, RuntimeObserver observer, Hibernation hibernation) {
+        this.hibernation = java.util.Objects.requireNonNull(hibernation, "hibernation");
         this.observer = java.util.Objects.requireNonNull(observer, "observer");
         this.emitsEvents = emitsEvents;
         this.random = java.util.Objects.requireNonNull(random, "random");
@@ -90,7 +93,7 @@ public final class Orchestrator {
      * is, and re-sent by the sweeper after a crash, like every other command.
      */
     public Orchestrator withEvents() {
-        return new Orchestrator(store, definitions, outbox, clock, probe, retention, true, random, observer);
+        return new Orchestrator(store, definitions, outbox, clock, probe, retention, true, random, observer, hibernation);
     }
 
     /**
@@ -99,12 +102,20 @@ public final class Orchestrator {
      * seeded source makes every token and jitter repeat. Replay needs none of it: a committed transition is stored.
      */
     public Orchestrator withRandom(RandomSource random) {
-        return new Orchestrator(store, definitions, outbox, clock, probe, retention, emitsEvents, random, observer);
+        return new Orchestrator(store, definitions, outbox, clock, probe, retention, emitsEvents, random, observer, hibernation);
     }
 
     /** This orchestrator, telling {@code observer} of each committed transition ({@link RuntimeObserver#NONE} by default). */
     public Orchestrator withObserver(RuntimeObserver observer) {
-        return new Orchestrator(store, definitions, outbox, clock, probe, retention, emitsEvents, random, observer);
+        return new Orchestrator(store, definitions, outbox, clock, probe, retention, emitsEvents, random, observer, hibernation);
+    }
+
+    /**
+     * This orchestrator, putting each execution whose every wait is far away to sleep in the object store after its
+     * commit ({@link Hibernation}); none by default.
+     */
+    public Orchestrator withHibernation(Hibernation hibernation) {
+        return new Orchestrator(store, definitions, outbox, clock, probe, retention, emitsEvents, random, observer, hibernation);
     }
 
     /** The id of the execution named {@code name} of {@code pipeline}: names are unique per pipeline. */
@@ -156,6 +167,7 @@ public final class Orchestrator {
             return switch (outbox.commit(commit, true, probe, null)) {
                 case CommitResult.Committed c -> {
                     observer.committed(pipeline, priority, t.execution(), t.history());
+                    hibernation.afterCommit(commit, c.version(), t, now);
                     yield new StartResult.Started(commit.summary());
                 }
                 case CommitResult.Conflict c -> existingResult(store.load(id).map(StoredExecution::summary).or(() -> store.retired(id))
@@ -203,7 +215,9 @@ public final class Orchestrator {
         String error = null;
         try {
             for (int attempt = 0; attempt < MAX_CONFLICTS; attempt++) {
-                Optional<StoredExecution> loaded = attempt == 0 && readOnReceive.isPresent() ? readOnReceive.get() : store.load(id);
+                // A sleeping execution's stub, read along, is woken as any load for a change is.
+                Optional<StoredExecution> loaded = attempt == 0 && readOnReceive.isPresent()
+                        && !readOnReceive.get().map(StoredExecution::stub).orElse(false) ? readOnReceive.get() : store.loadForChange(id);
                 if (loaded.isEmpty()) {
                     return new Outcome(id, null, "no execution " + id);
                 }
@@ -229,8 +243,9 @@ public final class Orchestrator {
                 probe.reached(Boundary.BEFORE_COMMIT);
                 // A dropped event (a late or duplicate result) only adds a history line. Re-sending the outbox it carried
                 // over would turn every duplicate into more duplicates; its writer or the sweeper sends it.
-                if (outbox.commit(commit, !t.wasDropped(), probe, ack) instanceof CommitResult.Committed) {
+                if (outbox.commit(commit, !t.wasDropped(), probe, ack) instanceof CommitResult.Committed c) {
                     observer.committed(stored.summary().pipeline(), priority, t.execution(), t.history());
+                    hibernation.afterCommit(commit, c.version(), t, now);
                     return new Outcome(id, execution.status(), t.dropped());
                 }
             }

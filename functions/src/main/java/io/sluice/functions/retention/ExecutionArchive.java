@@ -76,14 +76,19 @@ public final class ExecutionArchive {
         return objects.get(key).map(ExecutionArchive::decode);
     }
 
-    static byte[] encode(ArchivedExecution e) {
+    /**
+     * The archive's codec: gzip-compressed JSON Lines, the summary, version and state first, then the history. Also the
+     * form in which a waiting execution sleeps in the object store ({@code io.sluice.functions.hibernate}), whose stop
+     * time is still {@code null}.
+     */
+    public static byte[] encode(ArchivedExecution e) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (GZIPOutputStream gz = new GZIPOutputStream(bytes)) {
             ObjectNode head = FORMAT.stamp();
             ExecutionSummary s = e.summary();
             head.put("executionId", s.executionId()).put("pipeline", s.pipeline()).put("name", s.name()).put("status", s.status())
                     .put("definitionHash", s.definitionHash()).put("startTime", s.startTime().toString())
-                    .put("stopTime", s.stopTime().toString()).put("version", e.version());
+                    .put("stopTime", s.stopTime() == null ? null : s.stopTime().toString()).put("version", e.version());
             head.set("state", Json.parse(e.state()));
             gz.write((Json.write(head) + "\n").getBytes(StandardCharsets.UTF_8));
             for (String line : e.history()) {
@@ -95,7 +100,8 @@ public final class ExecutionArchive {
         return bytes.toByteArray();
     }
 
-    static ArchivedExecution decode(byte[] object) {
+    /** What {@link #encode} wrote. */
+    public static ArchivedExecution decode(byte[] object) {
         String text;
         try (GZIPInputStream gz = new GZIPInputStream(new ByteArrayInputStream(object))) {
             text = new String(gz.readAllBytes(), StandardCharsets.UTF_8);
@@ -107,7 +113,8 @@ public final class ExecutionArchive {
         FORMAT.check(head);
         ExecutionSummary s = new ExecutionSummary(head.get("executionId").asText(), head.get("pipeline").asText(),
                 head.get("name").asText(), head.get("status").asText(), head.get("definitionHash").asText(),
-                Instant.parse(head.get("startTime").asText()), Instant.parse(head.get("stopTime").asText()));
+                Instant.parse(head.get("startTime").asText()),
+                head.path("stopTime").isTextual() ? Instant.parse(head.get("stopTime").asText()) : null);
         List<String> history = new ArrayList<>(lines.length - 1);
         for (int i = 1; i < lines.length; i++) {
             if (!lines[i].isEmpty()) {

@@ -13,6 +13,14 @@ public interface ExecutionStore {
 
     Optional<StoredExecution> load(String executionId);
 
+    /**
+     * {@link #load}, for a caller about to {@link #commit} a change: a store that lets waiting executions sleep
+     * elsewhere wakes this one first (so the commit can apply). The same as {@link #load} everywhere else.
+     */
+    default Optional<StoredExecution> loadForChange(String executionId) {
+        return load(executionId);
+    }
+
     /** Stores a transition if the execution is still at {@code commit.expectedVersion()}. */
     CommitResult commit(Commit commit);
 

@@ -10,4 +10,12 @@ public record StoredExecution(ExecutionSummary summary, String state, List<Strin
     public StoredExecution {
         outbox = List.copyOf(outbox);
     }
+
+    /**
+     * Whether this is the stub of an execution asleep in the object store ({@link ExecutionStubs}): its summary and
+     * version are real, its state is empty.
+     */
+    public boolean stub() {
+        return state.isEmpty();
+    }
 }

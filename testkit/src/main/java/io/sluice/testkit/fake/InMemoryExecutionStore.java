@@ -3,6 +3,7 @@ package io.sluice.testkit.fake;
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
 import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.ExecutionStubs;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.StoredExecution;
 import java.time.Instant;
@@ -14,7 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** An execution store in memory, for fast tests; it passes the same contract suite as the real ones. */
-public final class InMemoryExecutionStore implements ExecutionStore {
+public final class InMemoryExecutionStore implements ExecutionStore, ExecutionStubs {
     private record Entry(StoredExecution execution, List<String> history, Instant outboxAt, Instant retainUntil) {}
 
     private final Map<String, Entry> entries = new HashMap<>();
@@ -31,7 +32,8 @@ public final class InMemoryExecutionStore implements ExecutionStore {
     public synchronized CommitResult commit(Commit c) {
         Entry current = entries.get(c.executionId());
         long version = current == null ? 0 : current.execution.version();
-        if (version != c.expectedVersion() || (current == null && retired.containsKey(c.executionId()))) {
+        if (version != c.expectedVersion() || (current == null && retired.containsKey(c.executionId()))
+                || (current != null && current.execution.stub())) {
             return new CommitResult.Conflict(version);
         }
         List<String> history = new ArrayList<>(current == null ? List.of() : current.history);
@@ -39,6 +41,28 @@ public final class InMemoryExecutionStore implements ExecutionStore {
         StoredExecution next = new StoredExecution(c.summary(), c.state(), c.outbox(), version + 1);
         entries.put(c.executionId(), new Entry(next, history, c.outbox().isEmpty() ? null : c.at(), c.retainUntil()));
         return new CommitResult.Committed(version + 1);
+    }
+
+    @Override
+    public synchronized boolean stub(String executionId, long version) {
+        Entry e = entries.get(executionId);
+        if (e == null || e.execution.version() != version || e.execution.stub() || !e.execution.outbox().isEmpty()
+                || !"RUNNING".equals(e.execution.summary().status())) {
+            return false;
+        }
+        entries.put(executionId, new Entry(new StoredExecution(e.execution.summary(), "", List.of(), version), List.of(), null, null));
+        return true;
+    }
+
+    @Override
+    public synchronized boolean restore(String executionId, long version, String state, List<String> history) {
+        Entry e = entries.get(executionId);
+        if (e == null || e.execution.version() != version || !e.execution.stub()) {
+            return false;
+        }
+        entries.put(executionId, new Entry(new StoredExecution(e.execution.summary(), state, List.of(), version), List.copyOf(history),
+                null, e.retainUntil));
+        return true;
     }
 
     @Override

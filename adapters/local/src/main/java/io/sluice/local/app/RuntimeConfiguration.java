@@ -106,7 +106,8 @@ public class RuntimeConfiguration {
                 blank(redis.url()) ? null : redis.url().strip(), redis.keyPrefix(), redis.binary(),
                 environment.getProperty("PATH", ""), sqs.maxReceives(), keptRedis ? folder.redisDir() : null, redis.persistence()));
         LOG.info("queue: {}; Redis: {}", backends.queueDescription(), backends.redisDescription());
-        return backends;
+        // Waiting executions sleep in the data folder, the local object store (DataBackends), as they sleep in S3 or Blob.
+        return backends.sleepingIn(new io.sluice.local.objects.FolderObjectStore(properties.dataDir()));
     }
 
     @Bean

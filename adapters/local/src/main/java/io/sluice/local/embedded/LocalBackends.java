@@ -189,6 +189,14 @@ public final class LocalBackends implements AutoCloseable {
         return ports;
     }
 
+    /**
+     * These backends, their waiting executions sleeping in {@code objects} ({@link RuntimePorts#sleepingIn}); the
+     * returned backends own what these opened (close one of them).
+     */
+    public LocalBackends sleepingIn(io.sluice.orchestration.port.ObjectStore objects) {
+        return new LocalBackends(ports.sleepingIn(objects), redisson, redisKeyPrefix, queueDescription, redisDescription, opened);
+    }
+
     /** The Redis client the ports use, for the other Redis adapters (dependency index, export ledger, rate limits). */
     public RedissonClient redisson() {
         return redisson;

@@ -15,7 +15,7 @@
 -- start time (epoch ms), the listing sets' score, ARGV[18] a token of this commit, kept as the hash's
 -- 'writer', which the sends pipelined behind it check (RedisCoupledWrites); then the history lines,
 -- then the outbox.
--- Returns {1, new version} or {0, current version}. An id whose execution was removed while its name is
+-- Returns {1, new version} or {0, current version} (also for the stub of a sleeping execution, execution-stub.lua). An id whose execution was removed while its name is
 -- still reserved (KEYS[4] exists) cannot be created again: {0, 0}.
 
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
@@ -24,6 +24,9 @@ if current ~= tonumber(ARGV[1]) then
 end
 if current == 0 and redis.call('EXISTS', KEYS[4]) == 1 then
   return {0, 0}
+end
+if current > 0 and redis.call('HSTRLEN', KEYS[1], 'state') == 0 then
+  return {0, current} -- the stub of a sleeping execution: whoever changes it restores it first (execution-restore.lua)
 end
 local historyCount = tonumber(ARGV[3])
 local outboxCount = tonumber(ARGV[4])

@@ -1,0 +1,175 @@
+package io.sluice.local.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.functions.harness.TaskFunctions;
+import io.sluice.functions.messaging.OrchestratorMessage;
+import io.sluice.functions.messaging.QueueNames;
+import io.sluice.functions.orchestrator.Boundary;
+import io.sluice.local.objects.FolderObjectStore;
+import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.definition.DefinitionParser;
+import io.sluice.orchestration.engine.Execution;
+import io.sluice.orchestration.engine.ExecutionCodec;
+import io.sluice.orchestration.engine.ExecutionStatus;
+import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.ObjectStore;
+import io.sluice.orchestration.port.StoredExecution;
+import io.sluice.redis.RedisAdapters;
+import io.sluice.redis.RedisTaskQueue;
+import io.sluice.redis.SluiceRedisProperties;
+import io.sluice.runtime.RuntimePorts;
+import io.sluice.testkit.redis.RedisTestServer;
+import io.sluice.testkit.time.ManualClock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.redisson.api.options.KeysScanOptions;
+
+/**
+ * Issue 37: a waiting execution sleeps in the object store (here the local folder store, as S3 or Blob elsewhere) and
+ * Redis keeps a stub; it reads as any other execution while it sleeps; the event it waits for wakes it, once. On the local
+ * runtime over a real Redis (its queues too), the clock a test's to move past a Wait.
+ */
+class SleepingExecutionsTest {
+    private static final Duration WITHIN = Duration.ofSeconds(30);
+    private static final Definition WAITS_AN_HOUR = DefinitionParser.parse(Json.parse("""
+            {"StartAt": "Shape", "States": {
+              "Shape": {"Type": "Pass", "Parameters": {"order.$": "$.order", "lines": [1, 2, 3]}, "Next": "Later"},
+              "Later": {"Type": "Wait", "Seconds": 3600, "Next": "Echo"},
+              "Echo": {"Type": "Task", "Resource": "sluice:function:echo", "End": true}}}"""));
+    private static final Definition WAITS_FOR_A_CALLBACK = DefinitionParser.parse(Json.parse("""
+            {"StartAt": "Ask", "States": {
+              "Ask": {"Type": "Task", "Resource": "sluice:function:ask.waitForTaskToken",
+                      "Parameters": {"token.$": "$$.Task.Token"}, "ResultPath": "$.answer", "End": true}}}"""));
+    private static final Definition WAITS_A_MINUTE = DefinitionParser.parse(Json.parse("""
+            {"StartAt": "Soon", "States": {"Soon": {"Type": "Wait", "Seconds": 60, "End": true}}}"""));
+
+    @TempDir
+    Path data;
+    private final String prefix = "sluice-test:sleep:" + UUID.randomUUID();
+    private final List<String> tokens = new CopyOnWriteArrayList<>();
+    private final ManualClock clock = new ManualClock(Instant.now());
+    private RedisAdapters redis;
+    private RedisTaskQueue queue;
+    private ObjectStore objects;
+    private ExecutionStore executions;
+    private LocalRuntime runtime;
+
+    @BeforeEach
+    void setUp() {
+        redis = RedisAdapters.open(SluiceRedisProperties.of(RedisTestServer.shared().url()).withKeyPrefix(prefix));
+        queue = new RedisTaskQueue(redis.redisson(), prefix, 20);
+        objects = new FolderObjectStore(data);
+        RuntimePorts ports = new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
+                redis.definitionStore()).sleepingIn(objects);
+        executions = ports.executions();
+        Map<String, Function<JsonNode, JsonNode>> functions = Map.of("echo", in -> in, "ask", in -> {
+            tokens.add(in.get("token").asText());
+            return null;
+        });
+        TaskFunctions bundle = name -> Optional.ofNullable(functions.get(name));
+        QueueNames names = new QueueNames("sleep-" + UUID.randomUUID().toString().substring(0, 8));
+        runtime = new LocalRuntime(ports, bundle, functions.keySet(), new LocalRuntime.Settings(names, Duration.ofSeconds(2),
+                Duration.ofSeconds(2), 8, Duration.ofMillis(100), Duration.ofMillis(500), Boundary.Probe.NONE), clock);
+    }
+
+    @AfterEach
+    void tearDown() {
+        runtime.close();
+        queue.close();
+        List<String> keys = new ArrayList<>();
+        redis.redisson().getKeys().getKeys(KeysScanOptions.defaults().pattern(prefix + "*")).forEach(keys::add);
+        if (!keys.isEmpty()) {
+            redis.redisson().getKeys().delete(keys.toArray(String[]::new));
+        }
+        redis.close();
+    }
+
+    @Test
+    void anExecutionWaitingAnHourSleepsReadsAsBeforeAndWakesWhenItsTimerFires() {
+        String id = runtime.start("hourly", "h1", WAITS_AN_HOUR, Json.parse("{\"order\": \"o-1\"}")).execution().executionId();
+        StoredExecution stub = await().atMost(WITHIN).until(() -> redis.executionStore().load(id).orElseThrow(), StoredExecution::stub);
+        assertThat(redis.executionStore().history(id, 0, 100)).as("the history left Redis").isEmpty();
+        assertThat(sleeping()).as("one object, of the stub's version").singleElement().asString()
+                .isEqualTo("hibernated/executions/pipeline=hourly/name=h1/v" + stub.version() + ".jsonl.gz");
+
+        // While it sleeps it reads as any execution: its state, its history, its place in the listing.
+        StoredExecution asleep = executions.load(id).orElseThrow();
+        assertThat(asleep.stub()).isFalse();
+        Execution state = ExecutionCodec.decode(Json.parse(asleep.state()));
+        assertThat(state.status()).isEqualTo(ExecutionStatus.RUNNING);
+        List<String> history = executions.history(id, 0, 100);
+        assertThat(history).isNotEmpty().anySatisfy(line -> assertThat(line).contains("\"WAIT_STARTED\""));
+        assertThat(executions.history(id, 1, 100)).isEqualTo(history.subList(1, history.size()));
+        assertThat(executions.list("hourly", "RUNNING", 10)).extracting(s -> s.executionId()).containsExactly(id);
+        assertThat(redis.executionStore().load(id).orElseThrow().stub()).as("reading does not wake it").isTrue();
+
+        clock.advance(Duration.ofHours(2));
+        Execution done = awaitEnd(id);
+        assertThat(done.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(done.output()).isEqualTo(Json.parse("{\"order\": \"o-1\", \"lines\": [1, 2, 3]}"));
+        List<String> after = executions.history(id, 0, 1000);
+        assertThat(after.subList(0, history.size())).as("the history it slept with, then what followed").isEqualTo(history);
+        assertThat(after).anySatisfy(line -> assertThat(line).contains("\"EXECUTION_SUCCEEDED\""));
+        assertThat(sleeping()).as("nothing left in the object store").isEmpty();
+    }
+
+    @Test
+    void twoRacingCallbacksWakeItOnceAndOnlyTheFirstAnswerCounts() throws Exception {
+        String id = runtime.start("asking", "a1", WAITS_FOR_A_CALLBACK, Json.object()).execution().executionId();
+        await().atMost(WITHIN).until(() -> redis.executionStore().load(id).orElseThrow(), StoredExecution::stub);
+        String token = await().atMost(WITHIN).until(() -> tokens.isEmpty() ? null : tokens.getFirst(), t -> t != null);
+
+        CompletableFuture<Void> yes = CompletableFuture.runAsync(() -> runtime.apply(
+                new OrchestratorMessage.TaskResult(token, Json.parse("{\"said\": \"yes\"}"), null, null)));
+        CompletableFuture<Void> no = CompletableFuture.runAsync(() -> runtime.apply(
+                new OrchestratorMessage.TaskResult(token, Json.parse("{\"said\": \"no\"}"), null, null)));
+        CompletableFuture.allOf(yes, no).get();
+
+        Execution done = awaitEnd(id);
+        assertThat(done.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        String said = done.output().get("answer").get("said").asText();
+        assertThat(said).isIn("yes", "no");
+        List<String> history = executions.history(id, 0, 1000);
+        assertThat(history.stream().filter(l -> l.contains("\"TASK_SUCCEEDED\""))).as("applied once").hasSize(1);
+        assertThat(sleeping()).isEmpty();
+    }
+
+    @Test
+    void aShortWaitStaysAwake() {
+        String id = runtime.start("minutely", "m1", WAITS_A_MINUTE, Json.object()).execution().executionId();
+        // Both on one orchestrator: once the hour-long one sleeps, the minute-long one was judged too (it started first).
+        String hourly = runtime.start("hourly", "h2", WAITS_AN_HOUR, Json.parse("{\"order\": \"o-2\"}")).execution().executionId();
+        await().atMost(WITHIN).until(() -> redis.executionStore().load(hourly).orElseThrow(), StoredExecution::stub);
+        assertThat(redis.executionStore().history(id, 0, 100)).as("a minute is not far enough to sleep")
+                .anySatisfy(line -> assertThat(line).contains("\"WAIT_STARTED\""));
+        assertThat(redis.executionStore().load(id).orElseThrow().stub()).isFalse();
+        assertThat(sleeping()).singleElement().asString().contains("name=h2/");
+    }
+
+    private List<String> sleeping() {
+        return objects.list("hibernated/", null, 100).stream().map(ObjectStore.ObjectInfo::key).toList();
+    }
+
+    private Execution awaitEnd(String id) {
+        return await().atMost(WITHIN).pollInterval(Duration.ofMillis(100))
+                .until(() -> executions.load(id).map(s -> ExecutionCodec.decode(Json.parse(s.state()))).orElseThrow(),
+                        e -> e.status().isTerminal());
+    }
+}

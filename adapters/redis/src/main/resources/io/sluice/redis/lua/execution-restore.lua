@@ -1,0 +1,21 @@
+-- Wakes a sleeping execution: puts its state and history (read back from the object store) in place of its stub, if
+-- it is still the stub of the expected version. Two wakers race safely: the second finds no stub and answers 0.
+--
+-- KEYS[1] execution hash   KEYS[2] history list
+-- ARGV[1] expected version   ARGV[2] state   ARGV[3..] history lines
+-- Returns 1 if it restored, else 0.
+
+local version = redis.call('HGET', KEYS[1], 'version')
+if not version or tonumber(version) ~= tonumber(ARGV[1]) or redis.call('HSTRLEN', KEYS[1], 'state') ~= 0 then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'state', ARGV[2])
+redis.call('DEL', KEYS[2])
+local last = #ARGV
+local from = 3
+while from <= last do
+  local to = math.min(from + 999, last) -- unpack has a stack limit
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, from, to))
+  from = to + 1
+end
+return 1

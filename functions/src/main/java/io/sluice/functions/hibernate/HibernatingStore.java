@@ -1,0 +1,168 @@
+package io.sluice.functions.hibernate;
+
+import io.sluice.functions.retention.ArchivedExecution;
+import io.sluice.orchestration.port.Commit;
+import io.sluice.orchestration.port.CommitResult;
+import io.sluice.orchestration.port.CoupledWrites;
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.ExecutionStubs;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.IdempotencyStore;
+import io.sluice.orchestration.port.ObjectStore;
+import io.sluice.orchestration.port.StoredExecution;
+import io.sluice.orchestration.port.TaskQueue;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An execution store whose waiting executions may sleep in the object store ({@link #hibernate}): a sleeping one loads,
+ * lists and shows its history as the others do (one object read), and {@link #loadForChange} wakes it, putting its state
+ * and history back in the store with a version check, so two wakers racing apply once: the loser finds no stub and
+ * loads the woken execution. Everything else goes straight to the store.
+ */
+public final class HibernatingStore implements ExecutionStore, CoupledWrites.Source {
+    /** How often a read follows a sleeping execution that is being woken or put back to sleep meanwhile. */
+    private static final int ATTEMPTS = 8;
+    private static final int HISTORY_PAGE = 1000;
+
+    private final ExecutionStore store;
+    private final ExecutionStubs stubs;
+    private final SleepingObjects objects;
+
+    private HibernatingStore(ExecutionStore store, ExecutionStubs stubs, ObjectStore objects) {
+        this.store = store;
+        this.stubs = stubs;
+        this.objects = new SleepingObjects(objects);
+    }
+
+    /** {@code store}, its waiting executions sleeping in {@code objects}; {@code store} itself if it cannot keep stubs. */
+    public static ExecutionStore over(ExecutionStore store, ObjectStore objects) {
+        Objects.requireNonNull(objects, "objects");
+        if (store instanceof HibernatingStore || !(store instanceof ExecutionStubs stubs)) {
+            return store;
+        }
+        return new HibernatingStore(store, stubs, objects);
+    }
+
+    /**
+     * Puts the execution to sleep: its {@code state} at {@code version} (what was just committed) and its whole history
+     * go to the object store, then the store keeps a stub, if the execution is still at {@code version} with its outbox
+     * sent. Returns whether it sleeps; if not, the object is deleted again.
+     */
+    public boolean hibernate(ExecutionSummary summary, String state, long version) {
+        List<String> history = new ArrayList<>();
+        for (List<String> page = store.history(summary.executionId(), 0, HISTORY_PAGE); !page.isEmpty();
+             page = page.size() < HISTORY_PAGE ? List.of() : store.history(summary.executionId(), history.size(), HISTORY_PAGE)) {
+            history.addAll(page);
+        }
+        objects.put(new ArchivedExecution(summary, version, state, history));
+        if (stubs.stub(summary.executionId(), version)) {
+            return true;
+        }
+        objects.delete(summary, version);
+        return false;
+    }
+
+    @Override
+    public Optional<StoredExecution> load(String executionId) {
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            Optional<StoredExecution> loaded = store.load(executionId);
+            if (loaded.isEmpty() || !loaded.get().stub()) {
+                return loaded;
+            }
+            Optional<ArchivedExecution> asleep = objects.get(loaded.get().summary(), loaded.get().version());
+            if (asleep.isPresent()) {
+                return Optional.of(awake(loaded.get(), asleep.get()));
+            }
+        }
+        throw missing(executionId);
+    }
+
+    @Override
+    public Optional<StoredExecution> loadForChange(String executionId) {
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            Optional<StoredExecution> loaded = store.load(executionId);
+            if (loaded.isEmpty() || !loaded.get().stub()) {
+                return loaded;
+            }
+            StoredExecution stub = loaded.get();
+            Optional<ArchivedExecution> asleep = objects.get(stub.summary(), stub.version());
+            if (asleep.isPresent() && stubs.restore(executionId, stub.version(), asleep.get().state(), asleep.get().history())) {
+                objects.delete(stub.summary(), stub.version());
+                return Optional.of(awake(stub, asleep.get()));
+            }
+            // Woken (and maybe put back to sleep) by someone else meanwhile: load again.
+        }
+        throw missing(executionId);
+    }
+
+    private static StoredExecution awake(StoredExecution stub, ArchivedExecution asleep) {
+        return new StoredExecution(stub.summary(), asleep.state(), List.of(), stub.version());
+    }
+
+    private static IllegalStateException missing(String executionId) {
+        return new IllegalStateException("execution " + executionId + " is asleep, but its object in the object store ("
+                + SleepingObjects.PREFIX + "...) is missing or keeps changing");
+    }
+
+    @Override
+    public List<String> history(String executionId, int fromIndex, int limit) {
+        List<String> lines = store.history(executionId, fromIndex, limit);
+        if (!lines.isEmpty()) {
+            return lines;
+        }
+        Optional<StoredExecution> loaded = store.load(executionId);
+        if (loaded.isEmpty() || !loaded.get().stub()) {
+            return lines;
+        }
+        Optional<ArchivedExecution> asleep = objects.get(loaded.get().summary(), loaded.get().version());
+        if (asleep.isEmpty()) {
+            return store.history(executionId, fromIndex, limit); // woken meanwhile
+        }
+        List<String> all = asleep.get().history();
+        return fromIndex >= all.size() ? List.of() : List.copyOf(all.subList(fromIndex, Math.min(all.size(), fromIndex + limit)));
+    }
+
+    @Override
+    public CommitResult commit(Commit commit) {
+        return store.commit(commit);
+    }
+
+    @Override
+    public boolean clearOutbox(String executionId, long version) {
+        return store.clearOutbox(executionId, version);
+    }
+
+    @Override
+    public List<String> pendingOutboxes(Instant committedBefore, int limit) {
+        return store.pendingOutboxes(committedBefore, limit);
+    }
+
+    @Override
+    public List<ExecutionSummary> list(String pipeline, String status, int limit) {
+        return store.list(pipeline, status, limit);
+    }
+
+    @Override
+    public List<String> expired(Instant now, int limit) {
+        return store.expired(now, limit);
+    }
+
+    @Override
+    public boolean remove(String executionId, long version, Instant nameReservedUntil) {
+        return store.remove(executionId, version, nameReservedUntil);
+    }
+
+    @Override
+    public Optional<ExecutionSummary> retired(String executionId) {
+        return store.retired(executionId);
+    }
+
+    @Override
+    public Optional<CoupledWrites> coupledWith(IdempotencyStore claims, TaskQueue queue) {
+        return store instanceof CoupledWrites.Source s ? s.coupledWith(claims, queue) : Optional.empty();
+    }
+}
