@@ -36,7 +36,7 @@ import java.util.UUID;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that print figures (bench/README.md has them).",
         subcommands = {BenchCommand.Transitions.class, BenchCommand.Schedules.class, StartsBenchCommand.class, RetentionBenchCommand.class,
-                ColdStartCommand.class, PriorityBenchCommand.class})
+                HibernateBenchCommand.class, ColdStartCommand.class, PriorityBenchCommand.class})
 final class BenchCommand {
     /** Warm-up executions of {@code bench transitions} unless {@code --warmup} says otherwise. */
     static final int DEFAULT_TRANSITIONS_WARMUP = 2000;
