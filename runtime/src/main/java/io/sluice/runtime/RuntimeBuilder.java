@@ -192,6 +192,16 @@ public final class RuntimeBuilder {
     }
 
     /**
+     * How far away everything an execution of a pipeline waits for (a Wait or retry timer; a callback, job or activity
+     * is always far) must be before it sleeps in the object store ({@code null} for a pipeline: never); only where the
+     * ports sleep ({@link RuntimePorts#sleepingIn}). {@link #DEFAULT_SLEEP_AFTER} by default.
+     */
+    public RuntimeBuilder sleepAfter(Function<String, Duration> sleepAfter) {
+        this.sleepAfter = Objects.requireNonNull(sleepAfter, "sleepAfter");
+        return this;
+    }
+
+    /**
      * The runtime's spans go to {@code openTelemetry} (a test's, a bench's); {@code null}, the default: to the process's,
      * as the standard {@code OTEL_*} variables configure it, which leave tracing off unless they ask for an exporter
      * ({@link ProcessTracing}).

@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * {"dependsOn": ["orders", {"pipeline": "hourly-rates", "partitions": "same-date"}],
  *  "webhook": {"secret": "orders-webhook", "toleranceSeconds": 300},
  *  "schedule": {"expression": "cron(0 3 * * ? *)", "timezone": "Europe/Berlin", "overlap": "skip", "catchUp": "latest"},
- *  "retention": "P7D", "priority": "P1"}
+ *  "retention": "P7D", "priority": "P1", "hibernateAfter": "PT30M"}
  * }</pre>
  *
  * <ul>
@@ -35,15 +35,22 @@ import java.util.regex.Pattern;
  *       archive (an ISO-8601 duration such as {@code "PT6H"} or {@code "P7D"}); without it, {@code sluice.retention}.
  *   <li>{@code priority}: the pipeline's priority channel, {@code "P0"} (highest) to {@code "P3"}; default {@code "P2"}.
  *       A start may override it for one execution.
+ *   <li>{@code hibernateAfter}: how far away everything an execution waits for (a Wait or retry timer) must be before
+ *       it sleeps in the object store (an ISO-8601 duration; a callback, job or activity task always counts as far), or
+ *       {@code "never"}; without it, the runtime's default (five minutes).
  * </ul>
  *
  * @param webhook   {@code null} when the webhook is not signed
  * @param retention {@code null} when the runtime's default applies
+ * @param hibernateAfter {@code null} when the runtime's default applies; {@link #NEVER_HIBERNATE} for {@code "never"}
  */
 public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<Schedule> schedules, Duration retention,
-                              Priority priority) {
-    public static final PipelineOptions NONE = new PipelineOptions(List.of(), null, List.of(), null, Priority.DEFAULT);
-    private static final List<String> FIELDS = List.of("dependsOn", "webhook", "schedule", "retention", "priority");
+                              Priority priority, Duration hibernateAfter) {
+    /** {@code "hibernateAfter": "never"}: this pipeline's executions stay in the execution store while they wait. */
+    public static final Duration NEVER_HIBERNATE = Duration.ofSeconds(Long.MAX_VALUE);
+    public static final PipelineOptions NONE = new PipelineOptions(List.of(), null, List.of(), null, Priority.DEFAULT, null);
+    private static final List<String> FIELDS = List.of("dependsOn", "webhook", "schedule", "retention", "priority", "hibernateAfter");
+    private static final Duration MAX_HIBERNATE_AFTER = Duration.ofDays(365);
     private static final Duration MAX_RETENTION = Duration.ofDays(3650);
     private static final Pattern SECRET = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
     private static final int DEFAULT_TOLERANCE = 300;
@@ -52,6 +59,11 @@ public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<
     /** Options on the {@link Priority#DEFAULT} channel. */
     public PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<Schedule> schedules, Duration retention) {
         this(dependsOn, webhook, schedules, retention, Priority.DEFAULT);
+    }
+
+    /** Options that leave hibernation to the runtime's default. */
+    public PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<Schedule> schedules, Duration retention, Priority priority) {
+        this(dependsOn, webhook, schedules, retention, priority, null);
     }
 
     public PipelineOptions {
@@ -83,8 +95,8 @@ public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<
         }
         json.fieldNames().forEachRemaining(f -> {
             if (!FIELDS.contains(f)) {
-                problems.add(new PipelineProblem(file, "/" + f, "unknown field; expected 'dependsOn', 'webhook', 'schedule', 'retention' or"
-                        + " 'priority'", false));
+                problems.add(new PipelineProblem(file, "/" + f, "unknown field; expected 'dependsOn', 'webhook', 'schedule', 'retention',"
+                        + " 'priority' or 'hibernateAfter'", false));
             }
         });
         List<Dependency> deps = dependsOn(id, json.path("dependsOn"), file, problems);
@@ -92,7 +104,8 @@ public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<
         List<Schedule> schedules = ScheduleOptions.read(json.get("schedule"), file, problems);
         Duration retention = retention(json.get("retention"), file, problems);
         Priority priority = priority(json.get("priority"), file, problems);
-        return new Parsed(problems.isEmpty() ? new PipelineOptions(deps, webhook, schedules, retention, priority) : null,
+        Duration hibernateAfter = hibernateAfter(json.get("hibernateAfter"), file, problems);
+        return new Parsed(problems.isEmpty() ? new PipelineOptions(deps, webhook, schedules, retention, priority, hibernateAfter) : null,
                 List.copyOf(problems));
     }
 
@@ -106,6 +119,26 @@ public record PipelineOptions(List<Dependency> dependsOn, Webhook webhook, List<
             return Priority.DEFAULT;
         }
         return found.get();
+    }
+
+    private static Duration hibernateAfter(JsonNode h, String file, List<PipelineProblem> problems) {
+        if (h == null || h.isNull()) {
+            return null;
+        }
+        if (h.isTextual() && h.asText().equals("never")) {
+            return NEVER_HIBERNATE;
+        }
+        try {
+            Duration d = Duration.parse(h.asText(""));
+            if (h.isTextual() && !d.isNegative() && d.compareTo(MAX_HIBERNATE_AFTER) <= 0) {
+                return d;
+            }
+        } catch (java.time.format.DateTimeParseException e) {
+            // reported below
+        }
+        problems.add(new PipelineProblem(file, "/hibernateAfter", "expected an ISO-8601 duration from PT0S to P365D, such as \"PT30M\","
+                + " or \"never\"; got " + h, false));
+        return null;
     }
 
     private static Duration retention(JsonNode r, String file, List<PipelineProblem> problems) {

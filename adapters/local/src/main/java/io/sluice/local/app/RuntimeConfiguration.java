@@ -148,7 +148,7 @@ public class RuntimeConfiguration {
             throw new IllegalArgumentException("sluice.queue-visibility: expected a positive duration such as 30s, not " + visibility);
         }
         LocalRuntime.Settings settings = new LocalRuntime.Settings(names, visibility == null ? d.visibility() : visibility, d.lease(),
-                d.concurrency(), d.tickEvery(), d.outboxGrace(), d.probe(), retention);
+                d.concurrency(), d.tickEvery(), d.outboxGrace(), d.probe(), retention).withHibernateAfter(pipeline -> hibernateAfter(options, pipeline));
         // Whose run each task is, and whose activities a Task state queues to: the tenants file itself (the Tenancy bean is
         // the data functions' and may be absent).
         Tenancy owners = tenantsFile.getIfAvailable(io.sluice.api.tenant.Tenants::none)::tenantOf;
@@ -163,6 +163,13 @@ public class RuntimeConfiguration {
         runtime.recordLineage(lineage);
         meters.ifAvailable(registry -> runtime.recordMetrics(registry, owners));
         return runtime;
+    }
+
+    /** How far a pipeline's waits must be before its executions sleep ({@code hibernateAfter} in its options); null: never. */
+    static Duration hibernateAfter(PipelineOptionsCatalog options, String pipeline) {
+        Duration declared = Optional.ofNullable(options.find(pipeline).options()).map(PipelineOptions::hibernateAfter)
+                .orElse(io.sluice.runtime.RuntimeBuilder.DEFAULT_SLEEP_AFTER);
+        return declared.equals(PipelineOptions.NEVER_HIBERNATE) ? null : declared;
     }
 
     /** A pipeline's declared priority ({@code priority} in its options); {@link Priority#DEFAULT} without one. */

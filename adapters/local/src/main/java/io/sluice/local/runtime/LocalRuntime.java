@@ -51,7 +51,14 @@ public final class LocalRuntime implements AutoCloseable {
 
     /** How it runs: queue names, lease and visibility, concurrency, tick period, and a crash probe for tests. */
     public record Settings(QueueNames names, Duration visibility, Duration lease, int concurrency, Duration tickEvery,
-                           Duration outboxGrace, Boundary.Probe probe, Retention retention) {
+                           Duration outboxGrace, Boundary.Probe probe, Retention retention,
+                           java.util.function.Function<String, Duration> hibernateAfter) {
+        /** Settings whose executions sleep after the runtime's default ({@link RuntimeBuilder#DEFAULT_SLEEP_AFTER}), where the ports sleep. */
+        public Settings(QueueNames names, Duration visibility, Duration lease, int concurrency, Duration tickEvery,
+                        Duration outboxGrace, Boundary.Probe probe, Retention retention) {
+            this(names, visibility, lease, concurrency, tickEvery, outboxGrace, probe, retention, pipeline -> RuntimeBuilder.DEFAULT_SLEEP_AFTER);
+        }
+
         /** Settings that keep every finished execution ({@link Retention#KEEP}). */
         public Settings(QueueNames names, Duration visibility, Duration lease, int concurrency, Duration tickEvery, Duration outboxGrace,
                         Boundary.Probe probe) {
@@ -64,7 +71,12 @@ public final class LocalRuntime implements AutoCloseable {
         }
 
         public Settings withRetention(Retention retention) {
-            return new Settings(names, visibility, lease, concurrency, tickEvery, outboxGrace, probe, retention);
+            return new Settings(names, visibility, lease, concurrency, tickEvery, outboxGrace, probe, retention, hibernateAfter);
+        }
+
+        /** How far away a pipeline's waits must be before its executions sleep ({@code null} for a pipeline: never). */
+        public Settings withHibernateAfter(java.util.function.Function<String, Duration> hibernateAfter) {
+            return new Settings(names, visibility, lease, concurrency, tickEvery, outboxGrace, probe, retention, hibernateAfter);
         }
     }
 
@@ -116,6 +128,7 @@ public final class LocalRuntime implements AutoCloseable {
         // A task that failed because its backend is saturated (Glue's concurrent runs, throttling, too many warehouse
         // connections) throttles its function's lowest channels first (taskFailed).
         use(RuntimeBuilder.on(ports, names, clock).probe(settings.probe()).retention(settings.retention()).outboxGrace(settings.outboxGrace())
+                .sleepAfter(settings.hibernateAfter())
                 .worker(tenancy.owners(), "local-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8),
                         settings.lease())
                 .failures(this::taskFailed).build());

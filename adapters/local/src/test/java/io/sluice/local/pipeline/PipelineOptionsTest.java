@@ -59,6 +59,20 @@ class PipelineOptionsTest {
     }
 
     @Test
+    void hibernateAfterIsAnIsoDurationOrNeverAndAnythingElseIsAProblemAtItsPointer() {
+        assertThat(parse("{\"hibernateAfter\": \"PT30M\"}").options().hibernateAfter()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(parse("{\"hibernateAfter\": \"never\"}").options().hibernateAfter())
+                .isEqualTo(io.sluice.functions.pipeline.PipelineOptions.NEVER_HIBERNATE);
+        assertThat(parse("{}").options().hibernateAfter()).as("the runtime's default").isNull();
+        for (String bad : new String[] {"\"soon\"", "600", "\"-PT1M\"", "\"P400D\"", "\"Never\""}) {
+            assertThat(parse("{\"hibernateAfter\": " + bad + "}").problems()).as(bad).singleElement().satisfies(p -> {
+                assertThat(p.pointer()).isEqualTo("/hibernateAfter");
+                assertThat(p.message()).contains("ISO-8601 duration").contains("\"never\"");
+            });
+        }
+    }
+
+    @Test
     void aPriorityIsP0ToP3DefaultP2AndAnythingElseIsAProblemNamingTheField() {
         assertThat(parse("{\"priority\": \"P1\"}").options().priority()).isEqualTo(io.sluice.functions.priority.Priority.P1);
         assertThat(parse("{\"priority\": \"P0\"}").options().priority()).isEqualTo(io.sluice.functions.priority.Priority.P0);
