@@ -41,6 +41,13 @@ locals {
       length(var.integrations.tables) == 0 ? [] : [
         { Sid = "IntegrationTables", Action = ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query"], Resource = [for t in keys(var.integrations.tables) : format(local.arn, "dynamodb", "table/${t}")], Condition = null },
       ],
+      # lambda:invoke / Lambda ARNs of functions outside the bundle (the integrations function calls them with this role); an
+      # unqualified one with any version or alias too, as Step Functions' own generated policies grant (function:name:*).
+      length(var.integrations.functions) == 0 ? [] : [
+        { Sid = "IntegrationFunctions", Action = ["lambda:InvokeFunction"], Resource = flatten([for f in var.integrations.functions : [
+          for a in [startswith(f, "arn:") ? f : format(local.arn, "lambda", "function:${f}")] : length(split(":", a)) == 7 ? [a, "${a}:*"] : [a]
+        ]]), Condition = null },
+      ],
       # aws-sdk:<service>:<action> (the generic integration): what validate --platform aws listed.
       [for i, st in var.integrations.statements : { Sid = "IntegrationSdk${i}", Action = st.actions, Resource = st.resources, Condition = null }],
       length(var.integrations.topics) == 0 ? [] : [

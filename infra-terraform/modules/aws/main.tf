@@ -117,6 +117,8 @@ locals {
     SLUICE_REDIS_KEY_PREFIX      = var.name
     SLUICE_REGION                = local.region
     SLUICE_QUEUE_PREFIX          = var.name
+    # The functions with task queues: a Task calling any other Lambda function goes to integrations, which invokes it.
+    SLUICE_TASKFUNCTIONS         = join(",", var.task_functions)
     SLUICE_MAX_RECEIVES          = tostring(var.max_receives)
     SLUICE_S3_BUCKET             = local.bucket_data
     SLUICE_DYNAMODB_STATUS_TABLE = local.status_table

@@ -179,8 +179,9 @@ variable "integrations" {
     http_allowed_hosts = optional(list(string), [])
     http_timeout       = optional(string, "30s")
     statements         = optional(list(object({ actions = list(string), resources = list(string) })), [])
+    functions          = optional(list(string), [])
   })
-  description = "Service integrations that Task states run through task-worker (Resource arn:aws:states:::sns:publish, sqs:sendMessage, events:putEvents, aws-sdk:s3:*, dynamodb:*, aws-sdk:<service>:<action>, http:invoke): the SNS topic, SQS queue and EventBridge bus names (this account and region) and S3 buckets they may use, each named in task-worker's role and nothing else; the DynamoDB tables Task states name (this account and region), with their keys: the platform's pipelines read and write those tables themselves, a tenant's its own items in the deployment's item table (<name>-items); statements: further IAM actions on resources task-worker's role is granted for the aws-sdk:* calls, as `sluice validate --platform aws` lists them (\"needs on AWS: <action> on <resource>\"); the hosts http:invoke may call."
+  description = "Service integrations that Task states run through task-worker (Resource arn:aws:states:::sns:publish, sqs:sendMessage, events:putEvents, aws-sdk:s3:*, dynamodb:*, aws-sdk:<service>:<action>, http:invoke): the SNS topic, SQS queue and EventBridge bus names (this account and region) and S3 buckets they may use, each named in task-worker's role and nothing else; the DynamoDB tables Task states name (this account and region), with their keys: the platform's pipelines read and write those tables themselves, a tenant's its own items in the deployment's item table (<name>-items); statements: further IAM actions on resources task-worker's role is granted for the aws-sdk:* calls, as `sluice validate --platform aws` lists them (\"needs on AWS: <action> on <resource>\"); the hosts http:invoke may call; functions: the Lambda functions outside the bundle that Task states call (lambda:invoke, or a Lambda ARN as the Resource; names of this account and region, or ARNs, as `sluice validate --platform aws` lists them: \"lambda:InvokeFunction on ...\"), which task-worker invokes with its role (an unqualified one with any version or alias)."
   default     = {}
 
   validation {
@@ -193,6 +194,10 @@ variable "integrations" {
       for s in var.integrations.statements : length(s.actions) > 0 && length(s.resources) > 0 && alltrue([for a in s.actions : can(regex("^[a-z0-9-]+:[A-Za-z0-9*]+$", a))])
     ])
     error_message = "integrations.tables must be keyed by DynamoDB table names (3-255 letters, digits, '_', '.', '-'); each of integrations.statements needs actions (service:Action) and resources."
+  }
+  validation {
+    condition     = alltrue([for f in var.integrations.functions : can(regex("^(arn:aws[a-z-]*:lambda:[a-z0-9-]+:[0-9]{12}:function:)?[A-Za-z0-9_-]{1,64}(:[A-Za-z0-9_$-]{1,128})?$", f))])
+    error_message = "integrations.functions must be Lambda function names (with an optional :version or :alias) or function ARNs."
   }
   validation {
     condition     = can(regex("^[0-9]+(ms|s|m)$", var.integrations.http_timeout))

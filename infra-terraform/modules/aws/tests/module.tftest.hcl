@@ -174,7 +174,7 @@ run "queues_functions_and_policies" {
   }
   assert {
     condition = alltrue([for p in values(aws_iam_role_policy.function) : alltrue([
-      for s in jsondecode(p.policy).Statement : !contains(["IntegrationTables", "IntegrationSdk0", "IntegrationTopics", "IntegrationQueues", "IntegrationBuses", "IntegrationBucketsList", "IntegrationBucketsObjects"], s.Sid)
+      for s in jsondecode(p.policy).Statement : !contains(["IntegrationTables", "IntegrationFunctions", "IntegrationSdk0", "IntegrationTopics", "IntegrationQueues", "IntegrationBuses", "IntegrationBucketsList", "IntegrationBucketsObjects"], s.Sid)
     ])])
     error_message = "without declared integration targets no role may publish, send or put events outside the deployment"
   }
@@ -323,6 +323,7 @@ run "integrations_are_named_in_task_worker_alone" {
       tables             = { Orders = { partition_key = "orderId", sort_key = "line" }, rates = { partition_key = "pair" } }
       http_allowed_hosts = ["api.example.com", "hooks.example.org"]
       statements         = [{ actions = ["dynamodb:DescribeTable"], resources = ["arn:aws:dynamodb:eu-west-1:123456789012:table/Orders"] }]
+      functions          = ["scorer", "tagger:prod", "arn:aws:lambda:eu-west-1:210987654321:function:partner-check"]
     }
     retention = { executions = "12h", name_reuse = "30d" }
   }
@@ -331,8 +332,11 @@ run "integrations_are_named_in_task_worker_alone" {
     condition = {
       for s in jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement : s.Sid => s.Resource if startswith(s.Sid, "Integration")
       } == {
-      IntegrationItems          = ["arn:aws:dynamodb:eu-west-1:123456789012:table/sluice-test-items"]
-      IntegrationTables         = ["arn:aws:dynamodb:eu-west-1:123456789012:table/Orders", "arn:aws:dynamodb:eu-west-1:123456789012:table/rates"]
+      IntegrationItems  = ["arn:aws:dynamodb:eu-west-1:123456789012:table/sluice-test-items"]
+      IntegrationTables = ["arn:aws:dynamodb:eu-west-1:123456789012:table/Orders", "arn:aws:dynamodb:eu-west-1:123456789012:table/rates"]
+      IntegrationFunctions = ["arn:aws:lambda:eu-west-1:123456789012:function:scorer", "arn:aws:lambda:eu-west-1:123456789012:function:scorer:*",
+        "arn:aws:lambda:eu-west-1:123456789012:function:tagger:prod",
+      "arn:aws:lambda:eu-west-1:210987654321:function:partner-check", "arn:aws:lambda:eu-west-1:210987654321:function:partner-check:*"]
       IntegrationSdk0           = ["arn:aws:dynamodb:eu-west-1:123456789012:table/Orders"]
       IntegrationTopics         = ["arn:aws:sns:eu-west-1:123456789012:orders-done"]
       IntegrationQueues         = ["arn:aws:sqs:eu-west-1:123456789012:partner-inbox"]
@@ -363,6 +367,14 @@ run "integrations_are_named_in_task_worker_alone" {
       }
     )
     error_message = "task-worker must declare the integration targets to the bundle (sluice.integrations.*), tables with their keys and case"
+  }
+  assert {
+    condition     = [for s in jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement : s.Action if s.Sid == "IntegrationFunctions"] == [["lambda:InvokeFunction"]] && alltrue([for f, p in aws_iam_role_policy.function : !strcontains(p.policy, "function:scorer") if f != "task-worker"])
+    error_message = "only task-worker may invoke the Lambda functions outside the bundle, and only with lambda:InvokeFunction"
+  }
+  assert {
+    condition     = alltrue([for fn in aws_lambda_function.function : fn.environment[0].variables.SLUICE_TASKFUNCTIONS == "read-config,glue-launch,copy-to-warehouse,push-export,write-status,dependency-check,integrations,executions,map-run"])
+    error_message = "every function must know which task functions have queues (a Lambda call of any other goes to integrations)"
   }
   assert {
     condition     = alltrue([for fn in aws_lambda_function.function : fn.environment[0].variables.SLUICE_RETENTION == "12h" && fn.environment[0].variables.SLUICE_NAMEREUSE == "30d"])

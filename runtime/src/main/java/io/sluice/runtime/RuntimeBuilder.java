@@ -9,6 +9,7 @@ import io.sluice.functions.priority.Priority;
 import io.sluice.functions.harness.TaskGate;
 import io.sluice.functions.harness.WorkerHarness;
 import io.sluice.functions.hibernate.Hibernation;
+import io.sluice.functions.messaging.LambdaRouting;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.observe.RuntimeObserver;
 import io.sluice.runtime.metrics.MicrometerObserver;
@@ -52,6 +53,7 @@ public final class RuntimeBuilder {
     private Retention retention = Retention.KEEP;
     private Duration outboxGrace = Duration.ofSeconds(30);
     private Tenancy activityOwners;
+    private LambdaRouting lambdas = LambdaRouting.BY_NAME;
     private boolean events;
     private Worker worker;
     private TaskGate gate = TaskGate.OPEN;
@@ -105,6 +107,16 @@ public final class RuntimeBuilder {
     /** A Task state on a Step Functions activity queues to its pipeline's tenant's activity of that name. */
     public RuntimeBuilder activitiesOf(Tenancy owners) {
         this.activityOwners = owners;
+        return this;
+    }
+
+    /**
+     * Where a Task calling a Lambda function is sent: by default to the function of its name ({@link LambdaRouting#BY_NAME});
+     * a host with task queues for its own functions only gives {@link LambdaRouting#outside} them, so that the integrations
+     * function calls any other through Lambda's Invoke API.
+     */
+    public RuntimeBuilder lambdaRouting(LambdaRouting routing) {
+        this.lambdas = Objects.requireNonNull(routing, "routing");
         return this;
     }
 
@@ -237,6 +249,7 @@ public final class RuntimeBuilder {
         if (activityOwners != null) {
             outbox.scopeActivities(activityOwners);
         }
+        outbox.routeLambdas(lambdas);
         Optional<CoupledWrites> coupled = coupled();
         outbox.couple(coupled.orElse(null));
         // Where the queue shares the store's server, each receive brings what its handler reads first: the orchestrator's
@@ -273,6 +286,7 @@ public final class RuntimeBuilder {
         b.retention = retention;
         b.outboxGrace = outboxGrace;
         b.activityOwners = activityOwners;
+        b.lambdas = lambdas;
         b.events = events;
         b.worker = worker;
         b.gate = gate;

@@ -57,8 +57,9 @@ public class AwsFunctions {
                                        org.springframework.core.env.Environment env, RuleBook rules, LineageLog lineage,
                                        BundledPipelines pipelines, io.sluice.functions.tenancy.Tenancy tenancy,
                                        ObjectProvider<S3ObjectStore> archive, ObjectProvider<StatusStore> status,
-                                       io.sluice.aws.metrics.EmfMetrics metrics) {
+                                       io.sluice.aws.metrics.EmfMetrics metrics, SluiceAwsProperties lambda) {
         return runtime(redis, queue, names, clock, retention.getIfAvailable(() -> Retention.KEEP), AwsEvents.enabled(env), tenancy)
+                .lambdaRouting(lambda.lambdaRouting())
                 .metrics(metrics.registry(), tenancy)
                 .worker(tenancy.owners(), "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5))
                 .rules(rules, tenancy, pipelines::priority)

@@ -6,6 +6,7 @@ import io.sluice.aws.client.AwsServicesProperties;
 import io.sluice.aws.dynamodb.DynamoDbKeyValueTable;
 import io.sluice.aws.dynamodb.DynamoDbProperties;
 import io.sluice.aws.dynamodb.NamedTables;
+import io.sluice.aws.remote.AwsLambdaCaller;
 import io.sluice.aws.sdk.AwsSdkHandler;
 import io.sluice.aws.sdk.SdkServices;
 import io.sluice.aws.glue.GlueJobLauncher;
@@ -117,7 +118,9 @@ public class AwsIntegrations {
         });
         SecretResolver resolver = secrets.getIfAvailable(() -> name -> Optional.empty());
         handlers.add(new HttpInvokeHandler(integrationsHttp, httpSettings(properties), new ScopedSecrets(resolver)));
-        return new Integrations(new IntegrationRegistry(Platform.AWS, handlers, AwsSdkHandler.generic(sdk)));
+        // lambda:invoke and Lambda ARNs of functions outside the bundle (the orchestrator routes them here: AwsFunctions.lambdaRouting).
+        return new Integrations(new IntegrationRegistry(Platform.AWS, handlers, AwsSdkHandler.generic(sdk)),
+                AwsLambdaCaller.create(aws.settings(properties.sdkEndpoints().get("lambda"))));
     }
 
     /**

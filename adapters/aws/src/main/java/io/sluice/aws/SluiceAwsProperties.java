@@ -15,10 +15,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param sqsEndpoint    an SQS-compatible endpoint for local runs; empty on AWS
  * @param queuePrefix    prefix of the deployment's queue names
  * @param maxReceives    the queues' {@code maxReceiveCount} before dead-lettering
+ * @param taskFunctions  the task functions this deployment has queues for ({@code SLUICE_TASKFUNCTIONS}, the Terraform module's
+ *                       {@code task_functions}): a Task calling a Lambda function not among them goes to {@code integrations},
+ *                       which calls it with the Lambda SDK ({@link #lambdaRouting()}); empty: every function has its queue
  */
 @ConfigurationProperties("sluice")
 public record SluiceAwsProperties(String redisUrl, String redisAuthSecretArn, String redisKeyPrefix, String region, URI sqsEndpoint, String queuePrefix,
-                                  Integer maxReceives) {
+                                  Integer maxReceives, java.util.List<String> taskFunctions) {
     public SluiceAwsProperties {
         if (redisUrl == null || redisUrl.isBlank()) {
             throw new IllegalArgumentException("sluice.redis-url (SLUICE_REDIS_URL) must name the Redis that holds execution state, e.g. rediss://my-memorydb:6379");
@@ -27,5 +30,12 @@ public record SluiceAwsProperties(String redisUrl, String redisAuthSecretArn, St
         region = region == null ? "us-east-1" : region;
         queuePrefix = queuePrefix == null ? "sluice" : queuePrefix;
         maxReceives = maxReceives == null ? 5 : maxReceives;
+        taskFunctions = taskFunctions == null ? java.util.List.of() : java.util.List.copyOf(taskFunctions);
+    }
+
+    /** Where a Task calling a Lambda function goes: outside {@link #taskFunctions()}, to {@code integrations}. */
+    public io.sluice.functions.messaging.LambdaRouting lambdaRouting() {
+        return taskFunctions.isEmpty() ? io.sluice.functions.messaging.LambdaRouting.BY_NAME
+                : io.sluice.functions.messaging.LambdaRouting.outside(new java.util.HashSet<>(taskFunctions));
     }
 }

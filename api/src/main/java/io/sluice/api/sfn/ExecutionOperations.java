@@ -131,15 +131,17 @@ final class ExecutionOperations {
         if (e.cause() != null) {
             out.put("cause", e.cause());
         }
-        startedThrough(d).ifPresentOrElse(q -> {
+        startedThrough(d).ifPresent(q -> {
             // As the API reference has them: the version ARN of a start through a version or an alias, the alias ARN of the
-            // latter only.
+            // latter only; neither for a start through the unqualified ARN ("If you start an execution from a StartExecution
+            // request without specifying a state machine version or alias ARN, Step Functions returns a null value"), even
+            // when the definition it ran is also a published version's.
             int colon = q.indexOf(':');
             out.put("stateMachineVersionArn", arns.stateMachine(s.pipeline(), q.substring(colon + 1)));
             if (colon > 0) {
                 out.put("stateMachineAliasArn", arns.stateMachine(s.pipeline(), q.substring(0, colon)));
             }
-        }, () -> versionOf(s).ifPresent(v -> out.put("stateMachineVersionArn", arns.stateMachine(s.pipeline(), String.valueOf(v)))));
+        });
         out.put("redriveCount", e.redriveCount());
         if (e.redriveCount() > 0) {
             lastRedrive(s.executionId()).ifPresent(at -> Fields.time(out, "redriveDate", at));

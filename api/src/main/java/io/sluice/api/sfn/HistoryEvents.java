@@ -62,6 +62,10 @@ final class HistoryEvents {
             case "EXECUTION_STARTED" -> {
                 ObjectNode d = event(at, frame, "ExecutionStarted", "executionStartedEventDetails");
                 data(d, "input", detail.get("input"));
+                // The first state's entry follows nothing: AWS records it with previousEventId 0, not ExecutionStarted's 1
+                // (LocalStack's AWS-validated snapshots, test_base_scenarios.snapshot.json: test_parallel_state,
+                // test_map_state_break_condition, each "PassStateEntered", id 2, previousEventId 0).
+                lastInFrame.put(frame, 0L);
             }
             case "EXECUTION_REDRIVEN" -> event(at, frame, "ExecutionRedriven", "executionRedrivenEventDetails")
                     .put("redriveCount", detail.path("redriveCount").asInt());
@@ -113,10 +117,17 @@ final class HistoryEvents {
         d.put("region", region);
         JsonNode parameters = detail.path("payload");
         if (d.path("resourceType").asText().equals("lambda") && d.path("resource").asText().startsWith("invoke")) {
-            // The engine records what the function receives; the service shows the state's parameters, Payload within them.
+            // The engine records what the function receives; the service shows the state's parameters, Payload within them
+            // (FunctionName as written, Qualifier, InvocationType, ... when the engine recorded them).
+            JsonNode rest = detail.path("lambdaParameters");
             ObjectNode wrapped = Json.object();
-            wrapped.put("FunctionName", detail.path("function").asText());
+            wrapped.put("FunctionName", rest.path("FunctionName").asText(detail.path("function").asText()));
             wrapped.set("Payload", parameters);
+            rest.fields().forEachRemaining(f -> {
+                if (!f.getKey().equals("FunctionName")) {
+                    wrapped.set(f.getKey(), f.getValue());
+                }
+            });
             parameters = wrapped;
         }
         d.put("parameters", includeData ? Json.write(parameters) : "");

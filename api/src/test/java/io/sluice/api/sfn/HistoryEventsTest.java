@@ -42,8 +42,10 @@ class HistoryEventsTest {
         assertThat(events).extracting(e -> e.get("type").asText()).containsExactly("ExecutionStarted", "ParallelStateEntered",
                 "TaskStateEntered", "PassStateEntered", "TaskScheduled", "TaskStarted", "PassStateExited", "ExecutionFailed");
         assertThat(events).extracting(e -> e.get("id").asInt()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
-        // A's TaskScheduled follows A's entry (3), not B's (4); B's exit follows B's entry.
-        assertThat(events).extracting(e -> e.get("previousEventId").asInt()).containsExactly(0, 1, 2, 3, 3, 5, 4, 2);
+        // A's TaskScheduled follows A's entry (3), not B's (4); B's exit follows B's entry. The first state's entry follows
+        // nothing (0), as AWS recorded it (LocalStack's AWS-validated snapshot of test_parallel_state, test_base_scenarios:
+        // "ParallelStateEntered"'s predecessor chain starts at "PassStateEntered", id 2, previousEventId 0).
+        assertThat(events).extracting(e -> e.get("previousEventId").asInt()).containsExactly(0, 0, 2, 3, 3, 5, 4, 2);
         JsonNode scheduled = events.get(4).get("taskScheduledEventDetails");
         assertThat(scheduled.get("resourceType").asText()).isEqualTo("lambda");
         assertThat(scheduled.get("resource").asText()).isEqualTo("invoke");
@@ -74,7 +76,7 @@ class HistoryEventsTest {
         assertThat(events).extracting(e -> e.get("type").asText()).containsExactly("ExecutionStarted", "TaskStateEntered",
                 "ActivityScheduled", "ActivityStarted", "ActivitySucceeded", "TaskStateExited", "TaskStateEntered",
                 "ActivityScheduled", "ActivityStarted", "ActivityFailed");
-        assertThat(events).extracting(e -> e.get("previousEventId").asInt()).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+        assertThat(events).extracting(e -> e.get("previousEventId").asInt()).containsExactly(0, 0, 2, 3, 4, 5, 6, 7, 8, 9);
         JsonNode scheduled = events.get(2).get("activityScheduledEventDetails");
         assertThat(scheduled.get("resource").asText()).isEqualTo("arn:aws:states:us-east-1:123456789012:activity:approve");
         assertThat(Json.parse(scheduled.get("input").asText())).isEqualTo(Json.parse("{\"order\": 7}"));

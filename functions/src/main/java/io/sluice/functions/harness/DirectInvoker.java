@@ -9,6 +9,9 @@ import io.sluice.orchestration.engine.Command.DispatchTask;
 import io.sluice.orchestration.error.ErrorNames;
 import io.sluice.orchestration.express.TaskInvoker;
 import io.sluice.orchestration.express.TaskOutcome;
+import io.sluice.functions.messaging.LambdaRouting;
+import io.sluice.orchestration.integration.LambdaCall;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -36,8 +39,16 @@ public final class DirectInvoker implements TaskInvoker {
     }
 
     @Override
-    public TaskOutcome invoke(DispatchTask task) {
+    public TaskOutcome invoke(DispatchTask call) {
+        DispatchTask task = call;
         Function<JsonNode, JsonNode> function = functions.find(task.function()).orElse(null);
+        Optional<LambdaCall> remote = function == null ? LambdaCall.of(task) : Optional.empty();
+        Function<JsonNode, JsonNode> integrations = functions.find(TaskResource.INTEGRATIONS_FUNCTION).orElse(null);
+        if (remote.isPresent() && integrations != null) {
+            // A Lambda function outside the bundle: the integrations function calls it, where its host can (AWS), as queued tasks do.
+            task = LambdaRouting.toIntegrations(task, remote.get());
+            function = integrations;
+        }
         if (function == null) {
             return TaskOutcome.failure(ErrorNames.RUNTIME, "No function '" + task.function() + "' runs on this host (state '"
                     + task.stateName() + "').");
@@ -51,8 +62,7 @@ public final class DirectInvoker implements TaskInvoker {
         try {
             JsonNode output = function instanceof TaskAware aware ? aware.apply(task.payload(), context) : function.apply(task.payload());
             // As the worker harness does: what Step Functions' lambda:invoke integration returns around the function's result.
-            boolean lambdaInvoke = TaskResource.read(task.resource()).filter(TaskResource::lambdaInvoke).isPresent();
-            return TaskOutcome.success(lambdaInvoke ? LambdaInvoke.response(output) : output);
+            return TaskOutcome.success(LambdaInvoke.wrapsResult(task.resource(), task.function()) ? LambdaInvoke.response(output) : output);
         } catch (RuntimeException e) {
             ErrorMapping m = ErrorMapping.of(e);
             return TaskOutcome.failure(m.error(), m.cause());

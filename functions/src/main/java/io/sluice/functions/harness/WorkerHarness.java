@@ -361,7 +361,7 @@ public final class WorkerHarness {
             if (task.pattern() == IntegrationPattern.WAIT_FOR_TASK_TOKEN || function instanceof ReportsLater later && later.reportsLater(context)) {
                 return result.put("callback", true);
             }
-            if (TaskResource.read(task.resource()).filter(TaskResource::lambdaInvoke).isPresent()) {
+            if (LambdaInvoke.wrapsResult(task.resource(), task.function())) {
                 // What Step Functions' lambda:invoke integration returns: the engine takes a task's result as the integration's response.
                 output = LambdaInvoke.response(output);
             }

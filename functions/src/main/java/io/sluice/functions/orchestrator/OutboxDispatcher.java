@@ -3,6 +3,7 @@ package io.sluice.functions.orchestrator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.functions.events.cloud.ExecutionEvent;
+import io.sluice.functions.messaging.LambdaRouting;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
@@ -60,6 +61,7 @@ public final class OutboxDispatcher {
     private final Clock clock;
     private final ActivityTasks activities;
     private volatile Tenancy activityOwners = Tenancy.SINGLE;
+    private volatile LambdaRouting lambdas = LambdaRouting.BY_NAME;
     private volatile CoupledWrites coupled;
 
     public OutboxDispatcher(ExecutionStore store, TaskQueue queue, TimerIndex timers, QueueNames names, Clock clock) {
@@ -82,6 +84,14 @@ public final class OutboxDispatcher {
      */
     public void scopeActivities(Tenancy owners) {
         this.activityOwners = java.util.Objects.requireNonNull(owners, "owners");
+    }
+
+    /**
+     * Where a Task calling a Lambda function goes: by default the function of that name's queue; on a host with queues for
+     * its own functions only, a call of another goes to the integrations function ({@link LambdaRouting#outside}).
+     */
+    public void routeLambdas(LambdaRouting routing) {
+        this.lambdas = java.util.Objects.requireNonNull(routing, "routing");
     }
 
     /**
@@ -271,9 +281,12 @@ public final class OutboxDispatcher {
     private Optional<CoupledWrites.Send> plain(String executionId, Command command, String id, Priority priority, String traceparent) {
         return switch (command) {
             case Command.DispatchTask d when d.function() == null -> Optional.empty();
-            case Command.DispatchTask d -> Optional.of(new CoupledWrites.Send(names.tasks(d.function(), priority),
-                    new OutgoingMessage(TaskMessage.of(d, clock.instant(), traceparent).encode(), Map.of("executionId", executionId, "token", d.token().encode(),
-                            PRIORITY_ATTRIBUTE, priority.name()), null, id), Duration.ZERO));
+            case Command.DispatchTask task -> {
+                Command.DispatchTask d = lambdas.route(task);
+                yield Optional.of(new CoupledWrites.Send(names.tasks(d.function(), priority),
+                        new OutgoingMessage(TaskMessage.of(d, clock.instant(), traceparent).encode(), Map.of("executionId", executionId,
+                                "token", d.token().encode(), PRIORITY_ATTRIBUTE, priority.name()), null, id), Duration.ZERO));
+            }
             case Command.StartTimer t -> {
                 Duration delay = Duration.between(clock.instant(), t.dueAt());
                 if (delay.isNegative()) {

@@ -19,10 +19,22 @@ public sealed interface Command {
      * @param heartbeatSeconds the heartbeat interval the task must keep, or {@code null}
      * @param heartbeatTimerId the timer that fires when the heartbeats stop, or {@code null}: a worker
      *                         renews it (a {@link StartTimer#renewable()} one) while the task runs
+     * @param lambdaParameters for {@code lambda:invoke}, its parameters but {@code Payload} (which is {@code payload}):
+     *                         {@code FunctionName} as written, {@code Qualifier}, {@code InvocationType},
+     *                         {@code ClientContext}, {@code LogType}; what a host needs to call a Lambda function
+     *                         outside its bundle as Step Functions calls it. {@code null} for every other task
      */
     record DispatchTask(TaskToken token, String resource, String function, IntegrationPattern pattern, JsonNode payload,
                         String stateName, int attempt, Integer timeoutSeconds, Integer heartbeatSeconds,
-                        String heartbeatTimerId, JsonNode credentials) implements Command {
+                        String heartbeatTimerId, JsonNode credentials, JsonNode lambdaParameters) implements Command {
+        /** A task that is no {@code lambda:invoke}. */
+        public DispatchTask(TaskToken token, String resource, String function, IntegrationPattern pattern, JsonNode payload,
+                            String stateName, int attempt, Integer timeoutSeconds, Integer heartbeatSeconds, String heartbeatTimerId,
+                            JsonNode credentials) {
+            this(token, resource, function, pattern, payload, stateName, attempt, timeoutSeconds, heartbeatSeconds, heartbeatTimerId,
+                    credentials, null);
+        }
+
         /** A task without Credentials. */
         public DispatchTask(TaskToken token, String resource, String function, IntegrationPattern pattern, JsonNode payload,
                             String stateName, int attempt, Integer timeoutSeconds, Integer heartbeatSeconds, String heartbeatTimerId) {

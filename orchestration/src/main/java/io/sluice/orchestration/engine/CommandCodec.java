@@ -26,6 +26,7 @@ public final class CommandCodec {
                 if (d.heartbeatSeconds() != null) o.put("heartbeatSeconds", d.heartbeatSeconds());
                 if (d.heartbeatTimerId() != null) o.put("heartbeatTimerId", d.heartbeatTimerId());
                 if (d.credentials() != null) o.set("credentials", d.credentials());
+                if (d.lambdaParameters() != null) o.set("lambdaParameters", d.lambdaParameters());
             }
             case Command.StartTimer t -> {
                 o.put("type", "startTimer");
@@ -58,7 +59,8 @@ public final class CommandCodec {
                     o.has("timeoutSeconds") ? o.get("timeoutSeconds").asInt() : null,
                     o.has("heartbeatSeconds") ? o.get("heartbeatSeconds").asInt() : null,
                     o.hasNonNull("heartbeatTimerId") ? o.get("heartbeatTimerId").asText() : null,
-                    o.hasNonNull("credentials") ? o.get("credentials") : null);
+                    o.hasNonNull("credentials") ? o.get("credentials") : null,
+                    o.hasNonNull("lambdaParameters") ? o.get("lambdaParameters") : null);
             case "startTimer" -> new Command.StartTimer(o.get("timerId").asText(), Instant.parse(o.get("due").asText()),
                     o.path("renewable").asBoolean(false));
             case "cancelTimer" -> new Command.CancelTimer(o.get("timerId").asText());

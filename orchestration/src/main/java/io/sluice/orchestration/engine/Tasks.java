@@ -30,11 +30,17 @@ final class Tasks {
         TaskResource resource = t.resource();
         String function = resource.function();
         JsonNode payload = effective;
+        JsonNode lambdaParameters = null;
         if (resource.lambdaInvoke()) {
             // A name that is no function (a ${Placeholder} left by SAM, say) is not the engine's to refuse: a mock
             // answers the state whatever it names, and a host fails it with a named error.
             function = TaskResource.lambdaFunctionName(effective.path("FunctionName").asText(null));
             payload = effective.has("Payload") ? effective.get("Payload") : Json.object();
+            if (effective.isObject()) {
+                ObjectNode rest = ((ObjectNode) effective).deepCopy();
+                rest.remove("Payload");
+                lambdaParameters = rest;
+            }
         } else if (resource.kind() == TaskResource.Kind.SERVICE_INTEGRATION && function == null) {
             // Every service integration goes to the integration registry, but states:startExecution: a child execution.
             function = TaskResource.INTEGRATIONS_FUNCTION;
@@ -53,12 +59,15 @@ final class Tasks {
             f.heartbeatTimer = s.startTimer(f, TimerRef.Kind.HEARTBEAT, s.now.plusSeconds(heartbeat));
         }
         s.commands.add(new Command.DispatchTask(token, resource.raw(), function, resource.pattern(), payload, t.name(), f.attempt(), timeout,
-                heartbeat, f.heartbeatTimer, credentials));
+                heartbeat, f.heartbeatTimer, credentials, lambdaParameters));
         ServiceEvents.taskDispatched(s, resource.pattern());
         if (s.recording()) {
             ObjectNode detail = Step.detail("payload", payload);
             detail.put("function", function);
             detail.put("token", token.encode());
+            if (lambdaParameters != null) {
+                detail.set("lambdaParameters", lambdaParameters);
+            }
             s.record(Type.TASK_SCHEDULED, f, t.name(), detail);
         }
     }

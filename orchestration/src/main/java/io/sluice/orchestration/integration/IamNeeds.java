@@ -16,8 +16,12 @@ import java.util.Set;
  * {@code ItemReader} / {@code ResultWriter}), the IAM action and the resource ARN its parameters name. A resource
  * named from the input at run time ({@code "TableName.$"}, a JSONata {@code {% ... %}}) is {@code *} there, and the
  * region and account are {@code *} where the parameters do not give them; the Terraform module takes the result as
- * {@code integrations.statements}. What runs inside Sluice needs no IAM action of its own: functions of the bundle
- * (Lambda's forms), child executions ({@code states:startExecution}), activities and {@code http:invoke}.
+ * {@code integrations.statements}. What runs inside Sluice needs no IAM action of its own: functions of the bundle,
+ * child executions ({@code states:startExecution}), activities and {@code http:invoke}. A Lambda function outside the
+ * bundle ({@code lambda:invoke}'s {@code FunctionName}, a Lambda ARN as the Resource) is invoked with the role:
+ * {@code lambda:InvokeFunction} on its ARN, and on every version and alias of an unqualified one ({@code function:name:*}),
+ * as the policies Step Functions generates for {@code lambda:invoke} grant; the module takes them as
+ * {@code integrations.functions}.
  */
 public final class IamNeeds {
     /** One permission: the IAM action on the resource, for the state that needs it. */
@@ -38,16 +42,31 @@ public final class IamNeeds {
 
     private IamNeeds() {}
 
-    /** What {@code definition} needs on AWS, state by state in the order they are written; an action on a resource once, for its first state. */
+    /**
+     * The task functions of every Sluice bundle (the Terraform module's default {@code task_functions}): a Lambda call of
+     * one of these runs in the bundle, not through Lambda's Invoke API.
+     */
+    public static final Set<String> BUNDLE_FUNCTIONS = Set.of("read-config", "glue-launch", "copy-to-warehouse", "push-export",
+            "write-status", "dependency-check", TaskResource.INTEGRATIONS_FUNCTION, TaskResource.EXECUTIONS_FUNCTION, "map-run");
+
+    /** What {@code definition} needs on AWS, its Lambda calls of functions other than {@link #BUNDLE_FUNCTIONS} included. */
     public static List<Need> of(JsonNode definition) {
+        return of(definition, BUNDLE_FUNCTIONS);
+    }
+
+    /**
+     * What {@code definition} needs on AWS, state by state in the order they are written; an action on a resource once, for
+     * its first state. A Lambda call of a function in {@code bundle} needs nothing.
+     */
+    public static List<Need> of(JsonNode definition, Set<String> bundle) {
         Set<Need> all = new LinkedHashSet<>();
-        states(definition, all);
+        states(definition, all, bundle);
         Map<String, Need> once = new java.util.LinkedHashMap<>();
         all.forEach(n -> once.putIfAbsent(n.action() + " " + n.resource(), n));
         return new ArrayList<>(once.values());
     }
 
-    private static void states(JsonNode machine, Set<Need> out) {
+    private static void states(JsonNode machine, Set<Need> out, Set<String> bundle) {
         JsonNode states = machine == null ? null : machine.get("States");
         if (states == null || !states.isObject()) {
             return;
@@ -57,15 +76,15 @@ public final class IamNeeds {
             JsonNode state = e.getValue();
             String type = state.path("Type").asText();
             if (type.equals("Task")) {
-                task(e.getKey(), state.path("Resource").asText(null), parameters(state), out);
+                task(e.getKey(), state.path("Resource").asText(null), parameters(state), out, bundle);
             } else if (type.equals("Parallel")) {
-                state.path("Branches").forEach(b -> states(b, out));
+                state.path("Branches").forEach(b -> states(b, out, bundle));
             } else if (type.equals("Map")) {
-                states(state.has("ItemProcessor") ? state.get("ItemProcessor") : state.get("Iterator"), out);
+                states(state.has("ItemProcessor") ? state.get("ItemProcessor") : state.get("Iterator"), out, bundle);
                 for (String part : List.of("ItemReader", "ResultWriter")) {
                     JsonNode p = state.get(part);
                     if (p != null && p.isObject()) {
-                        task(e.getKey(), p.path("Resource").asText(null), parameters(p), out);
+                        task(e.getKey(), p.path("Resource").asText(null), parameters(p), out, bundle);
                     }
                 }
             }
@@ -77,8 +96,16 @@ public final class IamNeeds {
         return p == null || !p.isObject() ? com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode() : p;
     }
 
-    private static void task(String state, String raw, JsonNode p, Set<Need> out) {
+    private static void task(String state, String raw, JsonNode p, Set<Need> out, Set<String> bundle) {
         TaskResource resource = raw == null ? null : TaskResource.read(raw).orElse(null);
+        if (resource != null && LambdaCall.callsLambda(raw)) {
+            String function = resource.lambdaInvoke() ? text(p, "FunctionName") : raw;
+            String name = function == null || function.equals(ANY) ? null : TaskResource.lambdaFunctionName(function);
+            if (name == null || !bundle.contains(name)) {
+                lambda(state, function, resource.lambdaInvoke() ? text(p, "Qualifier") : null, out);
+            }
+            return;
+        }
         if (resource == null || resource.kind() != TaskResource.Kind.SERVICE_INTEGRATION || resource.function() != null) {
             return; // a function of the bundle, a child execution, an activity: inside Sluice
         }
@@ -106,6 +133,27 @@ public final class IamNeeds {
             for (String arn : resources(service, action.action(), p)) {
                 out.add(new Need(state, "glue:GetJobRun", arn));
             }
+        }
+    }
+
+    /** {@code lambda:InvokeFunction} on the function {@code function} names (a name, a partial or whole ARN; {@code *}: any). */
+    private static void lambda(String state, String function, String qualifier, Set<Need> out) {
+        String arn;
+        if (function == null || function.equals(ANY)) {
+            arn = "arn:aws:lambda:*:*:function:*";
+        } else if (function.startsWith("arn:")) {
+            arn = function;
+        } else {
+            String[] parts = function.split(":");
+            arn = parts.length >= 3 && parts[1].equals("function") ? "arn:aws:lambda:*:" + String.join(":", parts)
+                    : "arn:aws:lambda:*:*:function:" + function;
+        }
+        if (qualifier != null && !qualifier.equals(ANY) && arn.split(":").length == 7) {
+            arn = arn + ":" + qualifier;
+        }
+        out.add(new Need(state, "lambda:InvokeFunction", arn));
+        if (arn.split(":").length == 7 && !arn.endsWith(":*")) {
+            out.add(new Need(state, "lambda:InvokeFunction", arn + ":*"));
         }
     }
 

@@ -56,8 +56,8 @@ public final class IntegrationCatalog {
      * service (a test of the AWS host checks each is on its classpath). Add a module to {@code adapters/aws} and its
      * name here to offer another.
      */
-    public static final Set<String> AWS_SDK_SERVICES = Set.of("dynamodb", "eventbridge", "glue", "redshiftdata", "s3", "scheduler",
-            "secretsmanager", "sns", "sqs");
+    public static final Set<String> AWS_SDK_SERVICES = Set.of("dynamodb", "eventbridge", "glue", "lambda", "redshiftdata", "s3",
+            "scheduler", "secretsmanager", "sns", "sqs");
 
     /** Step Functions' optimised service names that are another SDK module's. */
     private static final Map<String, String> OPTIMISED_SDK = Map.of("events", "eventbridge", "states", "sfn");
@@ -120,7 +120,9 @@ public final class IntegrationCatalog {
 
     public static Support support(TaskResource resource, Platform platform) {
         return switch (resource.kind()) {
-            case FUNCTION, LAMBDA_INVOKE -> new Support.Runs("a function of the bundle");
+            case FUNCTION, LAMBDA_INVOKE -> new Support.Runs(platform == Platform.AWS && resource.raw().startsWith("arn:")
+                    ? "a function of the bundle, else the Lambda function it names, invoked with the function's role"
+                    : "a function of the bundle");
             // Workers poll the Step Functions API: the local runtime's port, the http-api function on AWS and Azure.
             case ACTIVITY -> new Support.Runs("an activity worker polling the host's Step Functions API (GetActivityTask)");
             case SERVICE_INTEGRATION -> integration(resource, platform);

@@ -2,6 +2,7 @@ package io.sluice.orchestration.integration;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.orchestration.json.Json;
 
 /**
@@ -12,6 +13,15 @@ import io.sluice.orchestration.json.Json;
  */
 public final class LambdaInvoke {
     private LambdaInvoke() {}
+
+    /**
+     * Whether a task of {@code resource} run by {@code function} returns the function's result, which the host wraps as
+     * {@link #response}: a {@code lambda:invoke} of a function it runs itself; not one the
+     * {@value TaskResource#INTEGRATIONS_FUNCTION} function called through Lambda's Invoke API, which answers the whole response.
+     */
+    public static boolean wrapsResult(String resource, String function) {
+        return !TaskResource.INTEGRATIONS_FUNCTION.equals(function) && TaskResource.read(resource).filter(TaskResource::lambdaInvoke).isPresent();
+    }
 
     public static ObjectNode response(JsonNode payload) {
         ObjectNode envelope = Json.object();

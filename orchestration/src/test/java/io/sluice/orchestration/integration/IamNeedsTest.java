@@ -31,7 +31,7 @@ class IamNeedsTest {
                   "Load": {"Type": "Task", "Resource": "arn:aws:states:::glue:startJobRun.sync", "Parameters": {"JobName": "raw"}, "Next": "Secret"},
                   "Secret": {"Type": "Task", "Resource": "arn:aws:states:::aws-sdk:secretsmanager:getSecretValue",
                     "Parameters": {"SecretId": "partner"}, "Next": "Inside Sluice"},
-                  "Inside Sluice": {"Type": "Task", "Resource": "arn:aws:lambda:eu-west-1:123456789012:function:score", "Next": "Child"},
+                  "Inside Sluice": {"Type": "Task", "Resource": "arn:aws:lambda:eu-west-1:123456789012:function:read-config", "Next": "Child"},
                   "Child": {"Type": "Task", "Resource": "arn:aws:states:::states:startExecution.sync:2",
                     "Parameters": {"StateMachineArn": "arn:aws:states:eu-west-1:123456789012:stateMachine:child"}, "Next": "Call"},
                   "Call": {"Type": "Task", "Resource": "arn:aws:states:::http:invoke", "Parameters": {"ApiEndpoint": "https://x", "Method": "GET"}, "End": true}}}
@@ -68,6 +68,32 @@ class IamNeedsTest {
                 "dynamodb:BatchGetItem on arn:aws:dynamodb:*:*:table/rates (state 'Batch')",
                 "dynamodb:TransactWriteItems on arn:aws:dynamodb:*:*:table/archive (state 'Move')",
                 "dynamodb:TransactWriteItems on arn:aws:dynamodb:*:*:table/* (state 'Move')");
+    }
+
+    /**
+     * A Lambda function outside the bundle is invoked with the role: {@code lambda:InvokeFunction} on it, and on its versions
+     * and aliases when unqualified, as the IAM policy Step Functions generates for {@code lambda:invoke} grants
+     * ("IAM Policies for Integrated Services", https://docs.aws.amazon.com/step-functions/latest/dg/service-integration-iam-templates.html, its Lambda templates: the function's
+     * ARN and {@code <ARN>:*}). A call of one of the bundle's own functions needs nothing.
+     */
+    @Test
+    void aLambdaFunctionOutsideTheBundleNeedsInvokeFunctionOnItAndItsVersionsWhenUnqualified() {
+        var needs = IamNeeds.of(Json.parse("""
+                {"StartAt": "Score", "States": {
+                  "Score": {"Type": "Task", "Resource": "arn:aws:states:::lambda:invoke",
+                    "Parameters": {"FunctionName": "scorer", "Qualifier": "prod", "Payload.$": "$"}, "Next": "Tag"},
+                  "Tag": {"Type": "Task", "Resource": "arn:aws:states:::lambda:invoke.waitForTaskToken",
+                    "Parameters": {"FunctionName": "123456789012:function:tagger", "Payload": {"t.$": "$$.Task.Token"}}, "Next": "Partner"},
+                  "Partner": {"Type": "Task", "Resource": "arn:aws:lambda:eu-west-1:210987654321:function:partner-check:live", "Next": "Any"},
+                  "Any": {"Type": "Task", "Resource": "arn:aws:states:::lambda:invoke", "Parameters": {"FunctionName.$": "$.fn"}, "Next": "Own"},
+                  "Own": {"Type": "Task", "Resource": "arn:aws:states:::lambda:invoke", "Parameters": {"FunctionName": "read-config"}, "End": true}}}
+                """));
+        assertThat(needs).extracting(IamNeeds.Need::toString).containsExactly(
+                "lambda:InvokeFunction on arn:aws:lambda:*:*:function:scorer:prod (state 'Score')",
+                "lambda:InvokeFunction on arn:aws:lambda:*:123456789012:function:tagger (state 'Tag')",
+                "lambda:InvokeFunction on arn:aws:lambda:*:123456789012:function:tagger:* (state 'Tag')",
+                "lambda:InvokeFunction on arn:aws:lambda:eu-west-1:210987654321:function:partner-check:live (state 'Partner')",
+                "lambda:InvokeFunction on arn:aws:lambda:*:*:function:* (state 'Any')");
     }
 
     @Test

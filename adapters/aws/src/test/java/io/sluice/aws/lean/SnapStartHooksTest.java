@@ -39,7 +39,7 @@ class SnapStartHooksTest {
 
     private static SluiceAwsProperties properties() {
         return new SluiceAwsProperties(RedisTestServer.shared().url(), null, "snapstart-" + UUID.randomUUID().toString().substring(0, 8),
-                ElasticMqServer.REGION, sqs.endpoint(), "sluice", 5);
+                ElasticMqServer.REGION, sqs.endpoint(), "sluice", 5, null);
     }
 
     @Test

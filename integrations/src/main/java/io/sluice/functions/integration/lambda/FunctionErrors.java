@@ -13,14 +13,14 @@ import io.sluice.orchestration.json.Json;
  * {@code Lambda.Unknown}). A failure of the Invoke API itself is {@code Lambda.<exception>}, such as
  * {@code Lambda.ResourceNotFoundException} or {@code Lambda.ServiceException}.
  */
-final class FunctionErrors {
-    static final String UNKNOWN = "Lambda.Unknown";
-    static final String CLIENT = "Lambda.SdkClientException";
+public final class FunctionErrors {
+    public static final String UNKNOWN = "Lambda.Unknown";
+    public static final String CLIENT = "Lambda.SdkClientException";
 
     private FunctionErrors() {}
 
     /** A function error whose payload is {@code payload} (the function's error object, as its runtime wrote it). */
-    static TaskError functionError(String function, String payload) {
+    public static TaskError functionError(String function, String payload) {
         JsonNode json = parse(payload);
         JsonNode type = json == null ? null : json.get("errorType");
         if (type != null && type.isTextual() && !type.asText().isBlank()) {
@@ -31,16 +31,16 @@ final class FunctionErrors {
     }
 
     /** A failure without an error type: {@value #UNKNOWN}, saying what happened. */
-    static TaskError unknown(String function, String what) {
+    public static TaskError unknown(String function, String what) {
         return new TaskError(UNKNOWN, "Lambda function '" + function + "' failed: " + what, true);
     }
 
     /** The Invoke API refused the call: {@code Lambda.<type>}. */
-    static TaskError service(String type, String cause) {
+    public static TaskError service(String type, String cause) {
         return new TaskError("Lambda." + type, cause, !type.equals("ResourceNotFoundException") && !type.equals("InvalidRequestContentException"));
     }
 
-    static String truncate(String text) {
+    public static String truncate(String text) {
         String t = text.strip();
         return t.length() <= 2000 ? t : "..." + t.substring(t.length() - 2000);
     }
