@@ -18,7 +18,11 @@ export function executionsPage(params) {
   const f = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) || '']));
   const sort = f.sort || 'startTime';
   const order = f.order || (['startTime', 'stopTime'].includes(sort) ? 'desc' : 'asc');
-  const tokens = [null]; // the token of each page shown so far; the last is the page shown
+  // The token of each page shown so far (the last is the page shown) and the number of its first row. Newest first, a
+  // token holds the store's cursor, so Next goes on through every execution; a page whose filter the store cannot index
+  // may hold fewer rows than asked, with a token still.
+  const tokens = [null];
+  const firstRows = [1];
   let nextToken = null;
   const selected = new Set();
   let shown = [];
@@ -104,9 +108,9 @@ export function executionsPage(params) {
       h('td', {}, fmtTime(e.startTime)),
       h('td', {}, e.stopTime ? fmtTime(e.stopTime) : '—'),
       h('td', {}, duration(e.startTime, e.stopTime)))));
-    const first = (tokens.length - 1) * Number(f.limit || 50);
-    fill(count, shown.length ? `Executions ${first + 1}–${first + shown.length}${nextToken ? ', more on the next page' : ''}`
-      : (tokens.length > 1 ? 'No more executions' : '0 executions match'),
+    const first = firstRows[firstRows.length - 1];
+    fill(count, shown.length ? `Executions ${first}–${first + shown.length - 1}${nextToken ? ', more on the next page' : ''}`
+      : (nextToken ? 'None in this stretch; more may follow on the next page' : (tokens.length > 1 ? 'No more executions' : '0 executions match')),
     truncated ? ` (sorted among the newest 2000 that match)` : '');
     fill(pager,
       h('button', { type: 'button', id: 'page-prev', disabled: tokens.length === 1, onclick: () => turn(-1) }, '← Previous page'),
@@ -182,8 +186,13 @@ export function executionsPage(params) {
   };
   // Another page: the list (and its stream) from that page's token.
   function turn(by) {
-    if (by > 0 && nextToken) tokens.push(nextToken);
-    else if (by < 0 && tokens.length > 1) tokens.pop();
+    if (by > 0 && nextToken) {
+      tokens.push(nextToken);
+      firstRows.push(firstRows[firstRows.length - 1] + shown.length);
+    } else if (by < 0 && tokens.length > 1) {
+      tokens.pop();
+      firstRows.pop();
+    }
     load();
     listen();
   }

@@ -36,10 +36,21 @@ import java.util.UUID;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that print figures (bench/README.md has them).",
         subcommands = {BenchCommand.Transitions.class, BenchCommand.Schedules.class, StartsBenchCommand.class, RetentionBenchCommand.class,
-                HibernateBenchCommand.class, ColdStartCommand.class, PriorityBenchCommand.class})
+                HibernateBenchCommand.class, ColdStartCommand.class, PriorityBenchCommand.class,
+                ListingBenchCommand.class})
 final class BenchCommand {
     /** Warm-up executions of {@code bench transitions} unless {@code --warmup} says otherwise. */
     static final int DEFAULT_TRANSITIONS_WARMUP = 2000;
+
+    /** A loopback Redis Cluster (three primaries, a replica each) for a bench's {@code --cluster}, stopped when closed. */
+    static EmbeddedRedisCluster startCluster(java.io.PrintStream err, String searchPath, EmbeddedRedis.Persistence persistence) {
+        Path server = EmbeddedRedis.executable("redis-server", searchPath).orElseThrow(() ->
+                new SluiceCli.UsageException("--cluster needs redis-server (7.0 or later) on the PATH; install the redis-server package"));
+        Path cli = EmbeddedRedis.executable("redis-cli", searchPath).orElseThrow(() ->
+                new SluiceCli.UsageException("--cluster needs redis-cli on the PATH; install the redis-tools package"));
+        err.println("sluice bench: starting a loopback Redis Cluster (3 primaries, 3 replicas; persistence: " + persistence.flag() + ")...");
+        return EmbeddedRedisCluster.start(new EmbeddedRedisCluster.Options(server, cli, persistence, Duration.ofSeconds(5)));
+    }
 
     /** Before the first logger: without a configuration, Logback would print every DEBUG line of the servers. */
     static void quietLogging() {
@@ -166,19 +177,10 @@ final class BenchCommand {
             if (cluster && redisUrl != null) {
                 throw new SluiceCli.UsageException("--cluster starts a Redis Cluster of the bench's own; it cannot be used with --redis");
             }
-            try (EmbeddedRedisCluster started = cluster ? startCluster(persistence) : null) {
+            try (EmbeddedRedisCluster started = cluster ? startCluster(err, searchPath, persistence) : null) {
                 String url = started != null ? started.url() + (replicaAcks > 0 ? "?replica-acks=" + replicaAcks : "") : redisUrl;
                 return run(cluster ? null : redisUrl, url, persistence, queue, run, options);
             }
-        }
-
-        private EmbeddedRedisCluster startCluster(EmbeddedRedis.Persistence persistence) {
-            Path server = EmbeddedRedis.executable("redis-server", searchPath).orElseThrow(() ->
-                    new SluiceCli.UsageException("--cluster needs redis-server (7.0 or later) on the PATH; install the redis-server package"));
-            Path cli = EmbeddedRedis.executable("redis-cli", searchPath).orElseThrow(() ->
-                    new SluiceCli.UsageException("--cluster needs redis-cli on the PATH; install the redis-tools package"));
-            err.println("sluice bench: starting a loopback Redis Cluster (3 primaries, 3 replicas; persistence: " + persistence.flag() + ")...");
-            return EmbeddedRedisCluster.start(new EmbeddedRedisCluster.Options(server, cli, persistence, Duration.ofSeconds(5)));
         }
 
         /** @param given the URL of {@code --redis}, null when the bench started its Redis; {@code url} the Redis either way (null: embed one) */

@@ -5,6 +5,7 @@ import io.sluice.orchestration.port.CommitResult;
 import io.sluice.orchestration.port.CoupledWrites;
 import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.orchestration.port.ExecutionCursor;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionStubs;
 import io.sluice.orchestration.port.ExecutionSummary;
@@ -53,7 +54,9 @@ import org.redisson.client.codec.StringCodec;
  * read every shard's pending and expiry sets. One execution's commit, its sends and the acknowledgement of the message
  * it applied then share one slot, which is what lets them go in one round trip ({@link RedisCoupledWrites}).
  *
- * <p>Listing ties on start time come in reverse id order (Redis sorts equal scores by member).
+ * <p>Listings page by keyset ({@link ExecutionCursor}): ties on start time come in reverse id order (Redis sorts equal
+ * scores by member), which is the port's order. The hash keeps the partition the execution was started for, so a listing
+ * shows it without reading the state.
  */
 public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs, CoupledWrites.Source {
     static final LuaScript COMMIT = LuaScript.load("execution-commit");
@@ -63,7 +66,10 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     private static final LuaScript STUB = LuaScript.load("execution-stub");
     private static final LuaScript RESTORE = LuaScript.load("execution-restore");
     private static final List<String> SUMMARY_FIELDS = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime");
-    private static final int LOADED_FIELDS = 8;
+    /** What a listing reads of each hash: the summary and the partition (absent from hashes written before it was kept). */
+    private static final List<String> LISTED_FIELDS = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime",
+            "partition");
+    private static final int LOADED_FIELDS = 9;
     private static final String RUNNING_STOP_TIME = "";
 
     private final RedissonClient redisson;
@@ -96,7 +102,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         if (fields.isEmpty()) {
             return Optional.empty();
         }
-        ExecutionSummary summary = summary(executionId, fields.subList(1, 7));
+        ExecutionSummary summary = summary(executionId, fields.subList(1, 7), fields.get(8));
         return Optional.of(new StoredExecution(summary, fields.get(7), fields.subList(LOADED_FIELDS, fields.size()),
                 Long.parseLong(fields.getFirst())));
     }
@@ -120,7 +126,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         ExecutionSummary s = requireComplete(commit.summary());
         String id = s.executionId();
         String state = Objects.requireNonNull(commit.state(), "state");
-        List<Object> args = new ArrayList<>(17 + commit.history().size() + commit.outbox().size());
+        List<Object> args = new ArrayList<>(19 + commit.history().size() + commit.outbox().size());
         args.add(Long.toString(commit.expectedVersion()));
         args.add(Long.toString(commit.at().toEpochMilli()));
         args.add(Integer.toString(commit.history().size()));
@@ -136,6 +142,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         args.add(id);
         args.add(Long.toString(s.startTime().toEpochMilli()));
         args.add(writer);
+        args.add(Objects.requireNonNullElse(s.partition(), ""));
         args.addAll(commit.history());
         args.addAll(commit.outbox());
         return new ScriptCall(commitKeys, args.toArray());
@@ -235,24 +242,24 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     }
 
     /**
-     * Newest first, from the one index (per shard) that matches the filter ({@link ShardedListing}): an entry whose
-     * execution does not (yet, or any more) match the filter, or is gone, is left out.
+     * A page from the one index (per shard) that matches the filter, by keyset from {@code after} ({@link ShardedListing}):
+     * an entry whose execution does not (yet, or any more) match the filter, or is gone, is left out.
      */
     @Override
-    public List<ExecutionSummary> list(String pipeline, String status, int limit) {
+    public List<ExecutionSummary> list(String pipeline, String status, ExecutionCursor after, int limit) {
         if (limit <= 0) {
             return List.of();
         }
         IntFunction<String> index = shard -> pipeline == null
                 ? (status == null ? keys.allIndex(shard) : keys.statusIndex(shard, status))
                 : (status == null ? keys.pipelineIndex(shard, pipeline) : keys.pipelineStatusIndex(shard, pipeline, status));
-        return listing.newest(index, limit, (id, hash) -> {
-            if (hash.size() != SUMMARY_FIELDS.size()) {
+        return listing.page(index, after, limit, (id, hash) -> {
+            if (!hash.keySet().containsAll(SUMMARY_FIELDS)) {
                 return null;
             }
-            ExecutionSummary s = summary(id, SUMMARY_FIELDS.stream().map(hash::get).toList());
+            ExecutionSummary s = summary(id, SUMMARY_FIELDS.stream().map(hash::get).toList(), hash.get("partition"));
             return (pipeline == null || pipeline.equals(s.pipeline())) && (status == null || status.equals(s.status())) ? s : null;
-        }, SUMMARY_FIELDS);
+        }, LISTED_FIELDS);
     }
 
     /**
@@ -328,15 +335,19 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         if (record == null) {
             return Optional.empty();
         }
+        // The summary's fields, then the partition (records retired before it was kept have none).
         List<String> fields = List.of(record.split("\n", -1));
-        return fields.size() == SUMMARY_FIELDS.size() ? Optional.of(summary(executionId, fields)) : Optional.empty();
+        int n = SUMMARY_FIELDS.size();
+        return fields.size() == n || fields.size() == n + 1
+                ? Optional.of(summary(executionId, fields.subList(0, n), fields.size() > n ? fields.get(n) : null))
+                : Optional.empty();
     }
 
-    /** Fields in {@link #SUMMARY_FIELDS} order. */
-    private static ExecutionSummary summary(String executionId, List<String> f) {
+    /** Fields in {@link #SUMMARY_FIELDS} order; {@code partition} empty or {@code null} for none. */
+    private static ExecutionSummary summary(String executionId, List<String> f, String partition) {
         String stop = f.get(5);
         return new ExecutionSummary(executionId, f.get(0), f.get(1), f.get(2), f.get(3), Instant.parse(f.get(4)),
-                stop.equals(RUNNING_STOP_TIME) ? null : Instant.parse(stop));
+                stop.equals(RUNNING_STOP_TIME) ? null : Instant.parse(stop), partition == null || partition.isEmpty() ? null : partition);
     }
 
     private static ExecutionSummary requireComplete(ExecutionSummary s) {

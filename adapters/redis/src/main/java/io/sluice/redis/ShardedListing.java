@@ -1,5 +1,6 @@
 package io.sluice.redis;
 
+import io.sluice.orchestration.port.ExecutionCursor;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -15,9 +16,12 @@ import org.redisson.client.codec.StringCodec;
 import org.redisson.client.protocol.ScoredEntry;
 
 /**
- * The newest entries of a listing index that every shard keeps a part of ({@link Shards}): a merge of the shards'
- * parts, newest start first (ties in reverse id order, as one sorted set gives them), reading each shard a page at a
- * time and each page's hashes in one batch. On one node it is one set read page by page, as before shards.
+ * A page of a listing index that every shard keeps a part of ({@link Shards}): a merge of the shards' parts in
+ * {@link ExecutionCursor#ORDER} (newest start first, ties in reverse id order, as one sorted set gives them), from a
+ * cursor on. Each shard is read a page at a time by keyset, not by offset: the next read starts at the score of the last
+ * entry read, leaving out the entries of that score already read, so executions started meanwhile (at the head) shift
+ * nothing, and a deep page costs what a first one does. Each page's hashes are read in one batch. On one node it is one
+ * set read page by page, as before shards.
  */
 final class ShardedListing {
     private final RedissonClient redisson;
@@ -29,14 +33,16 @@ final class ShardedListing {
     }
 
     /**
-     * Up to {@code limit} of what {@code accept} makes of the newest entries' hash {@code fields} ({@code null} for an
-     * entry to leave out: a stale one, or one the filter does not match).
+     * Up to {@code limit} of what {@code accept} makes of the hash {@code fields} of the entries after {@code after}
+     * ({@code null}: from the newest); {@code accept} answers {@code null} for an entry to leave out (a stale one, or one
+     * the filter does not match).
      */
-    <T> List<T> newest(IntFunction<String> index, int limit, BiFunction<String, Map<String, String>, T> accept, Collection<String> fields) {
+    <T> List<T> page(IntFunction<String> index, ExecutionCursor after, int limit, BiFunction<String, Map<String, String>, T> accept,
+                     Collection<String> fields) {
         int shards = keys.shards().count();
         List<Part> parts = new ArrayList<>(shards);
         for (int shard = 0; shard < shards; shard++) {
-            parts.add(new Part(index.apply(shard)));
+            parts.add(new Part(index.apply(shard), after));
         }
         LinkedHashSet<String> asked = new LinkedHashSet<>(fields);
         List<T> found = new ArrayList<>();
@@ -63,28 +69,29 @@ final class ShardedListing {
         return found;
     }
 
-    /** Reads the next page of every shard whose buffer is empty and that may have more, all in one batch. */
+    /**
+     * Reads the next page of every shard whose buffer is empty and that may have more, all in one batch, until each has
+     * entries or is exhausted (a page can hold only entries of the bound's score already read).
+     */
     private void refill(List<Part> parts, int page) {
-        RBatch batch = redisson.createBatch();
-        List<Part> reading = new ArrayList<>();
-        List<RFuture<Collection<ScoredEntry<String>>>> pages = new ArrayList<>();
-        for (Part part : parts) {
-            if (part.buffer.isEmpty() && !part.exhausted) {
-                reading.add(part);
-                pages.add(batch.<String>getScoredSortedSet(part.key, StringCodec.INSTANCE)
-                        .entryRangeReversedAsync(part.offset, part.offset + page - 1));
+        while (true) {
+            RBatch batch = redisson.createBatch();
+            List<Part> reading = new ArrayList<>();
+            List<RFuture<Collection<ScoredEntry<String>>>> pages = new ArrayList<>();
+            for (Part part : parts) {
+                if (part.buffer.isEmpty() && !part.exhausted) {
+                    reading.add(part);
+                    pages.add(batch.<String>getScoredSortedSet(part.key, StringCodec.INSTANCE)
+                            .entryRangeReversedAsync(Double.NEGATIVE_INFINITY, true, part.boundScore, true, part.skip, page));
+                }
             }
-        }
-        if (reading.isEmpty()) {
-            return;
-        }
-        batch.execute();
-        for (int i = 0; i < reading.size(); i++) {
-            Part part = reading.get(i);
-            Collection<ScoredEntry<String>> got = pages.get(i).toCompletableFuture().join();
-            part.buffer.addAll(got);
-            part.offset += got.size();
-            part.exhausted = got.size() < page;
+            if (reading.isEmpty()) {
+                return;
+            }
+            batch.execute();
+            for (int i = 0; i < reading.size(); i++) {
+                reading.get(i).take(pages.get(i).toCompletableFuture().join(), page);
+            }
         }
     }
 
@@ -115,17 +122,42 @@ final class ShardedListing {
 
     private static boolean newer(ScoredEntry<String> a, ScoredEntry<String> b) {
         int byScore = Double.compare(a.getScore(), b.getScore());
-        return byScore != 0 ? byScore > 0 : a.getValue().compareTo(b.getValue()) > 0;
+        return byScore != 0 ? byScore > 0 : ExecutionCursor.compareIds(a.getValue(), b.getValue()) > 0;
     }
 
+    /**
+     * One shard's index, read from its bound down: the entries of score at most {@code boundScore}, without those of that
+     * very score at or above {@code boundId} (read already, or before the cursor); {@code skip} counts the entries of the
+     * bound's score passed over while a whole page held only those.
+     */
     private static final class Part {
         final String key;
         final ArrayDeque<ScoredEntry<String>> buffer = new ArrayDeque<>();
-        int offset;
+        double boundScore;
+        String boundId;
+        int skip;
         boolean exhausted;
 
-        Part(String key) {
+        Part(String key, ExecutionCursor after) {
             this.key = key;
+            this.boundScore = after == null ? Double.POSITIVE_INFINITY : after.startMillis();
+            this.boundId = after == null ? null : after.executionId();
+        }
+
+        void take(Collection<ScoredEntry<String>> got, int page) {
+            for (ScoredEntry<String> entry : got) {
+                if (boundId == null || entry.getScore() != boundScore || ExecutionCursor.compareIds(entry.getValue(), boundId) < 0) {
+                    buffer.add(entry);
+                }
+            }
+            exhausted = got.size() < page;
+            if (buffer.isEmpty()) {
+                skip += got.size();
+            } else {
+                boundScore = buffer.peekLast().getScore();
+                boundId = buffer.peekLast().getValue();
+                skip = 0;
+            }
         }
     }
 }

@@ -89,8 +89,8 @@ public final class OrchestratorExecutions implements ExecutionControl {
     }
 
     @Override
-    public List<ExecutionSummary> list(String pipeline, String status, int limit) {
-        return listings != null ? listings.list(pipeline, status, limit) : store.list(pipeline, status, limit);
+    public List<ExecutionSummary> list(String pipeline, String status, io.sluice.orchestration.port.ExecutionCursor after, int limit) {
+        return listings != null ? listings.list(pipeline, status, after, limit) : store.list(pipeline, status, after, limit);
     }
 
     @Override

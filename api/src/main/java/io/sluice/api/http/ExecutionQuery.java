@@ -1,15 +1,15 @@
 package io.sluice.api.http;
 
+import io.sluice.api.page.PageTokens;
 import io.sluice.functions.trigger.Partitions;
 import io.sluice.orchestration.engine.ExecutionStatus;
+import io.sluice.orchestration.port.ExecutionCursor;
 import io.sluice.orchestration.port.ExecutionSummary;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.Map;
@@ -29,11 +29,16 @@ import java.util.regex.Pattern;
  *   <li>{@code sort}: {@code startTime} (the default), {@code stopTime}, {@code name}, {@code pipeline} or {@code status};
  *       {@code order}: {@code desc} (the default for times) or {@code asc} (the default for the rest).</li>
  *   <li>{@code limit}: the page's size (1–1000, 100 by default); {@code nextToken}: where the page starts, as the previous
- *       page handed it out (a token is bound to its filters and order, as Step Functions' ListExecutions tokens are).</li>
+ *       page handed it out (a token is bound to its filters and order, as Step Functions' ListExecutions tokens are). In the
+ *       store's order (newest start first) it holds the store's cursor, so paging goes on however many executions there
+ *       are; another order pages by offset through the newest ones sorted.</li>
  * </ul>
+ *
+ * @param cursor where a page in the store's order starts ({@code null}: at the newest)
+ * @param offset where a page in another order starts
  */
 record ExecutionQuery(String pipeline, String status, Instant since, Instant until, String partition, String name, String mapRun,
-                      boolean children, Sort sort, boolean ascending, int limit, int offset) {
+                      boolean children, Sort sort, boolean ascending, int limit, ExecutionCursor cursor, int offset) {
     static final int MAX_LIMIT = 1000;
     static final int MAX_NAME = 80;
     private static final Pattern RUN_ID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
@@ -93,14 +98,25 @@ record ExecutionQuery(String pipeline, String status, Instant since, Instant unt
         boolean ascending = order == null ? !sort.descendingByDefault : order.equals("asc");
         int limit = ApiProblems.checkedLimit(number(p.apply("limit"), "limit", 100), MAX_LIMIT);
         ExecutionQuery q = new ExecutionQuery(p.apply("pipeline"), status, instant(p.apply("since"), "since"),
-                instant(p.apply("until"), "until"), partition, name, mapRun, children.equals("true"), sort, ascending, limit, 0);
+                instant(p.apply("until"), "until"), partition, name, mapRun, children.equals("true"), sort, ascending, limit, null, 0);
         String token = p.apply("nextToken");
-        return token == null ? q : q.at(offset(token, q.listing()));
+        return token == null ? q : q.from(token);
     }
 
-    /** The same query, from {@code offset}. */
-    ExecutionQuery at(int offset) {
-        return new ExecutionQuery(pipeline, status, since, until, partition, name, mapRun, children, sort, ascending, limit, offset);
+    /** The same query from where {@code token} says, if a page of this listing handed it out; a 400 naming it if not. */
+    private ExecutionQuery from(String token) {
+        java.util.function.Supplier<ApiProblems.InvalidRequest> invalid = () -> new ApiProblems.InvalidRequest("nextToken",
+                "a token a page of this listing handed out, with the same filters and sort (start again without it)", RequestJson.shown(token));
+        String position = PageTokens.position(token, listing()).orElseThrow(invalid);
+        if (storeOrder()) {
+            return new ExecutionQuery(pipeline, status, since, until, partition, name, mapRun, children, sort, ascending, limit,
+                    ExecutionCursor.parse(position).orElseThrow(invalid), 0);
+        }
+        if (!position.matches("[0-9]{1,9}")) {
+            throw invalid.get();
+        }
+        return new ExecutionQuery(pipeline, status, since, until, partition, name, mapRun, children, sort, ascending, limit, null,
+                Integer.parseInt(position));
     }
 
     /** Newest first by start time: the order the store lists in, so a page needs only the executions up to its end. */
@@ -114,9 +130,17 @@ record ExecutionQuery(String pipeline, String status, Instant since, Instant unt
         return c.thenComparing(ExecutionSummary::startTime, Comparator.reverseOrder()).thenComparing(ExecutionSummary::executionId);
     }
 
-    /** Whether {@code s} passes the filters read from its summary (not the partition, which is in its input). */
+    /** Whether {@code s}, and so every execution after it in the store's order, started before {@code since}. */
+    boolean past(ExecutionSummary s) {
+        return since != null && s.startTime().isBefore(since);
+    }
+
+    /** Whether {@code s} passes the filters, all read from its summary. */
     boolean keeps(ExecutionSummary s) {
         if (since != null && s.startTime().isBefore(since) || until != null && !s.startTime().isBefore(until)) {
+            return false;
+        }
+        if (partition != null && !partition.equals(s.partition())) {
             return false;
         }
         if (name != null && !s.name().toLowerCase(Locale.ROOT).contains(name.toLowerCase(Locale.ROOT))) {
@@ -128,32 +152,28 @@ record ExecutionQuery(String pipeline, String status, Instant since, Instant unt
         return children || !io.sluice.functions.maprun.MapRunNames.isChild(s.name());
     }
 
-    /** The token of the page that starts at {@code offset} of this listing. */
+    /** Where the first page starts: at {@code until} when it falls on a millisecond (nothing newer is read), else the newest. */
+    ExecutionCursor start() {
+        if (cursor != null) {
+            return cursor;
+        }
+        return until != null && until.getNano() % 1_000_000 == 0 ? new ExecutionCursor(until.toEpochMilli(), "") : null;
+    }
+
+    /** The token of the page that starts after {@code at} (store order). */
+    String token(ExecutionCursor at) {
+        return PageTokens.encode(listing(), at.text());
+    }
+
+    /** The token of the page that starts at {@code offset} (another order). */
     String token(int offset) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString((listing() + "\n" + offset).getBytes(StandardCharsets.UTF_8));
+        return PageTokens.encode(listing(), Integer.toString(offset));
     }
 
     /** What a token is bound to: every filter and the order, not the page size. */
     private String listing() {
-        return String.join("|", Arrays.asList(pipeline, status, Objects.toString(since, null), Objects.toString(until, null), partition,
-                name, mapRun, Boolean.toString(children), sort.field, ascending ? "asc" : "desc"));
-    }
-
-    private static int offset(String token, String listing) {
-        try {
-            String text = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
-            int nl = text.lastIndexOf('\n');
-            if (nl >= 0 && text.substring(0, nl).equals(listing)) {
-                int offset = Integer.parseInt(text.substring(nl + 1));
-                if (offset >= 0) {
-                    return offset;
-                }
-            }
-        } catch (IllegalArgumentException e) {
-            // answered below
-        }
-        throw new ApiProblems.InvalidRequest("nextToken", "a token a page of this listing handed out, with the same filters and sort"
-                + " (start again without it)", RequestJson.shown(token));
+        return String.join("|", Arrays.asList("executions", pipeline, status, Objects.toString(since, null), Objects.toString(until, null),
+                partition, name, mapRun, Boolean.toString(children), sort.field, ascending ? "asc" : "desc"));
     }
 
     private static int number(String text, String field, int otherwise) {

@@ -18,6 +18,9 @@ final class ExecutionViews {
         if (s.stopTime() != null) {
             o.put("stopTime", s.stopTime().toString());
         }
+        if (s.partition() != null) {
+            o.put("partition", s.partition());
+        }
         return o;
     }
 

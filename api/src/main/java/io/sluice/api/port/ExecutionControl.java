@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.start.StartResult;
 import io.sluice.orchestration.engine.Execution;
+import io.sluice.orchestration.port.ExecutionCursor;
 import io.sluice.orchestration.port.ExecutionSummary;
 import java.util.List;
 import java.util.Optional;
@@ -50,8 +51,17 @@ public interface ExecutionControl {
      */
     StartResult start(String pipeline, String name, JsonNode input, io.sluice.functions.start.StartOptions options);
 
-    /** Newest first by start time; {@code pipeline} and {@code status} {@code null} for any. */
-    List<ExecutionSummary> list(String pipeline, String status, int limit);
+    /** The newest {@code limit}: the first page of {@link #list(String, String, ExecutionCursor, int)}. */
+    default List<ExecutionSummary> list(String pipeline, String status, int limit) {
+        return list(pipeline, status, null, limit);
+    }
+
+    /**
+     * Up to {@code limit} executions after {@code after} ({@code null}: from the newest) in {@link ExecutionCursor#ORDER},
+     * newest start first, as {@link io.sluice.orchestration.port.ExecutionStore#list(String, String, ExecutionCursor, int)}
+     * pages them; {@code pipeline} and {@code status} {@code null} for any.
+     */
+    List<ExecutionSummary> list(String pipeline, String status, ExecutionCursor after, int limit);
 
     Optional<Described> describe(String executionId);
 

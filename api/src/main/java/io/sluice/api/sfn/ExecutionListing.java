@@ -8,8 +8,8 @@ import java.util.function.Predicate;
 /**
  * The executions ListExecutions shows, as the service shows them: a state machine's own runs without its distributed
  * Maps' child executions, which are listed only by their map run's ARN ({@code mapRunArn}); and, for a version ARN, only
- * the runs of that version. The runtime lists a machine's executions newest first; the ones kept are read in growing
- * windows until a page and one more are had, so paging over what is kept never stops early.
+ * the runs of that version. The runtime lists a machine's executions newest first; a page of ListExecutions is read by
+ * the store's cursor ({@link #page}), the map runs' reads of every child in growing windows ({@link #kept}).
  */
 final class ExecutionListing {
     private ExecutionListing() {}
@@ -25,6 +25,14 @@ final class ExecutionListing {
             }
             window *= 4;
         }
+    }
+
+    /** A page of what {@code keep} keeps of {@code machine}'s executions (with {@code status}) after {@code from}. */
+    static io.sluice.api.page.ExecutionScan.Page page(ExecutionControl executions, String machine, String status,
+                                                      io.sluice.orchestration.port.ExecutionCursor from, Predicate<ExecutionSummary> keep,
+                                                      int size) {
+        return io.sluice.api.page.ExecutionScan.page((after, n) -> executions.list(machine, status, after, n), from, keep, s -> false, size,
+                io.sluice.api.page.ExecutionScan.BUDGET);
     }
 
     /** The machine's own runs: no distributed Map child. */

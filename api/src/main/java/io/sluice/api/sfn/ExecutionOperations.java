@@ -195,7 +195,8 @@ final class ExecutionOperations {
         if (ref != null && ref.version()) {
             int version = Integer.parseInt(ref.qualifier());
             versions.definitionFor(caller, ref);
-            keep = keep.and(s -> versionOf(s).filter(v -> v == version).isPresent());
+            java.util.Map<String, java.util.Optional<Integer>> byHash = new java.util.HashMap<>(); // each definition hashed once a page
+            keep = keep.and(s -> byHash.computeIfAbsent(s.definitionHash(), h -> versionOf(s)).filter(v -> v == version).isPresent());
         }
         String status = Fields.optional(request, "statusFilter");
         if (status != null && !STATUSES.contains(status)) {
@@ -205,16 +206,19 @@ final class ExecutionOperations {
         int size = Fields.maxResults(request, 100);
         String token = Fields.optional(request, "nextToken");
         String listing = "ListExecutions " + (machineArn != null ? machineArn : mapRunArn) + " " + status;
-        int from = token == null ? 0 : PageToken.offset(token, listing);
-        // PENDING_REDRIVE is a moment between a redrive's request and its first state; a redrive here is applied at once.
-        List<ExecutionSummary> found = status != null && status.equals("PENDING_REDRIVE") ? List.of()
-                : ExecutionListing.kept(executions, machine.name(), status, from + size + 1, keep);
-        PageToken.Page<ExecutionSummary> page = PageToken.page(found, token == null ? null : token, size, listing);
+        io.sluice.orchestration.port.ExecutionCursor from = token == null ? null : PageToken.cursor(token, listing);
         ObjectNode out = Fields.object();
         ArrayNode items = out.putArray("executions");
-        page.items().forEach(s -> items.add(summary(s)));
-        if (page.nextToken() != null) {
-            out.put("nextToken", page.nextToken());
+        // PENDING_REDRIVE is a moment between a redrive's request and its first state; a redrive here is applied at once.
+        if (status != null && status.equals("PENDING_REDRIVE")) {
+            return out;
+        }
+        // By the store's cursor: a page may hold fewer than maxResults and a token ("only an upper limit. The actual number
+        // of results returned per call might be fewer than the specified maximum", ListExecutions' maxResults).
+        io.sluice.api.page.ExecutionScan.Page page = ExecutionListing.page(executions, machine.name(), status, from, keep, size);
+        page.rows().forEach(s -> items.add(summary(s)));
+        if (page.next() != null) {
+            out.put("nextToken", PageToken.encode(page.next(), listing));
         }
         return out;
     }

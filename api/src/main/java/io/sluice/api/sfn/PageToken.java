@@ -1,12 +1,15 @@
 package io.sluice.api.sfn;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
+import io.sluice.api.page.PageTokens;
+import io.sluice.orchestration.port.ExecutionCursor;
 import java.util.List;
 
 /**
- * A {@code nextToken}: where the next page starts in a listing, opaque to the caller. It names the listing it is for,
- * so a token of one listing handed to another is refused rather than read as an offset into it.
+ * A {@code nextToken}: where the next page starts in a listing, opaque to the caller ({@link PageTokens}). It is bound to
+ * the listing it is for, so a token of one listing handed to another, or an edited one, is refused with
+ * {@code InvalidToken} (HTTP 400), the error the Step Functions API reference names for a token it will not take: "Using an
+ * expired pagination token will return an HTTP 400 InvalidToken error" (ListExecutions, {@code nextToken},
+ * https://docs.aws.amazon.com/step-functions/latest/apireference/API_ListExecutions.html). Tokens here do not expire.
  */
 final class PageToken {
     private PageToken() {}
@@ -22,23 +25,25 @@ final class PageToken {
     }
 
     static String encode(int offset, String listing) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString((listing + "\n" + offset).getBytes(StandardCharsets.UTF_8));
+        return PageTokens.encode(listing, Integer.toString(offset));
     }
 
     static int offset(String token, String listing) {
-        try {
-            String text = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
-            int nl = text.lastIndexOf('\n');
-            if (nl < 0 || !text.substring(0, nl).equals(listing)) {
-                throw new IllegalArgumentException();
-            }
-            int offset = Integer.parseInt(text.substring(nl + 1));
-            if (offset < 0) {
-                throw new IllegalArgumentException();
-            }
-            return offset;
-        } catch (IllegalArgumentException e) {
-            throw SfnError.INVALID_TOKEN.with("Invalid Token: the nextToken is not one this listing handed out; start again without it.");
-        }
+        String position = PageTokens.position(token, listing).filter(p -> p.matches("[0-9]{1,9}")).orElseThrow(PageToken::invalid);
+        return Integer.parseInt(position);
+    }
+
+    /** The token of the page after {@code cursor} of an execution listing. */
+    static String encode(ExecutionCursor cursor, String listing) {
+        return PageTokens.encode(listing, cursor.text());
+    }
+
+    /** The store cursor {@code token} holds, if a page of {@code listing} handed it out. */
+    static ExecutionCursor cursor(String token, String listing) {
+        return PageTokens.position(token, listing).flatMap(ExecutionCursor::parse).orElseThrow(PageToken::invalid);
+    }
+
+    private static SfnException invalid() {
+        return SfnError.INVALID_TOKEN.with("Invalid Token: the nextToken is not one this listing handed out; start again without it.");
     }
 }

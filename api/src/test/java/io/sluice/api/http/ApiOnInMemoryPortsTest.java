@@ -205,9 +205,10 @@ class ApiOnInMemoryPortsTest {
         }
 
         @Override
-        public List<ExecutionSummary> list(String pipeline, String status, int limit) {
-            return started.values().stream().filter(s -> pipeline == null || s.pipeline().equals(pipeline))
-                    .filter(s -> status == null || s.status().equals(status)).limit(limit).toList();
+        public List<ExecutionSummary> list(String pipeline, String status, io.sluice.orchestration.port.ExecutionCursor after, int limit) {
+            return io.sluice.api.port.ReadOnlyExecutionControl.paged(started.values().stream()
+                    .filter(s -> pipeline == null || s.pipeline().equals(pipeline))
+                    .filter(s -> status == null || s.status().equals(status)), after, limit);
         }
 
         @Override

@@ -90,7 +90,7 @@ class MapRunsControllerTest {
         }
 
         @Override
-        public List<ExecutionSummary> list(String pipeline, String status, int limit) {
+        protected List<ExecutionSummary> listed() {
             return List.of(new ExecutionSummary("fan:" + RUN + ":0", "fan", RUN + ":0", "SUCCEEDED", "sha256:0f", AT, AT),
                     new ExecutionSummary("fan:" + RUN + ":1", "fan", RUN + ":1", "FAILED", "sha256:0f", AT, AT),
                     new ExecutionSummary(PARENT, "fan", "p", "RUNNING", "sha256:0f", AT, null));

@@ -21,6 +21,12 @@ public record FinishedExecution(String executionId, String pipeline, String name
     /** The field of an execution's input that names its partition (in ASL: {@code $$.Execution.Input.partition}). */
     public static final String PARTITION_FIELD = "partition";
 
+    /** The partition an execution was started for: its input's top-level {@code partition} string, or {@code null}. */
+    public static String partitionOf(com.fasterxml.jackson.databind.JsonNode input) {
+        com.fasterxml.jackson.databind.JsonNode p = input == null ? null : input.get(PARTITION_FIELD);
+        return p != null && p.isTextual() && !p.asText().isBlank() ? p.asText() : null;
+    }
+
     public boolean failed() {
         return status == ExecutionStatus.FAILED || status == ExecutionStatus.TIMED_OUT;
     }

@@ -4,6 +4,7 @@ import io.sluice.functions.retention.ArchivedExecution;
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
 import io.sluice.orchestration.port.CoupledWrites;
+import io.sluice.orchestration.port.ExecutionCursor;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionStubs;
 import io.sluice.orchestration.port.ExecutionSummary;
@@ -142,8 +143,8 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
     }
 
     @Override
-    public List<ExecutionSummary> list(String pipeline, String status, int limit) {
-        return store.list(pipeline, status, limit);
+    public List<ExecutionSummary> list(String pipeline, String status, ExecutionCursor after, int limit) {
+        return store.list(pipeline, status, after, limit);
     }
 
     @Override

@@ -333,7 +333,7 @@ public final class Orchestrator {
         }
         List<String> history = t.history().stream().map(h -> Json.write(CommandCodec.encode(h))).toList();
         ExecutionSummary summary = new ExecutionSummary(e.id(), pipeline, e.name(), e.status().name(), e.definitionHash(),
-                e.startTime(), e.stopTime());
+                e.startTime(), e.stopTime(), io.sluice.functions.events.FinishedExecution.partitionOf(e.input()));
         ObjectNode state = ExecutionCodec.encode(e);
         state.put(PRIORITY, priority.name());
         storeServiceEvents(state, e);

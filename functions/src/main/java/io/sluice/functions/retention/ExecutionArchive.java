@@ -89,6 +89,9 @@ public final class ExecutionArchive {
             head.put("executionId", s.executionId()).put("pipeline", s.pipeline()).put("name", s.name()).put("status", s.status())
                     .put("definitionHash", s.definitionHash()).put("startTime", s.startTime().toString())
                     .put("stopTime", s.stopTime() == null ? null : s.stopTime().toString()).put("version", e.version());
+            if (s.partition() != null) {
+                head.put("partition", s.partition());
+            }
             head.set("state", Json.parse(e.state()));
             gz.write((Json.write(head) + "\n").getBytes(StandardCharsets.UTF_8));
             for (String line : e.history()) {
@@ -113,8 +116,8 @@ public final class ExecutionArchive {
         FORMAT.check(head);
         ExecutionSummary s = new ExecutionSummary(head.get("executionId").asText(), head.get("pipeline").asText(),
                 head.get("name").asText(), head.get("status").asText(), head.get("definitionHash").asText(),
-                Instant.parse(head.get("startTime").asText()),
-                head.path("stopTime").isTextual() ? Instant.parse(head.get("stopTime").asText()) : null);
+                Instant.parse(head.get("startTime").asText()), head.path("stopTime").isTextual() ? Instant.parse(head.get("stopTime").asText()) : null,
+                head.path("partition").isTextual() ? head.get("partition").asText() : null);
         List<String> history = new ArrayList<>(lines.length - 1);
         for (int i = 1; i < lines.length; i++) {
             if (!lines[i].isEmpty()) {

@@ -1,11 +1,11 @@
 package io.sluice.functions.retention;
 
+import io.sluice.orchestration.port.ExecutionCursor;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.StatusRecord;
 import io.sluice.orchestration.port.StatusStore;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -39,7 +39,16 @@ public final class ExecutionListings {
 
     /** {@code pipeline} and {@code status} {@code null} for any; at most {@code limit}. */
     public List<ExecutionSummary> list(String pipeline, String status, int limit) {
-        List<ExecutionSummary> held = store.list(pipeline, status, limit);
+        return list(pipeline, status, null, limit);
+    }
+
+    /**
+     * The page after {@code after} ({@code null}: the first), at most {@code limit}, in {@link ExecutionCursor#ORDER}: the
+     * store's page, and when it runs short the archived runs after the cursor fill it (found among the newest rows of the
+     * status table, as above).
+     */
+    public List<ExecutionSummary> list(String pipeline, String status, ExecutionCursor after, int limit) {
+        List<ExecutionSummary> held = store.list(pipeline, status, after, limit);
         if (index == null || held.size() >= limit) {
             return held;
         }
@@ -47,18 +56,18 @@ public final class ExecutionListings {
         Set<String> seen = new HashSet<>();
         held.forEach(s -> seen.add(s.executionId()));
         if (pipeline != null) {
-            all.addAll(archived(pipeline, status, limit, seen));
+            all.addAll(archived(pipeline, status, after, limit, seen));
         } else {
             for (String p : pipelines.get()) {
-                all.addAll(archived(p, status, limit, seen));
+                all.addAll(archived(p, status, after, limit, seen));
             }
         }
-        all.sort(Comparator.comparing(ExecutionSummary::startTime).reversed());
+        all.sort(ExecutionCursor.ORDER);
         return all.size() > limit ? List.copyOf(all.subList(0, limit)) : all;
     }
 
     /** Up to {@code limit} archived runs of {@code pipeline}, newest first, from its rows; the held ones skipped. */
-    private List<ExecutionSummary> archived(String pipeline, String status, int limit, Set<String> seen) {
+    private List<ExecutionSummary> archived(String pipeline, String status, ExecutionCursor after, int limit, Set<String> seen) {
         List<ExecutionSummary> found = new ArrayList<>();
         int rows = Math.max(2 * limit, 16);
         while (true) {
@@ -72,7 +81,8 @@ public final class ExecutionListings {
                     continue;
                 }
                 // The retired record names an archived run (a held one has none) and holds its summary.
-                store.retired(r.executionId()).filter(s -> status == null || s.status().equals(status)).ifPresent(found::add);
+                store.retired(r.executionId()).filter(s -> status == null || s.status().equals(status))
+                        .filter(s -> after == null || after.precedes(s)).ifPresent(found::add);
             }
             if (found.size() == limit || page.size() < rows || rows >= MAX_ROWS) {
                 found.forEach(s -> seen.add(s.executionId()));

@@ -36,8 +36,18 @@ public interface ExecutionStore {
     /** History lines from {@code fromIndex} (0-based), at most {@code limit}. */
     List<String> history(String executionId, int fromIndex, int limit);
 
-    /** Newest first; {@code pipeline} and {@code status} may be {@code null} for any. */
-    List<ExecutionSummary> list(String pipeline, String status, int limit);
+    /** The first page of {@link #list(String, String, ExecutionCursor, int)}: the newest {@code limit}. */
+    default List<ExecutionSummary> list(String pipeline, String status, int limit) {
+        return list(pipeline, status, null, limit);
+    }
+
+    /**
+     * Up to {@code limit} executions that come after {@code after} ({@code null}: from the newest) in
+     * {@link ExecutionCursor#ORDER}, newest start first; {@code pipeline} and {@code status} may be {@code null} for any.
+     * The next page is the one after {@link ExecutionCursor#after} its last execution: paging this way reads each
+     * execution once however many there are, and executions started meanwhile neither repeat nor hide older ones.
+     */
+    List<ExecutionSummary> list(String pipeline, String status, ExecutionCursor after, int limit);
 
     /**
      * Finished executions whose {@link Commit#retainUntil} is at or before {@code now}, oldest

@@ -7,6 +7,15 @@ import java.time.Instant;
  *
  * @param status     RUNNING, SUCCEEDED, FAILED, TIMED_OUT or ABORTED
  * @param stopTime   {@code null} while running
+ * @param partition  the partition the execution was started for (its input's top-level {@code partition}), or
+ *                   {@code null}: none, or stored before summaries carried it
  */
 public record ExecutionSummary(String executionId, String pipeline, String name, String status, String definitionHash,
-                               Instant startTime, Instant stopTime) {}
+                               Instant startTime, Instant stopTime, String partition) {
+
+    /** A summary without a partition. */
+    public ExecutionSummary(String executionId, String pipeline, String name, String status, String definitionHash,
+                            Instant startTime, Instant stopTime) {
+        this(executionId, pipeline, name, status, definitionHash, startTime, stopTime, null);
+    }
+}

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
+import io.sluice.orchestration.port.ExecutionCursor;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionStubs;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.StoredExecution;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -315,5 +317,117 @@ public abstract class ExecutionStoreContract {
         store.commit(new Commit(summary(done, pipeline, "SUCCEEDED", T0), "d", List.of("h"), List.of(), 0, T0));
         assertThat(stubs.stub(done, 1)).as("finished").isFalse();
         assertThat(store.history(done, 0, 10)).containsExactly("h");
+    }
+
+    /** Every page of a listing by cursor, {@code size} at a time, in the order the pages came. */
+    private List<ExecutionSummary> allPages(String pipeline, String status, int size) {
+        List<ExecutionSummary> all = new ArrayList<>();
+        ExecutionCursor after = null;
+        for (int pages = 0; pages < 10_000; pages++) {
+            List<ExecutionSummary> page = store.list(pipeline, status, after, size);
+            assertThat(page).as("a page holds at most its size").hasSizeLessThanOrEqualTo(size);
+            if (page.isEmpty()) {
+                return all;
+            }
+            all.addAll(page);
+            after = ExecutionCursor.after(page.getLast());
+        }
+        throw new AssertionError("the listing did not end");
+    }
+
+    @Test
+    void pagesByCursorReadEveryExecutionOnceInOrderWithTiesOnTheStartTime() {
+        String pipeline = "page-" + prefix;
+        List<ExecutionSummary> expected = new ArrayList<>();
+        for (int i = 0; i < 130; i++) { // groups of five started in the same millisecond, and a sub-millisecond one
+            String id = id("pg-" + (char) ('a' + i % 26) + i);
+            Instant start = T0.plusMillis(i / 5).plusNanos(i % 5 == 4 ? 300_000 : 0);
+            String status = i % 3 == 0 ? "SUCCEEDED" : "RUNNING";
+            ExecutionSummary s = summary(id, pipeline, status, start);
+            store.commit(new Commit(s, "s", List.of(), List.of(), 0, T0));
+            expected.add(s);
+        }
+        expected.sort(ExecutionCursor.ORDER);
+        for (int size : new int[] {1, 7, 50, 500}) {
+            assertThat(allPages(pipeline, null, size)).as("pages of %d", size).extracting(ExecutionSummary::executionId)
+                    .containsExactlyElementsOf(expected.stream().map(ExecutionSummary::executionId).toList());
+        }
+        assertThat(allPages(pipeline, "SUCCEEDED", 9)).extracting(ExecutionSummary::executionId).containsExactlyElementsOf(
+                expected.stream().filter(e -> e.status().equals("SUCCEEDED")).map(ExecutionSummary::executionId).toList());
+        assertThat(allPages(null, "RUNNING", 40)).extracting(ExecutionSummary::executionId).containsAll(
+                expected.stream().filter(e -> e.status().equals("RUNNING")).map(ExecutionSummary::executionId).toList());
+        ExecutionSummary middle = expected.get(64);
+        assertThat(store.list(pipeline, null, ExecutionCursor.after(middle), 3)).as("from a cursor")
+                .containsExactlyElementsOf(expected.subList(65, 68));
+    }
+
+    @Test
+    void theSummaryKeepsThePartitionItWasStartedFor() {
+        String pipeline = "part-" + prefix;
+        String id = id("part");
+        ExecutionSummary s = summary(id, pipeline, "RUNNING", T0);
+        ExecutionSummary withPartition = new ExecutionSummary(id, pipeline, s.name(), "RUNNING", s.definitionHash(), T0, null, "2026-11-29");
+        store.commit(new Commit(withPartition, "s", List.of(), List.of(), 0, T0));
+        store.commit(new Commit(summary(id("none"), pipeline, "RUNNING", T0), "s", List.of(), List.of(), 0, T0));
+        assertThat(store.list(pipeline, null, 10)).extracting(ExecutionSummary::partition).containsExactlyInAnyOrder("2026-11-29", null);
+        assertThat(store.load(id).orElseThrow().summary()).isEqualTo(withPartition);
+        ExecutionSummary done = new ExecutionSummary(id, pipeline, s.name(), "SUCCEEDED", s.definitionHash(), T0, T0.plusSeconds(1),
+                "2026-11-29");
+        store.commit(new Commit(done, "s", List.of(), List.of(), 1, T0));
+        assertThat(store.remove(id, 2, FAR)).isTrue();
+        assertThat(store.retired(id)).contains(done);
+    }
+
+    /**
+     * Pages read while other threads start executions: every execution there was before the first page is read exactly
+     * once, and no execution twice (the new ones start later, so they come before the cursor).
+     */
+    @Test
+    void pagingWhileExecutionsStartShowsEachOlderOneOnceAndNoneTwice() throws Exception {
+        String pipeline = "race-" + prefix;
+        List<ExecutionSummary> before = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            ExecutionSummary s = summary(id("old-" + i), pipeline, "RUNNING", T0.plusMillis(i / 2));
+            store.commit(new Commit(s, "s", List.of(), List.of(), 0, T0));
+            before.add(s);
+        }
+        before.sort(ExecutionCursor.ORDER);
+        List<String> older = before.stream().map(ExecutionSummary::executionId).toList();
+        java.util.concurrent.ExecutorService starters = java.util.concurrent.Executors.newFixedThreadPool(4);
+        java.util.concurrent.atomic.AtomicBoolean paging = new java.util.concurrent.atomic.AtomicBoolean(true);
+        java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+        List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int thread = t;
+            done.add(starters.submit(() -> {
+                for (int i = 0; i < 200 && (paging.get() || i < 5); i++) {
+                    String id = id("new-" + thread + "-" + i);
+                    store.commit(new Commit(summary(id, pipeline, "RUNNING", T0.plusSeconds(60).plusMillis(i)), "s", List.of(), List.of(), 0, T0));
+                    started.incrementAndGet();
+                }
+            }));
+        }
+        try {
+            List<String> seen = new ArrayList<>();
+            ExecutionCursor after = null;
+            while (true) {
+                List<ExecutionSummary> page = store.list(pipeline, null, after, 8);
+                if (page.isEmpty()) {
+                    break;
+                }
+                page.forEach(e -> seen.add(e.executionId()));
+                after = ExecutionCursor.after(page.getLast());
+            }
+            paging.set(false);
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get();
+            }
+            assertThat(seen).as("no execution twice").doesNotHaveDuplicates();
+            assertThat(seen.stream().filter(older::contains).toList()).as("every older one, in order").containsExactlyElementsOf(older);
+            assertThat(started.get()).as("executions were started meanwhile").isPositive();
+        } finally {
+            paging.set(false);
+            starters.shutdown();
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.sluice.testkit.fake;
 
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
+import io.sluice.orchestration.port.ExecutionCursor;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionStubs;
 import io.sluice.orchestration.port.ExecutionSummary;
@@ -95,12 +96,13 @@ public final class InMemoryExecutionStore implements ExecutionStore, ExecutionSt
     }
 
     @Override
-    public synchronized List<ExecutionSummary> list(String pipeline, String status, int limit) {
+    public synchronized List<ExecutionSummary> list(String pipeline, String status, ExecutionCursor after, int limit) {
         return entries.values().stream().map(e -> e.execution.summary())
                 .filter(s -> pipeline == null || pipeline.equals(s.pipeline()))
                 .filter(s -> status == null || status.equals(s.status()))
-                .sorted(Comparator.comparing(ExecutionSummary::startTime).reversed().thenComparing(ExecutionSummary::executionId))
-                .limit(limit).toList();
+                .filter(s -> after == null || after.precedes(s))
+                .sorted(ExecutionCursor.ORDER)
+                .limit(Math.max(limit, 0)).toList();
     }
 
     @Override

@@ -164,4 +164,56 @@ class SfnListExecutionsTest {
         // Ordered between the first stop and the stop after the redrive, as the history records them.
         assertThat(after.redriveDate()).isNotNull().isAfterOrEqualTo(before.stopDate()).isBeforeOrEqualTo(after.stopDate());
     }
+
+    /**
+     * ListExecutions pages by the store's cursor over more executions than a page, while others start: each execution
+     * there was before the first page is listed once, none twice. A token of another listing (another statusFilter) or
+     * an edited one answers InvalidToken, HTTP 400 (API reference, ListExecutions nextToken: "Using an expired pagination
+     * token will return an HTTP 400 InvalidToken error").
+     */
+    @Test
+    void pagesGoOnByCursorWhileRunsStartAndAForeignOrEditedTokenIsInvalid() throws Exception {
+        String machine = sfn.createStateMachine(r -> r.name("paged-" + RUN).roleArn("arn:aws:iam::123456789012:role/x")
+                .definition("{\"StartAt\": \"P\", \"States\": {\"P\": {\"Type\": \"Pass\", \"End\": true}}}")).stateMachineArn();
+        java.util.List<String> before = new java.util.ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            String name = "before-" + i;
+            before.add(sfn.startExecution(r -> r.stateMachineArn(machine).name(name)).executionArn());
+        }
+        java.util.concurrent.atomic.AtomicBoolean paging = new java.util.concurrent.atomic.AtomicBoolean(true);
+        java.util.concurrent.atomic.AtomicInteger startedMeanwhile = new java.util.concurrent.atomic.AtomicInteger();
+        Thread starter = Thread.ofPlatform().start(() -> {
+            for (int i = 0; i < 40 && (paging.get() || i < 3); i++) {
+                String name = "meanwhile-" + i;
+                sfn.startExecution(r -> r.stateMachineArn(machine).name(name));
+                startedMeanwhile.incrementAndGet();
+            }
+        });
+        java.util.List<String> listed = new java.util.ArrayList<>();
+        java.util.List<java.time.Instant> starts = new java.util.ArrayList<>();
+        String token = null;
+        String firstToken = null;
+        do {
+            String t = token;
+            var page = sfn.listExecutions(r -> r.stateMachineArn(machine).maxResults(4).nextToken(t));
+            assertThat(page.executions()).hasSizeLessThanOrEqualTo(4);
+            page.executions().forEach(e -> listed.add(e.executionArn()));
+            page.executions().forEach(e -> starts.add(e.startDate()));
+            token = page.nextToken();
+            firstToken = firstToken == null ? token : firstToken;
+        } while (token != null);
+        paging.set(false);
+        starter.join();
+        assertThat(startedMeanwhile.get()).isPositive();
+        assertThat(listed).as("none twice").doesNotHaveDuplicates().containsAll(before);
+        assertThat(starts).as("newest first").isSortedAccordingTo(java.util.Comparator.reverseOrder());
+
+        String valid = firstToken;
+        assertThatThrownBy(() -> sfn.listExecutions(r -> r.stateMachineArn(machine).statusFilter(ExecutionStatus.FAILED).nextToken(valid)))
+                .isInstanceOf(software.amazon.awssdk.services.sfn.model.InvalidTokenException.class)
+                .satisfies(e -> assertThat(((SfnException) e).statusCode()).isEqualTo(400));
+        String edited = valid.substring(0, 5) + (valid.charAt(5) == 'A' ? 'B' : 'A') + valid.substring(6);
+        assertThatThrownBy(() -> sfn.listExecutions(r -> r.stateMachineArn(machine).nextToken(edited)))
+                .isInstanceOf(software.amazon.awssdk.services.sfn.model.InvalidTokenException.class);
+    }
 }

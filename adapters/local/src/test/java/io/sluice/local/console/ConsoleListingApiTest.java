@@ -79,6 +79,19 @@ class ConsoleListingApiTest extends ConsoleAppTest {
         String token = list(query, READER).path("nextToken").asText();
         JsonNode refused = problem("pipeline=hello&name=" + tag + "-a&limit=2&nextToken=" + URLEncoder.encode(token, StandardCharsets.UTF_8));
         assertThat(refused.path("field").asText()).isEqualTo("nextToken");
+        String edited = token.substring(0, 4) + (token.charAt(4) == 'A' ? 'B' : 'A') + token.substring(5);
+        assertThat(problem(query + "&nextToken=" + URLEncoder.encode(edited, StandardCharsets.UTF_8)).path("field").asText()).isEqualTo("nextToken");
+        // The partition filter holds on every page (it is read from each run's summary).
+        List<String> inPartition = new ArrayList<>();
+        String byPartition = "pipeline=hello&partition=2026-09-17&limit=1"; // 'a' % 10 = 7: one of the five
+        JsonNode p = list(byPartition, READER);
+        inPartition.addAll(ids(p));
+        while (p.has("nextToken")) {
+            p = list(byPartition + "&nextToken=" + URLEncoder.encode(p.path("nextToken").asText(), StandardCharsets.UTF_8), READER);
+            p.path("executions").forEach(e -> assertThat(e.path("partition").asText()).isEqualTo("2026-09-17"));
+            inPartition.addAll(ids(p));
+        }
+        assertThat(inPartition).doesNotHaveDuplicates().contains(tag("a")).doesNotContain(tag("b"), tag("c"), tag("d"), tag("e"));
         assertThat(problem("sort=size").path("detail").asText()).contains("sort: expected one of [startTime, stopTime, name, pipeline, status]");
         assertThat(problem("order=up").path("field").asText()).isEqualTo("order");
         assertThat(problem("until=yesterday").path("field").asText()).isEqualTo("until");

@@ -248,7 +248,9 @@ class RetentionTest {
         @Override public boolean clearOutbox(String id, long v) { return store.clearOutbox(id, v); }
         @Override public List<String> pendingOutboxes(Instant before, int limit) { return store.pendingOutboxes(before, limit); }
         @Override public List<String> history(String id, int from, int limit) { return store.history(id, from, limit); }
-        @Override public List<ExecutionSummary> list(String p, String s, int limit) { return store.list(p, s, limit); }
+        @Override public List<ExecutionSummary> list(String p, String s, io.sluice.orchestration.port.ExecutionCursor after, int limit) {
+            return store.list(p, s, after, limit);
+        }
         @Override public List<String> expired(Instant now, int limit) { return store.expired(now, limit); }
         @Override public Optional<ExecutionSummary> retired(String id) { return store.retired(id); }
     }

@@ -13,8 +13,8 @@
 -- ARGV[13..15] the names of the pipeline, status and pipeline + status index sets of the shard
 -- (kept in the hash; touched undeclared, in the same slot) ARGV[16] the execution id, ARGV[17] its
 -- start time (epoch ms), the listing sets' score, ARGV[18] a token of this commit, kept as the hash's
--- 'writer', which the sends pipelined behind it check (RedisCoupledWrites); then the history lines,
--- then the outbox.
+-- 'writer', which the sends pipelined behind it check (RedisCoupledWrites); ARGV[19] the partition it
+-- was started for ('' for none); then the history lines, then the outbox.
 -- Returns {1, new version} or {0, current version} (also for the stub of a sleeping execution, execution-stub.lua). An id whose execution was removed while its name is
 -- still reserved (KEYS[4] exists) cannot be created again: {0, 0}.
 
@@ -30,7 +30,7 @@ if current > 0 and redis.call('HSTRLEN', KEYS[1], 'state') == 0 then
 end
 local historyCount = tonumber(ARGV[3])
 local outboxCount = tonumber(ARGV[4])
-local firstHistory = 19
+local firstHistory = 20
 local firstOutbox = firstHistory + historyCount
 
 local function push(key, from, count)
@@ -46,7 +46,7 @@ local old = redis.call('HMGET', KEYS[1], 'ixPipeline', 'ixStatus', 'ixPipelineSt
 redis.call('HSET', KEYS[1], 'version', current + 1, 'state', ARGV[5],
   'pipeline', ARGV[6], 'name', ARGV[7], 'status', ARGV[8], 'definitionHash', ARGV[9],
   'startTime', ARGV[10], 'stopTime', ARGV[11], 'committedAt', ARGV[2], 'retainUntil', ARGV[12],
-  'ixPipeline', ARGV[13], 'ixStatus', ARGV[14], 'ixPipelineStatus', ARGV[15])
+  'ixPipeline', ARGV[13], 'ixStatus', ARGV[14], 'ixPipelineStatus', ARGV[15], 'partition', ARGV[19])
 
 redis.call('DEL', KEYS[2])
 if outboxCount > 0 then

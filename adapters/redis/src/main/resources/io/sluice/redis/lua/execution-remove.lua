@@ -14,7 +14,7 @@
 -- commands must go out first).
 
 local fields = redis.call('HMGET', KEYS[1], 'version', 'status', 'pipeline', 'name', 'definitionHash',
-  'startTime', 'stopTime', 'ixPipeline', 'ixStatus', 'ixPipelineStatus')
+  'startTime', 'stopTime', 'ixPipeline', 'ixStatus', 'ixPipelineStatus', 'partition')
 if not fields[1] or tonumber(fields[1]) ~= tonumber(ARGV[1]) or fields[2] == 'RUNNING' then
   return {0}
 end
@@ -27,6 +27,6 @@ for _, claim in ipairs(redis.call('SMEMBERS', KEYS[5])) do
 end
 redis.call('DEL', KEYS[5], KEYS[6])
 -- One string, the summary's fields joined by newlines (none of them holds one): a third of a hash's bytes.
-redis.call('SET', KEYS[4], table.concat({fields[3], fields[4], fields[2], fields[5], fields[6], fields[7]}, '\n'))
+redis.call('SET', KEYS[4], table.concat({fields[3], fields[4], fields[2], fields[5], fields[6], fields[7], fields[11] or ''}, '\n'))
 redis.call('PEXPIREAT', KEYS[4], ARGV[2])
 return {1, fields[8] or '', fields[9] or '', fields[10] or ''}

@@ -43,8 +43,7 @@ public final class TransitionEvents {
     }
 
     private static String partition(Execution execution) {
-        JsonNode p = execution.input() == null ? null : execution.input().get("partition");
-        return p != null && p.isTextual() && !p.asText().isBlank() ? p.asText() : null;
+        return io.sluice.functions.events.FinishedExecution.partitionOf(execution.input());
     }
 
     private static String text(JsonNode d, String field) {

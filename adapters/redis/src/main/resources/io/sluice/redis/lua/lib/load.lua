@@ -1,12 +1,13 @@
 -- load(hash, outbox): reads an execution's hash and outbox together, so the outbox returned is the
 -- one of the version returned. Returns {} when absent, else {version, pipeline, name, status,
--- definitionHash, startTime, stopTime, state, outbox command 1, outbox command 2, ...}.
+-- definitionHash, startTime, stopTime, state, partition ('' for none), outbox command 1, outbox command 2, ...}.
 local function load(hash, outbox)
   local fields = redis.call('HMGET', hash, 'version', 'pipeline', 'name', 'status',
-    'definitionHash', 'startTime', 'stopTime', 'state')
+    'definitionHash', 'startTime', 'stopTime', 'state', 'partition')
   if not fields[1] then
     return {}
   end
+  fields[9] = fields[9] or ''
   for _, command in ipairs(redis.call('LRANGE', outbox, 0, -1)) do
     fields[#fields + 1] = command
   end
