@@ -97,6 +97,11 @@ locals {
     upstream_met    = "SELECT SUM(\"sluice.upstream.recorded\") ${local.metrics_from} WHERE outcome = 'met'"
     released        = "SELECT SUM(\"sluice.dependency.released\") ${local.metrics_from}"
     backlog         = "SELECT MAX(\"sluice.retention.backlog\") ${local.metrics_from}"
+    waiting_runs    = "SELECT MAX(\"sluice.dependency.waiting\") ${local.metrics_from}"
+    redis_errors_by = "SELECT SUM(\"sluice.redis.calls.count\") ${local.metrics_from} WHERE outcome != 'ok' GROUP BY outcome ORDER BY SUM() DESC LIMIT 10"
+    redis_max_by    = "SELECT MAX(\"sluice.redis.calls.max\") ${local.metrics_from} GROUP BY script ORDER BY MAX() DESC LIMIT 10"
+    api_by          = "SELECT SUM(\"sluice.api.requests.count\") ${local.metrics_from} GROUP BY route, status ORDER BY SUM() DESC LIMIT 10"
+    api_max_by      = "SELECT MAX(\"sluice.api.requests.max\") ${local.metrics_from} GROUP BY route ORDER BY MAX() DESC LIMIT 10"
   } : k => { expression = q, id = k, label = replace(k, "_", " ") } }
 
   main_queues = [for q, v in local.queues : v.name if v.kind != "dlq"]
@@ -116,8 +121,12 @@ locals {
     { title = "Dispatch latency, worst by function (ms)", metrics = [[local.insights.dispatch_max_by]] },
     { title = "Transitions, retries, catches, dead letters", metrics = [for k in ["transitions", "retries", "catches", "dead_letters"] : [local.insights[k]]] },
     { title = "Timer lag, worst (ms)", metrics = [[local.insights.timer_lag]] },
-    { title = "Waits: tasks held by rules, upstreams recorded, checks released, retention backlog", metrics = [
-    for k in ["blocked", "upstream_wait", "upstream_met", "released", "backlog"] : [local.insights[k]]] },
+    { title = "Waits: tasks held by rules, upstreams recorded, checks released, runs waiting on upstreams, retention backlog", metrics = [
+    for k in ["blocked", "upstream_wait", "upstream_met", "released", "waiting_runs", "backlog"] : [local.insights[k]]] },
+    { title = "Redis errors by outcome (moved, timeout, readonly, ...)", metrics = [[local.insights.redis_errors_by]] },
+    { title = "Redis round trip, worst by script (ms)", metrics = [[local.insights.redis_max_by]] },
+    { title = "API requests by route and status class", metrics = [[local.insights.api_by]] },
+    { title = "API requests, slowest by route (ms)", metrics = [[local.insights.api_max_by]] },
     { title = "Oldest message age (s)", metrics = [for n in local.main_queues : ["AWS/SQS", "ApproximateAgeOfOldestMessage", "QueueName", n, { stat = "Maximum" }]] },
     { title = "Dead-letter queue depth", metrics = [for n in local.dead_queues : ["AWS/SQS", "ApproximateNumberOfMessagesVisible", "QueueName", n, { stat = "Maximum" }]] },
     { title = "Lambda errors", metrics = [for f in keys(local.functions) : ["AWS/Lambda", "Errors", "FunctionName", "${var.name}-${f}", { stat = "Sum" }]] },

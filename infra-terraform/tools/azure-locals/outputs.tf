@@ -1,5 +1,5 @@
 # The Azure module's locals, evaluated offline: infra-terraform/check copies modules/azure/variables.tf and the
-# module's locals block (main.tf) next to this file; no azurerm provider is needed for them (none exists offline).
+# module's locals blocks (main.tf, workbook.tf) next to this file; no azurerm provider is needed for them (none exists offline).
 
 output "queues" {
   description = "The Service Bus queues the module makes (logical names)."
@@ -9,4 +9,9 @@ output "queues" {
 output "disabled_functions" {
   description = "The bundle's functions the Function App disables."
   value       = concat(local.storage_functions, local.absent_channels) # as function.tf's AzureWebJobs.<function>.Disabled
+}
+
+output "workbook" {
+  description = "The workbook's content (workbook.tf), as data_json holds it."
+  value       = local.workbook
 }

@@ -298,16 +298,21 @@ run "queues_functions_and_policies" {
   assert {
     condition = (
       aws_cloudwatch_dashboard.sluice.dashboard_name == "sluice-test" &&
-      length(jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets) == 15 &&
+      length(jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets) == 19 &&
       # Every query reads the namespace the functions write to.
       alltrue([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : alltrue([for m in w.properties.metrics :
       !startswith(try(m[0].expression, ""), "SELECT") || strcontains(try(m[0].expression, ""), "FROM \"Sluice/sluice-test\"")]) && w.properties.region == "eu-west-1"]) &&
       # Every queue's age and every dead-letter queue's depth, each function's errors and throttles.
       length([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : w if w.properties.title == "Oldest message age (s)" && length(w.properties.metrics) == 40]) == 1 &&
       length([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : w if w.properties.title == "Dead-letter queue depth" && length(w.properties.metrics) == 40]) == 1 &&
-      contains(flatten([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : w.properties.metrics if w.properties.title == "Lambda throttles"]), "sluice-test-http-api")
+      contains(flatten([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : w.properties.metrics if w.properties.title == "Lambda throttles"]), "sluice-test-http-api") &&
+      # Redis errors (the round-trip timer's outcomes other than ok) and the API's requests by route and status class.
+      length([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : w if startswith(w.properties.title, "Redis errors") &&
+      try(w.properties.metrics[0][0].expression, "") == "SELECT SUM(\"sluice.redis.calls.count\") FROM \"Sluice/sluice-test\" WHERE outcome != 'ok' GROUP BY outcome ORDER BY SUM() DESC LIMIT 10"]) == 1 &&
+      length([for w in jsondecode(aws_cloudwatch_dashboard.sluice.dashboard_body).widgets : w if strcontains(try(w.properties.metrics[0][0].expression, ""), "\"sluice.api.requests.count\"") &&
+      strcontains(try(w.properties.metrics[0][0].expression, ""), "GROUP BY route, status")]) == 1
     )
-    error_message = "the dashboard: 15 graphs over the deployment's namespace in its region, the age of each of the 40 queues, the depth of each of the 40 dead-letter queues, each function's throttles"
+    error_message = "the dashboard: 19 graphs over the deployment's namespace in its region, the age of each of the 40 queues, the depth of each of the 40 dead-letter queues, each function's throttles, Redis errors by outcome, API requests by route and status class"
   }
 }
 

@@ -145,8 +145,9 @@ final class BenchCommand {
                 + " waits until N replicas confirmed it (the URL's ?replica-acks=N; default ${DEFAULT-VALUE})")
         private int replicaAcks;
         @Option(names = "--json", description = "the figures also as one JSON line, last") private boolean json;
-        @Option(names = "--metrics", paramLabel = "off|on", defaultValue = "off",
-                description = "the runtime's metrics into a Prometheus registry as serve has them (default ${DEFAULT-VALUE}): what they cost")
+        @Option(names = "--metrics", paramLabel = "off|on|redis", defaultValue = "off",
+                description = "the runtime's metrics into a Prometheus registry as serve has them, 'redis' also every Redis round trip"
+                        + " timed (sluice.redis.calls, as serve has it; default ${DEFAULT-VALUE}): what they cost")
         private String metrics;
 
         Transitions(CliContext context) {
@@ -160,8 +161,8 @@ final class BenchCommand {
             if (executions < 1 || tasks < 1 || concurrency < 1 || warmup < 0) {
                 throw new SluiceCli.UsageException("--executions, --tasks and --concurrency expect whole numbers of at least 1, --warmup of at least 0");
             }
-            if (!metrics.equals("off") && !metrics.equals("on")) {
-                throw new SluiceCli.UsageException("--metrics expects 'off' or 'on', not '" + metrics + "'");
+            if (!metrics.equals("off") && !metrics.equals("on") && !metrics.equals("redis")) {
+                throw new SluiceCli.UsageException("--metrics expects 'off', 'on' or 'redis', not '" + metrics + "'");
             }
             quietLogging();
             TransitionsBench.Options options = new TransitionsBench.Options(executions, tasks, concurrency);
@@ -202,9 +203,12 @@ final class BenchCommand {
                 try (LocalRuntime runtime = new LocalRuntime(backends.ports(), bench.functions(), bench.functionNames(), settings,
                         Clock.systemUTC())) {
                     io.micrometer.prometheusmetrics.PrometheusMeterRegistry registry = null;
-                    if (metrics.equals("on")) {
+                    if (!metrics.equals("off")) {
                         registry = new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT);
                         runtime.recordMetrics(registry, io.sluice.functions.tenancy.Tenancy.SINGLE);
+                        if (metrics.equals("redis")) {
+                            io.sluice.redis.RedisAdapters.meterCalls(backends.redisson(), registry);
+                        }
                     }
                     TransitionsBench.Completions completions = completions(backends.ports().queue(), names.events());
                     if (warmup > 0) {

@@ -93,6 +93,15 @@ public class AwsFunctions {
         return new io.sluice.aws.metrics.EmfMetrics(namespace, clock, System.out);
     }
 
+    /**
+     * The EMF registry as the application's {@code MeterRegistry}: the {@code http-api} function's web context times its
+     * requests into it ({@code sluice.api.requests}, by route, method and status class) and prints them as each request ends.
+     */
+    @Bean
+    public io.micrometer.core.instrument.MeterRegistry sluiceMeterRegistry(io.sluice.aws.metrics.EmfMetrics metrics) {
+        return metrics.registry();
+    }
+
     @Bean
     public OutboxDispatcher outboxDispatcher(SluiceRuntime runtime) {
         return runtime.outbox();
@@ -128,7 +137,14 @@ public class AwsFunctions {
 
     @Bean(name = "schedule-tick")
     public Supplier<String> scheduleTick(SluiceRuntime runtime, ObjectProvider<io.sluice.functions.alert.TieredAlerts> alerts,
-                                         io.sluice.aws.metrics.EmfMetrics metrics) {
+                                         io.sluice.aws.metrics.EmfMetrics metrics, RedisAdapters redis, SluiceAwsProperties properties,
+                                         Clock clock, org.springframework.core.env.Environment env) {
+        if ("schedule-tick".equals(env.getProperty("spring.cloud.function.definition"))) {
+            // Only the tick's Lambda reads the runs waiting on upstreams (one Redis read a flush, once a minute); a gauge on
+            // the orchestrator's or the worker's registry would read Redis at the end of every invocation.
+            io.sluice.runtime.metrics.WaitGauges.watch(metrics.registry(),
+                    new io.sluice.redis.RedisDependencyIndex(redis.redisson(), properties.redisKeyPrefix()), clock);
+        }
         // The tick archives when there is a bucket; then the alert tiers (AwsHousekeeping), as on Azure.
         return metrics.flushingAfter(() -> runtime.tickWithAlerts(alerts.getIfAvailable()));
     }

@@ -34,9 +34,13 @@ public class AwsPorts {
      * ({@link #snapStartHooks}), when the client is opened anew behind the same adapters.
      */
     @Bean
-    public RestorableRedisson restorableRedis(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets, Clock clock) {
-        // A Lambda instance handles one invocation at a time: a small pool, opened with one connection.
-        return RestorableRedisson.open(() -> RedisAdapters.client(redisProperties(properties, aws, secrets, clock).url(), RedisAdapters.Pool.FUNCTION));
+    public RestorableRedisson restorableRedis(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets, Clock clock,
+                                              ObjectProvider<io.sluice.aws.metrics.EmfMetrics> metrics) {
+        // A Lambda instance handles one invocation at a time: a small pool, opened with one connection. Its round trips are
+        // timed into the function's EMF registry (sluice.redis.calls), the client opened after a restore's too.
+        return RestorableRedisson.open(() -> RedisAdapters.meterCalls(
+                RedisAdapters.client(redisProperties(properties, aws, secrets, clock).url(), RedisAdapters.Pool.FUNCTION),
+                metrics.stream().findFirst().map(io.sluice.aws.metrics.EmfMetrics::registry).orElse(null)));
     }
 
     @Bean(name = "redisAdapters", destroyMethod = "close")

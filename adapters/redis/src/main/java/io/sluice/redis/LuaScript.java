@@ -27,6 +27,12 @@ import org.redisson.client.codec.StringCodec;
  * {@link ReturnType#STATUS}; Redisson 4 renamed them {@code LONG}, {@code LIST}, {@code STRING}.
  */
 final class LuaScript {
+    /**
+     * Every script loaded, by its SHA-1 and by its text (the instance {@code EVAL} sends): how the Redis call timer names the
+     * script a call runs ({@link RedisCallMeters}). The scripts are the adapters' constants, so this only grows to their number.
+     */
+    private static final java.util.Map<String, String> NAMES = new java.util.concurrent.ConcurrentHashMap<>();
+
     private final String name;
     private final String text;
     private final String sha;
@@ -35,6 +41,13 @@ final class LuaScript {
         this.name = name;
         this.text = text;
         this.sha = sha1(text);
+        NAMES.put(sha, name);
+        NAMES.put(text, name);
+    }
+
+    /** The name of the script whose SHA-1 or text {@code shaOrText} is; {@code "-"} for one the adapters did not load. */
+    static String nameOf(String shaOrText) {
+        return NAMES.getOrDefault(shaOrText, RedisCallMeters.NO_SCRIPT);
     }
 
     /**

@@ -114,7 +114,28 @@ public final class RedisAdapters implements AutoCloseable {
             server.setUsername(redis.user());
             server.setPassword(redis.password());
         }
+        config.setNettyHook(new RedisCallTimer());
         return Redisson.create(config);
+    }
+
+    /**
+     * From now on every command and pipeline {@code client} sends is timed into {@code registry} as
+     * {@code sluice.redis.calls} (command, script, outcome: docs/metrics.md); a client not made by {@link #client} is left as
+     * it is. A host calls it with the registry it hands the runtime ({@code RuntimeBuilder.metrics}); null stops the timing.
+     *
+     * @return {@code client}
+     */
+    public static RedissonClient meterCalls(RedissonClient client, io.micrometer.core.instrument.MeterRegistry registry) {
+        if (client.getConfig().getNettyHook() instanceof RedisCallTimer timer) {
+            timer.bind(registry);
+        }
+        return client;
+    }
+
+    /** As {@link #meterCalls(RedissonClient, io.micrometer.core.instrument.MeterRegistry)} on these adapters' client. */
+    public RedisAdapters meterCalls(io.micrometer.core.instrument.MeterRegistry registry) {
+        meterCalls(redisson, registry);
+        return this;
     }
 
     public RedisDefinitionStore definitionStore() {

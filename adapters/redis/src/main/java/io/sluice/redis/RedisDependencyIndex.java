@@ -17,7 +17,8 @@ import org.redisson.client.codec.StringCodec;
  * The dependency index in Redis. Per upstream {@code pipeline/partition} (pipeline names hold no
  * {@code /}): a success marker {@code P:dep:ok:U} (kept until the caller's {@code keepUntil}) and a
  * set of waiting tokens {@code P:dep:waiters:U}; per waiting token a hash {@code P:dep:task:TOKEN}
- * of its upstreams, met or not. Registering and succeeding are one Lua script each, so they are
+ * of its upstreams, met or not; and one sorted set {@code P:dep:waiting} of the registered tokens, scored by when
+ * each registration expires (trimmed by each registration), which the gauge of waiting runs counts. Registering and succeeding are one Lua script each, so they are
  * atomic against each other; the success script derives task keys from their prefix, so on Redis
  * Cluster every key of the index carries one hash tag ({@code P:{P:dep}:ok:U}, ...; {@link
  * KeyPrefix#family}): the index lives in one slot, which its size (one entry per waiting task)
@@ -45,6 +46,7 @@ public final class RedisDependencyIndex implements DependencyIndex {
         List<Object> args = new ArrayList<>(List.of(token, Long.toString(expiresAt.toEpochMilli())));
         Map<String, Upstream> byId = new HashMap<>();
         keys.add(taskKey(token));
+        keys.add(waitingKey());
         for (Upstream u : upstreams) {
             String id = id(u);
             byId.put(id, u);
@@ -74,7 +76,17 @@ public final class RedisDependencyIndex implements DependencyIndex {
 
     @Override
     public void release(String token) {
-        RELEASE.run(script, ReturnType.INTEGER, List.of(taskKey(token)), token, stem + "waiters:");
+        RELEASE.run(script, ReturnType.INTEGER, List.of(taskKey(token), waitingKey()), token, stem + "waiters:");
+    }
+
+    /** The tokens of {@code P:dep:waiting} whose registration expires after {@code now} ({@code ZCOUNT}, one read). */
+    @Override
+    public long waiting(Instant now) {
+        return redisson.getScoredSortedSet(waitingKey(), StringCodec.INSTANCE).count(now.toEpochMilli(), false, Double.POSITIVE_INFINITY, true);
+    }
+
+    private String waitingKey() {
+        return stem + "waiting";
     }
 
     private String taskKey(String token) {

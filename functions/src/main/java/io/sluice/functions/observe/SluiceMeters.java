@@ -55,6 +55,17 @@ public final class SluiceMeters {
     public static final String RETENTION_BACKLOG = "sluice.retention.backlog";
     /** Timer: API requests, by {@link #ROUTE} (the route's pattern, never the path), {@link #METHOD} and {@link #STATUS}. */
     public static final String API_REQUESTS = "sluice.api.requests";
+    /**
+     * Timer: Redis round trips, by {@link #COMMAND} (Redis's name, or {@code pipeline}), {@link #SCRIPT} (the adapters' Lua
+     * script an EVAL/EVALSHA runs, {@code -} for none) and {@link #OUTCOME} ({@code ok}, or the error: {@code moved},
+     * {@code timeout}, {@code readonly}, {@code crossslot}, ...); never a key.
+     */
+    public static final String REDIS_CALLS = "sluice.redis.calls";
+    /**
+     * Gauge: runs waiting on upstreams now, their {@code dependency-check} tasks registered in the dependency index and not
+     * yet released (read at scrape time where the index is kept).
+     */
+    public static final String DEPENDENCIES_WAITING = "sluice.dependency.waiting";
 
     public static final String PIPELINE = "pipeline";
     public static final String TENANT = "tenant";
@@ -65,6 +76,8 @@ public final class SluiceMeters {
     public static final String ROUTE = "route";
     public static final String METHOD = "method";
     public static final String STATUS = "status";
+    public static final String COMMAND = "command";
+    public static final String SCRIPT = "script";
 
     /** The {@link #TENANT} of a pipeline no tenant owns (the platform's own, or a deployment without tenants). */
     public static final String NO_TENANT = "-";

@@ -32,6 +32,12 @@ public interface DependencyIndex {
     /** Forgets a token whose task was told (woken or timed out). */
     void release(String token);
 
+    /**
+     * How many tokens are registered at {@code now}: their task waits (or was just made ready and is not yet released),
+     * and their registration has not expired. What the gauge of runs waiting on upstreams reads.
+     */
+    long waiting(Instant now);
+
     /** One upstream requirement: {@code pipeline} succeeded for {@code partition}. */
     record Upstream(String pipeline, String partition) {
         public Upstream {

@@ -63,6 +63,20 @@ public abstract class DependencyIndexContract {
     }
 
     @Test
+    void theWaitingTokensAreCountedUntilReleasedOrExpired() {
+        Instant now = Instant.now();
+        assertThat(index.waiting(now)).isZero();
+        index.await("t1", Set.of(orders), EXPIRES);
+        index.await("t2", Set.of(orders, rates), EXPIRES);
+        index.succeeded(rates, EXPIRES);
+        assertThat(index.await("t3", Set.of(rates), EXPIRES)).as("nothing missing: not registered").isEmpty();
+        assertThat(index.waiting(now)).isEqualTo(2);
+        index.release("t1");
+        assertThat(index.waiting(now)).isEqualTo(1);
+        assertThat(index.waiting(EXPIRES.plusSeconds(1))).as("a registration past its expiry waits no more").isZero();
+    }
+
+    @Test
     void severalTasksWaitingForOneUpstreamAllWake() {
         index.await("t1", Set.of(orders), EXPIRES);
         index.await("t2", Set.of(orders), EXPIRES);

@@ -12,12 +12,13 @@ import java.util.Set;
 
 /**
  * The dependency index in memory; passes the {@code DependencyIndexContract}. Expiry times are
- * kept only as the real index's TTLs are: nothing here reads a clock.
+ * kept only as the real index's TTLs are: nothing here reads a clock ({@link #waiting} is given the time).
  */
 public final class InMemoryDependencyIndex implements DependencyIndex {
     private final Set<Upstream> succeeded = new HashSet<>();
     private final Map<Upstream, Set<String>> waiters = new HashMap<>();
     private final Map<String, Set<Upstream>> missing = new HashMap<>();
+    private final Map<String, Instant> expires = new HashMap<>();
 
     @Override
     public synchronized Set<Upstream> await(String token, Set<Upstream> upstreams, Instant expiresAt) {
@@ -29,6 +30,7 @@ public final class InMemoryDependencyIndex implements DependencyIndex {
         }
         if (!out.isEmpty()) {
             missing.put(token, new HashSet<>(out));
+            expires.merge(token, expiresAt, (a, b) -> a.isAfter(b) ? a : b);
             out.forEach(u -> waiters.computeIfAbsent(u, k -> new LinkedHashSet<>()).add(token));
         }
         return out;
@@ -58,6 +60,12 @@ public final class InMemoryDependencyIndex implements DependencyIndex {
     @Override
     public synchronized void release(String token) {
         missing.remove(token);
+        expires.remove(token);
         waiters.values().forEach(tokens -> tokens.remove(token));
+    }
+
+    @Override
+    public synchronized long waiting(Instant now) {
+        return expires.values().stream().filter(e -> e.isAfter(now)).count();
     }
 }

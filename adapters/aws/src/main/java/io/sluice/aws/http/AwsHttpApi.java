@@ -28,8 +28,10 @@ public class AwsHttpApi {
     }
 
     @Bean(name = NAME)
-    public Function<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> httpApi(WebContext web) {
-        return new HttpApiFunction(web::get);
+    public Function<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> httpApi(WebContext web, io.sluice.aws.metrics.EmfMetrics metrics) {
+        // Each request's metrics (sluice.api.requests, and the runtime's of a start) printed as EMF lines, and its spans
+        // exported where tracing is on, before Lambda may freeze the process.
+        return metrics.flushingAfter(new HttpApiFunction(web::get));
     }
 
     /** The API's web context, started once: eagerly when this Lambda is the http-api one. */

@@ -17,17 +17,13 @@ final class HttpApiFunction implements Function<APIGatewayV2HTTPEvent, APIGatewa
         this.servlet = servlet;
     }
 
-    /** Where tracing is on, the spans the request made (an execution's start) are exported before Lambda may freeze the process. */
+    /** The metrics and spans it made are printed and exported by {@code EmfMetrics.flushingAfter} ({@link AwsHttpApi}). */
     @Override
     public APIGatewayV2HTTPResponse apply(APIGatewayV2HTTPEvent event) {
-        try {
-            HttpApiServlet api = servlet.get();
-            if (SfnGateway.isSfn(event)) {
-                return SfnGateway.answer(api.stepFunctions(), event);
-            }
-            return ApiGatewayV2.response(api.service(ApiGatewayV2.request(event, api.servletContext())));
-        } finally {
-            io.sluice.runtime.tracing.ProcessTracing.flush();
+        HttpApiServlet api = servlet.get();
+        if (SfnGateway.isSfn(event)) {
+            return SfnGateway.answer(api.stepFunctions(), event);
         }
+        return ApiGatewayV2.response(api.service(ApiGatewayV2.request(event, api.servletContext())));
     }
 }

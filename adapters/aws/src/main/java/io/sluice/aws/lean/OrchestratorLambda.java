@@ -109,6 +109,7 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
         }
         // Its metrics as the other Lambdas print them: EMF lines on standard out as each invocation ends, in their namespace.
         io.sluice.aws.metrics.EmfMetrics metrics = new io.sluice.aws.metrics.EmfMetrics(namespace, clock, System.out);
+        redis.meterCalls(metrics.registry()); // sluice.redis.calls
         Orchestrator orchestrator = AwsFunctions.runtime(redis, q, names, clock, retention, events, tenancy).metrics(metrics.registry(), tenancy)
                 .lambdaRouting(properties.lambdaRouting()).build().orchestrator();
         return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator, metrics), List.of(q, redis));

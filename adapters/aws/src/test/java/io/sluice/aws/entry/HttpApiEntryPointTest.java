@@ -14,6 +14,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -146,6 +147,29 @@ class HttpApiEntryPointTest {
         JsonNode lineage = invoke(request("GET", "/v1/lineage", "dataset=warehouse:retail.orders", null));
         assertThat(lineage.path("statusCode").asInt()).isEqualTo(200);
         assertThat(Json.parse(lineage.path("body").asText()).path("producers").isArray()).isTrue();
+    }
+
+    /**
+     * Each request prints its metrics as it ends, as the other Lambdas do: an EMF line (AWS's embedded metric format, the
+     * schema EmfLinesTest checks) with {@code sluice.api.requests} counted and timed by route pattern, method and status
+     * class; never the path, whose execution ids are unbounded.
+     */
+    @Test
+    void eachRequestIsCountedAndTimedByRouteAndStatusClassInAnEmfLine(CapturedOutput output) throws Exception {
+        assertThat(invoke(request("GET", "/v1/rules", "", null)).path("statusCode").asInt()).isEqualTo(200);
+        assertThat(invoke("http-api-no-key.json").path("statusCode").asInt()).isEqualTo(401);
+
+        List<JsonNode> requests = output.getOut().lines().filter(l -> l.startsWith("{") && l.contains("\"_aws\""))
+                .map(Json::parse).filter(l -> l.has("sluice.api.requests.count")).toList();
+        assertThat(requests).extracting(l -> l.path("route").asText() + " " + l.path("method").asText() + " " + l.path("status").asText())
+                .contains("/v1/rules GET 2xx", "/v1/executions/{id} GET 4xx");
+        assertThat(requests).allSatisfy(l -> {
+            assertThat(l.path("status").asText()).matches("[1-5]xx");
+            assertThat(l.path("sluice.api.requests.sum").asDouble()).isGreaterThanOrEqualTo(0.0);
+            assertThat(l.path("_aws").path("CloudWatchMetrics").get(0).path("Dimensions").get(0))
+                    .extracting(JsonNode::asText).containsExactlyInAnyOrder("route", "method", "status");
+            assertThat(l.toString()).doesNotContain("hello:from-api-gateway");
+        });
     }
 
     /** The recorded start event, turned into another request of the same caller. */

@@ -49,6 +49,31 @@ class EmfMetricsTest {
         assertThat(printed()).hasSize(1);
     }
 
+    @Test
+    void theApisRequestsGoByStatusClassAndRedisCallsWithoutTheCommandSoCloudWatchHoldsFewerMetrics() {
+        var registry = metrics.registry();
+        io.micrometer.core.instrument.Timer.builder("sluice.api.requests").tags("route", "/v1/executions/{id}", "method", "GET", "status", "404")
+                .register(registry).record(java.time.Duration.ofMillis(3));
+        io.micrometer.core.instrument.Timer.builder("sluice.api.requests").tags("route", "/v1/executions/{id}", "method", "GET", "status", "401")
+                .register(registry).record(java.time.Duration.ofMillis(1));
+        for (String command : new String[] {"GET", "HGETALL"}) {
+            io.micrometer.core.instrument.Timer.builder("sluice.redis.calls").tags("command", command, "script", "-", "outcome", "ok")
+                    .register(registry).record(java.time.Duration.ofMillis(2));
+        }
+        metrics.flush();
+        var lines = java.util.Arrays.stream(printed()).map(Json::parse).toList();
+        var api = lines.stream().filter(l -> l.has("sluice.api.requests.count")).toList();
+        assertThat(api).hasSize(1);
+        assertThat(api.get(0).path("status").asText()).isEqualTo("4xx");
+        assertThat(api.get(0).path("sluice.api.requests.count").asDouble()).isEqualTo(2.0);
+        var redis = lines.stream().filter(l -> l.has("sluice.redis.calls.count")).toList();
+        assertThat(redis).hasSize(1);
+        assertThat(redis.get(0).has("command")).isFalse();
+        assertThat(redis.get(0).path("sluice.redis.calls.count").asDouble()).isEqualTo(2.0);
+        assertThat(redis.get(0).path("_aws").path("CloudWatchMetrics").get(0).path("Dimensions").get(0))
+                .extracting(com.fasterxml.jackson.databind.JsonNode::asText).containsExactlyInAnyOrder("script", "outcome");
+    }
+
     private String[] printed() {
         return log.toString(StandardCharsets.UTF_8).lines().toArray(String[]::new);
     }

@@ -121,6 +121,8 @@ public class AzureRuntime {
         // The tenancy is looked up when the first task arrives: binding the API's tenants file while the http-api's
         // serverless web container is still starting fails (its ServletContext resolves paths only once running).
         io.sluice.functions.tenancy.Tenancy owners = pipeline -> tenancy.getObject().tenantOf(pipeline);
+        // With Application Insights, the Redis round trips (sluice.redis.calls) go there beside the runtime's meters.
+        metrics.stream().findFirst().ifPresent(m -> redis.meterCalls(m.registry()));
         return RuntimeBuilder.on(new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
                         redis.definitionStore(), redis.activityTasks()), names, clock)
                 .retention(retention).events(AzureEvents.enabled(env)).activitiesOf(owners)
@@ -212,8 +214,12 @@ public class AzureRuntime {
     }
 
     @Bean
-    public RedisDependencyIndex dependencyIndex(RedisAdapters redis, SluiceAzureHostProperties host) {
-        return new RedisDependencyIndex(redis.redisson(), host.redisKeyPrefix());
+    public RedisDependencyIndex dependencyIndex(RedisAdapters redis, SluiceAzureHostProperties host, Clock clock,
+                                                ObjectProvider<io.sluice.azure.metrics.AzureMonitorMetrics> metrics) {
+        RedisDependencyIndex index = new RedisDependencyIndex(redis.redisson(), host.redisKeyPrefix());
+        // The runs waiting on upstreams, read when the exporter collects (every OTEL_METRIC_EXPORT_INTERVAL, 60 s).
+        metrics.stream().findFirst().ifPresent(m -> io.sluice.runtime.metrics.WaitGauges.watch(m.registry(), index, clock));
+        return index;
     }
 
     /**

@@ -97,9 +97,13 @@ public class DataFunctions {
                 new RedisExportLedger(backends.redisson(), backends.redisKeyPrefix()), clock, new ScopedSecrets(secrets));
     }
 
+    /** The dependency index, and with metrics on the gauge of the runs waiting in it ({@code sluice.dependency.waiting}). */
     @Bean
-    public RedisDependencyIndex dependencyIndex(LocalBackends backends) {
-        return new RedisDependencyIndex(backends.redisson(), backends.redisKeyPrefix());
+    public RedisDependencyIndex dependencyIndex(LocalBackends backends, Clock clock,
+                                                org.springframework.beans.factory.ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters) {
+        RedisDependencyIndex index = new RedisDependencyIndex(backends.redisson(), backends.redisKeyPrefix());
+        meters.ifAvailable(registry -> io.sluice.runtime.metrics.WaitGauges.watch(registry, index, clock));
+        return index;
     }
 
     /** Run as {@code sluice:function:dependency-check.waitForTaskToken}; a registration outlives its deadline by a day. */

@@ -161,7 +161,10 @@ public class RuntimeConfiguration {
         runtime.limitChannels(new ChannelLimits(new RedisConcurrencyLimiter(backends.redisson(), backends.redisKeyPrefix()),
                 new RedisTokenBucket(backends.redisson(), backends.redisKeyPrefix()), tenants, channels.settings()));
         runtime.recordLineage(lineage);
-        meters.ifAvailable(registry -> runtime.recordMetrics(registry, owners));
+        meters.ifAvailable(registry -> {
+            runtime.recordMetrics(registry, owners);
+            io.sluice.redis.RedisAdapters.meterCalls(backends.redisson(), registry); // sluice.redis.calls
+        });
         return runtime;
     }
 

@@ -1,0 +1,63 @@
+package io.sluice.redis;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.redisson.client.codec.StringCodec;
+import org.redisson.client.protocol.CommandData;
+import org.redisson.client.protocol.RedisCommand;
+
+/**
+ * What timing a Redis call costs the client (issue 36), without the network: one {@code EVALSHA} of the adapters'
+ * {@code execution-commit} script as Redisson hands it to the connection's channel, its promise then completed as the
+ * reply's decoding completes it, with {@link RedisCallMeters} timing it into a Prometheus registry as {@code sluice serve}
+ * has one ({@code timed}) and without ({@code untimed}: what every call costs anyway). Average time per call, in
+ * nanoseconds. In package {@code io.sluice.redis}: the meters are the adapter's own, not public API.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class RedisCallBenchmark {
+    private static final RedisCommand<Object> EVALSHA = new RedisCommand<>("EVALSHA");
+    private RedisCallMeters meters;
+    private String sha;
+    private final List<Object> reply = List.of(1L);
+
+    @Setup
+    public void setUp() {
+        meters = new RedisCallMeters(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+        String described = RedisExecutionStore.COMMIT.toString(); // "execution-commit (<sha1>)"
+        sha = described.substring(described.indexOf('(') + 1, described.length() - 1);
+        if (!"execution-commit".equals(LuaScript.nameOf(sha))) {
+            throw new IllegalStateException("the benchmark's SHA-1 does not name execution-commit: " + described);
+        }
+    }
+
+    @Benchmark
+    public CommandData<Object, Object> timed() {
+        CommandData<Object, Object> call = call();
+        meters.sent(call);
+        call.getPromise().complete(reply);
+        return call;
+    }
+
+    @Benchmark
+    public CommandData<Object, Object> untimed() {
+        CommandData<Object, Object> call = call();
+        call.getPromise().complete(reply);
+        return call;
+    }
+
+    private CommandData<Object, Object> call() {
+        return new CommandData<>(new CompletableFuture<>(), StringCodec.INSTANCE, EVALSHA, new Object[] {sha, 1, "sluice:exec:{e-1}"});
+    }
+}
