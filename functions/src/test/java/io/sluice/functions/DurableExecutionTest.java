@@ -152,7 +152,7 @@ class DurableExecutionTest {
         Definition timed = DefinitionParser.parse(Json.parse("""
                 {"StartAt": "D", "States": {"D": {"Type": "Task", "Resource": "sluice:function:double", "TimeoutSeconds": 1, "End": true}}}"""));
         String id = p.orchestrator.start("p", "timed", timed, Json.parse("{\"n\": 2}")).execution().executionId();
-        await().atMost(Duration.ofSeconds(10)).until(() -> p.once() >= 0 && summary(p, id).status().equals("SUCCEEDED"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> p.once() >= 0 && summary(p, id).status().equals("SUCCEEDED"));
         long version = p.store.load(id).orElseThrow().version();
         int lines = p.store.history(id, 0, 1000).size();
         // The timeout's delayed message still comes (a queue delay cannot be taken back); the orchestrator drops it unread.
