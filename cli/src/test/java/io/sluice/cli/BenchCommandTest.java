@@ -49,6 +49,20 @@ class BenchCommandTest {
                 .containsPattern("slow busy #\\d+ [0-9.]+ ms: send ").contains("receiveFirst(");
     }
 
+    /** A tiny listing run: every page is read and timed; the figures mean nothing at this size. */
+    @Test
+    void aSmallListingRunTimesEachPageAndTheFiguresAreTheLastLine() {
+        CliRun r = CliRun.of("bench", "listing", "--executions", "200", "--page", "10", "--samples", "3", "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("200 executions stored in ").containsPattern("page at 180 by cursor +10 rows: p50 +[0-9.]+ ms");
+        String[] lines = r.out().split("\n");
+        JsonNode figures = Json.parse(lines[lines.length - 1]);
+        assertThat(figures.get("executions").asInt()).isEqualTo(200);
+        assertThat(figures.path("first page").path("rows").asInt()).isEqualTo(10);
+        assertThat(figures.path("page at 180 by cursor").path("rows").asInt()).as("a full page past the cursor").isEqualTo(10);
+        assertThat(CliRun.of("bench", "listing", "--page", "0").err()).contains("--page 1 to 1000 rows");
+    }
+
     @Test
     void aPriorityRunRefusesAMalformedRate() {
         CliRun r = CliRun.of("bench", "priority", "--p3-rate", "fast");
