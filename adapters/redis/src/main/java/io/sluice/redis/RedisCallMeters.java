@@ -17,9 +17,10 @@ import org.redisson.client.protocol.RedisCommand;
  * comes from a bounded set (Redis's command names, the adapters' own scripts, the error kinds), never a key or an
  * argument. Blocking commands (a blocking pop waits for data, not for the server) are not timed. A pipeline's outcome is
  * its first failed command's, if one failed. A call is recorded when its promise completes, on the connection's event
- * loop: the caller that waits on the same promise may go on before it is recorded.
+ * loop: the caller that waits on the same promise may go on before it is recorded. Hosts bind it with
+ * {@link RedisAdapters#meterCalls}; it is public for a client built elsewhere and for the benchmark of its cost.
  */
-final class RedisCallMeters {
+public final class RedisCallMeters {
     /** The command tag of a pipeline (Redisson's batch): its commands go in one write and are timed as one round trip. */
     static final String PIPELINE = "pipeline";
     /** The script tag of a call that runs no script of the adapters, or a pipeline of different scripts. */
@@ -29,14 +30,14 @@ final class RedisCallMeters {
     private final MeterRegistry registry;
     private final Map<Key, Timer> timers = new ConcurrentHashMap<>();
 
-    RedisCallMeters(MeterRegistry registry) {
+    public RedisCallMeters(MeterRegistry registry) {
         this.registry = registry;
     }
 
     private record Key(String command, String script, String outcome) {}
 
     /** {@code command} is being written: times it until its promise completes. */
-    void sent(QueueCommand command) {
+    public void sent(QueueCommand command) {
         if (command instanceof CommandData<?, ?> one) {
             if (one.isBlockingCommand()) {
                 return;

@@ -16,13 +16,13 @@ import org.junit.jupiter.api.Test;
  * {@code GET /metrics} of a running {@code serve} (the local app on the testkit's Redis), scraped by a real Prometheus
  * server ({@link PrometheusServer}: Debian's {@code prometheus}, on loopback, started and stopped by this test): after
  * one run that succeeds and one that fails, PromQL over Prometheus' HTTP API sees the failed run with its pipeline's
- * tags, and the API's own requests by route. Skipped without the binary on a laptop; fails without it under CI.
+ * tags, and the API's own requests by route. The scrape is skipped without the binary on a laptop (what {@code /metrics}
+ * serves is checked first, with or without it); it fails without it under CI.
  */
 class PrometheusScrapeTest extends LocalAppTest {
 
     @Test
     void prometheusScrapesServeAndPromQlSeesTheFailedRun() throws Exception {
-        PrometheusServer.require();
         String ok = http().post("/v1/pipelines/shout/executions", "{\"input\": {\"text\": \"m\"}}").body().get("executionId").asText();
         // A run that fails: the waits pipeline's task waits for a callback, and the callback says it failed.
         String bad = http().post("/v1/pipelines/waits/executions", "{}").body().get("executionId").asText();
@@ -44,7 +44,10 @@ class PrometheusScrapeTest extends LocalAppTest {
         assertThat(metrics.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain").contains("version=0.0.4");
         assertThat(metrics.body()).contains("sluice_executions_ended_total{", "sluice_task_duration_seconds_count{",
                 "sluice_task_dispatch_latency_seconds_bucket{");
+        assertThat(metrics.body()).as("serve's Redis round trips, the execution store's commits among them")
+                .contains("sluice_redis_calls_seconds_count{command=\"EVALSHA\",outcome=\"ok\",script=\"execution-commit\"}");
         assertThat(metrics.body()).as("no tag holds an execution id").doesNotContain(bad.substring(bad.indexOf(':') + 1));
+        PrometheusServer.require(); // what /metrics serves is checked above without it; from here, a real Prometheus scrapes it
 
         try (PrometheusServer prometheus = PrometheusServer.scraping(port, "/metrics", null)) {
             String failed = "sluice_executions_ended_total{pipeline=\"waits\",outcome=\"failed\",tenant=\"-\"}";
