@@ -11,7 +11,9 @@ the queues it consumes (read from the event source mappings in the plan), the qu
 allows, its own log group, the deployment's Redis secret, and, for task-worker alone, the data
 bucket, the status table, the integrations' item table, the pipeline secrets, the Glue jobs, the
 warehouse and the topics, queues, buses and buckets the module's `integrations` input declares;
-schedule-tick may write the execution archive and status rows, http-api read both. Every ARN must
+schedule-tick may write the execution archive and status rows, http-api read both; the functions that
+move or read executions (SLEEPING) may get, put, delete and list their sleeping objects (hibernated/ in the
+data bucket) and no other part of it. Every ARN must
 exist in the plan (or be an input such as the warehouse), belong to the plan's account and region,
 and no statement may use "*" unless its actions have no resource type. The alert topic's key may be
 used by CloudWatch and, through SNS only, by exactly the roles of the functions that raise alerts;
@@ -47,6 +49,8 @@ SENDS = {
 # ("delayed" is the one standard queue every FIFO queue's delayed messages wait in, naming the queue they are for.)
 # (the "events" sends of task-worker, events, scheduled-start, object-trigger and http-api: with execution_events,
 # a start's commit carries its started event, and a held task its blocked and released ones)
+# The functions whose waiting executions sleep in the data bucket's hibernated/ (every one that moves or reads executions).
+SLEEPING = {"orchestrator", "task-worker", "events", "dlq-handler", "schedule-tick", "scheduled-start", "object-trigger", "http-api"}
 ALERTING = {"orchestrator", "events", "dlq-handler", "task-worker", "schedule-tick", "scheduled-start", "glue-job-state"}
 # Actions that have no resource type: only these may use "*".
 NO_RESOURCE_TYPE = {"ec2:DescribeNetworkInterfaces", "ec2:DescribeSubnets", "redshift-data:DescribeStatement",
@@ -171,6 +175,7 @@ def check(doc):
     declared = lambda kind: set(integrations.get(kind) or [])
     item_table = f"{name}-items"
     archive = f"arn:aws:s3:::{data_bucket}/archive/executions/*"
+    hibernated = f"arn:aws:s3:::{data_bucket}/hibernated/*"
 
     def allowed(fn, action, resource, statement):
         """None when fine, else why not."""
@@ -230,6 +235,12 @@ def check(doc):
                 return None
             if fn == "http-api" and action == "s3:ListBucket" and resource == f"arn:aws:s3:::{data_bucket}" and \
                     statement.get("Condition", {}).get("StringLike", {}).get("s3:prefix") == ["archive/executions/*"]:
+                return None
+            # waiting executions sleep under hibernated/: the functions that move or read executions keep them there
+            if fn in SLEEPING and action in {"s3:GetObject", "s3:PutObject", "s3:DeleteObject"} and resource == hibernated:
+                return None
+            if fn in SLEEPING and action == "s3:ListBucket" and resource == f"arn:aws:s3:::{data_bucket}" and \
+                    statement.get("Condition", {}).get("StringLike", {}).get("s3:prefix") == ["hibernated/*"]:
                 return None
             return "a bucket (or part of one) that is not its own"
         if service == "dynamodb":
@@ -372,6 +383,8 @@ def planted(doc):
     data = f"arn:aws:s3:::{name}-data-{ACCOUNT}-{REGION}"
     grants = [
         ("orchestrator", "s3:GetObject", f"{data}/*"),
+        ("glue-job-state", "s3:PutObject", f"{data}/hibernated/*"),
+        ("http-api", "s3:PutObject", f"{data}/archive/executions/*"),
         ("schedule-tick", "s3:GetObject", f"{data}/configs/*"),
         ("http-api", "dynamodb:PutItem", f"arn:aws:dynamodb:{REGION}:{ACCOUNT}:table/{name}-items"),
         ("events", "sns:Publish", f"arn:aws:sns:{REGION}:{ACCOUNT}:orders-done"),

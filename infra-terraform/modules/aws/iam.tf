@@ -17,6 +17,12 @@ locals {
     var.warehouse.workgroup_arn != null ? var.warehouse.workgroup_arn : format(local.arn, "redshift", "cluster:${var.warehouse.cluster_identifier}")
   )
 
+  # Waiting executions sleep in the data bucket (hibernated/executions/, adapters/aws AwsPorts.hostExecutions): every
+  # function that starts, moves, ends or reads executions puts them to sleep, wakes them (deleting their object) or
+  # reads them there. Not delayed-forwarder (it only moves messages) nor glue-job-state (it sends a callback).
+  hibernated_arn = "${local.data_bucket_arn}/hibernated/*"
+  sleeping       = ["orchestrator", "task-worker", "events", "dlq-handler", "schedule-tick", "scheduled-start", "object-trigger", "http-api"]
+
   # Statements only some functions need.
   own = {
     "task-worker" = flatten([
@@ -97,6 +103,9 @@ locals {
     length(local.sends[f]) == 0 ? [] : [{ Sid = "SendToQueues", Action = local.sqs_send, Resource = [for q in distinct(local.sends[f]) : local.queue_arn[q]], Condition = null }],
     { Sid = "RedisAuthToken", Action = ["secretsmanager:GetSecretValue"], Resource = [format(local.arn, "secretsmanager", "secret:${local.redis_secret}-??????")], Condition = null },
     contains(local.alerting, f) ? [{ Sid = "Alerts", Action = ["sns:Publish"], Resource = [local.topic_arn], Condition = null }] : [],
+    # (two conditionals, not one of two statements: their Conditions differ in type)
+    contains(local.sleeping, f) ? [{ Sid = "SleepingExecutionsList", Action = ["s3:ListBucket"], Resource = [local.data_bucket_arn], Condition = { StringLike = { "s3:prefix" = ["hibernated/*"] } } }] : [],
+    contains(local.sleeping, f) ? [{ Sid = "SleepingExecutions", Action = ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], Resource = [local.hibernated_arn], Condition = null }] : [],
     lookup(local.own, f, []),
   ]) : merge({ Effect = "Allow" }, { for k, v in s : k => v if v != null })] }
 }

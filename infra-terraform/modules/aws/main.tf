@@ -136,6 +136,8 @@ locals {
     # and reaps, http-api refuses a reused name within name_reuse (sluice.retention, sluice.name-reuse).
     SLUICE_RETENTION = var.retention.executions
     SLUICE_NAMEREUSE = var.retention.name_reuse
+    # Waiting executions sleep in the data bucket's hibernated/ after this (adapters/aws AwsPorts.hostExecutions).
+    SLUICE_HIBERNATE_AFTER = var.hibernate_after
     # The CloudWatch namespace of the functions' embedded-metric lines, one per deployment (monitoring.tf alarms on it).
     SLUICE_METRICS_NAMESPACE = local.metrics_namespace
   }

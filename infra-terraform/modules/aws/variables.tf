@@ -219,6 +219,17 @@ variable "retention" {
   }
 }
 
+variable "hibernate_after" {
+  type        = string
+  description = "How far away everything a waiting execution waits for must be before it leaves Redis to sleep in the data bucket (hibernated/executions/; a callback or activity task always is): a duration in minutes, hours or days such as \"5m\", or \"off\" (nothing new sleeps; those asleep still read and wake). No lifecycle rule: an object leaves when its execution wakes."
+  default     = "5m"
+
+  validation {
+    condition     = can(regex("^([0-9]+(m|h|d)|off)$", var.hibernate_after))
+    error_message = "hibernate_after must be a duration in minutes, hours or days, such as \"5m\" or \"1h\", or \"off\"."
+  }
+}
+
 variable "api_auth" {
   type = object({
     mode                    = optional(string, "iam")

@@ -85,6 +85,8 @@ resource "azurerm_function_app_flex_consumption" "sluice" {
     SLUICE_TRIGGERS_RULES = "classpath:pipelines/triggers.json"
     # The channels with queues here; the app refuses to start if the bundle (package azure --priority-channels) ships others.
     SLUICE_PRIORITY_CHANNELS = join(",", var.priority_channels)
+    # Waiting executions sleep in the data container's hibernated/ after this (adapters/azure AzureRuntime.hostExecutions).
+    SLUICE_HIBERNATE_AFTER = var.hibernate_after
     },
     # Without a bundled tenants file the http-api serves only behind the authentication named here (CloudApiAuth).
     var.api_platform_auth == null ? {} : { SLUICE_API_PLATFORM_AUTH = var.api_platform_auth },

@@ -110,6 +110,17 @@ variable "execution_events" {
   default     = true
 }
 
+variable "hibernate_after" {
+  type        = string
+  description = "How far away everything a waiting execution waits for must be before it leaves Redis to sleep in the data container (hibernated/executions/; a callback or activity task always is): a duration in minutes, hours or days such as \"5m\", or \"off\" (nothing new sleeps; those asleep still read and wake). No lifecycle rule: an object leaves when its execution wakes."
+  default     = "5m"
+
+  validation {
+    condition     = can(regex("^([0-9]+(m|h|d)|off)$", var.hibernate_after))
+    error_message = "hibernate_after must be a duration in minutes, hours or days, such as \"5m\" or \"1h\", or \"off\"."
+  }
+}
+
 variable "api_platform_auth" {
   type        = string
   description = "The authentication in front of the HTTP API when the bundle has no tenants file: \"easy-auth\" (App Service authentication on the app), \"api-management\" (API Management as the only route to it) or \"function-keys\" (the bundle built with ./sluice package azure --platform-auth function-keys, whose http-api trigger asks for a function key); every caller it lets through is then the platform's operator. null: the bundle's tenants.json decides (each request carries a tenant key), and without one the http-api refuses to start rather than serve an open API (its trigger is anonymous)."

@@ -119,6 +119,7 @@ run "queues_functions_and_policies" {
   assert {
     condition = alltrue([for f, fn in aws_lambda_function.function :
       fn.environment[0].variables.SLUICE_RETENTION == "1d" && fn.environment[0].variables.SLUICE_NAMEREUSE == "90d" &&
+      fn.environment[0].variables.SLUICE_HIBERNATE_AFTER == "5m" &&
       fn.environment[0].variables.SLUICE_SCHEDULER_TARGET_ARN == "arn:aws:lambda:eu-west-1:123456789012:function:sluice-test-scheduled-start:live" &&
       fn.environment[0].variables.SLUICE_SCHEDULER_ROLE_ARN == "arn:aws:iam::123456789012:role/sluice-test-scheduler" &&
       (lookup(fn.environment[0].variables, "SLUICE_INTEGRATIONS_ENABLED", "false") == "true") == (f == "task-worker") &&
@@ -163,7 +164,7 @@ run "queues_functions_and_policies" {
     error_message = "a role names a resource outside this account"
   }
   assert {
-    condition     = length(jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement) == 11 && strcontains(aws_iam_role_policy.function["task-worker"].policy, "job/orders-raw")
+    condition     = length(jsondecode(aws_iam_role_policy.function["task-worker"].policy).Statement) == 13 && strcontains(aws_iam_role_policy.function["task-worker"].policy, "job/orders-raw")
     error_message = "task-worker's role must name the pipelines' Glue jobs"
   }
   assert {
@@ -183,9 +184,20 @@ run "queues_functions_and_policies" {
       [for s in jsondecode(aws_iam_role_policy.function["schedule-tick"].policy).Statement : s.Resource if s.Sid == "ArchiveWrite"] == [["arn:aws:s3:::sluice-test-data-123456789012-eu-west-1/archive/executions/*"]] &&
       [for s in jsondecode(aws_iam_role_policy.function["http-api"].policy).Statement : s.Action if s.Sid == "ArchiveRead"] == [["s3:GetObject"]] &&
       [for s in jsondecode(aws_iam_role_policy.function["http-api"].policy).Statement : s.Condition.StringLike["s3:prefix"] if s.Sid == "ArchiveList"] == [["archive/executions/*"]] &&
-      alltrue([for f, p in aws_iam_role_policy.function : !strcontains(p.policy, "arn:aws:s3:::sluice-test-data") if !contains(["task-worker", "schedule-tick", "http-api"], f)])
+      alltrue([for f, p in aws_iam_role_policy.function : alltrue([
+        for s in jsondecode(p.policy).Statement : !strcontains(jsonencode(s), "arn:aws:s3:::sluice-test-data") || startswith(s.Sid, "SleepingExecutions")
+      ]) if !contains(["task-worker", "schedule-tick", "http-api"], f)])
     )
-    error_message = "the retention reaper (schedule-tick) may write only the archive, http-api only read it, and no other function may touch the data bucket"
+    error_message = "the retention reaper (schedule-tick) may write only the archive, http-api only read it, and no other function may touch the data bucket but its sleeping executions"
+  }
+  assert {
+    condition = alltrue([for f, p in aws_iam_role_policy.function : contains(["delayed-forwarder", "glue-job-state"], f) ? !strcontains(p.policy, "hibernated") : (
+      jsonencode([for s in jsondecode(p.policy).Statement : [s.Action, s.Resource] if s.Sid == "SleepingExecutions"]) ==
+      jsonencode([[["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], ["arn:aws:s3:::sluice-test-data-123456789012-eu-west-1/hibernated/*"]]]) &&
+      jsonencode([for s in jsondecode(p.policy).Statement : [s.Resource, s.Condition.StringLike["s3:prefix"]] if s.Sid == "SleepingExecutionsList"]) ==
+      jsonencode([[["arn:aws:s3:::sluice-test-data-123456789012-eu-west-1"], ["hibernated/*"]]])
+    )])
+    error_message = "every function that moves or reads executions may get, put, delete and list their sleeping objects (hibernated/ in the data bucket) and nothing else through that grant; delayed-forwarder and glue-job-state none"
   }
 
   # Nothing public.
@@ -330,7 +342,8 @@ run "integrations_are_named_in_task_worker_alone" {
       statements         = [{ actions = ["dynamodb:DescribeTable"], resources = ["arn:aws:dynamodb:eu-west-1:123456789012:table/Orders"] }]
       functions          = ["scorer", "tagger:prod", "arn:aws:lambda:eu-west-1:210987654321:function:partner-check"]
     }
-    retention = { executions = "12h", name_reuse = "30d" }
+    retention       = { executions = "12h", name_reuse = "30d" }
+    hibernate_after = "off"
   }
 
   assert {
@@ -382,8 +395,8 @@ run "integrations_are_named_in_task_worker_alone" {
     error_message = "every function must know which task functions have queues (a Lambda call of any other goes to integrations)"
   }
   assert {
-    condition     = alltrue([for fn in aws_lambda_function.function : fn.environment[0].variables.SLUICE_RETENTION == "12h" && fn.environment[0].variables.SLUICE_NAMEREUSE == "30d"])
-    error_message = "every function must read the configured retention"
+    condition     = alltrue([for fn in aws_lambda_function.function : fn.environment[0].variables.SLUICE_RETENTION == "12h" && fn.environment[0].variables.SLUICE_NAMEREUSE == "30d" && fn.environment[0].variables.SLUICE_HIBERNATE_AFTER == "off"])
+    error_message = "every function must read the configured retention and hibernate_after"
   }
 }
 
