@@ -275,48 +275,14 @@ public abstract class ExecutionStoreContract {
     @Test
     void aStubKeepsSummaryVersionAndListingRefusesCommitsAndIsRestoredOnce() {
         org.junit.jupiter.api.Assumptions.assumeTrue(store instanceof ExecutionStubs, "this store keeps no stubs");
-        ExecutionStubs stubs = (ExecutionStubs) store;
-        String id = id("sleeper");
-        commit(id, 0, "{\"s\":1}", List.of("h1", "h2"), List.of());
-        assertThat(stubs.stub(id, 1)).isTrue();
-        StoredExecution stub = store.load(id).orElseThrow();
-        assertThat(stub.stub()).isTrue();
-        assertThat(stub.version()).isEqualTo(1);
-        assertThat(stub.outbox()).isEmpty();
-        assertThat(stub.summary().executionId()).isEqualTo(id);
-        assertThat(stub.summary().status()).isEqualTo("RUNNING");
-        assertThat(store.history(id, 0, 10)).isEmpty();
-        assertThat(store.list("p-" + prefix, "RUNNING", 10)).extracting(ExecutionSummary::executionId).contains(id);
-        assertThat(commit(id, 1, "{\"s\":2}", List.of("h3"), List.of())).as("a stub is restored before it changes")
-                .isEqualTo(new CommitResult.Conflict(1));
-        assertThat(stubs.stub(id, 1)).as("a stub already").isFalse();
-
-        assertThat(stubs.restore(id, 1, "{\"s\":1}", List.of("h1", "h2"))).isTrue();
-        assertThat(stubs.restore(id, 1, "{\"s\":1}", List.of("h1", "h2"))).as("the second waker finds no stub").isFalse();
-        StoredExecution awake = store.load(id).orElseThrow();
-        assertThat(awake.stub()).isFalse();
-        assertThat(awake.state()).isEqualTo("{\"s\":1}");
-        assertThat(store.history(id, 0, 10)).containsExactly("h1", "h2");
-        assertThat(commit(id, 1, "{\"s\":2}", List.of("h3"), List.of())).isEqualTo(new CommitResult.Committed(2));
-        assertThat(store.history(id, 0, 10)).containsExactly("h1", "h2", "h3");
+        new ExecutionStubCases(store, "p-" + prefix, T0).aStubReadsAsItsExecutionUntilRestoredOnce(id("sleeper"));
     }
 
     @Test
     void onlyARunningExecutionAtItsVersionWithItsOutboxSentBecomesAStub() {
         org.junit.jupiter.api.Assumptions.assumeTrue(store instanceof ExecutionStubs, "this store keeps no stubs");
-        ExecutionStubs stubs = (ExecutionStubs) store;
-        String unsent = id("unsent-stub");
-        commit(unsent, 0, "s", List.of("h"), List.of("c1"));
-        assertThat(stubs.stub(unsent, 1)).as("its outbox is not sent").isFalse();
-        assertThat(stubs.stub(unsent, 2)).as("not at that version").isFalse();
-        assertThat(stubs.stub(id("absent"), 1)).isFalse();
-        assertThat(stubs.restore(unsent, 1, "x", List.of())).as("not a stub").isFalse();
-        assertThat(store.load(unsent).orElseThrow().state()).isEqualTo("s");
-        String pipeline = "p-" + prefix;
-        String done = id("done-stub");
-        store.commit(new Commit(summary(done, pipeline, "SUCCEEDED", T0), "d", List.of("h"), List.of(), 0, T0));
-        assertThat(stubs.stub(done, 1)).as("finished").isFalse();
-        assertThat(store.history(done, 0, 10)).containsExactly("h");
+        new ExecutionStubCases(store, "p-" + prefix, T0).onlyARunningQuietExecutionBecomesAStub(id("unsent-stub"), id("done-stub"),
+                id("absent"));
     }
 
     /** Every page of a listing by cursor, {@code size} at a time, in the order the pages came. */

@@ -1,0 +1,70 @@
+package io.sluice.testkit.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.orchestration.port.Commit;
+import io.sluice.orchestration.port.CommitResult;
+import io.sluice.orchestration.port.ExecutionStore;
+import io.sluice.orchestration.port.ExecutionStubs;
+import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.StoredExecution;
+import java.time.Instant;
+import java.util.List;
+
+/** The {@link ExecutionStoreContract}'s cases for a store that keeps stubs of sleeping executions ({@link ExecutionStubs}). */
+final class ExecutionStubCases {
+    private final ExecutionStore store;
+    private final ExecutionStubs stubs;
+    private final String pipeline;
+    private final Instant at;
+
+    ExecutionStubCases(ExecutionStore store, String pipeline, Instant at) {
+        this.store = store;
+        this.stubs = (ExecutionStubs) store;
+        this.pipeline = pipeline;
+        this.at = at;
+    }
+
+    private CommitResult commit(String id, String status, long expected, String state, List<String> history, List<String> outbox) {
+        ExecutionSummary s = new ExecutionSummary(id, pipeline, id.substring(id.indexOf(':') + 1), status, "sha256:abc", at,
+                status.equals("RUNNING") ? null : at.plusSeconds(5));
+        return store.commit(new Commit(s, state, history, outbox, expected, at));
+    }
+
+    void aStubReadsAsItsExecutionUntilRestoredOnce(String id) {
+        commit(id, "RUNNING", 0, "{\"s\":1}", List.of("h1", "h2"), List.of());
+        assertThat(stubs.stub(id, 1)).isTrue();
+        StoredExecution stub = store.load(id).orElseThrow();
+        assertThat(stub.stub()).isTrue();
+        assertThat(stub.version()).isEqualTo(1);
+        assertThat(stub.outbox()).isEmpty();
+        assertThat(stub.summary().executionId()).isEqualTo(id);
+        assertThat(stub.summary().status()).isEqualTo("RUNNING");
+        assertThat(store.history(id, 0, 10)).isEmpty();
+        assertThat(store.list(pipeline, "RUNNING", 10)).extracting(ExecutionSummary::executionId).contains(id);
+        assertThat(commit(id, "RUNNING", 1, "{\"s\":2}", List.of("h3"), List.of())).as("a stub is restored before it changes")
+                .isEqualTo(new CommitResult.Conflict(1));
+        assertThat(stubs.stub(id, 1)).as("a stub already").isFalse();
+
+        assertThat(stubs.restore(id, 1, "{\"s\":1}", List.of("h1", "h2"))).isTrue();
+        assertThat(stubs.restore(id, 1, "{\"s\":1}", List.of("h1", "h2"))).as("the second waker finds no stub").isFalse();
+        StoredExecution awake = store.load(id).orElseThrow();
+        assertThat(awake.stub()).isFalse();
+        assertThat(awake.state()).isEqualTo("{\"s\":1}");
+        assertThat(store.history(id, 0, 10)).containsExactly("h1", "h2");
+        assertThat(commit(id, "RUNNING", 1, "{\"s\":2}", List.of("h3"), List.of())).isEqualTo(new CommitResult.Committed(2));
+        assertThat(store.history(id, 0, 10)).containsExactly("h1", "h2", "h3");
+    }
+
+    void onlyARunningQuietExecutionBecomesAStub(String unsent, String done, String absent) {
+        commit(unsent, "RUNNING", 0, "s", List.of("h"), List.of("c1"));
+        assertThat(stubs.stub(unsent, 1)).as("its outbox is not sent").isFalse();
+        assertThat(stubs.stub(unsent, 2)).as("not at that version").isFalse();
+        assertThat(stubs.stub(absent, 1)).isFalse();
+        assertThat(stubs.restore(unsent, 1, "x", List.of())).as("not a stub").isFalse();
+        assertThat(store.load(unsent).orElseThrow().state()).isEqualTo("s");
+        commit(done, "SUCCEEDED", 0, "d", List.of("h"), List.of());
+        assertThat(stubs.stub(done, 1)).as("finished").isFalse();
+        assertThat(store.history(done, 0, 10)).containsExactly("h");
+    }
+}
