@@ -44,8 +44,9 @@ class PrometheusScrapeTest extends LocalAppTest {
         assertThat(metrics.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain").contains("version=0.0.4");
         assertThat(metrics.body()).contains("sluice_executions_ended_total{", "sluice_task_duration_seconds_count{",
                 "sluice_task_dispatch_latency_seconds_bucket{");
-        assertThat(metrics.body()).as("serve's Redis round trips, the execution store's commits among them")
-                .contains("sluice_redis_calls_seconds_count{command=\"EVALSHA\",outcome=\"ok\",script=\"execution-commit\"}");
+        assertThat(metrics.body()).as("serve's Redis round trips, by command and script: the queue's sends, the executions' loads")
+                .contains("sluice_redis_calls_seconds_count{command=\"EVALSHA\",outcome=\"ok\",script=\"queue-send\"}",
+                        "sluice_redis_calls_seconds_count{command=\"EVALSHA\",outcome=\"ok\",script=\"execution-load\"}");
         assertThat(metrics.body()).as("no tag holds an execution id").doesNotContain(bad.substring(bad.indexOf(':') + 1));
         PrometheusServer.require(); // what /metrics serves is checked above without it; from here, a real Prometheus scrapes it
 
