@@ -376,7 +376,8 @@ public abstract class ExecutionStoreContract {
         try {
             List<String> seen = new ArrayList<>();
             ExecutionCursor after = null;
-            while (true) {
+            for (int pages = 0; ; pages++) {
+                assertThat(pages).as("the listing ends").isLessThan(1000);
                 List<ExecutionSummary> page = store.list(pipeline, null, after, 8);
                 if (page.isEmpty()) {
                     break;
