@@ -13,7 +13,6 @@ import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.StoredExecution;
 import io.sluice.orchestration.port.TaskQueue;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -27,7 +26,6 @@ import java.util.Optional;
 public final class HibernatingStore implements ExecutionStore, CoupledWrites.Source {
     /** How often a read follows a sleeping execution that is being woken or put back to sleep meanwhile. */
     private static final int ATTEMPTS = 8;
-    private static final int HISTORY_PAGE = 1000;
 
     private final ExecutionStore store;
     private final ExecutionStubs stubs;
@@ -54,11 +52,7 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
      * sent. Returns whether it sleeps; if not, the object is deleted again.
      */
     public boolean hibernate(ExecutionSummary summary, String state, long version) {
-        List<String> history = new ArrayList<>();
-        for (List<String> page = store.history(summary.executionId(), 0, HISTORY_PAGE); !page.isEmpty();
-             page = page.size() < HISTORY_PAGE ? List.of() : store.history(summary.executionId(), history.size(), HISTORY_PAGE)) {
-            history.addAll(page);
-        }
+        List<String> history = store.history(summary.executionId());
         objects.put(new ArchivedExecution(summary, version, state, history));
         if (stubs.stub(summary.executionId(), version)) {
             return true;
@@ -69,21 +63,19 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
 
     @Override
     public Optional<StoredExecution> load(String executionId) {
-        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Optional<StoredExecution> loaded = store.load(executionId);
-            if (loaded.isEmpty() || !loaded.get().stub()) {
-                return loaded;
-            }
-            Optional<ArchivedExecution> asleep = objects.get(loaded.get().summary(), loaded.get().version());
-            if (asleep.isPresent()) {
-                return Optional.of(awake(loaded.get(), asleep.get()));
-            }
-        }
-        throw missing(executionId);
+        return read(executionId, false);
     }
 
     @Override
     public Optional<StoredExecution> loadForChange(String executionId) {
+        return read(executionId, true);
+    }
+
+    /**
+     * The execution, a sleeping one from its object; {@code wake}: put back in the store first. A stub that someone else
+     * woke (or put back to sleep) meanwhile is loaded again.
+     */
+    private Optional<StoredExecution> read(String executionId, boolean wake) {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             Optional<StoredExecution> loaded = store.load(executionId);
             if (loaded.isEmpty() || !loaded.get().stub()) {
@@ -91,11 +83,13 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
             }
             StoredExecution stub = loaded.get();
             Optional<ArchivedExecution> asleep = objects.get(stub.summary(), stub.version());
+            if (asleep.isPresent() && !wake) {
+                return Optional.of(awake(stub, asleep.get()));
+            }
             if (asleep.isPresent() && stubs.restore(executionId, stub.version(), asleep.get().state(), asleep.get().history())) {
                 objects.delete(stub.summary(), stub.version());
                 return Optional.of(awake(stub, asleep.get()));
             }
-            // Woken (and maybe put back to sleep) by someone else meanwhile: load again.
         }
         throw missing(executionId);
     }

@@ -40,14 +40,4 @@ final class SleepingObjects {
     void delete(ExecutionSummary summary, long version) {
         objects.delete(key(summary, version));
     }
-
-    /** Deletes whatever lies in the folder of {@code pipeline}'s execution {@code name} (left by a crash); how many. */
-    int deleteAll(String pipeline, String name) {
-        int deleted = 0;
-        String folder = folder(pipeline, name);
-        for (ObjectStore.ObjectInfo o : objects.list(folder, null, 100)) {
-            deleted += objects.delete(o.key()) ? 1 : 0;
-        }
-        return deleted;
-    }
 }

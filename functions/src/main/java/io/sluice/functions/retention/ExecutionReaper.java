@@ -7,7 +7,6 @@ import io.sluice.orchestration.port.StatusRecord;
 import io.sluice.orchestration.port.StatusStore;
 import io.sluice.orchestration.port.StoredExecution;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -26,7 +25,6 @@ import java.util.logging.Logger;
  */
 public final class ExecutionReaper {
     private static final Logger LOG = Logger.getLogger(ExecutionReaper.class.getName());
-    private static final int HISTORY_PAGE = 1000;
 
     private final ExecutionStore store;
     private final ExecutionArchive archive;
@@ -66,7 +64,7 @@ public final class ExecutionReaper {
                     continue; // its commands go out first (the sweeper sends them); a running one is never touched
                 }
                 StoredExecution e = loaded.get();
-                if (archive.write(new ArchivedExecution(e.summary(), e.version(), e.state(), history(id)))) {
+                if (archive.write(new ArchivedExecution(e.summary(), e.version(), e.state(), store.history(id)))) {
                     archived++;
                 }
                 indexed(e.summary());
@@ -92,16 +90,5 @@ public final class ExecutionReaper {
         RunState state = RunState.valueOf(s.status());
         index.upsert(new StatusRecord(s.executionId(), s.pipeline(), null, state, 0, s.startTime(), s.stopTime(),
                 null, null, null, null, null));
-    }
-
-    private List<String> history(String id) {
-        List<String> all = new ArrayList<>();
-        while (true) {
-            List<String> page = store.history(id, all.size(), HISTORY_PAGE);
-            all.addAll(page);
-            if (page.size() < HISTORY_PAGE) {
-                return all;
-            }
-        }
     }
 }

@@ -36,6 +36,19 @@ public interface ExecutionStore {
     /** History lines from {@code fromIndex} (0-based), at most {@code limit}. */
     List<String> history(String executionId, int fromIndex, int limit);
 
+    /** Every history line, read {@link #history(String, int, int)} a thousand at a time. */
+    default List<String> history(String executionId) {
+        int page = 1000;
+        List<String> all = new java.util.ArrayList<>();
+        while (true) {
+            List<String> lines = history(executionId, all.size(), page);
+            all.addAll(lines);
+            if (lines.size() < page) {
+                return all;
+            }
+        }
+    }
+
     /** The first page of {@link #list(String, String, ExecutionCursor, int)}: the newest {@code limit}. */
     default List<ExecutionSummary> list(String pipeline, String status, int limit) {
         return list(pipeline, status, null, limit);
