@@ -106,7 +106,7 @@ record ExecutionQuery(String pipeline, String status, Instant since, Instant unt
     /** The same query from where {@code token} says, if a page of this listing handed it out; a 400 naming it if not. */
     private ExecutionQuery from(String token) {
         java.util.function.Supplier<ApiProblems.InvalidRequest> invalid = () -> new ApiProblems.InvalidRequest("nextToken",
-                "a token a page of this listing handed out, with the same filters and sort (start again without it)", RequestJson.shown(token));
+                "a token a page of this listing handed out in the last 24 hours, with the same filters and sort (start again without it)", RequestJson.shown(token));
         String position = PageTokens.position(token, listing()).orElseThrow(invalid);
         if (storeOrder()) {
             return new ExecutionQuery(pipeline, status, since, until, partition, name, mapRun, children, sort, ascending, limit,

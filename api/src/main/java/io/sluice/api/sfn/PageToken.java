@@ -9,7 +9,8 @@ import java.util.List;
  * the listing it is for, so a token of one listing handed to another, or an edited one, is refused with
  * {@code InvalidToken} (HTTP 400), the error the Step Functions API reference names for a token it will not take: "Using an
  * expired pagination token will return an HTTP 400 InvalidToken error" (ListExecutions, {@code nextToken},
- * https://docs.aws.amazon.com/step-functions/latest/apireference/API_ListExecutions.html). Tokens here do not expire.
+ * https://docs.aws.amazon.com/step-functions/latest/apireference/API_ListExecutions.html). Tokens expire a day
+ * after they were handed out, as AWS's do.
  */
 final class PageToken {
     private PageToken() {}
@@ -44,6 +45,6 @@ final class PageToken {
     }
 
     private static SfnException invalid() {
-        return SfnError.INVALID_TOKEN.with("Invalid Token: the nextToken is not one this listing handed out; start again without it.");
+        return SfnError.INVALID_TOKEN.with("Invalid Token: the nextToken is not one this listing handed out in the last 24 hours; start again without it.");
     }
 }
