@@ -39,19 +39,21 @@ public final class SfnApi {
     private final int maxBodyBytes;
     private final java.util.Set<String> paths;
     private final RandomSource random;
+    private final SfnRequestMetrics metrics;
 
     /** @param random where each answer's request id is drawn from */
     public SfnApi(Map<String, Operation> operations, Authenticator authenticator, int maxBodyBytes, RandomSource random) {
-        this(operations, authenticator, maxBodyBytes, java.util.Set.of("/"), random);
+        this(operations, authenticator, maxBodyBytes, java.util.Set.of("/"), random, null);
     }
 
     private SfnApi(Map<String, Operation> operations, Authenticator authenticator, int maxBodyBytes, java.util.Set<String> paths,
-                   RandomSource random) {
+                   RandomSource random, SfnRequestMetrics metrics) {
         this.random = java.util.Objects.requireNonNull(random, "random");
         this.operations = Map.copyOf(operations);
         this.authenticator = authenticator;
         this.maxBodyBytes = maxBodyBytes;
         this.paths = java.util.Set.copyOf(paths);
+        this.metrics = metrics;
     }
 
     /**
@@ -59,7 +61,16 @@ public final class SfnApi {
      * (Azure Functions' {@code /api}) is given that path as it came, since a SigV4 signature covers the path.
      */
     public SfnApi at(String... paths) {
-        return new SfnApi(operations, authenticator, maxBodyBytes, java.util.Set.of(paths), random);
+        return new SfnApi(operations, authenticator, maxBodyBytes, java.util.Set.of(paths), random, metrics);
+    }
+
+    /**
+     * This API timing its requests into {@code registry} ({@link SfnRequestMetrics}: by operation, method and status), as
+     * the HTTP API's are; {@code null}: untimed (a host without metrics).
+     */
+    public SfnApi timedBy(io.micrometer.core.instrument.MeterRegistry registry) {
+        return new SfnApi(operations, authenticator, maxBodyBytes, paths, random,
+                registry == null ? null : new SfnRequestMetrics(registry, operations.keySet()));
     }
 
     /** The operations this API answers, by name. */
@@ -68,6 +79,16 @@ public final class SfnApi {
     }
 
     public SfnResponse handle(SfnRequest request) {
+        if (metrics == null) {
+            return answer(request);
+        }
+        long started = metrics.start();
+        SfnResponse response = answer(request);
+        metrics.record(started, request, response.status());
+        return response;
+    }
+
+    private SfnResponse answer(SfnRequest request) {
         String requestId = random.uuid().toString();
         try {
             return answer(200, requestId, dispatch(request));

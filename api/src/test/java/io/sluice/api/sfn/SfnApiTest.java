@@ -67,4 +67,24 @@ class SfnApiTest {
         assertThat(body(big).get("__type").asText()).isEqualTo("ValidationException");
         assertThat(body(big).get("message").asText()).contains("64");
     }
+
+    @Test
+    void timedRequestsCountByOperationAndStatusAndMadeUpTargetsShareOneRoute() {
+        io.micrometer.core.instrument.simple.SimpleMeterRegistry registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        SfnApi timed = api.timedBy(registry);
+        Map<String, List<String>> headers = Map.of("Content-Type", List.of("application/x-amz-json-1.0"));
+        for (String target : List.of("AWSStepFunctions.Echo", "AWSStepFunctions.Echo", "AWSStepFunctions.Refuse", "AWSStepFunctions.Nope1",
+                "AWSStepFunctions.Nope2")) {
+            Map<String, List<String>> h = new java.util.HashMap<>(headers);
+            h.put("X-Amz-Target", List.of(target));
+            timed.handle(new SfnRequest("POST", "/", null, h, "{}".getBytes(StandardCharsets.UTF_8)));
+        }
+
+        assertThat(registry.get("sluice.api.requests").tags("route", "AWSStepFunctions.Echo", "method", "POST", "status", "200").timer().count())
+                .isEqualTo(2);
+        assertThat(registry.get("sluice.api.requests").tags("route", "AWSStepFunctions.Refuse", "status", "400").timer().count()).isEqualTo(1);
+        assertThat(registry.get("sluice.api.requests").tags("route", "unmatched", "status", "400").timer().count())
+                .as("unknown operations under one route, never the caller's text").isEqualTo(2);
+        assertThat(registry.find("sluice.api.requests").timers()).hasSize(3);
+    }
 }

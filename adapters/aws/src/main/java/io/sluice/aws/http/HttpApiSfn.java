@@ -47,7 +47,8 @@ class HttpApiSfn {
                             ObjectProvider<SecretResolver> secrets, Clock clock, SluiceApiProperties api, SluiceAwsProperties aws,
                             ApplicationContext web, @Value(AwsSfnApi.ACCOUNT) String account,
                             @Value("${sluice.sfn-api.activity-poll:20s}") String activityPollText,
-                            @Value("${" + CloudApiAuth.SETTING + ":}") String platformAuth) {
+                            @Value("${" + CloudApiAuth.SETTING + ":}") String platformAuth,
+                            ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters) {
         // Read here: the web context has no conversion service for @Value durations.
         Duration activityPoll = org.springframework.boot.convert.DurationStyle.detectAndParse(activityPollText);
         SecretResolver resolver = secrets.getIfAvailable();
@@ -65,6 +66,6 @@ class HttpApiSfn {
                 new DirectTasks(AwsFunctions.taskFunctions(application)), redis.activityTasks(), activityPoll,
                 mapRuns, // the map-run function's records (AwsPorts): UpdateMapRun, DescribeMapRun's counts
                 behindPlatform ? TenantSigning.behindPlatform() : TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
-                clock, maxBody);
+                clock, maxBody).timedBy(meters.getIfAvailable()); // sluice.api.requests, by operation (EMF)
     }
 }

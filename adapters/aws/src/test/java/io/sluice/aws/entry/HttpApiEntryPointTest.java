@@ -158,11 +158,18 @@ class HttpApiEntryPointTest {
     void eachRequestIsCountedAndTimedByRouteAndStatusClassInAnEmfLine(CapturedOutput output) throws Exception {
         assertThat(invoke(request("GET", "/v1/rules", "", null)).path("statusCode").asInt()).isEqualTo(200);
         assertThat(invoke("http-api-no-key.json").path("statusCode").asInt()).isEqualTo(401);
+        // A Step Functions API call (X-Amz-Target) through the same function, timed by its operation; this test's caller
+        // has no SigV4 signature, so it is refused, and counted as such.
+        com.fasterxml.jackson.databind.node.ObjectNode sfn = (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
+                new String(request("POST", "/", "", "{}"), StandardCharsets.UTF_8));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) sfn.path("headers")).put("x-amz-target", "AWSStepFunctions.ListStateMachines")
+                .put("content-type", "application/x-amz-json-1.0");
+        assertThat(invoke(Json.write(sfn).getBytes(StandardCharsets.UTF_8)).path("statusCode").asInt()).isBetween(400, 499);
 
         List<JsonNode> requests = output.getOut().lines().filter(l -> l.startsWith("{") && l.contains("\"_aws\""))
                 .map(Json::parse).filter(l -> l.has("sluice.api.requests.count")).toList();
         assertThat(requests).extracting(l -> l.path("route").asText() + " " + l.path("method").asText() + " " + l.path("status").asText())
-                .contains("/v1/rules GET 2xx", "/v1/executions/{id} GET 4xx");
+                .contains("/v1/rules GET 2xx", "/v1/executions/{id} GET 4xx", "AWSStepFunctions.ListStateMachines POST 4xx");
         assertThat(requests).allSatisfy(l -> {
             assertThat(l.path("status").asText()).matches("[1-5]xx");
             assertThat(l.path("sluice.api.requests.sum").asDouble()).isGreaterThanOrEqualTo(0.0);

@@ -68,13 +68,15 @@ public class LocalSfnApi {
     @ConditionalOnProperty(name = "sluice.sfn-api.enabled", havingValue = "true", matchIfMissing = true)
     Endpoint sfnEndpoint(SfnApiProperties properties, SluiceApiProperties api, FolderStateMachines machines, ExecutionControl executions,
                          InProcessTasks tasks, Tenants tenants, SluiceLocalProperties local, Clock clock, Environment environment,
-                         LocalBackends backends, ObjectProvider<MapRunStore> mapRuns) {
+                         LocalBackends backends, ObjectProvider<MapRunStore> mapRuns,
+                         ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters) {
         // Activities' tasks wait in Redis (the runtime's ports), so a restart loses none.
         SfnApi sfn = SfnService.api(new Arns(properties.region(), properties.account()), machines, machines, executions, tasks,
                 backends.ports().activities(), properties.activityPoll(),
                 // the map-run function's records (ChildRunConfiguration's): UpdateMapRun, DescribeMapRun's counts
                 mapRuns.getIfAvailable(() -> new RedisMapRunStore(backends.redisson(), backends.redisKeyPrefix())),
-                SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
+                SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()))
+                .timedBy(meters.getIfAvailable()); // sluice.api.requests, by operation
         try {
             SfnListener listener = SfnListener.start(sfn, properties.address(), properties.port(), (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
             LOG.debug("Step Functions API on {}", listener.endpoint()); // serve prints it; the log stays quiet

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
  * serves is checked first, with or without it); it fails without it under CI.
  */
 class PrometheusScrapeTest extends LocalAppTest {
+    @org.springframework.beans.factory.annotation.Autowired
+    io.sluice.local.http.LocalSfnApi.Endpoint endpoint;
 
     @Test
     void prometheusScrapesServeAndPromQlSeesTheFailedRun() throws Exception {
@@ -38,12 +40,21 @@ class PrometheusScrapeTest extends LocalAppTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> http().get("/v1/executions/" + ok).body().get("status").asText(), "SUCCEEDED"::equals);
         await().atMost(Duration.ofSeconds(30)).until(() -> http().get("/v1/executions/" + bad).body().get("status").asText(), "FAILED"::equals);
 
+        // One Step Functions API call: timed beside the HTTP API's requests, its route the operation.
+        String sfn = endpoint.url().orElseThrow();
+        HttpResponse<String> listed = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(sfn + "/"))
+                .header("X-Amz-Target", "AWSStepFunctions.ListStateMachines").header("Content-Type", "application/x-amz-json-1.0")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(listed.statusCode()).as(listed.body()).isEqualTo(200);
+
         HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url() + "/metrics")).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(metrics.statusCode()).isEqualTo(200);
         assertThat(metrics.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain").contains("version=0.0.4");
         assertThat(metrics.body()).contains("sluice_executions_ended_total{", "sluice_task_duration_seconds_count{",
                 "sluice_task_dispatch_latency_seconds_bucket{");
+        assertThat(metrics.body()).as("the Step Functions API's requests, by operation")
+                .containsPattern("sluice_api_requests_seconds_count\\{method=\"POST\",route=\"AWSStepFunctions.ListStateMachines\",status=\"200\"\\}");
         // Which scripts went as EVALSHA depends on the run (a pipeline's scripts go as EVAL); some did, each tagged by its name.
         assertThat(metrics.body()).as("serve's Redis round trips, by command and script")
                 .containsPattern("sluice_redis_calls_seconds_count\\{command=\"EVALSHA\",outcome=\"ok\",script=\"[a-z-]+\"\\}");
