@@ -134,6 +134,8 @@ public class AzureRuntime {
                 .archiveTo(objects.getIfAvailable(), status.getIfAvailable())
                 // With Application Insights (APPLICATIONINSIGHTS_CONNECTION_STRING) the meters go there; without, none are kept.
                 .metrics(metrics.stream().findFirst().map(io.sluice.azure.metrics.AzureMonitorMetrics::registry).orElse(null), owners)
+                // ... and so do the spans, unless OTEL_* sends them elsewhere (ProcessTracing, the default when null).
+                .tracing(metrics.stream().findFirst().flatMap(io.sluice.azure.metrics.AzureMonitorMetrics::tracing).orElse(null))
                 .build();
     }
 

@@ -23,8 +23,11 @@ import java.util.function.UnaryOperator;
  * {@code APPLICATIONINSIGHTS_CONNECTION_STRING} names, where they are the {@code customMetrics} table: each meter's name,
  * its tags as {@code customDimensions}, timers in seconds. Where the resource takes only Entra ID
  * ({@code APPLICATIONINSIGHTS_AUTHENTICATION_STRING=Authorization=AAD;ClientId=<id>}, as the Terraform module sets), the
- * app's managed identity signs the uploads. Only metrics: traces follow the {@code OTEL_*} variables (docs/tracing.md),
- * and this SDK exports no spans or logs. Exported every {@code OTEL_METRIC_EXPORT_INTERVAL} (60 s by default) and at close.
+ * app's managed identity signs the uploads. Exported every {@code OTEL_METRIC_EXPORT_INTERVAL} (60 s by default) and at close.
+ *
+ * <p>The runtime's spans go the same way ({@link #tracing()}: each execution one operation of requests and dependencies)
+ * unless the {@code OTEL_*} variables send traces elsewhere (an OTLP endpoint or {@code OTEL_TRACES_EXPORTER}, which
+ * {@code ProcessTracing} follows; {@code OTEL_TRACES_EXPORTER=none} turns them off). Never logs.
  */
 public final class AzureMonitorMetrics implements AutoCloseable {
     public static final String CONNECTION_STRING = "APPLICATIONINSIGHTS_CONNECTION_STRING";
@@ -32,13 +35,15 @@ public final class AzureMonitorMetrics implements AutoCloseable {
 
     private final OpenTelemetrySdk sdk;
     private final MeterRegistry registry;
+    private final boolean traces;
 
     /**
      * @param credential who signs the uploads (a managed identity), or null for a resource that takes the connection
      *                   string's instrumentation key alone
      * @param exportEvery how often the meters are sent
+     * @param traces      whether the runtime's spans go to Application Insights too ({@link #tracing()})
      */
-    public AzureMonitorMetrics(String connectionString, TokenCredential credential, Duration exportEvery) {
+    public AzureMonitorMetrics(String connectionString, TokenCredential credential, Duration exportEvery, boolean traces) {
         if (connectionString == null || !connectionString.contains("InstrumentationKey=")) {
             throw new IllegalArgumentException(CONNECTION_STRING + ": expected an Application Insights connection string"
                     + " (InstrumentationKey=...;IngestionEndpoint=...), got " + (connectionString == null ? "none" : "a value without InstrumentationKey"));
@@ -52,8 +57,10 @@ public final class AzureMonitorMetrics implements AutoCloseable {
             options.credential(credential);
         }
         AzureMonitorAutoConfigure.customize(builder, options);
-        // The exporter asks for every signal; this SDK carries only the meters (spans follow OTEL_*, ProcessTracing).
-        builder.addPropertiesSupplier(() -> Map.of("otel.traces.exporter", "none", "otel.logs.exporter", "none"));
+        // The exporter asks for every signal; this SDK carries the meters, and the spans unless OTEL_* sends them elsewhere.
+        builder.addPropertiesSupplier(() -> traces ? Map.of("otel.logs.exporter", "none")
+                : Map.of("otel.traces.exporter", "none", "otel.logs.exporter", "none"));
+        this.traces = traces;
         this.sdk = builder.disableShutdownHook().build().getOpenTelemetrySdk();
         this.registry = OpenTelemetryMeterRegistry.builder(sdk).setBaseTimeUnit(TimeUnit.SECONDS).build();
     }
@@ -70,7 +77,25 @@ public final class AzureMonitorMetrics implements AutoCloseable {
         }
         String interval = env.apply("OTEL_METRIC_EXPORT_INTERVAL");
         Duration every = interval == null || interval.isBlank() ? Duration.ofSeconds(60) : Duration.ofMillis(Long.parseLong(interval.trim()));
-        return Optional.of(new AzureMonitorMetrics(connection.trim(), credential(env.apply(AUTHENTICATION_STRING)), every));
+        return Optional.of(new AzureMonitorMetrics(connection.trim(), credential(env.apply(AUTHENTICATION_STRING)), every, tracesHere(env)));
+    }
+
+    /**
+     * Whether spans go to Application Insights: yes, unless the {@code OTEL_*} variables decide where traces go (an exporter
+     * named, {@code none} included, or an OTLP endpoint: then {@code ProcessTracing} follows them) or turn the SDK off.
+     */
+    static boolean tracesHere(UnaryOperator<String> env) {
+        return !"true".equalsIgnoreCase(env.apply("OTEL_SDK_DISABLED")) && blank(env.apply("OTEL_TRACES_EXPORTER"))
+                && blank(env.apply("OTEL_EXPORTER_OTLP_ENDPOINT")) && blank(env.apply("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"));
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+
+    /** Where the runtime's spans go ({@code RuntimeBuilder.tracing}), when they go to Application Insights. */
+    public Optional<io.opentelemetry.api.OpenTelemetry> tracing() {
+        return traces ? Optional.of(sdk) : Optional.empty();
     }
 
     /** The managed identity {@code authentication} names, or null when it asks for none (no value, or not {@code AAD}). */
@@ -103,9 +128,10 @@ public final class AzureMonitorMetrics implements AutoCloseable {
         return registry;
     }
 
-    /** Sends what the meters hold now, waiting up to {@code wait}; true when the exporter took it. */
+    /** Sends what the meters (and the spans, if they go here) hold now, waiting up to {@code wait}; true when the exporter took it. */
     public boolean flush(Duration wait) {
-        return sdk.getSdkMeterProvider().forceFlush().join(wait.toMillis(), TimeUnit.MILLISECONDS).isSuccess();
+        boolean spans = !traces || sdk.getSdkTracerProvider().forceFlush().join(wait.toMillis(), TimeUnit.MILLISECONDS).isSuccess();
+        return sdk.getSdkMeterProvider().forceFlush().join(wait.toMillis(), TimeUnit.MILLISECONDS).isSuccess() && spans;
     }
 
     /** Sends what is left and stops (the app is shutting down). */

@@ -77,7 +77,7 @@ class AzureMonitorMetricsTest {
         RuntimePorts ports = new RuntimePorts(new InMemoryExecutionStore(), new InMemoryIdempotencyStore(), new InMemoryTaskQueue(clock, 5),
                 new InMemoryTimerIndex(), new InMemoryDefinitionStore());
         Tenancy tenancy = pipeline -> Optional.of("acme");
-        try (AzureMonitorMetrics metrics = new AzureMonitorMetrics(connectionString(), null, Duration.ofHours(1))) {
+        try (AzureMonitorMetrics metrics = new AzureMonitorMetrics(connectionString(), null, Duration.ofHours(1), false)) {
             SluiceRuntime runtime = RuntimeBuilder.on(ports, QueueNames.DEFAULT, clock).metrics(metrics.registry(), tenancy).build();
             runtime.orchestrator().start("nightly", "run-7", DefinitionParser.parse(Json.parse(FAILING)), Json.object());
 
@@ -100,15 +100,45 @@ class AzureMonitorMetricsTest {
         }
     }
 
+    /**
+     * The run's spans go to Application Insights directly when no OTEL_* variable sends them elsewhere: the exporter posts
+     * them to the same track endpoint as request/dependency items ({@code RequestData}, {@code RemoteDependencyData}), and
+     * Application Insights groups one execution's under one {@code ai.operation.id} (the trace id).
+     */
+    @Test
+    void aRunsSpansReachTheIngestionEndpointAsOneOperation() {
+        ManualClock clock = new ManualClock(Instant.parse("2026-12-05T00:00:00Z"));
+        RuntimePorts ports = new RuntimePorts(new InMemoryExecutionStore(), new InMemoryIdempotencyStore(), new InMemoryTaskQueue(clock, 5),
+                new InMemoryTimerIndex(), new InMemoryDefinitionStore());
+        try (AzureMonitorMetrics monitor = new AzureMonitorMetrics(connectionString(), null, Duration.ofHours(1), true)) {
+            SluiceRuntime runtime = RuntimeBuilder.on(ports, QueueNames.DEFAULT, clock).metrics(monitor.registry(), pipeline -> Optional.empty())
+                    .tracing(monitor.tracing().orElseThrow()).build();
+            runtime.orchestrator().start("nightly", "run-8", DefinitionParser.parse(Json.parse(FAILING)), Json.object());
+
+            assertThat(monitor.flush(Duration.ofSeconds(30))).isTrue();
+
+            List<JsonNode> spans = items().stream().filter(i -> List.of("RequestData", "RemoteDependencyData")
+                    .contains(i.path("data").path("baseType").asText())).toList();
+            assertThat(spans).as("the start and the state it entered").hasSizeGreaterThanOrEqualTo(2);
+            assertThat(spans).extracting(i -> i.path("tags").path("ai.operation.id").asText()).as("one operation: the execution's trace")
+                    .doesNotContain("").containsOnly(spans.get(0).path("tags").path("ai.operation.id").asText());
+            assertThat(spans).extracting(i -> i.path("data").path("baseData").path("name").asText()).contains("sluice.start");
+        }
+    }
+
     @Test
     void theVariablesDecideWhetherAndHowMetricsAreSent() {
+        assertThat(AzureMonitorMetrics.tracesHere(name -> null)).as("nothing says otherwise: spans go with the meters").isTrue();
+        assertThat(AzureMonitorMetrics.tracesHere(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318")::get))
+                .as("an OTLP endpoint: ProcessTracing sends them there").isFalse();
+        assertThat(AzureMonitorMetrics.tracesHere(Map.of("OTEL_TRACES_EXPORTER", "none")::get)).isFalse();
         assertThat(AzureMonitorMetrics.fromEnvironment(name -> null)).as("no connection string: no metrics").isEmpty();
         assertThat(AzureMonitorMetrics.credential(null)).isNull();
         assertThat(AzureMonitorMetrics.credential("Authorization=AAD;ClientId=3f1c0b7e-0000-4000-8000-000000000001"))
                 .as("the module's setting: the app's user-assigned identity signs the uploads")
                 .isInstanceOf(com.azure.identity.ManagedIdentityCredential.class);
         assertThat(AzureMonitorMetrics.parts(" Authorization = AAD ; ClientId=x ")).containsEntry("authorization", "AAD").containsEntry("clientid", "x");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new AzureMonitorMetrics("https://example.invalid", null, Duration.ofMinutes(1)))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new AzureMonitorMetrics("https://example.invalid", null, Duration.ofMinutes(1), true))
                 .hasMessageContaining("APPLICATIONINSIGHTS_CONNECTION_STRING").hasMessageContaining("InstrumentationKey");
     }
 
