@@ -109,6 +109,7 @@ public final class LocalRuntime implements AutoCloseable {
     private final Thread ticker;
     private volatile ScheduleTick tick;
     private volatile Duration fireEvery;
+    private static final Duration TIMER_EVERY = Duration.ofMillis(200);
     private volatile boolean open = true;
     private boolean archives;
 
@@ -281,9 +282,13 @@ public final class LocalRuntime implements AutoCloseable {
         rebuild(b -> b.archiveTo(archive, index));
     }
 
-    /** Fires schedules every {@code fireEvery} (once there are any) and sweeps every {@code tickEvery}; periods are real time, whatever the clock says. */
+    /**
+     * Fires schedules every {@code fireEvery} (once there are any), due timers every {@link #timerEvery()} and sweeps every
+     * {@code tickEvery}; periods are real time, whatever the clock says.
+     */
     private void tickLoop() {
         long nextSweep = System.nanoTime();
+        long nextTimers = nextSweep;
         boolean failing = false;
         while (open) {
             ScheduleTick t = tick;
@@ -294,6 +299,10 @@ public final class LocalRuntime implements AutoCloseable {
                 if (System.nanoTime() - nextSweep >= 0) {
                     t.sweep();
                     nextSweep = System.nanoTime() + settings.tickEvery().toNanos();
+                    nextTimers = System.nanoTime() + timerEvery().toNanos();
+                } else if (System.nanoTime() - nextTimers >= 0) {
+                    t.fireTimers();
+                    nextTimers = System.nanoTime() + timerEvery().toNanos();
                 }
                 failing = false;
             } catch (RuntimeException e) {
@@ -305,12 +314,20 @@ public final class LocalRuntime implements AutoCloseable {
                 failing = true;
                 nextSweep = System.nanoTime() + settings.tickEvery().toNanos();
             }
-            long untilSweep = Math.max(0, nextSweep - System.nanoTime());
-            LockSupport.parkNanos(t.firesSchedules() ? Math.min(fireEvery.toNanos(), untilSweep) : untilSweep);
+            long untilNext = Math.max(0, Math.min(nextSweep, nextTimers) - System.nanoTime());
+            LockSupport.parkNanos(t.firesSchedules() ? Math.min(fireEvery.toNanos(), untilNext) : untilNext);
             if (Thread.interrupted() && !open) {
                 return;
             }
         }
+    }
+
+    /**
+     * How often due timers fire between sweeps: a fifth of a second, or the sweep's period if shorter. A timer wakes its
+     * execution (a sleeping one too) at most this late, plus the wake; one timer read per period costs an idle runtime little.
+     */
+    private Duration timerEvery() {
+        return settings.tickEvery().compareTo(TIMER_EVERY) < 0 ? settings.tickEvery() : TIMER_EVERY;
     }
 
     public Orchestrator orchestrator() {
