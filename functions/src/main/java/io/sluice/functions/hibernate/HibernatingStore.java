@@ -27,14 +27,30 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
     /** How often a read follows a sleeping execution that is being woken or put back to sleep meanwhile. */
     private static final int ATTEMPTS = 8;
 
+    /** How old an object its execution is not a stub of must be before the sweep deletes it ({@link SleepSweep}). */
+    static final java.time.Duration ORPHAN_GRACE = java.time.Duration.ofMinutes(10);
+    /** How often the sweep reads a page of sleep objects. */
+    static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofMinutes(1);
+
     private final ExecutionStore store;
     private final ExecutionStubs stubs;
     private final SleepingObjects objects;
+    private final SleepSweep sweep;
 
     private HibernatingStore(ExecutionStore store, ExecutionStubs stubs, ObjectStore objects) {
         this.store = store;
         this.stubs = stubs;
         this.objects = new SleepingObjects(objects);
+        this.sweep = new SleepSweep(store, objects, ORPHAN_GRACE, SWEEP_EVERY, 200);
+    }
+
+    /**
+     * Deletes sleep objects a crash left behind ({@link SleepSweep}): a page of them at most once a minute; returns how
+     * many it deleted. The tick's sweep calls it.
+     */
+    public int sweepOrphans(Instant now) {
+        SleepSweep.Report r = sweep.sweep(now);
+        return r == null ? 0 : r.deleted();
     }
 
     /** {@code store}, its waiting executions sleeping in {@code objects}; {@code store} itself if it cannot keep stubs. */

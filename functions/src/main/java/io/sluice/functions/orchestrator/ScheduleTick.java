@@ -110,6 +110,9 @@ public final class ScheduleTick {
                 resent++;
             }
         }
+        if (store instanceof io.sluice.functions.hibernate.HibernatingStore sleeping) {
+            sleeping.sweepOrphans(now); // objects a crash left behind, a page a minute at most
+        }
         return new Report(fired, resent, null, reaper == null ? null : reap(now));
     }
 

@@ -163,6 +163,39 @@ class SleepingExecutionsTest {
         assertThat(sleeping()).singleElement().asString().contains("name=h2/");
     }
 
+    /**
+     * A process that dies between putting a woken execution back and deleting its object, or between writing an object and
+     * stubbing it, leaves an object nothing wakes from; the sweep deletes those once older than its grace, and keeps the
+     * object of every execution that sleeps in it (and any key that is not a sleep object's).
+     */
+    @Test
+    void theSweepDeletesWhatACrashLeftBehindAndKeepsTheSleepers() {
+        String woken = runtime.start("hourly", "h3", WAITS_AN_HOUR, Json.parse("{\"order\": \"o-3\"}")).execution().executionId();
+        String asleep = runtime.start("hourly", "h4", WAITS_AN_HOUR, Json.parse("{\"order\": \"o-4\"}")).execution().executionId();
+        StoredExecution stub = await().atMost(WITHIN).until(() -> redis.executionStore().load(woken).orElseThrow(), StoredExecution::stub);
+        await().atMost(WITHIN).until(() -> redis.executionStore().load(asleep).orElseThrow(), StoredExecution::stub);
+        // The crash after a wake's restore: the execution is back in Redis at its version, its object still there.
+        assertThat(((io.sluice.orchestration.port.ExecutionStubs) redis.executionStore()).restore(woken, stub.version(),
+                executions.load(woken).orElseThrow().state(), executions.history(woken))).isTrue();
+        // The crash between an object and its stub, of an execution since gone; and a key that is no sleep object's.
+        String gone = "hibernated/executions/pipeline=hourly/name=gone/v3.jsonl.gz";
+        objects.put(gone, new byte[] {1});
+        objects.put("hibernated/executions/notes.txt", new byte[] {2});
+        io.sluice.functions.hibernate.HibernatingStore sweeper =
+                (io.sluice.functions.hibernate.HibernatingStore) io.sluice.functions.hibernate.HibernatingStore.over(redis.executionStore(), objects);
+
+        assertThat(sweeper.sweepOrphans(clock.instant())).as("nothing younger than the grace: it may be a sleep in progress").isZero();
+        assertThat(sleeping()).hasSize(4);
+
+        assertThat(sweeper.sweepOrphans(clock.instant().plus(Duration.ofMinutes(11)))).isEqualTo(2);
+        assertThat(sleeping()).containsExactlyInAnyOrder("hibernated/executions/notes.txt",
+                "hibernated/executions/pipeline=hourly/name=h4/v" + redis.executionStore().load(asleep).orElseThrow().version() + ".jsonl.gz");
+        assertThat(redis.executionStore().load(asleep).orElseThrow().stub()).isTrue();
+        clock.advance(Duration.ofHours(2));
+        assertThat(awaitEnd(asleep).status()).as("the sleeper still wakes").isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(awaitEnd(woken).status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+    }
+
     private List<String> sleeping() {
         return objects.list("hibernated/", null, 100).stream().map(ObjectStore.ObjectInfo::key).toList();
     }
