@@ -66,9 +66,12 @@ final class HistoryOffload {
     Stored store(String executionId, long version, List<String> lines, boolean mayOffload) {
         List<String> kept = new ArrayList<>(lines.size());
         List<String> long_ = new ArrayList<>();
-        String name = version + "-" + UUID.randomUUID().toString().substring(0, 8);
+        String name = null;
         for (String line : lines) {
-            if (mayOffload && objects != null && line.getBytes(StandardCharsets.UTF_8).length > inlineBytes) {
+            if (mayOffload && objects != null && longer(line)) {
+                if (name == null) {
+                    name = version + "-" + UUID.randomUUID().toString().substring(0, 8);
+                }
                 kept.add(MARK + name + "#" + long_.size());
                 long_.add(line);
             } else {
@@ -80,6 +83,12 @@ final class HistoryOffload {
         }
         objects.put(folder(executionId) + name, pack(long_));
         return new Stored(kept, true);
+    }
+
+    /** Whether {@code line} is over {@code inlineBytes} in UTF-8 (1 to 3 bytes a char), encoding it only when unsure. */
+    private boolean longer(String line) {
+        int chars = line.length();
+        return chars > inlineBytes || (3L * chars > inlineBytes && line.getBytes(StandardCharsets.UTF_8).length > inlineBytes);
     }
 
     /** The lines themselves for what the list holds: each object read once. */
