@@ -67,7 +67,8 @@ final class RetentionBenchCommand implements Callable<Integer> {
         Retention policy = Retention.of(Duration.ofSeconds(retention)).withNameReuse(Duration.ofSeconds(nameReuse));
         err.println("sluice bench: starting an embedded Redis (persistence: aof-everysec)...");
         try (LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(LocalBackends.Queue.REDIS, null, 0, "us-east-1", null,
-                run, "redis-server", searchPath, 5, null, EmbeddedRedis.Persistence.AOF_EVERYSEC))) {
+                run, "redis-server", searchPath, 5, null, EmbeddedRedis.Persistence.AOF_EVERYSEC))
+                .sleepingIn(new FolderObjectStore(archiveDir))) { // as the local host: long history lines in its object store
             QueueNames names = new QueueNames(run);
             RetentionBench bench = new RetentionBench();
             LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
@@ -82,7 +83,9 @@ final class RetentionBenchCommand implements Callable<Integer> {
                                 Duration.ofSeconds(retention), Duration.ofSeconds(nameReuse), concurrency), policy);
             }
             print(f);
-            return f.lost() == 0 ? 0 : 1;
+            int historyObjects = new FolderObjectStore(archiveDir).list("history/", null, Integer.MAX_VALUE).size();
+            out.println("history objects left in the object store: " + historyObjects);
+            return f.lost() == 0 && historyObjects == 0 ? 0 : 1;
         } finally {
             delete(archiveDir);
         }

@@ -31,10 +31,13 @@ public record RuntimePorts(ExecutionStore executions, IdempotencyStore claims, T
 
     /**
      * The same ports, their waiting executions sleeping in {@code objects} (the host's object store:
-     * {@link io.sluice.functions.hibernate.HibernatingStore}); the same ports if the execution store cannot keep stubs.
+     * {@link io.sluice.functions.hibernate.HibernatingStore}), and their long history lines kept there by reference where
+     * the execution store can ({@link io.sluice.orchestration.port.HistoryObjects}); the same ports for what the
+     * execution store cannot do.
      */
     public RuntimePorts sleepingIn(io.sluice.orchestration.port.ObjectStore objects) {
-        return new RuntimePorts(io.sluice.functions.hibernate.HibernatingStore.over(executions, objects), claims, queue, timers,
+        ExecutionStore store = executions instanceof io.sluice.orchestration.port.HistoryObjects h ? h.keepingHistoryIn(objects) : executions;
+        return new RuntimePorts(io.sluice.functions.hibernate.HibernatingStore.over(store, objects), claims, queue, timers,
                 definitions, activities);
     }
 

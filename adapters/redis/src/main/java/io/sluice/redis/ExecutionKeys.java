@@ -68,6 +68,11 @@ final class ExecutionKeys {
         return shardKey(shard, "expiry");
     }
 
+    /** Removed executions whose history objects are still to be deleted ({@link HistoryGone}). */
+    String historyGoneKey(int shard) {
+        return shardKey(shard, "history-gone");
+    }
+
     String pendingKey(int shard) {
         return shardKey(shard, "outbox-pending");
     }

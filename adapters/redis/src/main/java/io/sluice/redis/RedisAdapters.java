@@ -33,7 +33,7 @@ public final class RedisAdapters implements AutoCloseable {
 
     private RedisAdapters(RedissonClient redisson, SluiceRedisProperties properties) {
         this.redisson = redisson;
-        this.executionStore = new RedisExecutionStore(redisson, properties.keyPrefix());
+        this.executionStore = new RedisExecutionStore(redisson, properties.keyPrefix(), properties.historyInlineBytes());
         this.idempotencyStore = new RedisIdempotencyStore(redisson, properties.keyPrefix(), properties.abandonedClaimExpiry());
         this.timerIndex = new RedisTimerIndex(redisson, properties.keyPrefix(), properties.timerShards());
         this.definitionStore = new RedisDefinitionStore(redisson, properties.keyPrefix());

@@ -9,6 +9,8 @@ import io.sluice.orchestration.port.ExecutionCursor;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionStubs;
 import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.HistoryObjects;
+import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.StoredExecution;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -44,7 +46,7 @@ import org.redisson.client.codec.StringCodec;
  *       cleared yet; {@code P:expiry}, scored by the retention deadline of each finished execution
  *       ({@link Commit#retainUntil}), which the reaper reads.</li>
  *   <li>{@code P:retired:{ID}} string: the summary of an execution {@link #remove removed} (after it was
- *       archived), its fields in {@code SUMMARY_FIELDS} order joined by newlines, expiring when its name may be
+ *       archived), its fields in {@code SummaryFields.SUMMARY} order joined by newlines, expiring when its name may be
  *       used again: a few hundred bytes instead of the execution's kilobytes.</li>
  * </ul>
  *
@@ -57,33 +59,56 @@ import org.redisson.client.codec.StringCodec;
  * <p>Listings page by keyset ({@link ExecutionCursor}): ties on start time come in reverse id order (Redis sorts equal
  * scores by member), which is the port's order. The hash keeps the partition the execution was started for, so a listing
  * shows it without reading the state.
+ *
+ * <p>{@link #keepingHistoryIn Given an object store}, a history line longer than the store's threshold is kept there and
+ * the list holds a reference to it ({@link HistoryOffload}); {@link #history} answers the lines themselves. A start (the
+ * first commit) keeps its lines inline: it stays one script, and a start refused for its name leaves no object.
  */
-public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs, CoupledWrites.Source {
+public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs, CoupledWrites.Source, HistoryObjects {
     static final LuaScript COMMIT = LuaScript.load("execution-commit");
     private static final LuaScript LOAD = LuaScript.load("execution-load", "lib/load");
     static final LuaScript CLEAR_OUTBOX = LuaScript.load("execution-clear-outbox");
     private static final LuaScript REMOVE = LuaScript.load("execution-remove");
     private static final LuaScript STUB = LuaScript.load("execution-stub");
     private static final LuaScript RESTORE = LuaScript.load("execution-restore");
-    private static final List<String> SUMMARY_FIELDS = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime");
-    /** What a listing reads of each hash: the summary and the partition (absent from hashes written before it was kept). */
-    private static final List<String> LISTED_FIELDS = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime",
-            "partition");
     private static final int LOADED_FIELDS = 9;
-    private static final String RUNNING_STOP_TIME = "";
 
     private final RedissonClient redisson;
     private final Scripts script;
     private final ExecutionKeys keys;
     private final ShardedListing listing;
+    private final HistoryOffload history;
 
     /** @param keyPrefix first segment of every key this store writes; no braces */
     public RedisExecutionStore(RedissonClient redisson, String keyPrefix) {
+        this(redisson, keyPrefix, HistoryOffload.DEFAULT_INLINE_BYTES);
+    }
+
+    /**
+     * @param historyInlineBytes the longest history line (UTF-8 bytes) kept in Redis once the store is
+     *                           {@link #keepingHistoryIn given an object store}
+     */
+    public RedisExecutionStore(RedissonClient redisson, String keyPrefix, int historyInlineBytes) {
         this.redisson = Objects.requireNonNull(redisson, "redisson");
         this.script = Scripts.of(redisson);
         KeyPrefix prefix = new KeyPrefix(keyPrefix);
         this.keys = new ExecutionKeys(prefix, Shards.of(redisson, prefix));
         this.listing = new ShardedListing(redisson, keys);
+        this.history = new HistoryOffload(null, historyInlineBytes, keyPrefix);
+    }
+
+    private RedisExecutionStore(RedisExecutionStore store, HistoryOffload history) {
+        this.redisson = store.redisson;
+        this.script = store.script;
+        this.keys = store.keys;
+        this.listing = store.listing;
+        this.history = history;
+    }
+
+    /** This store, its long history lines kept in {@code objects} ({@link HistoryOffload}). */
+    @Override
+    public RedisExecutionStore keepingHistoryIn(ObjectStore objects) {
+        return new RedisExecutionStore(this, history.with(Objects.requireNonNull(objects, "objects")));
     }
 
     @Override
@@ -102,7 +127,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         if (fields.isEmpty()) {
             return Optional.empty();
         }
-        ExecutionSummary summary = summary(executionId, fields.subList(1, 7), fields.get(8));
+        ExecutionSummary summary = SummaryFields.summary(executionId, fields.subList(1, 7), fields.get(8));
         return Optional.of(new StoredExecution(summary, fields.get(7), fields.subList(LOADED_FIELDS, fields.size()),
                 Long.parseLong(fields.getFirst())));
     }
@@ -123,17 +148,19 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
      * hash's {@code writer} field, which a send pipelined behind it can check ({@link RedisCoupledWrites}).
      */
     ScriptCall commitCall(Commit commit, String writer) {
-        ExecutionSummary s = requireComplete(commit.summary());
+        ExecutionSummary s = SummaryFields.requireComplete(commit.summary());
         String id = s.executionId();
         String state = Objects.requireNonNull(commit.state(), "state");
-        List<Object> args = new ArrayList<>(19 + commit.history().size() + commit.outbox().size());
+        List<Object> args = new ArrayList<>(20 + commit.history().size() + commit.outbox().size());
+        // Before the script: a crash leaves an orphan object (deleted with the execution), never a dangling reference.
+        HistoryOffload.Stored lines = history.store(id, commit.expectedVersion() + 1, commit.history(), commit.expectedVersion() > 0);
         args.add(Long.toString(commit.expectedVersion()));
         args.add(Long.toString(commit.at().toEpochMilli()));
         args.add(Integer.toString(commit.history().size()));
         args.add(Integer.toString(commit.outbox().size()));
         args.add(state);
         args.addAll(List.of(s.pipeline(), s.name(), s.status(), s.definitionHash(), s.startTime().toString(),
-                s.stopTime() == null ? RUNNING_STOP_TIME : s.stopTime().toString()));
+                s.stopTime() == null ? SummaryFields.RUNNING_STOP_TIME : s.stopTime().toString()));
         args.add(commit.retainUntil() == null ? "" : Long.toString(commit.retainUntil().toEpochMilli()));
         args.addAll(listingSets(s));
         int shard = keys.shardOf(id);
@@ -143,7 +170,8 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         args.add(Long.toString(s.startTime().toEpochMilli()));
         args.add(writer);
         args.add(Objects.requireNonNullElse(s.partition(), ""));
-        args.addAll(commit.history());
+        args.add(lines.offloaded() ? "1" : "");
+        args.addAll(lines.lines());
         args.addAll(commit.outbox());
         return new ScriptCall(commitKeys, args.toArray());
     }
@@ -190,11 +218,14 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     }
 
     @Override
-    public boolean restore(String executionId, long version, String state, List<String> history) {
-        List<Object> args = new ArrayList<>(2 + history.size());
+    public boolean restore(String executionId, long version, String state, List<String> lines) {
+        Objects.requireNonNull(state, "state");
+        HistoryOffload.Stored stored = history.store(executionId, version, lines, true); // back by reference, as committed
+        List<Object> args = new ArrayList<>(3 + lines.size());
         args.add(Long.toString(version));
-        args.add(Objects.requireNonNull(state, "state"));
-        args.addAll(history);
+        args.add(state);
+        args.add(stored.offloaded() ? "1" : "");
+        args.addAll(stored.lines());
         Long done = RESTORE.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.historyKey(executionId)),
                 args.toArray());
         return done == 1L;
@@ -238,7 +269,8 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         if (limit <= 0) {
             return List.of();
         }
-        return redisson.<String>getList(keys.historyKey(executionId), StringCodec.INSTANCE).range(fromIndex, fromIndex + limit - 1);
+        return history.resolve(executionId,
+                redisson.<String>getList(keys.historyKey(executionId), StringCodec.INSTANCE).range(fromIndex, fromIndex + limit - 1));
     }
 
     /**
@@ -254,12 +286,12 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
                 ? (status == null ? keys.allIndex(shard) : keys.statusIndex(shard, status))
                 : (status == null ? keys.pipelineIndex(shard, pipeline) : keys.pipelineStatusIndex(shard, pipeline, status));
         return listing.page(index, after, limit, (id, hash) -> {
-            if (!hash.keySet().containsAll(SUMMARY_FIELDS)) {
+            if (!hash.keySet().containsAll(SummaryFields.SUMMARY)) {
                 return null;
             }
-            ExecutionSummary s = summary(id, SUMMARY_FIELDS.stream().map(hash::get).toList(), hash.get("partition"));
+            ExecutionSummary s = SummaryFields.summary(id, SummaryFields.SUMMARY.stream().map(hash::get).toList(), hash.get("partition"));
             return (pipeline == null || pipeline.equals(s.pipeline())) && (status == null || status.equals(s.status())) ? s : null;
-        }, LISTED_FIELDS);
+        }, SummaryFields.LISTED);
     }
 
     /**
@@ -271,6 +303,9 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     public List<String> expired(Instant now, int limit) {
         if (limit <= 0) {
             return List.of();
+        }
+        if (history.enabled()) {
+            new HistoryGone(redisson, keys, history).drain();
         }
         Set<String> fields = new LinkedHashSet<>(List.of("status", "retainUntil"));
         return HintScan.holdingAcross(redisson, script, keys.shards().count(), keys::expiryKey, now.toEpochMilli(), limit,
@@ -293,15 +328,18 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
 
     @Override
     public boolean remove(String executionId, long version, Instant nameReservedUntil) {
+        int shard = keys.shardOf(executionId);
         List<Object> reply = REMOVE.run(script, ReturnType.MULTI, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
-                keys.historyKey(executionId), keys.retiredKey(executionId), keys.claimsKey(executionId), keys.sentKey(executionId)),
-                Long.toString(version), Long.toString(nameReservedUntil.toEpochMilli()));
+                keys.historyKey(executionId), keys.retiredKey(executionId), keys.claimsKey(executionId), keys.sentKey(executionId),
+                keys.historyGoneKey(shard)), Long.toString(version), Long.toString(nameReservedUntil.toEpochMilli()), executionId);
         if ((Long) reply.getFirst() != 1L) {
             return false;
         }
-        int shard = keys.shardOf(executionId);
+        if ("1".equals(reply.get(4)) && history.enabled()) { // else the next pass of a store given objects does it
+            new HistoryGone(redisson, keys, history).delete(shard, executionId);
+        }
         List<String> sets = new ArrayList<>(List.of(keys.allIndex(shard), keys.expiryKey(shard), keys.pendingKey(shard)));
-        for (int i = 1; i < reply.size(); i++) {
+        for (int i = 1; i < 4; i++) {
             String set = (String) reply.get(i);
             if (set != null && !set.isEmpty()) {
                 sets.add(set);
@@ -337,27 +375,9 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         }
         // The summary's fields, then the partition (records retired before it was kept have none).
         List<String> fields = List.of(record.split("\n", -1));
-        int n = SUMMARY_FIELDS.size();
+        int n = SummaryFields.SUMMARY.size();
         return fields.size() == n || fields.size() == n + 1
-                ? Optional.of(summary(executionId, fields.subList(0, n), fields.size() > n ? fields.get(n) : null))
+                ? Optional.of(SummaryFields.summary(executionId, fields.subList(0, n), fields.size() > n ? fields.get(n) : null))
                 : Optional.empty();
-    }
-
-    /** Fields in {@link #SUMMARY_FIELDS} order; {@code partition} empty or {@code null} for none. */
-    private static ExecutionSummary summary(String executionId, List<String> f, String partition) {
-        String stop = f.get(5);
-        return new ExecutionSummary(executionId, f.get(0), f.get(1), f.get(2), f.get(3), Instant.parse(f.get(4)),
-                stop.equals(RUNNING_STOP_TIME) ? null : Instant.parse(stop), partition == null || partition.isEmpty() ? null : partition);
-    }
-
-    private static ExecutionSummary requireComplete(ExecutionSummary s) {
-        Objects.requireNonNull(s, "summary");
-        Objects.requireNonNull(s.executionId(), "summary.executionId");
-        Objects.requireNonNull(s.pipeline(), "summary.pipeline");
-        Objects.requireNonNull(s.name(), "summary.name");
-        Objects.requireNonNull(s.status(), "summary.status");
-        Objects.requireNonNull(s.definitionHash(), "summary.definitionHash");
-        Objects.requireNonNull(s.startTime(), "summary.startTime");
-        return s;
     }
 }

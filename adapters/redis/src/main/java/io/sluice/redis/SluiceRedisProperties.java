@@ -15,8 +15,11 @@ import java.util.Objects;
  * @param keyPrefix            first segment of every key, e.g. the tenant or environment; no braces
  * @param timerShards          sorted sets the timer index spreads over; fixed for the life of a key prefix
  * @param abandonedClaimExpiry how long after its lease an unfinished task-token claim is kept
+ * @param historyInlineBytes   the longest history line (UTF-8 bytes) the execution store keeps in Redis once the host
+ *                             gives it an object store (hosts: {@code sluice.redis.history-inline-bytes}); longer ones
+ *                             are kept there, by reference
  */
-public record SluiceRedisProperties(String url, String keyPrefix, int timerShards, Duration abandonedClaimExpiry) {
+public record SluiceRedisProperties(String url, String keyPrefix, int timerShards, Duration abandonedClaimExpiry, int historyInlineBytes) {
     public SluiceRedisProperties {
         Objects.requireNonNull(url, "url");
         RedisUrl.parse(url); // validates, naming the setting and the forms expected
@@ -25,20 +28,33 @@ public record SluiceRedisProperties(String url, String keyPrefix, int timerShard
             throw new IllegalArgumentException("The timer index needs at least one shard, not " + timerShards);
         }
         Objects.requireNonNull(abandonedClaimExpiry, "abandonedClaimExpiry");
+        if (historyInlineBytes < 0) {
+            throw new IllegalArgumentException("sluice.redis.history-inline-bytes must be 0 or more, not " + historyInlineBytes);
+        }
     }
 
-    /** Key prefix {@code sluice}, {@value RedisTimerIndex#DEFAULT_SHARDS} timer shards, claims dropped 7 days after their lease. */
+    /**
+     * Key prefix {@code sluice}, {@value RedisTimerIndex#DEFAULT_SHARDS} timer shards, claims dropped 7 days after their lease,
+     * history lines over {@value #DEFAULT_HISTORY_INLINE_BYTES} bytes kept in the object store (when there is one).
+     */
     public static SluiceRedisProperties of(String url) {
         return new SluiceRedisProperties(url, "sluice", RedisTimerIndex.DEFAULT_SHARDS,
-                RedisIdempotencyStore.DEFAULT_ABANDONED_CLAIM_EXPIRY);
+                RedisIdempotencyStore.DEFAULT_ABANDONED_CLAIM_EXPIRY, DEFAULT_HISTORY_INLINE_BYTES);
+    }
+
+    /** The default of {@link #historyInlineBytes}. */
+    public static final int DEFAULT_HISTORY_INLINE_BYTES = HistoryOffload.DEFAULT_INLINE_BYTES;
+
+    public SluiceRedisProperties withHistoryInlineBytes(int bytes) {
+        return new SluiceRedisProperties(url, keyPrefix, timerShards, abandonedClaimExpiry, bytes);
     }
 
     public SluiceRedisProperties withKeyPrefix(String prefix) {
-        return new SluiceRedisProperties(url, prefix, timerShards, abandonedClaimExpiry);
+        return new SluiceRedisProperties(url, prefix, timerShards, abandonedClaimExpiry, historyInlineBytes);
     }
 
     public SluiceRedisProperties withTimerShards(int shards) {
-        return new SluiceRedisProperties(url, keyPrefix, shards, abandonedClaimExpiry);
+        return new SluiceRedisProperties(url, keyPrefix, shards, abandonedClaimExpiry, historyInlineBytes);
     }
 
     /**
@@ -65,7 +81,7 @@ public record SluiceRedisProperties(String url, String keyPrefix, int timerShard
         }
         String withPassword = url.substring(0, schemeEnd) + (user == null ? "" : user) + ":" + encoded(password) + "@"
                 + authority.substring(at + 1) + url.substring(authorityEnd);
-        return new SluiceRedisProperties(withPassword, keyPrefix, timerShards, abandonedClaimExpiry);
+        return new SluiceRedisProperties(withPassword, keyPrefix, timerShards, abandonedClaimExpiry, historyInlineBytes);
     }
 
     /** Every byte but RFC 3986's unreserved characters as {@code %XX}, so any password fits in the user info. */
@@ -87,7 +103,7 @@ public record SluiceRedisProperties(String url, String keyPrefix, int timerShard
     @Override
     public String toString() {
         return "SluiceRedisProperties[url=" + redacted(url) + ", keyPrefix=" + keyPrefix + ", timerShards=" + timerShards
-                + ", abandonedClaimExpiry=" + abandonedClaimExpiry + "]";
+                + ", abandonedClaimExpiry=" + abandonedClaimExpiry + ", historyInlineBytes=" + historyInlineBytes + "]";
     }
 
     static String redacted(String url) {

@@ -104,7 +104,8 @@ public class RuntimeConfiguration {
         LocalBackends backends = LocalBackends.open(new LocalBackends.Settings(properties.queue(),
                 blank(sqs.url()) ? null : URI.create(sqs.url().strip()), sqs.port(), sqs.region(),
                 blank(redis.url()) ? null : redis.url().strip(), redis.keyPrefix(), redis.binary(),
-                environment.getProperty("PATH", ""), sqs.maxReceives(), keptRedis ? folder.redisDir() : null, redis.persistence()));
+                environment.getProperty("PATH", ""), sqs.maxReceives(), keptRedis ? folder.redisDir() : null, redis.persistence(),
+                redis.historyInlineBytes()));
         LOG.info("queue: {}; Redis: {}", backends.queueDescription(), backends.redisDescription());
         // Waiting executions sleep in the data folder, the local object store (DataBackends), as they sleep in S3 or Blob.
         return backends.sleepingIn(new io.sluice.local.objects.FolderObjectStore(properties.dataDir()));

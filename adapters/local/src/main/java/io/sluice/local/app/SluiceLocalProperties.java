@@ -64,9 +64,12 @@ public record SluiceLocalProperties(@DefaultValue("./pipelines") Path pipelinesD
      * @param binary    the Redis program to start, looked up on {@code PATH}; {@code none} for the embedded-redis jar
      * @param persistence what a started Redis keeps on disk: {@code aof-everysec} (default: an append-only file fsynced each
      *                  second, so a restart resumes what was running), {@code aof-always} or {@code none}
+     * @param historyInlineBytes the longest history line (UTF-8 bytes) kept in Redis; longer ones (a state's input and
+     *                  output) are kept in the data folder, the list holding a reference
      */
     public record Redis(String url, @DefaultValue("sluice") String keyPrefix, @DefaultValue("redis-server") String binary,
-                        @DefaultValue("aof-everysec") EmbeddedRedis.Persistence persistence) {}
+                        @DefaultValue("aof-everysec") EmbeddedRedis.Persistence persistence,
+                        @DefaultValue("256") int historyInlineBytes) {}
 
     /**
      * PostgreSQL: the warehouse and the status table.

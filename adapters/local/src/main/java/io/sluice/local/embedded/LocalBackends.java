@@ -50,7 +50,15 @@ public final class LocalBackends implements AutoCloseable {
      * @param persistence what a started Redis keeps on disk
      */
     public record Settings(Queue queue, URI sqsUrl, int sqsPort, String region, String redisUrl, String redisKeyPrefix, String redisBinary,
-                           String searchPath, int maxReceives, Path redisDir, EmbeddedRedis.Persistence persistence) {
+                           String searchPath, int maxReceives, Path redisDir, EmbeddedRedis.Persistence persistence,
+                           int historyInlineBytes) {
+        /** History lines over {@link SluiceRedisProperties#DEFAULT_HISTORY_INLINE_BYTES} kept by reference (once given objects). */
+        public Settings(Queue queue, URI sqsUrl, int sqsPort, String region, String redisUrl, String redisKeyPrefix, String redisBinary,
+                        String searchPath, int maxReceives, Path redisDir, EmbeddedRedis.Persistence persistence) {
+            this(queue, sqsUrl, sqsPort, region, redisUrl, redisKeyPrefix, redisBinary, searchPath, maxReceives, redisDir, persistence,
+                    SluiceRedisProperties.DEFAULT_HISTORY_INLINE_BYTES);
+        }
+
         /** A throwaway Redis when one is started: a temporary folder, no persistence. */
         public Settings(Queue queue, URI sqsUrl, int sqsPort, String region, String redisUrl, String redisKeyPrefix, String redisBinary,
                         String searchPath, int maxReceives) {
@@ -134,7 +142,8 @@ public final class LocalBackends implements AutoCloseable {
             }
             String url = server == null ? s.redisUrl() : server.url();
             try {
-                RedisAdapters adapters = RedisAdapters.open(SluiceRedisProperties.of(url).withKeyPrefix(s.redisKeyPrefix()));
+                RedisAdapters adapters = RedisAdapters.open(SluiceRedisProperties.of(url).withKeyPrefix(s.redisKeyPrefix())
+                        .withHistoryInlineBytes(s.historyInlineBytes()));
                 String description = (server == null ? "Redis at " + redacted(url) : server.toString())
                         + " (key prefix " + s.redisKeyPrefix() + ")";
                 return new RedisSide(server, adapters, description);

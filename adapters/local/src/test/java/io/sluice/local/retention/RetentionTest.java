@@ -135,6 +135,28 @@ class RetentionTest {
                 .satisfies(o -> assertThat(o.key()).isEqualTo("archive/executions/date=2026-11-29/pipeline=orders/daily.jsonl.gz"));
     }
 
+    /** Issue 32: history lines kept in the object store by reference are archived whole, and leave with the execution. */
+    @Test
+    void historyKeptInObjectsIsArchivedWholeAndLeavesWithTheExecution() {
+        ExecutionStore store = ((io.sluice.orchestration.port.HistoryObjects) redis.executionStore()).keepingHistoryIn(objects);
+        String id = "orders:big";
+        Instant t = clock.instant();
+        List<String> history = List.of("{\"type\":\"ExecutionStarted\"}",
+                "{\"type\":\"TaskSucceeded\",\"output\":\"" + "x".repeat(2000) + "\"}", "{\"type\":\"ExecutionSucceeded\"}");
+        store.commit(new Commit(new ExecutionSummary(id, "orders", "big", "RUNNING", "sha256:abc", t, null), "{}", history.subList(0, 1),
+                List.of(), 0, t));
+        store.commit(new Commit(new ExecutionSummary(id, "orders", "big", "SUCCEEDED", "sha256:abc", t, t.plusSeconds(1)), "{}",
+                history.subList(1, 3), List.of(), 1, t, t.plusSeconds(60)));
+        assertThat(objects.list("history/", null, 10)).as("the long line's object").hasSize(1);
+
+        clock.advance(Duration.ofMinutes(2));
+        assertThat(reaper(store).reap(clock.instant(), 100)).isEqualTo(new ExecutionReaper.Report(1, 1));
+
+        ArchivedExecution archived = new ExecutionArchive(objects).read(store.retired(id).orElseThrow()).orElseThrow();
+        assertThat(archived.history()).isEqualTo(history);
+        assertThat(objects.list("history/", null, 10)).as("gone with the execution").isEmpty();
+    }
+
     @Test
     void anArchivedExecutionsNameStaysTakenForTheReuseWindow() {
         orchestrator.start("orders", "daily", PASS, Json.parse("{}"));

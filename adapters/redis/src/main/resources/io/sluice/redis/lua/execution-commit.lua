@@ -14,7 +14,9 @@
 -- (kept in the hash; touched undeclared, in the same slot) ARGV[16] the execution id, ARGV[17] its
 -- start time (epoch ms), the listing sets' score, ARGV[18] a token of this commit, kept as the hash's
 -- 'writer', which the sends pipelined behind it check (RedisCoupledWrites); ARGV[19] the partition it
--- was started for ('' for none); then the history lines, then the outbox.
+-- was started for ('' for none); ARGV[20] '1' when some of this commit's history lines are references to an object
+-- (HistoryOffload, written before this ran), kept as the hash's 'historyObjects' so the execution's removal deletes
+-- its objects, else ''; then the history lines, then the outbox.
 -- Returns {1, new version} or {0, current version} (also for the stub of a sleeping execution, execution-stub.lua). An id whose execution was removed while its name is
 -- still reserved (KEYS[4] exists) cannot be created again: {0, 0}.
 
@@ -30,7 +32,7 @@ if current > 0 and redis.call('HSTRLEN', KEYS[1], 'state') == 0 then
 end
 local historyCount = tonumber(ARGV[3])
 local outboxCount = tonumber(ARGV[4])
-local firstHistory = 20
+local firstHistory = 21
 local firstOutbox = firstHistory + historyCount
 
 local function push(key, from, count)
@@ -56,6 +58,9 @@ if historyCount > 0 then
   push(KEYS[3], firstHistory, historyCount)
 end
 redis.call('HSET', KEYS[1], 'writer', ARGV[18])
+if ARGV[20] == '1' then
+  redis.call('HSET', KEYS[1], 'historyObjects', '1')
+end
 local id = ARGV[16]
 local start = ARGV[17]
 redis.call('ZADD', KEYS[5], start, id)

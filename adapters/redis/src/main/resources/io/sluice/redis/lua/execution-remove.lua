@@ -7,14 +7,18 @@
 -- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list   KEYS[4] retired record (a string)
 -- KEYS[5] the set of its tasks' claim keys (lib/claim.lua), which go with it: a task message delivered
 -- after this finds its execution gone instead of running again; KEYS[6] the deduplication marks of the
--- messages sent for it (queue-send.lua), which go with it too
--- ARGV[1] expected version ARGV[2] name reserved until (epoch ms)
--- Returns {1, pipeline set, status set, pipeline + status set} ('' where none) when removed; {0}
+-- messages sent for it (queue-send.lua), which go with it too; KEYS[7] the shard's set of removed executions whose
+-- history objects are still to be deleted (HistoryOffload), scored by the end of the name's reservation: the id goes in
+-- when its hash says it has some ('historyObjects'), and the caller takes it out once it deleted them, so a crash in
+-- between leaves the deletion to the store's next reaper pass (RedisExecutionStore.expired), never undone
+-- ARGV[1] expected version ARGV[2] name reserved until (epoch ms) ARGV[3] the execution id
+-- Returns {1, pipeline set, status set, pipeline + status set, '1' or '' (history objects to delete)} ('' where none)
+-- when removed; {0}
 -- when the execution is absent, at another version, running, or has an outbox not yet sent (its
 -- commands must go out first).
 
 local fields = redis.call('HMGET', KEYS[1], 'version', 'status', 'pipeline', 'name', 'definitionHash',
-  'startTime', 'stopTime', 'ixPipeline', 'ixStatus', 'ixPipelineStatus', 'partition')
+  'startTime', 'stopTime', 'ixPipeline', 'ixStatus', 'ixPipelineStatus', 'partition', 'historyObjects')
 if not fields[1] or tonumber(fields[1]) ~= tonumber(ARGV[1]) or fields[2] == 'RUNNING' then
   return {0}
 end
@@ -29,4 +33,8 @@ redis.call('DEL', KEYS[5], KEYS[6])
 -- One string, the summary's fields joined by newlines (none of them holds one): a third of a hash's bytes.
 redis.call('SET', KEYS[4], table.concat({fields[3], fields[4], fields[2], fields[5], fields[6], fields[7], fields[11] or ''}, '\n'))
 redis.call('PEXPIREAT', KEYS[4], ARGV[2])
-return {1, fields[8] or '', fields[9] or '', fields[10] or ''}
+local objects = fields[12] or ''
+if objects == '1' then
+  redis.call('ZADD', KEYS[7], ARGV[2], ARGV[3])
+end
+return {1, fields[8] or '', fields[9] or '', fields[10] or '', objects}

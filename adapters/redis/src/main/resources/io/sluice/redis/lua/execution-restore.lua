@@ -2,7 +2,9 @@
 -- it is still the stub of the expected version. Two wakers race safely: the second finds no stub and answers 0.
 --
 -- KEYS[1] execution hash   KEYS[2] history list
--- ARGV[1] expected version   ARGV[2] state   ARGV[3..] history lines
+-- ARGV[1] expected version   ARGV[2] state   ARGV[3] '1' when some history lines are references to objects written
+-- before this ran (HistoryOffload; kept as the hash's 'historyObjects', as the commit keeps it), else ''
+-- ARGV[4..] history lines
 -- Returns 1 if it restored, else 0.
 
 local version = redis.call('HGET', KEYS[1], 'version')
@@ -10,9 +12,12 @@ if not version or tonumber(version) ~= tonumber(ARGV[1]) or redis.call('HSTRLEN'
   return 0
 end
 redis.call('HSET', KEYS[1], 'state', ARGV[2])
+if ARGV[3] == '1' then
+  redis.call('HSET', KEYS[1], 'historyObjects', '1')
+end
 redis.call('DEL', KEYS[2])
 local last = #ARGV
-local from = 3
+local from = 4
 while from <= last do
   local to = math.min(from + 999, last) -- unpack has a stack limit
   redis.call('RPUSH', KEYS[2], unpack(ARGV, from, to))
