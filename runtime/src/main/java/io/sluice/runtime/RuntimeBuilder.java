@@ -256,8 +256,11 @@ public final class RuntimeBuilder {
         // execution, the worker's claim (for this runtime's worker, if it has one).
         coupled.ifPresent(c -> c.readOnReceive(names.orchestrator(), worker == null ? null : worker.id(), clock,
                 worker == null ? Duration.ZERO : worker.lease()));
-        Orchestrator orchestrator = new Orchestrator(ports.executions(), new DefinitionCache(ports.definitions()), outbox, clock, probe,
-                retention).withRandom(random).withObserver(observer()).withHibernation(Hibernation.of(ports.executions(), sleepAfter));
+        // Where executions sleep, the orchestrator's sleeps and wakes tell the probe too (the crash tests' boundaries).
+        io.sluice.orchestration.port.ExecutionStore executions = ports.executions() instanceof io.sluice.functions.hibernate.HibernatingStore h
+                ? h.withProbe(probe) : ports.executions();
+        Orchestrator orchestrator = new Orchestrator(executions, new DefinitionCache(ports.definitions()), outbox, clock, probe,
+                retention).withRandom(random).withObserver(observer()).withHibernation(Hibernation.of(executions, sleepAfter));
         ScheduleTick tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, outboxGrace, schedules)
                 .withObserver(observer());
         return new SluiceRuntime(copy(), outbox, events ? orchestrator.withEvents() : orchestrator,

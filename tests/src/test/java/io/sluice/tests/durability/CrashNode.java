@@ -22,7 +22,8 @@ public final class CrashNode {
     private CrashNode() {}
 
     public static void main(String[] args) throws Exception {
-        Stack stack = new Stack(args[0], Stack.sqsEndpointOf(args[1]), args[2], args[3]);
+        String objects = System.getProperty(Stack.OBJECTS_PROPERTY);
+        Stack stack = new Stack(args[0], Stack.sqsEndpointOf(args[1]), args[2], args[3], objects == null || objects.isEmpty() ? null : Path.of(objects));
         Boundary.Probe probe = args.length > 4 ? freezeAt(Boundary.valueOf(args[4]), Integer.parseInt(args[5]), Path.of(args[6]))
                 : Boundary.Probe.NONE;
         Stack.Opened opened = stack.open();

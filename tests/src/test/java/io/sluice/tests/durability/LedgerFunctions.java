@@ -27,11 +27,21 @@ final class LedgerFunctions {
     }
 
     static String definition(int tasks) {
+        return definition(tasks, 0);
+    }
+
+    /** With a Wait of {@code waitSeconds} between two tasks (none for 0): what a sleeping execution waits on. */
+    static String definition(int tasks, int waitSeconds) {
         StringBuilder states = new StringBuilder();
         for (int i = 0; i < tasks; i++) {
+            String next = i + 1 < tasks ? (waitSeconds > 0 ? "W" : "T") + (i + 1) : null;
             states.append(i == 0 ? "" : ",").append("\"T").append(i).append("\": {\"Type\": \"Task\", \"Resource\": \"sluice:function:ledger\",")
                     .append("\"Parameters\": {\"key.$\": \"States.Format('{}/{}', $$.Execution.Name, $$.State.Name)\", \"n.$\": \"$.n\"},")
-                    .append("\"ResultPath\": \"$.n\", ").append(i + 1 < tasks ? "\"Next\": \"T" + (i + 1) + "\"" : "\"End\": true").append("}");
+                    .append("\"ResultPath\": \"$.n\", ").append(next != null ? "\"Next\": \"" + next + "\"" : "\"End\": true").append("}");
+            if (next != null && waitSeconds > 0) {
+                states.append(", \"W").append(i + 1).append("\": {\"Type\": \"Wait\", \"Seconds\": ").append(waitSeconds)
+                        .append(", \"Next\": \"T").append(i + 1).append("\"}");
+            }
         }
         return "{\"StartAt\": \"T0\", \"States\": {" + states + "}}";
     }

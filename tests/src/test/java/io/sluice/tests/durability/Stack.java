@@ -10,17 +10,27 @@ import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisTaskQueue;
 import io.sluice.redis.SluiceRedisProperties;
+import io.sluice.local.objects.FolderObjectStore;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /**
  * The real durable stack for these tests — Redis adapters and a queue: the Redis queue, or SQS on
  * ElasticMQ when {@code sqsEndpoint} is set — with short visibility timeouts and leases so that
- * recovery after a crash takes seconds, not minutes.
+ * recovery after a crash takes seconds, not minutes. With {@code objects}, waiting executions sleep in that folder (as
+ * the local host's data folder) once what they wait for is {@link #SLEEP_AFTER} away.
  */
-record Stack(String redisUrl, URI sqsEndpoint, String keyPrefix, String queuePrefix) implements AutoCloseable {
+record Stack(String redisUrl, URI sqsEndpoint, String keyPrefix, String queuePrefix, Path objects) implements AutoCloseable {
     /** How {@link CrashNode} is told to use the Redis queue. */
     static final String REDIS_QUEUE = "redis-queue";
+    /** The system property that tells a node where executions sleep. */
+    static final String OBJECTS_PROPERTY = "sluice.crash.objects";
+    static final Duration SLEEP_AFTER = Duration.ofSeconds(1);
+
+    Stack(String redisUrl, URI sqsEndpoint, String keyPrefix, String queuePrefix) {
+        this(redisUrl, sqsEndpoint, keyPrefix, queuePrefix, null);
+    }
 
     static final Duration VISIBILITY = Duration.ofSeconds(2);
     static final Duration LEASE = Duration.ofSeconds(2);
@@ -43,8 +53,9 @@ record Stack(String redisUrl, URI sqsEndpoint, String keyPrefix, String queuePre
                 this.queue = q;
                 this.closeQueue = q;
             }
-            this.ports = new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
+            RuntimePorts ports = new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
                     redis.definitionStore());
+            this.ports = stack.objects == null ? ports : ports.sleepingIn(new FolderObjectStore(stack.objects));
         }
 
         @Override
@@ -77,7 +88,8 @@ record Stack(String redisUrl, URI sqsEndpoint, String keyPrefix, String queuePre
     }
 
     LocalRuntime.Settings settings(Boundary.Probe probe) {
-        return new LocalRuntime.Settings(names(), VISIBILITY, LEASE, 16, Duration.ofMillis(200), Duration.ofMillis(500), probe);
+        LocalRuntime.Settings settings = new LocalRuntime.Settings(names(), VISIBILITY, LEASE, 16, Duration.ofMillis(200), Duration.ofMillis(500), probe);
+        return settings.withHibernateAfter(pipeline -> objects == null ? null : SLEEP_AFTER);
     }
 
     @Override
