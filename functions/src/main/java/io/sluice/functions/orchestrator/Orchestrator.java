@@ -15,6 +15,7 @@ import io.sluice.functions.retention.Retention;
 import io.sluice.functions.time.SystemRandom;
 import io.sluice.functions.start.StartResult;
 import io.sluice.orchestration.definition.Definition;
+import io.sluice.orchestration.engine.Command;
 import io.sluice.orchestration.engine.CommandCodec;
 import io.sluice.orchestration.engine.Event;
 import io.sluice.orchestration.engine.Execution;
@@ -211,6 +212,12 @@ public final class Orchestrator {
     public Outcome handle(OrchestratorMessage message, CoupledWrites.Acknowledgement ack, ReadAlong readAlong) {
         String id = message.executionId();
         Optional<Optional<StoredExecution>> readOnReceive = readAlong instanceof ReadAlong.Execution e ? e.of(id) : Optional.empty();
+        if (message instanceof OrchestratorMessage.Heartbeat) {
+            Optional<Outcome> kept = heartbeatAsleep(id, message);
+            if (kept.isPresent()) {
+                return kept.get();
+            }
+        }
         TraceSpan span = TraceSpan.NONE;
         String error = null;
         try {
@@ -256,6 +263,29 @@ public final class Orchestrator {
             span.end(error);
         }
         throw new ConcurrentModificationException("execution " + id + " changed under " + MAX_CONFLICTS + " attempts in a row; retry the message");
+    }
+
+    /**
+     * A heartbeat of a sleeping execution's callback task does not wake it: decided on the state it sleeps with, a heartbeat
+     * only moves the task's heartbeat timer (no history, no change of state), which is done at once, outside any commit.
+     * Anything else it would do (a token it does not know, which records a dropped event) goes the usual way.
+     */
+    private Optional<Outcome> heartbeatAsleep(String id, OrchestratorMessage message) {
+        Optional<StoredExecution> asleep = hibernation.asleep(id);
+        if (asleep.isEmpty()) {
+            return Optional.empty();
+        }
+        JsonNode state = Json.parse(asleep.get().state());
+        Execution execution = ExecutionCodec.decode(state);
+        restoreServiceEvents(state, execution);
+        JsonNode before = ExecutionCodec.encode(execution);
+        Transition t = definitions.interpreter(execution.definitionHash()).apply(execution, event(message), clock.instant(), random);
+        if (!t.history().isEmpty() || t.wasDropped() || !t.commands().stream().allMatch(c -> c instanceof Command.StartTimer)
+                || !before.equals(ExecutionCodec.encode(t.execution()))) {
+            return Optional.empty();
+        }
+        t.commands().forEach(c -> outbox.moveTimer(id, (Command.StartTimer) c, Traceparent.of(state)));
+        return Optional.of(new Outcome(id, execution.status(), null));
     }
 
     /** What one message did: the execution's status after it, and why it was dropped, if it was. */

@@ -259,6 +259,15 @@ public final class OutboxDispatcher {
                 OrchestratorSends.resultId(token)), Duration.ZERO);
     }
 
+    /**
+     * Moves a timer outside any commit, as a worker's heartbeat does ({@code LeaseKeeper}): a sleeping execution's heartbeat
+     * timer, moved by a callback's heartbeat that leaves it asleep. A timer of a task that ended meanwhile fires into a
+     * state that no longer has it, which drops it.
+     */
+    public void moveTimer(String executionId, Command.StartTimer timer, String traceparent) {
+        timers.schedule(timer.timerId(), timer.dueAt(), OrchestratorSends.timerFired(executionId, timer.timerId(), traceparent));
+    }
+
     private void carryOut(String executionId, Command command, String id, Priority priority, String traceparent) {
         Optional<CoupledWrites.Send> plain = plain(executionId, command, id, priority, traceparent);
         if (plain.isPresent()) {

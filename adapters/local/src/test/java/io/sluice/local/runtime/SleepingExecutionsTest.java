@@ -57,6 +57,10 @@ class SleepingExecutionsTest {
             {"StartAt": "Ask", "States": {
               "Ask": {"Type": "Task", "Resource": "sluice:function:ask.waitForTaskToken",
                       "Parameters": {"token.$": "$$.Task.Token"}, "ResultPath": "$.answer", "End": true}}}"""));
+    private static final Definition WAITS_FOR_A_HEARTBEATING_CALLBACK = DefinitionParser.parse(Json.parse("""
+            {"StartAt": "Ask", "States": {
+              "Ask": {"Type": "Task", "Resource": "sluice:function:ask.waitForTaskToken", "HeartbeatSeconds": 3600,
+                      "Parameters": {"token.$": "$$.Task.Token"}, "ResultPath": "$.answer", "End": true}}}"""));
     private static final Definition WAITS_A_MINUTE = DefinitionParser.parse(Json.parse("""
             {"StartAt": "Soon", "States": {"Soon": {"Type": "Wait", "Seconds": 60, "End": true}}}"""));
 
@@ -161,6 +165,42 @@ class SleepingExecutionsTest {
                 .anySatisfy(line -> assertThat(line).contains("\"WAIT_STARTED\""));
         assertThat(redis.executionStore().load(id).orElseThrow().stub()).isFalse();
         assertThat(sleeping()).singleElement().asString().contains("name=h2/");
+    }
+
+    /**
+     * Issue 37: "a heartbeat does not wake what it need not". A callback's heartbeat (SendTaskHeartbeat) of a sleeping
+     * execution moves its task's heartbeat timer an interval on, as a heartbeat of an awake one does, and leaves it asleep:
+     * the same stub version, the same object. Its answer still wakes it.
+     */
+    @Test
+    void aHeartbeatMovesASleepingTasksHeartbeatTimerAndLeavesItAsleep() {
+        Instant t0 = clock.instant();
+        String id = runtime.start("beating", "b1", WAITS_FOR_A_HEARTBEATING_CALLBACK, Json.object()).execution().executionId();
+        StoredExecution stub = await().atMost(WITHIN).until(() -> redis.executionStore().load(id).orElseThrow(), StoredExecution::stub);
+        String token = await().atMost(WITHIN).until(() -> tokens.isEmpty() ? null : tokens.getFirst(), t -> t != null);
+        assertThat(timerDues()).as("the heartbeat timer, an interval after the task began").containsExactly(t0.plusSeconds(3600).toEpochMilli());
+
+        clock.advance(Duration.ofMinutes(50));
+        runtime.apply(new OrchestratorMessage.Heartbeat(token));
+
+        assertThat(timerDues()).as("moved an interval on from the heartbeat").containsExactly(t0.plus(Duration.ofMinutes(110)).toEpochMilli());
+        StoredExecution after = redis.executionStore().load(id).orElseThrow();
+        assertThat(after.stub()).as("still asleep").isTrue();
+        assertThat(after.version()).as("nothing committed").isEqualTo(stub.version());
+        assertThat(sleeping()).singleElement().asString().endsWith("/v" + stub.version() + ".jsonl.gz");
+
+        runtime.apply(new OrchestratorMessage.TaskResult(token, Json.parse("{\"said\": \"yes\"}"), null, null));
+        assertThat(awaitEnd(id).status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(executions.history(id, 0, 1000)).noneSatisfy(line -> assertThat(line).contains("TIMED_OUT"));
+    }
+
+    /** The due times (epoch ms) of every timer under this test's prefix. */
+    private List<Long> timerDues() {
+        List<Long> dues = new ArrayList<>();
+        redis.redisson().getKeys().getKeys(KeysScanOptions.defaults().pattern(prefix + ":timers:*:due")).forEach(key ->
+                redis.redisson().<String>getScoredSortedSet(key, org.redisson.client.codec.StringCodec.INSTANCE).entryRange(0, -1)
+                        .forEach(e -> dues.add(e.getScore().longValue())));
+        return dues;
     }
 
     /**
