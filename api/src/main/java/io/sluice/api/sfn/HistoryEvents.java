@@ -2,6 +2,7 @@ package io.sluice.api.sfn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ActivityTasks;
 import java.time.Instant;
@@ -152,6 +153,14 @@ final class HistoryEvents {
         d.put("parameters", includeData ? Json.write(parameters) : "");
         d.putObject("parametersDetails").put("truncated", false);
         task(event(at, frame, "TaskStarted", "taskStartedEventDetails"), state);
+        // A job or a callback shows TaskSubmitted once the service took the request (test_callback.snapshot.json,
+        // test_sqs_failure_in_wait_for_task_tok_no_error_field[SQS_PARALLEL_WAIT_FOR_TASK_TOKEN]: TaskSubmitted #7 after
+        // TaskStarted #6). What the service answered is not in the engine's lines: no output is shown.
+        boolean submitted = TaskResource.read(types.resource(state)).map(r -> r.pattern() != TaskResource.IntegrationPattern.REQUEST_RESPONSE)
+                .orElse(false);
+        if (submitted) {
+            task(event(at, frame, "TaskSubmitted", "taskSubmittedEventDetails"), state);
+        }
     }
 
     private void timedOut(Instant at, int frame, String state, JsonNode detail) {

@@ -90,6 +90,36 @@ class RecordedForkHistoryTest {
                 "SucceedStateEntered 8<7 Finish", "SucceedStateExited 9<8 Finish", "ExecutionSucceeded 10<9");
     }
 
+    /**
+     * {@code tests/aws/services/stepfunctions/v2/callback/test_callback.snapshot.json},
+     * test_sqs_failure_in_wait_for_task_tok_no_error_field[SQS_PARALLEL_WAIT_FOR_TASK_TOKEN] (recorded 29-04-2024; definition
+     * templates/callbacks/statemachines/sqs_parallel_wait_for_task_token.json5; LocalStack itself skips it): a branch's
+     * waitForTaskToken task answered with SendTaskFailure and no error. AWS: TaskSubmitted after TaskStarted; the task's
+     * TaskStateAborted and ParallelStateFailed both follow its TaskFailed; the caught Parallel's Exited follows its Failed.
+     */
+    @Test
+    void aBranchsFailedCallbackAbortsItsTaskAsAwsRecorded() {
+        String definition = """
+                {"StartAt": "ParallelJob", "States": {"ParallelJob": {"Type": "Parallel", "Branches": [{"StartAt": "SendMessageWithWait",
+                  "States": {"SendMessageWithWait": {"Type": "Task", "Resource": "arn:aws:states:::sqs:sendMessage.waitForTaskToken",
+                    "Parameters": {"QueueUrl.$": "$.QueueUrl", "MessageBody": {"Context.$": "$", "TaskToken.$": "$$.Task.Token"}}, "End": true}}}],
+                  "Catch": [{"ErrorEquals": ["States.Runtime"], "ResultPath": "$.states_runtime_error", "Next": "CaughtRuntimeError"},
+                            {"ErrorEquals": ["States.ALL"], "ResultPath": "$.states_all_error", "Next": "CaughtStatesALL"}], "End": true},
+                  "CaughtRuntimeError": {"Type": "Pass", "End": true}, "CaughtStatesALL": {"Type": "Pass", "End": true}}}""";
+        Interpreter engine = new Interpreter(DefinitionParser.parse(Json.parse(definition)), true);
+        Transition started = engine.start("m", "e-1", "e-1", Json.parse("{\"QueueUrl\": \"q\", \"Message\": \"test_message_txt\"}"), T0,
+                RandomSource.seeded(3));
+        Command.DispatchTask send = started.commands().stream().filter(c -> c instanceof Command.DispatchTask).map(c -> (Command.DispatchTask) c)
+                .findFirst().orElseThrow();
+        Transition failed = engine.apply(started.execution(), new Event.TaskFailed(send.token().encode(), null, null), T0.plusSeconds(1),
+                RandomSource.seeded(3));
+
+        assertThat(keys(events(definition, started, failed))).containsExactly("ExecutionStarted 1<0", "ParallelStateEntered 2<0 ParallelJob",
+                "ParallelStateStarted 3<2", "TaskStateEntered 4<3 SendMessageWithWait", "TaskScheduled 5<4", "TaskStarted 6<5", "TaskSubmitted 7<6",
+                "TaskFailed 8<7", "TaskStateAborted 9<8", "ParallelStateFailed 10<8", "ParallelStateExited 11<10 ParallelJob",
+                "PassStateEntered 12<11 CaughtStatesALL", "PassStateExited 13<12 CaughtStatesALL", "ExecutionSucceeded 14<13");
+    }
+
     private static List<ObjectNode> events(String definition, Transition... transitions) {
         List<JsonNode> lines = new ArrayList<>();
         for (Transition t : transitions) {
