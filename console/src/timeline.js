@@ -3,10 +3,10 @@
 /** The kinds of event the history table filters by, and which event types each holds. */
 export const EVENT_KINDS = {
   all: { label: 'All events', has: () => true },
-  states: { label: 'States entered and left', has: (t) => t === 'STATE_ENTERED' || t === 'STATE_EXITED' },
+  states: { label: 'States entered and left', has: (t) => t === 'STATE_ENTERED' || t === 'STATE_EXITED' || t === 'STATE_ABORTED' },
   tasks: { label: 'Tasks', has: (t) => t.startsWith('TASK_') },
   errors: { label: 'Failures, retries and catches', has: (t) => /FAILED|TIMED_OUT|ABORTED|RETRY|CAUGHT/.test(t) },
-  maps: { label: 'Maps and branches', has: (t) => t.startsWith('MAP_') || t === 'BRANCH_STARTED' },
+  maps: { label: 'Maps and branches', has: (t) => t.startsWith('MAP_') || t.startsWith('PARALLEL_') || t.startsWith('BRANCH_') },
   execution: { label: 'The execution', has: (t) => t.startsWith('EXECUTION_') },
 };
 

@@ -33,3 +33,16 @@ test('the timeline spans each state from first entry to last exit, an open one t
   assert.equal(s[1].to, null);
   assert.equal(s[1].outcome, 'running');
 });
+
+test('a Parallel\'s and a Map\'s own events are maps and branches; an aborted state is a state event and a failure', () => {
+  const fork = [
+    ev(0, 'PARALLEL_STATE_STARTED', 'Both'),
+    ev(1, 'BRANCH_FAILED', 'Both', { branch: 0, parent: 0 }),
+    ev(1, 'MAP_ITERATION_ABORTED', 'Each', { index: 1, parent: 0 }),
+    ev(1, 'STATE_ABORTED', 'Call'),
+    ev(2, 'PARALLEL_STATE_FAILED', 'Both'),
+  ];
+  assert.deepEqual(filterEvents(fork, 'maps', '').map((e) => e.n), [1, 2, 3, 5]);
+  assert.deepEqual(filterEvents(fork, 'states', '').map((e) => e.type), ['STATE_ABORTED']);
+  assert.deepEqual(filterEvents(fork, 'errors', '').map((e) => e.n), [2, 3, 4, 5]);
+});

@@ -2,21 +2,22 @@ package io.sluice.api.sfn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.orchestration.definition.TaskResource;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.ActivityTasks;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * An execution's history lines, as the engine records them, in the service's shape: numbered events from 1, each with
- * the id of the event before it in its thread of control ({@code previousEventId}), its service event type and its
- * details member. Lines the service has no event for (retry scheduled, caught, Wait started, dropped results) are not
- * shown; a Task's scheduling is shown as the service shows it, TaskScheduled then TaskStarted. A Task on an activity
+ * the id of the event it follows ({@code previousEventId}, as {@link EventLinks} links them), its service event type and
+ * its details member. Lines the service has no event for (retry scheduled, caught, Wait started, dropped results, a
+ * branch's start and failure) are not shown; a Parallel's and a Map's own events are (ParallelStateStarted,
+ * MapStateStarted with its length, MapIteration* with the Map's name and the index, the states' Succeeded, Failed and
+ * Aborted events); a Task's scheduling is shown as the service shows it, TaskScheduled then TaskStarted. A Task on an activity
  * is shown with the Activity* events: ActivityScheduled (its ARN, input and timeouts) at dispatch; ActivityStarted when a
  * worker took the task with GetActivityTask (its time and workerName, as {@link ActivityTasks#taken} recorded them; a
  * task answered with no such record, its token got otherwise, is dated by the answer); then ActivitySucceeded or
@@ -27,7 +28,7 @@ final class HistoryEvents {
     private final String region;
     private final boolean includeData;
     private final List<ObjectNode> events = new ArrayList<>();
-    private final Map<Integer, Long> lastInFrame = new HashMap<>();
+    private final EventLinks links = new EventLinks();
     private final Function<String, Optional<ActivityTasks.Taken>> taken;
     /** The frames whose activity task has had its ActivityStarted. */
     private final java.util.Set<Integer> started = new java.util.HashSet<>();
@@ -65,7 +66,7 @@ final class HistoryEvents {
                 // The first state's entry follows nothing: AWS records it with previousEventId 0, not ExecutionStarted's 1
                 // (LocalStack's AWS-validated snapshots, test_base_scenarios.snapshot.json: test_parallel_state,
                 // test_map_state_break_condition, each "PassStateEntered", id 2, previousEventId 0).
-                lastInFrame.put(frame, 0L);
+                links.executionStarted(frame);
             }
             case "EXECUTION_REDRIVEN" -> event(at, frame, "ExecutionRedriven", "executionRedrivenEventDetails")
                     .put("redriveCount", detail.path("redriveCount").asInt());
@@ -73,9 +74,12 @@ final class HistoryEvents {
                     detail.get("output"));
             case "EXECUTION_FAILED" -> error(event(at, frame, "ExecutionFailed", "executionFailedEventDetails"), detail);
             case "EXECUTION_TIMED_OUT" -> error(event(at, frame, "ExecutionTimedOut", "executionTimedOutEventDetails"), detail);
-            case "EXECUTION_ABORTED" -> error(event(at, frame, "ExecutionAborted", "executionAbortedEventDetails"), detail);
-            case "STATE_ENTERED" -> data(event(at, frame, stateType + "StateEntered", "stateEnteredEventDetails").put("name", state),
-                    "input", detail.get("input"));
+            // Stopped from outside, it follows nothing (test_sfn_api.snapshot.json, test_stop_execution: ExecutionAborted #3 follows 0).
+            case "EXECUTION_ABORTED" -> error(linked(at, "ExecutionAborted", "executionAbortedEventDetails", 0), detail);
+            case "STATE_ENTERED" -> data(linked(at, stateType + "StateEntered", "stateEnteredEventDetails", links.stateEntered(frame, next()))
+                    .put("name", state), "input", detail.get("input"));
+            case "EVALUATION_FAILED" -> error(linked(at, "EvaluationFailed", "evaluationFailedEventDetails", links.evaluationFailed(frame, next())),
+                    detail).put("state", state);
             case "STATE_EXITED" -> data(event(at, frame, stateType + "StateExited", "stateExitedEventDetails").put("name", state),
                     "output", detail.get("output"));
             case "TASK_SCHEDULED" -> {
@@ -102,8 +106,24 @@ final class HistoryEvents {
                 }
             }
             case "TASK_TIMED_OUT" -> timedOut(at, frame, state, detail);
-            case "MAP_ITERATION_STARTED" -> event(at, frame, "MapIterationStarted", "mapIterationStartedEventDetails")
-                    .put("name", state).put("index", detail.path("index").asInt());
+            case "PARALLEL_STATE_STARTED" -> linked(at, "ParallelStateStarted", null, links.joinStarted(frame, next()));
+            case "MAP_STATE_STARTED" -> linked(at, "MapStateStarted", "mapStateStartedEventDetails", links.joinStarted(frame, next()))
+                    .put("length", detail.path("length").asInt());
+            case "BRANCH_STARTED" -> links.branchStarted(frame, parent(detail));
+            case "MAP_ITERATION_STARTED" -> iteration(linked(at, "MapIterationStarted", "mapIterationStartedEventDetails",
+                    links.iterationStarted(frame, parent(detail), next())), state, detail);
+            case "MAP_ITERATION_SUCCEEDED" -> iteration(linked(at, "MapIterationSucceeded", "mapIterationSucceededEventDetails",
+                    links.iterationSucceeded(frame, next())), state, detail);
+            case "MAP_ITERATION_FAILED" -> iteration(linked(at, "MapIterationFailed", "mapIterationFailedEventDetails",
+                    links.childFailed(frame, next())), state, detail);
+            case "BRANCH_FAILED" -> links.childFailed(frame, next());
+            case "MAP_ITERATION_ABORTED" -> iteration(linked(at, "MapIterationAborted", "mapIterationAbortedEventDetails",
+                    links.aborted()), state, detail);
+            case "STATE_ABORTED" -> linked(at, stateType + "StateAborted", null, links.aborted());
+            case "PARALLEL_STATE_SUCCEEDED" -> linked(at, "ParallelStateSucceeded", null, links.joinSucceeded(frame, next()));
+            case "MAP_STATE_SUCCEEDED" -> linked(at, "MapStateSucceeded", null, links.joinSucceeded(frame, next()));
+            case "PARALLEL_STATE_FAILED" -> event(at, frame, "ParallelStateFailed", null);
+            case "MAP_STATE_FAILED" -> event(at, frame, "MapStateFailed", null);
             case "MAP_RUN_STARTED" -> event(at, frame, "MapRunStarted", "mapRunStartedEventDetails")
                     .put("mapRunArn", detail.path("mapRunArn").asText(""));
             case "MAP_RUN_SUCCEEDED" -> event(at, frame, "MapRunSucceeded", null);
@@ -133,6 +153,14 @@ final class HistoryEvents {
         d.put("parameters", includeData ? Json.write(parameters) : "");
         d.putObject("parametersDetails").put("truncated", false);
         task(event(at, frame, "TaskStarted", "taskStartedEventDetails"), state);
+        // A job or a callback shows TaskSubmitted once the service took the request (test_callback.snapshot.json,
+        // test_sqs_failure_in_wait_for_task_tok_no_error_field[SQS_PARALLEL_WAIT_FOR_TASK_TOKEN]: TaskSubmitted #7 after
+        // TaskStarted #6). What the service answered is not in the engine's lines: no output is shown.
+        boolean submitted = TaskResource.read(types.resource(state)).map(r -> r.pattern() != TaskResource.IntegrationPattern.REQUEST_RESPONSE)
+                .orElse(false);
+        if (submitted) {
+            task(event(at, frame, "TaskSubmitted", "taskSubmittedEventDetails"), state);
+        }
     }
 
     private void timedOut(Instant at, int frame, String state, JsonNode detail) {
@@ -189,16 +217,32 @@ final class HistoryEvents {
         return details.put("resourceType", type).put("resource", name);
     }
 
+    /** An event of {@code frame}'s own thread: it follows the thread's last ({@link EventLinks#inFrame}). */
     private ObjectNode event(Instant at, int frame, String type, String detailsMember) {
-        long id = events.size() + 1;
+        return linked(at, type, detailsMember, links.inFrame(frame, next()));
+    }
+
+    /** The id the next event gets. */
+    private long next() {
+        return events.size() + 1;
+    }
+
+    private ObjectNode linked(Instant at, String type, String detailsMember, long previous) {
         ObjectNode e = Json.object();
         Fields.time(e, "timestamp", at);
-        e.put("type", type).put("id", id);
-        Long previous = lastInFrame.get(frame);
-        e.put("previousEventId", previous != null ? previous : id - 1);
-        lastInFrame.put(frame, id);
+        e.put("type", type).put("id", next()).put("previousEventId", previous);
         events.add(e);
         return detailsMember == null ? Json.object() : e.putObject(detailsMember);
+    }
+
+    /** An iteration's details: the Map's name and the item's index. */
+    private static ObjectNode iteration(ObjectNode details, String map, JsonNode detail) {
+        return details.put("name", map).put("index", detail.path("index").asInt());
+    }
+
+    /** The parent frame a branch's or an iteration's line names, if it does (lines from before it did name none). */
+    private static Integer parent(JsonNode detail) {
+        return detail.hasNonNull("parent") ? detail.get("parent").asInt() : null;
     }
 
     private ObjectNode data(ObjectNode details, String member, JsonNode value) {

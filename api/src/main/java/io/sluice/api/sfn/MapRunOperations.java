@@ -31,13 +31,17 @@ final class MapRunOperations {
     private final MapRunUpdateOperation updates;
     private final MapRunStore runs;
 
-    /** @param runs the host's map-run records, or {@code null} on a host that keeps none (counts then come from listing) */
-    MapRunOperations(ExecutionControl executions, ExecutionOperations lookups, Arns arns, MapRunStore runs) {
+    /**
+     * @param runs    the host's map-run records, or {@code null} on a host that keeps none (counts then come from listing)
+     * @param updated called with a run's id once UpdateMapRun changed it ({@code null}: nothing to call)
+     */
+    MapRunOperations(ExecutionControl executions, ExecutionOperations lookups, Arns arns, MapRunStore runs,
+                     java.util.function.Consumer<String> updated) {
         this.executions = executions;
         this.lookups = lookups;
         this.arns = arns;
         this.runs = runs;
-        this.updates = new MapRunUpdateOperation(runs, arns);
+        this.updates = new MapRunUpdateOperation(runs, arns, updated);
     }
 
     void register(Map<String, SfnApi.Operation> ops) {

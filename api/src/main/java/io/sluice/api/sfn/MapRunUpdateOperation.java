@@ -11,7 +11,10 @@ import java.util.Optional;
  * UpdateMapRun, as the AWS Step Functions API reference has it
  * (https://docs.aws.amazon.com/step-functions/latest/apireference/API_UpdateMapRun.html): a running map run's
  * {@code maxConcurrency} (0 or more), {@code toleratedFailureCount} (0 or more) and {@code toleratedFailurePercentage}
- * (0 to 100), each optional, changed from the run's next step on ({@link MapRunUpdates}); the answer is empty. An ARN
+ * (0 to 100), each optional; the answer is empty. The change takes effect within the call where the host gives the
+ * coordinator's step ({@code updated}): the run takes its next step before the answer (children started up to a raised
+ * MaxConcurrency; the run ended if its failures now exceed the tolerance), and DescribeMapRun shows the new limits and
+ * counts at once; elsewhere from the run's next step on ({@link MapRunUpdates}). An ARN
  * that is no map run's is {@code InvalidArn}, a run the caller does not see or the host does not keep is
  * {@code ResourceNotFound}, a value out of range a {@code ValidationException} naming the member. A run that has ended
  * cannot be changed: {@code ValidationException} (the reference speaks of an in-progress run only; what AWS answers
@@ -20,11 +23,16 @@ import java.util.Optional;
 final class MapRunUpdateOperation {
     private final MapRunStore runs;
     private final Arns arns;
+    private final java.util.function.Consumer<String> updated;
 
-    /** @param runs the host's map-run records, or {@code null} on a host that keeps none (every run is then unknown) */
-    MapRunUpdateOperation(MapRunStore runs, Arns arns) {
+    /**
+     * @param runs    the host's map-run records, or {@code null} on a host that keeps none (every run is then unknown)
+     * @param updated the coordinator's step for a changed run, or {@code null}
+     */
+    MapRunUpdateOperation(MapRunStore runs, Arns arns, java.util.function.Consumer<String> updated) {
         this.runs = runs;
         this.arns = arns;
+        this.updated = updated;
     }
 
     void register(Map<String, SfnApi.Operation> ops) {
@@ -51,7 +59,12 @@ final class MapRunUpdateOperation {
         }
         MapRunUpdates.Limits change = new MapRunUpdates.Limits(max == null ? null : max.intValue(), percentage, count);
         return switch (MapRunUpdates.update(runs, ref.machine(), ref.runId(), change)) {
-            case UPDATED -> Fields.object();
+            case UPDATED -> {
+                if (updated != null) {
+                    updated.accept(ref.runId());
+                }
+                yield Fields.object();
+            }
             case NO_SUCH_RUN -> throw missing(arn);
             case ENDED -> throw SfnError.VALIDATION.with("Map run '" + Arns.shown(arn) + "' has ended; only a running map run can be updated.");
         };

@@ -42,6 +42,17 @@ public final class SfnService {
     public static SfnApi api(Arns arns, StateMachines machines, StateMachineVersions versions, ExecutionControl executions, InProcessTasks tasks,
                              ActivityTasks activities, Duration activityPoll, MapRunStore mapRuns, SfnApi.Authenticator authenticator,
                              Clock clock, int maxBodyBytes) {
+        return api(arns, machines, versions, executions, tasks, activities, activityPoll, mapRuns, null, authenticator, clock, maxBodyBytes);
+    }
+
+    /**
+     * As above, and {@code mapRunUpdated} (the host's map-run coordinator's step, {@code ChildRuns.mapRunUpdated()}) is
+     * called with a run's id once UpdateMapRun has changed it, so the change takes effect within the call; {@code null}:
+     * from the run's next step on (a child's end).
+     */
+    public static SfnApi api(Arns arns, StateMachines machines, StateMachineVersions versions, ExecutionControl executions, InProcessTasks tasks,
+                             ActivityTasks activities, Duration activityPoll, MapRunStore mapRuns, java.util.function.Consumer<String> mapRunUpdated,
+                             SfnApi.Authenticator authenticator, Clock clock, int maxBodyBytes) {
         Map<String, SfnApi.Operation> ops = new HashMap<>();
         RandomSource random = SystemRandom.SECURE; // request ids, execution names, alias routing, EXPRESS runs' draws
         if (activities != null) {
@@ -54,7 +65,7 @@ public final class SfnService {
         new VersionDeletions(machineOps, versions, arns).register(ops);
         ExecutionOperations executionOps = new ExecutionOperations(executions, machineOps, versionOps, versions, arns, clock, random);
         executionOps.register(ops);
-        new MapRunOperations(executions, executionOps, arns, mapRuns).register(ops);
+        new MapRunOperations(executions, executionOps, arns, mapRuns, mapRunUpdated).register(ops);
         new SyncExecutionOperation(machineOps, tasks, arns, clock, SystemTime.TICKER, random).register(ops);
         new HistoryOperation(executions, executionOps, machines, arns, activities).register(ops);
         new TaskOperations(executions).register(ops);

@@ -104,7 +104,7 @@ class DescribeMapRunCountsTest {
 
     private static JsonNode describe(MapRunStore store) {
         Map<String, SfnApi.Operation> ops = new HashMap<>();
-        new MapRunOperations(new OneMapRun(), null, new Arns("us-east-1", "123456789012"), store).register(ops);
+        new MapRunOperations(new OneMapRun(), null, new Arns("us-east-1", "123456789012"), store, null).register(ops);
         JsonNode out = ops.get("DescribeMapRun").apply(new Caller.Local(), Json.object().put("mapRunArn", ARN));
         assertThat(out.path("mapRunArn").asText()).isEqualTo(ARN);
         assertThat(out.path("status").asText()).isEqualTo("RUNNING");

@@ -26,7 +26,16 @@ import java.util.function.Consumer;
  *
  * @param handlers add these to the host's {@code CompletionListener}
  */
-public record ChildRuns(StartExecution executions, MapRunFunction mapRun, List<Consumer<FinishedExecution>> handlers) {
+public record ChildRuns(StartExecution executions, MapRunFunction mapRun, List<Consumer<FinishedExecution>> handlers,
+                        MapRunCoordinator coordinator) {
+
+    /**
+     * What UpdateMapRun calls once it has changed a run's limits: the run takes its next step at once, in the caller's
+     * call (children started up to a raised MaxConcurrency, the run failed if its failures now exceed the tolerance).
+     */
+    public Consumer<String> mapRunUpdated() {
+        return coordinator::advance;
+    }
 
     /** The ports and host services children need. */
     public record Wiring(MapRunStore runs, ExecutionLinks links, ExecutionStore executions, TaskQueue queue, QueueNames names,
@@ -43,6 +52,6 @@ public record ChildRuns(StartExecution executions, MapRunFunction mapRun, List<C
                 w.functions(), w.clock(), SystemRandom.SECURE, SystemTime.TICKER, w.settings());
         StartExecution executions = new StartExecution(w.pipelines(), w.launch(), w.links(), w.tenancy(), w.clock(), w.settings().keep());
         return new ChildRuns(executions, new MapRunFunction(coordinator),
-                List.of(new ChildCompletions(w.links(), w.executions(), reports), new MapRunEvents(coordinator)));
+                List.of(new ChildCompletions(w.links(), w.executions(), reports), new MapRunEvents(coordinator)), coordinator);
     }
 }

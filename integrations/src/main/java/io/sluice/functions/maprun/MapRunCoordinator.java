@@ -152,7 +152,7 @@ public final class MapRunCoordinator {
      * together, and each would only lose the compare-and-set to the others); across processes the
      * compare-and-set alone keeps the record right.
      */
-    void advance(String runId) {
+    public void advance(String runId) {
         ReentrantLock lock = locks.computeIfAbsent(runId, id -> new ReentrantLock());
         boolean over = false;
         lock.lock();

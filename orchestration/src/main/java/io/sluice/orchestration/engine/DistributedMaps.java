@@ -40,8 +40,14 @@ final class DistributedMaps {
         request.put("ExecutionType", d.executionType());
         request.put("QueryLanguage", jsonata ? "JSONata" : "JSONPath");
         request.set("Processor", d.processor());
-        if (d.reader() == null) {
-            request.set("Items", MapFields.items(m, scope, effective));
+        // AWS shows MapStateStarted, with the items' count (0 when a reader reads them), once Items and MaxConcurrency are
+        // read, before the reader's and the tolerances' fields (test_base_scenarios.snapshot.json: test_max_concurrency_path[NoNumber]
+        // has none, test_map_item_reader_csv_max_items_paths[1.5] and test_map_state_tolerated_failure_count_path[NoNumber] have it).
+        JsonNode items = d.reader() == null ? MapFields.items(m, scope, effective) : null;
+        int concurrency = MapFields.concurrency(m, scope);
+        ForkEvents.mapStarted(s, f, m, items == null ? 0 : items.size());
+        if (items != null) {
+            request.set("Items", items);
         } else {
             request.set("ItemReader", reader(d.reader(), scope, m.name()));
         }
@@ -60,7 +66,7 @@ final class DistributedMaps {
         if (d.writer() != null) {
             request.set("ResultWriter", writer(d.writer(), scope));
         }
-        request.put("MaxConcurrency", MapFields.concurrency(m, scope));
+        request.put("MaxConcurrency", concurrency);
         JsonNode percentage = d.toleratedPercentage() != null || d.toleratedPercentagePath() == null
                 ? (d.toleratedPercentage() == null ? null : Json.NODES.numberNode(d.toleratedPercentage()))
                 : MapFields.percentage(d.toleratedPercentagePath(), scope);
@@ -73,7 +79,7 @@ final class DistributedMaps {
         TaskToken token = TaskToken.draw(s.execution.id(), f.id(), f.step(), f.attempt(), s.random);
         f.waiting = Frame.Waiting.TASK;
         f.token = token;
-        ServiceEvents.count(s, 2); // MapStateStarted, MapRunStarted
+        ServiceEvents.count(s, 1); // MapRunStarted
         s.commands.add(new Command.DispatchTask(token, RESOURCE, FUNCTION, IntegrationPattern.SYNC, request, m.name(), f.attempt(),
                 null, null, null));
         if (s.recording()) {
@@ -86,10 +92,11 @@ final class DistributedMaps {
 
     static void succeeded(Step s, Frame f, MapState m, JsonNode output) {
         s.cancelFrameTimers(f);
-        ServiceEvents.count(s, 2); // MapRunSucceeded, MapStateSucceeded
+        ServiceEvents.count(s, 1); // MapRunSucceeded
         if (s.recording()) {
             s.record(Type.MAP_RUN_SUCCEEDED, f, m.name(), Step.detail("output", output));
         }
+        ForkEvents.succeeded(s, f, m);
         JsonNode result = output == null ? Json.NODES.nullNode() : output;
         try {
             JsonNode ctx = ContextObject.ifUsed(s, f, m.usesContext());
@@ -100,11 +107,11 @@ final class DistributedMaps {
     }
 
     static void failed(Step s, Frame f, MapState m, String error, String cause) {
-        ServiceEvents.count(s, 2); // MapRunFailed, MapStateFailed
+        ServiceEvents.count(s, 1); // MapRunFailed
         if (s.recording()) {
             s.record(Type.MAP_RUN_FAILED, f, m.name(), Step.errorDetail(error, cause));
         }
-        Errors.stateFailed(s, f, m, error, cause);
+        Errors.joinFailed(s, f, m, error, cause, false);
     }
 
     private static ObjectNode reader(DistributedMap.Reader r, Scope scope, String state) {

@@ -20,12 +20,22 @@ final class Errors {
     private Errors() {}
 
     static void stateFailed(Step s, Frame f, State state, String error, String cause) {
-        stateFailed(s, f, state, error, cause, false);
+        stateFailed(s, f, state, error, cause, false, ErrorNames.isTerminal(error));
     }
 
     /** The engine raised an error while executing the frame's state: as {@link #stateFailed}, its cause worded as AWS's ({@link ServiceEvents#located}). */
     static void raised(Step s, Frame f, State state, AslException e) {
-        stateFailed(s, f, state, e.error(), ServiceEvents.located(f, e.error(), e.cause()));
+        String cause = ServiceEvents.located(f, e.error(), e.cause());
+        if (ErrorNames.QUERY_EVALUATION_ERROR.equals(e.error())) {
+            // AWS records a JSONata error as EvaluationFailed, and a Map or Parallel failing so as MapStateFailed or
+            // ParallelStateFailed after it (test_base_scenarios.snapshot.json: test_map_state_items_input_types[*],
+            // test_map_state_items_eval_jsonata_fail[*]; test_error_output.snapshot.json: test_map_catch_error[MAP_CATCH_ERROR_OUTPUT_WITH_RETRY]).
+            ForkEvents.evaluationFailed(s, f, state, e.error(), cause);
+            stateFailed(s, f, state, e.error(), cause, false, ErrorNames.isTerminal(e.error()),
+                    state instanceof MapState || state instanceof ParallelState);
+            return;
+        }
+        stateFailed(s, f, state, e.error(), cause);
     }
 
     /** A task reported a failure: as {@link #stateFailed}, but terminal only as {@link ErrorNames#isTerminal(String, boolean)} says. */
@@ -33,14 +43,25 @@ final class Errors {
         stateFailed(s, f, state, error, cause, false, ErrorNames.isTerminal(error, true));
     }
 
-    /** @param fromBranch the error came out of a child frame, so {@code States.BranchFailed} handles it too */
-    static void stateFailed(Step s, Frame f, State state, String error, String cause, boolean fromBranch) {
-        stateFailed(s, f, state, error, cause, fromBranch, ErrorNames.isTerminal(error));
+    /**
+     * A Parallel's or Map's children (or its map run) failed: as {@link #stateFailed}, and unless a retrier takes the error,
+     * the state's own Failed event ({@link ForkEvents#failed}) before it is caught or fails its frame.
+     *
+     * @param fromBranch the error came out of a child frame, so {@code States.BranchFailed} handles it too
+     */
+    static void joinFailed(Step s, Frame f, State state, String error, String cause, boolean fromBranch) {
+        stateFailed(s, f, state, error, cause, fromBranch, ErrorNames.isTerminal(error), true);
     }
 
     private static void stateFailed(Step s, Frame f, State state, String error, String cause, boolean fromBranch, boolean terminal) {
+        stateFailed(s, f, state, error, cause, fromBranch, terminal, false);
+    }
+
+    private static void stateFailed(Step s, Frame f, State state, String error, String cause, boolean fromBranch, boolean terminal,
+                                    boolean joinEvents) {
         s.cancelFrameTimers(f);
         if (f.join() != null) {
+            ForkEvents.aborted(s, f);
             Frames.cancelDescendants(s, f);
         }
         f.clearWaiting();
@@ -53,6 +74,9 @@ final class Errors {
                 retry(s, f, policy.delayMillis(done, s.random), retrier, error, cause);
                 return;
             }
+        }
+        if (joinEvents) {
+            ForkEvents.failed(s, f, state);
         }
         CatchPolicy catcher = recovery.catcherFor(error, fromBranch, terminal);
         if (catcher != null) {

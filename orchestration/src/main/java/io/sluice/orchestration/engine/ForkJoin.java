@@ -7,7 +7,6 @@ import io.sluice.orchestration.definition.ParallelState;
 import io.sluice.orchestration.definition.ResultHandling;
 import io.sluice.orchestration.definition.State;
 import io.sluice.orchestration.definition.StateMachine;
-import io.sluice.orchestration.engine.HistoryEvent.Type;
 import io.sluice.orchestration.error.AslException;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.Scope;
@@ -24,7 +23,7 @@ final class ForkJoin {
             effective = p.parameters().render(Dataflow.scope(s, f, effective, ctx));
         }
         Join join = new Join(p.branches().size(), p.branches().size(), null, null);
-        ServiceEvents.count(s, 1); // ParallelStateStarted
+        ForkEvents.parallelStarted(s, f, p);
         f.waiting = Frame.Waiting.CHILDREN;
         f.join = join;
         JsonNode input = effective;
@@ -32,9 +31,7 @@ final class ForkJoin {
             StateMachine branch = p.branches().get(i);
             Frame child = s.execution.newFrame(f.id(), i, branch.key());
             join.outstanding++;
-            if (s.recording()) {
-                s.record(Type.BRANCH_STARTED, child, p.name(), Step.detail("branch", Json.NODES.numberNode(i)));
-            }
+            ForkEvents.branchStarted(s, f, child, p, i);
             s.later(child, () -> Flow.enter(s, child, branch.startAt(), input));
         }
     }
@@ -45,7 +42,7 @@ final class ForkJoin {
         Scope scope = Dataflow.scope(s, f, effective, ctx);
         JsonNode items = MapFields.items(m, scope, effective);
         int limit = MapFields.concurrency(m, scope);
-        ServiceEvents.count(s, 1); // MapStateStarted
+        ForkEvents.mapStarted(s, f, m, items.size());
         Join join = new Join(items.size(), limit == 0 ? Math.max(1, items.size()) : limit, items, effective);
         f.waiting = Frame.Waiting.CHILDREN;
         f.join = join;
@@ -68,21 +65,20 @@ final class ForkJoin {
         }
         Frame child = s.execution.newFrame(f.id(), index, m.processor().key());
         join.outstanding++;
-        ServiceEvents.count(s, 1);
-        if (s.recording()) {
-            s.record(Type.MAP_ITERATION_STARTED, child, m.name(), Step.detail("index", Json.NODES.numberNode(index)));
-        }
+        ForkEvents.iterationStarted(s, f, child, m, index);
         JsonNode childInput = input;
         s.later(child, () -> Flow.enter(s, child, m.processor().startAt(), childInput));
     }
 
-    static void childSucceeded(Step s, Frame parent, int index, JsonNode output) {
+    /** {@code child}, a frame of {@code parent}'s, ended with {@code output} (and is gone from the execution). */
+    static void childSucceeded(Step s, Frame parent, Frame child, JsonNode output) {
         Join join = parent.join();
         State state = s.stateOf(parent);
+        int index = child.indexInParent();
         join.results[index] = output;
         join.outstanding--;
         if (join.isMap()) {
-            ServiceEvents.count(s, 1); // MapIterationSucceeded
+            ForkEvents.iterationSucceeded(s, parent, child.id(), (MapState) state, index);
         }
         try {
             if (join.isMap()) {
@@ -98,15 +94,13 @@ final class ForkJoin {
         }
     }
 
+    /** A child of {@code parent} failed (its events are recorded, {@link ForkEvents#childFailed}): the state fails. */
     static void childFailed(Step s, Frame parent, String error, String cause) {
-        ServiceEvents.count(s, parent.join() != null && parent.join().isMap() ? 2 : 1); // MapIterationFailed, MapStateFailed; ParallelStateFailed
-        Errors.stateFailed(s, parent, s.stateOf(parent), error, cause, true);
+        Errors.joinFailed(s, parent, s.stateOf(parent), error, cause, true);
     }
 
     private static void joined(Step s, Frame f, State state, Join join) {
-        if (join.isMap()) {
-            ServiceEvents.count(s, 1); // MapStateSucceeded
-        }
+        ForkEvents.succeeded(s, f, state);
         ArrayNode results = Json.NODES.arrayNode(join.size());
         results.addAll(Arrays.asList(join.results));
         ResultHandling handling = state instanceof ParallelState p ? p.result() : ((MapState) state).result();

@@ -17,7 +17,7 @@ final class Frames {
         }
         Frame parent = s.execution.frame(f.parentId());
         s.execution.removeFrame(f.id());
-        ForkJoin.childSucceeded(s, parent, f.indexInParent(), output);
+        ForkJoin.childSucceeded(s, parent, f, output);
     }
 
     static void fail(Step s, Frame f, String error, String cause) {
@@ -26,6 +26,7 @@ final class Frames {
             return;
         }
         Frame parent = s.execution.frame(f.parentId());
+        ForkEvents.childFailed(s, f, parent);
         s.execution.removeFrame(f.id());
         ForkJoin.childFailed(s, parent, error, cause);
     }
@@ -54,7 +55,7 @@ final class Frames {
     static void cancelDescendants(Step s, Frame ancestor) {
         List<Frame> doomed = new ArrayList<>();
         for (Frame f : s.execution.frames()) {
-            if (f != ancestor && descendsFrom(s, f, ancestor.id())) {
+            if (f != ancestor && ForkEvents.descendsFrom(s, f, ancestor.id())) {
                 doomed.add(f);
             }
         }
@@ -64,18 +65,4 @@ final class Frames {
         }
     }
 
-    private static boolean descendsFrom(Step s, Frame f, int ancestorId) {
-        int parent = f.parentId();
-        while (parent >= 0) {
-            if (parent == ancestorId) {
-                return true;
-            }
-            Frame p = s.execution.frame(parent);
-            if (p == null) {
-                return false;
-            }
-            parent = p.parentId();
-        }
-        return false;
-    }
 }

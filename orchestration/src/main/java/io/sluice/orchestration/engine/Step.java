@@ -73,8 +73,12 @@ final class Step {
     }
 
     void record(HistoryEvent.Type type, Frame frame, String state, JsonNode detail) {
+        record(type, frame == null ? 0 : frame.id(), state, detail);
+    }
+
+    void record(HistoryEvent.Type type, int frameId, String state, JsonNode detail) {
         if (history != null) {
-            history.add(new HistoryEvent(now, type, frame == null ? 0 : frame.id(), state, detail));
+            history.add(new HistoryEvent(now, type, frameId, state, detail));
         }
     }
 

@@ -22,8 +22,11 @@ class ServiceEventsTest {
 
     @Test
     void aParallelAndATaskCountTheEventsAwsShows() {
-        // 1 ExecutionStarted, 2 ParallelStateEntered, 3 ParallelStateStarted, 4-5 the branch's Pass, 6 ParallelStateExited,
-        // 7 TaskStateEntered, 8 TaskScheduled, 9 TaskStarted, 10 TaskSucceeded, 11 TaskStateExited, 12 the failing Pass.
+        // 1 ExecutionStarted, 2 ParallelStateEntered, 3 ParallelStateStarted, 4-5 the branch's Pass, 6 ParallelStateSucceeded,
+        // 7 ParallelStateExited, 8 TaskStateEntered, 9 TaskScheduled, 10 TaskStarted, 11 TaskSucceeded, 12 TaskStateExited,
+        // 13 the failing Pass. ParallelStateSucceeded is there though LocalStack's snapshot transformer leaves it out of the
+        // listing: the ids keep its place (test_base_scenarios.snapshot.json, test_parallel_state_order: three events, eight
+        // of the branches, then ParallelStateExited #13 following #11).
         Definition d = parse("""
                 {"StartAt": "Par", "States": {
                   "Par": {"Type": "Parallel", "Next": "Call", "Branches": [
@@ -32,7 +35,7 @@ class ServiceEventsTest {
                   "Bad": {"Type": "Pass", "InputPath": "$.nope", "End": true}}}""");
         ExpressResult r = run(d, "{}", task -> TaskOutcome.success(json("{}")));
         assertThat(r.error()).isEqualTo("States.Runtime");
-        assertThat(r.cause()).startsWith("An error occurred while executing the state 'Bad' (entered at the event id #12). Invalid path");
+        assertThat(r.cause()).startsWith("An error occurred while executing the state 'Bad' (entered at the event id #13). Invalid path");
     }
 
     @Test

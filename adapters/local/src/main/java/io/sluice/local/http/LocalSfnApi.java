@@ -18,6 +18,7 @@ import io.sluice.local.sfn.FolderStateMachines;
 import io.sluice.local.sfn.SfnApiProperties;
 import io.sluice.local.sfn.SfnAuthentication;
 import io.sluice.local.sfn.SfnListener;
+import io.sluice.functions.maprun.ChildRuns;
 import io.sluice.orchestration.port.MapRunStore;
 import io.sluice.redis.RedisMapRunStore;
 import java.net.BindException;
@@ -68,13 +69,15 @@ public class LocalSfnApi {
     @ConditionalOnProperty(name = "sluice.sfn-api.enabled", havingValue = "true", matchIfMissing = true)
     Endpoint sfnEndpoint(SfnApiProperties properties, SluiceApiProperties api, FolderStateMachines machines, ExecutionControl executions,
                          InProcessTasks tasks, Tenants tenants, SluiceLocalProperties local, Clock clock, Environment environment,
-                         LocalBackends backends, ObjectProvider<MapRunStore> mapRuns,
+                         LocalBackends backends, ObjectProvider<MapRunStore> mapRuns, ObjectProvider<ChildRuns> childRuns,
                          ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters) {
         // Activities' tasks wait in Redis (the runtime's ports), so a restart loses none.
         SfnApi sfn = SfnService.api(new Arns(properties.region(), properties.account()), machines, machines, executions, tasks,
                 backends.ports().activities(), properties.activityPoll(),
                 // the map-run function's records (ChildRunConfiguration's): UpdateMapRun, DescribeMapRun's counts
                 mapRuns.getIfAvailable(() -> new RedisMapRunStore(backends.redisson(), backends.redisKeyPrefix())),
+                // UpdateMapRun takes effect within the call: the run's coordinator steps at once
+                runId -> childRuns.ifAvailable(c -> c.mapRunUpdated().accept(runId)),
                 SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()))
                 .timedBy(meters.getIfAvailable()); // sluice.api.requests, by operation
         try {

@@ -22,8 +22,8 @@ import software.amazon.awssdk.services.sfn.model.SfnException;
  * UpdateMapRun as the AWS Step Functions API reference describes it (API_UpdateMapRun: "Updates an in-progress Map
  * Run's configuration to include changes to the settings that control maximum concurrency and Map Run failure";
  * maxConcurrency 0 or more, toleratedFailureCount 0 or more, toleratedFailurePercentage 0 to 100; an empty answer;
- * InvalidArn, ResourceNotFound, ValidationException), on the local host with its map runs in Redis: the change holds
- * from the run's next step on, and DescribeMapRun shows it.
+ * InvalidArn, ResourceNotFound, ValidationException), on the local host with its map runs in Redis: the change takes
+ * effect within the call (the run's coordinator steps before the answer), and DescribeMapRun shows it.
  */
 class SfnUpdateMapRunTest {
     /** One child at a time, no failure tolerated: item 0 waits, then items 1 and 2 fail. */
@@ -58,7 +58,7 @@ class SfnUpdateMapRunTest {
     }
 
     @Test
-    void aRunningMapRunTakesNewLimitsFromItsNextStepOn() {
+    void aRunningMapRunTakesNewLimitsWithinTheCall() {
         String machine = sfn.createStateMachine(r -> r.name("update-" + run).definition(FAILING).roleArn("arn:aws:iam::123456789012:role/x"))
                 .stateMachineArn();
         String parent = sfn.startExecution(r -> r.stateMachineArn(machine).name("tolerant")
@@ -78,6 +78,9 @@ class SfnUpdateMapRunTest {
         var described = sfn.describeMapRun(r -> r.mapRunArn(mapRun));
         assertThat(described.toleratedFailureCount()).isEqualTo(2L);
         assertThat(described.maxConcurrency()).isEqualTo(2);
+        // Within the call: the raised MaxConcurrency has started item 1 before the answer, while item 0 still waits its
+        // 10 s (without the coordinator's step in the call, both would stay pending until item 0 ends).
+        assertThat(described.executionCounts().pending()).isLessThanOrEqualTo(1L);
 
         assertThat(await().atMost(Duration.ofSeconds(90)).until(() -> sfn.describeExecution(r -> r.executionArn(parent)).status(),
                 s -> s != ExecutionStatus.RUNNING)).isEqualTo(ExecutionStatus.SUCCEEDED);
