@@ -43,7 +43,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * S3Mock) and Redis keeps a stub; the Step Functions API of the {@code http-api} function (the AWS SDK's real
  * {@code SfnClient} through {@link SfnApiBridge}) describes, lists and shows its history as before; the activity worker's
  * GetActivityTask and SendTaskSuccess wake it, the {@code orchestrator} function (the lean one, with its S3 client built at
- * first use) ends it through SQS ({@link EventSourceMapping} over ElasticMQ), and its object is gone. Real Redis, ElasticMQ
+ * first use) ends it through SQS ({@link EventSourceMapping} over ElasticMQ), and its object is gone. The object's
+ * ObjectCreated notification starts nothing, though an object rule takes every key of the bucket. Real Redis, ElasticMQ
  * and S3Mock; Secrets Manager (the API keys' signing secrets) is a <b>stub</b>, as nothing serves it here.
  */
 class SleepingExecutionsAwsTest {
@@ -58,6 +59,9 @@ class SleepingExecutionsAwsTest {
     private static String bucket;
     private static SfnApiBridge bridge;
     private static Path tenantsFile;
+    private static Path rulesFile;
+    /** A recorded S3 notification (its bucket and key replaced), as S3 sends it to the object-created queue. */
+    private static final String S3_PUT = read(Path.of("../../functions/src/test/resources/events/s3-put.json"));
 
     @BeforeAll
     static void startTheHttpApiLambdaOnABucket() throws Exception {
@@ -69,6 +73,8 @@ class SleepingExecutionsAwsTest {
                 .formatted(ApiKeys.hashHex(ApiKeys.generate())));
         s3 = S3TestBuckets.s3Mock();
         bucket = S3TestBuckets.create(s3, "data");
+        rulesFile = Files.createTempFile("sleep-rules", ".json");
+        Files.writeString(rulesFile, "{\"rules\": [{\"id\": \"everything\", \"bucket\": \"%s\", \"pipeline\": \"approvals\"}]}".formatted(bucket));
         String redisUrl = RedisTestServer.shared().url();
         redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(KEY_PREFIX));
         ENVIRONMENT.set("sluice.redis-url", redisUrl);
@@ -85,6 +91,7 @@ class SleepingExecutionsAwsTest {
         ENVIRONMENT.set("sluice.s3.bucket", bucket);
         ENVIRONMENT.set("sluice.s3.endpoint", S3MockServer.shared().endpoint().toString());
         ENVIRONMENT.set("sluice.hibernate.after", "5m");
+        ENVIRONMENT.set("sluice.triggers.rules", "file:" + rulesFile);
         ENVIRONMENT.set("MAIN_CLASS", SluiceAwsApplication.class.getName());
         ENVIRONMENT.set("spring.cloud.function.definition", "http-api");
         ENVIRONMENT.set("spring.main.banner-mode", "off");
@@ -99,6 +106,15 @@ class SleepingExecutionsAwsTest {
         if (secrets != null) secrets.close();
         if (s3 != null) s3.close();
         Files.deleteIfExists(tenantsFile);
+        if (rulesFile != null) Files.deleteIfExists(rulesFile);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -130,6 +146,19 @@ class SleepingExecutionsAwsTest {
             assertThat(sfn.listExecutions(b -> b.stateMachineArn(machine).statusFilter(ExecutionStatus.RUNNING)).executions())
                     .extracting(ExecutionListItem::executionArn).containsExactly(execution);
             assertThat(redis.executionStore().load("approvals:a-1").orElseThrow().stub()).as("reading does not wake it").isTrue();
+
+            // Its object's ObjectCreated notification reaches object-trigger, whose rule takes every key of the bucket: it
+            // starts nothing (Sluice's own objects are never a pipeline's).
+            String objectEvents = raw.createQueue(b -> b.queueName(KEY_PREFIX + "-object-events")).queueUrl();
+            raw.sendMessage(b -> b.queueUrl(objectEvents).messageBody(S3_PUT.replace("acme-landing", bucket)
+                    .replace("sales/2026/11/29/orders.csv", sleeping().get(0))));
+            await().atMost(WITHIN).until(() -> {
+                lambda.round();
+                return lambda.deliveries().stream().anyMatch(d -> d.function().equals("object-trigger"));
+            });
+            assertThat(lambda.deliveries()).filteredOn(d -> d.function().equals("object-trigger")).allSatisfy(d -> assertThat(d.failed()).isEmpty());
+            assertThat(sfn.listExecutions(b -> b.stateMachineArn(machine)).executions()).extracting(ExecutionListItem::executionArn)
+                    .as("no execution started by the sleeping execution's object").containsExactly(execution);
 
             // The worker takes the task and answers it; the answer wakes the execution and ends it.
             AtomicReference<GetActivityTaskResponse> task = new AtomicReference<>();
