@@ -64,6 +64,8 @@ resource "aws_s3_bucket_policy" "bucket" {
   depends_on = [aws_s3_bucket_public_access_block.bucket]
 }
 
+# Every ObjectCreated, Sluice's own objects too (archive/, hibernated/, history/): S3 filters take prefixes, they cannot
+# leave one out, so object-trigger ignores those (triggers SluiceObjects).
 resource "aws_s3_bucket_notification" "data" {
   bucket = aws_s3_bucket.bucket["data"].id
 

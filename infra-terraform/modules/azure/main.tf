@@ -41,6 +41,13 @@ locals {
   redis_replica_acks = coalesce(var.redis.replica_acks, var.redis.high_availability ? 1 : 0)
   redis_url_query    = local.redis_replica_acks > 0 ? "?replica-acks=${local.redis_replica_acks}" : ""
 
+  # The data container, and Sluice's own blobs in it (adapters' SluiceObjects in triggers: the archive, sleeping executions,
+  # history payloads): their BlobCreated events are left out of the object-created subscription (storage.tf), so writing
+  # them starts no pipeline and costs no object-trigger invocation (object-trigger ignores them as well).
+  data_container         = "data"
+  sluice_object_prefixes = ["archive/executions/", "hibernated/executions/", "history/"]
+  own_blob_subjects      = [for p in local.sluice_object_prefixes : "/blobServices/default/containers/${local.data_container}/blobs/${p}"]
+
   tags = merge(var.tags, { "sluice:deployment" = var.name })
 }
 

@@ -33,7 +33,7 @@ resource "azurerm_storage_container" "deployments" {
 }
 
 resource "azurerm_storage_container" "data" {
-  name                  = "data"
+  name                  = local.data_container
   storage_account_id    = azurerm_storage_account.account["data"].id
   container_access_type = "private"
 }
@@ -127,6 +127,14 @@ resource "azurerm_eventgrid_system_topic_event_subscription" "blob_created" {
 
   subject_filter {
     subject_begins_with = "/blobServices/default/containers/${azurerm_storage_container.data.name}/"
+  }
+
+  # Not Sluice's own blobs (main.tf, own_blob_subjects): a sleeping execution's blob starts nothing.
+  advanced_filter {
+    string_not_begins_with {
+      key    = "subject"
+      values = local.own_blob_subjects
+    }
   }
 
   delivery_identity {

@@ -15,3 +15,8 @@ output "workbook" {
   description = "The workbook's content (workbook.tf), as data_json holds it."
   value       = local.workbook
 }
+
+output "own_blob_subjects" {
+  description = "The Event Grid subjects of Sluice's own blobs, which the object-created subscription leaves out (storage.tf)."
+  value       = local.own_blob_subjects
+}

@@ -35,7 +35,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 public class AwsChildRuns {
 
     @Bean
-    public ChildRuns childRuns(RedisAdapters redis, MapRunStore mapRuns, SluiceAwsProperties properties, SqsTaskQueue queue, QueueNames names, Clock clock,
+    public ChildRuns childRuns(RedisAdapters redis, io.sluice.runtime.RuntimePorts ports, MapRunStore mapRuns, SluiceAwsProperties properties, SqsTaskQueue queue, QueueNames names, Clock clock,
                                Orchestrator orchestrator, BundledPipelines pipelines, ObjectProvider<S3Client> s3,
                                Tenancy tenancy, ObjectProvider<io.sluice.aws.s3.S3Properties> s3Properties, ListableBeanFactory beans) {
         Buckets buckets = bucket -> {
@@ -47,7 +47,7 @@ public class AwsChildRuns {
             return Buckets.folders(new S3Buckets(client, S3Buckets.deployment(s3Properties.getIfAvailable()))).bucket(bucket);
         };
         return ChildRuns.wire(new ChildRuns.Wiring(mapRuns,
-                new RedisExecutionLinks(redis.redisson(), properties.redisKeyPrefix()), redis.executionStore(), queue, names, buckets,
+                new RedisExecutionLinks(redis.redisson(), properties.redisKeyPrefix()), ports.executions(), queue, names, buckets,
                 pipelines, orchestrator::start, tenancy,
                 // looked up when first used: the bundle's functions include the two made here
                 name -> AwsFunctions.taskFunctions(beans).find(name), clock, MapRunCoordinator.Settings.defaults()));

@@ -85,8 +85,8 @@ public class AwsControl {
     }
 
     @Bean
-    public Backfills backfills(RedisAdapters redis, SluiceAwsProperties properties, ExecutionStarter starter, Blocks blocks, Clock clock) {
-        return io.sluice.runtime.Control.backfills(new RedisBackfillStore(redis.redisson(), properties.redisKeyPrefix()), redis.executionStore(), starter, blocks,
+    public Backfills backfills(RedisAdapters redis, io.sluice.runtime.RuntimePorts ports, SluiceAwsProperties properties, ExecutionStarter starter, Blocks blocks, Clock clock) {
+        return io.sluice.runtime.Control.backfills(new RedisBackfillStore(redis.redisson(), properties.redisKeyPrefix()), ports.executions(), starter, blocks,
                 clock);
     }
 }

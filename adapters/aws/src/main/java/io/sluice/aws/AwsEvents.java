@@ -48,10 +48,10 @@ public class AwsEvents {
     @Bean
     public ExecutionEventRelay executionEventRelay(EventBridgeClient executionEventsClient, @Value("${" + BUS + "}") String bus,
                                                    @Value("${sluice.events.event-source:" + EventBridgeEventSink.DEFAULT_SOURCE + "}") String source,
-                                                   RedisAdapters redis, ResourceLoader loader,
+                                                   io.sluice.runtime.RuntimePorts ports, ResourceLoader loader,
                                                    @Value("${sluice.api.tenants:classpath:pipelines/tenants.json}") String tenants) {
         // The tenant of each event is the bundle's tenants file's, never the payload's.
         return new ExecutionEventRelay(List.of(new EventBridgeEventSink(executionEventsClient, bus.strip(), source)),
-                AwsControl.bundledTenancy(loader, tenants), redis.executionStore(), HOST_SOURCE);
+                AwsControl.bundledTenancy(loader, tenants), ports.executions(), HOST_SOURCE);
     }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.aws.lambda.SqsBatchFunction;
 import io.sluice.aws.lambda.SqsRecord;
 import io.sluice.api.bundle.BundledPipelines;
-import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.control.RuleBook;
 import io.sluice.functions.harness.TaskFunctions;
 import io.sluice.functions.harness.WorkerHarness;
@@ -18,7 +17,7 @@ import io.sluice.aws.s3.S3ObjectStore;
 import io.sluice.functions.retention.Retention;
 import io.sluice.orchestration.port.LineageLog;
 import io.sluice.orchestration.port.StatusStore;
-import io.sluice.redis.RedisAdapters;
+import io.sluice.runtime.HostSleep;
 import io.sluice.runtime.RuntimeBuilder;
 import io.sluice.runtime.RuntimePorts;
 import io.sluice.runtime.SluiceRuntime;
@@ -53,12 +52,13 @@ public class AwsFunctions {
      * Redis (without it, nothing leaves).
      */
     @Bean
-    public SluiceRuntime sluiceRuntime(RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock, ObjectProvider<Retention> retention,
+    public SluiceRuntime sluiceRuntime(RuntimePorts ports, QueueNames names, Clock clock, ObjectProvider<Retention> retention,
                                        org.springframework.core.env.Environment env, RuleBook rules, LineageLog lineage,
                                        BundledPipelines pipelines, io.sluice.functions.tenancy.Tenancy tenancy,
                                        ObjectProvider<S3ObjectStore> archive, ObjectProvider<StatusStore> status,
                                        io.sluice.aws.metrics.EmfMetrics metrics, SluiceAwsProperties lambda) {
-        return runtime(redis, queue, names, clock, retention.getIfAvailable(() -> Retention.KEEP), AwsEvents.enabled(env), tenancy)
+        return runtime(ports, names, clock, retention.getIfAvailable(() -> Retention.KEEP), AwsEvents.enabled(env), tenancy)
+                .sleepAfter(sleepAfter(env.getProperty(HostSleep.PROPERTY), pipelines))
                 .lambdaRouting(lambda.lambdaRouting())
                 .metrics(metrics.registry(), tenancy)
                 .worker(tenancy.owners(), "lambda-" + ProcessHandle.current().pid(), Duration.ofMinutes(5))
@@ -69,18 +69,24 @@ public class AwsFunctions {
     }
 
     /**
-     * The runtime's settings on Lambda, over the deployment's Redis and SQS (also built by
+     * The runtime's settings on Lambda, over the deployment's ports ({@link AwsPorts#runtimePorts}; also built by
      * {@code io.sluice.aws.lean.OrchestratorLambda}, without a context). A Task state on a Step Functions activity queues
      * to its pipeline's tenant's activity of that name ({@code tenancy}: the bundled tenants file), on every Lambda.
      *
      * @param events whether it puts the execution events on the events queue ({@link AwsEvents}: an EventBridge bus is set)
      */
-    public static RuntimeBuilder runtime(RedisAdapters redis, SqsTaskQueue queue, QueueNames names, Clock clock, Retention retention,
+    public static RuntimeBuilder runtime(RuntimePorts ports, QueueNames names, Clock clock, Retention retention,
                                          boolean events, io.sluice.functions.tenancy.Tenancy tenancy) {
-        // Activities' tasks wait in Redis for the workers that poll the http-api's Step Functions API (GetActivityTask).
-        return RuntimeBuilder.on(new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
-                        redis.definitionStore(), redis.activityTasks()), names, clock)
-                .retention(retention).events(events).activitiesOf(tenancy);
+        return RuntimeBuilder.on(ports, names, clock).retention(retention).events(events).activitiesOf(tenancy);
+    }
+
+    /**
+     * How far everything an execution waits for must be before it sleeps in the bucket: {@code sluice.hibernate.after}
+     * ({@code SLUICE_HIBERNATE_AFTER}: {@code PT5M}, {@code 5m}, {@code off}; five minutes unset), or its pipeline's own
+     * {@code "hibernateAfter"} in the bundle ({@link HostSleep}).
+     */
+    public static java.util.function.Function<String, Duration> sleepAfter(String setting, BundledPipelines pipelines) {
+        return HostSleep.of(setting).perPipeline(pipelines::options);
     }
 
     /**
@@ -137,7 +143,7 @@ public class AwsFunctions {
 
     @Bean(name = "schedule-tick")
     public Supplier<String> scheduleTick(SluiceRuntime runtime, ObjectProvider<io.sluice.functions.alert.TieredAlerts> alerts,
-                                         io.sluice.aws.metrics.EmfMetrics metrics, RedisAdapters redis, SluiceAwsProperties properties,
+                                         io.sluice.aws.metrics.EmfMetrics metrics, io.sluice.redis.RedisAdapters redis, SluiceAwsProperties properties,
                                          Clock clock, org.springframework.core.env.Environment env) {
         if ("schedule-tick".equals(env.getProperty("spring.cloud.function.definition"))) {
             // Only the tick's Lambda reads the runs waiting on upstreams (one Redis read a flush, once a minute); a gauge on

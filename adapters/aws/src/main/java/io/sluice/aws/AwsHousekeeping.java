@@ -67,7 +67,7 @@ public class AwsHousekeeping {
                                                        ObjectProvider<DependencyGraph> graph, ObjectProvider<ChildRuns> children,
                                                        ObjectProvider<Backfills> backfills, ObjectProvider<ExecutionEventRelay> relay,
                                                        TieredAlerts tiers, SluiceRuntime runtime) {
-        Completions completions = Completions.of(redis.executionStore(), clock).observedBy(runtime.observer());
+        Completions completions = Completions.of(runtime.ports().executions(), clock).observedBy(runtime.observer());
         children.ifAvailable(c -> c.handlers().forEach(completions::and)); // a child's end reaches its parent (AwsChildRuns)
         graph.ifAvailable(g -> completions.upstream(g, redis.upstreamLedger(), starter));
         completions.dependencies(new RedisDependencyIndex(redis.redisson(), properties.redisKeyPrefix()), runtime.ports(), names);

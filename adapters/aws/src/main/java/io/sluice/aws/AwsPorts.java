@@ -9,10 +9,13 @@ import io.sluice.aws.snapstart.RestorableRedisson;
 import io.sluice.aws.snapstart.RestoreHooks;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.functions.messaging.QueueNames;
+import io.sluice.aws.s3.S3ObjectStore;
 import io.sluice.orchestration.port.MapRunStore;
+import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisMapRunStore;
 import io.sluice.redis.SluiceRedisProperties;
+import io.sluice.runtime.RuntimePorts;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,6 +96,26 @@ public class AwsPorts {
                                                          Clock clock) {
         return RedisAuthSecret.apply(SluiceRedisProperties.of(properties.redisUrl()).withKeyPrefix(properties.redisKeyPrefix()),
                 properties.redisAuthSecretArn(), () -> AwsClients.build(SecretsManagerClient.builder(), aws.settings(secrets.endpoint())), clock);
+    }
+
+    /**
+     * The ports every function of this deployment runs on and reads executions through: Redis and SQS, and with the
+     * deployment's bucket ({@code sluice.s3.bucket}) its waiting executions sleeping there, under {@code hibernated/}
+     * ({@link RuntimePorts#sleepingIn}), so the orchestrator, the task worker, the tick, the HTTP and Step Functions APIs
+     * and the completion handlers all read a sleeping execution as any other and wake it alike. How long an execution
+     * waits before it sleeps is the runtime's setting ({@code sluice.hibernate.after}, {@link AwsFunctions#sleepAfter}).
+     */
+    @Bean
+    public RuntimePorts runtimePorts(RedisAdapters redisAdapters, SqsTaskQueue queue, ObjectProvider<S3ObjectStore> bucket) {
+        return runtimePorts(redisAdapters, queue, bucket.getIfAvailable());
+    }
+
+    /** The ports over {@code redis} and {@code queue}, sleeping in {@code bucket} (none: nothing sleeps); the lean orchestrator's too. */
+    public static RuntimePorts runtimePorts(RedisAdapters redis, SqsTaskQueue queue, ObjectStore bucket) {
+        // Activities' tasks wait in Redis for the workers that poll the http-api's Step Functions API (GetActivityTask).
+        RuntimePorts ports = new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
+                redis.definitionStore(), redis.activityTasks());
+        return bucket == null ? ports : ports.sleepingIn(bucket);
     }
 
     @Bean(destroyMethod = "close")

@@ -121,8 +121,8 @@ public class AwsTriggers {
 
     /** Fires are checked against the deployment's schedule group ({@code sluice.scheduler.group}); without one, every fire is refused. */
     @Bean(name = "scheduled-start")
-    public Function<String, String> scheduledStart(ExecutionStarter starter, RedisAdapters redis, ObjectProvider<FireCheck> checks) {
-        return new ScheduledStart(starter, ScheduledRuns.in(redis.executionStore()), checks.getIfAvailable(() -> FireCheck.refuseAll(
+    public Function<String, String> scheduledStart(ExecutionStarter starter, io.sluice.runtime.RuntimePorts ports, ObjectProvider<FireCheck> checks) {
+        return new ScheduledStart(starter, ScheduledRuns.in(ports.executions()), checks.getIfAvailable(() -> FireCheck.refuseAll(
                 "schedule: this deployment has no schedule group to check the fire against; set sluice.scheduler.group "
                         + "(SLUICE_SCHEDULER_GROUP), sluice.scheduler.target-arn and sluice.scheduler.role-arn")));
     }

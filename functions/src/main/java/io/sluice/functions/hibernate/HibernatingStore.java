@@ -25,6 +25,8 @@ import java.util.Optional;
  * loads the woken execution. Everything else goes straight to the store.
  */
 public final class HibernatingStore implements ExecutionStore, CoupledWrites.Source {
+    /** Where in the object store sleeping executions lie (one object each, under this key prefix). */
+    public static final String PREFIX = SleepingObjects.PREFIX;
     /** How often a read follows a sleeping execution that is being woken or put back to sleep meanwhile. */
     private static final int ATTEMPTS = 8;
 

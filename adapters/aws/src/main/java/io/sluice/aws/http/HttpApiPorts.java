@@ -53,12 +53,12 @@ class HttpApiPorts {
     }
 
     @Bean
-    ExecutionControl executionControl(Orchestrator orchestrator, ExecutionStarter starter, RedisAdapters redis, SqsTaskQueue queue,
+    ExecutionControl executionControl(Orchestrator orchestrator, ExecutionStarter starter, io.sluice.runtime.RuntimePorts ports, SqsTaskQueue queue,
                                       QueueNames names, ObjectProvider<S3ObjectStore> archive, ObjectProvider<StatusStore> status,
                                       StoredStateMachines machines) {
         // Reads find an execution in Redis, else in the S3 archive (with the deployment's bucket); lists span the archive
         // through the status table (one row per archived run) when both are there.
-        return OrchestratorExecutions.over(orchestrator::handle, starter, redis.executionStore(), queue, names, archive.getIfAvailable(),
+        return OrchestratorExecutions.over(orchestrator::handle, starter, ports.executions(), queue, names, archive.getIfAvailable(),
                 status.getIfAvailable(), machines::names);
     }
 

@@ -8,6 +8,10 @@ import io.sluice.aws.AwsRetention;
 import io.sluice.aws.AwsTriggers;
 import io.sluice.aws.SluiceAwsProperties;
 import io.sluice.aws.client.AwsServicesProperties;
+import io.sluice.aws.s3.LazyS3ObjectStore;
+import io.sluice.aws.s3.S3Clients;
+import io.sluice.aws.s3.S3Location;
+import io.sluice.aws.s3.S3Properties;
 import io.sluice.aws.secrets.SecretsProperties;
 import io.sluice.aws.sqs.SqsTaskQueue;
 import io.sluice.api.bundle.BundledPipelines;
@@ -78,6 +82,23 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
     /** @param namespace the CloudWatch namespace its metrics go to ({@value #METRICS_NAMESPACE}; the Terraform module's Sluice/&lt;name&gt;) */
     static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
                                       Retention retention, boolean events, io.sluice.functions.tenancy.Tenancy tenancy, String namespace) {
+        return wire(properties, aws, secrets, retention, events, tenancy, namespace, Sleep.NONE);
+    }
+
+    /**
+     * Where waiting executions sleep, as the other functions have it ({@link AwsPorts#runtimePorts}): the deployment's
+     * bucket and the runtime's {@code sleepAfter}; {@link #NONE} without a bucket.
+     *
+     * @param s3 {@code null}: no bucket, nothing sleeps
+     */
+    record Sleep(S3Properties s3, Function<String, Duration> after) {
+        static final Sleep NONE = new Sleep(null, pipeline -> null);
+    }
+
+    /** @param sleep where its waiting executions sleep; the bucket's S3 client is built when first needed ({@link LazyS3ObjectStore}) */
+    static SnapStartHooks.Wiring wire(SluiceAwsProperties properties, AwsServicesProperties aws, SecretsProperties secrets,
+                                      Retention retention, boolean events, io.sluice.functions.tenancy.Tenancy tenancy, String namespace,
+                                      Sleep sleep) {
         AwsPorts ports = new AwsPorts();
         AwsFunctions functions = new AwsFunctions();
         Clock clock = ports.clock();
@@ -110,9 +131,14 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
         // Its metrics as the other Lambdas print them: EMF lines on standard out as each invocation ends, in their namespace.
         io.sluice.aws.metrics.EmfMetrics metrics = new io.sluice.aws.metrics.EmfMetrics(namespace, clock, System.out);
         redis.meterCalls(metrics.registry()); // sluice.redis.calls
-        Orchestrator orchestrator = AwsFunctions.runtime(redis, q, names, clock, retention, events, tenancy).metrics(metrics.registry(), tenancy)
+        // No S3 client at the cold start: it is built when an execution first sleeps or wakes here.
+        LazyS3ObjectStore bucket = sleep.s3() == null ? null : new LazyS3ObjectStore(() -> S3Clients.create(aws.settings(sleep.s3().endpoint())),
+                new S3Location(sleep.s3().bucket(), sleep.s3().prefix()));
+        Orchestrator orchestrator = AwsFunctions.runtime(AwsPorts.runtimePorts(redis, q, bucket), names, clock, retention, events, tenancy)
+                .sleepAfter(sleep.after()).metrics(metrics.registry(), tenancy)
                 .lambdaRouting(properties.lambdaRouting()).build().orchestrator();
-        return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator, metrics), List.of(q, redis));
+        return new SnapStartHooks.Wiring(functions.orchestratorFunction(orchestrator, metrics),
+                bucket == null ? List.of(q, redis) : List.of(q, redis, bucket));
     }
 
     /** Whose pipelines are whose: the bundled tenants file, as {@code AwsControl} reads it for the other functions. */
@@ -121,17 +147,30 @@ public final class OrchestratorLambda implements ApplicationContextInitializer<G
                 env.getProperty("sluice.api.tenants", AwsTriggers.DEFAULT_TENANTS));
     }
 
-    /** As {@link AwsRetention}: with the deployment's bucket, finished executions carry their retention; without, they are kept. */
-    static Retention retention(Environment env) {
+    /** The bundled pipelines, loaded as the other functions load them; {@code null} without the deployment's bucket (not needed). */
+    static BundledPipelines bundle(Environment env) {
         if (!env.containsProperty("sluice.s3.bucket")) {
+            return null;
+        }
+        PathMatchingResourcePatternResolver resolver = new PathMatchingResourcePatternResolver();
+        // Loaded as the other functions load it (a dependsOn may name a machine the tenants file lets a tenant create).
+        return BundledPipelines.load(resolver, env.getProperty("sluice.triggers.pipelines", AwsTriggers.DEFAULT_PIPELINES),
+                io.sluice.aws.AwsControl.bundledTenancy(resolver, env.getProperty("sluice.api.tenants", AwsTriggers.DEFAULT_TENANTS)));
+    }
+
+    /** As {@link AwsRetention}: with the deployment's bucket ({@code pipelines} loaded), finished executions carry their retention; without, they are kept. */
+    static Retention retention(Environment env, BundledPipelines pipelines) {
+        if (pipelines == null) {
             return Retention.KEEP;
         }
         Duration retention = DurationStyle.detectAndParse(env.getProperty("sluice.retention", Retention.DEFAULT_RETENTION_SETTING));
         Duration nameReuse = DurationStyle.detectAndParse(env.getProperty("sluice.name-reuse", Retention.DEFAULT_NAME_REUSE_SETTING));
-        PathMatchingResourcePatternResolver resolver = new PathMatchingResourcePatternResolver();
-        // Loaded as the other functions load it (a dependsOn may name a machine the tenants file lets a tenant create).
-        BundledPipelines pipelines = BundledPipelines.load(resolver, env.getProperty("sluice.triggers.pipelines", AwsTriggers.DEFAULT_PIPELINES),
-                io.sluice.aws.AwsControl.bundledTenancy(resolver, env.getProperty("sluice.api.tenants", AwsTriggers.DEFAULT_TENANTS)));
         return new AwsRetention().retention(retention, nameReuse, pipelines);
+    }
+
+    /** As {@link AwsPorts#runtimePorts} and {@link AwsFunctions#sleepAfter}: with the deployment's bucket, waiting executions sleep there. */
+    static Sleep sleep(Environment env, S3Properties s3, BundledPipelines pipelines) {
+        return pipelines == null || s3 == null || s3.bucket() == null ? Sleep.NONE
+                : new Sleep(s3, AwsFunctions.sleepAfter(env.getProperty(io.sluice.runtime.HostSleep.PROPERTY), pipelines));
     }
 }

@@ -97,6 +97,7 @@ class AwsDemoPipelinesEndToEndTest {
     private final List<String> received = new CopyOnWriteArrayList<>();
     private ElasticMqServer elasticMq;
     private RedisAdapters redis;
+    private io.sluice.orchestration.port.ExecutionStore hostExecutions;
     private SqsTaskQueue queue;
     private GlueStub glue;
     private RedshiftDataStub redshift;
@@ -161,6 +162,9 @@ class AwsDemoPipelinesEndToEndTest {
                 ]}""".formatted(lake));
         String redisUrl = RedisTestServer.shared().url();
         redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(keyPrefix));
+        // Read as the deployment's functions read them: a waiting execution may sleep in the bucket (issue 37).
+        hostExecutions = io.sluice.functions.hibernate.HibernatingStore.over(redis.executionStore(),
+                new io.sluice.aws.s3.S3ObjectStore(s3, io.sluice.aws.s3.S3Location.of(lake)));
         queue = SqsTaskQueue.connect(SqsQueueSettings.local(elasticMq.endpoint(), ElasticMqServer.REGION, MAX_RECEIVES)
                 .withDelayedQueue(AwsPorts.delayedQueue(names.prefix()))); // as the functions' own queue
         Map.ofEntries(Map.entry("sluice.redis-url", redisUrl), Map.entry("sluice.redis-key-prefix", keyPrefix),
@@ -223,7 +227,7 @@ class AwsDemoPipelinesEndToEndTest {
                     .allSatisfy(d -> assertThat(d.failed()).isEmpty());
 
             for (var e : executions.entrySet()) {
-                JsonNode state = Json.parse(redis.executionStore().load(e.getValue()).orElseThrow().state());
+                JsonNode state = Json.parse(hostExecutions.load(e.getValue()).orElseThrow().state());
                 assertThat(state.get("status").asText()).as(e.getKey() + ": " + state.path("error") + " " + state.path("cause"))
                         .isEqualTo("SUCCEEDED");
             }
@@ -328,7 +332,7 @@ class AwsDemoPipelinesEndToEndTest {
     }
 
     private Optional<String> status(String executionId) {
-        return redis.executionStore().load(executionId).map(s -> Json.parse(s.state()).get("status").asText());
+        return hostExecutions.load(executionId).map(s -> Json.parse(s.state()).get("status").asText());
     }
 
     private void execute(String sql) throws Exception {

@@ -65,6 +65,7 @@ class AwsIntegrationsEntryPointTest {
     private final QueueNames names = new QueueNames("int-" + id);
     private ElasticMqServer elasticMq;
     private RedisAdapters redis;
+    private io.sluice.orchestration.port.ExecutionStore hostExecutions;
     private SqsTaskQueue queue;
     private SnsStub sns;
     private EventBridgeStub eventBridge;
@@ -97,6 +98,9 @@ class AwsIntegrationsEntryPointTest {
         eventBridge = new EventBridgeStub();
         String redisUrl = RedisTestServer.shared().url();
         redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(keyPrefix));
+        // Read as the deployment's functions read them: a waiting execution may sleep in the bucket (issue 37).
+        hostExecutions = io.sluice.functions.hibernate.HibernatingStore.over(redis.executionStore(),
+                new io.sluice.aws.s3.S3ObjectStore(s3, io.sluice.aws.s3.S3Location.of(deployment)));
         queue = SqsTaskQueue.connect(SqsQueueSettings.local(elasticMq.endpoint(), ElasticMqServer.REGION, 5));
         Map.ofEntries(Map.entry("sluice.redis-url", redisUrl), Map.entry("sluice.redis-key-prefix", keyPrefix),
                 Map.entry("sluice.sqs-endpoint", elasticMq.endpoint().toString()), Map.entry("sluice.queue-prefix", names.prefix()),
@@ -125,7 +129,7 @@ class AwsIntegrationsEntryPointTest {
                 lambda.round();
                 return status(executionId).filter(s -> !s.equals("RUNNING")).isPresent();
             });
-            JsonNode state = Json.parse(redis.executionStore().load(executionId).orElseThrow().state());
+            JsonNode state = Json.parse(hostExecutions.load(executionId).orElseThrow().state());
             assertThat(state.get("status").asText()).as(state.toPrettyString()).isEqualTo("SUCCEEDED");
             JsonNode output = state.get("output");
 
@@ -172,7 +176,7 @@ class AwsIntegrationsEntryPointTest {
     }
 
     private Optional<String> status(String executionId) {
-        return redis.executionStore().load(executionId).map(s -> Json.parse(s.state()).get("status").asText());
+        return hostExecutions.load(executionId).map(s -> Json.parse(s.state()).get("status").asText());
     }
 
     private String definition(String landing, String orders) {

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.sluice.api.tenant.ApiKeys;
 import io.sluice.aws.SluiceAwsApplication;
 import io.sluice.aws.invoke.EventSourceMapping;
@@ -19,32 +16,19 @@ import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.SluiceRedisProperties;
 import io.sluice.testkit.redis.RedisTestServer;
 import io.sluice.testkit.sqs.ElasticMqServer;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sfn.model.ActivityDoesNotExistException;
 import software.amazon.awssdk.services.sfn.model.DescribeExecutionResponse;
@@ -82,7 +66,7 @@ class HttpApiSfnTest {
     private static SecretsManagerStub secrets;
     private static RedisAdapters redis;
     private static FunctionInvoker handler;
-    private static HttpServer bridge;
+    private static SfnApiBridge bridge;
     private static Path tenantsFile;
 
     @BeforeAll
@@ -112,65 +96,28 @@ class HttpApiSfnTest {
         ENVIRONMENT.set("spring.cloud.function.definition", "http-api");
         ENVIRONMENT.set("spring.main.banner-mode", "off");
         handler = new FunctionInvoker();
-        bridge = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-        bridge.createContext("/", HttpApiSfnTest::asApiGateway);
-        bridge.start();
+        bridge = new SfnApiBridge(handler, STAGE);
     }
 
     @AfterAll
     static void cleanUp() throws IOException {
-        if (bridge != null) bridge.stop(0);
+        if (bridge != null) bridge.close();
         ENVIRONMENT.restore(redis, KEY_PREFIX);
         if (sqs != null) sqs.close();
         if (secrets != null) secrets.close();
         Files.deleteIfExists(tenantsFile);
     }
 
-    /** One HTTP request as API Gateway hands it to the Lambda: an HTTP API event, payload format 2.0. */
-    private static void asApiGateway(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            byte[] body = exchange.getRequestBody().readAllBytes();
-            ObjectNode event = Json.object();
-            // Requests to /prod... come through API Gateway's named stage 'prod' (whose paths start with it), others through $default.
-            String stage = exchange.getRequestURI().getRawPath().startsWith("/" + STAGE) ? STAGE : "$default";
-            event.put("version", "2.0").put("routeKey", "$default").put("rawPath", exchange.getRequestURI().getRawPath())
-                    .put("rawQueryString", exchange.getRequestURI().getRawQuery() == null ? "" : exchange.getRequestURI().getRawQuery());
-            ObjectNode headers = event.putObject("headers");
-            exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), String.join(",", values)));
-            ObjectNode context = event.putObject("requestContext");
-            context.put("accountId", "123456789012").put("apiId", "abc123def4").put("stage", stage).put("requestId", UUID.randomUUID().toString())
-                    .put("domainName", exchange.getRequestHeaders().getFirst("Host"));
-            context.putObject("http").put("method", exchange.getRequestMethod()).put("path", exchange.getRequestURI().getRawPath())
-                    .put("protocol", "HTTP/1.1").put("sourceIp", "127.0.0.1");
-            event.put("body", new String(body, StandardCharsets.UTF_8)).put("isBase64Encoded", false);
-            JsonNode response = invoke(Json.write(event).getBytes(StandardCharsets.UTF_8));
-            response.path("headers").fields().forEachRemaining(h -> exchange.getResponseHeaders().set(h.getKey(), h.getValue().asText()));
-            byte[] out = response.path("body").asText().getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(response.path("statusCode").asInt(), out.length == 0 ? -1 : out.length);
-            try (OutputStream o = exchange.getResponseBody()) {
-                o.write(out);
-            }
-        }
-    }
-
     private static JsonNode invoke(byte[] event) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (InputStream in = new ByteArrayInputStream(event)) {
-            handler.handleRequest(in, out, null);
-        }
-        return Json.parse(out.toString(StandardCharsets.UTF_8));
+        return bridge.invoke(event);
     }
 
     private static SfnClient client(String keyId, String secret) {
-        return client(keyId, secret, "");
+        return bridge.client(keyId, secret);
     }
 
     private static SfnClient client(String keyId, String secret, String path) {
-        return SfnClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + bridge.getAddress().getPort() + path))
-                .region(Region.of(ElasticMqServer.REGION))
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(keyId, secret)))
-                .overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1)))
-                .httpClient(UrlConnectionHttpClient.create()).build();
+        return bridge.client(keyId, secret, path);
     }
 
     @Test

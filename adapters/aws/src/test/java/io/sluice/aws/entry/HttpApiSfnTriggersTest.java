@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.sluice.api.tenant.ApiKeys;
 import io.sluice.aws.SluiceAwsApplication;
 import io.sluice.aws.invoke.EventSourceMapping;
@@ -26,33 +23,24 @@ import io.sluice.testkit.sqs.ElasticMqServer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.cloud.function.adapter.aws.FunctionInvoker;
 import org.springframework.util.FileSystemUtils;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * State machines created through the Step Functions API of the {@code http-api} Lambda (the AWS SDK's real {@code SfnClient},
- * signed, through a loopback bridge into API Gateway's event as {@link HttpApiSfnTest} does) are pipelines the deployment's
+ * signed, through a loopback bridge into API Gateway's event as {@link SfnApiBridge} does) are pipelines the deployment's
  * triggers start: an object rule of the bundled {@code triggers.json} naming one ({@code object-trigger-event}), a bundled
  * pipeline whose {@code dependsOn} names one (released by the {@code events} function when the machine's run for the
  * partition succeeds, the functions fed by {@link EventSourceMapping} over ElasticMQ), and a {@code scheduled-start} fire
@@ -70,7 +58,7 @@ class HttpApiSfnTriggersTest {
     private static FiringSchedules schedules;
     private static RedisAdapters redis;
     private static FunctionInvoker httpApi;
-    private static HttpServer bridge;
+    private static SfnApiBridge bridge;
     private static Path bundle;
 
     @BeforeAll
@@ -105,14 +93,12 @@ class HttpApiSfnTriggersTest {
         ENVIRONMENT.set("MAIN_CLASS", SluiceAwsApplication.class.getName());
         ENVIRONMENT.set("spring.main.banner-mode", "off");
         httpApi = handler("http-api");
-        bridge = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-        bridge.createContext("/", HttpApiSfnTriggersTest::asApiGateway);
-        bridge.start();
+        bridge = new SfnApiBridge(httpApi, null);
     }
 
     @AfterAll
     static void cleanUp() throws IOException {
-        if (bridge != null) bridge.stop(0);
+        if (bridge != null) bridge.close();
         ENVIRONMENT.restore(redis, KEY_PREFIX);
         if (sqs != null) sqs.close();
         if (secrets != null) secrets.close();
@@ -183,11 +169,7 @@ class HttpApiSfnTriggersTest {
     }
 
     private static SfnClient client() {
-        return SfnClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + bridge.getAddress().getPort()))
-                .region(Region.of(ElasticMqServer.REGION))
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("fin-ci", "finance-signing-secret")))
-                .overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1)))
-                .httpClient(UrlConnectionHttpClient.create()).build();
+        return bridge.client("fin-ci", "finance-signing-secret");
     }
 
     /** A function's String result: FunctionInvoker passes JSON text through as the JSON it is. */
@@ -199,30 +181,5 @@ class HttpApiSfnTriggersTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         handler.handleRequest(new ByteArrayInputStream(event.getBytes(StandardCharsets.UTF_8)), out, null);
         return Json.parse(out.toString(StandardCharsets.UTF_8));
-    }
-
-    /** One HTTP request as API Gateway's {@code $default} stage hands it to the Lambda: an HTTP API event, payload format 2.0. */
-    private static void asApiGateway(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            byte[] body = exchange.getRequestBody().readAllBytes();
-            ObjectNode event = Json.object();
-            event.put("version", "2.0").put("routeKey", "$default").put("rawPath", exchange.getRequestURI().getRawPath())
-                    .put("rawQueryString", exchange.getRequestURI().getRawQuery() == null ? "" : exchange.getRequestURI().getRawQuery());
-            ObjectNode headers = event.putObject("headers");
-            exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), String.join(",", values)));
-            ObjectNode context = event.putObject("requestContext");
-            context.put("accountId", "123456789012").put("apiId", "abc123def4").put("stage", "$default")
-                    .put("requestId", UUID.randomUUID().toString()).put("domainName", exchange.getRequestHeaders().getFirst("Host"));
-            context.putObject("http").put("method", exchange.getRequestMethod()).put("path", exchange.getRequestURI().getRawPath())
-                    .put("protocol", "HTTP/1.1").put("sourceIp", "127.0.0.1");
-            event.put("body", new String(body, StandardCharsets.UTF_8)).put("isBase64Encoded", false);
-            JsonNode response = invoke(httpApi, Json.write(event));
-            response.path("headers").fields().forEachRemaining(h -> exchange.getResponseHeaders().set(h.getKey(), h.getValue().asText()));
-            byte[] out = response.path("body").asText().getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(response.path("statusCode").asInt(), out.length == 0 ? -1 : out.length);
-            try (OutputStream o = exchange.getResponseBody()) {
-                o.write(out);
-            }
-        }
     }
 }

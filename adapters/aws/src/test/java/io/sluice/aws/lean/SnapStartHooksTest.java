@@ -114,4 +114,33 @@ class SnapStartHooksTest {
         assertThat(attempts).hasValue(2);
         assertThat(threads).containsOnly(SnapStartHooks.WIRING_THREAD).doesNotContain(Thread.currentThread().getName());
     }
+
+    /**
+     * Issue 37: with the deployment's bucket the orchestrator's waiting executions sleep there, but its cold start (and the
+     * priming before a snapshot, which changes no execution) builds no S3 client: the bucket's client opens at first use.
+     */
+    @Test
+    void withABucketThePrimingOpensNoS3ClientAndTheCheckpointClosesTheBucketToo() throws Exception {
+        List<SnapStartHooks.Wiring> built = new ArrayList<>();
+        SluiceAwsProperties properties = properties();
+        AwsServicesProperties aws = new AwsServicesProperties(ElasticMqServer.REGION, null);
+        OrchestratorLambda.Sleep sleep = new OrchestratorLambda.Sleep(
+                new io.sluice.aws.s3.S3Properties("data-bucket", null, null, java.net.URI.create("http://127.0.0.1:9")), p -> java.time.Duration.ofMinutes(5));
+        SnapStartHooks hooks = new SnapStartHooks(() -> {
+            SnapStartHooks.Wiring w = OrchestratorLambda.wire(properties, aws, new SecretsProperties(false, null, null, null), Retention.KEEP,
+                    false, io.sluice.functions.tenancy.Tenancy.SINGLE, "Sluice", sleep);
+            built.add(w);
+            return w;
+        });
+        assertThat(hooks.handler().apply(SnapStartHooks.primingEvent()).getBatchItemFailures()).isEmpty();
+        io.sluice.aws.s3.LazyS3ObjectStore bucket = (io.sluice.aws.s3.LazyS3ObjectStore) built.get(0).clients().get(2);
+        assertThat(bucket.opened()).as("no S3 client at the cold start").isFalse();
+
+        hooks.beforeCheckpoint(null);
+        hooks.afterRestore(null);
+        assertThat(hooks.handler().apply(SnapStartHooks.primingEvent()).getBatchItemFailures()).isEmpty();
+        assertThat(built).hasSize(2);
+        assertThat(((io.sluice.aws.s3.LazyS3ObjectStore) built.get(1).clients().get(2)).opened()).isFalse();
+        hooks.close();
+    }
 }

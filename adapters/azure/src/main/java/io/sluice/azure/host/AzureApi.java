@@ -57,14 +57,14 @@ public class AzureApi {
     /** Named so, not {@code executions}: that name is the task function of {@code states:startExecution}. */
     @Bean
     public ExecutionControl executionOperations(io.sluice.functions.orchestrator.Orchestrator orchestrator, ExecutionStarter starter,
-                                                RedisAdapters redis, TaskQueue queue, QueueNames names,
+                                                io.sluice.runtime.RuntimePorts ports, TaskQueue queue, QueueNames names,
                                                 ObjectProvider<ObjectStore> objects, ObjectProvider<StatusStore> status,
                                                 io.sluice.api.sfn.StoredStateMachines machines) {
         // Reads find an execution in Redis, else in the Blob archive the schedule-tick moved it to; lists span that
         // archive through the status table, where the reaper gives every archived run its row.
         // Stop and redrive are applied right away through the orchestrator (its compare-and-set commit), as on every host, so
         // the answer shows their effect; callbacks go to the orchestrator's queue, as a task's result does.
-        return io.sluice.api.control.OrchestratorExecutions.over(orchestrator::handle, starter, redis.executionStore(), queue, names,
+        return io.sluice.api.control.OrchestratorExecutions.over(orchestrator::handle, starter, ports.executions(), queue, names,
                 objects.getIfAvailable(), status.getIfAvailable(), machines::names);
     }
 

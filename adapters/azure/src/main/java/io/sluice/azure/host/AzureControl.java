@@ -59,7 +59,7 @@ public class AzureControl {
 
     /** Backfills; a backfill's run ending starts what waits for it (the completion listener takes every such handler). */
     @Bean
-    public Backfills backfills(RedisAdapters redis, SluiceAzureHostProperties host, ExecutionStarter starter, Blocks blocks, Clock clock) {
-        return Control.backfills(new RedisBackfillStore(redis.redisson(), host.redisKeyPrefix()), redis.executionStore(), starter, blocks, clock);
+    public Backfills backfills(RedisAdapters redis, io.sluice.runtime.RuntimePorts ports, SluiceAzureHostProperties host, ExecutionStarter starter, Blocks blocks, Clock clock) {
+        return Control.backfills(new RedisBackfillStore(redis.redisson(), host.redisKeyPrefix()), ports.executions(), starter, blocks, clock);
     }
 }

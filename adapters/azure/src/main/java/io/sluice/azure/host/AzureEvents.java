@@ -44,7 +44,7 @@ public class AzureEvents {
     @Bean
     public ExecutionEventRelay executionEventRelay(@Value("${" + TOPIC + "}") String topic,
                                                    @Value("${sluice.events.event-grid-access-key:}") String accessKey,
-                                                   ObjectProvider<TokenCredential> credential, RedisAdapters redis, Tenancy tenancy) {
+                                                   ObjectProvider<TokenCredential> credential, io.sluice.runtime.RuntimePorts ports, Tenancy tenancy) {
         URI endpoint;
         try {
             endpoint = URI.create(topic.strip());
@@ -60,6 +60,6 @@ public class AzureEvents {
                 : Authorization.eventGridKey(accessKey);
         EventGridEventSink sink = new EventGridEventSink(endpoint, auth, HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build());
         // The tenant of each event is the API's tenants', never the payload's.
-        return new ExecutionEventRelay(List.of(sink), tenancy, redis.executionStore(), HOST_SOURCE);
+        return new ExecutionEventRelay(List.of(sink), tenancy, ports.executions(), HOST_SOURCE);
     }
 }

@@ -35,6 +35,7 @@ import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisMapRunStore;
 import io.sluice.runtime.Alerting;
 import io.sluice.runtime.Completions;
+import io.sluice.runtime.HostSleep;
 import io.sluice.runtime.RuntimeBuilder;
 import io.sluice.runtime.RuntimePorts;
 import io.sluice.runtime.SluiceRuntime;
@@ -105,14 +106,31 @@ public class AzureRuntime {
     }
 
     /**
-     * The runtime ({@link RuntimeBuilder}) over Redis and the deployment's queue. Activities' tasks wait in Redis for the
-     * workers that poll the http-api's Step Functions API (GetActivityTask), each in its pipeline's tenant's activity;
+     * The runtime ({@link RuntimeBuilder}) over {@link #runtimePorts}: its waiting executions sleep in Blob storage after
+     * {@code sluice.hibernate.after} or their pipeline's {@code "hibernateAfter"} ({@link HostSleep}). Activities' tasks
+     * wait in Redis for the workers that poll the http-api's Step Functions API (GetActivityTask), each in its pipeline's tenant's activity;
      * with an Event Grid topic ({@link AzureEvents}) the execution events go on the events queue; with Blob storage, each
      * tick moves the executions whose retention passed into the archive there (archive/executions/...), giving each its
      * status-table row, then out of Redis (without it, nothing leaves).
      */
+    /**
+     * The ports every function of the app runs on and reads executions through: Redis and the deployment's queue, and with
+     * Blob storage its waiting executions sleeping in the data container, under {@code hibernated/}
+     * ({@link RuntimePorts#sleepingIn}), so the orchestrator, the worker, the tick, the HTTP and Step Functions APIs and the
+     * completion handlers read a sleeping execution as any other and wake it alike. How long an execution waits before it
+     * sleeps is {@code sluice.hibernate.after} ({@code SLUICE_HIBERNATE_AFTER}, {@link HostSleep}).
+     */
     @Bean
-    public SluiceRuntime sluiceRuntime(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock, Retention retention,
+    public RuntimePorts runtimePorts(RedisAdapters redis, TaskQueue queue, ObjectProvider<ObjectStore> objects) {
+        // Activities' tasks wait in Redis for the workers that poll the http-api's Step Functions API (GetActivityTask).
+        RuntimePorts ports = new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
+                redis.definitionStore(), redis.activityTasks());
+        ObjectStore container = objects.getIfAvailable();
+        return container == null ? ports : ports.sleepingIn(container);
+    }
+
+    @Bean
+    public SluiceRuntime sluiceRuntime(RuntimePorts ports, RedisAdapters redis, QueueNames names, Clock clock, Retention retention,
                                        org.springframework.core.env.Environment env, SluiceAzureHostProperties host,
                                        ObjectProvider<io.sluice.functions.tenancy.Tenancy> tenancy, ObjectProvider<ObjectStore> objects,
                                        ObjectProvider<StatusStore> status, io.sluice.functions.control.RuleBook rules,
@@ -123,8 +141,8 @@ public class AzureRuntime {
         io.sluice.functions.tenancy.Tenancy owners = pipeline -> tenancy.getObject().tenantOf(pipeline);
         // With Application Insights, the Redis round trips (sluice.redis.calls) go there beside the runtime's meters.
         metrics.stream().findFirst().ifPresent(m -> redis.meterCalls(m.registry()));
-        return RuntimeBuilder.on(new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(),
-                        redis.definitionStore(), redis.activityTasks()), names, clock)
+        return RuntimeBuilder.on(ports, names, clock)
+                .sleepAfter(HostSleep.of(env.getProperty(HostSleep.PROPERTY)).perPipeline(pipelines::options))
                 .retention(retention).events(AzureEvents.enabled(env)).activitiesOf(owners)
                 .worker(owners.owners(), "azure-" + ProcessHandle.current().pid(), host.lease())
                 // The rules gate every task by the priority its pipeline declares in the bundle, and succeeded tasks record
@@ -235,7 +253,7 @@ public class AzureRuntime {
                                                  QueueNames names, Clock clock, ObjectProvider<Consumer<FinishedExecution>> more,
                                                  ObjectProvider<io.sluice.functions.events.cloud.ExecutionEventRelay> relay,
                                                  io.sluice.functions.alert.TieredAlerts tiers) {
-        Completions completions = Completions.of(redis.executionStore(), clock).observedBy(runtime.observer())
+        Completions completions = Completions.of(runtime.ports().executions(), clock).observedBy(runtime.observer())
                 .upstream(pipelines.dependencyGraph(), ledger.getIfAvailable(redis::upstreamLedger), starter)
                 .dependencies(index, runtime.ports(), names);
         more.orderedStream().forEach(completions::and);

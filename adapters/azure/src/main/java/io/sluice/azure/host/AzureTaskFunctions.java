@@ -159,11 +159,11 @@ public class AzureTaskFunctions {
     /** Child executions and distributed Maps: a StateMachineArn's name is a bundled pipeline, a Bucket a folder of the container. */
     @Bean
     @ConditionalOnExpression(AzurePorts.STORAGE)
-    public ChildRuns childRuns(RedisAdapters redis, MapRunStore mapRuns, SluiceAzureHostProperties host, TaskQueue queue, QueueNames names, ObjectStore objects,
+    public ChildRuns childRuns(RedisAdapters redis, io.sluice.runtime.RuntimePorts ports, MapRunStore mapRuns, SluiceAzureHostProperties host, TaskQueue queue, QueueNames names, ObjectStore objects,
                                BundledPipelines pipelines, ObjectProvider<Orchestrator> orchestrator, Tenancy tenancy,
                                ObjectProvider<TaskFunctionCatalog> functions, Clock clock) {
         return ChildRuns.wire(new ChildRuns.Wiring(mapRuns,
-                new RedisExecutionLinks(redis.redisson(), host.redisKeyPrefix()), redis.executionStore(), queue, names,
+                new RedisExecutionLinks(redis.redisson(), host.redisKeyPrefix()), ports.executions(), queue, names,
                 Buckets.folders(objects), pipelines,
                 (pipeline, name, definition, input) -> orchestrator.getObject().start(pipeline, name, definition, input),
                 tenancy, name -> Optional.ofNullable(functions.getObject().byName().get(name)), clock, MapRunCoordinator.Settings.defaults()));

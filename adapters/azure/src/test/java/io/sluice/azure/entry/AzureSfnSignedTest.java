@@ -144,6 +144,13 @@ class AzureSfnSignedTest {
         }
     }
 
+    /** The blobs of signed-approvals' sleeping executions in the app's container (Azurite). */
+    private static java.util.List<String> sleeping() {
+        return host.instance(io.sluice.orchestration.port.ObjectStore.class)
+                .list("hibernated/executions/pipeline=signed-approvals/", null, 100).stream()
+                .map(io.sluice.orchestration.port.ObjectStore.ObjectInfo::key).toList();
+    }
+
     private static SfnClient client(String secret) {
         return SfnClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + bridge.getAddress().getPort() + "/api"))
                 .region(Region.US_EAST_1).credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("fin-ci", secret)))
@@ -193,7 +200,9 @@ class AzureSfnSignedTest {
     /**
      * An activity Task end to end on the Azure app: started through the signed API, run by the orchestrator function off
      * its Storage Queue (Azurite), taken by a worker with GetActivityTask and answered with SendTaskSuccess, whose callback
-     * the orchestrator function takes off the queue to end the execution.
+     * the orchestrator function takes off the queue to end the execution. While it waits it sleeps in the app's Blob
+     * container (issue 37: a stub in Redis, one blob under {@code hibernated/}), and the API reads it as before; the answer
+     * wakes it, and the blob is gone.
      */
     @Test
     void anActivityWorkerTakesTheTaskAndItsAnswerEndsTheExecution() {
@@ -206,6 +215,19 @@ class AzureSfnSignedTest {
                               "End": true}}}""".formatted(activity))).stateMachineArn();
             try {
                 String execution = sfn.startExecution(b -> b.stateMachineArn(machine).name("a-1").input("{\"order\": 7}")).executionArn();
+                // Issue 37: waiting on an activity, the execution sleeps in the app's Blob container; Redis keeps a stub.
+                RedisAdapters redis = host.instance(RedisAdapters.class);
+                io.sluice.orchestration.port.StoredExecution stub = await().atMost(Duration.ofSeconds(60)).until(() -> {
+                    host.pumpStorageQueues("storage-", Duration.ofSeconds(30));
+                    return redis.executionStore().load("signed-approvals:a-1").orElseThrow();
+                }, io.sluice.orchestration.port.StoredExecution::stub);
+                assertThat(sleeping()).containsExactly("hibernated/executions/pipeline=signed-approvals/name=a-1/v" + stub.version() + ".jsonl.gz");
+                assertThat(sfn.describeExecution(b -> b.executionArn(execution)).status()).as("read as before").isEqualTo(ExecutionStatus.RUNNING);
+                assertThat(sfn.getExecutionHistory(b -> b.executionArn(execution)).events()).extracting(HistoryEvent::typeAsString)
+                        .containsSubsequence("ExecutionStarted", "ActivityScheduled");
+                assertThat(sfn.listExecutions(b -> b.stateMachineArn(machine).statusFilter(ExecutionStatus.RUNNING)).executions())
+                        .hasSize(1);
+                assertThat(redis.executionStore().load("signed-approvals:a-1").orElseThrow().stub()).as("reading does not wake it").isTrue();
                 java.util.concurrent.atomic.AtomicReference<GetActivityTaskResponse> task = new java.util.concurrent.atomic.AtomicReference<>();
                 await().atMost(Duration.ofSeconds(60)).until(() -> {
                     host.pumpStorageQueues("storage-", Duration.ofSeconds(30));
@@ -225,6 +247,7 @@ class AzureSfnSignedTest {
                         "ActivitySucceeded", "ExecutionSucceeded");
                 assertThat(events.stream().filter(e -> e.typeAsString().equals("ActivityStarted")).findFirst().orElseThrow()
                         .activityStartedEventDetails().workerName()).isEqualTo("clerk-az");
+                assertThat(sleeping()).as("the answer woke it: nothing left in the container").isEmpty();
             } finally {
                 sfn.deleteStateMachine(b -> b.stateMachineArn(machine));
                 sfn.deleteActivity(b -> b.activityArn(activity));

@@ -166,7 +166,9 @@ class AzureSfnTriggersTest {
             RedisAdapters redis = host.instance(RedisAdapters.class);
             List<ExecutionSummary> runs = redis.executionStore().list("landed", null, 10);
             assertThat(runs).hasSize(1);
-            assertThat(Json.parse(redis.executionStore().load(runs.get(0).executionId()).orElseThrow().state()).get("input"))
+            // Read as the app reads it: waiting an hour, the run sleeps in the app's Blob container (issue 37).
+            io.sluice.orchestration.port.ExecutionStore executions = host.instance(io.sluice.runtime.RuntimePorts.class).executions();
+            assertThat(Json.parse(executions.load(runs.get(0).executionId()).orElseThrow().state()).get("input"))
                     .isEqualTo(Json.parse("{\"key\": \"landing/2026-11-29/orders.csv\", \"partition\": \"2026-11-29\"}"));
             assertThat(sfn.listExecutions(b -> b.stateMachineArn("arn:aws:states:us-east-1:123456789012:stateMachine:landed"))
                     .executions()).as("the client sees the trigger's run").hasSize(1);

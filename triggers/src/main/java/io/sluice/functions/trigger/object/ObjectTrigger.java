@@ -18,7 +18,7 @@ import java.util.logging.Logger;
 /**
  * The {@code object-trigger} function: an event body in, executions started, a {@link TriggerReport}
  * out. For every object the body announces it validates bucket and key, finds the rules that take the
- * object, reads the partition (which must be one {@link Partitions} allows), renders the input and
+ * object (none for Sluice's own objects, {@link SluiceObjects}), reads the partition (which must be one {@link Partitions} allows), renders the input and
  * starts each rule's pipeline under the object version's {@link ExecutionNames name}, so the same
  * version notified twice starts once.
  *
@@ -78,6 +78,15 @@ public final class ObjectTrigger implements Function<String, TriggerReport> {
         bad = ObjectKeys.problemWithKey(o.key());
         if (bad.isPresent()) {
             reject(out, where, RejectionReason.INVALID_KEY, bad.get(), o);
+            return;
+        }
+        Optional<String> own = SluiceObjects.prefixOf(o.key());
+        if (own.isPresent()) {
+            // Sluice's own object (an execution put to sleep, archived, ...): never a pipeline's, whatever a rule's prefix.
+            String detail = "Sluice's own object (under " + own.get() + "); no rule is asked";
+            metrics.ignored();
+            out.add(new TriggerReport.Ignored(where, detail));
+            log(Level.FINE, entry("ignored", where, o).put("detail", detail));
             return;
         }
         List<ObjectRule> matching = rules.matching(o);

@@ -221,6 +221,31 @@ class ObjectTriggerTest {
         assertThat(metrics.count("rejected.invalid-partition")).isEqualTo(2);
     }
 
+    /**
+     * Issue 37: a sleeping execution's object (and the archive's, a history payload's) is created in the data store, and its
+     * notification reaches this function; a rule that takes every key of that bucket or container still starts nothing.
+     */
+    @Test
+    void sluicesOwnObjectsStartNoPipelineWhateverTheRules() {
+        ObjectTrigger all = new ObjectTrigger(ObjectRules.parse("""
+                {"rules": [{"id": "everything", "bucket": "acme-landing", "pipeline": "uploads"},
+                           {"id": "blobs", "container": "landing", "glob": "**", "pipeline": "uploads"}]}"""), starter, metrics);
+        for (String key : List.of("hibernated/executions/pipeline=orders/name=n-1/v3.jsonl.gz",
+                "archive/executions/pipeline=orders/dt=2026-11-29/n-1.jsonl.gz", "history/executions/orders/n-1/7.json")) {
+            TriggerReport s3 = all.apply(Fixtures.event("s3-put.json").replace("sales/2026/11/29/orders.csv", key));
+            TriggerReport blob = all.apply(Fixtures.event("eventgrid-blob-created.json").replace("sales/2026/11/29/orders.csv", key));
+            for (TriggerReport report : List.of(s3, blob)) {
+                assertThat(report.started()).as(key).isEmpty();
+                assertThat(report.ignored()).as(key).singleElement().satisfies(i -> assertThat(i.detail())
+                        .isEqualTo("Sluice's own object (under " + SluiceObjects.prefixOf(key).orElseThrow() + "); no rule is asked"));
+            }
+        }
+        assertThat(store.list("uploads", null, 10)).isEmpty();
+        assertThat(metrics.count("ignored")).isEqualTo(6);
+        assertThat(all.apply(Fixtures.event("s3-put.json").replace("sales/2026/11/29/orders.csv", "hibernated-not/x.csv")).started())
+                .as("only Sluice's prefixes, not a pipeline's key that looks like one").hasSize(1);
+    }
+
     @Test
     void aPipelineThatIsNotDeployedIsRefused() {
         TriggerReport report = trigger.apply(Fixtures.event("s3-put.json").replace("\"acme-landing\"", "\"acme-archive\""));
