@@ -48,7 +48,8 @@ class HttpApiSfn {
                             ApplicationContext web, @Value(AwsSfnApi.ACCOUNT) String account,
                             @Value("${sluice.sfn-api.activity-poll:20s}") String activityPollText,
                             @Value("${" + CloudApiAuth.SETTING + ":}") String platformAuth,
-                            ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters) {
+                            ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters,
+                            ObjectProvider<io.sluice.functions.maprun.ChildRuns> children) {
         // Read here: the web context has no conversion service for @Value durations.
         Duration activityPoll = org.springframework.boot.convert.DurationStyle.detectAndParse(activityPollText);
         SecretResolver resolver = secrets.getIfAvailable();
@@ -65,6 +66,8 @@ class HttpApiSfn {
         return SfnService.api(new Arns(aws.region(), account), machines, machines, executions,
                 new DirectTasks(AwsFunctions.taskFunctions(application)), redis.activityTasks(), activityPoll,
                 mapRuns, // the map-run function's records (AwsPorts): UpdateMapRun, DescribeMapRun's counts
+                // UpdateMapRun takes effect within the call: the run's coordinator steps at once
+                runId -> children.ifAvailable(c -> c.mapRunUpdated().accept(runId)),
                 behindPlatform ? TenantSigning.behindPlatform() : TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
                 clock, maxBody).timedBy(meters.getIfAvailable()); // sluice.api.requests, by operation (EMF)
     }

@@ -77,7 +77,8 @@ public class AzureSfnApi {
                                    ObjectProvider<SecretResolver> secrets, TaskFunctionCatalog functions, Clock clock, SluiceApiProperties api,
                                    @Value(ACCOUNT) String account, @Value("${sluice.sfn-api.region:us-east-1}") String region,
                                    @Value("${sluice.sfn-api.activity-poll:20s}") String activityPollText,
-                                   ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters) {
+                                   ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters,
+                                   ObjectProvider<io.sluice.functions.maprun.ChildRuns> children) {
         // Read here: the web context has no conversion service for @Value durations.
         Duration activityPoll = org.springframework.boot.convert.DurationStyle.detectAndParse(activityPollText);
         SecretResolver resolver = secrets.getIfAvailable();
@@ -87,6 +88,7 @@ public class AzureSfnApi {
         }
         return SfnService.api(new Arns(region, account), machines, machines, executions, new DirectTasks(TaskFunctions.of(functions.byName())),
                 redis.activityTasks(), activityPoll, mapRuns, // AzureRuntime's: UpdateMapRun, DescribeMapRun's counts
+                runId -> children.ifAvailable(c -> c.mapRunUpdated().accept(runId)), // UpdateMapRun takes effect within the call
                 TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
                 clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes())).at("/", "/api", "/api/")
                 .timedBy(meters.getIfAvailable()); // sluice.api.requests, by operation

@@ -102,7 +102,8 @@ class AzureSfnSignedTest {
                 host.instance(io.sluice.orchestration.port.MapRunStore.class),
                 new StaticListableBeanFactory(Map.of("vault", secrets)).getBeanProvider(SecretResolver.class),
                 host.instance(TaskFunctionCatalog.class), CLOCK, host.instance(SluiceApiProperties.class), "123456789012", "us-east-1", "1s",
-                new StaticListableBeanFactory().getBeanProvider(io.micrometer.core.instrument.MeterRegistry.class));
+                new StaticListableBeanFactory().getBeanProvider(io.micrometer.core.instrument.MeterRegistry.class),
+                new StaticListableBeanFactory().getBeanProvider(io.sluice.functions.maprun.ChildRuns.class));
         // What the app does with a tenants file (AzureRuntime's Tenancy): a Task queues to its pipeline's tenant's activity.
         // Pipelines of no tenant here are the platform's, as they were: the app's other tests see no change.
         host.instance(OutboxDispatcher.class).scopeActivities(tenants::tenantOf);

@@ -130,7 +130,8 @@ class AzureSfnTriggersTest {
                 host.instance(io.sluice.orchestration.port.MapRunStore.class),
                 new StaticListableBeanFactory(Map.of("vault", secrets)).getBeanProvider(SecretResolver.class),
                 host.instance(TaskFunctionCatalog.class), Clock.systemUTC(), host.instance(SluiceApiProperties.class), "123456789012",
-                "us-east-1", "1s", new StaticListableBeanFactory().getBeanProvider(io.micrometer.core.instrument.MeterRegistry.class));
+                "us-east-1", "1s", new StaticListableBeanFactory().getBeanProvider(io.micrometer.core.instrument.MeterRegistry.class),
+                new StaticListableBeanFactory().getBeanProvider(io.sluice.functions.maprun.ChildRuns.class));
         GenericApplicationContext context = new GenericApplicationContext();
         context.registerBean(SfnApi.class, () -> signed);
         context.refresh();
