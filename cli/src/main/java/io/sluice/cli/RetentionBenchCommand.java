@@ -83,7 +83,7 @@ final class RetentionBenchCommand implements Callable<Integer> {
                                 Duration.ofSeconds(retention), Duration.ofSeconds(nameReuse), concurrency), policy);
             }
             print(f);
-            int historyObjects = new FolderObjectStore(archiveDir).list("history/", null, Integer.MAX_VALUE).size();
+            int historyObjects = new FolderObjectStore(archiveDir).list(io.sluice.orchestration.port.HistoryObjects.PREFIX, null, Integer.MAX_VALUE).size();
             out.println("history objects left in the object store: " + historyObjects);
             return f.lost() == 0 && historyObjects == 0 ? 0 : 1;
         } finally {

@@ -124,7 +124,7 @@ final class HistoryOffload {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
                     .digest((prefix + "\n" + executionId).getBytes(StandardCharsets.UTF_8));
-            return "history/" + HexFormat.of().formatHex(digest, 0, 16) + "/";
+            return io.sluice.orchestration.port.HistoryObjects.PREFIX + HexFormat.of().formatHex(digest, 0, 16) + "/";
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }

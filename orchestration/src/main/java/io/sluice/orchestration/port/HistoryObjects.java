@@ -7,6 +7,8 @@ package io.sluice.orchestration.port;
  * (an in-memory store, a database with room to spare) need not offer it.
  */
 public interface HistoryObjects {
+    /** Where in the object store every store keeps history objects: at the root, under this prefix. */
+    String PREFIX = "history/";
 
     /**
      * This store, its history lines longer than its threshold kept in {@code objects} (the host's object store), which the

@@ -14,10 +14,9 @@ import java.util.Optional;
  * as every host writes them when its store has no key prefix of its own (the Terraform modules set none).
  */
 public final class SluiceObjects {
-    /** Where history payloads too large for Redis lie (issue 32's history objects). */
-    static final String HISTORY = "history/";
-    /** Every prefix of Sluice's own objects. */
-    public static final List<String> PREFIXES = List.of(ExecutionArchive.PREFIX, HibernatingStore.PREFIX, HISTORY);
+    /** Every prefix of Sluice's own objects: the archive, sleeping executions, history payloads too large for Redis. */
+    public static final List<String> PREFIXES = List.of(ExecutionArchive.PREFIX, HibernatingStore.PREFIX,
+            io.sluice.orchestration.port.HistoryObjects.PREFIX);
 
     private SluiceObjects() {}
 
