@@ -139,6 +139,7 @@ public class RuntimeConfiguration {
                                      ObjectProvider<io.sluice.api.tenant.Tenants> tenantsFile,
                                      LineageLog lineage, SluiceChannelProperties channels,
                                      @Value("${sluice.queue-visibility:}") Duration visibility,
+                                     @Value("${" + io.sluice.runtime.HostSleep.PROPERTY + ":}") String hibernateAfter,
                                      ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters) {
         LocalRuntime.Settings d = LocalRuntime.Settings.defaults();
         Retention retention = Retention.of(properties.retention(), properties.nameReuse(),
@@ -149,7 +150,8 @@ public class RuntimeConfiguration {
             throw new IllegalArgumentException("sluice.queue-visibility: expected a positive duration such as 30s, not " + visibility);
         }
         LocalRuntime.Settings settings = new LocalRuntime.Settings(names, visibility == null ? d.visibility() : visibility, d.lease(),
-                d.concurrency(), d.tickEvery(), d.outboxGrace(), d.probe(), retention).withHibernateAfter(pipeline -> hibernateAfter(options, pipeline));
+                d.concurrency(), d.tickEvery(), d.outboxGrace(), d.probe(), retention).withHibernateAfter(io.sluice.runtime.HostSleep.of(hibernateAfter) // sluice.hibernate.after, as on the cloud hosts
+                        .perPipeline(pipeline -> options.find(pipeline).options()));
         // Whose run each task is, and whose activities a Task state queues to: the tenants file itself (the Tenancy bean is
         // the data functions' and may be absent).
         Tenancy owners = tenantsFile.getIfAvailable(io.sluice.api.tenant.Tenants::none)::tenantOf;
@@ -167,13 +169,6 @@ public class RuntimeConfiguration {
             io.sluice.redis.RedisAdapters.meterCalls(backends.redisson(), registry); // sluice.redis.calls
         });
         return runtime;
-    }
-
-    /** How far a pipeline's waits must be before its executions sleep ({@code hibernateAfter} in its options); null: never. */
-    static Duration hibernateAfter(PipelineOptionsCatalog options, String pipeline) {
-        Duration declared = Optional.ofNullable(options.find(pipeline).options()).map(PipelineOptions::hibernateAfter)
-                .orElse(io.sluice.runtime.RuntimeBuilder.DEFAULT_SLEEP_AFTER);
-        return declared.equals(PipelineOptions.NEVER_HIBERNATE) ? null : declared;
     }
 
     /** A pipeline's declared priority ({@code priority} in its options); {@link Priority#DEFAULT} without one. */
