@@ -46,6 +46,31 @@ resource "aws_s3_bucket_versioning" "bucket" {
   }
 }
 
+# The data bucket is versioned, so each object Sluice deletes for itself (a sleeping execution's once it wakes, history
+# payloads once their execution leaves) would stay as a noncurrent version for ever: those expire a day after.
+resource "aws_s3_bucket_lifecycle_configuration" "data" {
+  bucket = aws_s3_bucket.bucket["data"].id
+
+  dynamic "rule" {
+    for_each = { sleeping = "hibernated/executions/", history = "history/" }
+    content {
+      id     = "sluice-${rule.key}-noncurrent"
+      status = "Enabled"
+      filter {
+        prefix = rule.value
+      }
+      noncurrent_version_expiration {
+        noncurrent_days = 1
+      }
+      expiration {
+        expired_object_delete_marker = true
+      }
+    }
+  }
+
+  depends_on = [aws_s3_bucket_versioning.bucket]
+}
+
 resource "aws_s3_bucket_policy" "bucket" {
   for_each = aws_s3_bucket.bucket
 

@@ -218,6 +218,12 @@ run "queues_functions_and_policies" {
     error_message = "only API Gateway and EventBridge may invoke functions directly"
   }
 
+  # Sluice's own deleted objects in the versioned data bucket do not pile up as noncurrent versions.
+  assert {
+    condition     = toset([for r in aws_s3_bucket_lifecycle_configuration.data.rule : one(r.filter).prefix if r.status == "Enabled" && one(r.noncurrent_version_expiration).noncurrent_days == 1]) == toset(["hibernated/executions/", "history/"])
+    error_message = "the data bucket must expire noncurrent versions of hibernated/executions/ and history/ after a day"
+  }
+
   # Encryption.
   assert {
     condition     = alltrue([for e in aws_s3_bucket_server_side_encryption_configuration.bucket : one(one(e.rule).apply_server_side_encryption_by_default).sse_algorithm == "AES256"])

@@ -258,7 +258,8 @@ public final class RuntimeBuilder {
                 worker == null ? Duration.ZERO : worker.lease()));
         // Where executions sleep, the orchestrator's sleeps and wakes tell the probe too (the crash tests' boundaries).
         io.sluice.orchestration.port.ExecutionStore executions = ports.executions() instanceof io.sluice.functions.hibernate.HibernatingStore h
-                ? h.withProbe(probe) : ports.executions();
+                ? h.withProbes(() -> probe.reached(Boundary.AFTER_SLEEP_OBJECT_BEFORE_STUB), () -> probe.reached(Boundary.AFTER_WAKE_BEFORE_DELETE))
+                : ports.executions();
         Orchestrator orchestrator = new Orchestrator(executions, new DefinitionCache(ports.definitions()), outbox, clock, probe,
                 retention).withRandom(random).withObserver(observer()).withHibernation(Hibernation.of(executions, sleepAfter));
         ScheduleTick tick = new ScheduleTick(ports.executions(), ports.timers(), ports.queue(), outbox, names, clock, outboxGrace, schedules)

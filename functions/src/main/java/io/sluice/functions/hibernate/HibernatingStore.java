@@ -1,6 +1,5 @@
 package io.sluice.functions.hibernate;
 
-import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.functions.retention.ArchivedExecution;
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
@@ -39,26 +38,31 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
     private final ExecutionStubs stubs;
     private final SleepingObjects objects;
     private final SleepSweep sweep;
-    private final Boundary.Probe probe;
+    private final Runnable afterObject;
+    private final Runnable afterWake;
 
     private HibernatingStore(ExecutionStore store, ExecutionStubs stubs, ObjectStore objects) {
-        this(store, stubs, new SleepingObjects(objects), new SleepSweep(store, objects, ORPHAN_GRACE, SWEEP_EVERY, 200), Boundary.Probe.NONE);
+        this(store, stubs, new SleepingObjects(objects), new SleepSweep(store, objects, ORPHAN_GRACE, SWEEP_EVERY, 200), () -> { }, () -> { });
     }
 
-    private HibernatingStore(ExecutionStore store, ExecutionStubs stubs, SleepingObjects objects, SleepSweep sweep, Boundary.Probe probe) {
+    private HibernatingStore(ExecutionStore store, ExecutionStubs stubs, SleepingObjects objects, SleepSweep sweep, Runnable afterObject,
+                             Runnable afterWake) {
         this.store = store;
         this.stubs = stubs;
         this.objects = objects;
         this.sweep = sweep;
-        this.probe = probe;
+        this.afterObject = afterObject;
+        this.afterWake = afterWake;
     }
 
     /**
-     * This store, telling {@code probe} when a sleep has written its object but not its stub, and when a wake has put the
-     * execution back but not deleted its object: the crash tests' boundaries ({@link Boundary#sleeping()}).
+     * This store, running {@code afterObject} when a sleep has written its object but not its stub, and {@code afterWake}
+     * when a wake has put the execution back but not deleted its object: the crash tests' boundaries (the runtime passes
+     * its probe's {@code AFTER_SLEEP_OBJECT_BEFORE_STUB} and {@code AFTER_WAKE_BEFORE_DELETE}).
      */
-    public HibernatingStore withProbe(Boundary.Probe probe) {
-        return new HibernatingStore(store, stubs, objects, sweep, Objects.requireNonNull(probe, "probe"));
+    public HibernatingStore withProbes(Runnable afterObject, Runnable afterWake) {
+        return new HibernatingStore(store, stubs, objects, sweep, Objects.requireNonNull(afterObject, "afterObject"),
+                Objects.requireNonNull(afterWake, "afterWake"));
     }
 
     /**
@@ -87,7 +91,7 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
     public boolean hibernate(ExecutionSummary summary, String state, long version) {
         List<String> history = store.history(summary.executionId());
         objects.put(new ArchivedExecution(summary, version, state, history));
-        probe.reached(Boundary.AFTER_SLEEP_OBJECT_BEFORE_STUB);
+        afterObject.run();
         if (stubs.stub(summary.executionId(), version)) {
             return true;
         }
@@ -134,7 +138,7 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
                 return Optional.of(awake(stub, asleep.get()));
             }
             if (asleep.isPresent() && stubs.restore(executionId, stub.version(), asleep.get().state(), asleep.get().history())) {
-                probe.reached(Boundary.AFTER_WAKE_BEFORE_DELETE);
+                afterWake.run();
                 objects.delete(stub.summary(), stub.version());
                 return Optional.of(awake(stub, asleep.get()));
             }

@@ -1,6 +1,6 @@
 package io.sluice.functions.hibernate;
 
-import io.sluice.functions.orchestrator.Orchestrator;
+import io.sluice.functions.tenancy.Tenancy;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.StoredExecution;
@@ -68,7 +68,7 @@ final class SleepSweep {
             return false;
         }
         long version = Long.parseLong(m.group(3));
-        Optional<StoredExecution> e = store.load(Orchestrator.executionId(m.group(1), m.group(2)));
+        Optional<StoredExecution> e = store.load(Tenancy.executionId(m.group(1), m.group(2)));
         return e.isEmpty() || !e.get().stub() || e.get().version() != version;
     }
 }

@@ -121,7 +121,7 @@ public final class Orchestrator {
 
     /** The id of the execution named {@code name} of {@code pipeline}: names are unique per pipeline. */
     public static String executionId(String pipeline, String name) {
-        return pipeline + ":" + name;
+        return io.sluice.functions.tenancy.Tenancy.executionId(pipeline, name);
     }
 
     /** The pipeline of an execution id made by {@link #executionId}: the runtime's word for whose run it is. */

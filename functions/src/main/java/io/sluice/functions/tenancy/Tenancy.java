@@ -36,6 +36,11 @@ public interface Tenancy {
                 .orElseGet(() -> new Owner.Nobody("'" + executionId + "' is not an execution id"));
     }
 
+    /** The id of the execution named {@code name} of {@code pipeline}, {@code <pipeline>:<name>}: the one writing of the id. */
+    static String executionId(String pipeline, String name) {
+        return pipeline + ":" + name;
+    }
+
     /**
      * The pipeline of an execution id, {@code <pipeline>:<name>}, the runtime's word for whose run it is; empty for
      * anything else. The one reading of the id ({@code Orchestrator.pipelineOf} answers with it).
