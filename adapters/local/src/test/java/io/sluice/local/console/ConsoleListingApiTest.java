@@ -101,6 +101,21 @@ class ConsoleListingApiTest extends ConsoleAppTest {
         assertThat(list("pipeline=hello&name=" + tag, OTHER).path("executions")).isEmpty();
     }
 
+    @Test
+    void anExecutionWaitingForACallbackSleepsAndItsDescriptionSaysSoUntilItIsWoken() throws Exception {
+        // A callback wait is long: the execution sleeps in the data folder (the local object store), Redis keeps a stub.
+        String id = start("long-wait", "{\"name\": \"lw-" + RUN + "\", \"partition\": \"2026-09-01\"}");
+        JsonNode asleep = await().atMost(Duration.ofSeconds(60)).until(() -> Json.parse(get("/v1/executions/" + id, READER).body()),
+                e -> e.path("asleep").asBoolean());
+        assertThat(asleep.path("status").asText()).isEqualTo("RUNNING");
+        assertThat(asleep.path("partition").asText()).isEqualTo("2026-09-01");
+        var stopped = post("/v1/executions/" + id + "/stop", OPERATOR, "{}", null);
+        assertThat(stopped.statusCode()).as(stopped.body()).isEqualTo(200);
+        JsonNode woken = Json.parse(get("/v1/executions/" + id, READER).body());
+        assertThat(woken.path("status").asText()).isEqualTo("ABORTED");
+        assertThat(woken.has("asleep")).as("stopping woke it").isFalse();
+    }
+
     private static String tag(String n) {
         return "hello:pg-" + RUN + "-" + n;
     }
