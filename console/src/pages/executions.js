@@ -7,7 +7,7 @@ const ENDED_BADLY = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
 
 const FILTERS = ['name', 'pipeline', 'status', 'partition', 'since', 'until', 'mapRun', 'children', 'sort', 'order', 'limit'];
 const COLUMNS = [['Name', 'name'], ['Pipeline', 'pipeline'], ['Partition', null], ['Status', 'status'], ['Started (UTC)', 'startTime'],
-  ['Stopped (UTC)', 'stopTime'], ['Duration', null]];
+  ['Stopped (UTC)', 'stopTime'], ['Duration', 'duration']];
 
 /**
  * The executions, one page at a time from the API (which filters, sorts and pages them): by name, pipeline, status,
@@ -17,7 +17,7 @@ const COLUMNS = [['Name', 'name'], ['Pipeline', 'pipeline'], ['Partition', null]
 export function executionsPage(params) {
   const f = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) || '']));
   const sort = f.sort || 'startTime';
-  const order = f.order || (['startTime', 'stopTime'].includes(sort) ? 'desc' : 'asc');
+  const order = f.order || (['startTime', 'stopTime', 'duration'].includes(sort) ? 'desc' : 'asc');
   // The token of each page shown so far (the last is the page shown) and the number of its first row. Newest first, a
   // token holds the store's cursor, so Next goes on through every execution; a page whose filter the store cannot index
   // may hold fewer rows than asked, with a token still.

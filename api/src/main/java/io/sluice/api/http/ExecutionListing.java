@@ -21,7 +21,7 @@ import java.util.List;
  * token carries the cursor, so pages go on however many executions there are, and a filter the store has no index for
  * reads at most {@value ExecutionScan#BUDGET} executions a page (a page may then hold fewer rows and a token). By status,
  * the same holds: the statuses are listed one after the other, each from its own index, newest first within one. Any
- * other order (stop time, name, pipeline, oldest first) has no index: it sorts the newest {@value #SORT_BOUND}
+ * other order (stop time, name, pipeline, duration, oldest first) has no index: it sorts the newest {@value #SORT_BOUND}
  * executions of the pipeline and status asked for, and when there are more it says so and where the sort begins
  * ({@code truncated}, {@code sortedFrom}: every execution that passes the filters and started from then on is in it; a
  * list with {@code until} set to it sorts the older ones), rather than a wrong order over everything. The Step Functions

@@ -27,8 +27,9 @@ import java.util.regex.Pattern;
  *       part of the execution's name, in any case.</li>
  *   <li>{@code mapRun}: only the child executions of that distributed map run (its run id); without it, map-run children
  *       are left out, as the Step Functions console lists them only under their map run, unless {@code children=true}.</li>
- *   <li>{@code sort}: {@code startTime} (the default), {@code stopTime}, {@code name}, {@code pipeline} or {@code status};
- *       {@code order}: {@code desc} (the default for times) or {@code asc} (the default for the rest).</li>
+ *   <li>{@code sort}: {@code startTime} (the default), {@code stopTime}, {@code name}, {@code pipeline}, {@code status} or
+ *       {@code duration}; {@code order}: {@code desc} (the default for times and durations) or {@code asc} (the default
+ *       for the rest).</li>
  *   <li>{@code limit}: the page's size (1–1000, 100 by default); {@code nextToken}: where the page starts, as the previous
  *       page handed it out (a token is bound to its filters and order, as Step Functions' ListExecutions tokens are). In the
  *       store's order (newest start first) and by status it holds the store's cursor (by status: in the status's own
@@ -52,7 +53,9 @@ record ExecutionQuery(String pipeline, String status, Instant since, Instant unt
         STOP_TIME("stopTime", true, Comparator.comparing(ExecutionSummary::stopTime, Comparator.nullsLast(Comparator.naturalOrder()))),
         NAME("name", false, Comparator.comparing(ExecutionSummary::name)),
         PIPELINE("pipeline", false, Comparator.comparing(ExecutionSummary::pipeline)),
-        STATUS("status", false, Comparator.comparing(ExecutionSummary::status));
+        STATUS("status", false, Comparator.comparing(ExecutionSummary::status)),
+        /** Ended runs by how long they ran; running ones, whose duration is not known yet, as the longest. */
+        DURATION("duration", true, Comparator.comparing(ExecutionQuery::ran, Comparator.nullsLast(Comparator.naturalOrder())));
 
         final String field;
         final boolean descendingByDefault;
@@ -65,6 +68,11 @@ record ExecutionQuery(String pipeline, String status, Instant since, Instant unt
         }
 
         static final String EXPECTED = "one of " + Arrays.stream(values()).map(s -> s.field).toList();
+    }
+
+    /** How long an ended execution ran; {@code null} while it runs. */
+    private static java.time.Duration ran(ExecutionSummary s) {
+        return s.stopTime() == null ? null : java.time.Duration.between(s.startTime(), s.stopTime());
     }
 
     /** Reads the query parameters, each checked; a bad one is a 400 naming it and what it takes. */

@@ -178,6 +178,21 @@ class ExecutionListingTest {
     }
 
     @Test
+    void byDurationTheLongestFirstWithRunningOnesAsTheLongest() {
+        int[] seconds = {5, 1, 30, 2};
+        for (int i = 0; i < seconds.length; i++) {
+            Instant start = T0.plusMillis(i);
+            all.add(new ExecutionSummary("orders:d" + i, "orders", "d" + i, "SUCCEEDED", "sha256:x", start, start.plusSeconds(seconds[i]), null));
+        }
+        add("orders", "running", "RUNNING", T0.plusMillis(9), null);
+        Caller local = new Caller.Local();
+        assertThat(everyPage(local, Map.of("sort", "duration", "limit", "2"))).extracting(ExecutionSummary::name)
+                .containsExactly("running", "d2", "d0", "d3", "d1");
+        assertThat(everyPage(local, Map.of("sort", "duration", "order", "asc"))).extracting(ExecutionSummary::name)
+                .containsExactly("d1", "d3", "d0", "d2", "running");
+    }
+
+    @Test
     void byStatusPagesEveryStatusFromItsOwnIndexHoweverManyThereAre() {
         String[] statuses = {"SUCCEEDED", "FAILED", "RUNNING", "ABORTED", "TIMED_OUT", "SUCCEEDED", "SUCCEEDED"};
         for (int i = 0; i < 14_000; i++) { // more than a bounded order sorts

@@ -92,7 +92,7 @@ class ConsoleListingApiTest extends ConsoleAppTest {
             inPartition.addAll(ids(p));
         }
         assertThat(inPartition).doesNotHaveDuplicates().contains(tag("a")).doesNotContain(tag("b"), tag("c"), tag("d"), tag("e"));
-        assertThat(problem("sort=size").path("detail").asText()).contains("sort: expected one of [startTime, stopTime, name, pipeline, status]");
+        assertThat(problem("sort=size").path("detail").asText()).contains("sort: expected one of [startTime, stopTime, name, pipeline, status, duration]");
         assertThat(problem("order=up").path("field").asText()).isEqualTo("order");
         assertThat(problem("until=yesterday").path("field").asText()).isEqualTo("until");
         assertThat(problem("mapRun=../x").path("field").asText()).isEqualTo("mapRun");
