@@ -95,6 +95,9 @@ export function flows({ url, T, check, shot, startByApi, statusIs, outcomeOf }) 
     return { scrolled: box.scrollTop, within: g.top >= b.top && g.bottom <= b.bottom, taller: box.scrollHeight > box.clientHeight };
   });
   check('graph scrolls to the current state', inView.taller && inView.scrolled > 0 && inView.within, JSON.stringify(inView));
+  // Waiting for its callback, it sleeps in the object store: the page says so (the API's "asleep").
+  await page.locator('#asleep-badge').waitFor({ timeout: T });
+  check('asleep badge', (await page.locator('#asleep-badge').innerText()).trim() === 'asleep');
   await page.evaluate(async (id) => {
     const key = sessionStorage.getItem('sluice.console.key');
     await fetch(`/v1/executions/${encodeURIComponent(id)}/stop`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` }, body: '{}' });

@@ -44,9 +44,13 @@ export function executionPage(id) {
     const { exec, byState, events } = last;
     fill(head,
       h('p', {}, h('a', { href: `#/executions?pipeline=${enc(exec.pipeline)}` }, `← Executions of ${exec.pipeline}`)),
-      h('h1', { id: 'execution-h' }, exec.name, ' ', statusBadge(exec.status)),
+      h('h1', { id: 'execution-h' }, exec.name, ' ', statusBadge(exec.status), exec.asleep ? [' ', h('span', {
+        class: 'badge asleep', id: 'asleep-badge',
+        title: 'Waiting, it sleeps in the object store; Redis keeps a stub until what it waits for wakes it',
+      }, 'asleep')] : null),
       h('dl', { class: 'facts' },
         fact('Execution', exec.executionId), fact('Pipeline', h('a', { href: `#/pipelines/${enc(exec.pipeline)}` }, exec.pipeline)),
+        exec.partition ? fact('Partition', exec.partition) : null,
         fact('Started', fmtTime(exec.startTime)), fact('Stopped', exec.stopTime ? fmtTime(exec.stopTime) : '—'),
         fact('Duration', duration(exec.startTime, exec.stopTime)), fact('Transitions', exec.transitions),
         fact('Redriven', exec.redriveCount || 0), exec.archived ? fact('Archived', 'yes') : null),

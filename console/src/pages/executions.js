@@ -7,7 +7,7 @@ const ENDED_BADLY = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
 
 const FILTERS = ['name', 'pipeline', 'status', 'partition', 'since', 'until', 'mapRun', 'children', 'sort', 'order', 'limit'];
 const COLUMNS = [['Name', 'name'], ['Pipeline', 'pipeline'], ['Partition', null], ['Status', 'status'], ['Started (UTC)', 'startTime'],
-  ['Stopped (UTC)', 'stopTime'], ['Duration', null]];
+  ['Stopped (UTC)', 'stopTime'], ['Duration', 'duration']];
 
 /**
  * The executions, one page at a time from the API (which filters, sorts and pages them): by name, pipeline, status,
@@ -17,7 +17,7 @@ const COLUMNS = [['Name', 'name'], ['Pipeline', 'pipeline'], ['Partition', null]
 export function executionsPage(params) {
   const f = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) || '']));
   const sort = f.sort || 'startTime';
-  const order = f.order || (['startTime', 'stopTime'].includes(sort) ? 'desc' : 'asc');
+  const order = f.order || (['startTime', 'stopTime', 'duration'].includes(sort) ? 'desc' : 'asc');
   // The token of each page shown so far (the last is the page shown) and the number of its first row. Newest first, a
   // token holds the store's cursor, so Next goes on through every execution; a page whose filter the store cannot index
   // may hold fewer rows than asked, with a token still.
@@ -77,11 +77,14 @@ export function executionsPage(params) {
     return q;
   };
 
-  let truncated = false;
+  // Set when the order (one without an index) covered the newest executions only: from when on it holds every match.
+  let sortedFrom = null;
+  let sortBound = null;
   function show(page) {
     shown = page.executions;
     nextToken = page.nextToken || null;
-    truncated = !!page.truncated;
+    sortedFrom = page.truncated ? page.sortedFrom : null;
+    sortBound = page.sortBound || null;
     for (const id of [...selected]) if (!shown.some((e) => e.executionId === id)) selected.delete(id);
     fill(err);
     render();
@@ -111,7 +114,9 @@ export function executionsPage(params) {
     const first = firstRows[firstRows.length - 1];
     fill(count, shown.length ? `Executions ${first}–${first + shown.length - 1}${nextToken ? ', more on the next page' : ''}`
       : (nextToken ? 'None in this stretch; more may follow on the next page' : (tokens.length > 1 ? 'No more executions' : '0 executions match')),
-    truncated ? ` (sorted among the newest 2000 that match)` : '');
+    sortedFrom ? h('span', { id: 'sorted-from' }, ` — sorted among those started from ${fmtTime(sortedFrom)} on (the newest `
+      + `${sortBound || ''} read); `, h('a', { href: '#', id: 'sort-older',
+      onclick: (ev) => { ev.preventDefault(); go({ until: sortedFrom.replace(/Z$/, '') }); } }, 'sort the older ones')) : '');
     fill(pager,
       h('button', { type: 'button', id: 'page-prev', disabled: tokens.length === 1, onclick: () => turn(-1) }, '← Previous page'),
       h('button', { type: 'button', id: 'page-next', disabled: !nextToken, onclick: () => turn(1) }, 'Next page →'));

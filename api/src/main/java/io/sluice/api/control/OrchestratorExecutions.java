@@ -2,6 +2,7 @@ package io.sluice.api.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.api.port.ExecutionControl;
+import io.sluice.functions.events.FinishedExecution;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.QueueNames;
@@ -11,6 +12,7 @@ import io.sluice.functions.retention.ExecutionListings;
 import io.sluice.functions.retention.ExecutionReads;
 import io.sluice.functions.start.ExecutionStarter;
 import io.sluice.functions.start.StartResult;
+import io.sluice.orchestration.engine.Execution;
 import io.sluice.orchestration.engine.ExecutionCodec;
 import io.sluice.orchestration.engine.ExecutionStatus;
 import io.sluice.orchestration.engine.Frame;
@@ -97,9 +99,20 @@ public final class OrchestratorExecutions implements ExecutionControl {
     public Optional<Described> describe(String executionId) {
         return reads.find(executionId).map(f -> {
             JsonNode state = Json.parse(f.state());
-            return new Described(f.summary(), ExecutionCodec.decode(state), f.archived(), Orchestrator.priorityOf(state).name(),
-                    Orchestrator.startedThroughOf(state));
+            Execution execution = ExecutionCodec.decode(state);
+            return new Described(withPartition(f.summary(), execution), execution, f.archived(), Orchestrator.priorityOf(state).name(),
+                    Orchestrator.startedThroughOf(state), f.asleep());
         });
+    }
+
+    /**
+     * The summary with the partition its execution was started for, read from its input where the summary has none: an
+     * execution stored before summaries carried it, which lists without one until its next commit (a finished one never).
+     */
+    static ExecutionSummary withPartition(ExecutionSummary s, Execution execution) {
+        String partition = s.partition() != null ? null : FinishedExecution.partitionOf(execution.input());
+        return partition == null ? s : new ExecutionSummary(s.executionId(), s.pipeline(), s.name(), s.status(), s.definitionHash(),
+                s.startTime(), s.stopTime(), partition);
     }
 
     @Override

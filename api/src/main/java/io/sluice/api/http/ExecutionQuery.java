@@ -11,6 +11,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -26,16 +27,19 @@ import java.util.regex.Pattern;
  *       part of the execution's name, in any case.</li>
  *   <li>{@code mapRun}: only the child executions of that distributed map run (its run id); without it, map-run children
  *       are left out, as the Step Functions console lists them only under their map run, unless {@code children=true}.</li>
- *   <li>{@code sort}: {@code startTime} (the default), {@code stopTime}, {@code name}, {@code pipeline} or {@code status};
- *       {@code order}: {@code desc} (the default for times) or {@code asc} (the default for the rest).</li>
+ *   <li>{@code sort}: {@code startTime} (the default), {@code stopTime}, {@code name}, {@code pipeline}, {@code status} or
+ *       {@code duration}; {@code order}: {@code desc} (the default for times and durations) or {@code asc} (the default
+ *       for the rest).</li>
  *   <li>{@code limit}: the page's size (1–1000, 100 by default); {@code nextToken}: where the page starts, as the previous
  *       page handed it out (a token is bound to its filters and order, as Step Functions' ListExecutions tokens are). In the
- *       store's order (newest start first) it holds the store's cursor, so paging goes on however many executions there
- *       are; another order pages by offset through the newest ones sorted.</li>
+ *       store's order (newest start first) and by status it holds the store's cursor (by status: in the status's own
+ *       index), so paging goes on however many executions there are; another order pages by offset through the newest
+ *       ones sorted ({@link #bounded()}).</li>
  * </ul>
  *
- * @param cursor where a page in the store's order starts ({@code null}: at the newest)
- * @param offset where a page in another order starts
+ * @param cursor where a page in the store's order starts ({@code null}: at the newest); by status, where it starts in the
+ *               index of the status {@code offset} names
+ * @param offset where a page in a bounded order starts; by status, which status (of {@link #statuses()}) the page starts in
  */
 record ExecutionQuery(String pipeline, String status, Instant since, Instant until, String partition, String name, String mapRun,
                       boolean children, Sort sort, boolean ascending, int limit, ExecutionCursor cursor, int offset) {
@@ -43,13 +47,15 @@ record ExecutionQuery(String pipeline, String status, Instant since, Instant unt
     static final int MAX_NAME = 80;
     private static final Pattern RUN_ID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
-    /** The orders a list can be sorted in; ties go newest first. */
+    /** The orders a list can be sorted in; ties go as the store lists them, newest first. */
     enum Sort {
         START_TIME("startTime", true, Comparator.comparing(ExecutionSummary::startTime)),
         STOP_TIME("stopTime", true, Comparator.comparing(ExecutionSummary::stopTime, Comparator.nullsLast(Comparator.naturalOrder()))),
         NAME("name", false, Comparator.comparing(ExecutionSummary::name)),
         PIPELINE("pipeline", false, Comparator.comparing(ExecutionSummary::pipeline)),
-        STATUS("status", false, Comparator.comparing(ExecutionSummary::status));
+        STATUS("status", false, Comparator.comparing(ExecutionSummary::status)),
+        /** Ended runs by how long they ran; running ones, whose duration is not known yet, as the longest. */
+        DURATION("duration", true, Comparator.comparing(ExecutionQuery::ran, Comparator.nullsLast(Comparator.naturalOrder())));
 
         final String field;
         final boolean descendingByDefault;
@@ -62,6 +68,11 @@ record ExecutionQuery(String pipeline, String status, Instant since, Instant unt
         }
 
         static final String EXPECTED = "one of " + Arrays.stream(values()).map(s -> s.field).toList();
+    }
+
+    /** How long an ended execution ran; {@code null} while it runs. */
+    private static java.time.Duration ran(ExecutionSummary s) {
+        return s.stopTime() == null ? null : java.time.Duration.between(s.startTime(), s.stopTime());
     }
 
     /** Reads the query parameters, each checked; a bad one is a 400 naming it and what it takes. */
@@ -108,6 +119,16 @@ record ExecutionQuery(String pipeline, String status, Instant since, Instant unt
         java.util.function.Supplier<ApiProblems.InvalidRequest> invalid = () -> new ApiProblems.InvalidRequest("nextToken",
                 "a token a page of this listing handed out in the last 24 hours, with the same filters and sort (start again without it)", RequestJson.shown(token));
         String position = PageTokens.position(token, listing()).orElseThrow(invalid);
+        if (sort == Sort.STATUS) { // <status's place>/<cursor in its index, or nothing at its start>
+            int slash = position.indexOf('/');
+            if (slash < 1 || !position.substring(0, slash).matches("[0-9]") || Integer.parseInt(position.substring(0, slash)) >= statuses().size()) {
+                throw invalid.get();
+            }
+            String at = position.substring(slash + 1);
+            ExecutionCursor c = at.isEmpty() ? null : ExecutionCursor.parse(at).orElseThrow(invalid);
+            return new ExecutionQuery(pipeline, status, since, until, partition, name, mapRun, children, sort, ascending, limit, c,
+                    Integer.parseInt(position.substring(0, slash)));
+        }
         if (storeOrder()) {
             return new ExecutionQuery(pipeline, status, since, until, partition, name, mapRun, children, sort, ascending, limit,
                     ExecutionCursor.parse(position).orElseThrow(invalid), 0);
@@ -124,10 +145,27 @@ record ExecutionQuery(String pipeline, String status, Instant since, Instant unt
         return sort == Sort.START_TIME && !ascending;
     }
 
-    /** How the kept executions are ordered: the sort, then newest first, then by id. */
+    /**
+     * Whether the order is applied to the newest {@link ExecutionListing#SORT_BOUND} executions only: every order but the
+     * store's and by status, which page through the store's indexes however many executions there are.
+     */
+    boolean bounded() {
+        return !storeOrder() && sort != Sort.STATUS;
+    }
+
+    /** By status: the statuses in the page's order, each listed from its own index (only the one asked for, if any). */
+    List<String> statuses() {
+        if (status != null) {
+            return List.of(status);
+        }
+        List<String> all = Arrays.stream(ExecutionStatus.values()).map(Enum::name).sorted().toList();
+        return ascending ? all : all.reversed();
+    }
+
+    /** How the kept executions are ordered: the sort, then as the store lists them (newest first). */
     Comparator<ExecutionSummary> comparator() {
         Comparator<ExecutionSummary> c = ascending ? sort.ascending : sort.ascending.reversed();
-        return c.thenComparing(ExecutionSummary::startTime, Comparator.reverseOrder()).thenComparing(ExecutionSummary::executionId);
+        return c.thenComparing(ExecutionCursor.ORDER);
     }
 
     /** Whether {@code s}, and so every execution after it in the store's order, started before {@code since}. */
@@ -154,15 +192,22 @@ record ExecutionQuery(String pipeline, String status, Instant since, Instant unt
 
     /** Where the first page starts: at {@code until} when it falls on a millisecond (nothing newer is read), else the newest. */
     ExecutionCursor start() {
-        if (cursor != null) {
-            return cursor;
-        }
+        return cursor != null ? cursor : top();
+    }
+
+    /** Where a listing from the newest starts: at {@code until} when it falls on a millisecond, else {@code null}. */
+    ExecutionCursor top() {
         return until != null && until.getNano() % 1_000_000 == 0 ? new ExecutionCursor(until.toEpochMilli(), "") : null;
     }
 
     /** The token of the page that starts after {@code at} (store order). */
     String token(ExecutionCursor at) {
         return PageTokens.encode(listing(), at.text());
+    }
+
+    /** The token of the page that starts at {@code at} ({@code null}: at its start) in the index of status {@code lane}. */
+    String token(int lane, ExecutionCursor at) {
+        return PageTokens.encode(listing(), lane + "/" + (at == null ? "" : at.text()));
     }
 
     /** The token of the page that starts at {@code offset} (another order). */

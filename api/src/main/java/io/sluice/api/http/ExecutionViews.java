@@ -24,7 +24,10 @@ final class ExecutionViews {
         return o;
     }
 
-    /** The summary plus input, and output or error and cause once ended. */
+    /**
+     * The summary plus input, and output or error and cause once ended; {@code archived} when read from the archive,
+     * {@code asleep} while it sleeps in the object store, waiting.
+     */
     static ObjectNode described(ExecutionControl.Described d) {
         ObjectNode o = summary(d.summary());
         Execution e = d.execution();
@@ -41,6 +44,9 @@ final class ExecutionViews {
         o.put("transitions", e.transitions()).put("redriveCount", e.redriveCount()).put("priority", d.priority());
         if (d.archived()) {
             o.put("archived", true);
+        }
+        if (d.asleep()) {
+            o.put("asleep", true);
         }
         return o;
     }

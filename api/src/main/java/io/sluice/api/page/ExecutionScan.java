@@ -27,8 +27,11 @@ public final class ExecutionScan {
         List<ExecutionSummary> page(ExecutionCursor after, int limit);
     }
 
-    /** @param next where the following page starts, {@code null} when the listing has no more */
-    public record Page(List<ExecutionSummary> rows, ExecutionCursor next) {}
+    /**
+     * @param next where the following page starts, {@code null} when the listing has no more
+     * @param read how many executions were read from the store for it
+     */
+    public record Page(List<ExecutionSummary> rows, ExecutionCursor next, int read) {}
 
     /**
      * Up to {@code limit} executions after {@code from} that {@code keep} keeps, in the store's order; {@code end} says
@@ -45,21 +48,21 @@ public final class ExecutionScan {
             for (ExecutionSummary s : found) {
                 read++;
                 if (end.test(s)) {
-                    return new Page(kept, null);
+                    return new Page(kept, null, read);
                 }
                 if (keep.test(s)) {
                     if (kept.size() == limit) { // one more than the page: the page ends at its last row
-                        return new Page(kept, ExecutionCursor.after(kept.getLast()));
+                        return new Page(kept, ExecutionCursor.after(kept.getLast()), read);
                     }
                     kept.add(s);
                 }
                 cursor = ExecutionCursor.after(s);
             }
             if (found.size() < n) {
-                return new Page(kept, null);
+                return new Page(kept, null, read);
             }
             if (read >= budget) {
-                return new Page(kept, cursor);
+                return new Page(kept, cursor, read);
             }
         }
     }

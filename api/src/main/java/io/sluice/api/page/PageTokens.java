@@ -29,8 +29,9 @@ public final class PageTokens {
 
     private PageTokens() {}
 
+    /** {@link #encode(String, String, Instant)} now, by the system's clock: for the listings that hand in no clock. */
     public static String encode(String listing, String position) {
-        return encode(listing, position, Instant.now());
+        return encode(listing, position, io.sluice.functions.time.SystemTime.CLOCK.instant());
     }
 
     /** The token for {@code position} of {@code listing}, handed out at {@code now}. */
@@ -47,7 +48,7 @@ public final class PageTokens {
 
     /** The position {@code token} holds if a page of {@code listing} handed it out less than a day ago; empty otherwise. */
     public static Optional<String> position(String token, String listing) {
-        return position(token, listing, Instant.now());
+        return position(token, listing, io.sluice.functions.time.SystemTime.CLOCK.instant());
     }
 
     /** The position {@code token} holds if a page of {@code listing} handed it out within {@link #LIFETIME} of {@code now}. */

@@ -20,9 +20,15 @@ public interface ExecutionControl {
      * An execution with its engine state, for describing it; {@code archived} when it was read from the archive;
      * {@code priority} the channel it runs on ({@code P0}..{@code P3}, given at start or declared by its pipeline);
      * {@code startedThrough} the qualifier of the version or alias ARN it was started through, or {@code null}
-     * ({@link StateMachineVersions#start(String, String, String, JsonNode, String)}).
+     * ({@link StateMachineVersions#start(String, String, String, JsonNode, String)}); {@code asleep} when it sleeps in the
+     * object store while it waits ({@code io.sluice.functions.hibernate}), as read, at no extra cost.
      */
-    record Described(ExecutionSummary summary, Execution execution, boolean archived, String priority, String startedThrough) {
+    record Described(ExecutionSummary summary, Execution execution, boolean archived, String priority, String startedThrough,
+                     boolean asleep) {
+        public Described(ExecutionSummary summary, Execution execution, boolean archived, String priority, String startedThrough) {
+            this(summary, execution, archived, priority, startedThrough, false);
+        }
+
         public Described(ExecutionSummary summary, Execution execution) {
             this(summary, execution, false, io.sluice.functions.priority.Priority.DEFAULT.name());
         }

@@ -139,12 +139,76 @@ class ExecutionListingTest {
     }
 
     @Test
-    void anotherOrderSortsTheNewestAndSaysWhenThereAreMore() {
-        for (int i = 0; i < ExecutionListing.SORT_SCAN + 10; i++) {
-            add("orders", String.format("n%05d", i), "SUCCEEDED", T0.plusMillis(i), null);
+    void aBoundedOrderSortsEveryMatchUpToItsBoundPastTheOldTwoThousand() {
+        int n = 6_000; // three times the old bound (2,000): the order holds over all of them
+        for (int i = 0; i < n; i++) {
+            add(i % 2 == 0 ? "orders" : "billing", String.format("n%05d", (i * 7919) % n), i % 3 == 0 ? "FAILED" : "SUCCEEDED",
+                    T0.plusMillis(i), null);
         }
-        ExecutionListing.Page page = listing.page(new Caller.Local(), ExecutionQuery.parse(Map.of("sort", "name", "limit", "3")));
-        assertThat(page.truncated()).isTrue();
-        assertThat(page.rows()).extracting(ExecutionSummary::name).containsExactly("n00010", "n00011", "n00012");
+        Caller local = new Caller.Local();
+        java.util.Comparator<ExecutionSummary> byName = java.util.Comparator.comparing(ExecutionSummary::name);
+        List<ExecutionSummary> names = everyPage(local, Map.of("sort", "name", "limit", "1000"));
+        assertThat(names).hasSize(n).isSortedAccordingTo(byName).doesNotHaveDuplicates();
+        assertThat(everyPage(local, Map.of("sort", "name", "order", "desc", "pipeline", "orders", "limit", "700")))
+                .containsExactlyElementsOf(all.stream().filter(s -> s.pipeline().equals("orders")).sorted(byName.reversed()).toList());
+        assertThat(everyPage(local, Map.of("sort", "startTime", "order", "asc", "limit", "1000")))
+                .as("oldest first, over all of them").containsExactlyElementsOf(expected(s -> true).reversed());
+        ExecutionListing.Page first = listing.page(local, ExecutionQuery.parse(Map.of("sort", "pipeline", "limit", "5")));
+        assertThat(first.truncated()).isFalse();
+        assertThat(first.json().has("truncated")).isFalse();
+    }
+
+    @Test
+    void pastItsBoundABoundedOrderSaysWhereItsSortBeginsAndUntilThereSortsTheOlderOnes() {
+        int n = ExecutionListing.SORT_BOUND + 2_500;
+        for (int i = 0; i < n; i++) {
+            add("orders", String.format("n%05d", n - 1 - i), "SUCCEEDED", T0.plusMillis(i), null); // the newest has the lowest name
+        }
+        Caller local = new Caller.Local();
+        ExecutionListing.Page page = listing.page(local, ExecutionQuery.parse(Map.of("sort", "name", "order", "desc", "limit", "3")));
+        Instant sortedFrom = T0.plusMillis(n - ExecutionListing.SORT_BOUND + 1); // the millisecond reading stopped in goes with the older
+        assertThat(page.sortedFrom()).as("every execution from then on is in the sort").isEqualTo(sortedFrom);
+        assertThat(page.json().path("truncated").asBoolean()).isTrue();
+        assertThat(page.json().path("sortedFrom").asText()).isEqualTo(sortedFrom.toString());
+        assertThat(page.rows()).extracting(ExecutionSummary::name).as("the greatest name among those sorted, not overall")
+                .containsExactly("n09998", "n09997", "n09996");
+        List<ExecutionSummary> older = everyPage(local, Map.of("sort", "name", "order", "desc", "until", sortedFrom.toString(), "limit", "1000"));
+        assertThat(older).hasSize(2_501).extracting(ExecutionSummary::name).first().isEqualTo("n12499");
+        assertThat(older).allSatisfy(s -> assertThat(s.startTime()).isBefore(sortedFrom));
+    }
+
+    @Test
+    void byDurationTheLongestFirstWithRunningOnesAsTheLongest() {
+        int[] seconds = {5, 1, 30, 2};
+        for (int i = 0; i < seconds.length; i++) {
+            Instant start = T0.plusMillis(i);
+            all.add(new ExecutionSummary("orders:d" + i, "orders", "d" + i, "SUCCEEDED", "sha256:x", start, start.plusSeconds(seconds[i]), null));
+        }
+        add("orders", "running", "RUNNING", T0.plusMillis(9), null);
+        Caller local = new Caller.Local();
+        assertThat(everyPage(local, Map.of("sort", "duration", "limit", "2"))).extracting(ExecutionSummary::name)
+                .containsExactly("running", "d2", "d0", "d3", "d1");
+        assertThat(everyPage(local, Map.of("sort", "duration", "order", "asc"))).extracting(ExecutionSummary::name)
+                .containsExactly("d1", "d3", "d0", "d2", "running");
+    }
+
+    @Test
+    void byStatusPagesEveryStatusFromItsOwnIndexHoweverManyThereAre() {
+        String[] statuses = {"SUCCEEDED", "FAILED", "RUNNING", "ABORTED", "TIMED_OUT", "SUCCEEDED", "SUCCEEDED"};
+        for (int i = 0; i < 14_000; i++) { // more than a bounded order sorts
+            add(i % 2 == 0 ? "orders" : "billing", "e" + i, statuses[i % statuses.length], T0.plusMillis(i / 3), i % 4 == 0 ? "p1" : "p2");
+        }
+        java.util.Comparator<ExecutionSummary> byStatus = java.util.Comparator.comparing(ExecutionSummary::status);
+        Caller local = new Caller.Local();
+        assertThat(everyPage(local, Map.of("sort", "status", "limit", "999")))
+                .containsExactlyElementsOf(all.stream().sorted(byStatus.thenComparing(ExecutionCursor.ORDER)).toList());
+        assertThat(everyPage(local, Map.of("sort", "status", "order", "desc", "partition", "p1", "limit", "1000")))
+                .containsExactlyElementsOf(all.stream().filter(s -> "p1".equals(s.partition()))
+                        .sorted(byStatus.reversed().thenComparing(ExecutionCursor.ORDER)).toList());
+        Caller tenant = new Caller.TenantKey("t", "k", Role.READER, Set.of("orders"));
+        assertThat(everyPage(tenant, Map.of("sort", "status", "status", "FAILED", "limit", "100")))
+                .containsExactlyElementsOf(all.stream().filter(s -> s.pipeline().equals("orders") && s.status().equals("FAILED"))
+                        .sorted(ExecutionCursor.ORDER).toList());
+        assertThat(listing.page(local, ExecutionQuery.parse(Map.of("sort", "status"))).truncated()).isFalse();
     }
 }

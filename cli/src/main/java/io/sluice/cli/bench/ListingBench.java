@@ -19,8 +19,9 @@ import java.util.function.Supplier;
  * deep in the listing, with N executions stored. The executions are committed straight into the store (one commit each,
  * finished, four pipelines, a fifth of them failed); then each page is read {@code samples} times and its p50 and p99
  * printed: the newest page of all executions, a page by cursor at 90 % of the listing, the same page of one pipeline's
- * failed runs (its own index), and, for comparison, what reading the newest rows down to that depth costs (how the API
- * reached a deep page before the store had a cursor; measured a few times only).
+ * failed runs (its own index), the newest 10,000 read by cursor (what the API reads for a page sorted by a field without
+ * an index), and, for comparison, what reading the newest rows down to that depth costs (how the API reached a deep page
+ * before the store had a cursor; measured a few times only).
  */
 public final class ListingBench {
     public record Options(int executions, int page, int samples) {}
@@ -39,6 +40,9 @@ public final class ListingBench {
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
     private static final int PIPELINES = 4;
     private static final int OLD_WAY_SAMPLES = 5;
+    /** What the API reads and sorts for a page in an order without an index (name, stop time, ...): its SORT_BOUND. */
+    private static final int SORT_BOUND = 10_000;
+    private static final int SORTED_SAMPLES = 20;
 
     public Figures run(ExecutionStore store, String run, Options options) throws InterruptedException {
         long start = System.nanoTime();
@@ -55,6 +59,9 @@ public final class ListingBench {
         timings.add(time("page at " + depth + " by cursor", options.samples(), () -> store.list(null, null, deep, page)));
         timings.add(time("pipeline+status page at " + pipelineDepth + " by cursor", options.samples(),
                 () -> store.list(pipeline, "FAILED", deepFailed, page)));
+        int sorted = Math.min(SORT_BOUND, options.executions());
+        timings.add(time("newest " + sorted + ", 1,000 a read (sorting by name)", SORTED_SAMPLES,
+                () -> newest(store, sorted)));
         timings.add(time("newest " + (depth + page) + " rows (the old way to that page)", OLD_WAY_SAMPLES,
                 () -> store.list(null, null, null, depth + page)));
         return new Figures(options.executions(), fillSeconds, timings);
@@ -88,6 +95,21 @@ public final class ListingBench {
         } finally {
             writers.shutdown();
         }
+    }
+
+    /** The newest {@code n} executions read by cursor, 1,000 a read, as the API's ExecutionScan reads for a bounded sort. */
+    private static List<ExecutionSummary> newest(ExecutionStore store, int n) {
+        List<ExecutionSummary> read = new ArrayList<>(n);
+        ExecutionCursor at = null;
+        while (read.size() < n) {
+            List<ExecutionSummary> got = store.list(null, null, at, Math.min(1000, n - read.size()));
+            if (got.isEmpty()) {
+                break;
+            }
+            read.addAll(got);
+            at = ExecutionCursor.after(got.getLast());
+        }
+        return read;
     }
 
     /** The cursor after the first {@code depth} executions of a listing, walked page by page. */

@@ -135,7 +135,7 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
             StoredExecution stub = loaded.get();
             Optional<ArchivedExecution> asleep = objects.get(stub.summary(), stub.version());
             if (asleep.isPresent() && !wake) {
-                return Optional.of(awake(stub, asleep.get()));
+                return Optional.of(awake(stub, asleep.get()).readAsleep());
             }
             if (asleep.isPresent() && stubs.restore(executionId, stub.version(), asleep.get().state(), asleep.get().history())) {
                 afterWake.run();

@@ -89,10 +89,14 @@ public final class ExecutionArchive {
             head.put("executionId", s.executionId()).put("pipeline", s.pipeline()).put("name", s.name()).put("status", s.status())
                     .put("definitionHash", s.definitionHash()).put("startTime", s.startTime().toString())
                     .put("stopTime", s.stopTime() == null ? null : s.stopTime().toString()).put("version", e.version());
-            if (s.partition() != null) {
-                head.put("partition", s.partition());
+            JsonNode state = Json.parse(e.state());
+            // A run stored before summaries carried its partition has it still in its input.
+            String partition = s.partition() != null ? s.partition()
+                    : io.sluice.functions.events.FinishedExecution.partitionOf(state.path("input"));
+            if (partition != null) {
+                head.put("partition", partition);
             }
-            head.set("state", Json.parse(e.state()));
+            head.set("state", state);
             gz.write((Json.write(head) + "\n").getBytes(StandardCharsets.UTF_8));
             for (String line : e.history()) {
                 gz.write((line + "\n").getBytes(StandardCharsets.UTF_8));

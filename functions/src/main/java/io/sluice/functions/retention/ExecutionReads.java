@@ -2,6 +2,7 @@ package io.sluice.functions.retention;
 
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.StoredExecution;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,11 +21,18 @@ public final class ExecutionReads {
         this.archive = archive;
     }
 
-    /** An execution as found: its summary, its engine state as JSON, and whether it came from the archive. */
-    public record Found(ExecutionSummary summary, String state, boolean archived) {}
+    /**
+     * An execution as found: its summary, its engine state as JSON, whether it came from the archive, and whether it
+     * sleeps in the object store ({@link StoredExecution#asleep()}).
+     */
+    public record Found(ExecutionSummary summary, String state, boolean archived, boolean asleep) {
+        public Found(ExecutionSummary summary, String state, boolean archived) {
+            this(summary, state, archived, false);
+        }
+    }
 
     public Optional<Found> find(String executionId) {
-        return store.load(executionId).map(s -> new Found(s.summary(), s.state(), false))
+        return store.load(executionId).map(s -> new Found(s.summary(), s.state(), false, s.asleep()))
                 .or(() -> archived(executionId).map(a -> new Found(a.summary(), a.state(), true)));
     }
 

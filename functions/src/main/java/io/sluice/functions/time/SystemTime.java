@@ -16,5 +16,8 @@ public final class SystemTime {
     /** Monotonic nanoseconds ({@link System#nanoTime}): for intervals, which a wall clock set back would distort. */
     public static final Ticker TICKER = System::nanoTime;
 
+    /** The machine's wall time (UTC), for the few defaults named in the architecture test that are handed no clock. */
+    public static final java.time.Clock CLOCK = java.time.Clock.systemUTC();
+
     private SystemTime() {}
 }

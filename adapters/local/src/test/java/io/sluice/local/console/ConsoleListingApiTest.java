@@ -92,13 +92,28 @@ class ConsoleListingApiTest extends ConsoleAppTest {
             inPartition.addAll(ids(p));
         }
         assertThat(inPartition).doesNotHaveDuplicates().contains(tag("a")).doesNotContain(tag("b"), tag("c"), tag("d"), tag("e"));
-        assertThat(problem("sort=size").path("detail").asText()).contains("sort: expected one of [startTime, stopTime, name, pipeline, status]");
+        assertThat(problem("sort=size").path("detail").asText()).contains("sort: expected one of [startTime, stopTime, name, pipeline, status, duration]");
         assertThat(problem("order=up").path("field").asText()).isEqualTo("order");
         assertThat(problem("until=yesterday").path("field").asText()).isEqualTo("until");
         assertThat(problem("mapRun=../x").path("field").asText()).isEqualTo("mapRun");
         // Another tenant's key sees none of them, by name or by pipeline.
         assertThat(list("name=" + tag, OTHER).path("executions")).isEmpty();
         assertThat(list("pipeline=hello&name=" + tag, OTHER).path("executions")).isEmpty();
+    }
+
+    @Test
+    void anExecutionWaitingForACallbackSleepsAndItsDescriptionSaysSoUntilItIsWoken() throws Exception {
+        // A callback wait is long: the execution sleeps in the data folder (the local object store), Redis keeps a stub.
+        String id = start("long-wait", "{\"name\": \"lw-" + RUN + "\", \"partition\": \"2026-09-01\"}");
+        JsonNode asleep = await().atMost(Duration.ofSeconds(60)).until(() -> Json.parse(get("/v1/executions/" + id, READER).body()),
+                e -> e.path("asleep").asBoolean());
+        assertThat(asleep.path("status").asText()).isEqualTo("RUNNING");
+        assertThat(asleep.path("partition").asText()).isEqualTo("2026-09-01");
+        var stopped = post("/v1/executions/" + id + "/stop", OPERATOR, "{}", null);
+        assertThat(stopped.statusCode()).as(stopped.body()).isEqualTo(200);
+        JsonNode woken = Json.parse(get("/v1/executions/" + id, READER).body());
+        assertThat(woken.path("status").asText()).isEqualTo("ABORTED");
+        assertThat(woken.has("asleep")).as("stopping woke it").isFalse();
     }
 
     private static String tag(String n) {
