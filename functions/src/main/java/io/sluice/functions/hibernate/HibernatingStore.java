@@ -109,7 +109,7 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
             return Optional.empty();
         }
         StoredExecution stub = loaded.get();
-        return objects.get(stub.summary(), stub.version()).map(a -> awake(stub, a));
+        return objects.get(stub.summary(), stub.version()).map(a -> awake(stub, a).readAsleep());
     }
 
     @Override
