@@ -144,17 +144,29 @@ class RetailStackTest {
         } finally {
             redis.shutdown();
         }
-        assertThat(everything).as("the demo's Redis keys").contains("TASK_SCHEDULED");
         stack.app().getBean(PostgresStatusStore.class).list(null, DAY.toString(), 10).forEach(r -> everything.append(r).append('\n'));
         stack.receiver().alerts().forEach(a -> everything.append(a).append('\n'));
         try (var walk = Files.walk(ws.root())) {
             for (Path f : walk.filter(Files::isRegularFile).filter(f -> !f.startsWith(ws.secrets()) && !f.startsWith(ws.partner())).toList()) {
-                everything.append(new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1)).append('\n');
+                everything.append(new String(contents(f), java.nio.charset.StandardCharsets.ISO_8859_1)).append('\n');
             }
         }
+        // History lines over 256 B live in gzip objects of the data folder by reference (issue 32), read here unpacked.
+        assertThat(everything).as("the demo's Redis keys and history objects").contains("TASK_SCHEDULED");
         for (String secret : values) {
             assertThat(everything.toString()).doesNotContain(secret);
         }
+    }
+
+    /** A file's bytes, unpacked when it is gzip (history and sleep objects): a secret must not hide in a compressed object. */
+    private static byte[] contents(Path f) throws java.io.IOException {
+        byte[] raw = Files.readAllBytes(f);
+        if (raw.length > 1 && (raw[0] & 0xff) == 0x1f && (raw[1] & 0xff) == 0x8b) {
+            try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(raw))) {
+                return in.readAllBytes();
+            }
+        }
+        return raw;
     }
 
     /** Every value of a key, whatever its type, one per line. */
