@@ -99,19 +99,6 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
         return false;
     }
 
-    /**
-     * The execution as it sleeps (its state from its object), if it is asleep; empty if it is awake or gone. Wakes nothing:
-     * what an event that need not change it (a heartbeat) reads.
-     */
-    public Optional<StoredExecution> asleep(String executionId) {
-        Optional<StoredExecution> loaded = store.load(executionId);
-        if (loaded.isEmpty() || !loaded.get().stub()) {
-            return Optional.empty();
-        }
-        StoredExecution stub = loaded.get();
-        return objects.get(stub.summary(), stub.version()).map(a -> awake(stub, a).readAsleep());
-    }
-
     @Override
     public Optional<StoredExecution> load(String executionId) {
         return read(executionId, false);

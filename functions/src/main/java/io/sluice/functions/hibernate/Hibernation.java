@@ -35,11 +35,6 @@ public final class Hibernation {
         return store instanceof HibernatingStore h ? new Hibernation(h, after) : NONE;
     }
 
-    /** The execution as it sleeps, if it does ({@link HibernatingStore#asleep}); empty where nothing sleeps. */
-    public java.util.Optional<io.sluice.orchestration.port.StoredExecution> asleep(String executionId) {
-        return store == null ? java.util.Optional.empty() : store.asleep(executionId);
-    }
-
     /** Whether the execution that {@code commit} took to {@code version} went to sleep. */
     public boolean afterCommit(Commit commit, long version, Transition t, Instant now) {
         if (store == null) {

@@ -212,10 +212,18 @@ public final class Orchestrator {
     public Outcome handle(OrchestratorMessage message, CoupledWrites.Acknowledgement ack, ReadAlong readAlong) {
         String id = message.executionId();
         Optional<Optional<StoredExecution>> readOnReceive = readAlong instanceof ReadAlong.Execution e ? e.of(id) : Optional.empty();
-        if (message instanceof OrchestratorMessage.Heartbeat) {
-            Optional<Outcome> kept = heartbeatAsleep(id, message);
-            if (kept.isPresent()) {
-                return kept.get();
+        if (message instanceof OrchestratorMessage.Heartbeat && !readOnReceive.map(r -> r.isPresent() && !r.get().stub()).orElse(false)) {
+            // A heartbeat reads without waking: a sleeping execution is decided on its object's state, an awake one's read
+            // is the first attempt's load (no read more than any other message).
+            Optional<StoredExecution> read = store.load(id);
+            if (read.isPresent() && read.get().asleep()) {
+                Optional<Outcome> kept = heartbeatAsleep(id, read.get(), message);
+                if (kept.isPresent()) {
+                    return kept.get();
+                }
+                readOnReceive = Optional.empty(); // it must wake: the loop loads it for the change
+            } else {
+                readOnReceive = Optional.of(read);
             }
         }
         TraceSpan span = TraceSpan.NONE;
@@ -270,12 +278,8 @@ public final class Orchestrator {
      * only moves the task's heartbeat timer (no history, no change of state), which is done at once, outside any commit.
      * Anything else it would do (a token it does not know, which records a dropped event) goes the usual way.
      */
-    private Optional<Outcome> heartbeatAsleep(String id, OrchestratorMessage message) {
-        Optional<StoredExecution> asleep = hibernation.asleep(id);
-        if (asleep.isEmpty()) {
-            return Optional.empty();
-        }
-        JsonNode state = Json.parse(asleep.get().state());
+    private Optional<Outcome> heartbeatAsleep(String id, StoredExecution asleep, OrchestratorMessage message) {
+        JsonNode state = Json.parse(asleep.state());
         Execution execution = ExecutionCodec.decode(state);
         restoreServiceEvents(state, execution);
         JsonNode before = ExecutionCodec.encode(execution);
