@@ -46,11 +46,7 @@ class HttpApiEntryPointTest {
         sqs = ElasticMqServer.start();
         String redisUrl = RedisTestServer.shared().url();
         redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(KEY_PREFIX));
-        ENVIRONMENT.set("sluice.redis-url", redisUrl);
-        ENVIRONMENT.set("sluice.redis-key-prefix", KEY_PREFIX);
-        ENVIRONMENT.set("sluice.sqs-endpoint", sqs.endpoint().toString());
-        ENVIRONMENT.set("sluice.queue-prefix", KEY_PREFIX);
-        ENVIRONMENT.set("sluice.region", ElasticMqServer.REGION);
+        ENVIRONMENT.stack(redisUrl, KEY_PREFIX, sqs.endpoint().toString());
         ENVIRONMENT.set("sluice.triggers.pipelines", "file:" + EVENTS.resolve("bundle/pipelines") + "/*.asl.json");
         ENVIRONMENT.set("sluice.api.tenants", "file:" + EVENTS.resolve("bundle/pipelines/tenants.json"));
         ENVIRONMENT.set("sluice.api.allowed-hosts", HOST);

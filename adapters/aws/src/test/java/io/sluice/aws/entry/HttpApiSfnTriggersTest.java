@@ -80,11 +80,7 @@ class HttpApiSfnTriggersTest {
                   "partition": {"pattern": "sales/{yyyy}/{MM}/{dd}/"}, "input": {"key": "${key}", "partition": "${partition}"}}]}""");
         String redisUrl = RedisTestServer.shared().url();
         redis = RedisAdapters.open(SluiceRedisProperties.of(redisUrl).withKeyPrefix(KEY_PREFIX));
-        ENVIRONMENT.set("sluice.redis-url", redisUrl);
-        ENVIRONMENT.set("sluice.redis-key-prefix", KEY_PREFIX);
-        ENVIRONMENT.set("sluice.sqs-endpoint", sqs.endpoint().toString());
-        ENVIRONMENT.set("sluice.queue-prefix", KEY_PREFIX);
-        ENVIRONMENT.set("sluice.region", ElasticMqServer.REGION);
+        ENVIRONMENT.stack(redisUrl, KEY_PREFIX, sqs.endpoint().toString());
         ENVIRONMENT.set("sluice.triggers.pipelines", "file:" + bundle + "/*.asl.json");
         ENVIRONMENT.set("sluice.triggers.rules", "file:" + bundle.resolve("triggers.json"));
         ENVIRONMENT.set("sluice.api.tenants", "file:" + bundle.resolve("tenants.json"));

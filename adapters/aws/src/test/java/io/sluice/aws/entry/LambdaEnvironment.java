@@ -20,6 +20,18 @@ final class LambdaEnvironment {
         System.setProperty(key, value);
     }
 
+    /**
+     * The deployment's state and queues, as the Terraform module sets them for every function: Redis at {@code redisUrl}
+     * under {@code keyPrefix}, the SQS queues of ElasticMQ at {@code sqsEndpoint} under the same prefix, in its region.
+     */
+    void stack(String redisUrl, String keyPrefix, String sqsEndpoint) {
+        set("sluice.redis-url", redisUrl);
+        set("sluice.redis-key-prefix", keyPrefix);
+        set("sluice.sqs-endpoint", sqsEndpoint);
+        set("sluice.queue-prefix", keyPrefix);
+        set("sluice.region", io.sluice.testkit.sqs.ElasticMqServer.REGION);
+    }
+
     /** Takes {@code key} out of the environment (restored afterwards too). */
     void clear(String key) {
         saved.putIfAbsent(key, System.getProperty(key));
