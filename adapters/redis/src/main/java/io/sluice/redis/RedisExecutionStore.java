@@ -213,18 +213,20 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     @Override
     public boolean stub(String executionId, long version) {
         Long done = STUB.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
-                keys.historyKey(executionId)), Long.toString(version));
+                keys.historyKey(executionId), keys.sentKey(executionId)), Long.toString(version));
         return done == 1L;
     }
 
     @Override
-    public boolean restore(String executionId, long version, String state, List<String> lines) {
+    public boolean restore(ExecutionSummary summary, long version, String state, List<String> lines) {
         Objects.requireNonNull(state, "state");
+        String executionId = summary.executionId();
         HistoryOffload.Stored stored = history.store(executionId, version, lines, true); // back by reference, as committed
-        List<Object> args = new ArrayList<>(3 + lines.size());
+        List<Object> args = new ArrayList<>(6 + lines.size());
         args.add(Long.toString(version));
         args.add(state);
         args.add(stored.offloaded() ? "1" : "");
+        args.addAll(listingSets(summary));
         args.addAll(stored.lines());
         Long done = RESTORE.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.historyKey(executionId)),
                 args.toArray());
@@ -285,7 +287,8 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         IntFunction<String> index = shard -> pipeline == null
                 ? (status == null ? keys.allIndex(shard) : keys.statusIndex(shard, status))
                 : (status == null ? keys.pipelineIndex(shard, pipeline) : keys.pipelineStatusIndex(shard, pipeline, status));
-        return listing.page(index, after, limit, (id, hash) -> {
+        return listing.page(index, after, limit, (id, read) -> {
+            Map<String, String> hash = SummaryFields.listed(read);
             if (!hash.keySet().containsAll(SummaryFields.SUMMARY)) {
                 return null;
             }

@@ -53,6 +53,39 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
                 .noneMatch(k -> k.contains("retired")).noneMatch(k -> k.endsWith(":expiry"));
     }
 
+    /**
+     * A sleeping execution's stub keeps only what a load and a listing read: a hash small enough for Redis's compact
+     * encoding (a listpack, entries of at most 64 bytes) whatever the key prefix, and no deduplication marks (issue 37:
+     * the bytes of a waiting execution). Before, the index-set names (the prefix, the pipeline and the status in one
+     * value) and the definition hash ({@code sha256:} and 64 digits) made the hash a hashtable of about a kilobyte.
+     */
+    @Test
+    void aStubIsACompactHashWithoutItsSentMarks() {
+        RedisExecutionStore store = (RedisExecutionStore) createStore();
+        ExecutionKeys keys = keys();
+        String pipeline = "a-pipeline-name-of-forty-characters-long";
+        String name = "n".repeat(40);
+        String id = pipeline + ":" + name;
+        ExecutionSummary running = new ExecutionSummary(id, pipeline, name, "RUNNING", "sha256:" + "0123456789abcdef".repeat(4), T, null);
+        store.commit(new Commit(running, "{\"s\":1}", List.of("h"), List.of(), 0, T));
+        redis().client().getMap(keys.sentKey(id), StringCodec.INSTANCE).put("q/m1", "9999999999999");
+        assertThat(encoding(keys.hashKey(id))).as("awake, with the index-set names").isEqualTo("hashtable");
+
+        assertThat(store.stub(id, 1)).isTrue();
+
+        assertThat(encoding(keys.hashKey(id))).isEqualTo("listpack");
+        assertThat(redis().client().getKeys().countExists(keys.sentKey(id))).isZero();
+        assertThat(store.list(pipeline, "RUNNING", 10)).as("listed as it was").containsExactly(running);
+        assertThat(store.load(id).orElseThrow().summary()).isEqualTo(running);
+        assertThat(store.restore(running, 1, "{\"s\":1}", List.of("h"))).isTrue();
+        assertThat(redis().client().getMap(keys.hashKey(id), StringCodec.INSTANCE).get("definitionHash")).isEqualTo(running.definitionHash());
+    }
+
+    private String encoding(String key) {
+        return redis().client().getScript(StringCodec.INSTANCE).eval(key, org.redisson.api.RScript.Mode.READ_ONLY,
+                "return redis.call('OBJECT', 'ENCODING', KEYS[1])", org.redisson.api.RScript.ReturnType.VALUE, List.of(key));
+    }
+
     /** What a writer that died between its index adds and its commit, or after a commit before its removals, leaves behind. */
     @Test
     void leftoversOfAnInterruptedWriterAreNeverReturnedAndTheSweepsDropThem() {

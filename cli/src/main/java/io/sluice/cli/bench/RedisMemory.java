@@ -35,9 +35,12 @@ public final class RedisMemory {
         return total;
     }
 
+    private static final List<String> EXECUTION_OWN = List.of(":claims", ":sent", ":outbox", ":history");
+
     /**
      * {@code MEMORY USAGE} summed by key family under {@code prefix}: the first segment after the prefix
-     * ({@code exec}, {@code claim}, {@code dedup}, ...), so a bench can say what is left and why.
+     * ({@code exec}, {@code claim}, {@code dedup}, ...), an execution's own lists and sets apart from its hash
+     * ({@code exec:claims}, {@code exec:sent}, ...), so a bench can say what is left and why.
      */
     static java.util.Map<String, Long> usageByFamily(RedissonClient redisson, String prefix) {
         java.util.Map<String, Long> out = new java.util.TreeMap<>();
@@ -53,7 +56,13 @@ public final class RedisMemory {
                     cut = at;
                 }
             }
-            out.merge(rest.substring(0, cut), bytes == null ? 0 : bytes, Long::sum);
+            String family = rest.substring(0, cut);
+            for (String own : EXECUTION_OWN) {
+                if (family.equals("exec") && key.endsWith(own)) {
+                    family += own;
+                }
+            }
+            out.merge(family, bytes == null ? 0 : bytes, Long::sum);
         }
         return out;
     }

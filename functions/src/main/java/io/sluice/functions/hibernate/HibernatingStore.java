@@ -124,7 +124,7 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
             if (asleep.isPresent() && !wake) {
                 return Optional.of(awake(stub, asleep.get()).readAsleep());
             }
-            if (asleep.isPresent() && stubs.restore(executionId, stub.version(), asleep.get().state(), asleep.get().history())) {
+            if (asleep.isPresent() && stubs.restore(stub.summary(), stub.version(), asleep.get().state(), asleep.get().history())) {
                 afterWake.run();
                 objects.delete(stub.summary(), stub.version());
                 return Optional.of(awake(stub, asleep.get()));

@@ -18,8 +18,9 @@ public interface ExecutionStubs {
     boolean stub(String executionId, long version);
 
     /**
-     * Puts {@code state} and {@code history} back in place of the stub, if the execution is a stub at {@code version}.
-     * Returns whether it did (false: someone else restored it first, or it is gone).
+     * Puts {@code state} and {@code history} back in place of the stub of the execution {@code summary} describes (as
+     * its stub {@link ExecutionStore#load loaded}), if it is a stub at {@code version}. Returns whether it did (false:
+     * someone else restored it first, or it is gone).
      */
-    boolean restore(String executionId, long version, String state, List<String> history);
+    boolean restore(ExecutionSummary summary, long version, String state, List<String> history);
 }

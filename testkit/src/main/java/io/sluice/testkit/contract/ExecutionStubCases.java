@@ -46,14 +46,18 @@ final class ExecutionStubCases {
                 .isEqualTo(new CommitResult.Conflict(1));
         assertThat(stubs.stub(id, 1)).as("a stub already").isFalse();
 
-        assertThat(stubs.restore(id, 1, "{\"s\":1}", List.of("h1", "h2"))).isTrue();
-        assertThat(stubs.restore(id, 1, "{\"s\":1}", List.of("h1", "h2"))).as("the second waker finds no stub").isFalse();
+        assertThat(stubs.restore(stub.summary(), 1, "{\"s\":1}", List.of("h1", "h2"))).isTrue();
+        assertThat(stubs.restore(stub.summary(), 1, "{\"s\":1}", List.of("h1", "h2"))).as("the second waker finds no stub").isFalse();
         StoredExecution awake = store.load(id).orElseThrow();
         assertThat(awake.stub()).isFalse();
         assertThat(awake.state()).isEqualTo("{\"s\":1}");
         assertThat(store.history(id, 0, 10)).containsExactly("h1", "h2");
         assertThat(commit(id, "RUNNING", 1, "{\"s\":2}", List.of("h3"), List.of())).isEqualTo(new CommitResult.Committed(2));
         assertThat(store.history(id, 0, 10)).containsExactly("h1", "h2", "h3");
+        assertThat(commit(id, "SUCCEEDED", 2, "{\"s\":3}", List.of("h4"), List.of())).isEqualTo(new CommitResult.Committed(3));
+        assertThat(store.list(pipeline, "RUNNING", 10)).as("a woken execution's index entries move with its status")
+                .extracting(ExecutionSummary::executionId).doesNotContain(id);
+        assertThat(store.list(pipeline, "SUCCEEDED", 10)).extracting(ExecutionSummary::executionId).contains(id);
     }
 
     void onlyARunningQuietExecutionBecomesAStub(String unsent, String done, String absent) {
@@ -61,7 +65,7 @@ final class ExecutionStubCases {
         assertThat(stubs.stub(unsent, 1)).as("its outbox is not sent").isFalse();
         assertThat(stubs.stub(unsent, 2)).as("not at that version").isFalse();
         assertThat(stubs.stub(absent, 1)).isFalse();
-        assertThat(stubs.restore(unsent, 1, "x", List.of())).as("not a stub").isFalse();
+        assertThat(stubs.restore(store.load(unsent).orElseThrow().summary(), 1, "x", List.of())).as("not a stub").isFalse();
         assertThat(store.load(unsent).orElseThrow().state()).isEqualTo("s");
         commit(done, "SUCCEEDED", 0, "d", List.of("h"), List.of());
         assertThat(stubs.stub(done, 1)).as("finished").isFalse();

@@ -127,7 +127,7 @@ public abstract class HistoryObjectsContract {
         List<String> history = store.history(id);
         ExecutionStubs stubs = (ExecutionStubs) store;
         assertThat(stubs.stub(id, 2)).isTrue();
-        assertThat(stubs.restore(id, 2, "{\"s\":2}", history)).isTrue();
+        assertThat(stubs.restore(store.load(id).orElseThrow().summary(), 2, "{\"s\":2}", history)).isTrue();
 
         assertThat(store.history(id, 0, 10)).containsExactly("started", longA, "short");
         assertThat(storedLines(id)).doesNotContain(longA);

@@ -56,12 +56,12 @@ public final class InMemoryExecutionStore implements ExecutionStore, ExecutionSt
     }
 
     @Override
-    public synchronized boolean restore(String executionId, long version, String state, List<String> history) {
-        Entry e = entries.get(executionId);
+    public synchronized boolean restore(ExecutionSummary summary, long version, String state, List<String> history) {
+        Entry e = entries.get(summary.executionId());
         if (e == null || e.execution.version() != version || !e.execution.stub()) {
             return false;
         }
-        entries.put(executionId, new Entry(new StoredExecution(e.execution.summary(), state, List.of(), version), List.copyOf(history),
+        entries.put(summary.executionId(), new Entry(new StoredExecution(e.execution.summary(), state, List.of(), version), List.copyOf(history),
                 null, e.retainUntil));
         return true;
     }

@@ -215,7 +215,7 @@ class SleepingExecutionsTest {
         StoredExecution stub = await().atMost(WITHIN).until(() -> redis.executionStore().load(woken).orElseThrow(), StoredExecution::stub);
         await().atMost(WITHIN).until(() -> redis.executionStore().load(asleep).orElseThrow(), StoredExecution::stub);
         // The crash after a wake's restore: the execution is back in Redis at its version, its object still there.
-        assertThat(((io.sluice.orchestration.port.ExecutionStubs) redis.executionStore()).restore(woken, stub.version(),
+        assertThat(((io.sluice.orchestration.port.ExecutionStubs) redis.executionStore()).restore(stub.summary(), stub.version(),
                 executions.load(woken).orElseThrow().state(), executions.history(woken))).isTrue();
         // The crash between an object and its stub, of an execution since gone; and a key that is no sleep object's.
         String gone = "hibernated/executions/pipeline=hourly/name=gone/v3.jsonl.gz";

@@ -1,23 +1,30 @@
--- Wakes a sleeping execution: puts its state and history (read back from the object store) in place of its stub, if
--- it is still the stub of the expected version. Two wakers race safely: the second finds no stub and answers 0.
+-- Wakes a sleeping execution: puts its state and history (read back from the object store) in place of its stub, and
+-- the names of its index sets the stub dropped and its definition hash as the commit keeps it (execution-stub.lua), if it is still the stub of the expected version.
+-- Two wakers race safely: the second finds no stub and answers 0.
 --
 -- KEYS[1] execution hash   KEYS[2] history list
 -- ARGV[1] expected version   ARGV[2] state   ARGV[3] '1' when some history lines are references to objects written
 -- before this ran (HistoryOffload; kept as the hash's 'historyObjects', as the commit keeps it), else ''
--- ARGV[4..] history lines
+-- ARGV[4..6] the names of its pipeline, status and pipeline + status index sets (as the commit keeps them)
+-- ARGV[7..] history lines
 -- Returns 1 if it restored, else 0.
 
 local version = redis.call('HGET', KEYS[1], 'version')
 if not version or tonumber(version) ~= tonumber(ARGV[1]) or redis.call('HSTRLEN', KEYS[1], 'state') ~= 0 then
   return 0
 end
-redis.call('HSET', KEYS[1], 'state', ARGV[2])
+redis.call('HSET', KEYS[1], 'state', ARGV[2], 'ixPipeline', ARGV[4], 'ixStatus', ARGV[5], 'ixPipelineStatus', ARGV[6])
+local sha = redis.call('HGET', KEYS[1], 'definitionSha256')
+if sha then
+  redis.call('HSET', KEYS[1], 'definitionHash', 'sha256:' .. sha)
+  redis.call('HDEL', KEYS[1], 'definitionSha256')
+end
 if ARGV[3] == '1' then
   redis.call('HSET', KEYS[1], 'historyObjects', '1')
 end
 redis.call('DEL', KEYS[2])
 local last = #ARGV
-local from = 4
+local from = 7
 while from <= last do
   local to = math.min(from + 999, last) -- unpack has a stack limit
   redis.call('RPUSH', KEYS[2], unpack(ARGV, from, to))

@@ -1,20 +1,38 @@
 -- Puts a waiting execution to sleep: its state and history leave Redis (the caller wrote them to the object store
--- first) and a stub stays: the hash keeps version, summary fields and index-set names, its state is '' (what a load
--- reads as a stub, and what the commit script refuses). Only a running execution at the expected version, not a stub
--- already, with no unsent outbox.
+-- first) and a stub stays: the hash keeps version and the summary fields a listing and a load read (small enough for
+-- Redis's compact encoding), its state is '' (what a load reads as a stub, and what the commit script refuses). What
+-- only a commit needs goes: the names of its index sets (execution-restore.lua puts them back), the writer token, commit
+-- time and deadline, an empty partition (and the definition hash loses its 'sha256:'); so do the deduplication marks of the messages sent for it (queue-send.lua):
+-- its outbox is sent, and a message sent again after this (a sweeper that read the outbox before it was cleared) is one
+-- whose window could have ended anyway, which the task's claim and the execution's version already make harmless.
+-- Only a running execution at the expected version, not a stub already, with no unsent outbox.
 --
--- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list
+-- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list   KEYS[4] sent marks hash
 -- ARGV[1] expected version
 -- Returns 1 if it stubbed, else 0.
 
-local f = redis.call('HMGET', KEYS[1], 'version', 'status')
+local kept = {'version', 'status', 'pipeline', 'name', 'definitionHash', 'startTime', 'stopTime', 'partition',
+  'historyObjects'}
+local f = redis.call('HMGET', KEYS[1], unpack(kept))
 if not f[1] or tonumber(f[1]) ~= tonumber(ARGV[1]) or f[2] ~= 'RUNNING' then
   return 0
 end
 if redis.call('HSTRLEN', KEYS[1], 'state') == 0 or redis.call('LLEN', KEYS[2]) > 0 then
   return 0
 end
-redis.call('HSET', KEYS[1], 'state', '')
-redis.call('HDEL', KEYS[1], 'writer', 'committedAt', 'retainUntil')
-redis.call('DEL', KEYS[3])
+-- Written anew, not trimmed: Redis never turns a hash back into a listpack once it has grown out of one.
+local fields = {'state', ''}
+for i, name in ipairs(kept) do
+  local value = f[i]
+  if name == 'definitionHash' and value and string.sub(value, 1, 7) == 'sha256:' then
+    -- 'sha256:' and 64 hex digits are 71 bytes, over a listpack's 64: the digits alone (lib/load.lua, SummaryFields)
+    name, value = 'definitionSha256', string.sub(value, 8)
+  end
+  if value and (value ~= '' or name == 'stopTime') then
+    fields[#fields + 1] = name
+    fields[#fields + 1] = value
+  end
+end
+redis.call('DEL', KEYS[1], KEYS[3], KEYS[4])
+redis.call('HSET', KEYS[1], unpack(fields))
 return 1
