@@ -85,6 +85,28 @@ final class HistoryOffload {
         return new Stored(kept, true);
     }
 
+    /**
+     * What the list keeps of a woken execution's {@code lines}: as {@link #store} would, but a line already in the list's
+     * form (a reference, or an escaped line: it starts with {@code @}) is kept as it is, so a sleep object holding the list
+     * as stored ({@code ExecutionStubs.storedHistory}) costs no object read or write, and one from an older build, with
+     * the lines themselves, is stored by reference again. History lines are JSON objects: none of them starts with
+     * {@code @} itself.
+     */
+    Stored restore(String executionId, long version, List<String> lines) {
+        List<String> fresh = lines.stream().filter(l -> !l.startsWith(MARK)).toList();
+        if (fresh.size() == lines.size()) {
+            return store(executionId, version, lines, true);
+        }
+        boolean referenced = lines.stream().anyMatch(l -> l.startsWith(MARK) && !l.startsWith(MARK, 1));
+        Stored freshStored = store(executionId, version, fresh, true);
+        List<String> kept = new ArrayList<>(lines.size());
+        int next = 0;
+        for (String line : lines) {
+            kept.add(line.startsWith(MARK) ? line : freshStored.lines().get(next++));
+        }
+        return new Stored(kept, referenced || freshStored.offloaded());
+    }
+
     /** Whether {@code line} is over {@code inlineBytes} in UTF-8 (1 to 3 bytes a char), encoding it only when unsure. */
     private boolean longer(String line) {
         int chars = line.length();

@@ -218,10 +218,20 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     }
 
     @Override
+    public List<String> storedHistory(String executionId) {
+        return redisson.<String>getList(keys.historyKey(executionId), StringCodec.INSTANCE).readAll();
+    }
+
+    @Override
+    public List<String> resolve(String executionId, List<String> stored) {
+        return history.resolve(executionId, stored);
+    }
+
+    @Override
     public boolean restore(ExecutionSummary summary, long version, String state, List<String> lines) {
         Objects.requireNonNull(state, "state");
         String executionId = summary.executionId();
-        HistoryOffload.Stored stored = history.store(executionId, version, lines, true); // back by reference, as committed
+        HistoryOffload.Stored stored = history.restore(executionId, version, lines); // back by reference, as committed
         List<Object> args = new ArrayList<>(6 + lines.size());
         args.add(Long.toString(version));
         args.add(state);

@@ -89,7 +89,7 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
      * sent. Returns whether it sleeps; if not, the object is deleted again.
      */
     public boolean hibernate(ExecutionSummary summary, String state, long version) {
-        List<String> history = store.history(summary.executionId());
+        List<String> history = stubs.storedHistory(summary.executionId()); // long lines stay references to their objects
         objects.put(new ArchivedExecution(summary, version, state, history));
         afterObject.run();
         if (stubs.stub(summary.executionId(), version)) {
@@ -156,8 +156,9 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
         if (asleep.isEmpty()) {
             return store.history(executionId, fromIndex, limit); // woken meanwhile
         }
-        List<String> all = asleep.get().history();
-        return fromIndex >= all.size() ? List.of() : List.copyOf(all.subList(fromIndex, Math.min(all.size(), fromIndex + limit)));
+        List<String> all = asleep.get().history(); // as stored: the page's long lines read from their objects
+        return fromIndex >= all.size() ? List.of()
+                : stubs.resolve(executionId, List.copyOf(all.subList(fromIndex, Math.min(all.size(), fromIndex + limit))));
     }
 
     @Override

@@ -18,7 +18,17 @@ public interface ExecutionStubs {
     boolean stub(String executionId, long version);
 
     /**
-     * Puts {@code state} and {@code history} back in place of the stub of the execution {@code summary} describes (as
+     * The execution's history as the store keeps it (a long line may be a reference to an object the store wrote), what
+     * a sleep puts in its object so that neither the sleep nor the wake reads or writes those objects again.
+     */
+    List<String> storedHistory(String executionId);
+
+    /** The lines themselves for {@code stored}, some or all of what {@link #storedHistory} gave for the execution. */
+    List<String> resolve(String executionId, List<String> stored);
+
+    /**
+     * Puts {@code state} and {@code history} (as {@link #storedHistory} gave it; lines read back resolved are taken too)
+     * back in place of the stub of the execution {@code summary} describes (as
      * its stub {@link ExecutionStore#load loaded}), if it is a stub at {@code version}. Returns whether it did (false:
      * someone else restored it first, or it is gone).
      */

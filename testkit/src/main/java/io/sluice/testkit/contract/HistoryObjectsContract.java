@@ -118,6 +118,7 @@ public abstract class HistoryObjectsContract {
         assertThat(objectKeys()).as("the reaper's pass deleted them").isEmpty();
     }
 
+    /** A sleep object written before the sleep kept the history as stored holds the lines themselves: they go back by reference. */
     @Test
     void aSleepingExecutionWakesWithItsHistoryWholeAndKeptByReference() {
         String id = prefix + ":sleeps";
@@ -134,6 +135,33 @@ public abstract class HistoryObjectsContract {
         assertThat(commit(store, id, "SUCCEEDED", 2, List.of(line("ExecutionSucceeded", 800)))).isEqualTo(new CommitResult.Committed(3));
         assertThat(store.remove(id, 3, Instant.now().plusSeconds(60))).isTrue();
         assertThat(objectKeys()).isEmpty();
+    }
+
+    /**
+     * A sleep keeps the history as stored (ExecutionStubs.storedHistory): the wake puts it back with no object written
+     * or read, and the long lines still resolve from the objects their commits wrote.
+     */
+    @Test
+    void aSleepingExecutionWakesFromItsStoredHistoryWithoutTouchingItsObjects() {
+        String id = prefix + ":stored";
+        String longA = line("TaskSucceeded", 1500);
+        commit(store, id, "RUNNING", 0, List.of("started"));
+        commit(store, id, "RUNNING", 1, List.of(longA, "short"));
+        ExecutionStubs stubs = (ExecutionStubs) store;
+        List<String> stored = stubs.storedHistory(id);
+        assertThat(stored).hasSize(3).doesNotContain(longA);
+        assertThat(stubs.resolve(id, stored.subList(1, 2))).containsExactly(longA);
+        List<String> before = objectKeys();
+
+        assertThat(stubs.stub(id, 2)).isTrue();
+        assertThat(stubs.restore(store.load(id).orElseThrow().summary(), 2, "{\"s\":2}", stored)).isTrue();
+
+        assertThat(objectKeys()).as("no object written for the wake").isEqualTo(before);
+        assertThat(storedLines(id)).isEqualTo(stored);
+        assertThat(store.history(id, 0, 10)).containsExactly("started", longA, "short");
+        assertThat(commit(store, id, "SUCCEEDED", 2, List.of("done"))).isEqualTo(new CommitResult.Committed(3));
+        assertThat(store.remove(id, 3, Instant.now().plusSeconds(60))).isTrue();
+        assertThat(objectKeys()).as("the removal still finds the objects the woken execution refers to").isEmpty();
     }
 
     @Test

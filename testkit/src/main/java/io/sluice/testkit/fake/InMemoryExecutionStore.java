@@ -56,6 +56,16 @@ public final class InMemoryExecutionStore implements ExecutionStore, ExecutionSt
     }
 
     @Override
+    public List<String> storedHistory(String executionId) {
+        return history(executionId);
+    }
+
+    @Override
+    public List<String> resolve(String executionId, List<String> stored) {
+        return stored;
+    }
+
+    @Override
     public synchronized boolean restore(ExecutionSummary summary, long version, String state, List<String> history) {
         Entry e = entries.get(summary.executionId());
         if (e == null || e.execution.version() != version || !e.execution.stub()) {
