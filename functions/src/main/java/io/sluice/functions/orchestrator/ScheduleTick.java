@@ -11,6 +11,7 @@ import io.sluice.orchestration.port.TimerIndex;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -23,6 +24,8 @@ import java.util.Optional;
 public final class ScheduleTick {
     private static final int BATCH = 500;
     private static final int REAP_BATCHES = 10;
+    /** Batches of due timers one call fires at most (10,000 timers), so a backlog cannot hold the tick for long. */
+    private static final int TIMER_BATCHES = 20;
 
     private final ExecutionStore store;
     private final TimerIndex timers;
@@ -126,11 +129,17 @@ public final class ScheduleTick {
 
     private int fireTimers(Instant now) {
         int fired = 0;
-        for (TimerIndex.DueTimer t : timers.takeDue(now, BATCH, Duration.ofMinutes(1))) {
-            queue.send(names.orchestrator(), OrchestratorSends.firedTimer(t.payload(), t.timerId(), t.due()), Duration.ZERO);
-            timers.acknowledge(t.timerId());
-            observer.timerFired(Duration.between(t.due(), now));
-            fired++;
+        for (int batch = 0; batch < TIMER_BATCHES; batch++) {
+            List<TimerIndex.DueTimer> due = timers.takeDue(now, BATCH, Duration.ofMinutes(1));
+            DueTimerSends.fire(due, t -> {
+                queue.send(names.orchestrator(), OrchestratorSends.firedTimer(t.payload(), t.timerId(), t.due()), Duration.ZERO);
+                timers.acknowledge(t.timerId());
+                observer.timerFired(Duration.between(t.due(), now));
+            });
+            fired += due.size();
+            if (due.size() < BATCH) {
+                break; // whole batches while they come full: many timers due at once all go in this call
+            }
         }
         return fired;
     }
