@@ -60,8 +60,7 @@ class HttpApiSfn {
         }
         ApplicationContext application = web.getParent() == null ? web : web.getParent();
         return SfnService.builder().arns(aws.region(), account).machines(machines).executions(executions)
-                .directTasks(AwsFunctions.taskFunctions(application))
-                .activities(redis.activityTasks(), activityPoll)
+                .directTasks(AwsFunctions.taskFunctions(application)).activities(redis.activityTasks(), activityPoll)
                 .mapRuns(mapRuns, children::getIfAvailable) // the map-run function's records (AwsPorts) and its coordinator
                 .authenticatedBy(behindPlatform ? TenantSigning.behindPlatform() : TenantSigning.cloud(tenants, resolver, clock))
                 .clock(clock).maxBodyBytes(api.maxBodyBytes()).timedBy(meters.getIfAvailable()) // sluice.api.requests (EMF)

@@ -85,12 +85,10 @@ public class AzureSfnApi {
                     + " holding each key's signing secret <tenant>/sigv4-<id>");
         }
         return SfnService.builder().arns(region, account).machines(machines).executions(executions)
-                .directTasks(TaskFunctions.of(functions.byName()))
-                .activities(redis.activityTasks(), activityPoll)
+                .directTasks(TaskFunctions.of(functions.byName())).activities(redis.activityTasks(), activityPoll)
                 .mapRuns(mapRuns, children::getIfAvailable) // AzureRuntime's records and its coordinator
                 .authenticatedBy(TenantSigning.cloud(tenants, resolver, clock))
                 .clock(clock).maxBodyBytes(api.maxBodyBytes()).timedBy(meters.getIfAvailable()) // sluice.api.requests
-                .at("/", "/api", "/api/")
-                .build();
+                .at("/", "/api", "/api/").build();
     }
 }

@@ -72,8 +72,7 @@ public class LocalSfnApi {
                          ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters) {
         // Activities' tasks wait in Redis (the runtime's ports), so a restart loses none.
         SfnApi sfn = SfnService.builder().arns(properties.region(), properties.account()).machines(machines).executions(executions)
-                .tasks(tasks)
-                .activities(backends.ports().activities(), properties.activityPoll())
+                .tasks(tasks).activities(backends.ports().activities(), properties.activityPoll())
                 // the map-run function's records (ChildRunConfiguration's) and its coordinator
                 .mapRuns(mapRuns.getIfAvailable(() -> new RedisMapRunStore(backends.redisson(), backends.redisKeyPrefix())), childRuns::getIfAvailable)
                 .authenticatedBy(SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock))
