@@ -73,6 +73,11 @@ public final class SfnApi {
                 registry == null ? null : new SfnRequestMetrics(registry, operations.keySet()));
     }
 
+    /** The largest request body this API accepts, in bytes: what a host that reads the body itself reads at most. */
+    public int maxBodyBytes() {
+        return maxBodyBytes;
+    }
+
     /** The operations this API answers, by name. */
     public java.util.Set<String> operations() {
         return new java.util.TreeSet<>(operations.keySet());

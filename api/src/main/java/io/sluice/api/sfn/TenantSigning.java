@@ -29,10 +29,11 @@ public final class TenantSigning {
 
     /**
      * A cloud host's: every request must be signed with a tenant's key, always; without a tenants file no key exists,
-     * so every request is refused (a deployment never serves the API unauthenticated).
+     * so every request is refused (a deployment never serves the API unauthenticated); nor without a secret store
+     * ({@code secrets} {@code null}: no key has a signing secret).
      */
     public static SfnApi.Authenticator cloud(Tenants tenants, SecretResolver secrets, Clock clock) {
-        return signed(tenants, secrets, clock);
+        return signed(tenants, secrets == null ? name -> Optional.empty() : secrets, clock);
     }
 
     /**

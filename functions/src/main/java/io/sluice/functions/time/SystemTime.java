@@ -8,7 +8,7 @@ import io.sluice.orchestration.path.Ticker;
  *
  * <p>Time is handed in: a class that needs it takes a {@link java.time.Clock} (wall time, which every host already
  * provides) or a {@link Ticker} (monotonic nanoseconds), so a test runs it on a {@code ManualClock}. This ticker is what
- * the composition roots inside the core modules ({@code ChildRuns.wire}, {@code SfnService.api}) and the constructors kept
+ * the composition roots inside the core modules ({@code ChildRuns.wire}, {@code SfnService.builder}) and the constructors kept
  * for hosts that pass no ticker of their own default to; the classes allowed to name it are listed in the architecture
  * test ({@code SYSTEM_TIME_USERS}), so a new default is a visible decision.
  */

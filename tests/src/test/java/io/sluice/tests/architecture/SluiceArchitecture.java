@@ -147,7 +147,7 @@ final class SluiceArchitecture {
 
     /**
      * The classes of the core modules that may default to {@code SystemTime}: the composition roots inside them
-     * ({@code ChildRuns.wire}, {@code SfnService.api}) and the constructors kept for hosts that hand in no ticker
+     * ({@code ChildRuns.wire}, {@code SfnService.builder}) and the constructors kept for hosts that hand in no ticker
      * ({@code ChannelTaker}, {@code DefinitionCache}, {@code InProcessMapRuns}; each has an overload that takes one).
      */
     private static final List<String> SYSTEM_TIME_USERS = List.of(
@@ -187,7 +187,7 @@ final class SluiceArchitecture {
 
     /**
      * The classes of the core modules that may default to {@code SystemRandom}: the composition roots inside them
-     * ({@code RuntimeBuilder}, {@code Control} and {@code Alerting}; {@code ChildRuns.wire}; {@code SfnService.api}; the
+     * ({@code RuntimeBuilder}, {@code Control} and {@code Alerting}; {@code ChildRuns.wire}; {@code SfnService.builder}; the
      * API's {@code ApiConfiguration}), the constructors kept for hosts and tests that hand in no source
      * ({@code Orchestrator}, {@code WorkerHarness}, {@code PublishHandler}; each has a way to take one) and
      * {@code ApiKeys.generate()}, whose keys must be unpredictable.

@@ -2,8 +2,6 @@ package io.sluice.aws.http;
 
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
-import io.sluice.api.sfn.Arns;
-import io.sluice.api.sfn.DirectTasks;
 import io.sluice.api.sfn.SfnApi;
 import io.sluice.api.sfn.SfnService;
 import io.sluice.api.sfn.StoredStateMachines;
@@ -17,7 +15,6 @@ import io.sluice.redis.RedisAdapters;
 import io.sluice.orchestration.port.MapRunStore;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -62,13 +59,11 @@ class HttpApiSfn {
                     + " (sluice.secrets.enabled=true) holding each key's signing secret <tenant>/sigv4-<id>");
         }
         ApplicationContext application = web.getParent() == null ? web : web.getParent();
-        int maxBody = (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes());
-        return SfnService.api(new Arns(aws.region(), account), machines, machines, executions,
-                new DirectTasks(AwsFunctions.taskFunctions(application)), redis.activityTasks(), activityPoll,
-                mapRuns, // the map-run function's records (AwsPorts): UpdateMapRun, DescribeMapRun's counts
-                // UpdateMapRun takes effect within the call: the run's coordinator steps at once
-                runId -> children.ifAvailable(c -> c.mapRunUpdated().accept(runId)),
-                behindPlatform ? TenantSigning.behindPlatform() : TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
-                clock, maxBody).timedBy(meters.getIfAvailable()); // sluice.api.requests, by operation (EMF)
+        return SfnService.builder().arns(aws.region(), account).machines(machines).executions(executions)
+                .directTasks(AwsFunctions.taskFunctions(application)).activities(redis.activityTasks(), activityPoll)
+                .mapRuns(mapRuns, children::getIfAvailable) // the map-run function's records (AwsPorts) and its coordinator
+                .authenticatedBy(behindPlatform ? TenantSigning.behindPlatform() : TenantSigning.cloud(tenants, resolver, clock))
+                .clock(clock).maxBodyBytes(api.maxBodyBytes()).timedBy(meters.getIfAvailable()) // sluice.api.requests (EMF)
+                .build();
     }
 }

@@ -3,9 +3,7 @@ package io.sluice.azure.host;
 import io.sluice.api.bundle.BundledPipelines;
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
-import io.sluice.api.sfn.Arns;
 import io.sluice.api.sfn.BundleTimes;
-import io.sluice.api.sfn.DirectTasks;
 import io.sluice.api.sfn.SfnApi;
 import io.sluice.api.sfn.SfnService;
 import io.sluice.api.sfn.StoredStateMachines;
@@ -86,11 +84,11 @@ public class AzureSfnApi {
             LOG.warn("the Step Functions API refuses every request: it needs a tenants file and Key Vault (sluice.azure.keyvault.url)"
                     + " holding each key's signing secret <tenant>/sigv4-<id>");
         }
-        return SfnService.api(new Arns(region, account), machines, machines, executions, new DirectTasks(TaskFunctions.of(functions.byName())),
-                redis.activityTasks(), activityPoll, mapRuns, // AzureRuntime's: UpdateMapRun, DescribeMapRun's counts
-                runId -> children.ifAvailable(c -> c.mapRunUpdated().accept(runId)), // UpdateMapRun takes effect within the call
-                TenantSigning.cloud(tenants, resolver == null ? name -> Optional.empty() : resolver, clock),
-                clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes())).at("/", "/api", "/api/")
-                .timedBy(meters.getIfAvailable()); // sluice.api.requests, by operation
+        return SfnService.builder().arns(region, account).machines(machines).executions(executions)
+                .directTasks(TaskFunctions.of(functions.byName())).activities(redis.activityTasks(), activityPoll)
+                .mapRuns(mapRuns, children::getIfAvailable) // AzureRuntime's records and its coordinator
+                .authenticatedBy(TenantSigning.cloud(tenants, resolver, clock))
+                .clock(clock).maxBodyBytes(api.maxBodyBytes()).timedBy(meters.getIfAvailable()) // sluice.api.requests
+                .at("/", "/api", "/api/").build();
     }
 }

@@ -3,7 +3,6 @@ package io.sluice.local.http;
 import io.sluice.api.http.SluiceApiProperties;
 import io.sluice.api.port.ExecutionControl;
 import io.sluice.api.port.InProcessTasks;
-import io.sluice.api.sfn.Arns;
 import io.sluice.api.sfn.DirectTasks;
 import io.sluice.api.sfn.SfnApi;
 import io.sluice.api.sfn.SfnService;
@@ -72,16 +71,15 @@ public class LocalSfnApi {
                          LocalBackends backends, ObjectProvider<MapRunStore> mapRuns, ObjectProvider<ChildRuns> childRuns,
                          ObjectProvider<io.micrometer.core.instrument.MeterRegistry> meters) {
         // Activities' tasks wait in Redis (the runtime's ports), so a restart loses none.
-        SfnApi sfn = SfnService.api(new Arns(properties.region(), properties.account()), machines, machines, executions, tasks,
-                backends.ports().activities(), properties.activityPoll(),
-                // the map-run function's records (ChildRunConfiguration's): UpdateMapRun, DescribeMapRun's counts
-                mapRuns.getIfAvailable(() -> new RedisMapRunStore(backends.redisson(), backends.redisKeyPrefix())),
-                // UpdateMapRun takes effect within the call: the run's coordinator steps at once
-                runId -> childRuns.ifAvailable(c -> c.mapRunUpdated().accept(runId)),
-                SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock), clock, (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()))
-                .timedBy(meters.getIfAvailable()); // sluice.api.requests, by operation
+        SfnApi sfn = SfnService.builder().arns(properties.region(), properties.account()).machines(machines).executions(executions)
+                .tasks(tasks).activities(backends.ports().activities(), properties.activityPoll())
+                // the map-run function's records (ChildRunConfiguration's) and its coordinator
+                .mapRuns(mapRuns.getIfAvailable(() -> new RedisMapRunStore(backends.redisson(), backends.redisKeyPrefix())), childRuns::getIfAvailable)
+                .authenticatedBy(SfnAuthentication.of(tenants, new EnvOrFileSecretResolver(Map.of(), local.secretsDir()), clock))
+                .clock(clock).maxBodyBytes(api.maxBodyBytes()).timedBy(meters.getIfAvailable()) // sluice.api.requests
+                .build();
         try {
-            SfnListener listener = SfnListener.start(sfn, properties.address(), properties.port(), (int) Math.min(Integer.MAX_VALUE, api.maxBodyBytes()));
+            SfnListener listener = SfnListener.start(sfn, properties.address(), properties.port(), sfn.maxBodyBytes());
             LOG.debug("Step Functions API on {}", listener.endpoint()); // serve prints it; the log stays quiet
             return new Endpoint(Optional.of(listener));
         } catch (BindException e) {
