@@ -40,9 +40,22 @@ final class ExecutionKeys {
         return hashKey(executionId) + OUTBOX_SUFFIX;
     }
 
-    /** The set of the keys of its tasks' claims (RedisIdempotencyStore), which leave with it. */
+    /**
+     * The set of the keys of its tasks' claims that builds before the claims went into the execution hash kept
+     * ({@code lua/lib/claim.lua}); read only by the removal, which still deletes what it names.
+     */
     String claimsKey(String executionId) {
         return hashKey(executionId) + ":claims";
+    }
+
+    /** What the key of a task's claim of an execution of {@code shard} starts with, before the execution id. */
+    String claimKeyStart(int shard) {
+        return shards.tagged() ? prefix.key("idem:" + shards.tag(shard)) : prefix.key("idem:{");
+    }
+
+    /** What comes between the execution id and the rest of the token in the key of a task's claim. */
+    String claimKeyMiddle() {
+        return shards.tagged() ? "" : "}";
     }
 
     /** The hash of the deduplication marks of the messages sent for it (RedisTaskQueue), which leave with it. */

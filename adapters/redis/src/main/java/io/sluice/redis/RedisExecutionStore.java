@@ -37,7 +37,7 @@ import org.redisson.client.codec.StringCodec;
  * <ul>
  *   <li>{@code P:exec:{ID}} hash: version, state, summary fields, commit time and retention deadline of
  *       the last commit, and the names of the index sets the execution is in; {@code P:exec:{ID}:outbox}
- *       and {@code P:exec:{ID}:history} lists, {@code :claims} (its tasks' claim keys) and {@code :sent} (the
+ *       and {@code P:exec:{ID}:history} lists (the hash's {@code c.*} fields name its tasks' claims) and {@code :sent} (the
  *       deduplication marks of the messages sent for it).</li>
  *   <li>Indexes, sorted sets scored by start time (epoch ms): {@code P:idx:all},
  *       {@code P:idx:pipeline:<pipeline>}, {@code P:idx:status:<status>},
@@ -344,7 +344,8 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         int shard = keys.shardOf(executionId);
         List<Object> reply = REMOVE.run(script, ReturnType.MULTI, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
                 keys.historyKey(executionId), keys.retiredKey(executionId), keys.claimsKey(executionId), keys.sentKey(executionId),
-                keys.historyGoneKey(shard)), Long.toString(version), Long.toString(nameReservedUntil.toEpochMilli()), executionId);
+                keys.historyGoneKey(shard)), Long.toString(version), Long.toString(nameReservedUntil.toEpochMilli()), executionId,
+                keys.claimKeyStart(shard) + executionId + keys.claimKeyMiddle());
         if ((Long) reply.getFirst() != 1L) {
             return false;
         }

@@ -41,6 +41,11 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     private final Scripts script;
     private final KeyPrefix prefix;
     private final ExecutionKeys executions;
+    /**
+     * A task's claim is a field of its execution's hash, this and the rest of the token after the execution id, so the
+     * removal finds and deletes the claim keys (execution-remove.lua) and a stub keeps them (execution-stub.lua).
+     */
+    static final String CLAIM_FIELD = "c";
     private static final Pattern TASK_TOKEN = Pattern.compile("(.+)(\\.\\d+\\.\\d+\\.\\d+\\.[0-9a-f]{32})");
     private final Duration abandonedClaimExpiry;
 
@@ -63,7 +68,12 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     @Override
     public ClaimResult claim(String key, String owner, Instant now, Duration lease) {
         positive(lease, "lease");
-        List<String> reply = CLAIM.run(script, ReturnType.MULTI, claimKeys(key), claimArgs(owner, now, lease).toArray());
+        List<Object> args = new java.util.ArrayList<>(claimArgs(owner, now, lease));
+        Matcher task = task(key);
+        if (task != null) {
+            args.add(CLAIM_FIELD + task.group(2)); // the claim's field in its execution's hash (lib/claim.lua)
+        }
+        List<String> reply = CLAIM.run(script, ReturnType.MULTI, claimKeys(key), args.toArray());
         return claimResult(reply);
     }
 
@@ -142,13 +152,12 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
     /** What the key of a task's token of an execution of {@code shard} starts with, before the execution id. */
     String taskKeyStart(int shard) {
-        Shards shards = executions.shards();
-        return shards.tagged() ? tokenKeyPrefix() + shards.tag(shard) : tokenKeyPrefix() + "{";
+        return executions.claimKeyStart(shard);
     }
 
     /** What comes between the execution id and the rest of the token in a task token's key. */
     String taskKeyMiddle() {
-        return executions.shards().tagged() ? "" : "}";
+        return executions.claimKeyMiddle();
     }
 
     /**
@@ -161,11 +170,10 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
                 executions.shards().tagged() ? "" : tokenKeyPrefix());
     }
 
-    /** The claim script's keys: the key's, and for a task's token its execution's claims set and hash. */
+    /** The claim script's keys: the key's, and for a task's token its execution's hash. */
     private List<Object> claimKeys(String key) {
         Matcher task = task(key);
-        return task != null ? List.of(tokenKey(key), executions.claimsKey(task.group(1)), executions.hashKey(task.group(1)))
-                : List.of(tokenKey(key));
+        return task != null ? List.of(tokenKey(key), executions.hashKey(task.group(1))) : List.of(tokenKey(key));
     }
 
     /** The execution id a task's token starts with, or {@code null} if {@code token} is not one. */

@@ -214,6 +214,23 @@ abstract class RedisCoupledWritesCases {
                 .isEqualTo(new ClaimResult.Completed("{\"ok\":1}"));
     }
 
+    /** Claims an older build recorded in the execution's {@code :claims} set still leave with it. */
+    @Test
+    void aClaimsSetOfAnOlderBuildLeavesWithItsExecution() {
+        RedisExecutionStore store = store();
+        RedisIdempotencyStore claims = claims();
+        store.commit(commit(0));
+        String claimKey = claims.tokenKey(IdempotencyStore.taskKey(TOKEN));
+        redis().client().getMap(claimKey, org.redisson.client.codec.StringCodec.INSTANCE).put("owner", "w0");
+        redis().client().getSet(store.hashKey("p:e1") + ":claims", org.redisson.client.codec.StringCodec.INSTANCE).add(claimKey);
+        ExecutionSummary done = new ExecutionSummary("p:e1", "p", "e1", "SUCCEEDED", "sha256:abc", T, T);
+        store.commit(new Commit(done, "state-1", List.of("h1"), List.of(), 1, T));
+
+        assertThat(store.remove("p:e1", 2, Instant.parse("2099-01-01T00:00:00Z"))).isTrue();
+
+        assertThat(redis().client().getKeys().countExists(claimKey, store.hashKey("p:e1") + ":claims")).isZero();
+    }
+
     @Test
     void aTasksClaimLeavesWithItsExecutionAndALateDeliveryFindsItGone() {
         RedisExecutionStore store = store();
@@ -225,6 +242,9 @@ abstract class RedisCoupledWritesCases {
         assertThat(claims.claim(key, "w1", T, Duration.ofSeconds(10))).as("no execution p:e1 yet").isEqualTo(new ClaimResult.Gone());
         store.commit(commit(0));
         assertThat(claims.claim(key, "w1", T, Duration.ofSeconds(10))).isEqualTo(new ClaimResult.Claimed(false));
+        assertThat(redis().client().getMap(store.hashKey("p:e1"), org.redisson.client.codec.StringCodec.INSTANCE)
+                .containsKey("c" + TOKEN.substring("p:e1".length()))).as("the claim is a field of its execution's hash").isTrue();
+        assertThat(redis().client().getKeys().countExists(store.hashKey("p:e1") + ":claims")).as("not a set of its own").isZero();
         assertThat(claims.complete(key, "w1", "{}", T, Duration.ofDays(7))).isTrue();
         ExecutionSummary done = new ExecutionSummary("p:e1", "p", "e1", "SUCCEEDED", "sha256:abc", T, T);
         store.commit(new Commit(done, "state-1", List.of("h1"), List.of(), 1, T));

@@ -69,11 +69,14 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         ExecutionSummary running = new ExecutionSummary(id, pipeline, name, "RUNNING", "sha256:" + "0123456789abcdef".repeat(4), T, null);
         store.commit(new Commit(running, "{\"s\":1}", List.of("h"), List.of(), 0, T));
         redis().client().getMap(keys.sentKey(id), StringCodec.INSTANCE).put("q/m1", "9999999999999");
+        String claim = "c.0.1.1." + "0123456789abcdef".repeat(2); // a task's claim (lib/claim.lua): the removal needs it
+        redis().client().getMap(keys.hashKey(id), StringCodec.INSTANCE).put(claim, "1");
         assertThat(encoding(keys.hashKey(id))).as("awake, with the index-set names").isEqualTo("hashtable");
 
         assertThat(store.stub(id, 1)).isTrue();
 
         assertThat(encoding(keys.hashKey(id))).isEqualTo("listpack");
+        assertThat(redis().client().getMap(keys.hashKey(id), StringCodec.INSTANCE).containsKey(claim)).as("its claims kept").isTrue();
         assertThat(redis().client().getKeys().countExists(keys.sentKey(id))).isZero();
         assertThat(store.list(pipeline, "RUNNING", 10)).as("listed as it was").containsExactly(running);
         assertThat(store.load(id).orElseThrow().summary()).isEqualTo(running);

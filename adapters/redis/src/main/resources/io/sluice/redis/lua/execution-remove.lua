@@ -5,13 +5,15 @@
 -- pending-outbox set.
 --
 -- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list   KEYS[4] retired record (a string)
--- KEYS[5] the set of its tasks' claim keys (lib/claim.lua), which go with it: a task message delivered
--- after this finds its execution gone instead of running again; KEYS[6] the deduplication marks of the
+-- KEYS[5] the set of its tasks' claim keys that older builds kept (the claims are now fields 'c.<rest>' of
+-- the hash, lib/claim.lua): both go with it, so a task message delivered after this finds its execution
+-- gone instead of running again; KEYS[6] the deduplication marks of the
 -- messages sent for it (queue-send.lua), which go with it too; KEYS[7] the shard's set of removed executions whose
 -- history objects are still to be deleted (HistoryOffload), scored by the end of the name's reservation: the id goes in
 -- when its hash says it has some ('historyObjects'), and the caller takes it out once it deleted them, so a crash in
 -- between leaves the deletion to the store's next reaper pass (RedisExecutionStore.expired), never undone
--- ARGV[1] expected version ARGV[2] name reserved until (epoch ms) ARGV[3] the execution id
+-- ARGV[1] expected version ARGV[2] name reserved until (epoch ms) ARGV[3] the execution id ARGV[4] what the
+-- keys of its tasks' claims start with (the claim field's name, less its 'c', completes one)
 -- Returns {1, pipeline set, status set, pipeline + status set, '1' or '' (history objects to delete)} ('' where none)
 -- when removed; {0}
 -- when the execution is absent, at another version, running, or has an outbox not yet sent (its
@@ -24,6 +26,11 @@ if not fields[1] or tonumber(fields[1]) ~= tonumber(ARGV[1]) or fields[2] == 'RU
 end
 if redis.call('LLEN', KEYS[2]) > 0 then
   return {0}
+end
+for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if string.sub(name, 1, 2) == 'c.' then
+    redis.call('DEL', ARGV[4] .. string.sub(name, 2))
+  end
 end
 redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
 for _, claim in ipairs(redis.call('SMEMBERS', KEYS[5])) do

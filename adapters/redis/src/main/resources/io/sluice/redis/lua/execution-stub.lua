@@ -1,6 +1,6 @@
 -- Puts a waiting execution to sleep: its state and history leave Redis (the caller wrote them to the object store
 -- first) and a stub stays: the hash keeps version and the summary fields a listing and a load read (small enough for
--- Redis's compact encoding), its state is '' (what a load reads as a stub, and what the commit script refuses). What
+-- Redis's compact encoding) and its tasks' claim fields, its state is '' (what a load reads as a stub, and what the commit script refuses). What
 -- only a commit needs goes: the names of its index sets (execution-restore.lua puts them back), the writer token, commit
 -- time and deadline, an empty partition (and the definition hash loses its 'sha256:'); so do the deduplication marks of the messages sent for it (queue-send.lua):
 -- its outbox is sent, and a message sent again after this (a sweeper that read the outbox before it was cleared) is one
@@ -31,6 +31,12 @@ for i, name in ipairs(kept) do
   if value and (value ~= '' or name == 'stopTime') then
     fields[#fields + 1] = name
     fields[#fields + 1] = value
+  end
+end
+for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if string.sub(name, 1, 2) == 'c.' then -- its tasks' claims (lib/claim.lua), which the removal deletes
+    fields[#fields + 1] = name
+    fields[#fields + 1] = '1'
   end
 end
 redis.call('DEL', KEYS[1], KEYS[3], KEYS[4])

@@ -49,11 +49,11 @@ local function readAlong(id, received, group)
     if not subject then
       return {}
     end
-    local key, claims, execution = claimKeys(ARGV[12], ARGV[13], ARGV[14], ARGV[15], ARGV[16], subject)
+    local key, field, execution = claimKeys(ARGV[12], ARGV[13], ARGV[14], ARGV[15], ARGV[16], subject)
     if not key then
       return {}
     end
-    local answer = claim(key, ARGV[8] .. '/' .. id .. ':' .. received, ARGV[9], ARGV[10], ARGV[11], claims, execution)
+    local answer = claim(key, ARGV[8] .. '/' .. id .. ':' .. received, ARGV[9], ARGV[10], ARGV[11], field, execution)
     table.insert(answer, 1, 'claim')
     return answer
   elseif ARGV[7] == 'load' and group then

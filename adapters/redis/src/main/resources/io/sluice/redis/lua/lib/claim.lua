@@ -1,13 +1,15 @@
 -- claim(key, owner, now, leaseUntil, expiry, claims, execution): claims a task token. Time comes from
 -- the caller, never from the Redis clock. key: the token hash {owner, leaseUntil, result}; 'result'
 -- exists only once completed. now and leaseUntil: epoch ms; expiry: ms after which an unfinished claim
--- is dropped (only collects tokens abandoned for good). claims and execution (a task's token only;
--- nil for other keys): the set of its execution's claim keys, which the claim joins so that it leaves
--- with the execution (execution-remove.lua), and the execution's hash; a task whose execution has left
--- is gone, and nothing is claimed.
+-- is dropped (only collects tokens abandoned for good). field and execution (a task's token only;
+-- nil for other keys): the claim's field in its execution's hash ('c' and the token after the execution
+-- id), which the claim sets so that it leaves with the execution (execution-remove.lua deletes the keys
+-- the fields name; a sleeping execution's stub keeps them), and the execution's hash; a task whose
+-- execution has left is gone, and nothing is claimed. A field costs the hash ~50 bytes; the set it
+-- replaced was a key of its own (~280 bytes for one claim).
 -- Returns {'completed', result} | {'busy', owner, leaseUntil} | {'claimed', '1' if taken over else '0'}
 -- | {'gone'}.
-local function claim(key, claimant, now, leaseEnd, expiry, claims, execution)
+local function claim(key, claimant, now, leaseEnd, expiry, field, execution)
   local record = redis.call('HMGET', key, 'owner', 'leaseUntil', 'result')
   local owner, leaseUntil, result = record[1], record[2], record[3]
   if result then
@@ -21,8 +23,8 @@ local function claim(key, claimant, now, leaseEnd, expiry, claims, execution)
   end
   redis.call('HSET', key, 'owner', claimant, 'leaseUntil', leaseEnd)
   redis.call('PEXPIRE', key, expiry)
-  if claims then
-    redis.call('SADD', claims, key)
+  if field then
+    redis.call('HSET', execution, field, '1')
   end
   if owner and owner ~= claimant then
     return {'claimed', '1'}
@@ -32,11 +34,11 @@ end
 
 -- The keys of a claim on token, as RedisIdempotencyStore names them: a task's token (its execution id,
 -- then '.frame.step.attempt.secret') is claimed in its execution's slot, taskStart .. id .. taskMiddle ..
--- the rest, and joins execStart .. id .. execEnd .. ':claims' (on one node taskStart is the claims'
--- prefix and '{', taskMiddle and execEnd '}'; on Cluster the starts end with the shard's hash tag and
--- the others are ''). A token not of that form is otherPrefix .. 'task:' .. token, or, when otherPrefix
--- is '' (Cluster: that key is another slot's), not claimed here. Returns key, claims set, execution hash
--- (the last two nil for a token not of the form; all nil when not claimed here).
+-- the rest, recorded as the field 'c' .. the rest of the execution's hash execStart .. id .. execEnd (on
+-- one node taskStart is the claims' prefix and '{', taskMiddle and execEnd '}'; on Cluster the starts end
+-- with the shard's hash tag and the others are ''). A token not of that form is otherPrefix .. 'task:' ..
+-- token, or, when otherPrefix is '' (Cluster: that key is another slot's), not claimed here. Returns key,
+-- field, execution hash (the last two nil for a token not of the form; all nil when not claimed here).
 local function claimKeys(taskStart, taskMiddle, execStart, execEnd, otherPrefix, token)
   local id, rest = string.match(token, '^(.+)(%.%d+%.%d+%.%d+%.' .. string.rep('[0-9a-f]', 32) .. ')$')
   if not id then
@@ -46,5 +48,5 @@ local function claimKeys(taskStart, taskMiddle, execStart, execEnd, otherPrefix,
     return otherPrefix .. 'task:' .. token, nil, nil
   end
   local execution = execStart .. id .. execEnd
-  return taskStart .. id .. taskMiddle .. rest, execution .. ':claims', execution
+  return taskStart .. id .. taskMiddle .. rest, 'c' .. rest, execution
 end
