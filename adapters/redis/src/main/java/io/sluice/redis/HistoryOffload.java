@@ -56,7 +56,7 @@ final class HistoryOffload {
         return objects != null;
     }
 
-    /** What Redis keeps of {@code lines}, and whether an object was written for them. */
+    /** What Redis keeps of {@code lines}, and whether some of them are references to objects (the hash's 'historyObjects'). */
     record Stored(List<String> lines, boolean offloaded) {}
 
     /**
@@ -64,25 +64,7 @@ final class HistoryOffload {
      * orphan object, never a dangling reference); {@code mayOffload} false keeps them all inline.
      */
     Stored store(String executionId, long version, List<String> lines, boolean mayOffload) {
-        List<String> kept = new ArrayList<>(lines.size());
-        List<String> long_ = new ArrayList<>();
-        String name = null;
-        for (String line : lines) {
-            if (mayOffload && objects != null && longer(line)) {
-                if (name == null) {
-                    name = version + "-" + UUID.randomUUID().toString().substring(0, 8);
-                }
-                kept.add(MARK + name + "#" + long_.size());
-                long_.add(line);
-            } else {
-                kept.add(line.startsWith(MARK) ? MARK + line : line);
-            }
-        }
-        if (long_.isEmpty()) {
-            return new Stored(kept, false);
-        }
-        objects.put(folder(executionId) + name, pack(long_));
-        return new Stored(kept, true);
+        return kept(executionId, version, lines, mayOffload, false);
     }
 
     /**
@@ -93,18 +75,32 @@ final class HistoryOffload {
      * {@code @} itself.
      */
     Stored restore(String executionId, long version, List<String> lines) {
-        List<String> fresh = lines.stream().filter(l -> !l.startsWith(MARK)).toList();
-        if (fresh.size() == lines.size()) {
-            return store(executionId, version, lines, true);
-        }
-        boolean referenced = lines.stream().anyMatch(l -> l.startsWith(MARK) && !l.startsWith(MARK, 1));
-        Stored freshStored = store(executionId, version, fresh, true);
+        return kept(executionId, version, lines, true, true);
+    }
+
+    private Stored kept(String executionId, long version, List<String> lines, boolean mayOffload, boolean listForm) {
         List<String> kept = new ArrayList<>(lines.size());
-        int next = 0;
+        List<String> long_ = new ArrayList<>();
+        boolean referenced = false;
+        String name = null;
         for (String line : lines) {
-            kept.add(line.startsWith(MARK) ? line : freshStored.lines().get(next++));
+            if (listForm && line.startsWith(MARK)) {
+                kept.add(line);
+                referenced |= !line.startsWith(MARK, 1);
+            } else if (mayOffload && objects != null && longer(line)) {
+                if (name == null) {
+                    name = version + "-" + UUID.randomUUID().toString().substring(0, 8);
+                }
+                kept.add(MARK + name + "#" + long_.size());
+                long_.add(line);
+            } else {
+                kept.add(line.startsWith(MARK) ? MARK + line : line);
+            }
         }
-        return new Stored(kept, referenced || freshStored.offloaded());
+        if (!long_.isEmpty()) {
+            objects.put(folder(executionId) + name, pack(long_));
+        }
+        return new Stored(kept, referenced || !long_.isEmpty());
     }
 
     /** Whether {@code line} is over {@code inlineBytes} in UTF-8 (1 to 3 bytes a char), encoding it only when unsure. */

@@ -69,12 +69,13 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     public ClaimResult claim(String key, String owner, Instant now, Duration lease) {
         positive(lease, "lease");
         List<Object> args = new java.util.ArrayList<>(claimArgs(owner, now, lease));
-        Matcher task = task(key);
+        Matcher task = task(key); // once: a claim is on every task's path
+        List<Object> keys = List.of(tokenKey(key, task));
         if (task != null) {
+            keys = List.of(keys.getFirst(), executions.hashKey(task.group(1)));
             args.add(CLAIM_FIELD + task.group(2)); // the claim's field in its execution's hash (lib/claim.lua)
         }
-        List<String> reply = CLAIM.run(script, ReturnType.MULTI, claimKeys(key), args.toArray());
-        return claimResult(reply);
+        return claimResult(CLAIM.run(script, ReturnType.MULTI, keys, args.toArray()));
     }
 
     /** The arguments of {@code lib/claim.lua}'s claim after its key: owner, now, lease end, expiry. */
@@ -142,7 +143,11 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
      * any other key is {@code P:idem:<key>}. {@code lib/claim.lua}'s {@code claimKeys} names them the same way.
      */
     String tokenKey(String key) {
-        Matcher task = task(key);
+        return tokenKey(key, task(key));
+    }
+
+    /** {@link #tokenKey(String)} with {@code task}, what {@link #task} matched of {@code key}. */
+    private String tokenKey(String key, Matcher task) {
         if (task == null) {
             return tokenKeyPrefix() + key;
         }
@@ -168,12 +173,6 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     List<Object> claimKeyArgs(int shard) {
         return List.of(taskKeyStart(shard), taskKeyMiddle(), executions.hashKeyStart(shard), executions.hashKeyEnd(),
                 executions.shards().tagged() ? "" : tokenKeyPrefix());
-    }
-
-    /** The claim script's keys: the key's, and for a task's token its execution's hash. */
-    private List<Object> claimKeys(String key) {
-        Matcher task = task(key);
-        return task != null ? List.of(tokenKey(key), executions.hashKey(task.group(1))) : List.of(tokenKey(key));
     }
 
     /** The execution id a task's token starts with, or {@code null} if {@code token} is not one. */

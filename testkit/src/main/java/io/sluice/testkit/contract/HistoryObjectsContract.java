@@ -118,13 +118,19 @@ public abstract class HistoryObjectsContract {
         assertThat(objectKeys()).as("the reaper's pass deleted them").isEmpty();
     }
 
+    /** Starts {@code id} and commits a long line (returned) and {@code "short"}: version 2, history "started", it, "short". */
+    private String runningWithALongLine(String id) {
+        String longA = line("TaskSucceeded", 1500);
+        commit(store, id, "RUNNING", 0, List.of("started"));
+        commit(store, id, "RUNNING", 1, List.of(longA, "short"));
+        return longA;
+    }
+
     /** A sleep object written before the sleep kept the history as stored holds the lines themselves: they go back by reference. */
     @Test
     void aSleepingExecutionWakesWithItsHistoryWholeAndKeptByReference() {
         String id = prefix + ":sleeps";
-        String longA = line("TaskSucceeded", 1500);
-        commit(store, id, "RUNNING", 0, List.of("started"));
-        commit(store, id, "RUNNING", 1, List.of(longA, "short"));
+        String longA = runningWithALongLine(id);
         List<String> history = store.history(id);
         ExecutionStubs stubs = (ExecutionStubs) store;
         assertThat(stubs.stub(id, 2)).isTrue();
@@ -144,9 +150,7 @@ public abstract class HistoryObjectsContract {
     @Test
     void aSleepingExecutionWakesFromItsStoredHistoryWithoutTouchingItsObjects() {
         String id = prefix + ":stored";
-        String longA = line("TaskSucceeded", 1500);
-        commit(store, id, "RUNNING", 0, List.of("started"));
-        commit(store, id, "RUNNING", 1, List.of(longA, "short"));
+        String longA = runningWithALongLine(id);
         ExecutionStubs stubs = (ExecutionStubs) store;
         List<String> stored = stubs.storedHistory(id);
         assertThat(stored).hasSize(3).doesNotContain(longA);
