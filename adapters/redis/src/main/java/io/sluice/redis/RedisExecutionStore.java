@@ -213,7 +213,8 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     @Override
     public boolean stub(String executionId, long version) {
         Long done = STUB.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
-                keys.historyKey(executionId), keys.sentKey(executionId)), Long.toString(version));
+                keys.historyKey(executionId), keys.sentKey(executionId), keys.allIndex(keys.shardOf(executionId))),
+                Long.toString(version), executionId);
         return done == 1L;
     }
 
@@ -232,14 +233,16 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         Objects.requireNonNull(state, "state");
         String executionId = summary.executionId();
         HistoryOffload.Stored stored = history.restore(executionId, version, lines); // back by reference, as committed
-        List<Object> args = new ArrayList<>(6 + lines.size());
+        List<Object> args = new ArrayList<>(8 + lines.size());
         args.add(Long.toString(version));
         args.add(state);
         args.add(stored.offloaded() ? "1" : "");
         args.addAll(listingSets(summary));
+        args.add(executionId);
+        args.add(Long.toString(summary.startTime().toEpochMilli()));
         args.addAll(stored.lines());
-        Long done = RESTORE.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.historyKey(executionId)),
-                args.toArray());
+        Long done = RESTORE.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.historyKey(executionId),
+                keys.allIndex(keys.shardOf(executionId))), args.toArray());
         return done == 1L;
     }
 
@@ -286,17 +289,19 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     }
 
     /**
-     * A page from the one index (per shard) that matches the filter, by keyset from {@code after} ({@link ShardedListing}):
-     * an entry whose execution does not (yet, or any more) match the filter, or is gone, is left out.
+     * A page from the index (per shard) that matches the filter, by keyset from {@code after} ({@link ShardedListing}):
+     * an entry whose execution does not (yet, or any more) match the filter, or is gone, is left out. A sleeping execution
+     * is listed only by status (execution-stub.lua), so the listings without a status read the running ones' index too.
      */
     @Override
     public List<ExecutionSummary> list(String pipeline, String status, ExecutionCursor after, int limit) {
         if (limit <= 0) {
             return List.of();
         }
-        IntFunction<String> index = shard -> pipeline == null
-                ? (status == null ? keys.allIndex(shard) : keys.statusIndex(shard, status))
-                : (status == null ? keys.pipelineIndex(shard, pipeline) : keys.pipelineStatusIndex(shard, pipeline, status));
+        IntFunction<List<String>> index = shard -> pipeline == null
+                ? (status == null ? List.of(keys.allIndex(shard), keys.statusIndex(shard, SummaryFields.RUNNING)) : List.of(keys.statusIndex(shard, status)))
+                : (status == null ? List.of(keys.pipelineIndex(shard, pipeline), keys.pipelineStatusIndex(shard, pipeline, SummaryFields.RUNNING))
+                        : List.of(keys.pipelineStatusIndex(shard, pipeline, status)));
         return listing.page(index, after, limit, (id, read) -> {
             Map<String, String> hash = SummaryFields.listed(read);
             if (!hash.keySet().containsAll(SummaryFields.SUMMARY)) {
@@ -333,7 +338,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
                 String retainUntil = hash.get("retainUntil");
                 String status = hash.get("status");
                 return status != null && (retainUntil == null // written before commits recorded it
-                        ? !"RUNNING".equals(status)
+                        ? !SummaryFields.RUNNING.equals(status)
                         : !retainUntil.isEmpty() && Long.parseLong(retainUntil) == (long) deadline);
             }
         });

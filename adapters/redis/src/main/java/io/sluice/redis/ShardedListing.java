@@ -22,6 +22,10 @@ import org.redisson.client.protocol.ScoredEntry;
  * entry read, leaving out the entries of that score already read, so executions started meanwhile (at the head) shift
  * nothing, and a deep page costs what a first one does. Each page's hashes are read in one batch. On one node it is one
  * set read page by page, as before shards.
+ *
+ * <p>A listing may be the union of two indexes per shard (everything a sleeping execution is still listed in, and the
+ * index it left: {@link RedisExecutionStore#list}); an execution in both comes once, as it is listed under one score in
+ * each, so its two entries meet in the merge.
  */
 final class ShardedListing {
     private final RedissonClient redisson;
@@ -34,24 +38,30 @@ final class ShardedListing {
 
     /**
      * Up to {@code limit} of what {@code accept} makes of the hash {@code fields} of the entries after {@code after}
-     * ({@code null}: from the newest); {@code accept} answers {@code null} for an entry to leave out (a stale one, or one
-     * the filter does not match).
+     * ({@code null}: from the newest) in the union of a shard's {@code indexes}, over all shards; {@code accept} answers
+     * {@code null} for an entry to leave out (a stale one, or one the filter does not match).
      */
-    <T> List<T> page(IntFunction<String> index, ExecutionCursor after, int limit, BiFunction<String, Map<String, String>, T> accept,
-                     Collection<String> fields) {
+    <T> List<T> page(IntFunction<List<String>> indexes, ExecutionCursor after, int limit,
+                     BiFunction<String, Map<String, String>, T> accept, Collection<String> fields) {
         int shards = keys.shards().count();
         List<Part> parts = new ArrayList<>(shards);
         for (int shard = 0; shard < shards; shard++) {
-            parts.add(new Part(index.apply(shard), after));
+            for (String index : indexes.apply(shard)) {
+                parts.add(new Part(index, after));
+            }
         }
+        Merge merge = new Merge(parts);
         LinkedHashSet<String> asked = new LinkedHashSet<>(fields);
         List<T> found = new ArrayList<>();
         while (found.size() < limit) {
             int page = Math.max(limit - found.size(), HintScan.MIN_PAGE);
             refill(parts, page);
-            List<String> ids = merged(parts, page);
+            List<String> ids = merge.next(page);
             if (ids.isEmpty()) {
-                break;
+                if (merge.done()) {
+                    break;
+                }
+                continue; // only entries taken already: a part needs its next page
             }
             RBatch batch = redisson.createBatch();
             List<RFuture<Map<String, String>>> reads = new ArrayList<>(ids.size());
@@ -95,29 +105,47 @@ final class ShardedListing {
         }
     }
 
-    /**
-     * Up to {@code count} ids in merged order, stopping early when a shard that may have more has used up its buffer
-     * (its next entries could come before the others' buffered ones).
-     */
-    private static List<String> merged(List<Part> parts, int count) {
-        List<String> ids = new ArrayList<>(count);
-        while (ids.size() < count) {
-            Part newest = null;
-            for (Part part : parts) {
-                if (part.buffer.isEmpty()) {
-                    if (!part.exhausted) {
-                        return ids;
+    /** The parts' entries in merged order, each execution once however many parts list it. */
+    private static final class Merge {
+        private final List<Part> parts;
+        private ScoredEntry<String> last;
+
+        Merge(List<Part> parts) {
+            this.parts = parts;
+        }
+
+        boolean done() {
+            return parts.stream().allMatch(part -> part.exhausted && part.buffer.isEmpty());
+        }
+
+        /**
+         * Up to {@code count} ids, stopping early when a part that may have more has used up its buffer (its next entries
+         * could come before the others' buffered ones).
+         */
+        List<String> next(int count) {
+            List<String> ids = new ArrayList<>(count);
+            while (ids.size() < count) {
+                Part newest = null;
+                for (Part part : parts) {
+                    if (part.buffer.isEmpty()) {
+                        if (!part.exhausted) {
+                            return ids;
+                        }
+                    } else if (newest == null || newer(part.buffer.peekFirst(), newest.buffer.peekFirst())) {
+                        newest = part;
                     }
-                } else if (newest == null || newer(part.buffer.peekFirst(), newest.buffer.peekFirst())) {
-                    newest = part;
+                }
+                if (newest == null) {
+                    return ids;
+                }
+                ScoredEntry<String> entry = newest.buffer.pollFirst();
+                if (last == null || newer(last, entry)) { // else the same entry from another part, just taken
+                    ids.add(entry.getValue());
+                    last = entry;
                 }
             }
-            if (newest == null) {
-                return ids;
-            }
-            ids.add(newest.buffer.pollFirst().getValue());
+            return ids;
         }
-        return ids;
     }
 
     private static boolean newer(ScoredEntry<String> a, ScoredEntry<String> b) {

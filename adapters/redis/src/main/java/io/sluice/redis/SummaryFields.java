@@ -17,6 +17,8 @@ final class SummaryFields {
     static final List<String> LISTED = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime", "partition",
             STUB_SHA256);
     static final String RUNNING_STOP_TIME = "";
+    /** The status of an execution that has not finished, the only one that sleeps. */
+    static final String RUNNING = "RUNNING";
 
     private SummaryFields() {}
 

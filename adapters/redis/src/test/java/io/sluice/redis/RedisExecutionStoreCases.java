@@ -79,9 +79,21 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         assertThat(redis().client().getMap(keys.hashKey(id), StringCodec.INSTANCE).containsKey(claim)).as("its claims kept").isTrue();
         assertThat(redis().client().getKeys().countExists(keys.sentKey(id))).isZero();
         assertThat(store.list(pipeline, "RUNNING", 10)).as("listed as it was").containsExactly(running);
+        assertThat(store.list(pipeline, null, 10)).containsExactly(running);
+        assertThat(listedIn(keys, id, pipeline)).as("asleep: by status only").containsExactly(false, false, true, true);
         assertThat(store.load(id).orElseThrow().summary()).isEqualTo(running);
         assertThat(store.restore(running, 1, "{\"s\":1}", List.of("h"))).isTrue();
         assertThat(redis().client().getMap(keys.hashKey(id), StringCodec.INSTANCE).get("definitionHash")).isEqualTo(running.definitionHash());
+        assertThat(listedIn(keys, id, pipeline)).as("awake: in all four again").containsExactly(true, true, true, true);
+    }
+
+    /** Whether the execution (started at T) is in its shard's all, pipeline, status and pipeline + status sets. */
+    private List<Boolean> listedIn(ExecutionKeys keys, String id, String pipeline) {
+        int shard = keys.shardOf(id);
+        return java.util.stream.Stream.of(keys.allIndex(shard), keys.pipelineIndex(shard, pipeline), keys.statusIndex(shard, "RUNNING"),
+                        keys.pipelineStatusIndex(shard, pipeline, "RUNNING"))
+                .map(set -> redis().client().getScoredSortedSet(set, StringCodec.INSTANCE).getScore(id))
+                .map(score -> score != null && score == T.toEpochMilli()).toList();
     }
 
     private String encoding(String key) {

@@ -2,11 +2,14 @@
 -- the names of its index sets the stub dropped and its definition hash as the commit keeps it (execution-stub.lua), if it is still the stub of the expected version.
 -- Two wakers race safely: the second finds no stub and answers 0.
 --
--- KEYS[1] execution hash   KEYS[2] history list
+-- It is listed again in the shard's all-executions set and its pipeline's set, which the stub left.
+--
+-- KEYS[1] execution hash   KEYS[2] history list   KEYS[3] the shard's all-executions set
 -- ARGV[1] expected version   ARGV[2] state   ARGV[3] '1' when some history lines are references to objects written
 -- before this ran (HistoryOffload; kept as the hash's 'historyObjects', as the commit keeps it), else ''
--- ARGV[4..6] the names of its pipeline, status and pipeline + status index sets (as the commit keeps them)
--- ARGV[7..] history lines
+-- ARGV[4..6] the names of its pipeline, status and pipeline + status index sets (as the commit keeps them; touched
+-- undeclared, in the same slot)   ARGV[7] the execution id   ARGV[8] its start time (epoch ms), the listing sets' score
+-- ARGV[9..] history lines
 -- Returns 1 if it restored, else 0.
 
 local version = redis.call('HGET', KEYS[1], 'version')
@@ -22,9 +25,11 @@ end
 if ARGV[3] == '1' then
   redis.call('HSET', KEYS[1], 'historyObjects', '1')
 end
+redis.call('ZADD', KEYS[3], ARGV[8], ARGV[7])
+redis.call('ZADD', ARGV[4], ARGV[8], ARGV[7])
 redis.call('DEL', KEYS[2])
 local last = #ARGV
-local from = 7
+local from = 9
 while from <= last do
   local to = math.min(from + 999, last) -- unpack has a stack limit
   redis.call('RPUSH', KEYS[2], unpack(ARGV, from, to))

@@ -5,10 +5,14 @@
 -- time and deadline, an empty partition (and the definition hash loses its 'sha256:'); so do the deduplication marks of the messages sent for it (queue-send.lua):
 -- its outbox is sent, and a message sent again after this (a sweeper that read the outbox before it was cleared) is one
 -- whose window could have ended anyway, which the task's claim and the execution's version already make harmless.
+-- It stays listed only by its status, RUNNING (the status and pipeline + status sets), and leaves the shard's
+-- all-executions set and its pipeline's set: the listings without a status read the running ones' set beside their own
+-- (RedisExecutionStore.list), and execution-restore.lua puts it back in both.
 -- Only a running execution at the expected version, not a stub already, with no unsent outbox.
 --
 -- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list   KEYS[4] sent marks hash
--- ARGV[1] expected version
+-- KEYS[5] the shard's all-executions set (its pipeline's set, named in the hash, is touched undeclared, in the same slot)
+-- ARGV[1] expected version   ARGV[2] the execution id
 -- Returns 1 if it stubbed, else 0.
 
 local kept = {'version', 'status', 'pipeline', 'name', 'definitionHash', 'startTime', 'stopTime', 'partition',
@@ -38,6 +42,11 @@ for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
     fields[#fields + 1] = name
     fields[#fields + 1] = '1'
   end
+end
+local pipelineSet = redis.call('HGET', KEYS[1], 'ixPipeline')
+redis.call('ZREM', KEYS[5], ARGV[2])
+if pipelineSet and pipelineSet ~= '' then
+  redis.call('ZREM', pipelineSet, ARGV[2])
 end
 redis.call('DEL', KEYS[1], KEYS[3], KEYS[4])
 redis.call('HSET', KEYS[1], unpack(fields))
