@@ -15,7 +15,6 @@ import org.redisson.api.RScript;
 import org.redisson.api.RScript.Mode;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.client.RedisNoScriptException;
-import org.redisson.client.codec.StringCodec;
 
 /**
  * A Lua script from {@code io/sluice/redis/lua/}, run by its SHA-1 ({@code EVALSHA}) and sent in
@@ -103,7 +102,7 @@ final class LuaScript {
      * for one of its commands, so it does not use the SHA.
      */
     <R> RFuture<R> addTo(RBatch batch, ReturnType type, List<Object> keys, Object... args) {
-        return batch.getScript(StringCodec.INSTANCE).evalAsync(Mode.READ_WRITE, text, type, keys, args);
+        return batch.getScript(ScriptArgsCodec.INSTANCE).evalAsync(Mode.READ_WRITE, text, type, keys, args);
     }
 
     private static Throwable unwrap(Throwable error) {

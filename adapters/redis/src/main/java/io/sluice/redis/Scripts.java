@@ -10,7 +10,6 @@ import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.RedisException;
-import org.redisson.client.codec.StringCodec;
 
 /**
  * Where the adapters run their {@link LuaScript}s: straight on the client, or, when the client's URL asked for
@@ -24,7 +23,7 @@ final class Scripts {
 
     private Scripts(RedissonClient redisson) {
         this.redisson = redisson;
-        this.script = redisson.getScript(StringCodec.INSTANCE);
+        this.script = redisson.getScript(ScriptArgsCodec.INSTANCE);
         this.acks = ReplicaAcks.of(redisson);
     }
 
