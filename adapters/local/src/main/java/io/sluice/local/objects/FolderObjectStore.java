@@ -102,7 +102,7 @@ public final class FolderObjectStore implements ObjectStore {
         try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
             for (Path child : children) {
                 String name = child.getFileName().toString();
-                if (name.startsWith(".") && name.endsWith(".part")) {
+                if (name.startsWith(".") && name.endsWith(".part") || !mayHold(dirKey + name, prefix, startAfter)) {
                     continue;
                 }
                 boolean directory = Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS);
@@ -130,6 +130,18 @@ public final class FolderObjectStore implements ObjectStore {
                 out.add(new ObjectInfo(key, a.size(), a.lastModifiedTime().toInstant()));
             }
         }
+    }
+
+    /**
+     * Whether the entry whose key (without a directory's trailing {@code /}) is {@code key} can be, or hold, a key with
+     * {@code prefix} after {@code startAfter}: told from its name alone, so a page does not look at the entries before its
+     * cursor (one directory can hold an entry per execution, hibernated/executions/pipeline=P/name=N/).
+     */
+    private static boolean mayHold(String key, String prefix, String startAfter) {
+        boolean prefixed = key.startsWith(prefix) || prefix.startsWith(key);
+        // key < startAfter without being its start: the first difference is inside key, so key + "/..." is before it too
+        boolean later = startAfter == null || startAfter.startsWith(key) || key.compareTo(startAfter) > 0;
+        return prefixed && later;
     }
 
     @Override
