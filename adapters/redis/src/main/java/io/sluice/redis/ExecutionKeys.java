@@ -1,5 +1,7 @@
 package io.sluice.redis;
 
+import java.util.List;
+
 /**
  * The names of the execution store's keys. An execution's own keys share one Redis Cluster slot, so one script can
  * commit them: on one node they carry the execution's hash tag ({@code P:exec:{ID}}), on Cluster its shard's
@@ -105,6 +107,19 @@ final class ExecutionKeys {
     /** The status's length makes the name unambiguous when a status or pipeline contains ':'. */
     String pipelineStatusIndex(int shard, String pipeline, String status) {
         return shardKey(shard, "idx:pipeline-status:" + status.length() + ":" + status + ":" + pipeline);
+    }
+
+    /**
+     * The sets of {@code shard} whose union lists the executions of {@code pipeline} and {@code status} (null: any): one
+     * set, or, with no status, the scope's set and its RUNNING set, since a sleeping execution is only in the latter
+     * (execution-stub.lua).
+     */
+    List<String> listingIndexes(int shard, String pipeline, String status) {
+        if (status != null) {
+            return List.of(pipeline == null ? statusIndex(shard, status) : pipelineStatusIndex(shard, pipeline, status));
+        }
+        return pipeline == null ? List.of(allIndex(shard), statusIndex(shard, SummaryFields.RUNNING))
+                : List.of(pipelineIndex(shard, pipeline), pipelineStatusIndex(shard, pipeline, SummaryFields.RUNNING));
     }
 
     /** {@code P:<part>} on one node, {@code P:<shard tag>:<part>} on Cluster. */

@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.IntFunction;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
 import org.redisson.api.RScript.ReturnType;
@@ -298,11 +297,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         if (limit <= 0) {
             return List.of();
         }
-        IntFunction<List<String>> index = shard -> pipeline == null
-                ? (status == null ? List.of(keys.allIndex(shard), keys.statusIndex(shard, SummaryFields.RUNNING)) : List.of(keys.statusIndex(shard, status)))
-                : (status == null ? List.of(keys.pipelineIndex(shard, pipeline), keys.pipelineStatusIndex(shard, pipeline, SummaryFields.RUNNING))
-                        : List.of(keys.pipelineStatusIndex(shard, pipeline, status)));
-        return listing.page(index, after, limit, (id, read) -> {
+        return listing.page(shard -> keys.listingIndexes(shard, pipeline, status), after, limit, (id, read) -> {
             Map<String, String> hash = SummaryFields.listed(read);
             if (!hash.keySet().containsAll(SummaryFields.SUMMARY)) {
                 return null;
