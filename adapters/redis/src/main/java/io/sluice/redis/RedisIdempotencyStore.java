@@ -4,6 +4,7 @@ import io.sluice.orchestration.port.ClaimResult;
 import io.sluice.orchestration.port.IdempotencyStore;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -68,14 +69,14 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     @Override
     public ClaimResult claim(String key, String owner, Instant now, Duration lease) {
         positive(lease, "lease");
-        List<Object> args = new java.util.ArrayList<>(claimArgs(owner, now, lease));
+        List<Object> args = new ArrayList<>(claimArgs(owner, now, lease));
         Matcher task = task(key); // once: a claim is on every task's path
-        List<Object> keys = List.of(tokenKey(key, task));
-        if (task != null) {
-            keys = List.of(keys.getFirst(), executions.hashKey(task.group(1)));
-            args.add(CLAIM_FIELD + task.group(2)); // the claim's field in its execution's hash (lib/claim.lua)
+        String tokenKey = tokenKey(key, task);
+        if (task == null) {
+            return claimResult(CLAIM.run(script, ReturnType.MULTI, List.of(tokenKey), args.toArray()));
         }
-        return claimResult(CLAIM.run(script, ReturnType.MULTI, keys, args.toArray()));
+        args.add(CLAIM_FIELD + task.group(2)); // the claim's field in its execution's hash (lib/claim.lua)
+        return claimResult(CLAIM.run(script, ReturnType.MULTI, List.of(tokenKey, executions.hashKey(task.group(1))), args.toArray()));
     }
 
     /** The arguments of {@code lib/claim.lua}'s claim after its key: owner, now, lease end, expiry. */
@@ -152,17 +153,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
             return tokenKeyPrefix() + key;
         }
         String id = task.group(1);
-        return taskKeyStart(executions.shardOf(id)) + id + taskKeyMiddle() + task.group(2);
-    }
-
-    /** What the key of a task's token of an execution of {@code shard} starts with, before the execution id. */
-    String taskKeyStart(int shard) {
-        return executions.claimKeyStart(shard);
-    }
-
-    /** What comes between the execution id and the rest of the token in a task token's key. */
-    String taskKeyMiddle() {
-        return executions.claimKeyMiddle();
+        return executions.claimKeyStart(executions.shardOf(id)) + id + executions.claimKeyMiddle() + task.group(2);
     }
 
     /**
@@ -171,7 +162,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
      * which a receive does not claim along).
      */
     List<Object> claimKeyArgs(int shard) {
-        return List.of(taskKeyStart(shard), taskKeyMiddle(), executions.hashKeyStart(shard), executions.hashKeyEnd(),
+        return List.of(executions.claimKeyStart(shard), executions.claimKeyMiddle(), executions.hashKeyStart(shard), executions.hashKeyEnd(),
                 executions.shards().tagged() ? "" : tokenKeyPrefix());
     }
 

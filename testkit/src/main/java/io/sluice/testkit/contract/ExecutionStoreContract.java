@@ -285,58 +285,15 @@ public abstract class ExecutionStoreContract {
                 id("absent"));
     }
 
-    /**
-     * A sleeping execution is in every listing it was in awake, once, whatever the filter and the page size: a store may
-     * keep it under fewer index entries (the Redis store lists it by status only and reads that beside the others).
-     */
+    /** A sleeping execution is in every listing it was in awake, once, whatever the filter and the page size. */
     @Test
     void sleepersArePagedOnceEachUnderEveryFilter() {
         org.junit.jupiter.api.Assumptions.assumeTrue(store instanceof ExecutionStubs, "this store keeps no stubs");
-        ExecutionStubs stubs = (ExecutionStubs) store;
-        String pipeline = "sleep-" + prefix;
-        List<ExecutionSummary> expected = new ArrayList<>();
-        for (int i = 0; i < 40; i++) { // pairs started in the same millisecond
-            String id = id("sl-" + (char) ('a' + i % 26) + i);
-            ExecutionSummary s = summary(id, pipeline, i % 4 == 3 ? "SUCCEEDED" : "RUNNING", T0.plusMillis(i / 2));
-            store.commit(new Commit(s, "s", List.of(), List.of(), 0, T0));
-            if (i % 4 == 0 || i % 4 == 1) {
-                assertThat(stubs.stub(id, 1)).isTrue();
-            }
-            expected.add(s);
-        }
-        expected.sort(ExecutionCursor.ORDER);
-        List<String> ids = expected.stream().map(ExecutionSummary::executionId).toList();
-        List<String> running = expected.stream().filter(e -> e.status().equals("RUNNING")).map(ExecutionSummary::executionId).toList();
-        for (int size : new int[] {1, 3, 7, 500}) {
-            assertThat(allPages(pipeline, null, size)).as("by pipeline, pages of %d", size).extracting(ExecutionSummary::executionId)
-                    .containsExactlyElementsOf(ids);
-            assertThat(allPages(pipeline, "RUNNING", size)).as("by pipeline and status, pages of %d", size)
-                    .extracting(ExecutionSummary::executionId).containsExactlyElementsOf(running);
-            assertThat(allPages(null, null, size).stream().map(ExecutionSummary::executionId).filter(ids::contains).toList())
-                    .as("all, pages of %d", size).containsExactlyElementsOf(ids);
-            assertThat(allPages(null, "RUNNING", size).stream().map(ExecutionSummary::executionId).filter(ids::contains).toList())
-                    .as("by status, pages of %d", size).containsExactlyElementsOf(running);
-        }
-        ExecutionSummary sleeper = expected.stream().filter(e -> e.executionId().endsWith("a0")).findFirst().orElseThrow();
-        assertThat(stubs.restore(sleeper, 1, "s", List.of())).isTrue();
-        assertThat(allPages(pipeline, null, 4)).as("woken, listed as before").extracting(ExecutionSummary::executionId)
-                .containsExactlyElementsOf(ids);
+        new ExecutionStubCases(store, "sleep-" + prefix, T0).sleepersArePagedOnceEachUnderEveryFilter(this::id);
     }
 
-    /** Every page of a listing by cursor, {@code size} at a time, in the order the pages came. */
     private List<ExecutionSummary> allPages(String pipeline, String status, int size) {
-        List<ExecutionSummary> all = new ArrayList<>();
-        ExecutionCursor after = null;
-        for (int pages = 0; pages < 10_000; pages++) {
-            List<ExecutionSummary> page = store.list(pipeline, status, after, size);
-            assertThat(page).as("a page holds at most its size").hasSizeLessThanOrEqualTo(size);
-            if (page.isEmpty()) {
-                return all;
-            }
-            all.addAll(page);
-            after = ExecutionCursor.after(page.getLast());
-        }
-        throw new AssertionError("the listing did not end");
+        return ListingPages.all(store, pipeline, status, size);
     }
 
     @Test

@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
+import io.sluice.orchestration.port.ExecutionCursor;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionStubs;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.StoredExecution;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /** The {@link ExecutionStoreContract}'s cases for a store that keeps stubs of sleeping executions ({@link ExecutionStubs}). */
 final class ExecutionStubCases {
@@ -70,5 +73,42 @@ final class ExecutionStubCases {
         commit(done, "SUCCEEDED", 0, "d", List.of("h"), List.of());
         assertThat(stubs.stub(done, 1)).as("finished").isFalse();
         assertThat(store.history(done, 0, 10)).containsExactly("h");
+    }
+
+    /**
+     * A sleeping execution is in every listing it was in awake, once, whatever the filter and the page size: a store may
+     * keep it under fewer index entries (the Redis store lists it by status only and reads that beside the others).
+     */
+    void sleepersArePagedOnceEachUnderEveryFilter(UnaryOperator<String> id) {
+        List<ExecutionSummary> expected = new ArrayList<>();
+        for (int i = 0; i < 40; i++) { // pairs started in the same millisecond
+            String executionId = id.apply("sl-" + (char) ('a' + i % 26) + i);
+            String status = i % 4 == 3 ? "SUCCEEDED" : "RUNNING";
+            ExecutionSummary s = new ExecutionSummary(executionId, pipeline, executionId.substring(executionId.indexOf(':') + 1),
+                    status, "sha256:abc", at.plusMillis(i / 2), status.equals("RUNNING") ? null : at.plusSeconds(5));
+            store.commit(new Commit(s, "s", List.of(), List.of(), 0, at));
+            if (i % 4 == 0 || i % 4 == 1) {
+                assertThat(stubs.stub(executionId, 1)).isTrue();
+            }
+            expected.add(s);
+        }
+        expected.sort(ExecutionCursor.ORDER);
+        List<String> ids = expected.stream().map(ExecutionSummary::executionId).toList();
+        List<String> running = expected.stream().filter(e -> e.status().equals("RUNNING")).map(ExecutionSummary::executionId).toList();
+        for (int size : new int[] {1, 3, 7, 500}) {
+            assertThat(pageIds(pipeline, null, size, ids)).as("by pipeline, pages of %d", size).containsExactlyElementsOf(ids);
+            assertThat(pageIds(pipeline, "RUNNING", size, ids)).as("by pipeline and status, pages of %d", size)
+                    .containsExactlyElementsOf(running);
+            assertThat(pageIds(null, null, size, ids)).as("all, pages of %d", size).containsExactlyElementsOf(ids);
+            assertThat(pageIds(null, "RUNNING", size, ids)).as("by status, pages of %d", size).containsExactlyElementsOf(running);
+        }
+        ExecutionSummary sleeper = expected.stream().filter(e -> e.executionId().endsWith("a0")).findFirst().orElseThrow();
+        assertThat(stubs.restore(sleeper, 1, "s", List.of())).isTrue();
+        assertThat(pageIds(pipeline, null, 4, ids)).as("woken, listed as before").containsExactlyElementsOf(ids);
+    }
+
+    /** The ids among {@code ours} of every page of a listing (other tests' executions may share the store). */
+    private List<String> pageIds(String pipeline, String status, int size, List<String> ours) {
+        return ListingPages.all(store, pipeline, status, size).stream().map(ExecutionSummary::executionId).filter(ours::contains).toList();
     }
 }
