@@ -15,7 +15,9 @@ import org.redisson.api.RedissonClient;
  * Timers in Redis, spread over N shards by CRC-32 of the timer id. Shard {@code n} is a sorted set
  * {@code P:timers:{P:n}:due} (member: timer id, score: when it is next visible, epoch ms) and a hash
  * {@code P:timers:{P:n}:data} (timer id → {@code "<due epoch ms>:<payload>"}); the hash tag keeps
- * both in one Cluster slot, so every script below touches a single slot.
+ * both in one Cluster slot, so every script below touches a single slot. A timer scheduled with an empty
+ * payload (a fire its id names, {@code OrchestratorSends.timerFired}) is its sorted-set entry alone until first taken:
+ * the shape of almost every timer of a sleeping execution, which is what a million of them cost.
  *
  * <p>{@link #schedule} is idempotent by id (it overwrites). {@link #takeDue} costs in proportion to
  * the timers due, not to the timers stored: it reads the earliest due entries of every shard in one

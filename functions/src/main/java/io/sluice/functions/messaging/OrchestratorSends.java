@@ -23,14 +23,45 @@ public final class OrchestratorSends {
         return timerFired(executionId, timerId, null);
     }
 
-    /** As {@link #timerFired(String, String)}, carrying the traceparent of the span that set the timer (null: none). */
+    /**
+     * As {@link #timerFired(String, String)}, carrying the traceparent of the span that set the timer (null: none). A
+     * fire its timer's id says all of (an engine timer, {@code <execution id>.t<n>}, without a traceparent) is the empty
+     * text: a timer index stores nothing beside the id and due time of what most sleeping executions wait on.
+     */
     public static String timerFired(String executionId, String timerId, String traceparent) {
+        if (traceparent == null && executionId.equals(executionOfTimer(timerId))) {
+            return "";
+        }
         return MessageCodec.encode(new OrchestratorMessage.TimerFired(executionId, timerId, traceparent));
     }
 
     /** A fired timer's payload (see {@link #timerFired}) as a message; one id per timer and due time. */
     public static OutgoingMessage firedTimer(String payload, String timerId, Instant due) {
-        return of(MessageCodec.decode(payload), "timer:" + timerId + "@" + due.toEpochMilli());
+        OrchestratorMessage message;
+        if (payload.isEmpty()) {
+            String executionId = executionOfTimer(timerId);
+            if (executionId == null) {
+                throw new IllegalArgumentException("timer " + timerId + ": an empty payload needs an id of the form <execution id>.t<n>");
+            }
+            message = new OrchestratorMessage.TimerFired(executionId, timerId, null);
+        } else {
+            message = MessageCodec.decode(payload);
+        }
+        return of(message, "timer:" + timerId + "@" + due.toEpochMilli());
+    }
+
+    /** The execution an engine timer's id names ({@code <execution id>.t<n>}), or null for an id of another form. */
+    static String executionOfTimer(String timerId) {
+        int mark = timerId.lastIndexOf(".t");
+        if (mark <= 0 || mark + 2 == timerId.length()) {
+            return null;
+        }
+        for (int i = mark + 2; i < timerId.length(); i++) {
+            if (timerId.charAt(i) < '0' || timerId.charAt(i) > '9') {
+                return null;
+            }
+        }
+        return timerId.substring(0, mark);
     }
 
     /** The id of a task's outcome: one per token, so a replayed result is dropped by the queue. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.sluice.functions.messaging.MessageCodec;
+import io.sluice.functions.messaging.OrchestratorSends;
 import io.sluice.functions.messaging.OrchestratorMessage;
 import io.sluice.functions.messaging.TaskMessage;
 import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
@@ -46,7 +47,7 @@ class LeaseKeeperTest {
         // Each beat moved the same timer one interval ahead of its time; the payload is the fire the orchestrator expects.
         TimerIndex.DueTimer last = timers.last(TIMER);
         assertThat(last.due()).isAfter(claimedAt.plusSeconds(1));
-        assertThat(MessageCodec.decode(last.payload())).isEqualTo(new OrchestratorMessage.TimerFired("p:run", TIMER));
+        assertThat(MessageCodec.decode(OrchestratorSends.firedTimer(last.payload(), TIMER, last.due()).body())).isEqualTo(new OrchestratorMessage.TimerFired("p:run", TIMER));
         IdempotencyStore.IdempotencyRecord claim = claims.read(IdempotencyStore.taskKey(task.token())).orElseThrow();
         assertThat(claim.owner()).isEqualTo("me");
         assertThat(claim.leaseUntil()).isAfter(claimedAt.plusMillis(600));

@@ -83,6 +83,7 @@ public final class Execution {
         frames.remove(frameId);
     }
 
+    /** {@code <execution id>.t<n>}: a timer index keeps no more than this id for a fire (OrchestratorSends.timerFired). */
     String newTimerId() {
         return id + ".t" + (nextTimerSeq++);
     }

@@ -71,6 +71,21 @@ public abstract class TimerIndexContract {
         assertThat(due).singleElement().satisfies(t -> assertThat(t.payload()).isEqualTo("second"));
     }
 
+    /** An empty payload (a fire the id says all of) is kept: due at its time, the same due time after a lease, moved by a reschedule. */
+    @Test
+    void aTimerWithAnEmptyPayloadKeepsItsDueTimeThroughLeasesAndReschedules() {
+        timers.schedule(prefix + "e", t0.plusMillis(1234), "");
+        DueTimer first = timers.takeDue(t0.plusSeconds(5), 100, LEASE).stream().filter(t -> t.timerId().startsWith(prefix)).findFirst().orElseThrow();
+        assertThat(first).isEqualTo(new DueTimer(prefix + "e", t0.plusMillis(1234), ""));
+        DueTimer again = timers.takeDue(t0.plus(LEASE).plusSeconds(10), 100, LEASE).stream().filter(t -> t.timerId().startsWith(prefix))
+                .findFirst().orElseThrow();
+        assertThat(again).as("taken again after its lease: the same fire").isEqualTo(first);
+        timers.schedule(prefix + "e", t0.plusSeconds(3600), "");
+        assertThat(ids(timers.takeDue(t0.plusSeconds(3599), 100, LEASE))).isEmpty();
+        assertThat(timers.takeDue(t0.plusSeconds(3600), 100, LEASE)).filteredOn(t -> t.timerId().startsWith(prefix))
+                .containsExactly(new DueTimer(prefix + "e", t0.plusSeconds(3600), ""));
+    }
+
     @Test
     void takeDueHonoursItsLimit() {
         for (int i = 0; i < 5; i++) {
