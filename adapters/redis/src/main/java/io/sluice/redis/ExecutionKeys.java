@@ -60,6 +60,11 @@ final class ExecutionKeys {
         return shards.tagged() ? "" : "}";
     }
 
+    /** What the keys of the claims of {@code executionId}'s tasks start with: a claim's field name, less its 'c', ends one. */
+    String claimKeysOf(String executionId) {
+        return claimKeyStart(shards.of(executionId)) + executionId + claimKeyMiddle();
+    }
+
     /** The hash of the deduplication marks of the messages sent for it (RedisTaskQueue), which leave with it. */
     String sentKey(String executionId) {
         return hashKey(executionId) + ":sent";

@@ -213,7 +213,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     public boolean stub(String executionId, long version) {
         Long done = STUB.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
                 keys.historyKey(executionId), keys.sentKey(executionId), keys.allIndex(keys.shardOf(executionId))),
-                Long.toString(version), executionId);
+                Long.toString(version), executionId, keys.claimKeysOf(executionId));
         return done == 1L;
     }
 
@@ -345,7 +345,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         List<Object> reply = REMOVE.run(script, ReturnType.MULTI, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
                 keys.historyKey(executionId), keys.retiredKey(executionId), keys.claimsKey(executionId), keys.sentKey(executionId),
                 keys.historyGoneKey(shard)), Long.toString(version), Long.toString(nameReservedUntil.toEpochMilli()), executionId,
-                keys.claimKeyStart(shard) + executionId + keys.claimKeyMiddle());
+                keys.claimKeysOf(executionId));
         if ((Long) reply.getFirst() != 1L) {
             return false;
         }

@@ -107,6 +107,13 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     @Override
     public boolean complete(String key, String owner, String result, Instant now, Duration retention) {
         ScriptCall call = completeCall(key, owner, result, now, retention);
+        Matcher task = task(key);
+        if (task != null) { // a short result goes into the claim's field (lua/idempotency-complete.lua)
+            List<Object> keys = List.of(call.keys().getFirst(), executions.hashKey(task.group(1)));
+            List<Object> args = new ArrayList<>(List.of(call.args()));
+            args.add(CLAIM_FIELD + task.group(2));
+            call = new ScriptCall(keys, args.toArray());
+        }
         Long completed = COMPLETE.run(script, ReturnType.INTEGER, call.keys(), call.args());
         return completed == 1L;
     }
@@ -121,10 +128,20 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     public Optional<IdempotencyRecord> read(String key) {
         Map<String, String> hash = redisson.<String, String>getMap(tokenKey(key), StringCodec.INSTANCE).readAllMap();
         if (!hash.containsKey("owner")) {
-            return Optional.empty();
+            return takenIn(key);
         }
         return Optional.of(new IdempotencyRecord(key, hash.get("owner"),
                 Instant.ofEpochMilli(Long.parseLong(hash.get("leaseUntil"))), hash.get("result")));
+    }
+
+    /** A completed claim that a sleeping execution's stub took in ({@code lua/execution-stub.lua}): its result alone. */
+    private Optional<IdempotencyRecord> takenIn(String key) {
+        Matcher task = task(key);
+        if (task == null) {
+            return Optional.empty();
+        }
+        String kept = redisson.<String, String>getMap(executions.hashKey(task.group(1)), StringCodec.INSTANCE).get(CLAIM_FIELD + task.group(2));
+        return kept != null && kept.startsWith("r") ? Optional.of(new IdempotencyRecord(key, null, null, kept.substring(1))) : Optional.empty();
     }
 
     /** The complete script's run ({@code lua/idempotency-complete.lua}). */
@@ -153,7 +170,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
             return tokenKeyPrefix() + key;
         }
         String id = task.group(1);
-        return executions.claimKeyStart(executions.shardOf(id)) + id + executions.claimKeyMiddle() + task.group(2);
+        return executions.claimKeysOf(id) + task.group(2);
     }
 
     /**

@@ -2,11 +2,14 @@ package io.sluice.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.orchestration.port.ClaimResult;
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
+import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.testkit.contract.ExecutionStoreContract;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -85,6 +88,53 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         assertThat(store.restore(running, 1, "{\"s\":1}", List.of("h"))).isTrue();
         assertThat(redis().client().getMap(keys.hashKey(id), StringCodec.INSTANCE).get("definitionHash")).isEqualTo(running.definitionHash());
         assertThat(listedIn(keys, id, pipeline)).as("awake: in all four again").containsExactly(true, true, true, true);
+    }
+
+    /**
+     * A task's short result (a callback task's, done with once the token went out) is kept in its claim's field of the
+     * execution's hash, not a key of its own (~250 bytes of a waiting execution); so is a claim completed along with a
+     * send (its key's owner guards the send, RedisCoupledWrites) once a stub takes it in. The field answers a redelivery,
+     * asleep and awake, until the execution leaves; an unfinished claim keeps its key.
+     */
+    @Test
+    void shortResultsOfItsTasksAreKeptInTheExecutionsHash() {
+        RedisExecutionStore store = (RedisExecutionStore) createStore();
+        RedisIdempotencyStore claims = new RedisIdempotencyStore(redis().client(), redis().prefix());
+        String id = "p:calls-back";
+        ExecutionSummary running = running(id, "p", T);
+        store.commit(new Commit(running, "{\"s\":1}", List.of("h"), List.of(), 0, T));
+        String done = IdempotencyStore.taskKey(id + ".0.1.1." + "0123456789abcdef".repeat(2));
+        String sent = IdempotencyStore.taskKey(id + ".0.2.1." + "0123456789abcdef".repeat(2));
+        String busy = IdempotencyStore.taskKey(id + ".0.3.1." + "fedcba9876543210".repeat(2));
+        Duration lease = Duration.ofMinutes(1);
+        for (String task : List.of(done, sent, busy)) {
+            assertThat(claims.claim(task, "worker-1", T, lease)).isInstanceOf(ClaimResult.Claimed.class);
+        }
+        assertThat(claims.complete(done, "worker-1", "{\"callback\":true}", T, Duration.ofDays(7))).isTrue();
+        assertThat(redis().client().getKeys().countExists(claims.tokenKey(done))).as("a short result's key").isZero();
+        redis().client().getMap(claims.tokenKey(sent), StringCodec.INSTANCE).put("result", "{\"n\":1}"); // as a coupled completion leaves it
+
+        assertThat(store.stub(id, 1)).isTrue();
+
+        assertThat(redis().client().getKeys().countExists(claims.tokenKey(sent))).as("taken in by the stub").isZero();
+        assertThat(redis().client().getKeys().countExists(claims.tokenKey(busy))).as("the unfinished claim's key").isOne();
+        assertThat(encoding(keys().hashKey(id))).isEqualTo("listpack");
+        ClaimResult.Completed answer = new ClaimResult.Completed("{\"callback\":true}");
+        assertThat(claims.claim(done, "worker-3", T.plusSeconds(1), lease)).as("a redelivery, asleep").isEqualTo(answer);
+        assertThat(claims.claim(sent, "worker-3", T.plusSeconds(1), lease)).isEqualTo(new ClaimResult.Completed("{\"n\":1}"));
+        assertThat(claims.claim(busy, "worker-3", T.plusSeconds(1), lease)).isInstanceOf(ClaimResult.Busy.class);
+        assertThat(claims.read(done)).get().extracting(IdempotencyStore.IdempotencyRecord::result).isEqualTo("{\"callback\":true}");
+        assertThat(claims.complete(done, "worker-1", "{\"again\":1}", T.plusSeconds(1), Duration.ofDays(7))).isFalse();
+        assertThat(store.restore(running, 1, "{\"s\":1}", List.of("h"))).isTrue();
+        assertThat(claims.claim(done, "worker-3", T.plusSeconds(2), lease)).as("awake again").isEqualTo(answer);
+        assertThat(store.stub(id, 1)).as("asleep again").isTrue();
+        assertThat(claims.claim(done, "worker-3", T.plusSeconds(3), lease)).isEqualTo(answer);
+        assertThat(store.restore(running, 1, "{\"s\":1}", List.of("h"))).isTrue();
+        ExecutionSummary finished = new ExecutionSummary(id, "p", id, "SUCCEEDED", "sha256:abc", T, T.plusSeconds(4));
+        store.commit(new Commit(finished, "s", List.of(), List.of(), 1, T.plusSeconds(4)));
+        assertThat(store.remove(id, 2, T.plusSeconds(5))).isTrue();
+        assertThat(claims.claim(done, "worker-3", T.plusSeconds(6), lease)).as("left with it").isInstanceOf(ClaimResult.Gone.class);
+        assertThat(redis().client().getKeys().countExists(claims.tokenKey(busy))).isZero();
     }
 
     /** Whether the execution (started at T) is in its shard's all, pipeline, status and pipeline + status sets. */

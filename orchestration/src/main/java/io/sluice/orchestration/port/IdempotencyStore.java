@@ -40,7 +40,7 @@ public interface IdempotencyStore {
     /** The stored record, if any. */
     Optional<IdempotencyRecord> read(String key);
 
-    /** A token's record: in progress (owner, lease) or completed (result). */
+    /** A token's record: in progress (owner, lease) or completed (result; its owner and lease may no longer be kept). */
     record IdempotencyRecord(String key, String owner, Instant leaseUntil, String result) {
         public boolean completed() {
             return result != null;

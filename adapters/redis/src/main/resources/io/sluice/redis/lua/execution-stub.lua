@@ -8,11 +8,15 @@
 -- It stays listed only by its status, RUNNING (the status and pipeline + status sets), and leaves the shard's
 -- all-executions set and its pipeline's set: the listings without a status read the running ones' set beside their own
 -- (RedisExecutionStore.list), and execution-restore.lua puts it back in both.
+-- A completed claim of one of its tasks (a callback task's, whose worker is done with it) moves into its field, 'r' and
+-- the result, when that stays within a compact value, and its key goes (~250 bytes); lib/claim.lua answers from the
+-- field, and the field leaves with the execution. An unfinished claim keeps its key, the field '1'.
 -- Only a running execution at the expected version, not a stub already, with no unsent outbox.
 --
 -- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list   KEYS[4] sent marks hash
 -- KEYS[5] the shard's all-executions set (its pipeline's set, named in the hash, is touched undeclared, in the same slot)
--- ARGV[1] expected version   ARGV[2] the execution id
+-- ARGV[1] expected version   ARGV[2] the execution id   ARGV[3] what the keys of its tasks' claims start with (the
+-- claim field's name, less its 'c', completes one; in the same slot, touched undeclared)
 -- Returns 1 if it stubbed, else 0.
 
 local kept = {'version', 'status', 'pipeline', 'name', 'definitionHash', 'startTime', 'stopTime', 'partition',
@@ -37,10 +41,23 @@ for i, name in ipairs(kept) do
     fields[#fields + 1] = value
   end
 end
+local function claimField(name)
+  local value = redis.call('HGET', KEYS[1], name)
+  if string.sub(value, 1, 1) == 'r' then
+    return value -- moved here when it slept before
+  end
+  local key = ARGV[3] .. string.sub(name, 2)
+  local result = redis.call('HGET', key, 'result')
+  if result and #result < 64 then -- with its 'r', a listpack's 64 bytes at most
+    redis.call('DEL', key)
+    return 'r' .. result
+  end
+  return '1'
+end
 for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
   if string.sub(name, 1, 2) == 'c.' then -- its tasks' claims (lib/claim.lua), which the removal deletes
     fields[#fields + 1] = name
-    fields[#fields + 1] = '1'
+    fields[#fields + 1] = claimField(name)
   end
 end
 local pipelineSet = redis.call('HGET', KEYS[1], 'ixPipeline')
