@@ -1,5 +1,6 @@
 package io.sluice.redis;
 
+import io.netty.channel.epoll.Epoll;
 import io.sluice.orchestration.port.ActivityTasks;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.IdempotencyStore;
@@ -13,6 +14,7 @@ import org.redisson.config.ClusterServersConfig;
 import org.redisson.config.Config;
 import org.redisson.config.ReadMode;
 import org.redisson.config.SingleServerConfig;
+import org.redisson.config.TransportMode;
 import org.redisson.config.SubscriptionMode;
 
 /**
@@ -114,8 +116,22 @@ public final class RedisAdapters implements AutoCloseable {
             server.setUsername(redis.user());
             server.setPassword(redis.password());
         }
+        config.setTransportMode(transport());
         config.setNettyHook(new RedisCallTimer());
         return Redisson.create(config);
+    }
+
+    /**
+     * Netty's native epoll transport where its library loads (Linux on x86-64: the local runtime, the benches, a container
+     * host), else NIO (macOS, the arm64 Lambda functions). Same protocol; fewer system calls and no selector to wake per
+     * write: 6–23 % more transitions a second at 8 in flight in bench/README's A/B. {@code -Dsluice.redis.transport=nio}
+     * keeps NIO anywhere.
+     */
+    static TransportMode transport() {
+        if ("nio".equalsIgnoreCase(System.getProperty("sluice.redis.transport"))) {
+            return TransportMode.NIO;
+        }
+        return Epoll.isAvailable() ? TransportMode.EPOLL : TransportMode.NIO;
     }
 
     /**

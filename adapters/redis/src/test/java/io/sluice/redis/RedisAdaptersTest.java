@@ -2,7 +2,9 @@ package io.sluice.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.netty.channel.epoll.Epoll;
 import io.sluice.orchestration.port.ClaimResult;
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.ExecutionSummary;
@@ -13,6 +15,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisson.config.TransportMode;
 
 /** What the contracts cannot see: wiring from properties, the documented key layout, and the expiries Redis applies. */
 class RedisAdaptersTest {
@@ -31,6 +34,24 @@ class RedisAdaptersTest {
             assertThat(adapters.executionStore().load("absent")).isEmpty();
         }
         assertThat(redis.keys()).allMatch(key -> key.startsWith(redis.prefix() + ":")).hasSize(3);
+    }
+
+    /** Linux on x86-64 (this machine, CI, a container host) talks to Redis over Netty's native epoll transport. */
+    @Test
+    void theClientUsesNettysNativeTransportWhereItLoads() {
+        assumeTrue("Linux".equals(System.getProperty("os.name")) && "amd64".equals(System.getProperty("os.arch")), "Linux on x86-64");
+        assertThat(Epoll.isAvailable()).as("the native library loads: %s", Epoll.unavailabilityCause()).isTrue();
+        var properties = SluiceRedisProperties.of(RedisTestServer.shared().url()).withKeyPrefix(redis.prefix());
+        try (RedisAdapters adapters = RedisAdapters.open(properties)) {
+            assertThat(adapters.redisson().getConfig().getTransportMode()).isEqualTo(TransportMode.EPOLL);
+            assertThat(adapters.idempotencyStore().claim("k", "w1", T0, Duration.ofSeconds(5))).isEqualTo(new ClaimResult.Claimed(false));
+        }
+        System.setProperty("sluice.redis.transport", "nio");
+        try {
+            assertThat(RedisAdapters.transport()).as("-Dsluice.redis.transport=nio").isEqualTo(TransportMode.NIO);
+        } finally {
+            System.clearProperty("sluice.redis.transport");
+        }
     }
 
     @Test
