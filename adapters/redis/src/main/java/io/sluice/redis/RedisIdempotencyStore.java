@@ -134,7 +134,10 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
                 Instant.ofEpochMilli(Long.parseLong(hash.get("leaseUntil"))), hash.get("result")));
     }
 
-    /** A completed claim that a sleeping execution's stub took in ({@code lua/execution-stub.lua}): its result alone. */
+    /**
+     * A completed claim kept as its field of the execution's hash (a short result, {@code lua/idempotency-complete.lua}, or
+     * one a sleeping execution's stub took in, {@code lua/execution-stub.lua}): its result alone.
+     */
     private Optional<IdempotencyRecord> takenIn(String key) {
         Matcher task = task(key);
         if (task == null) {

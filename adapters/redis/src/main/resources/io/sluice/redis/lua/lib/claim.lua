@@ -4,8 +4,8 @@
 -- is dropped (only collects tokens abandoned for good). field and execution (a task's token only;
 -- nil for other keys): the claim's field in its execution's hash ('c' and the token after the execution
 -- id), which the claim sets so that it leaves with the execution (execution-remove.lua deletes the keys
--- the fields name; a sleeping execution's stub keeps them, and takes in a completed one, 'r' and its result, whose key
--- it deletes), and the execution's hash; a task whose
+-- the fields name; a sleeping execution's stub keeps them), and the execution's hash. A completed claim may be its
+-- field alone, 'r' and its result (idempotency-complete.lua for a short result, execution-stub.lua), its key gone; a task whose
 -- execution has left is gone, and nothing is claimed. A field costs the hash ~50 bytes; the set it
 -- replaced was a key of its own (~280 bytes for one claim).
 -- Returns {'completed', result} | {'busy', owner, leaseUntil} | {'claimed', '1' if taken over else '0'}
@@ -17,7 +17,7 @@ local function claim(key, claimant, now, leaseEnd, expiry, field, execution)
     return {'completed', result}
   end
   if not owner and field then
-    local kept = redis.call('HGET', execution, field) -- a completed claim a stub took in (execution-stub.lua)
+    local kept = redis.call('HGET', execution, field) -- a completed claim kept as its field
     if kept and string.sub(kept, 1, 1) == 'r' then
       return {'completed', string.sub(kept, 2)}
     end
