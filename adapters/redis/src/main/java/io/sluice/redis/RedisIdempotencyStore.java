@@ -68,15 +68,8 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
     @Override
     public ClaimResult claim(String key, String owner, Instant now, Duration lease) {
-        positive(lease, "lease");
-        List<Object> args = new ArrayList<>(claimArgs(owner, now, lease));
-        Matcher task = task(key); // once: a claim is on every task's path
-        String tokenKey = tokenKey(key, task);
-        if (task == null) {
-            return claimResult(CLAIM.run(script, ReturnType.MULTI, List.of(tokenKey), args.toArray()));
-        }
-        args.add(CLAIM_FIELD + task.group(2)); // the claim's field in its execution's hash (lib/claim.lua)
-        return claimResult(CLAIM.run(script, ReturnType.MULTI, List.of(tokenKey, executions.hashKey(task.group(1))), args.toArray()));
+        Place place = place(key); // once: a claim is on every task's path
+        return claimResult(CLAIM.run(script, ReturnType.MULTI, place.keys(), place.args(claimArgs(owner, now, lease))));
     }
 
     /** The arguments of {@code lib/claim.lua}'s claim after its key: owner, now, lease end, expiry. */
@@ -106,15 +99,8 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
     @Override
     public boolean complete(String key, String owner, String result, Instant now, Duration retention) {
-        ScriptCall call = completeCall(key, owner, result, now, retention);
-        Matcher task = task(key);
-        if (task != null) { // a short result goes into the claim's field (lua/idempotency-complete.lua)
-            List<Object> keys = List.of(call.keys().getFirst(), executions.hashKey(task.group(1)));
-            List<Object> args = new ArrayList<>(List.of(call.args()));
-            args.add(CLAIM_FIELD + task.group(2));
-            call = new ScriptCall(keys, args.toArray());
-        }
-        Long completed = COMPLETE.run(script, ReturnType.INTEGER, call.keys(), call.args());
+        Place place = place(key); // a task's short result goes into its claim's field (lua/idempotency-complete.lua)
+        Long completed = COMPLETE.run(script, ReturnType.INTEGER, place.keys(), place.args(completeArgs(owner, result, now, retention)));
         return completed == 1L;
     }
 
@@ -126,32 +112,56 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
     @Override
     public Optional<IdempotencyRecord> read(String key) {
-        Map<String, String> hash = redisson.<String, String>getMap(tokenKey(key), StringCodec.INSTANCE).readAllMap();
-        if (!hash.containsKey("owner")) {
-            return takenIn(key);
+        Place place = place(key);
+        Map<String, String> hash = redisson.<String, String>getMap(place.tokenKey(), StringCodec.INSTANCE).readAllMap();
+        if (hash.containsKey("owner")) {
+            return Optional.of(new IdempotencyRecord(key, hash.get("owner"),
+                    Instant.ofEpochMilli(Long.parseLong(hash.get("leaseUntil"))), hash.get("result")));
         }
-        return Optional.of(new IdempotencyRecord(key, hash.get("owner"),
-                Instant.ofEpochMilli(Long.parseLong(hash.get("leaseUntil"))), hash.get("result")));
-    }
-
-    /**
-     * A completed claim kept as its field of the execution's hash (a short result, {@code lua/idempotency-complete.lua}, or
-     * one a sleeping execution's stub took in, {@code lua/execution-stub.lua}): its result alone.
-     */
-    private Optional<IdempotencyRecord> takenIn(String key) {
-        Matcher task = task(key);
-        if (task == null) {
+        if (place.field() == null) {
             return Optional.empty();
         }
-        String kept = redisson.<String, String>getMap(executions.hashKey(task.group(1)), StringCodec.INSTANCE).get(CLAIM_FIELD + task.group(2));
+        // a completed claim kept as its field of the execution's hash (idempotency-complete.lua, execution-stub.lua): its result alone
+        String kept = redisson.<String, String>getMap(place.executionHash(), StringCodec.INSTANCE).get(place.field());
         return kept != null && kept.startsWith("r") ? Optional.of(new IdempotencyRecord(key, null, null, kept.substring(1))) : Optional.empty();
     }
 
-    /** The complete script's run ({@code lua/idempotency-complete.lua}). */
+    /** The complete script's run on the claim's key alone ({@code lua/idempotency-complete.lua}): its key keeps the result. */
     ScriptCall completeCall(String key, String owner, String result, Instant now, Duration retention) {
+        return new ScriptCall(List.of(tokenKey(key)), completeArgs(owner, result, now, retention).toArray());
+    }
+
+    private static List<Object> completeArgs(String owner, String result, Instant now, Duration retention) {
         positive(retention, "retention");
-        return new ScriptCall(List.of(tokenKey(key)), new Object[] {owner, Objects.requireNonNull(result, "result"),
-                millis(now.plus(retention)), Long.toString(retention.toMillis())});
+        return List.of(owner, Objects.requireNonNull(result, "result"), millis(now.plus(retention)), Long.toString(retention.toMillis()));
+    }
+
+    /**
+     * Where a key's claim lives: its own key and, for a task's token, its execution's hash and its field there
+     * ({@code lib/claim.lua}); the scripts that take them get the hash as their second key and the field as their last
+     * argument.
+     */
+    private record Place(String tokenKey, String executionHash, String field) {
+        List<Object> keys() {
+            return field == null ? List.of(tokenKey) : List.of(tokenKey, executionHash);
+        }
+
+        Object[] args(List<Object> before) {
+            if (field == null) {
+                return before.toArray();
+            }
+            List<Object> args = new ArrayList<>(before);
+            args.add(field);
+            return args.toArray();
+        }
+    }
+
+    private Place place(String key) {
+        Matcher task = task(key);
+        if (task == null) {
+            return new Place(tokenKey(key, null), null, null);
+        }
+        return new Place(tokenKey(key, task), executions.hashKey(task.group(1)), CLAIM_FIELD + task.group(2));
     }
 
     RedissonClient client() {
