@@ -1,5 +1,6 @@
 package io.sluice.functions.messaging;
 
+import io.sluice.orchestration.engine.TimerIds;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
 import java.time.Instant;
 import java.util.Map;
@@ -29,7 +30,7 @@ public final class OrchestratorSends {
      * text: a timer index stores nothing beside the id and due time of what most sleeping executions wait on.
      */
     public static String timerFired(String executionId, String timerId, String traceparent) {
-        if (traceparent == null && executionId.equals(executionOfTimer(timerId))) {
+        if (traceparent == null && executionId.equals(TimerIds.executionOf(timerId))) {
             return "";
         }
         return MessageCodec.encode(new OrchestratorMessage.TimerFired(executionId, timerId, traceparent));
@@ -39,7 +40,7 @@ public final class OrchestratorSends {
     public static OutgoingMessage firedTimer(String payload, String timerId, Instant due) {
         OrchestratorMessage message;
         if (payload.isEmpty()) {
-            String executionId = executionOfTimer(timerId);
+            String executionId = TimerIds.executionOf(timerId);
             if (executionId == null) {
                 throw new IllegalArgumentException("timer " + timerId + ": an empty payload needs an id of the form <execution id>.t<n>");
             }
@@ -48,20 +49,6 @@ public final class OrchestratorSends {
             message = MessageCodec.decode(payload);
         }
         return of(message, "timer:" + timerId + "@" + due.toEpochMilli());
-    }
-
-    /** The execution an engine timer's id names ({@code <execution id>.t<n>}), or null for an id of another form. */
-    static String executionOfTimer(String timerId) {
-        int mark = timerId.lastIndexOf(".t");
-        if (mark <= 0 || mark + 2 == timerId.length()) {
-            return null;
-        }
-        for (int i = mark + 2; i < timerId.length(); i++) {
-            if (timerId.charAt(i) < '0' || timerId.charAt(i) > '9') {
-                return null;
-            }
-        }
-        return timerId.substring(0, mark);
     }
 
     /** The id of a task's outcome: one per token, so a replayed result is dropped by the queue. */

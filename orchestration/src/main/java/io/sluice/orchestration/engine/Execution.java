@@ -83,9 +83,8 @@ public final class Execution {
         frames.remove(frameId);
     }
 
-    /** {@code <execution id>.t<n>}: a timer index keeps no more than this id for a fire (OrchestratorSends.timerFired). */
     String newTimerId() {
-        return id + ".t" + (nextTimerSeq++);
+        return TimerIds.of(id, nextTimerSeq++);
     }
 
     /** Counts {@code n} more service history events and gives the id of the last. */
