@@ -175,15 +175,31 @@ public final class FolderObjectStore implements ObjectStore {
         return file;
     }
 
-    /** Checks the file as the file system resolves it: a link in the folder must not lead out of it. */
+    /**
+     * Checks the file as the file system resolves it: a link in the folder must not lead out of it. What another thread
+     * deletes meanwhile (a racing wake deleting the object this reads) is checked by the folder that still holds it.
+     */
     private void requireInside(String key, Path file) {
         try {
+            if (!Files.exists(root)) {
+                return;
+            }
+            Path inside = root.toRealPath();
             Path existing = file;
             while (!Files.exists(existing) && !existing.equals(root)) {
                 existing = existing.getParent();
             }
-            refuseUnless(!Files.exists(root) || existing.toRealPath().startsWith(root.toRealPath()), key,
-                    "a key names a file inside the folder, links followed");
+            while (true) {
+                try {
+                    refuseUnless(existing.toRealPath().startsWith(inside), key, "a key names a file inside the folder, links followed");
+                    return;
+                } catch (NoSuchFileException deletedMeanwhile) {
+                    if (existing.equals(root)) {
+                        throw deletedMeanwhile;
+                    }
+                    existing = existing.getParent();
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("Could not resolve object " + key + " under " + root, e);
         }
