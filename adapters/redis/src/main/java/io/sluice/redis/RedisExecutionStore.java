@@ -70,7 +70,6 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     private static final LuaScript REMOVE = LuaScript.load("execution-remove");
     private static final LuaScript STUB = LuaScript.load("execution-stub");
     private static final LuaScript RESTORE = LuaScript.load("execution-restore");
-    private static final int LOADED_FIELDS = 9;
 
     private final RedissonClient redisson;
     private final Scripts script;
@@ -126,8 +125,12 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         if (fields.isEmpty()) {
             return Optional.empty();
         }
-        ExecutionSummary summary = SummaryFields.summary(executionId, fields.subList(1, 7), fields.get(8));
-        return Optional.of(new StoredExecution(summary, fields.get(7), fields.subList(LOADED_FIELDS, fields.size()),
+        Map<String, String> hash = new java.util.HashMap<>();
+        for (int i = 0; i < SummaryFields.LOADED.size(); i++) {
+            hash.put(SummaryFields.LOADED.get(i), fields.get(i + 1));
+        }
+        ExecutionSummary summary = Objects.requireNonNull(SummaryFields.read(executionId, hash::get), "the summary of " + executionId);
+        return Optional.of(new StoredExecution(summary, hash.get("state"), fields.subList(SummaryFields.LOADED.size() + 1, fields.size()),
                 Long.parseLong(fields.getFirst())));
     }
 
@@ -232,13 +235,14 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         Objects.requireNonNull(state, "state");
         String executionId = summary.executionId();
         HistoryOffload.Stored stored = history.restore(executionId, version, lines); // back by reference, as committed
-        List<Object> args = new ArrayList<>(8 + lines.size());
+        List<Object> args = new ArrayList<>(12 + lines.size());
         args.add(Long.toString(version));
         args.add(state);
         args.add(stored.offloaded() ? "1" : "");
         args.addAll(listingSets(summary));
         args.add(executionId);
         args.add(Long.toString(summary.startTime().toEpochMilli()));
+        args.addAll(List.of(summary.pipeline(), summary.name(), summary.definitionHash(), summary.startTime().toString()));
         args.addAll(stored.lines());
         Long done = RESTORE.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.historyKey(executionId),
                 keys.allIndex(keys.shardOf(executionId))), args.toArray());
@@ -298,12 +302,8 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
             return List.of();
         }
         return listing.page(shard -> keys.listingIndexes(shard, pipeline, status), after, limit, (id, read) -> {
-            Map<String, String> hash = SummaryFields.listed(read);
-            if (!hash.keySet().containsAll(SummaryFields.SUMMARY)) {
-                return null;
-            }
-            ExecutionSummary s = SummaryFields.summary(id, SummaryFields.SUMMARY.stream().map(hash::get).toList(), hash.get("partition"));
-            return (pipeline == null || pipeline.equals(s.pipeline())) && (status == null || status.equals(s.status())) ? s : null;
+            ExecutionSummary s = SummaryFields.read(id, read::get);
+            return s != null && (pipeline == null || pipeline.equals(s.pipeline())) && (status == null || status.equals(s.status())) ? s : null;
         }, SummaryFields.LISTED);
     }
 

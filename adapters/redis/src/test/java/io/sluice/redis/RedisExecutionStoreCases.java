@@ -79,7 +79,10 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         assertThat(store.stub(id, 1)).isTrue();
 
         assertThat(encoding(keys.hashKey(id))).isEqualTo("listpack");
-        assertThat(redis().client().getMap(keys.hashKey(id), StringCodec.INSTANCE).containsKey(claim)).as("its claims kept").isTrue();
+        assertThat(redis().client().getMap(keys.hashKey(id), StringCodec.INSTANCE).readAllMap())
+                .as("its summary short: pipeline and name in its id, running, start in ms, the digest shorter")
+                .containsOnlyKeys("state", "version", "status", "d", "s", claim)
+                .containsEntry("s", Long.toString(T.toEpochMilli())).containsEntry(claim, "1");
         assertThat(redis().client().getKeys().countExists(keys.sentKey(id))).isZero();
         assertThat(store.list(pipeline, "RUNNING", 10)).as("listed as it was").containsExactly(running);
         assertThat(store.list(pipeline, null, 10)).containsExactly(running);
@@ -88,6 +91,40 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         assertThat(store.restore(running, 1, "{\"s\":1}", List.of("h"))).isTrue();
         assertThat(redis().client().getMap(keys.hashKey(id), StringCodec.INSTANCE).get("definitionHash")).isEqualTo(running.definitionHash());
         assertThat(listedIn(keys, id, pipeline)).as("awake: in all four again").containsExactly(true, true, true, true);
+    }
+
+    /**
+     * A stub shortens only what it can write out again exactly (execution-stub.lua): a start time with finer digits than
+     * milliseconds, an id that is not {@code <pipeline>:<name>} and a definition hash that is not {@code sha256:} and 64
+     * lower-case digits stay as the commit wrote them; a start time to the millisecond goes to epoch ms. Each loads, lists
+     * and restores as it was committed.
+     */
+    @Test
+    void aStubShortensOnlyWhatItCanWriteOutAgain() {
+        RedisExecutionStore store = (RedisExecutionStore) createStore();
+        String digits = "fedcba9876543210".repeat(4);
+        List<ExecutionSummary> cases = List.of(
+                new ExecutionSummary("p:micros", "p", "micros", "RUNNING", "sha256:" + digits, T.plusNanos(123_456_000), null),
+                new ExecutionSummary("p:millis", "p", "millis", "RUNNING", "sha256:" + digits, T.plusMillis(120), null, "2026-11-28"),
+                new ExecutionSummary("p:named-otherwise", "p", "other", "RUNNING", "sha256:" + digits.toUpperCase(), T, null),
+                new ExecutionSummary("p:q:r", "p:q", "r", "RUNNING", "md5:abc", Instant.parse("1969-07-20T20:17:40.001Z"), null));
+        for (ExecutionSummary running : cases) {
+            store.commit(new Commit(running, "{\"s\":1}", List.of("h"), List.of(), 0, T));
+            assertThat(store.stub(running.executionId(), 1)).isTrue();
+        }
+        java.util.function.Function<String, java.util.Set<String>> fields =
+                id -> redis().client().<String, String>getMap(keys().hashKey(id), StringCodec.INSTANCE).readAllMap().keySet();
+        assertThat(fields.apply("p:micros")).contains("startTime", "d").doesNotContain("s", "pipeline", "name", "stopTime");
+        assertThat(fields.apply("p:millis")).contains("s", "d", "partition").doesNotContain("startTime", "definitionHash");
+        assertThat(fields.apply("p:named-otherwise")).contains("pipeline", "name", "definitionHash", "s").doesNotContain("d");
+        assertThat(fields.apply("p:q:r")).contains("pipeline", "name", "definitionHash", "s");
+        for (ExecutionSummary running : cases) {
+            assertThat(store.load(running.executionId()).orElseThrow().summary()).as("asleep").isEqualTo(running);
+            assertThat(store.list(running.pipeline(), "RUNNING", 10)).as("listed asleep").contains(running);
+            assertThat(store.restore(running, 1, "{\"s\":1}", List.of("h"))).isTrue();
+            assertThat(store.load(running.executionId()).orElseThrow().summary()).as("awake").isEqualTo(running);
+            assertThat(store.list(running.pipeline(), null, 10)).as("listed awake").contains(running);
+        }
     }
 
     /**

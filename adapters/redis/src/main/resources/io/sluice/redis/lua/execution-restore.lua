@@ -1,5 +1,5 @@
 -- Wakes a sleeping execution: puts its state and history (read back from the object store) in place of its stub, and
--- the names of its index sets the stub dropped and its definition hash as the commit keeps it (execution-stub.lua), if it is still the stub of the expected version.
+-- the names of its index sets the stub dropped and its summary as the commit keeps it (execution-stub.lua), if it is still the stub of the expected version.
 -- Two wakers race safely: the second finds no stub and answers 0.
 --
 -- It is listed again in the shard's all-executions set and its pipeline's set, which the stub left.
@@ -9,19 +9,17 @@
 -- before this ran (HistoryOffload; kept as the hash's 'historyObjects', as the commit keeps it), else ''
 -- ARGV[4..6] the names of its pipeline, status and pipeline + status index sets (as the commit keeps them; touched
 -- undeclared, in the same slot)   ARGV[7] the execution id   ARGV[8] its start time (epoch ms), the listing sets' score
--- ARGV[9..] history lines
+-- ARGV[9..12] its pipeline, name, definition hash and start time as the commit keeps them (the stub may hold them
+-- shorter or not at all, execution-stub.lua)   ARGV[13..] history lines
 -- Returns 1 if it restored, else 0.
 
 local version = redis.call('HGET', KEYS[1], 'version')
 if not version or tonumber(version) ~= tonumber(ARGV[1]) or redis.call('HSTRLEN', KEYS[1], 'state') ~= 0 then
   return 0
 end
-redis.call('HSET', KEYS[1], 'state', ARGV[2], 'ixPipeline', ARGV[4], 'ixStatus', ARGV[5], 'ixPipelineStatus', ARGV[6])
-local sha = redis.call('HGET', KEYS[1], 'definitionSha256')
-if sha then
-  redis.call('HSET', KEYS[1], 'definitionHash', 'sha256:' .. sha)
-  redis.call('HDEL', KEYS[1], 'definitionSha256')
-end
+redis.call('HSET', KEYS[1], 'state', ARGV[2], 'ixPipeline', ARGV[4], 'ixStatus', ARGV[5], 'ixPipelineStatus', ARGV[6],
+  'pipeline', ARGV[9], 'name', ARGV[10], 'definitionHash', ARGV[11], 'startTime', ARGV[12], 'stopTime', '')
+redis.call('HDEL', KEYS[1], 'd', 's', 'definitionSha256') -- the last one: stubs of earlier builds
 if ARGV[3] == '1' then
   redis.call('HSET', KEYS[1], 'historyObjects', '1')
 end
@@ -29,7 +27,7 @@ redis.call('ZADD', KEYS[3], ARGV[8], ARGV[7])
 redis.call('ZADD', ARGV[4], ARGV[8], ARGV[7])
 redis.call('DEL', KEYS[2])
 local last = #ARGV
-local from = 9
+local from = 13
 while from <= last do
   local to = math.min(from + 999, last) -- unpack has a stack limit
   redis.call('RPUSH', KEYS[2], unpack(ARGV, from, to))

@@ -1,8 +1,11 @@
 -- Puts a waiting execution to sleep: its state and history leave Redis (the caller wrote them to the object store
 -- first) and a stub stays: the hash keeps version and the summary fields a listing and a load read (small enough for
--- Redis's compact encoding) and its tasks' claim fields, its state is '' (what a load reads as a stub, and what the commit script refuses). What
+-- Redis's compact encoding) and its tasks' claim fields, its state is '' (what a load reads as a stub, and what the commit script refuses).
+-- The summary is kept in its fewest bytes (SummaryFields.read writes it out again): no pipeline and name when the id
+-- is '<pipeline>:<name>', no stop time (a stub is running), the start time 's' in epoch ms when its ISO form holds
+-- no finer digits, and a 'sha256:' definition hash 'd', its 64 digits three to two characters. What
 -- only a commit needs goes: the names of its index sets (execution-restore.lua puts them back), the writer token, commit
--- time and deadline, an empty partition (and the definition hash loses its 'sha256:'); so do the deduplication marks of the messages sent for it (queue-send.lua):
+-- time and deadline, an empty partition; so do the deduplication marks of the messages sent for it (queue-send.lua):
 -- its outbox is sent, and a message sent again after this (a sweeper that read the outbox before it was cleared) is one
 -- whose window could have ended anyway, which the task's claim and the execution's version already make harmless.
 -- It stays listed only by its status, RUNNING (the status and pipeline + status sets), and leaves the shard's
@@ -19,6 +22,38 @@
 -- claim field's name, less its 'c', completes one; in the same slot, touched undeclared)
 -- Returns 1 if it stubbed, else 0.
 
+local alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+-- 64 hex digits as 43 characters: each three (12 bits) as two of the alphabet, the last one as one (SummaryFields).
+local function shortDigest(hex)
+  local out = {}
+  for i = 1, 61, 3 do
+    local n = tonumber(string.sub(hex, i, i + 2), 16)
+    local hi, lo = math.floor(n / 64), n % 64
+    out[#out + 1] = string.sub(alphabet, hi + 1, hi + 1) .. string.sub(alphabet, lo + 1, lo + 1)
+  end
+  local last = tonumber(string.sub(hex, 64, 64), 16)
+  out[#out + 1] = string.sub(alphabet, last + 1, last + 1)
+  return table.concat(out)
+end
+-- An ISO-8601 UTC instant as Java's Instant prints it to the millisecond at most ('...T10:00:00Z', '...T10:00:00.120Z')
+-- in epoch ms, as a decimal string; nil for any other form (finer digits, a year past 9999), which stays as it is.
+local function epochMillis(iso)
+  local y, mo, d, h, mi, sec, frac = string.match(iso, '^(%d%d%d%d)%-(%d%d)%-(%d%d)T(%d%d):(%d%d):(%d%d)%.?(%d*)Z$')
+  if not y or #frac == 1 or #frac == 2 or #frac > 3 then
+    return nil
+  end
+  y, mo, d = tonumber(y), tonumber(mo), tonumber(d)
+  if mo <= 2 then
+    y = y - 1
+  end
+  -- days from 1970-01-01 of a proleptic Gregorian date, counted in 400-year eras from 0000-03-01
+  local era = math.floor(y / 400)
+  local yoe = y - era * 400
+  local doy = math.floor((153 * (mo > 2 and mo - 3 or mo + 9) + 2) / 5) + d - 1
+  local days = era * 146097 + yoe * 365 + math.floor(yoe / 4) - math.floor(yoe / 100) + doy - 719468
+  local ms = ((days * 24 + tonumber(h)) * 60 + tonumber(mi)) * 60 + tonumber(sec)
+  return string.format('%.0f', ms * 1000 + (frac == '' and 0 or tonumber(frac)))
+end
 local kept = {'version', 'status', 'pipeline', 'name', 'definitionHash', 'startTime', 'stopTime', 'partition',
   'historyObjects'}
 local f = redis.call('HMGET', KEYS[1], unpack(kept))
@@ -29,18 +64,32 @@ if redis.call('HSTRLEN', KEYS[1], 'state') == 0 or redis.call('LLEN', KEYS[2]) >
   return 0
 end
 -- Written anew, not trimmed: Redis never turns a hash back into a listpack once it has grown out of one.
-local fields = {'state', ''}
-for i, name in ipairs(kept) do
-  local value = f[i]
-  if name == 'definitionHash' and value and string.sub(value, 1, 7) == 'sha256:' then
-    -- 'sha256:' and 64 hex digits are 71 bytes, over a listpack's 64: the digits alone (lib/load.lua, SummaryFields)
-    name, value = 'definitionSha256', string.sub(value, 8)
-  end
-  if value and (value ~= '' or name == 'stopTime') then
+local fields = {'state', '', 'version', f[1], 'status', f[2]}
+local function keep(name, value)
+  if value and value ~= '' then
     fields[#fields + 1] = name
     fields[#fields + 1] = value
   end
 end
+local pipeline, name = f[3], f[4]
+if not (pipeline and name and pipeline ~= '' and not string.find(pipeline, ':', 1, true) and ARGV[2] == pipeline .. ':' .. name) then
+  keep('pipeline', pipeline)
+  keep('name', name)
+end
+local digest = f[5] and string.match(f[5], '^sha256:(' .. string.rep('[0-9a-f]', 64) .. ')$')
+if digest then
+  keep('d', shortDigest(digest))
+else
+  keep('definitionHash', f[5])
+end
+local start = f[6] and epochMillis(f[6])
+if start then
+  keep('s', start)
+else
+  keep('startTime', f[6])
+end
+keep('partition', f[8])
+keep('historyObjects', f[9])
 local function claimField(name)
   local value = redis.call('HGET', KEYS[1], name)
   if string.sub(value, 1, 1) == 'r' then

@@ -1,17 +1,17 @@
 -- load(hash, outbox): reads an execution's hash and outbox together, so the outbox returned is the
 -- one of the version returned. Returns {} when absent, else {version, pipeline, name, status,
--- definitionHash, startTime, stopTime, state, partition ('' for none), outbox command 1, outbox command 2, ...}.
+-- definitionHash, startTime, stopTime, state, partition, definitionSha256, d, s ('' for any absent), outbox command 1,
+-- outbox command 2, ...}: a stub keeps its summary shorter (execution-stub.lua; the last three are its, the first of them
+-- an earlier build's) and SummaryFields.read writes it out.
 local function load(hash, outbox)
   local fields = redis.call('HMGET', hash, 'version', 'pipeline', 'name', 'status',
-    'definitionHash', 'startTime', 'stopTime', 'state', 'partition', 'definitionSha256')
+    'definitionHash', 'startTime', 'stopTime', 'state', 'partition', 'definitionSha256', 'd', 's')
   if not fields[1] then
     return {}
   end
-  if not fields[5] and fields[10] then
-    fields[5] = 'sha256:' .. fields[10] -- a stub's (execution-stub.lua)
+  for i = 2, 12 do
+    fields[i] = fields[i] or ''
   end
-  fields[10] = nil
-  fields[9] = fields[9] or ''
   for _, command in ipairs(redis.call('LRANGE', outbox, 0, -1)) do
     fields[#fields + 1] = command
   end
