@@ -13,12 +13,14 @@ import org.redisson.api.redisnode.RedisNodes;
  * ({@code total_commands_processed}, which counts the commands a Lua script runs too) and round trips
  * ({@code total_reads_processed}, the read events the server handled: one per request a client sent and waited for,
  * and one for a pipelined batch that arrived together). The figures are the server's, so every client of the server
- * counts: a bench reads them on a Redis of its own.
+ * counts: a bench reads them on a Redis of its own. {@code cpuMicros} is the CPU the servers' processes used
+ * ({@code INFO cpu}: {@code used_cpu_user} + {@code used_cpu_sys}, in µs), replicas left out.
  */
-public record RedisTraffic(long commands, long roundTrips, Map<String, Long> calls, Map<String, Long> commandsByPrimary) {
+public record RedisTraffic(long commands, long roundTrips, long cpuMicros, Map<String, Long> calls, Map<String, Long> commandsByPrimary) {
     public static RedisTraffic of(RedissonClient redisson) {
         long commands = 0;
         long roundTrips = 0;
+        double cpuSeconds = 0;
         Map<String, Long> calls = new TreeMap<>();
         Map<String, Long> byPrimary = new TreeMap<>();
         for (RedisNode node : primaries(redisson)) {
@@ -27,6 +29,8 @@ public record RedisTraffic(long commands, long roundTrips, Map<String, Long> cal
             commands += served;
             byPrimary.put(node.getAddr().getHostString() + ":" + node.getAddr().getPort(), served);
             roundTrips += Long.parseLong(stats.get("total_reads_processed"));
+            Map<String, String> cpu = node.info(RedisNode.InfoSection.CPU);
+            cpuSeconds += Double.parseDouble(cpu.get("used_cpu_user")) + Double.parseDouble(cpu.get("used_cpu_sys"));
             node.info(RedisNode.InfoSection.COMMANDSTATS).forEach((name, value) -> { // cmdstat_evalsha -> calls=12,usec=...
                 if (name.startsWith("cmdstat_") && value.startsWith("calls=")) {
                     int end = value.indexOf(',');
@@ -34,7 +38,7 @@ public record RedisTraffic(long commands, long roundTrips, Map<String, Long> cal
                 }
             });
         }
-        return new RedisTraffic(commands, roundTrips, Map.copyOf(calls), Map.copyOf(byPrimary));
+        return new RedisTraffic(commands, roundTrips, Math.round(cpuSeconds * 1e6), Map.copyOf(calls), Map.copyOf(byPrimary));
     }
 
     private static List<RedisNode> primaries(RedissonClient redisson) {
@@ -55,7 +59,8 @@ public record RedisTraffic(long commands, long roundTrips, Map<String, Long> cal
         });
         Map<String, Long> byPrimary = new TreeMap<>();
         commandsByPrimary.forEach((node, n) -> byPrimary.put(node, n - earlier.commandsByPrimary.getOrDefault(node, 0L)));
-        return new RedisTraffic(commands - earlier.commands, roundTrips - earlier.roundTrips, Map.copyOf(delta), Map.copyOf(byPrimary));
+        return new RedisTraffic(commands - earlier.commands, roundTrips - earlier.roundTrips, cpuMicros - earlier.cpuMicros, Map.copyOf(delta),
+                Map.copyOf(byPrimary));
     }
 
     /** Each primary's share of the commands, busiest first ({@code 127.0.0.1:7001 48 %, ...}): how evenly a cluster is loaded. */
