@@ -44,7 +44,7 @@ local function push(key, from, count)
   end
 end
 
-local old = redis.call('HMGET', KEYS[1], 'ixPipeline', 'ixStatus', 'ixPipelineStatus')
+local old = redis.call('HMGET', KEYS[1], 'ixPipeline', 'ixStatus', 'ixPipelineStatus', 'startTime', 'retainUntil')
 redis.call('HSET', KEYS[1], 'version', current + 1, 'state', ARGV[5],
   'pipeline', ARGV[6], 'name', ARGV[7], 'status', ARGV[8], 'definitionHash', ARGV[9],
   'startTime', ARGV[10], 'stopTime', ARGV[11], 'committedAt', ARGV[2], 'retainUntil', ARGV[12],
@@ -63,10 +63,17 @@ if ARGV[20] == '1' then
 end
 local id = ARGV[16]
 local start = ARGV[17]
-redis.call('ZADD', KEYS[5], start, id)
+-- The hash names the sets it is listed in (a stub names none, and the restore lists it again), under its start time:
+-- an entry whose set and start time are unchanged is in place already, as on most commits of a running execution.
+local sameStart = old[4] == ARGV[10]
+if not (sameStart and old[1] and old[1] ~= '') then
+  redis.call('ZADD', KEYS[5], start, id)
+end
 for i = 1, 3 do
   local set = ARGV[12 + i]
-  redis.call('ZADD', set, start, id)
+  if not (sameStart and old[i] == set) then
+    redis.call('ZADD', set, start, id)
+  end
   if old[i] and old[i] ~= '' and old[i] ~= set then
     redis.call('ZREM', old[i], id)
   end
@@ -78,7 +85,7 @@ else
 end
 if ARGV[12] ~= '' then
   redis.call('ZADD', KEYS[7], ARGV[12], id)
-else
+elseif old[5] ~= '' then -- '' when the last commit set no deadline (and so took it out); absent before commits kept it
   redis.call('ZREM', KEYS[7], id)
 end
 return {1, current + 1}
