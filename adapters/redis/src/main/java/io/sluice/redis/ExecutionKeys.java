@@ -1,5 +1,7 @@
 package io.sluice.redis;
 
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -114,17 +116,39 @@ final class ExecutionKeys {
         return shardKey(shard, "idx:pipeline-status:" + status.length() + ":" + status + ":" + pipeline);
     }
 
+    /** The hash of the pipelines of {@code shard} that have sleeping executions, each with how many (execution-stub.lua). */
+    String sleepingPipelines(int shard) {
+        return shardKey(shard, "idx:sleeping-pipelines");
+    }
+
     /**
-     * The sets of {@code shard} whose union lists the executions of {@code pipeline} and {@code status} (null: any): one
-     * set, or, with no status, the scope's set and its RUNNING set, since a sleeping execution is only in the latter
-     * (execution-stub.lua).
+     * The sets of {@code shard} whose union lists the executions of {@code pipeline} and {@code status} (null: any). A
+     * sleeping execution is only in its pipeline's RUNNING set (execution-stub.lua), so a listing that would find it in a
+     * set it left reads that set too: with a pipeline and no status, the pipeline's RUNNING set; with no pipeline, the
+     * RUNNING sets of {@code sleeping}, the shard's pipelines that have sleeping executions (with no status, also the
+     * RUNNING set, where stubs of earlier builds stay).
      */
-    List<String> listingIndexes(int shard, String pipeline, String status) {
-        if (status != null) {
-            return List.of(pipeline == null ? statusIndex(shard, status) : pipelineStatusIndex(shard, pipeline, status));
+    List<String> listingIndexes(int shard, String pipeline, String status, Collection<String> sleeping) {
+        if (pipeline != null) {
+            return status != null ? List.of(pipelineStatusIndex(shard, pipeline, status))
+                    : List.of(pipelineIndex(shard, pipeline), pipelineStatusIndex(shard, pipeline, SummaryFields.RUNNING));
         }
-        return pipeline == null ? List.of(allIndex(shard), statusIndex(shard, SummaryFields.RUNNING))
-                : List.of(pipelineIndex(shard, pipeline), pipelineStatusIndex(shard, pipeline, SummaryFields.RUNNING));
+        List<String> sets = new ArrayList<>();
+        if (status == null) {
+            sets.add(allIndex(shard));
+        }
+        if (status == null || status.equals(SummaryFields.RUNNING)) {
+            sets.add(statusIndex(shard, SummaryFields.RUNNING));
+            sleeping.forEach(p -> sets.add(pipelineStatusIndex(shard, p, SummaryFields.RUNNING)));
+        } else {
+            sets.add(statusIndex(shard, status));
+        }
+        return sets;
+    }
+
+    /** Whether a listing of {@code pipeline} and {@code status} reads the pipelines that have sleeping executions. */
+    static boolean listsSleepingByPipeline(String pipeline, String status) {
+        return pipeline == null && (status == null || status.equals(SummaryFields.RUNNING));
     }
 
     /** {@code P:<part>} on one node, {@code P:<shard tag>:<part>} on Cluster. */

@@ -214,8 +214,9 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
 
     @Override
     public boolean stub(String executionId, long version) {
+        int shard = keys.shardOf(executionId);
         Long done = STUB.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
-                keys.historyKey(executionId), keys.sentKey(executionId), keys.allIndex(keys.shardOf(executionId))),
+                keys.historyKey(executionId), keys.sentKey(executionId), keys.allIndex(shard), keys.sleepingPipelines(shard)),
                 Long.toString(version), executionId, keys.claimKeysOf(executionId));
         return done == 1L;
     }
@@ -244,8 +245,9 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         args.add(Long.toString(summary.startTime().toEpochMilli()));
         args.addAll(List.of(summary.pipeline(), summary.name(), summary.definitionHash(), summary.startTime().toString()));
         args.addAll(stored.lines());
+        int shard = keys.shardOf(executionId);
         Long done = RESTORE.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.historyKey(executionId),
-                keys.allIndex(keys.shardOf(executionId))), args.toArray());
+                keys.allIndex(shard), keys.sleepingPipelines(shard)), args.toArray());
         return done == 1L;
     }
 
@@ -293,15 +295,16 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
 
     /**
      * A page from the index (per shard) that matches the filter, by keyset from {@code after} ({@link ShardedListing}):
-     * an entry whose execution does not (yet, or any more) match the filter, or is gone, is left out. A sleeping execution
-     * is listed only by status (execution-stub.lua), so the listings without a status read the running ones' index too.
+     * an entry whose execution does not (yet, or any more) match the filter, or is gone, is left out; a sleeping one is
+     * found in its pipeline's RUNNING set ({@link ExecutionKeys#listingIndexes}).
      */
     @Override
     public List<ExecutionSummary> list(String pipeline, String status, ExecutionCursor after, int limit) {
         if (limit <= 0) {
             return List.of();
         }
-        return listing.page(shard -> keys.listingIndexes(shard, pipeline, status), after, limit, (id, read) -> {
+        List<Set<String>> sleeping = listing.sleepingPipelines(pipeline, status);
+        return listing.page(shard -> keys.listingIndexes(shard, pipeline, status, sleeping.get(shard)), after, limit, (id, read) -> {
             ExecutionSummary s = SummaryFields.read(id, read::get);
             return s != null && (pipeline == null || pipeline.equals(s.pipeline())) && (status == null || status.equals(s.status())) ? s : null;
         }, SummaryFields.LISTED);

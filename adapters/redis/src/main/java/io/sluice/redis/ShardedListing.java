@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.IntFunction;
 import org.redisson.api.RBatch;
@@ -34,6 +35,21 @@ final class ShardedListing {
     ShardedListing(RedissonClient redisson, ExecutionKeys keys) {
         this.redisson = redisson;
         this.keys = keys;
+    }
+
+    /** Each shard's pipelines that have sleeping executions, if a listing of {@code pipeline} and {@code status} reads them. */
+    List<Set<String>> sleepingPipelines(String pipeline, String status) {
+        int shards = keys.shards().count();
+        if (!ExecutionKeys.listsSleepingByPipeline(pipeline, status)) {
+            return java.util.Collections.nCopies(shards, Set.of());
+        }
+        RBatch batch = redisson.createBatch();
+        List<RFuture<Set<String>>> reads = new ArrayList<>(shards);
+        for (int shard = 0; shard < shards; shard++) {
+            reads.add(batch.<String, String>getMap(keys.sleepingPipelines(shard), StringCodec.INSTANCE).readAllKeySetAsync());
+        }
+        batch.execute();
+        return reads.stream().map(r -> r.toCompletableFuture().join()).toList();
     }
 
     /**

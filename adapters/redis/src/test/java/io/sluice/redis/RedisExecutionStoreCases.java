@@ -86,11 +86,17 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         assertThat(redis().client().getKeys().countExists(keys.sentKey(id))).isZero();
         assertThat(store.list(pipeline, "RUNNING", 10)).as("listed as it was").containsExactly(running);
         assertThat(store.list(pipeline, null, 10)).containsExactly(running);
-        assertThat(listedIn(keys, id, pipeline)).as("asleep: by status only").containsExactly(false, false, true, true);
+        assertThat(listedIn(keys, id, pipeline)).as("asleep: in its pipeline's RUNNING set only").containsExactly(false, false, false, true);
+        assertThat(store.list(null, "RUNNING", 10)).as("found through its pipeline's").containsExactly(running);
+        assertThat(store.list(null, null, 10)).containsExactly(running);
+        assertThat(store.list(null, "SUCCEEDED", 10)).isEmpty();
+        String sleeping = keys.sleepingPipelines(keys.shardOf(id));
+        assertThat(redis().client().<String, String>getMap(sleeping, StringCodec.INSTANCE).readAllMap()).containsExactly(java.util.Map.entry(pipeline, "1"));
         assertThat(store.load(id).orElseThrow().summary()).isEqualTo(running);
         assertThat(store.restore(running, 1, "{\"s\":1}", List.of("h"))).isTrue();
         assertThat(redis().client().getMap(keys.hashKey(id), StringCodec.INSTANCE).get("definitionHash")).isEqualTo(running.definitionHash());
         assertThat(listedIn(keys, id, pipeline)).as("awake: in all four again").containsExactly(true, true, true, true);
+        assertThat(redis().client().getKeys().countExists(sleeping)).as("no pipeline with sleeping executions left").isZero();
     }
 
     /**

@@ -77,7 +77,8 @@ final class ExecutionStubCases {
 
     /**
      * A sleeping execution is in every listing it was in awake, once, whatever the filter and the page size: a store may
-     * keep it under fewer index entries (the Redis store lists it by status only and reads that beside the others).
+     * keep it under fewer index entries (the Redis store lists it in its pipeline's RUNNING set only and reads that beside
+     * the others).
      */
     void sleepersArePagedOnceEachUnderEveryFilter(UnaryOperator<String> id) {
         List<ExecutionSummary> expected = new ArrayList<>();

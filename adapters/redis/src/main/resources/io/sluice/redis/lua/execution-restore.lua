@@ -2,9 +2,11 @@
 -- the names of its index sets the stub dropped and its summary as the commit keeps it (execution-stub.lua), if it is still the stub of the expected version.
 -- Two wakers race safely: the second finds no stub and answers 0.
 --
--- It is listed again in the shard's all-executions set and its pipeline's set, which the stub left.
+-- It is listed again in the shard's all-executions set, its pipeline's set and the RUNNING set, which the stub left, and
+-- its pipeline counts one sleeping execution fewer.
 --
--- KEYS[1] execution hash   KEYS[2] history list   KEYS[3] the shard's all-executions set
+-- KEYS[1] execution hash   KEYS[2] history list   KEYS[3] the shard's all-executions set   KEYS[4] the shard's hash
+-- of the pipelines that have sleeping executions, with how many
 -- ARGV[1] expected version   ARGV[2] state   ARGV[3] '1' when some history lines are references to objects written
 -- before this ran (HistoryOffload; kept as the hash's 'historyObjects', as the commit keeps it), else ''
 -- ARGV[4..6] the names of its pipeline, status and pipeline + status index sets (as the commit keeps them; touched
@@ -25,6 +27,13 @@ if ARGV[3] == '1' then
 end
 redis.call('ZADD', KEYS[3], ARGV[8], ARGV[7])
 redis.call('ZADD', ARGV[4], ARGV[8], ARGV[7])
+-- A stub of an earlier build stayed in the RUNNING set and was not counted.
+if not redis.call('ZSCORE', ARGV[5], ARGV[7]) then
+  redis.call('ZADD', ARGV[5], ARGV[8], ARGV[7])
+  if redis.call('HINCRBY', KEYS[4], ARGV[9], -1) <= 0 then
+    redis.call('HDEL', KEYS[4], ARGV[9])
+  end
+end
 redis.call('DEL', KEYS[2])
 local last = #ARGV
 local from = 13

@@ -8,16 +8,18 @@
 -- time and deadline, an empty partition; so do the deduplication marks of the messages sent for it (queue-send.lua):
 -- its outbox is sent, and a message sent again after this (a sweeper that read the outbox before it was cleared) is one
 -- whose window could have ended anyway, which the task's claim and the execution's version already make harmless.
--- It stays listed only by its status, RUNNING (the status and pipeline + status sets), and leaves the shard's
--- all-executions set and its pipeline's set: the listings without a status read the running ones' set beside their own
--- (RedisExecutionStore.list), and execution-restore.lua puts it back in both.
+-- It stays listed only in its pipeline's RUNNING set (the pipeline + status set) and leaves the shard's all-executions
+-- set, its pipeline's set and the RUNNING set (~100 bytes an entry): the shard's hash of pipelines with sleeping
+-- executions counts it, and the listings that would have found it in the sets it left read the RUNNING sets of those
+-- pipelines beside their own (ExecutionKeys.listingIndexes); execution-restore.lua puts it back in all three.
 -- A completed claim of one of its tasks (a callback task's, whose worker is done with it) moves into its field, 'r' and
 -- the result, when that stays within a compact value, and its key goes (~250 bytes); lib/claim.lua answers from the
 -- field, and the field leaves with the execution. An unfinished claim keeps its key, the field '1'.
 -- Only a running execution at the expected version, not a stub already, with no unsent outbox.
 --
 -- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list   KEYS[4] sent marks hash
--- KEYS[5] the shard's all-executions set (its pipeline's set, named in the hash, is touched undeclared, in the same slot)
+-- KEYS[5] the shard's all-executions set (its pipeline's and status's sets, named in the hash, are touched undeclared, in
+-- the same slot)   KEYS[6] the shard's hash of the pipelines that have sleeping executions, with how many
 -- ARGV[1] expected version   ARGV[2] the execution id   ARGV[3] what the keys of its tasks' claims start with (the
 -- claim field's name, less its 'c', completes one; in the same slot, touched undeclared)
 -- Returns 1 if it stubbed, else 0.
@@ -109,11 +111,14 @@ for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
     fields[#fields + 1] = claimField(name)
   end
 end
-local pipelineSet = redis.call('HGET', KEYS[1], 'ixPipeline')
+local sets = redis.call('HMGET', KEYS[1], 'ixPipeline', 'ixStatus')
 redis.call('ZREM', KEYS[5], ARGV[2])
-if pipelineSet and pipelineSet ~= '' then
-  redis.call('ZREM', pipelineSet, ARGV[2])
+for _, set in ipairs(sets) do
+  if set and set ~= '' then
+    redis.call('ZREM', set, ARGV[2])
+  end
 end
+redis.call('HINCRBY', KEYS[6], f[3], 1)
 redis.call('DEL', KEYS[1], KEYS[3], KEYS[4])
 redis.call('HSET', KEYS[1], unpack(fields))
 return 1
