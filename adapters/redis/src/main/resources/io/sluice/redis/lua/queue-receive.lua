@@ -83,8 +83,9 @@ for _, id in ipairs(due) do
     end
   end
   if receivable then
-    local received = tonumber(redis.call('HGET', KEYS[3], id) or '0')
-    if maxReceives > 0 and received >= maxReceives then
+    local received = redis.call('HINCRBY', KEYS[3], id, 1) -- this receive's count; one less if it is dead-lettered
+    if maxReceives > 0 and received > maxReceives then
+      received = received - 1
       redis.call('HSET', KEYS[6], id, message)
       redis.call('HSET', KEYS[7], id, received)
       redis.call('ZADD', KEYS[5], now, id)
@@ -97,7 +98,6 @@ for _, id in ipairs(due) do
       end
       moved = moved + 1
     else
-      received = redis.call('HINCRBY', KEYS[3], id, 1)
       redis.call('ZADD', KEYS[1], now + visibility, id)
       out[#out + 1] = id
       out[#out + 1] = tostring(received)

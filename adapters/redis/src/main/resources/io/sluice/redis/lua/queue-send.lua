@@ -4,7 +4,7 @@
 -- KEYS[1] due zset (member: message id, score: visible from, epoch ms), KEYS[2] messages hash
 -- (id -> encoded attributes and body), KEYS[3] receives hash (id -> receive count), KEYS[4] groups
 -- hash (id -> group, for grouped messages only).
--- ARGV[1] id, ARGV[2] encoded message, ARGV[3] delay ms, ARGV[4] channel, ARGV[5] notification,
+-- ARGV[1] id (a new one), ARGV[2] encoded message, ARGV[3] delay ms, ARGV[4] channel, ARGV[5] notification,
 -- ARGV[6] group ('' for none), ARGV[7] deduplication id ('' for none), ARGV[8] deduplication window ms,
 -- ARGV[9] the queue's key stem: its group lists are <stem>group:<group>, its deduplication marks
 -- <stem>dedup:<id>, in the queue's slot (the stem carries its hash tag).
@@ -41,8 +41,9 @@ if ARGV[7] ~= '' then
   end
 end
 local delay = tonumber(ARGV[3])
+-- The id is new (QueueKeys.newMessageId), so it has no receive count: a message's count leaves with it (acknowledged or
+-- dead-lettered, queue-acknowledge.lua, queue-receive.lua).
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-redis.call('HDEL', KEYS[3], ARGV[1])
 if ARGV[10] ~= '' then
   redis.call('HSET', ARGV[9] .. 'subjects', ARGV[1], ARGV[10])
 end
