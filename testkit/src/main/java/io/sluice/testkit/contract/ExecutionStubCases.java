@@ -106,6 +106,15 @@ final class ExecutionStubCases {
         ExecutionSummary sleeper = expected.stream().filter(e -> e.executionId().endsWith("a0")).findFirst().orElseThrow();
         assertThat(stubs.restore(sleeper, 1, "s", List.of())).isTrue();
         assertThat(pageIds(pipeline, null, 4, ids)).as("woken, listed as before").containsExactlyElementsOf(ids);
+        assertThat(pageIds(null, "RUNNING", 4, ids)).as("woken, by status").containsExactlyElementsOf(running);
+        ExecutionSummary done = new ExecutionSummary(sleeper.executionId(), pipeline, sleeper.name(), "SUCCEEDED", "sha256:abc",
+                sleeper.startTime(), at.plusSeconds(5));
+        assertThat(store.commit(new Commit(done, "s", List.of(), List.of(), 1, at))).isEqualTo(new CommitResult.Committed(2));
+        List<String> stillRunning = running.stream().filter(r -> !r.equals(sleeper.executionId())).toList();
+        assertThat(pageIds(null, "RUNNING", 4, ids)).as("woken and finished, by status").containsExactlyElementsOf(stillRunning);
+        assertThat(pageIds(pipeline, "RUNNING", 4, ids)).containsExactlyElementsOf(stillRunning);
+        assertThat(pageIds(null, "SUCCEEDED", 4, ids)).contains(sleeper.executionId());
+        assertThat(pageIds(null, null, 4, ids)).as("all, once each").containsExactlyElementsOf(ids);
     }
 
     /** The ids among {@code ours} of every page of a listing (other tests' executions may share the store). */
