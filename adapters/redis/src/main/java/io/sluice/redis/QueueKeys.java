@@ -2,7 +2,6 @@ package io.sluice.redis;
 
 import java.util.List;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
  * The names of a Redis task queue's keys, shard by shard ({@link Shards}). On one node a queue {@code Q} has one part,
@@ -13,7 +12,6 @@ import java.util.regex.Pattern;
  * every receipt of it.
  */
 final class QueueKeys {
-    private static final Pattern QUEUE_NAME = Pattern.compile("[A-Za-z0-9_-]{1,80}");
 
     private final KeyPrefix prefix;
     private final Shards shards;
@@ -69,9 +67,23 @@ final class QueueKeys {
     }
 
     static String checked(String queue) {
-        if (queue == null || !QUEUE_NAME.matcher(queue).matches()) {
+        if (!isQueueName(queue)) {
             throw new IllegalArgumentException("'" + queue + "' is not a queue name: use 1 to 80 letters, digits, hyphens and underscores");
         }
         return queue;
+    }
+
+    /** 1 to 80 ASCII letters, digits, hyphens and underscores (on every send and acknowledgement: a loop, not a regex). */
+    private static boolean isQueueName(String queue) {
+        if (queue == null || queue.isEmpty() || queue.length() > 80) {
+            return false;
+        }
+        for (int i = 0; i < queue.length(); i++) {
+            char ch = queue.charAt(i);
+            if (!(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '-' || ch == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -47,7 +45,6 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
      * removal finds and deletes the claim keys (execution-remove.lua) and a stub keeps them (execution-stub.lua).
      */
     static final String CLAIM_FIELD = "c";
-    private static final Pattern TASK_TOKEN = Pattern.compile("(.+)(\\.\\d+\\.\\d+\\.\\d+\\.[0-9a-f]{32})");
     private final Duration abandonedClaimExpiry;
 
     public RedisIdempotencyStore(RedissonClient redisson, String keyPrefix) {
@@ -157,11 +154,11 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     }
 
     private Place place(String key) {
-        Matcher task = task(key);
+        Task task = task(key);
         if (task == null) {
             return new Place(tokenKey(key, null), null, null);
         }
-        return new Place(tokenKey(key, task), executions.hashKey(task.group(1)), CLAIM_FIELD + task.group(2));
+        return new Place(tokenKey(key, task), executions.hashKey(task.executionId()), CLAIM_FIELD + task.rest());
     }
 
     RedissonClient client() {
@@ -178,12 +175,11 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     }
 
     /** {@link #tokenKey(String)} with {@code task}, what {@link #task} matched of {@code key}. */
-    private String tokenKey(String key, Matcher task) {
+    private String tokenKey(String key, Task task) {
         if (task == null) {
             return tokenKeyPrefix() + key;
         }
-        String id = task.group(1);
-        return executions.claimKeysOf(id) + task.group(2);
+        return executions.claimKeysOf(task.executionId()) + task.rest();
     }
 
     /**
@@ -198,24 +194,27 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
     /** The execution id a task's token starts with, or {@code null} if {@code token} is not one. */
     static String executionOfToken(String token) {
-        Matcher m = TASK_TOKEN.matcher(token);
-        return m.matches() ? m.group(1) : null;
+        int rest = TaskTokens.restStart(token, 0);
+        return rest < 0 ? null : token.substring(0, rest);
     }
 
     /** The shard of the slot {@link #tokenKey} puts {@code key} in, or -1 for a key outside every execution's shard. */
     int shardOfKey(String key) {
-        Matcher task = task(key);
-        return task == null ? -1 : executions.shardOf(task.group(1));
+        Task task = task(key);
+        return task == null ? -1 : executions.shardOf(task.executionId());
     }
 
     /** The parts of a task's token, if {@code key} is {@link IdempotencyStore#taskKey} of one. */
-    private static Matcher task(String key) {
+    private static Task task(String key) {
         if (!key.startsWith(TASK_KEY_PREFIX)) {
             return null;
         }
-        Matcher m = TASK_TOKEN.matcher(key).region(TASK_KEY_PREFIX.length(), key.length());
-        return m.matches() ? m : null;
+        int rest = TaskTokens.restStart(key, TASK_KEY_PREFIX.length());
+        return rest < 0 ? null : new Task(key.substring(TASK_KEY_PREFIX.length(), rest), key.substring(rest));
     }
+
+    /** A task's token: its execution id and the rest ({@code .<frame>.<step>.<attempt>.<secret>}). */
+    private record Task(String executionId, String rest) {}
 
     /** What every token's key starts with. */
     String tokenKeyPrefix() {

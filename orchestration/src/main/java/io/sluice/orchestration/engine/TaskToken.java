@@ -2,7 +2,6 @@ package io.sluice.orchestration.engine;
 
 import io.sluice.orchestration.path.RandomSource;
 import java.util.HexFormat;
-import java.util.regex.Pattern;
 
 /**
  * Names one invocation of a function by a Task state: the execution, the thread of control
@@ -17,12 +16,29 @@ import java.util.regex.Pattern;
  */
 public record TaskToken(String executionId, int frame, long step, int attempt, String secret) {
     private static final char SEP = '.';
-    private static final Pattern SECRET = Pattern.compile("[0-9a-f]{32}");
+    private static final int SECRET_LENGTH = 32;
 
     public TaskToken {
-        if (!secret.isEmpty() && !SECRET.matcher(secret).matches()) {
+        if (!secret.isEmpty() && !isSecret(secret, 0)) {
             throw new IllegalArgumentException("a task token's secret part is 32 lower-case hex digits");
         }
+    }
+
+    /**
+     * Whether {@code text} from {@code from} to its end is a secret part: 32 lower-case hex digits (on every task's path, so
+     * a loop rather than a regular expression).
+     */
+    public static boolean isSecret(String text, int from) {
+        if (from < 0 || text.length() - from != SECRET_LENGTH) {
+            return false;
+        }
+        for (int i = from; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if ((ch < '0' || ch > '9') && (ch < 'a' || ch > 'f')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A new token for a task about to be dispatched; its secret part comes from {@code random}. */
@@ -48,7 +64,7 @@ public record TaskToken(String executionId, int frame, long step, int attempt, S
         String secret = "";
         String rest = text;
         int last = text.lastIndexOf(SEP);
-        if (last > 0 && SECRET.matcher(text.substring(last + 1)).matches()) {
+        if (last > 0 && isSecret(text, last + 1)) {
             secret = text.substring(last + 1);
             rest = text.substring(0, last);
         }
