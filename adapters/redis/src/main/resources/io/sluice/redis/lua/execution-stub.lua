@@ -2,8 +2,8 @@
 -- first) and a stub stays: the hash keeps version and the summary fields a listing and a load read (small enough for
 -- Redis's compact encoding) and its tasks' claim fields, its state is '' (what a load reads as a stub, and what the commit script refuses).
 -- The summary is kept in its fewest bytes (SummaryFields.read writes it out again): no pipeline and name when the id
--- is '<pipeline>:<name>', no stop time (a stub is running), the start time 's' in epoch ms when its ISO form holds
--- no finer digits, and a 'sha256:' definition hash 'd', its 64 digits three to two characters. What
+-- is '<pipeline>:<name>', no stop time (a stub is running), the start time 's' in epoch ms (its score in the
+-- all-executions set) when its ISO form holds no finer digits, and a 'sha256:' definition hash 'd', its 64 digits three to two characters. What
 -- only a commit needs goes: the names of its index sets (execution-restore.lua puts them back), the writer token, commit
 -- time and deadline, an empty partition; so do the deduplication marks of the messages sent for it (queue-send.lua):
 -- its outbox is sent, and a message sent again after this (a sweeper that read the outbox before it was cleared) is one
@@ -37,24 +37,12 @@ local function shortDigest(hex)
   out[#out + 1] = string.sub(alphabet, last + 1, last + 1)
   return table.concat(out)
 end
--- An ISO-8601 UTC instant as Java's Instant prints it to the millisecond at most ('...T10:00:00Z', '...T10:00:00.120Z')
--- in epoch ms, as a decimal string; nil for any other form (finer digits, a year past 9999), which stays as it is.
-local function epochMillis(iso)
-  local y, mo, d, h, mi, sec, frac = string.match(iso, '^(%d%d%d%d)%-(%d%d)%-(%d%d)T(%d%d):(%d%d):(%d%d)%.?(%d*)Z$')
-  if not y or #frac == 1 or #frac == 2 or #frac > 3 then
-    return nil
-  end
-  y, mo, d = tonumber(y), tonumber(mo), tonumber(d)
-  if mo <= 2 then
-    y = y - 1
-  end
-  -- days from 1970-01-01 of a proleptic Gregorian date, counted in 400-year eras from 0000-03-01
-  local era = math.floor(y / 400)
-  local yoe = y - era * 400
-  local doy = math.floor((153 * (mo > 2 and mo - 3 or mo + 9) + 2) / 5) + d - 1
-  local days = era * 146097 + yoe * 365 + math.floor(yoe / 4) - math.floor(yoe / 100) + doy - 719468
-  local ms = ((days * 24 + tonumber(h)) * 60 + tonumber(mi)) * 60 + tonumber(sec)
-  return string.format('%.0f', ms * 1000 + (frac == '' and 0 or tonumber(frac)))
+-- Whether an ISO-8601 UTC instant as Java's Instant prints it holds no digit finer than a millisecond ('...T10:00:00Z',
+-- '...T10:00:00.120Z'): then the score the commit gave the execution in its listing sets (its start in epoch ms, from
+-- the same instant) says all of it.
+local function toTheMillisecond(iso)
+  local frac = string.match(iso, '^%d%d%d%d%-%d%d%-%d%dT%d%d:%d%d:%d%d%.?(%d*)Z$')
+  return frac ~= nil and (#frac == 0 or #frac == 3)
 end
 local kept = {'version', 'status', 'pipeline', 'name', 'definitionHash', 'startTime', 'stopTime', 'partition',
   'historyObjects'}
@@ -84,7 +72,7 @@ if digest then
 else
   keep('definitionHash', f[5])
 end
-local start = f[6] and epochMillis(f[6])
+local start = f[6] and toTheMillisecond(f[6]) and redis.call('ZSCORE', KEYS[5], ARGV[2])
 if start then
   keep('s', start)
 else
