@@ -200,7 +200,6 @@ final class BenchCommand {
                         d.outboxGrace(), Boundary.Probe.NONE);
                 TransitionsBench.Figures figures;
                 RedisTraffic traffic;
-                long jvmCpuNanos;
                 try (LocalRuntime runtime = new LocalRuntime(backends.ports(), bench.functions(), bench.functionNames(), settings,
                         Clock.systemUTC())) {
                     io.micrometer.prometheusmetrics.PrometheusMeterRegistry registry = null;
@@ -217,9 +216,7 @@ final class BenchCommand {
                         bench.run(runtime, completions, new TransitionsBench.Options(warmup, options.tasks(), options.concurrency()));
                     }
                     RedisTraffic before = RedisTraffic.of(backends.redisson());
-                    long cpuBefore = processCpuNanos();
                     figures = bench.run(runtime, completions, options);
-                    jvmCpuNanos = processCpuNanos() - cpuBefore;
                     traffic = RedisTraffic.of(backends.redisson()).since(before);
                     if (registry != null) {
                         err.println("sluice bench: metrics on: " + registry.getMeters().size() + " meters, a scrape of "
@@ -230,22 +227,13 @@ final class BenchCommand {
                         RedisMemory.deleteKeys(backends.redisson(), run);
                     }
                 }
-                print(figures, traffic, jvmCpuNanos, json);
+                print(figures, traffic, json);
                 return figures.failed() == 0 ? 0 : 1;
             }
         }
 
-        /** The CPU time this JVM has used, every thread's (ns). */
-        private static long processCpuNanos() {
-            return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
-                    .getProcessCpuTime();
-        }
-
-        /**
-         * @param traffic what the Redis served during the counted run (every Redis operation of the runtime and the bench's event reader)
-         * @param jvmCpuNanos the CPU this JVM used meanwhile
-         */
-        private void print(TransitionsBench.Figures f, RedisTraffic traffic, long jvmCpuNanos, boolean json) {
+        /** @param traffic what the Redis served during the counted run (every Redis operation of the runtime and the bench's event reader) */
+        private void print(TransitionsBench.Figures f, RedisTraffic traffic, boolean json) {
             out.printf(Locale.ROOT, "%d executions x %d tasks, at most %d in flight: %d transitions in %.2f s%n",
                     f.executions(), f.tasks(), f.concurrency(), f.transitions(), f.seconds());
             out.printf(Locale.ROOT, "throughput: %.0f transitions/s%n", f.transitionsPerSecond());
@@ -256,10 +244,9 @@ final class BenchCommand {
             out.printf(Locale.ROOT, "Redis per transition: %.1f commands, %.1f round trips%s%n", commands, roundTrips,
                     queueOption.queue() == LocalBackends.Queue.SQS ? " (the queues are in ElasticMQ)" : " (queues included)");
             out.println("Redis calls per transition, scripts' own included: " + traffic.busiest(12, f.transitions()));
-            double jvmCpu = jvmCpuNanos / 1e3 / f.transitions();
             double redisCpu = traffic.cpuMicros() / (double) f.transitions();
             out.printf(Locale.ROOT, "CPU per transition: %.0f µs in this JVM (runtime, functions and bench), %.0f µs in Redis; %d cores%n",
-                    jvmCpu, redisCpu, Runtime.getRuntime().availableProcessors());
+                    f.jvmCpuUsPerTransition(), redisCpu, Runtime.getRuntime().availableProcessors());
             if (traffic.commandsByPrimary().size() > 1) {
                 out.println("Redis commands by primary: " + traffic.shares());
             }
@@ -268,7 +255,7 @@ final class BenchCommand {
                 ObjectNode line = (ObjectNode) Json.parse(f.json());
                 line.put("redis_commands_per_transition", Math.round(commands * 100) / 100.0)
                         .put("redis_round_trips_per_transition", Math.round(roundTrips * 100) / 100.0)
-                        .put("jvm_cpu_us_per_transition", Math.round(jvmCpu)).put("redis_cpu_us_per_transition", Math.round(redisCpu));
+                        .put("redis_cpu_us_per_transition", Math.round(redisCpu));
                 out.println(Json.write(line));
             }
         }

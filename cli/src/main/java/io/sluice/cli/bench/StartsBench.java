@@ -7,7 +7,6 @@ import io.sluice.local.embedded.LocalBackends;
 import io.sluice.orchestration.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -68,10 +67,10 @@ public final class StartsBench {
                     OpenLoopPublisher.Sent warm = publisher.publish(options.warmup(), options.rate(), i -> body(run, i));
                     awaitInvocations(recorder, warm, 0);
                 }
-                long cpuBefore = processCpuNanos();
+                long cpuBefore = ProcessCpu.nanos();
                 OpenLoopPublisher.Sent sent = publisher.publish(options.count(), options.rate(), i -> body(run, options.warmup() + i));
                 awaitInvocations(recorder, sent, options.warmup());
-                double cpuMsPerStart = (processCpuNanos() - cpuBefore) / 1e6 / options.count();
+                double cpuMsPerStart = (ProcessCpu.nanos() - cpuBefore) / 1e6 / options.count();
                 return figures(options, recorder, sent, cpuMsPerStart);
             }
         } finally {
@@ -102,15 +101,6 @@ public final class StartsBench {
                 Thread.sleep(5);
             }
         }
-    }
-
-    /**
-     * CPU time this process has used (every thread: HTTP API, runtime, the embedded ElasticMQ if any, the bench's client;
-     * not the Redis process), or {@code -1} where the JVM does not tell.
-     */
-    private static long processCpuNanos() {
-        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? os.getProcessCpuTime() : -1;
     }
 
     private static Figures figures(Options options, FirstTaskRecorder recorder, OpenLoopPublisher.Sent sent, double cpuMsPerStart) {

@@ -25,13 +25,15 @@ import java.util.concurrent.Semaphore;
 public final class TransitionsBench {
     public record Options(int executions, int tasks, int concurrency) {}
 
+    /** @param jvmCpuUsPerTransition the CPU this JVM used during the run (every thread) over its transitions, µs; -1 if unknown */
     public record Figures(int executions, int tasks, int concurrency, long transitions, double seconds, double transitionsPerSecond,
-                          double dispatchP50Ms, double dispatchP99Ms, int failed) {
+                          double dispatchP50Ms, double dispatchP99Ms, int failed, double jvmCpuUsPerTransition) {
         public String json() {
             ObjectNode o = Json.object();
             o.put("executions", executions).put("tasks", tasks).put("concurrency", concurrency).put("transitions", transitions)
                     .put("seconds", round(seconds)).put("transitions_per_s", round(transitionsPerSecond))
-                    .put("dispatch_p50_ms", round(dispatchP50Ms)).put("dispatch_p99_ms", round(dispatchP99Ms)).put("failed", failed);
+                    .put("dispatch_p50_ms", round(dispatchP50Ms)).put("dispatch_p99_ms", round(dispatchP99Ms)).put("failed", failed)
+                    .put("jvm_cpu_us_per_transition", Math.round(jvmCpuUsPerTransition));
             return Json.write(o);
         }
 
@@ -88,6 +90,7 @@ public final class TransitionsBench {
         int failed = 0;
         int finished = 0;
         long start = System.nanoTime();
+        long cpuBefore = ProcessCpu.nanos();
         for (int i = 0; i < options.executions(); i++) {
             while (!inFlight.tryAcquire()) {
                 for (String status : completions.poll()) {
@@ -109,9 +112,10 @@ public final class TransitionsBench {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         long transitions = (long) options.executions() * options.tasks();
+        double jvmCpu = cpuBefore < 0 ? -1 : (ProcessCpu.nanos() - cpuBefore) / 1e3 / transitions;
         Percentiles p = new Percentiles(latencies.stream().mapToDouble(Double::doubleValue).toArray());
         return new Figures(options.executions(), options.tasks(), options.concurrency(), transitions, seconds,
-                transitions / seconds, p.at(50), p.at(99), failed);
+                transitions / seconds, p.at(50), p.at(99), failed, jvmCpu);
     }
 
     /** The statuses of executions that finished since the last call; waits a little when there are none. */
