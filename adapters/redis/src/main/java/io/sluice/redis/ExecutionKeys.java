@@ -137,7 +137,7 @@ final class ExecutionKeys {
         if (status == null) {
             sets.add(allIndex(shard));
         }
-        if (status == null || status.equals(SummaryFields.RUNNING)) {
+        if (listsSleepingByPipeline(null, status)) {
             sets.add(statusIndex(shard, SummaryFields.RUNNING));
             sleeping.forEach(p -> sets.add(pipelineStatusIndex(shard, p, SummaryFields.RUNNING)));
         } else {

@@ -60,14 +60,14 @@ final class SummaryFields {
         }
         String start = present(field.apply("startTime"));
         String startMillis = present(field.apply(STUB_START));
-        if (start == null && startMillis != null) {
-            start = Instant.ofEpochMilli(Long.parseLong(startMillis)).toString();
-        }
-        if (status == null || pipeline == null || name == null || definition == null || start == null) {
+        if (status == null || pipeline == null || name == null || definition == null || start == null && startMillis == null) {
             return null;
         }
-        String stop = Objects.requireNonNullElse(field.apply("stopTime"), RUNNING_STOP_TIME);
-        return summary(executionId, List.of(pipeline, name, status, definition, start, stop), field.apply("partition"));
+        String stop = present(field.apply("stopTime"));
+        String partition = present(field.apply("partition"));
+        return new ExecutionSummary(executionId, pipeline, name, status, definition,
+                start != null ? Instant.parse(start) : Instant.ofEpochMilli(Long.parseLong(startMillis)),
+                stop == null ? null : Instant.parse(stop), partition);
     }
 
     private static String present(String value) {
