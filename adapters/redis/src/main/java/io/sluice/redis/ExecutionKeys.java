@@ -1,5 +1,6 @@
 package io.sluice.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -122,26 +123,50 @@ final class ExecutionKeys {
     }
 
     /**
-     * The sets of {@code shard} whose union lists the executions of {@code pipeline} and {@code status} (null: any). A
-     * sleeping execution is only in its pipeline's RUNNING set (execution-stub.lua), so a listing that would find it in a
-     * set it left reads that set too: with a pipeline and no status, the pipeline's RUNNING set; with no pipeline, the
-     * RUNNING sets of {@code sleeping}, the shard's pipelines that have sleeping executions (with no status, also the
-     * RUNNING set, where stubs of earlier builds stay).
+     * The directory of the sleeping executions of {@code pipeline} in {@code shard} ({@code lua/lib/sleeping.lua}):
+     * {@link #sleepingIndexStart}, the pipeline's length in UTF-8 bytes (as Lua counts it), ':' and the pipeline.
      */
-    List<String> listingIndexes(int shard, String pipeline, String status, Collection<String> sleeping) {
+    String sleepingIndex(int shard, String pipeline) {
+        return sleepingIndexStart(shard) + pipeline.getBytes(StandardCharsets.UTF_8).length + ":" + pipeline;
+    }
+
+    /** What the directories of {@code shard}'s sleeping executions start with (execution-stub.lua names one). */
+    String sleepingIndexStart(int shard) {
+        return shardKey(shard, "idx:sleeping:");
+    }
+
+    /**
+     * The indexes of {@code shard} whose union lists the executions of {@code pipeline} and {@code status} (null: any).
+     * A sleeping execution is only among its pipeline's sleeping executions (execution-stub.lua), so a listing that would
+     * find it in a set it left reads those too: with a pipeline, that pipeline's; with no pipeline, those of
+     * {@code sleeping}, the shard's pipelines that have sleeping executions. Stubs of earlier builds stayed in their
+     * pipeline's RUNNING set (and, earlier still, in every set), which those listings read as well.
+     */
+    List<ListingIndex> listingIndexes(int shard, String pipeline, String status, Collection<String> sleeping) {
+        List<ListingIndex> sets = new ArrayList<>();
         if (pipeline != null) {
-            return status != null ? List.of(pipelineStatusIndex(shard, pipeline, status))
-                    : List.of(pipelineIndex(shard, pipeline), pipelineStatusIndex(shard, pipeline, SummaryFields.RUNNING));
+            if (status != null) {
+                sets.add(ListingIndex.set(pipelineStatusIndex(shard, pipeline, status)));
+            } else {
+                sets.add(ListingIndex.set(pipelineIndex(shard, pipeline)));
+                sets.add(ListingIndex.set(pipelineStatusIndex(shard, pipeline, SummaryFields.RUNNING)));
+            }
+            if (status == null || status.equals(SummaryFields.RUNNING)) {
+                sets.add(ListingIndex.sleeping(sleepingIndex(shard, pipeline)));
+            }
+            return sets;
         }
-        List<String> sets = new ArrayList<>();
         if (status == null) {
-            sets.add(allIndex(shard));
+            sets.add(ListingIndex.set(allIndex(shard)));
         }
         if (listsSleepingByPipeline(null, status)) {
-            sets.add(statusIndex(shard, SummaryFields.RUNNING));
-            sleeping.forEach(p -> sets.add(pipelineStatusIndex(shard, p, SummaryFields.RUNNING)));
+            sets.add(ListingIndex.set(statusIndex(shard, SummaryFields.RUNNING)));
+            for (String p : sleeping) {
+                sets.add(ListingIndex.set(pipelineStatusIndex(shard, p, SummaryFields.RUNNING)));
+                sets.add(ListingIndex.sleeping(sleepingIndex(shard, p)));
+            }
         } else {
-            sets.add(statusIndex(shard, status));
+            sets.add(ListingIndex.set(statusIndex(shard, status)));
         }
         return sets;
     }

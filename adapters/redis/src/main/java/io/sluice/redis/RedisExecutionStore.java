@@ -68,8 +68,8 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     private static final LuaScript LOAD = LuaScript.load("execution-load", "lib/load");
     static final LuaScript CLEAR_OUTBOX = LuaScript.load("execution-clear-outbox");
     private static final LuaScript REMOVE = LuaScript.load("execution-remove");
-    private static final LuaScript STUB = LuaScript.load("execution-stub");
-    private static final LuaScript RESTORE = LuaScript.load("execution-restore");
+    private static final LuaScript STUB = LuaScript.load("execution-stub", "lib/sleeping");
+    private static final LuaScript RESTORE = LuaScript.load("execution-restore", "lib/sleeping");
 
     private final RedissonClient redisson;
     private final Scripts script;
@@ -217,7 +217,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         int shard = keys.shardOf(executionId);
         Long done = STUB.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
                 keys.historyKey(executionId), keys.sentKey(executionId), keys.allIndex(shard), keys.sleepingPipelines(shard)),
-                Long.toString(version), executionId, keys.claimKeysOf(executionId));
+                Long.toString(version), executionId, keys.claimKeysOf(executionId), keys.sleepingIndexStart(shard));
         return done == 1L;
     }
 
@@ -247,7 +247,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         args.addAll(stored.lines());
         int shard = keys.shardOf(executionId);
         Long done = RESTORE.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.historyKey(executionId),
-                keys.allIndex(shard), keys.sleepingPipelines(shard)), args.toArray());
+                keys.allIndex(shard), keys.sleepingPipelines(shard), keys.sleepingIndex(shard, summary.pipeline())), args.toArray());
         return done == 1L;
     }
 
@@ -296,7 +296,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     /**
      * A page from the index (per shard) that matches the filter, by keyset from {@code after} ({@link ShardedListing}):
      * an entry whose execution does not (yet, or any more) match the filter, or is gone, is left out; a sleeping one is
-     * found in its pipeline's RUNNING set ({@link ExecutionKeys#listingIndexes}).
+     * found among its pipeline's sleeping executions ({@link ExecutionKeys#listingIndexes}).
      */
     @Override
     public List<ExecutionSummary> list(String pipeline, String status, ExecutionCursor after, int limit) {

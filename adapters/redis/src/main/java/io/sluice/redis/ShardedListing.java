@@ -12,6 +12,7 @@ import java.util.function.BiFunction;
 import java.util.function.IntFunction;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
+import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 import org.redisson.client.protocol.ScoredEntry;
@@ -24,11 +25,12 @@ import org.redisson.client.protocol.ScoredEntry;
  * nothing, and a deep page costs what a first one does. Each page's hashes are read in one batch. On one node it is one
  * set read page by page, as before shards.
  *
- * <p>A listing may be the union of two indexes per shard (everything a sleeping execution is still listed in, and the
- * index it left: {@link RedisExecutionStore#list}); an execution in both comes once, as it is listed under one score in
- * each, so its two entries meet in the merge.
+ * <p>A listing may be the union of several indexes per shard ({@link ExecutionKeys#listingIndexes}: a set and the
+ * pipelines' sleeping executions, which are read segment by segment, {@code lua/sleeping-page.lua}); an execution in two
+ * comes once, as it is listed under one score in each, so its two entries meet in the merge.
  */
 final class ShardedListing {
+    private static final LuaScript SLEEPING_PAGE = LuaScript.load("sleeping-page");
     private final RedissonClient redisson;
     private final ExecutionKeys keys;
 
@@ -57,12 +59,12 @@ final class ShardedListing {
      * ({@code null}: from the newest) in the union of a shard's {@code indexes}, over all shards; {@code accept} answers
      * {@code null} for an entry to leave out (a stale one, or one the filter does not match).
      */
-    <T> List<T> page(IntFunction<List<String>> indexes, ExecutionCursor after, int limit,
+    <T> List<T> page(IntFunction<List<ListingIndex>> indexes, ExecutionCursor after, int limit,
                      BiFunction<String, Map<String, String>, T> accept, Collection<String> fields) {
         int shards = keys.shards().count();
         List<Part> parts = new ArrayList<>(shards);
         for (int shard = 0; shard < shards; shard++) {
-            for (String index : indexes.apply(shard)) {
+            for (ListingIndex index : indexes.apply(shard)) {
                 parts.add(new Part(index, after));
             }
         }
@@ -103,12 +105,14 @@ final class ShardedListing {
         while (true) {
             RBatch batch = redisson.createBatch();
             List<Part> reading = new ArrayList<>();
-            List<RFuture<Collection<ScoredEntry<String>>>> pages = new ArrayList<>();
+            List<RFuture<?>> pages = new ArrayList<>();
             for (Part part : parts) {
                 if (part.buffer.isEmpty() && !part.exhausted) {
                     reading.add(part);
-                    pages.add(batch.<String>getScoredSortedSet(part.key, StringCodec.INSTANCE)
-                            .entryRangeReversedAsync(Double.NEGATIVE_INFINITY, true, part.boundScore, true, part.skip, page));
+                    pages.add(part.index.sleeping()
+                            ? SLEEPING_PAGE.addTo(batch, ReturnType.MULTI, List.of(part.index.key()), bound(part.boundScore), part.skip, page)
+                            : batch.<String>getScoredSortedSet(part.index.key(), StringCodec.INSTANCE)
+                                    .entryRangeReversedAsync(Double.NEGATIVE_INFINITY, true, part.boundScore, true, part.skip, page));
                 }
             }
             if (reading.isEmpty()) {
@@ -116,7 +120,9 @@ final class ShardedListing {
             }
             batch.execute();
             for (int i = 0; i < reading.size(); i++) {
-                reading.get(i).take(pages.get(i).toCompletableFuture().join(), page);
+                Part part = reading.get(i);
+                Object got = pages.get(i).toCompletableFuture().join();
+                part.take(part.index.sleeping() ? entries((List<?>) got) : scored(got), page);
             }
         }
     }
@@ -164,6 +170,25 @@ final class ShardedListing {
         }
     }
 
+    /** A score as {@code sleeping-page.lua} takes its bound: a start in epoch ms, or {@code +inf}. */
+    private static String bound(double score) {
+        return score == Double.POSITIVE_INFINITY ? "+inf" : Long.toString((long) score);
+    }
+
+    /** {@code sleeping-page.lua}'s answer, {id, score, id, score, ...}, as a sorted set's read gives it. */
+    private static List<ScoredEntry<String>> entries(List<?> reply) {
+        List<ScoredEntry<String>> out = new ArrayList<>(reply.size() / 2);
+        for (int i = 0; i + 1 < reply.size(); i += 2) {
+            out.add(new ScoredEntry<>(Double.parseDouble(reply.get(i + 1).toString()), reply.get(i).toString()));
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Collection<ScoredEntry<String>> scored(Object reply) {
+        return (Collection<ScoredEntry<String>>) reply;
+    }
+
     private static boolean newer(ScoredEntry<String> a, ScoredEntry<String> b) {
         int byScore = Double.compare(a.getScore(), b.getScore());
         return byScore != 0 ? byScore > 0 : ExecutionCursor.compareIds(a.getValue(), b.getValue()) > 0;
@@ -175,15 +200,15 @@ final class ShardedListing {
      * bound's score passed over while a whole page held only those.
      */
     private static final class Part {
-        final String key;
+        final ListingIndex index;
         final ArrayDeque<ScoredEntry<String>> buffer = new ArrayDeque<>();
         double boundScore;
         String boundId;
         int skip;
         boolean exhausted;
 
-        Part(String key, ExecutionCursor after) {
-            this.key = key;
+        Part(ListingIndex index, ExecutionCursor after) {
+            this.index = index;
             this.boundScore = after == null ? Double.POSITIVE_INFINITY : after.startMillis();
             this.boundId = after == null ? null : after.executionId();
         }

@@ -9,6 +9,7 @@ import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.testkit.contract.ExecutionStoreContract;
+import io.sluice.testkit.contract.ListingPages;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -86,7 +87,11 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         assertThat(redis().client().getKeys().countExists(keys.sentKey(id))).isZero();
         assertThat(store.list(pipeline, "RUNNING", 10)).as("listed as it was").containsExactly(running);
         assertThat(store.list(pipeline, null, 10)).containsExactly(running);
-        assertThat(listedIn(keys, id, pipeline)).as("asleep: in its pipeline's RUNNING set only").containsExactly(false, false, false, true);
+        assertThat(listedIn(keys, id, pipeline)).as("asleep: in none of the four").containsExactly(false, false, false, false);
+        String directory = keys.sleepingIndex(keys.shardOf(id), pipeline);
+        String segment = redis().client().<String>getScoredSortedSet(directory, StringCodec.INSTANCE).first();
+        assertThat(redis().client().getScoredSortedSet(directory + "#" + segment, StringCodec.INSTANCE).getScore(id))
+                .as("among its pipeline's sleeping executions, by its start").isEqualTo((double) T.toEpochMilli());
         assertThat(store.list(null, "RUNNING", 10)).as("found through its pipeline's").containsExactly(running);
         assertThat(store.list(null, null, 10)).containsExactly(running);
         assertThat(store.list(null, "SUCCEEDED", 10)).isEmpty();
@@ -97,6 +102,91 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         assertThat(redis().client().getMap(keys.hashKey(id), StringCodec.INSTANCE).get("definitionHash")).isEqualTo(running.definitionHash());
         assertThat(listedIn(keys, id, pipeline)).as("awake: in all four again").containsExactly(true, true, true, true);
         assertThat(redis().client().getKeys().countExists(sleeping)).as("no pipeline with sleeping executions left").isZero();
+        assertThat(redis().keys()).as("nor their directory, segments or counter").noneMatch(k -> k.contains("idx:sleeping:"));
+    }
+
+    /**
+     * A pipeline's sleeping executions are listed in segments of at most 128 (lib/sleeping.lua), which Redis keeps as
+     * listpacks (issue 37: ~40 bytes an entry, ~110 in one large set): 1,000 stubs written out of start order, with runs
+     * of one start time, stay in listpack segments whose ranges do not overlap, list in order under every filter while
+     * they wake in another order (segments emptying and merging), and leave no key behind.
+     */
+    @Test
+    void sleepersListInSmallSegmentsThatSplitAndMergeAsTheySleepAndWake() {
+        RedisExecutionStore store = (RedisExecutionStore) createStore();
+        ExecutionKeys keys = keys();
+        String pipeline = "seg";
+        java.util.Random random = new java.util.Random(37);
+        List<ExecutionSummary> all = new java.util.ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            String id = pipeline + ":e" + i;
+            // runs of one start (up to 40 of a millisecond), in a shuffled order of sleep below
+            ExecutionSummary s = running(id, pipeline, T.plusMillis(i < 200 ? i / 40 : i));
+            all.add(new ExecutionSummary(id, pipeline, id, "RUNNING", "sha256:abc", s.startTime(), null));
+            store.commit(new Commit(all.getLast(), "s", List.of("h"), List.of(), 0, T));
+        }
+        List<ExecutionSummary> order = new java.util.ArrayList<>(all);
+        java.util.Collections.shuffle(order, random);
+        for (ExecutionSummary s : order) {
+            assertThat(store.stub(s.executionId(), 1)).isTrue();
+        }
+        List<ExecutionSummary> listed = new java.util.ArrayList<>(all);
+        listed.sort(io.sluice.orchestration.port.ExecutionCursor.ORDER);
+        assertSegments(keys, pipeline, listed, listed);
+        for (ExecutionSummary s : order.subList(0, 900)) {
+            assertThat(store.restore(s, 1, "s", List.of("h"))).isTrue();
+            ExecutionSummary done = new ExecutionSummary(s.executionId(), pipeline, s.name(), "SUCCEEDED", "sha256:abc", s.startTime(),
+                    T.plusSeconds(9));
+            store.commit(new Commit(done, "s", List.of(), List.of(), 1, T));
+        }
+        List<ExecutionSummary> asleep = listed.stream().filter(s -> order.subList(900, 1000).contains(s)).toList();
+        assertSegments(keys, pipeline, asleep, listed);
+        for (ExecutionSummary s : order.subList(900, 1000)) {
+            assertThat(store.restore(s, 1, "s", List.of("h"))).isTrue();
+        }
+        assertThat(redis().keys()).as("every segment, the directory and its counter gone").noneMatch(k -> k.contains("idx:sleeping:"));
+        assertThat(ListingPages.all(store, pipeline, "RUNNING", 97)).extracting(ExecutionSummary::executionId)
+                .containsExactlyElementsOf(asleep.stream().map(ExecutionSummary::executionId).toList());
+    }
+
+    /**
+     * The sleepers, {@code running} (in listing order), list by status RUNNING, and with {@code every} execution of the
+     * pipeline without a status, from every page size; they are in listpack segments of disjoint ranges.
+     */
+    private void assertSegments(ExecutionKeys keys, String pipeline, List<ExecutionSummary> running, List<ExecutionSummary> every) {
+        ExecutionStore store = createStore();
+        List<String> ids = running.stream().map(ExecutionSummary::executionId).toList();
+        List<String> everyId = every.stream().map(ExecutionSummary::executionId).toList();
+        for (int size : new int[] {1, 64, 1000}) {
+            if (size == 1 && ids.size() > 200) {
+                continue; // pages of one over a thousand: slow, and the paths pages of 64 take
+            }
+            assertThat(ListingPages.all(store, pipeline, "RUNNING", size)).as("by pipeline and status, pages of %d", size)
+                    .extracting(ExecutionSummary::executionId).containsExactlyElementsOf(ids);
+            assertThat(ListingPages.all(store, null, "RUNNING", size)).as("by status, pages of %d", size)
+                    .extracting(ExecutionSummary::executionId).filteredOn(ids::contains).containsExactlyElementsOf(ids);
+            assertThat(ListingPages.all(store, pipeline, null, size)).as("by pipeline, pages of %d", size)
+                    .extracting(ExecutionSummary::executionId).containsExactlyElementsOf(everyId);
+            assertThat(ListingPages.all(store, null, null, size)).as("all, pages of %d", size)
+                    .extracting(ExecutionSummary::executionId).filteredOn(everyId::contains).containsExactlyElementsOf(everyId);
+        }
+        int entries = 0;
+        for (int shard = 0; shard < keys.shards().count(); shard++) {
+            String directory = keys.sleepingIndex(shard, pipeline);
+            var segments = redis().client().<String>getScoredSortedSet(directory, StringCodec.INSTANCE).entryRange(0, -1);
+            double previousHighest = Double.NEGATIVE_INFINITY;
+            for (var segment : segments) {
+                String key = directory + "#" + segment.getValue();
+                var set = redis().client().<String>getScoredSortedSet(key, StringCodec.INSTANCE);
+                assertThat(set.size()).as("a segment holds 1 to 128").isBetween(1, 128);
+                assertThat(encoding(key)).isEqualTo("listpack");
+                assertThat(set.firstScore()).as("no lower than its bound").isGreaterThanOrEqualTo(segment.getScore())
+                        .as("above the one before").isGreaterThan(previousHighest);
+                previousHighest = set.lastScore();
+                entries += set.size();
+            }
+        }
+        assertThat(entries).as("each sleeper in one segment").isEqualTo(ids.size());
     }
 
     /**

@@ -9,12 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A store's listing read to its end by cursor, as the API pages it. */
-final class ListingPages {
+public final class ListingPages {
     private ListingPages() {
     }
 
     /** Every page of a listing by cursor, {@code size} at a time, in the order the pages came. */
-    static List<ExecutionSummary> all(ExecutionStore store, String pipeline, String status, int size) {
+    public static List<ExecutionSummary> all(ExecutionStore store, String pipeline, String status, int size) {
         List<ExecutionSummary> all = new ArrayList<>();
         ExecutionCursor after = null;
         for (int pages = 0; pages < 10_000; pages++) {

@@ -2,11 +2,14 @@
 -- the names of its index sets the stub dropped and its summary as the commit keeps it (execution-stub.lua), if it is still the stub of the expected version.
 -- Two wakers race safely: the second finds no stub and answers 0.
 --
--- It is listed again in the shard's all-executions set, its pipeline's set and the RUNNING set, which the stub left, and
--- its pipeline counts one sleeping execution fewer.
+-- It leaves its pipeline's sleeping executions (lib/sleeping.lua) and is listed again in the shard's all-executions set,
+-- its pipeline's set, the RUNNING set and its pipeline's RUNNING set, which the stub left, and its pipeline counts one
+-- sleeping execution fewer. A stub of an earlier build stayed in its pipeline's RUNNING set, and, of one earlier still,
+-- in all four and was not counted.
 --
 -- KEYS[1] execution hash   KEYS[2] history list   KEYS[3] the shard's all-executions set   KEYS[4] the shard's hash
--- of the pipelines that have sleeping executions, with how many
+-- of the pipelines that have sleeping executions, with how many   KEYS[5] the directory of its pipeline's sleeping
+-- executions in the shard
 -- ARGV[1] expected version   ARGV[2] state   ARGV[3] '1' when some history lines are references to objects written
 -- before this ran (HistoryOffload; kept as the hash's 'historyObjects', as the commit keeps it), else ''
 -- ARGV[4..6] the names of its pipeline, status and pipeline + status index sets (as the commit keeps them; touched
@@ -25,15 +28,14 @@ redis.call('HDEL', KEYS[1], 'd', 's', 'definitionSha256') -- the last one: stubs
 if ARGV[3] == '1' then
   redis.call('HSET', KEYS[1], 'historyObjects', '1')
 end
+local counted = sleepingRemove(KEYS[5], ARGV[7], ARGV[8]) == 1 or not redis.call('ZSCORE', ARGV[5], ARGV[7])
+if counted and redis.call('HINCRBY', KEYS[4], ARGV[9], -1) <= 0 then
+  redis.call('HDEL', KEYS[4], ARGV[9])
+end
 redis.call('ZADD', KEYS[3], ARGV[8], ARGV[7])
 redis.call('ZADD', ARGV[4], ARGV[8], ARGV[7])
--- A stub of an earlier build stayed in the RUNNING set and was not counted.
-if not redis.call('ZSCORE', ARGV[5], ARGV[7]) then
-  redis.call('ZADD', ARGV[5], ARGV[8], ARGV[7])
-  if redis.call('HINCRBY', KEYS[4], ARGV[9], -1) <= 0 then
-    redis.call('HDEL', KEYS[4], ARGV[9])
-  end
-end
+redis.call('ZADD', ARGV[5], ARGV[8], ARGV[7])
+redis.call('ZADD', ARGV[6], ARGV[8], ARGV[7])
 redis.call('DEL', KEYS[2])
 local last = #ARGV
 local from = 13

@@ -8,10 +8,10 @@
 -- time and deadline, an empty partition; so do the deduplication marks of the messages sent for it (queue-send.lua):
 -- its outbox is sent, and a message sent again after this (a sweeper that read the outbox before it was cleared) is one
 -- whose window could have ended anyway, which the task's claim and the execution's version already make harmless.
--- It stays listed only in its pipeline's RUNNING set (the pipeline + status set) and leaves the shard's all-executions
--- set, its pipeline's set and the RUNNING set (~100 bytes an entry): the shard's hash of pipelines with sleeping
--- executions counts it, and the listings that would have found it in the sets it left read the RUNNING sets of those
--- pipelines beside their own (ExecutionKeys.listingIndexes); execution-restore.lua puts it back in all three.
+-- It leaves the shard's listing sets (~110 bytes an entry in a large one) for its pipeline's sleeping executions
+-- (lib/sleeping.lua: small sets, ~40 bytes an entry), under the same score: the shard's hash of pipelines with sleeping
+-- executions counts it, and every listing that would have found it in the sets it left reads those of its pipeline
+-- beside its own (ExecutionKeys.listingIndexes); execution-restore.lua puts it back.
 -- A completed claim of one of its tasks (a callback task's, whose worker is done with it) moves into its field, 'r' and
 -- the result, when that stays within a compact value, and its key goes (~250 bytes); lib/claim.lua answers from the
 -- field, and the field leaves with the execution. An unfinished claim keeps its key, the field '1'.
@@ -21,7 +21,9 @@
 -- KEYS[5] the shard's all-executions set (its pipeline's and status's sets, named in the hash, are touched undeclared, in
 -- the same slot)   KEYS[6] the shard's hash of the pipelines that have sleeping executions, with how many
 -- ARGV[1] expected version   ARGV[2] the execution id   ARGV[3] what the keys of its tasks' claims start with (the
--- claim field's name, less its 'c', completes one; in the same slot, touched undeclared)
+-- claim field's name, less its 'c', completes one; in the same slot, touched undeclared)   ARGV[4] what the directories
+-- of the shard's sleeping executions start with, before the pipeline's length in bytes, ':' and the pipeline
+-- (ExecutionKeys.sleepingIndex; in the same slot, touched undeclared)
 -- Returns 1 if it stubbed, else 0.
 
 local alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
@@ -72,7 +74,8 @@ if digest then
 else
   keep('definitionHash', f[5])
 end
-local start = f[6] and toTheMillisecond(f[6]) and redis.call('ZSCORE', KEYS[5], ARGV[2])
+local score = redis.call('ZSCORE', KEYS[5], ARGV[2])
+local start = f[6] and toTheMillisecond(f[6]) and score
 if start then
   keep('s', start)
 else
@@ -99,14 +102,17 @@ for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
     fields[#fields + 1] = claimField(name)
   end
 end
-local sets = redis.call('HMGET', KEYS[1], 'ixPipeline', 'ixStatus')
-redis.call('ZREM', KEYS[5], ARGV[2])
-for _, set in ipairs(sets) do
-  if set and set ~= '' then
-    redis.call('ZREM', set, ARGV[2])
+local sets = redis.call('HMGET', KEYS[1], 'ixPipeline', 'ixStatus', 'ixPipelineStatus')
+if score then
+  redis.call('ZREM', KEYS[5], ARGV[2])
+  for _, set in ipairs(sets) do
+    if set and set ~= '' then
+      redis.call('ZREM', set, ARGV[2])
+    end
   end
+  sleepingAdd(ARGV[4] .. #pipeline .. ':' .. pipeline, ARGV[2], score)
+  redis.call('HINCRBY', KEYS[6], pipeline, 1)
 end
-redis.call('HINCRBY', KEYS[6], f[3], 1)
 redis.call('DEL', KEYS[1], KEYS[3], KEYS[4])
 redis.call('HSET', KEYS[1], unpack(fields))
 return 1
