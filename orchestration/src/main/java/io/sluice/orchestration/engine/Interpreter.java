@@ -13,6 +13,7 @@ import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.path.RandomSource;
 import io.sluice.orchestration.path.Ticker;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
@@ -60,10 +61,11 @@ public final class Interpreter {
 
     /**
      * Starts an execution of the state machine the host calls {@code machine} (a pipeline's id;
-     * {@code $$.StateMachine.Name}, which the execution's input cannot change).
+     * {@code $$.StateMachine.Name}, which the execution's input cannot change). Its start time is {@code now} to the
+     * millisecond, as Step Functions keeps it (an execution's {@code startDate}, {@code $$.Execution.StartTime}).
      */
     public Transition start(String machine, String executionId, String name, JsonNode input, Instant now, RandomSource random) {
-        Execution execution = new Execution(executionId, name, machine, definition.hash(), input, now);
+        Execution execution = new Execution(executionId, name, machine, definition.hash(), input, now.truncatedTo(ChronoUnit.MILLIS));
         Step s = new Step(definition, execution, now, random, ticker, recordHistory);
         s.record(Type.EXECUTION_STARTED, null, null, Step.detail("input", input));
         ServiceEvents.count(s, 1);

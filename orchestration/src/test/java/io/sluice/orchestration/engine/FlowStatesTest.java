@@ -6,6 +6,8 @@ import static io.sluice.orchestration.engine.Machines.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.orchestration.express.ExpressResult;
+import io.sluice.orchestration.express.ExpressRunner;
+import io.sluice.orchestration.path.RandomSource;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -163,6 +165,22 @@ class FlowStatesTest {
         assertThat(run(d, "{\"k\": 1}").output()).isEqualTo(json("""
                 {"id": "exec-1", "start": "2026-11-29T00:00:00Z", "in": {"k": 1}, "state": "P",
                  "entered": "2026-11-29T00:00:00Z", "retry": 0}"""));
+    }
+
+    /**
+     * Step Functions keeps an execution's start to the millisecond: the Context object's {@code StartTime} in its
+     * documentation reads {@code "2019-03-26T20:14:13.192Z"} (docs.aws.amazon.com/step-functions/latest/dg/
+     * input-output-contextobject.html), and the API's {@code startDate} is epoch seconds with three decimals. A host clock
+     * that reads nanoseconds does not show through.
+     */
+    @Test
+    void theStartTimeIsKeptToTheMillisecond() {
+        var d = parse("""
+                {"StartAt": "P", "States": {"P": {"Type": "Pass", "Parameters": {"start.$": "$$.Execution.StartTime"}, "End": true}}}""");
+        ExpressResult r = new ExpressRunner(d, task -> {
+            throw new AssertionError("no task expected, got " + task.stateName());
+        }).run("exec-1", "run-1", json("{}"), Machines.T0.plusNanos(192_345_678), RandomSource.seeded(7));
+        assertThat(r.output()).isEqualTo(json("{\"start\": \"2026-11-29T00:00:00.192Z\"}"));
     }
 
     @Test
