@@ -117,6 +117,11 @@ final class ExecutionKeys {
         return shardKey(shard, "idx:pipeline-status:" + status.length() + ":" + status + ":" + pipeline);
     }
 
+    /** The numbers of the definition hashes {@code shard}'s stubs keep ({@link DefinitionNumbers}). */
+    String definitionNumbers(int shard) {
+        return shardKey(shard, "stub-definitions");
+    }
+
     /** The hash of the pipelines of {@code shard} that have sleeping executions, each with how many (execution-stub.lua). */
     String sleepingPipelines(int shard) {
         return shardKey(shard, "idx:sleeping-pipelines");

@@ -111,13 +111,14 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
 
     @Override
     public Optional<StoredExecution> load(String executionId) {
-        List<Object> reply = LOAD.run(script, ReturnType.MULTI, List.of(keys.hashKey(executionId), keys.outboxKey(executionId)));
+        List<Object> reply = LOAD.run(script, ReturnType.MULTI, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
+                keys.definitionNumbers(keys.shardOf(executionId))));
         return loaded(executionId, reply.stream().map(String.class::cast).toList());
     }
 
     /** The arguments with which a receive from {@code shard} reads an execution along ({@code lua/queue-receive.lua}'s 'load'). */
     List<Object> loadArgs(int shard) {
-        return List.of("load", keys.hashKeyStart(shard), keys.hashKeyEnd(), ExecutionKeys.OUTBOX_SUFFIX);
+        return List.of("load", keys.hashKeyStart(shard), keys.hashKeyEnd(), ExecutionKeys.OUTBOX_SUFFIX, keys.definitionNumbers(shard));
     }
 
     /** What {@code lib/load.lua}'s load answered for {@code executionId}. */
@@ -215,10 +216,10 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     @Override
     public boolean stub(String executionId, long version) {
         int shard = keys.shardOf(executionId);
-        Long done = STUB.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
-                keys.historyKey(executionId), keys.sentKey(executionId), keys.allIndex(shard), keys.sleepingPipelines(shard)),
-                Long.toString(version), executionId, keys.claimKeysOf(executionId), keys.sleepingIndexStart(shard));
-        return done == 1L;
+        return STUB.<Long>run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
+                keys.historyKey(executionId), keys.sentKey(executionId), keys.allIndex(shard), keys.sleepingPipelines(shard),
+                keys.definitionNumbers(shard)), Long.toString(version), executionId, keys.claimKeysOf(executionId),
+                keys.sleepingIndexStart(shard)) == 1L;
     }
 
     @Override
@@ -304,10 +305,8 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
             return List.of();
         }
         List<Set<String>> sleeping = listing.sleepingPipelines(pipeline, status);
-        return listing.page(shard -> keys.listingIndexes(shard, pipeline, status, sleeping.get(shard)), after, limit, (id, read) -> {
-            ExecutionSummary s = SummaryFields.read(id, read::get);
-            return s != null && (pipeline == null || pipeline.equals(s.pipeline())) && (status == null || status.equals(s.status())) ? s : null;
-        }, SummaryFields.LISTED);
+        return listing.page(shard -> keys.listingIndexes(shard, pipeline, status, sleeping.get(shard)), after, limit,
+                s -> (pipeline == null || pipeline.equals(s.pipeline())) && (status == null || status.equals(s.status())));
     }
 
     /**

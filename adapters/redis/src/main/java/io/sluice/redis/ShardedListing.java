@@ -1,6 +1,7 @@
 package io.sluice.redis;
 
 import io.sluice.orchestration.port.ExecutionCursor;
+import io.sluice.orchestration.port.ExecutionSummary;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -8,7 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import java.util.function.IntFunction;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
@@ -33,10 +34,12 @@ final class ShardedListing {
     private static final LuaScript SLEEPING_PAGE = LuaScript.load("sleeping-page");
     private final RedissonClient redisson;
     private final ExecutionKeys keys;
+    private final DefinitionNumbers definitions;
 
     ShardedListing(RedissonClient redisson, ExecutionKeys keys) {
         this.redisson = redisson;
         this.keys = keys;
+        this.definitions = new DefinitionNumbers(redisson, keys);
     }
 
     /** Each shard's pipelines that have sleeping executions, if a listing of {@code pipeline} and {@code status} reads them. */
@@ -55,12 +58,12 @@ final class ShardedListing {
     }
 
     /**
-     * Up to {@code limit} of what {@code accept} makes of the hash {@code fields} of the entries after {@code after}
-     * ({@code null}: from the newest) in the union of a shard's {@code indexes}, over all shards; {@code accept} answers
-     * {@code null} for an entry to leave out (a stale one, or one the filter does not match).
+     * Up to {@code limit} summaries that {@code accept}s of the entries after {@code after} ({@code null}: from the
+     * newest) in the union of a shard's {@code indexes}, over all shards, read from their hashes' {@link SummaryFields#LISTED}
+     * fields (a stub's definition hash from its number, {@link DefinitionNumbers}); an entry whose hash holds no summary
+     * (a stale one) is left out, as is one {@code accept} refuses (the filter does not match).
      */
-    <T> List<T> page(IntFunction<List<ListingIndex>> indexes, ExecutionCursor after, int limit,
-                     BiFunction<String, Map<String, String>, T> accept, Collection<String> fields) {
+    List<ExecutionSummary> page(IntFunction<List<ListingIndex>> indexes, ExecutionCursor after, int limit, Predicate<ExecutionSummary> accept) {
         int shards = keys.shards().count();
         List<Part> parts = new ArrayList<>(shards);
         for (int shard = 0; shard < shards; shard++) {
@@ -69,8 +72,8 @@ final class ShardedListing {
             }
         }
         Merge merge = new Merge(parts);
-        LinkedHashSet<String> asked = new LinkedHashSet<>(fields);
-        List<T> found = new ArrayList<>();
+        LinkedHashSet<String> asked = new LinkedHashSet<>(SummaryFields.LISTED);
+        List<ExecutionSummary> found = new ArrayList<>();
         while (found.size() < limit) {
             int page = Math.max(limit - found.size(), HintScan.MIN_PAGE);
             refill(parts, page);
@@ -88,9 +91,9 @@ final class ShardedListing {
             }
             batch.execute();
             for (int i = 0; i < ids.size() && found.size() < limit; i++) {
-                T item = accept.apply(ids.get(i), reads.get(i).toCompletableFuture().join());
-                if (item != null) {
-                    found.add(item);
+                ExecutionSummary summary = definitions.summary(ids.get(i), reads.get(i).toCompletableFuture().join());
+                if (summary != null && accept.test(summary)) {
+                    found.add(summary);
                 }
             }
         }

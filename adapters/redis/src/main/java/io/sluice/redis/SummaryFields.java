@@ -11,8 +11,10 @@ final class SummaryFields {
     static final List<String> SUMMARY = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime");
     /** A stub's definition hash as earlier builds kept it: the 64 digits without {@code sha256:}. */
     private static final String STUB_SHA256 = "definitionSha256";
-    /** A stub's {@code sha256:} definition hash, its 64 digits three to two characters ({@code lua/execution-stub.lua}). */
+    /** A stub's {@code sha256:} definition hash as an earlier build kept it: its 64 digits three to two characters. */
     private static final String STUB_DIGEST = "d";
+    /** A stub's definition hash by its number in the shard ({@code lua/execution-stub.lua}, {@link DefinitionNumbers}). */
+    static final String STUB_DEFINITION = "D";
     /** A stub's start time in epoch ms ({@code lua/execution-stub.lua}). */
     private static final String STUB_START = "s";
     /**
@@ -20,7 +22,7 @@ final class SummaryFields {
      * was kept), and the shorter fields of a stub ({@link #read}); in {@code lua/lib/load.lua}'s order.
      */
     static final List<String> LISTED = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime", "partition",
-            STUB_SHA256, STUB_DIGEST, STUB_START);
+            STUB_SHA256, STUB_DIGEST, STUB_START, STUB_DEFINITION);
     /** What {@code lua/lib/load.lua} answers after the version, before the outbox: the summary, the state, the rest of {@link #LISTED}. */
     static final List<String> LOADED = List.of("pipeline", "name", "status", "definitionHash", "startTime", "stopTime", "state",
             "partition", STUB_SHA256, STUB_DIGEST, STUB_START);

@@ -82,7 +82,7 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         assertThat(encoding(keys.hashKey(id))).isEqualTo("listpack");
         assertThat(redis().client().getMap(keys.hashKey(id), StringCodec.INSTANCE).readAllMap())
                 .as("its summary short: pipeline and name in its id, running, start in ms, the digest shorter")
-                .containsOnlyKeys("state", "version", "status", "d", "s", claim)
+                .containsOnlyKeys("state", "version", "status", "D", "s", claim)
                 .containsEntry("s", Long.toString(T.toEpochMilli())).containsEntry(claim, "1");
         assertThat(redis().client().getKeys().countExists(keys.sentKey(id))).isZero();
         assertThat(store.list(pipeline, "RUNNING", 10)).as("listed as it was").containsExactly(running);
@@ -191,9 +191,9 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
 
     /**
      * A stub shortens only what it can write out again exactly (execution-stub.lua): a start time with finer digits than
-     * milliseconds, an id that is not {@code <pipeline>:<name>} and a definition hash that is not {@code sha256:} and 64
-     * lower-case digits stay as the commit wrote them; a start time to the millisecond goes to epoch ms. Each loads, lists
-     * and restores as it was committed.
+     * milliseconds and an id that is not {@code <pipeline>:<name>} stay as the commit wrote them; a start time to the
+     * millisecond goes to epoch ms, and any definition hash to its number in the shard, one number a hash. Each loads,
+     * lists (by this client and one that has not read the numbers yet) and restores as it was committed.
      */
     @Test
     void aStubShortensOnlyWhatItCanWriteOutAgain() {
@@ -210,13 +210,22 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         }
         java.util.function.Function<String, java.util.Set<String>> fields =
                 id -> redis().client().<String, String>getMap(keys().hashKey(id), StringCodec.INSTANCE).readAllMap().keySet();
-        assertThat(fields.apply("p:micros")).contains("startTime", "d").doesNotContain("s", "pipeline", "name", "stopTime");
-        assertThat(fields.apply("p:millis")).contains("s", "d", "partition").doesNotContain("startTime", "definitionHash");
-        assertThat(fields.apply("p:named-otherwise")).contains("pipeline", "name", "definitionHash", "s").doesNotContain("d");
-        assertThat(fields.apply("p:q:r")).contains("pipeline", "name", "definitionHash", "s");
+        assertThat(fields.apply("p:micros")).contains("startTime", "D").doesNotContain("s", "pipeline", "name", "stopTime", "definitionHash");
+        assertThat(fields.apply("p:millis")).contains("s", "D", "partition").doesNotContain("startTime", "definitionHash");
+        assertThat(fields.apply("p:named-otherwise")).contains("pipeline", "name", "D", "s").doesNotContain("definitionHash");
+        assertThat(fields.apply("p:q:r")).contains("pipeline", "name", "D", "s").doesNotContain("definitionHash");
+        for (ExecutionSummary running : cases) {
+            String id = running.executionId();
+            var numbers = redis().client().<String, String>getMap(keys().definitionNumbers(keys().shardOf(id)), StringCodec.INSTANCE);
+            String number = redis().client().<String, String>getMap(keys().hashKey(id), StringCodec.INSTANCE).get("D");
+            assertThat(numbers.get(number)).as("the shard's number of its definition hash").isEqualTo(running.definitionHash());
+            assertThat(numbers.get("=" + running.definitionHash())).as("one number a hash").isEqualTo(number);
+        }
+        RedisExecutionStore another = (RedisExecutionStore) createStore(); // reads the numbers afresh
         for (ExecutionSummary running : cases) {
             assertThat(store.load(running.executionId()).orElseThrow().summary()).as("asleep").isEqualTo(running);
             assertThat(store.list(running.pipeline(), "RUNNING", 10)).as("listed asleep").contains(running);
+            assertThat(another.list(running.pipeline(), null, 10)).as("listed asleep by another client").contains(running);
             assertThat(store.restore(running, 1, "{\"s\":1}", List.of("h"))).isTrue();
             assertThat(store.load(running.executionId()).orElseThrow().summary()).as("awake").isEqualTo(running);
             assertThat(store.list(running.pipeline(), null, 10)).as("listed awake").contains(running);

@@ -24,7 +24,7 @@ if not version or tonumber(version) ~= tonumber(ARGV[1]) or redis.call('HSTRLEN'
 end
 redis.call('HSET', KEYS[1], 'state', ARGV[2], 'ixPipeline', ARGV[4], 'ixStatus', ARGV[5], 'ixPipelineStatus', ARGV[6],
   'pipeline', ARGV[9], 'name', ARGV[10], 'definitionHash', ARGV[11], 'startTime', ARGV[12], 'stopTime', '')
-redis.call('HDEL', KEYS[1], 'd', 's', 'definitionSha256') -- the last one: stubs of earlier builds
+redis.call('HDEL', KEYS[1], 'D', 's', 'd', 'definitionSha256') -- the last two: stubs of earlier builds
 if ARGV[3] == '1' then
   redis.call('HSET', KEYS[1], 'historyObjects', '1')
 end

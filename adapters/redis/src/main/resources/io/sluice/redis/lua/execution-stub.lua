@@ -3,7 +3,8 @@
 -- Redis's compact encoding) and its tasks' claim fields, its state is '' (what a load reads as a stub, and what the commit script refuses).
 -- The summary is kept in its fewest bytes (SummaryFields.read writes it out again): no pipeline and name when the id
 -- is '<pipeline>:<name>', no stop time (a stub is running), the start time 's' in epoch ms (its score in the
--- all-executions set) when its ISO form holds no finer digits, and a 'sha256:' definition hash 'd', its 64 digits three to two characters. What
+-- all-executions set) when its ISO form holds no finer digits, and the definition hash 'D' by its number in the shard
+-- (KEYS[7]: field '=' .. hash -> number, number -> hash, '#' the last number given; a shard's stubs share a few). What
 -- only a commit needs goes: the names of its index sets (execution-restore.lua puts them back), the writer token, commit
 -- time and deadline, an empty partition; so do the deduplication marks of the messages sent for it (queue-send.lua):
 -- its outbox is sent, and a message sent again after this (a sweeper that read the outbox before it was cleared) is one
@@ -20,25 +21,13 @@
 -- KEYS[1] execution hash   KEYS[2] outbox list   KEYS[3] history list   KEYS[4] sent marks hash
 -- KEYS[5] the shard's all-executions set (its pipeline's and status's sets, named in the hash, are touched undeclared, in
 -- the same slot)   KEYS[6] the shard's hash of the pipelines that have sleeping executions, with how many
+-- KEYS[7] the numbers of the shard's definition hashes (lib/load.lua reads them)
 -- ARGV[1] expected version   ARGV[2] the execution id   ARGV[3] what the keys of its tasks' claims start with (the
 -- claim field's name, less its 'c', completes one; in the same slot, touched undeclared)   ARGV[4] what the directories
 -- of the shard's sleeping executions start with, before the pipeline's length in bytes, ':' and the pipeline
 -- (ExecutionKeys.sleepingIndex; in the same slot, touched undeclared)
 -- Returns 1 if it stubbed, else 0.
 
-local alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
--- 64 hex digits as 43 characters: each three (12 bits) as two of the alphabet, the last one as one (SummaryFields).
-local function shortDigest(hex)
-  local out = {}
-  for i = 1, 61, 3 do
-    local n = tonumber(string.sub(hex, i, i + 2), 16)
-    local hi, lo = math.floor(n / 64), n % 64
-    out[#out + 1] = string.sub(alphabet, hi + 1, hi + 1) .. string.sub(alphabet, lo + 1, lo + 1)
-  end
-  local last = tonumber(string.sub(hex, 64, 64), 16)
-  out[#out + 1] = string.sub(alphabet, last + 1, last + 1)
-  return table.concat(out)
-end
 -- Whether an ISO-8601 UTC instant as Java's Instant prints it holds no digit finer than a millisecond ('...T10:00:00Z',
 -- '...T10:00:00.120Z'): then the score the commit gave the execution in its listing sets (its start in epoch ms, from
 -- the same instant) says all of it.
@@ -68,11 +57,13 @@ if not (pipeline and name and pipeline ~= '' and not string.find(pipeline, ':', 
   keep('pipeline', pipeline)
   keep('name', name)
 end
-local digest = f[5] and string.match(f[5], '^sha256:(' .. string.rep('[0-9a-f]', 64) .. ')$')
-if digest then
-  keep('d', shortDigest(digest))
-else
-  keep('definitionHash', f[5])
+if f[5] and f[5] ~= '' then
+  local number = redis.call('HGET', KEYS[7], '=' .. f[5])
+  if not number then
+    number = redis.call('HINCRBY', KEYS[7], '#', 1)
+    redis.call('HSET', KEYS[7], '=' .. f[5], number, number, f[5])
+  end
+  keep('D', number)
 end
 local score = redis.call('ZSCORE', KEYS[5], ARGV[2])
 local start = f[6] and toTheMillisecond(f[6]) and score

@@ -16,7 +16,8 @@
 --           ARGV[8] .. '/' .. its receipt (id .. ':' .. receive count), ARGV[9] now, ARGV[10] lease
 --           end, ARGV[11] expiry; keys as lib/claim.lua's claimKeys names them from ARGV[12..16];
 --   'load'  the execution of a message's group (its execution id): hash ARGV[8] .. group .. ARGV[9],
---           outbox that hash .. ARGV[10], as lib/load.lua reads them (the answer after the group).
+--           outbox that hash .. ARGV[10], as lib/load.lua reads them with the numbers of definition hashes
+--           ARGV[11] (the answer after the group).
 -- Returns {wait, moved, joined, id, receive count, message, n, item 1 .. item n, id, ...}: wait is how
 -- many ms until the earliest hidden message becomes visible ('-1' when none is in the due zset), moved
 -- how many were dead-lettered, joined how many delayed messages joined a group behind others; after
@@ -58,7 +59,7 @@ local function readAlong(id, received, group)
     return answer
   elseif ARGV[7] == 'load' and group then
     local hash = ARGV[8] .. group .. ARGV[9]
-    local answer = load(hash, hash .. ARGV[10])
+    local answer = load(hash, hash .. ARGV[10], ARGV[11])
     table.insert(answer, 1, group)
     table.insert(answer, 1, 'load')
     return answer

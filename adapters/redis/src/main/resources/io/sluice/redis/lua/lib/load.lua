@@ -1,14 +1,19 @@
--- load(hash, outbox): reads an execution's hash and outbox together, so the outbox returned is the
+-- load(hash, outbox, definitions): reads an execution's hash and outbox together, so the outbox returned is the
 -- one of the version returned. Returns {} when absent, else {version, pipeline, name, status,
 -- definitionHash, startTime, stopTime, state, partition, definitionSha256, d, s ('' for any absent), outbox command 1,
--- outbox command 2, ...}: a stub keeps its summary shorter (execution-stub.lua; the last three are its, the first of them
--- an earlier build's) and SummaryFields.read writes it out.
-local function load(hash, outbox)
+-- outbox command 2, ...}: a stub keeps its summary shorter (execution-stub.lua; the last three are its, the first two of
+-- them earlier builds') and SummaryFields.read writes it out; its definition hash by number, 'D', is read here from
+-- definitions, its shard's numbers of definition hashes (in the same slot).
+local function load(hash, outbox, definitions)
   local fields = redis.call('HMGET', hash, 'version', 'pipeline', 'name', 'status',
-    'definitionHash', 'startTime', 'stopTime', 'state', 'partition', 'definitionSha256', 'd', 's')
+    'definitionHash', 'startTime', 'stopTime', 'state', 'partition', 'definitionSha256', 'd', 's', 'D')
   if not fields[1] then
     return {}
   end
+  if fields[13] then
+    fields[5] = redis.call('HGET', definitions, fields[13])
+  end
+  table.remove(fields, 13)
   for i = 2, 12 do
     fields[i] = fields[i] or ''
   end
