@@ -90,8 +90,9 @@ final class ShardedListing {
                 reads.add(batch.<String, String>getMap(keys.hashKey(id), StringCodec.INSTANCE).getAllAsync(asked));
             }
             batch.execute();
+            List<ExecutionSummary> summaries = definitions.summaries(ids, reads.stream().map(r -> r.toCompletableFuture().join()).toList());
             for (int i = 0; i < ids.size() && found.size() < limit; i++) {
-                ExecutionSummary summary = definitions.summary(ids.get(i), reads.get(i).toCompletableFuture().join());
+                ExecutionSummary summary = summaries.get(i);
                 if (summary != null && accept.test(summary)) {
                     found.add(summary);
                 }

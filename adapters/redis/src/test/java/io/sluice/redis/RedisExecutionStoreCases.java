@@ -221,7 +221,7 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
             assertThat(numbers.get(number)).as("the shard's number of its definition hash").isEqualTo(running.definitionHash());
             assertThat(numbers.get("=" + running.definitionHash())).as("one number a hash").isEqualTo(number);
         }
-        RedisExecutionStore another = (RedisExecutionStore) createStore(); // reads the numbers afresh
+        RedisExecutionStore another = (RedisExecutionStore) createStore(); // a client of its own
         for (ExecutionSummary running : cases) {
             assertThat(store.load(running.executionId()).orElseThrow().summary()).as("asleep").isEqualTo(running);
             assertThat(store.list(running.pipeline(), "RUNNING", 10)).as("listed asleep").contains(running);
