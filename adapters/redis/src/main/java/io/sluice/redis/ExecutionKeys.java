@@ -1,6 +1,8 @@
 package io.sluice.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -21,6 +23,11 @@ final class ExecutionKeys {
     }
 
     static final String OUTBOX_SUFFIX = ":outbox";
+    /**
+     * The buckets of stubs over all shards: at 1,000,000 stubs of one node ~120 a bucket, below the 128 fields a hash
+     * stays a listpack with, by default; at 100,000 ~12, whose keys then cost ~8 bytes a stub.
+     */
+    static final int STUB_BUCKETS = 8192;
 
     Shards shards() {
         return shards;
@@ -115,6 +122,31 @@ final class ExecutionKeys {
     /** The status's length makes the name unambiguous when a status or pipeline contains ':'. */
     String pipelineStatusIndex(int shard, String pipeline, String status) {
         return shardKey(shard, "idx:pipeline-status:" + status.length() + ":" + status + ":" + pipeline);
+    }
+
+    /** How many buckets of stubs a shard has ({@code lua/lib/stubs.lua}). */
+    int stubBuckets() {
+        return Math.max(256, STUB_BUCKETS / shards.count());
+    }
+
+    /** What the keys of {@code shard}'s buckets of stubs start with, before the bucket's number. */
+    String stubBucketStart(int shard) {
+        return shardKey(shard, "stubs:");
+    }
+
+    /**
+     * The bucket the stub of {@code executionId} is kept in when it keeps nothing but its version, definition number and
+     * start ({@code lua/lib/stubs.lua}'s stubBucket): the first 24 bits of the id's SHA-1 modulo {@link #stubBuckets}.
+     */
+    String stubBucket(String executionId) {
+        byte[] sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-1").digest(executionId.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-1 is a JDK's own", e);
+        }
+        int first = (sha[0] & 0xff) << 16 | (sha[1] & 0xff) << 8 | sha[2] & 0xff;
+        return stubBucketStart(shards.of(executionId)) + first % stubBuckets();
     }
 
     /** The numbers of the definition hashes {@code shard}'s stubs keep ({@link DefinitionNumbers}). */

@@ -20,7 +20,7 @@ import org.redisson.client.codec.StringCodec;
  * them, woken by this JVM's sends and by the other nodes' through the Pub/Sub channel.
  */
 final class QueueReceiver {
-    private static final LuaScript RECEIVE = LuaScript.load("queue-receive", "lib/claim", "lib/load");
+    private static final LuaScript RECEIVE = LuaScript.load("queue-receive", "lib/stubs", "lib/claim", "lib/load");
 
     private final RedissonClient redisson;
     private final Scripts script;

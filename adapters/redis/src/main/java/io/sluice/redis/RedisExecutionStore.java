@@ -65,11 +65,11 @@ import org.redisson.client.codec.StringCodec;
  */
 public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs, CoupledWrites.Source, HistoryObjects {
     static final LuaScript COMMIT = LuaScript.load("execution-commit");
-    private static final LuaScript LOAD = LuaScript.load("execution-load", "lib/load");
+    private static final LuaScript LOAD = LuaScript.load("execution-load", "lib/stubs", "lib/load");
     static final LuaScript CLEAR_OUTBOX = LuaScript.load("execution-clear-outbox");
     private static final LuaScript REMOVE = LuaScript.load("execution-remove");
     private static final LuaScript STUB = LuaScript.load("execution-stub", "lib/sleeping");
-    private static final LuaScript RESTORE = LuaScript.load("execution-restore", "lib/sleeping");
+    private static final LuaScript RESTORE = LuaScript.load("execution-restore", "lib/sleeping", "lib/stubs");
 
     private final RedissonClient redisson;
     private final Scripts script;
@@ -112,13 +112,14 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     @Override
     public Optional<StoredExecution> load(String executionId) {
         List<Object> reply = LOAD.run(script, ReturnType.MULTI, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
-                keys.definitionNumbers(keys.shardOf(executionId))));
+                keys.definitionNumbers(keys.shardOf(executionId)), keys.stubBucket(executionId)), executionId);
         return loaded(executionId, reply.stream().map(String.class::cast).toList());
     }
 
     /** The arguments with which a receive from {@code shard} reads an execution along ({@code lua/queue-receive.lua}'s 'load'). */
     List<Object> loadArgs(int shard) {
-        return List.of("load", keys.hashKeyStart(shard), keys.hashKeyEnd(), ExecutionKeys.OUTBOX_SUFFIX, keys.definitionNumbers(shard));
+        return List.of("load", keys.hashKeyStart(shard), keys.hashKeyEnd(), ExecutionKeys.OUTBOX_SUFFIX, keys.definitionNumbers(shard),
+                keys.stubBucketStart(shard), Integer.toString(keys.stubBuckets()));
     }
 
     /** What {@code lib/load.lua}'s load answered for {@code executionId}. */
@@ -168,7 +169,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         args.addAll(listingSets(s));
         int shard = keys.shardOf(id);
         List<Object> commitKeys = List.of(keys.hashKey(id), keys.outboxKey(id), keys.historyKey(id), keys.retiredKey(id),
-                keys.allIndex(shard), keys.pendingKey(shard), keys.expiryKey(shard));
+                keys.allIndex(shard), keys.pendingKey(shard), keys.expiryKey(shard), keys.stubBucket(id));
         args.add(id);
         args.add(Long.toString(s.startTime().toEpochMilli()));
         args.add(writer);
@@ -218,7 +219,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         int shard = keys.shardOf(executionId);
         return STUB.<Long>run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.outboxKey(executionId),
                 keys.historyKey(executionId), keys.sentKey(executionId), keys.allIndex(shard), keys.sleepingPipelines(shard),
-                keys.definitionNumbers(shard)), Long.toString(version), executionId, keys.claimKeysOf(executionId),
+                keys.definitionNumbers(shard), keys.stubBucket(executionId)), Long.toString(version), executionId, keys.claimKeysOf(executionId),
                 keys.sleepingIndexStart(shard)) == 1L;
     }
 
@@ -247,9 +248,9 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         args.addAll(List.of(summary.pipeline(), summary.name(), summary.definitionHash(), summary.startTime().toString()));
         args.addAll(stored.lines());
         int shard = keys.shardOf(executionId);
-        Long done = RESTORE.run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.historyKey(executionId),
-                keys.allIndex(shard), keys.sleepingPipelines(shard), keys.sleepingIndex(shard, summary.pipeline())), args.toArray());
-        return done == 1L;
+        return RESTORE.<Long>run(script, ReturnType.INTEGER, List.of(keys.hashKey(executionId), keys.historyKey(executionId),
+                keys.allIndex(shard), keys.sleepingPipelines(shard), keys.sleepingIndex(shard, summary.pipeline()),
+                keys.stubBucket(executionId)), args.toArray()) == 1L;
     }
 
     @Override

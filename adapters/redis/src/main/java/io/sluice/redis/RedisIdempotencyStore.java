@@ -31,7 +31,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     /** How long an unfinished claim outlives its lease by default before Redis drops it. */
     public static final Duration DEFAULT_ABANDONED_CLAIM_EXPIRY = Duration.ofDays(7);
 
-    private static final LuaScript CLAIM = LuaScript.load("idempotency-claim", "lib/claim");
+    private static final LuaScript CLAIM = LuaScript.load("idempotency-claim", "lib/stubs", "lib/claim");
     private static final LuaScript EXTEND = LuaScript.load("idempotency-extend");
     static final LuaScript COMPLETE = LuaScript.load("idempotency-complete");
     private static final LuaScript RELEASE = LuaScript.load("idempotency-release");
@@ -138,9 +138,10 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
      * ({@code lib/claim.lua}); the scripts that take them get the hash as their second key and the field as their last
      * argument.
      */
-    private record Place(String tokenKey, String executionHash, String field) {
+    /** A claim's keys: for a task's token also its execution's hash, the claim's field there, its stub's bucket and id. */
+    private record Place(String tokenKey, String executionHash, String field, String stubBucket, String executionId) {
         List<Object> keys() {
-            return field == null ? List.of(tokenKey) : List.of(tokenKey, executionHash);
+            return field == null ? List.of(tokenKey) : List.of(tokenKey, executionHash, stubBucket);
         }
 
         Object[] args(List<Object> before) {
@@ -149,6 +150,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
             }
             List<Object> args = new ArrayList<>(before);
             args.add(field);
+            args.add(executionId);
             return args.toArray();
         }
     }
@@ -156,9 +158,10 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     private Place place(String key) {
         Task task = task(key);
         if (task == null) {
-            return new Place(tokenKey(key, null), null, null);
+            return new Place(tokenKey(key, null), null, null, null, null);
         }
-        return new Place(tokenKey(key, task), executions.hashKey(task.executionId()), CLAIM_FIELD + task.rest());
+        return new Place(tokenKey(key, task), executions.hashKey(task.executionId()), CLAIM_FIELD + task.rest(),
+                executions.stubBucket(task.executionId()), task.executionId());
     }
 
     RedissonClient client() {
@@ -184,12 +187,13 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
     /**
      * The arguments of {@code lib/claim.lua}'s claimKeys for a receive from {@code shard}: a task token's key start and
-     * middle, the execution hash key's start and end, and the prefix of any other key ('' on Cluster: another slot's,
-     * which a receive does not claim along).
+     * middle, the execution hash key's start and end, the prefix of any other key ('' on Cluster: another slot's,
+     * which a receive does not claim along), then what the shard's buckets of stubs start with and how many it has
+     * ({@code lib/stubs.lua}, where a claim's execution may sleep).
      */
     List<Object> claimKeyArgs(int shard) {
         return List.of(executions.claimKeyStart(shard), executions.claimKeyMiddle(), executions.hashKeyStart(shard), executions.hashKeyEnd(),
-                executions.shards().tagged() ? "" : tokenKeyPrefix());
+                executions.shards().tagged() ? "" : tokenKeyPrefix(), executions.stubBucketStart(shard), Integer.toString(executions.stubBuckets()));
     }
 
     /** The execution id a task's token starts with, or {@code null} if {@code token} is not one. */

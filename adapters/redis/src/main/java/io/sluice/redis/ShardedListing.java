@@ -90,7 +90,7 @@ final class ShardedListing {
                 reads.add(batch.<String, String>getMap(keys.hashKey(id), StringCodec.INSTANCE).getAllAsync(asked));
             }
             batch.execute();
-            List<ExecutionSummary> summaries = definitions.summaries(ids, reads.stream().map(r -> r.toCompletableFuture().join()).toList());
+            List<ExecutionSummary> summaries = definitions.summaries(ids, orBucketed(ids, reads.stream().map(r -> r.toCompletableFuture().join()).toList()));
             for (int i = 0; i < ids.size() && found.size() < limit; i++) {
                 ExecutionSummary summary = summaries.get(i);
                 if (summary != null && accept.test(summary)) {
@@ -99,6 +99,34 @@ final class ShardedListing {
             }
         }
         return found;
+    }
+
+    /**
+     * {@code hashes}, each absent one (empty) in place of the stub its execution keeps in its bucket, if it does
+     * ({@code lua/lib/stubs.lua}: '<version>:<definition number>:<start ms>'), as the fields such a stub would have as a
+     * hash; read in one batch.
+     */
+    private List<Map<String, String>> orBucketed(List<String> ids, List<Map<String, String>> hashes) {
+        List<Map<String, String>> out = new ArrayList<>(hashes);
+        RBatch batch = null;
+        Map<Integer, RFuture<String>> stubs = new java.util.HashMap<>();
+        for (int i = 0; i < ids.size(); i++) {
+            if (hashes.get(i).isEmpty()) {
+                batch = batch == null ? redisson.createBatch() : batch;
+                stubs.put(i, batch.<String, String>getMap(keys.stubBucket(ids.get(i)), StringCodec.INSTANCE).getAsync(ids.get(i)));
+            }
+        }
+        if (batch == null) {
+            return out;
+        }
+        batch.execute();
+        stubs.forEach((i, read) -> {
+            String[] stub = java.util.Objects.requireNonNullElse(read.toCompletableFuture().join(), "").split(":");
+            if (stub.length == 3) {
+                out.set(i, Map.of("status", SummaryFields.RUNNING, SummaryFields.STUB_DEFINITION, stub[1], "s", stub[2]));
+            }
+        });
+        return out;
     }
 
     /**

@@ -8,6 +8,7 @@ import io.sluice.orchestration.port.CommitResult;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.ExecutionSummary;
 import io.sluice.orchestration.port.IdempotencyStore;
+import io.sluice.orchestration.port.StoredExecution;
 import io.sluice.testkit.contract.ExecutionStoreContract;
 import io.sluice.testkit.contract.ListingPages;
 import java.time.Duration;
@@ -230,6 +231,62 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
             assertThat(store.load(running.executionId()).orElseThrow().summary()).as("awake").isEqualTo(running);
             assertThat(store.list(running.pipeline(), null, 10)).as("listed awake").contains(running);
         }
+    }
+
+    /**
+     * A stub that keeps nothing but its version, definition number and start (its id says its pipeline and name, no
+     * claim, no partition) is a field of its shard's bucket, not a hash key of its own (lib/stubs.lua; issue 37: a key
+     * costs ~90 bytes before its first field). It loads, lists, refuses a start of its name and a commit, and restores as
+     * a hash stub does; a claim of one of its tasks (a redelivered task message) finds it there and puts it back in a hash
+     * of its own, where the claim's field goes, instead of answering that the execution is gone.
+     */
+    @Test
+    void aStubWithNothingElseToKeepIsAFieldOfItsBucket() {
+        RedisExecutionStore store = (RedisExecutionStore) createStore();
+        ExecutionKeys keys = keys();
+        ExecutionSummary one = new ExecutionSummary("bk:one", "bk", "one", "RUNNING", "sha256:abc", T.plusMillis(7), null);
+        ExecutionSummary two = new ExecutionSummary("bk:two", "bk", "two", "RUNNING", "sha256:abc", T.plusMillis(8), null);
+        for (ExecutionSummary s : List.of(one, two)) {
+            store.commit(new Commit(s, "{\"s\":1}", List.of("h"), List.of(), 0, T));
+            assertThat(store.stub(s.executionId(), 1)).isTrue();
+            assertThat(redis().client().getKeys().countExists(keys.hashKey(s.executionId()))).as("no hash of its own").isZero();
+            String bucket = keys.stubBucket(s.executionId());
+            assertThat(redis().client().<String, String>getMap(bucket, StringCodec.INSTANCE).get(s.executionId()))
+                    .matches("1:[0-9]+:" + s.startTime().toEpochMilli());
+            assertThat(encoding(bucket)).isEqualTo("listpack");
+            assertThat(store.stub(s.executionId(), 1)).as("a stub already").isFalse();
+        }
+        StoredExecution asleep = store.load("bk:one").orElseThrow();
+        assertThat(asleep.stub()).isTrue();
+        assertThat(asleep.version()).isEqualTo(1);
+        assertThat(asleep.summary()).isEqualTo(one);
+        assertThat(store.list("bk", "RUNNING", 10)).containsExactly(two, one);
+        assertThat(((RedisExecutionStore) createStore()).list(null, null, 500)).as("another client, no filter").contains(one, two);
+        assertThat(store.commit(new Commit(one, "{\"s\":9}", List.of(), List.of(), 0, T))).as("its name is taken")
+                .isEqualTo(new CommitResult.Conflict(1));
+        assertThat(store.commit(new Commit(one, "{\"s\":9}", List.of(), List.of(), 1, T))).as("restored before it changes")
+                .isEqualTo(new CommitResult.Conflict(1));
+
+        RedisIdempotencyStore claims = new RedisIdempotencyStore(redis().client(), redis().prefix());
+        String task = IdempotencyStore.taskKey("bk:two.0.1.1." + "0123456789abcdef".repeat(2));
+        assertThat(claims.claim(task, "worker-1", T, Duration.ofMinutes(1))).as("found asleep, not gone").isInstanceOf(ClaimResult.Claimed.class);
+        assertThat(redis().client().getMap(keys.hashKey("bk:two"), StringCodec.INSTANCE).readAllMap())
+                .as("back in a hash of its own, with the claim's field").containsEntry("version", "1").containsEntry("state", "")
+                .containsEntry("c.0.1.1." + "0123456789abcdef".repeat(2), "1");
+        assertThat(redis().client().<String, String>getMap(keys.stubBucket("bk:two"), StringCodec.INSTANCE).get("bk:two")).isNull();
+        assertThat(store.load("bk:two").orElseThrow().summary()).isEqualTo(two);
+
+        for (ExecutionSummary s : List.of(one, two)) {
+            assertThat(store.restore(s, 1, "{\"s\":1}", List.of("h"))).isTrue();
+            assertThat(store.restore(s, 1, "{\"s\":1}", List.of("h"))).as("the second waker finds no stub").isFalse();
+            StoredExecution awake = store.load(s.executionId()).orElseThrow();
+            assertThat(awake.stub()).isFalse();
+            assertThat(awake.summary()).isEqualTo(s);
+            assertThat(store.history(s.executionId(), 0, 10)).containsExactly("h");
+            assertThat(store.commit(new Commit(s, "{\"s\":2}", List.of("h2"), List.of(), 1, T))).isEqualTo(new CommitResult.Committed(2));
+        }
+        assertThat(redis().client().<String, String>getMap(keys.stubBucket("bk:one"), StringCodec.INSTANCE).get("bk:one")).isNull();
+        assertThat(store.list("bk", "RUNNING", 10)).containsExactly(two, one);
     }
 
     /**

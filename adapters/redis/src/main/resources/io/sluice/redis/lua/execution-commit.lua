@@ -17,10 +17,18 @@
 -- was started for ('' for none); ARGV[20] '1' when some of this commit's history lines are references to an object
 -- (HistoryOffload, written before this ran), kept as the hash's 'historyObjects' so the execution's removal deletes
 -- its objects, else ''; then the history lines, then the outbox.
+-- KEYS[8] the bucket its stub would be in (lib/stubs.lua) when it has no hash.
 -- Returns {1, new version} or {0, current version} (also for the stub of a sleeping execution, execution-stub.lua). An id whose execution was removed while its name is
 -- still reserved (KEYS[4] exists) cannot be created again: {0, 0}.
 
-local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
+local version = redis.call('HGET', KEYS[1], 'version')
+if not version then
+  version = string.match(redis.call('HGET', KEYS[8], ARGV[16]) or '', '^(%d+):') -- a bucketed stub: its version
+  if version then
+    return {0, tonumber(version)}
+  end
+end
+local current = tonumber(version or '0')
 if current ~= tonumber(ARGV[1]) then
   return {0, current}
 end

@@ -9,7 +9,7 @@
 --
 -- KEYS[1] execution hash   KEYS[2] history list   KEYS[3] the shard's all-executions set   KEYS[4] the shard's hash
 -- of the pipelines that have sleeping executions, with how many   KEYS[5] the directory of its pipeline's sleeping
--- executions in the shard
+-- executions in the shard   KEYS[6] the bucket its stub is in when it is not a hash of its own (lib/stubs.lua)
 -- ARGV[1] expected version   ARGV[2] state   ARGV[3] '1' when some history lines are references to objects written
 -- before this ran (HistoryOffload; kept as the hash's 'historyObjects', as the commit keeps it), else ''
 -- ARGV[4..6] the names of its pipeline, status and pipeline + status index sets (as the commit keeps them; touched
@@ -19,7 +19,14 @@
 -- Returns 1 if it restored, else 0.
 
 local version = redis.call('HGET', KEYS[1], 'version')
-if not version or tonumber(version) ~= tonumber(ARGV[1]) or redis.call('HSTRLEN', KEYS[1], 'state') ~= 0 then
+if not version then
+  local value = redis.call('HGET', KEYS[6], ARGV[7])
+  if not value or tonumber((stubUnpack(value))) ~= tonumber(ARGV[1]) then
+    return 0
+  end
+  redis.call('HDEL', KEYS[6], ARGV[7])
+  redis.call('HSET', KEYS[1], 'version', ARGV[1], 'status', 'RUNNING')
+elseif tonumber(version) ~= tonumber(ARGV[1]) or redis.call('HSTRLEN', KEYS[1], 'state') ~= 0 then
   return 0
 end
 redis.call('HSET', KEYS[1], 'state', ARGV[2], 'ixPipeline', ARGV[4], 'ixStatus', ARGV[5], 'ixPipelineStatus', ARGV[6],

@@ -17,7 +17,10 @@
 --           end, ARGV[11] expiry; keys as lib/claim.lua's claimKeys names them from ARGV[12..16];
 --   'load'  the execution of a message's group (its execution id): hash ARGV[8] .. group .. ARGV[9],
 --           outbox that hash .. ARGV[10], as lib/load.lua reads them with the numbers of definition hashes
---           ARGV[11] (the answer after the group).
+--           ARGV[11] and its stub's bucket, ARGV[12] and ARGV[13] as lib/stubs.lua's stubBucket takes them (the
+--           answer after the group).
+-- A claim's execution, when its hash is absent, may be a stub in its bucket: ARGV[17] and ARGV[18] as stubBucket takes
+-- them.
 -- Returns {wait, moved, joined, id, receive count, message, n, item 1 .. item n, id, ...}: wait is how
 -- many ms until the earliest hidden message becomes visible ('-1' when none is in the due zset), moved
 -- how many were dead-lettered, joined how many delayed messages joined a group behind others; after
@@ -50,16 +53,17 @@ local function readAlong(id, received, group)
     if not subject then
       return {}
     end
-    local key, field, execution = claimKeys(ARGV[12], ARGV[13], ARGV[14], ARGV[15], ARGV[16], subject)
+    local key, field, execution, executionId = claimKeys(ARGV[12], ARGV[13], ARGV[14], ARGV[15], ARGV[16], subject)
     if not key then
       return {}
     end
-    local answer = claim(key, ARGV[8] .. '/' .. id .. ':' .. received, ARGV[9], ARGV[10], ARGV[11], field, execution)
+    local answer = claim(key, ARGV[8] .. '/' .. id .. ':' .. received, ARGV[9], ARGV[10], ARGV[11], field, execution,
+      execution and stubBucket(ARGV[17], ARGV[18], executionId), executionId)
     table.insert(answer, 1, 'claim')
     return answer
   elseif ARGV[7] == 'load' and group then
     local hash = ARGV[8] .. group .. ARGV[9]
-    local answer = load(hash, hash .. ARGV[10], ARGV[11])
+    local answer = load(hash, hash .. ARGV[10], ARGV[11], stubBucket(ARGV[12], ARGV[13], group), group)
     table.insert(answer, 1, group)
     table.insert(answer, 1, 'load')
     return answer

@@ -8,9 +8,11 @@
 -- field alone, 'r' and its result (idempotency-complete.lua for a short result, execution-stub.lua), its key gone; a task whose
 -- execution has left is gone, and nothing is claimed. A field costs the hash ~50 bytes; the set it
 -- replaced was a key of its own (~280 bytes for one claim).
+-- bucket and id (a task's token only): where the execution's stub may be kept when its hash is absent
+-- (lib/stubs.lua, which this library needs before it): the claim puts it back in a hash of its own first.
 -- Returns {'completed', result} | {'busy', owner, leaseUntil} | {'claimed', '1' if taken over else '0'}
 -- | {'gone'}.
-local function claim(key, claimant, now, leaseEnd, expiry, field, execution)
+local function claim(key, claimant, now, leaseEnd, expiry, field, execution, bucket, id)
   local record = redis.call('HMGET', key, 'owner', 'leaseUntil', 'result')
   local owner, leaseUntil, result = record[1], record[2], record[3]
   if result then
@@ -25,7 +27,7 @@ local function claim(key, claimant, now, leaseEnd, expiry, field, execution)
   if owner and owner ~= claimant and tonumber(leaseUntil) > tonumber(now) then
     return {'busy', owner, leaseUntil}
   end
-  if execution and redis.call('EXISTS', execution) == 0 then
+  if execution and redis.call('EXISTS', execution) == 0 and not (bucket and stubPromote(bucket, id, execution)) then
     return {'gone'}
   end
   redis.call('HSET', key, 'owner', claimant, 'leaseUntil', leaseEnd)
@@ -45,7 +47,7 @@ end
 -- one node taskStart is the claims' prefix and '{', taskMiddle and execEnd '}'; on Cluster the starts end
 -- with the shard's hash tag and the others are ''). A token not of that form is otherPrefix .. 'task:' ..
 -- token, or, when otherPrefix is '' (Cluster: that key is another slot's), not claimed here. Returns key,
--- field, execution hash (the last two nil for a token not of the form; all nil when not claimed here).
+-- field, execution hash, execution id (the last three nil for a token not of the form; all nil when not claimed here).
 local function claimKeys(taskStart, taskMiddle, execStart, execEnd, otherPrefix, token)
   local id, rest = string.match(token, '^(.+)(%.%d+%.%d+%.%d+%.' .. string.rep('[0-9a-f]', 32) .. ')$')
   if not id then
@@ -55,5 +57,5 @@ local function claimKeys(taskStart, taskMiddle, execStart, execEnd, otherPrefix,
     return otherPrefix .. 'task:' .. token, nil, nil
   end
   local execution = execStart .. id .. execEnd
-  return taskStart .. id .. taskMiddle .. rest, 'c' .. rest, execution
+  return taskStart .. id .. taskMiddle .. rest, 'c' .. rest, execution, id
 end

@@ -1,0 +1,30 @@
+-- Stubs kept as fields of their shard's bucket hashes (execution-stub.lua): a stub with nothing but its version, its
+-- definition hash's number and its start in epoch ms (its id says its pipeline and name; it is running, its state '')
+-- is the field <id> of the bucket stubBucket names, valued '<version>:<number>:<start ms>', instead of a hash key of its
+-- own (~90 bytes before its first field): ~35 bytes in a bucket Redis keeps as a listpack. Whatever reads an execution's
+-- hash looks there when the hash is absent: a load (lib/load.lua), the commit (a started name is taken), a claim
+-- (lib/claim.lua, which first puts the stub back in a hash of its own, stubPromote), the restore, a listing.
+
+-- The bucket of id: start, then the first 24 bits of id's SHA-1 modulo count (ExecutionKeys.stubBucket).
+local function stubBucket(start, count, id)
+  return start .. (tonumber(string.sub(redis.sha1hex(id), 1, 6), 16) % tonumber(count))
+end
+
+-- The version, definition number and start (epoch ms) of a bucketed stub's value.
+local function stubUnpack(value)
+  local version, number, start = string.match(value, '^(%d+):(%d+):(%d+)$')
+  return version, number, start
+end
+
+-- Puts the bucketed stub of id back into a hash of its own, as execution-stub.lua writes one (a claim then adds its
+-- field there). Returns whether there was one.
+local function stubPromote(bucket, id, hash)
+  local value = redis.call('HGET', bucket, id)
+  if not value then
+    return false
+  end
+  local version, number, start = stubUnpack(value)
+  redis.call('HSET', hash, 'state', '', 'version', version, 'status', 'RUNNING', 'D', number, 's', start)
+  redis.call('HDEL', bucket, id)
+  return true
+end
