@@ -62,7 +62,8 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
      * A sleeping execution's stub keeps only what a load and a listing read: a hash small enough for Redis's compact
      * encoding (a listpack, entries of at most 64 bytes) whatever the key prefix, and no deduplication marks (issue 37:
      * the bytes of a waiting execution). Before, the index-set names (the prefix, the pipeline and the status in one
-     * value) and the definition hash ({@code sha256:} and 64 digits) made the hash a hashtable of about a kilobyte.
+     * value) and the definition hash ({@code sha256:} and 64 digits) made the hash a hashtable of about a kilobyte. (Its id,
+     * 81 characters, is too long for a bucket's compact entries, so the stub keeps a hash of its own: lib/stubs.lua.)
      */
     @Test
     void aStubIsACompactHashWithoutItsSentMarks() {
@@ -287,6 +288,46 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         }
         assertThat(redis().client().<String, String>getMap(keys.stubBucket("bk:one"), StringCodec.INSTANCE).get("bk:one")).isNull();
         assertThat(store.list("bk", "RUNNING", 10)).containsExactly(two, one);
+    }
+
+    /**
+     * A callback task's stub keeps its claim's field (a short result: the task's worker is done with it) in its bucket
+     * too, as {@code <id>|c.<rest>}: a redelivery of the task's message is answered from there while it sleeps, a claim of
+     * another task puts both back in a hash of their own, and so does the restore.
+     */
+    @Test
+    void aBucketedStubKeepsItsTasksClaimFieldsBesideIt() {
+        RedisExecutionStore store = (RedisExecutionStore) createStore();
+        RedisIdempotencyStore claims = new RedisIdempotencyStore(redis().client(), redis().prefix());
+        ExecutionKeys keys = keys();
+        Duration lease = Duration.ofMinutes(1);
+        String rest = ".0.1.1." + "0123456789abcdef".repeat(2);
+        for (String id : List.of("cb:one", "cb:two")) {
+            store.commit(new Commit(new ExecutionSummary(id, "cb", id.substring(3), "RUNNING", "sha256:abc", T, null), "{\"s\":1}",
+                    List.of("h"), List.of(), 0, T));
+            String task = IdempotencyStore.taskKey(id + rest);
+            assertThat(claims.claim(task, "worker-1", T, lease)).isInstanceOf(ClaimResult.Claimed.class);
+            assertThat(claims.complete(task, "worker-1", "{\"callback\":true}", T, Duration.ofDays(7))).isTrue();
+            assertThat(store.stub(id, 1)).isTrue();
+            assertThat(redis().client().getKeys().countExists(keys.hashKey(id))).as("no hash of its own").isZero();
+            assertThat(redis().client().<String, String>getMap(keys.stubBucket(id), StringCodec.INSTANCE).get(id + "|c" + rest))
+                    .isEqualTo("r{\"callback\":true}");
+            assertThat(claims.claim(task, "worker-2", T.plusSeconds(1), lease)).as("a redelivery, asleep")
+                    .isEqualTo(new ClaimResult.Completed("{\"callback\":true}"));
+            assertThat(redis().client().getKeys().countExists(keys.hashKey(id))).as("answered from the bucket").isZero();
+        }
+        String other = IdempotencyStore.taskKey("cb:one.0.2.1." + "fedcba9876543210".repeat(2));
+        assertThat(claims.claim(other, "worker-1", T, lease)).isInstanceOf(ClaimResult.Claimed.class);
+        assertThat(redis().client().getMap(keys.hashKey("cb:one"), StringCodec.INSTANCE).readAllMap()).as("promoted with its claims")
+                .containsEntry("c" + rest, "r{\"callback\":true}").containsEntry("c.0.2.1." + "fedcba9876543210".repeat(2), "1");
+        ExecutionSummary two = store.load("cb:two").orElseThrow().summary();
+        assertThat(store.restore(two, 1, "{\"s\":1}", List.of("h"))).isTrue();
+        assertThat(redis().client().getMap(keys.hashKey("cb:two"), StringCodec.INSTANCE).readAllMap()).as("restored with its claim")
+                .containsEntry("c" + rest, "r{\"callback\":true}");
+        assertThat(redis().client().<String, String>getMap(keys.stubBucket("cb:two"), StringCodec.INSTANCE).readAllMap().keySet())
+                .noneMatch(k -> k.startsWith("cb:two"));
+        assertThat(claims.claim(IdempotencyStore.taskKey("cb:two" + rest), "worker-3", T.plusSeconds(2), lease)).as("awake")
+                .isEqualTo(new ClaimResult.Completed("{\"callback\":true}"));
     }
 
     /**

@@ -26,6 +26,10 @@ if not version then
   end
   redis.call('HDEL', KEYS[6], ARGV[7])
   redis.call('HSET', KEYS[1], 'version', ARGV[1], 'status', 'RUNNING')
+  local claims = stubClaimsTaken(KEYS[6], ARGV[7])
+  if #claims > 0 then
+    redis.call('HSET', KEYS[1], unpack(claims))
+  end
 elseif tonumber(version) ~= tonumber(ARGV[1]) or redis.call('HSTRLEN', KEYS[1], 'state') ~= 0 then
   return 0
 end

@@ -20,6 +20,7 @@ local function claim(key, claimant, now, leaseEnd, expiry, field, execution, buc
   end
   if not owner and field then
     local kept = redis.call('HGET', execution, field) -- a completed claim kept as its field
+      or (bucket and redis.call('HGET', bucket, id .. '|' .. field)) -- of a bucketed stub (lib/stubs.lua)
     if kept and string.sub(kept, 1, 1) == 'r' then
       return {'completed', string.sub(kept, 2)}
     end

@@ -1,7 +1,8 @@
 -- Stubs kept as fields of their shard's bucket hashes (execution-stub.lua): a stub with nothing but its version, its
 -- definition hash's number and its start in epoch ms (its id says its pipeline and name; it is running, its state '')
--- is the field <id> of the bucket stubBucket names, valued '<version>:<number>:<start ms>', instead of a hash key of its
--- own (~90 bytes before its first field): ~35 bytes in a bucket Redis keeps as a listpack. Whatever reads an execution's
+-- and its tasks' claim fields is the field <id> of the bucket stubBucket names, valued '<version>:<number>:<start ms>',
+-- each claim field 'c.<rest>' the field <id>|c.<rest>, instead of a hash key of its own (~90 bytes before its first
+-- field): ~35 bytes in a bucket Redis keeps as a listpack, ~75 more a claim. Whatever reads an execution's
 -- hash looks there when the hash is absent: a load (lib/load.lua), the commit (a started name is taken), a claim
 -- (lib/claim.lua, which first puts the stub back in a hash of its own, stubPromote), the restore, a listing.
 
@@ -16,8 +17,24 @@ local function stubUnpack(value)
   return version, number, start
 end
 
--- Puts the bucketed stub of id back into a hash of its own, as execution-stub.lua writes one (a claim then adds its
--- field there). Returns whether there was one.
+-- Takes the claim fields of id's bucketed stub out of its bucket. Returns {name, value, name, value, ...}.
+local function stubClaimsTaken(bucket, id)
+  local out = {}
+  local cursor = '0'
+  repeat
+    local page = redis.call('HSCAN', bucket, cursor, 'MATCH', id .. '|c.*', 'COUNT', 1000)
+    cursor = page[1]
+    for i = 1, #page[2], 2 do
+      out[#out + 1] = string.sub(page[2][i], #id + 2)
+      out[#out + 1] = page[2][i + 1]
+      redis.call('HDEL', bucket, page[2][i])
+    end
+  until cursor == '0'
+  return out
+end
+
+-- Puts the bucketed stub of id back into a hash of its own, with its claim fields, as execution-stub.lua writes one (a
+-- claim then adds its field there). Returns whether there was one.
 local function stubPromote(bucket, id, hash)
   local value = redis.call('HGET', bucket, id)
   if not value then
@@ -26,5 +43,9 @@ local function stubPromote(bucket, id, hash)
   local version, number, start = stubUnpack(value)
   redis.call('HSET', hash, 'state', '', 'version', version, 'status', 'RUNNING', 'D', number, 's', start)
   redis.call('HDEL', bucket, id)
+  local claims = stubClaimsTaken(bucket, id)
+  if #claims > 0 then
+    redis.call('HSET', hash, unpack(claims))
+  end
   return true
 end
