@@ -238,8 +238,8 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
      * A stub that keeps nothing but its version, definition number and start (its id says its pipeline and name, no
      * claim, no partition) is a field of its shard's bucket, not a hash key of its own (lib/stubs.lua; issue 37: a key
      * costs ~90 bytes before its first field). It loads, lists, refuses a start of its name and a commit, and restores as
-     * a hash stub does; a claim of one of its tasks (a redelivered task message) finds it there and puts it back in a hash
-     * of its own, where the claim's field goes, instead of answering that the execution is gone.
+     * a hash stub does; a claim of one of its tasks finds it there instead of answering that the execution is gone, and
+     * keeps its field beside it, where the task's short result then goes.
      */
     @Test
     void aStubWithNothingElseToKeepIsAFieldOfItsBucket() {
@@ -271,10 +271,14 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
         RedisIdempotencyStore claims = new RedisIdempotencyStore(redis().client(), redis().prefix());
         String task = IdempotencyStore.taskKey("bk:two.0.1.1." + "0123456789abcdef".repeat(2));
         assertThat(claims.claim(task, "worker-1", T, Duration.ofMinutes(1))).as("found asleep, not gone").isInstanceOf(ClaimResult.Claimed.class);
-        assertThat(redis().client().getMap(keys.hashKey("bk:two"), StringCodec.INSTANCE).readAllMap())
-                .as("back in a hash of its own, with the claim's field").containsEntry("version", "1").containsEntry("state", "")
-                .containsEntry("c.0.1.1." + "0123456789abcdef".repeat(2), "1");
-        assertThat(redis().client().<String, String>getMap(keys.stubBucket("bk:two"), StringCodec.INSTANCE).get("bk:two")).isNull();
+        assertThat(redis().client().getKeys().countExists(keys.hashKey("bk:two"))).as("still no hash of its own").isZero();
+        assertThat(redis().client().<String, String>getMap(keys.stubBucket("bk:two"), StringCodec.INSTANCE).get("bk:two|c.0.1.1."
+                + "0123456789abcdef".repeat(2))).as("the claim's field beside it").isEqualTo("1");
+        assertThat(claims.complete(task, "worker-1", "{\"ok\":1}", T, Duration.ofDays(7))).isTrue();
+        assertThat(redis().client().<String, String>getMap(keys.stubBucket("bk:two"), StringCodec.INSTANCE).get("bk:two|c.0.1.1."
+                + "0123456789abcdef".repeat(2))).as("its short result there, its key gone").isEqualTo("r{\"ok\":1}");
+        assertThat(redis().client().getKeys().countExists(claims.tokenKey(task))).isZero();
+        assertThat(claims.claim(task, "worker-2", T, Duration.ofMinutes(1))).isEqualTo(new ClaimResult.Completed("{\"ok\":1}"));
         assertThat(store.load("bk:two").orElseThrow().summary()).isEqualTo(two);
 
         for (ExecutionSummary s : List.of(one, two)) {
@@ -292,8 +296,9 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
 
     /**
      * A callback task's stub keeps its claim's field (a short result: the task's worker is done with it) in its bucket
-     * too, as {@code <id>|c.<rest>}: a redelivery of the task's message is answered from there while it sleeps, a claim of
-     * another task puts both back in a hash of their own, and so does the restore.
+     * too, as {@code <id>|c.<rest>}: a redelivery of the task's message is answered from there while it sleeps; a claim
+     * whose field would be too long for the bucket's compact entries puts the stub and its claims back in a hash of their
+     * own, and so does the restore.
      */
     @Test
     void aBucketedStubKeepsItsTasksClaimFieldsBesideIt() {
@@ -316,10 +321,13 @@ abstract class RedisExecutionStoreCases extends ExecutionStoreContract {
                     .isEqualTo(new ClaimResult.Completed("{\"callback\":true}"));
             assertThat(redis().client().getKeys().countExists(keys.hashKey(id))).as("answered from the bucket").isZero();
         }
-        String other = IdempotencyStore.taskKey("cb:one.0.2.1." + "fedcba9876543210".repeat(2));
-        assertThat(claims.claim(other, "worker-1", T, lease)).isInstanceOf(ClaimResult.Claimed.class);
-        assertThat(redis().client().getMap(keys.hashKey("cb:one"), StringCodec.INSTANCE).readAllMap()).as("promoted with its claims")
-                .containsEntry("c" + rest, "r{\"callback\":true}").containsEntry("c.0.2.1." + "fedcba9876543210".repeat(2), "1");
+        String longRest = ".123456789012345678901.2.1." + "fedcba9876543210".repeat(2); // too long to stay beside it
+        assertThat(claims.claim(IdempotencyStore.taskKey("cb:one" + longRest), "worker-1", T, lease)).isInstanceOf(ClaimResult.Claimed.class);
+        assertThat(redis().client().getMap(keys.hashKey("cb:one"), StringCodec.INSTANCE).readAllMap()).as("back in a hash, its claims too")
+                .containsEntry("c" + rest, "r{\"callback\":true}").containsEntry("c" + longRest, "1").containsEntry("version", "1");
+        assertThat(redis().client().<String, String>getMap(keys.stubBucket("cb:one"), StringCodec.INSTANCE).readAllMap().keySet())
+                .noneMatch(k -> k.startsWith("cb:one"));
+        assertThat(store.load("cb:one").orElseThrow().stub()).isTrue();
         ExecutionSummary two = store.load("cb:two").orElseThrow().summary();
         assertThat(store.restore(two, 1, "{\"s\":1}", List.of("h"))).isTrue();
         assertThat(redis().client().getMap(keys.hashKey("cb:two"), StringCodec.INSTANCE).readAllMap()).as("restored with its claim")

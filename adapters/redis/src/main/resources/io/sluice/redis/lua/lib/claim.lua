@@ -9,7 +9,7 @@
 -- execution has left is gone, and nothing is claimed. A field costs the hash ~50 bytes; the set it
 -- replaced was a key of its own (~280 bytes for one claim).
 -- bucket and id (a task's token only): where the execution's stub may be kept when its hash is absent
--- (lib/stubs.lua, which this library needs before it): the claim puts it back in a hash of its own first.
+-- (lib/stubs.lua, which this library needs before it): the claim's field goes beside it there.
 -- Returns {'completed', result} | {'busy', owner, leaseUntil} | {'claimed', '1' if taken over else '0'}
 -- | {'gone'}.
 local function claim(key, claimant, now, leaseEnd, expiry, field, execution, bucket, id)
@@ -28,13 +28,17 @@ local function claim(key, claimant, now, leaseEnd, expiry, field, execution, buc
   if owner and owner ~= claimant and tonumber(leaseUntil) > tonumber(now) then
     return {'busy', owner, leaseUntil}
   end
-  if execution and redis.call('EXISTS', execution) == 0 and not (bucket and stubPromote(bucket, id, execution)) then
-    return {'gone'}
+  local where = execution -- the hash the claim's field goes in
+  if execution and redis.call('EXISTS', execution) == 0 then
+    if not (bucket and redis.call('HEXISTS', bucket, id) == 1) then
+      return {'gone'}
+    end
+    where = stubClaimHolder(bucket, id, field, execution) -- a bucketed stub's: beside it, or with it in a hash again
   end
   redis.call('HSET', key, 'owner', claimant, 'leaseUntil', leaseEnd)
   redis.call('PEXPIRE', key, expiry)
   if field then
-    redis.call('HSET', execution, field, '1')
+    redis.call('HSET', where, where == bucket and id .. '|' .. field or field, '1')
   end
   if owner and owner ~= claimant then
     return {'claimed', '1'}

@@ -49,3 +49,13 @@ local function stubPromote(bucket, id, hash)
   end
   return true
 end
+
+-- Where a new claim field of id's bucketed stub goes: bucket, or, when its name would be too long for the bucket's
+-- compact entries, hash, where the stub then goes back with its claims (stubPromote).
+local function stubClaimHolder(bucket, id, field, hash)
+  if #id + 1 + #field <= 64 then
+    return bucket
+  end
+  stubPromote(bucket, id, hash)
+  return hash
+end
