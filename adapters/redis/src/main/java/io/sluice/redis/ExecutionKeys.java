@@ -24,10 +24,12 @@ final class ExecutionKeys {
 
     static final String OUTBOX_SUFFIX = ":outbox";
     /**
-     * The buckets of stubs over all shards: at 1,000,000 stubs of one node ~120 a bucket, below the 128 fields a hash
-     * stays a listpack with, by default; at 100,000 ~12, whose keys then cost ~8 bytes a stub.
+     * The buckets of stubs over all shards. A bucket stays a listpack up to 128 fields (Redis's default
+     * hash-max-listpack-entries): 1,000,000 sleeping executions, half with a claim field, are ~92 fields a bucket; at
+     * 100,000, ~9, whose keys then cost ~11 bytes a field. Past ~1,400,000 fields the buckets grow into hashtables (~50
+     * bytes more a field) unless the server's hash-max-listpack-entries is raised. Changing it moves every bucketed stub.
      */
-    static final int STUB_BUCKETS = 8192;
+    static final int STUB_BUCKETS = 16_384;
 
     Shards shards() {
         return shards;
