@@ -4,7 +4,8 @@
 -- each claim field 'c.<rest>' the field <id>|c.<rest>, instead of a hash key of its own (~90 bytes before its first
 -- field): ~35 bytes in a bucket Redis keeps as a listpack, ~75 more a claim. Whatever reads an execution's
 -- hash looks there when the hash is absent: a load (lib/load.lua), the commit (a started name is taken), a claim
--- (lib/claim.lua, which first puts the stub back in a hash of its own, stubPromote), the restore, a listing.
+-- (lib/claim.lua: its field goes beside the stub, stubClaimHolder), a short result (idempotency-complete.lua), the
+-- restore, a listing (ShardedListing).
 
 -- The bucket of id: start, then the first 24 bits of id's SHA-1 modulo count (ExecutionKeys.stubBucket).
 local function stubBucket(start, count, id)
