@@ -14,6 +14,16 @@ local function segmentKey(dir, n)
   return dir .. '#' .. n
 end
 
+-- Adds to key the entries of a ZRANGE ... WITHSCORES answer {member, score, ...} from its from-th entry on.
+local function addEntries(key, entries, from)
+  local args = {}
+  for i = 2 * from - 1, #entries, 2 do
+    args[#args + 1] = entries[i + 1]
+    args[#args + 1] = entries[i]
+  end
+  redis.call('ZADD', key, unpack(args))
+end
+
 -- The segment whose range holds score, or nil when score is below every bound (or there is none).
 local function segmentAt(dir, score)
   return redis.call('ZREVRANGEBYSCORE', dir, score, '-inf', 'LIMIT', 0, 1)[1]
@@ -48,12 +58,7 @@ local function split(dir, n)
     return false
   end
   local m = redis.call('INCR', dir .. '#n')
-  local moved = {}
-  for i = at, count do
-    moved[#moved + 1] = entries[2 * i]
-    moved[#moved + 1] = entries[2 * i - 1]
-  end
-  redis.call('ZADD', segmentKey(dir, m), unpack(moved))
+  addEntries(segmentKey(dir, m), entries, at)
   redis.call('ZREMRANGEBYRANK', key, at - 1, -1)
   redis.call('ZADD', dir, entries[2 * at], m)
   return true
@@ -88,13 +93,7 @@ local function sleepingRemove(dir, id, score)
   elseif left < SEGMENT / 4 then
     local before = redis.call('ZREVRANGEBYSCORE', dir, '(' .. redis.call('ZSCORE', dir, n), '-inf', 'LIMIT', 0, 1)[1]
     if before and redis.call('ZCARD', segmentKey(dir, before)) + left <= SEGMENT / 2 then
-      local entries = redis.call('ZRANGE', segmentKey(dir, n), 0, -1, 'WITHSCORES')
-      local moved = {}
-      for i = 1, #entries, 2 do
-        moved[#moved + 1] = entries[i + 1]
-        moved[#moved + 1] = entries[i]
-      end
-      redis.call('ZADD', segmentKey(dir, before), unpack(moved))
+      addEntries(segmentKey(dir, before), redis.call('ZRANGE', segmentKey(dir, n), 0, -1, 'WITHSCORES'), 1)
       redis.call('DEL', segmentKey(dir, n))
       redis.call('ZREM', dir, n)
     end
