@@ -51,6 +51,21 @@ public abstract class ObjectStoreContract {
         assertThat(keys("nothing/", null, 100)).isEmpty();
     }
 
+    /** S3 orders keys as strings: a key with a character before '/' after a shared part comes before that part's "folder". */
+    @Test
+    void aFolderSortsAsItsNameWithTheSlash() {
+        for (String k : List.of("x/a/1", "x/a0", "x/a-b", "x/a-/2")) {
+            put(k, k);
+        }
+        List<String> order = List.of("x/a-/2", "x/a-b", "x/a/1", "x/a0");
+        assertThat(keys("x/", null, 100)).containsExactlyElementsOf(order);
+        List<String> paged = new ArrayList<>();
+        for (List<String> page = keys("x/", null, 1); !page.isEmpty(); page = keys("x/", page.getFirst(), 1)) {
+            paged.addAll(page);
+        }
+        assertThat(paged).containsExactlyElementsOf(order);
+    }
+
     @Test
     void pagesFollowEachOtherWithoutGapsOrRepeats() {
         List<String> all = new ArrayList<>();

@@ -3,7 +3,9 @@ package io.sluice.local.objects;
 import io.sluice.orchestration.port.ObjectStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
@@ -12,9 +14,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.UUID;
 
 /**
@@ -30,6 +32,9 @@ import java.util.UUID;
  * {@link IllegalArgumentException} saying why.
  */
 public final class FolderObjectStore implements ObjectStore {
+    /** How often a put makes its folder again when a delete that emptied it removed it meanwhile. */
+    private static final int PUT_ATTEMPTS = 8;
+
     private final Path root;
 
     public FolderObjectStore(Path root) {
@@ -40,15 +45,28 @@ public final class FolderObjectStore implements ObjectStore {
         return root;
     }
 
+    /**
+     * Writes the object aside and moves it into place. A delete that empties a folder removes it ({@link #delete}), so a
+     * put whose folder went between making it and writing there makes it again.
+     */
     @Override
     public void put(String key, byte[] content) {
         Path file = file(key);
         Path temp = file.resolveSibling("." + file.getFileName() + "." + UUID.randomUUID() + ".part");
         try {
-            requireInside(key, file);
-            Files.createDirectories(file.getParent());
-            requireInside(key, file);
-            Files.write(temp, content);
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    requireInside(key, file);
+                    Files.createDirectories(file.getParent());
+                    requireInside(key, file);
+                    Files.write(temp, content);
+                    break;
+                } catch (NoSuchFileException | FileAlreadyExistsException folderRemovedMeanwhile) {
+                    if (attempt == PUT_ATTEMPTS) { // a file where a folder must be stays in the way
+                        throw folderRemovedMeanwhile;
+                    }
+                }
+            }
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             try {
@@ -97,37 +115,45 @@ public final class FolderObjectStore implements ObjectStore {
         return out;
     }
 
+    /**
+     * One folder's entries in key order, as many as the page still needs. A folder can hold an entry per execution
+     * (hibernated/executions/pipeline=P/name=N/), so its names are heaped (linear) rather than sorted, and only the
+     * entries the page takes are looked at on disk. A folder's key is its name and {@code /}, so it comes after the names
+     * that extend its name with a character before {@code /} ({@code a-b} before {@code a/}): it waits in {@code folders}
+     * until the next name sorts after it.
+     */
     private void walk(Path dir, String dirKey, String prefix, String startAfter, int max, List<ObjectInfo> out) throws IOException {
-        List<String[]> entries = new ArrayList<>(); // {sort key, name, "d" or "f"}
+        List<String> candidates = new ArrayList<>();
         try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
             for (Path child : children) {
                 String name = child.getFileName().toString();
-                if (name.startsWith(".") && name.endsWith(".part") || !mayHold(dirKey + name, prefix, startAfter)) {
-                    continue;
+                if (!(name.startsWith(".") && name.endsWith(".part")) && mayHold(dirKey + name, prefix, startAfter)) {
+                    candidates.add(name);
                 }
-                boolean directory = Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS);
-                if (!directory && !Files.isRegularFile(child, LinkOption.NOFOLLOW_LINKS)) {
-                    continue; // links are never objects: they could lead out of the folder
-                }
-                String key = dirKey + name + (directory ? "/" : "");
-                entries.add(new String[] {key, name, directory ? "d" : "f"});
             }
+        } catch (NoSuchFileException removedMeanwhile) {
+            return; // its last object was deleted since its parent was read
         }
-        entries.sort(Comparator.comparing(e -> e[0]));
-        for (String[] e : entries) {
-            if (out.size() >= max) {
-                return;
+        PriorityQueue<String> names = new PriorityQueue<>(candidates);
+        PriorityQueue<String> folders = new PriorityQueue<>(); // a folder's name and '/'
+        while (out.size() < max && !(names.isEmpty() && folders.isEmpty())) {
+            if (!folders.isEmpty() && (names.isEmpty() || folders.peek().compareTo(names.peek()) < 0)) {
+                String folder = folders.poll();
+                walk(dir.resolve(folder.substring(0, folder.length() - 1)), dirKey + folder, prefix, startAfter, max, out);
+                continue;
             }
-            String key = e[0];
-            if (e[2].equals("d")) {
-                boolean mayHoldPrefix = key.startsWith(prefix) || prefix.startsWith(key);
-                boolean mayHoldLater = startAfter == null || startAfter.startsWith(key) || key.compareTo(startAfter) > 0;
-                if (mayHoldPrefix && mayHoldLater) {
-                    walk(dir.resolve(e[1]), key, prefix, startAfter, max, out);
-                }
-            } else if (key.startsWith(prefix) && (startAfter == null || key.compareTo(startAfter) > 0)) {
-                BasicFileAttributes a = Files.readAttributes(dir.resolve(e[1]), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                out.add(new ObjectInfo(key, a.size(), a.lastModifiedTime().toInstant()));
+            String name = names.poll();
+            BasicFileAttributes a;
+            try {
+                a = Files.readAttributes(dir.resolve(name), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (NoSuchFileException deletedMeanwhile) {
+                continue;
+            }
+            String key = dirKey + name;
+            if (a.isDirectory() && mayHold(key + "/", prefix, startAfter)) {
+                folders.add(name + "/");
+            } else if (a.isRegularFile() && key.startsWith(prefix) && (startAfter == null || key.compareTo(startAfter) > 0)) {
+                out.add(new ObjectInfo(key, a.size(), a.lastModifiedTime().toInstant())); // links are never objects
             }
         }
     }
@@ -144,14 +170,36 @@ public final class FolderObjectStore implements ObjectStore {
         return prefixed && later;
     }
 
+    /**
+     * Deletes the object's file, then the folders it leaves empty, as a bucket has no folders of its own: a store that
+     * holds an object per execution for a while (hibernated/executions/pipeline=P/name=N/) does not keep a folder per
+     * execution it ever held. The folders directly in this one (the buckets) stay.
+     */
     @Override
     public boolean delete(String key) {
         Path file = file(key);
         requireInside(key, file);
         try {
-            return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(file);
+            boolean deleted = Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(file);
+            if (deleted) {
+                removeEmptyFolders(file.getParent());
+            }
+            return deleted;
         } catch (IOException e) {
             throw new UncheckedIOException("Could not delete object " + key + " under " + root, e);
+        }
+    }
+
+    private void removeEmptyFolders(Path folder) throws IOException {
+        for (Path f = folder; f.startsWith(root) && !f.equals(root) && !f.getParent().equals(root); f = f.getParent()) {
+            if (!Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
+                return; // a link to a folder is the user's, not one a put made
+            }
+            try {
+                Files.delete(f);
+            } catch (DirectoryNotEmptyException | NoSuchFileException stillUsed) {
+                return;
+            }
         }
     }
 

@@ -85,4 +85,49 @@ class FolderObjectStoreTest {
             churn.join();
         }
     }
+    /** A bucket has no folders of its own: the folders a delete empties go, the bucket's folder stays. */
+    @Test
+    void aDeleteRemovesTheFoldersItEmptiesButNotTheBucket() throws Exception {
+        FolderObjectStore store = new FolderObjectStore(dir);
+        String a = "hibernated/executions/pipeline=p/name=a/v1.jsonl.gz";
+        String b = "hibernated/executions/pipeline=p/name=b/v1.jsonl.gz";
+        store.put(a, new byte[] {1});
+        store.put(b, new byte[] {2});
+        assertThat(store.delete(a)).isTrue();
+        assertThat(dir.resolve("hibernated/executions/pipeline=p/name=a")).doesNotExist();
+        assertThat(dir.resolve("hibernated/executions/pipeline=p/name=b")).isDirectory();
+        assertThat(store.delete(b)).isTrue();
+        assertThat(dir.resolve("hibernated/executions")).doesNotExist();
+        assertThat(dir.resolve("hibernated")).isDirectory();
+        assertThat(store.list("", null, 10)).isEmpty();
+        store.put(a, new byte[] {3});
+        assertThat(store.get(a)).hasValueSatisfying(v -> assertThat(v).containsExactly(3));
+    }
+
+    /**
+     * One execution's wake deletes its object (and the folder it empties) while another execution's sleep puts one in the
+     * same folder: the put makes the folder again and lands. Every put must be readable, and nothing be thrown.
+     */
+    @Test
+    void aPutRacingTheDeleteThatEmptiesItsFolderLands() throws Exception {
+        FolderObjectStore store = new FolderObjectStore(dir);
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread churn = Thread.ofPlatform().start(() -> {
+            while (!done.get()) {
+                store.put("b/shared/one", new byte[] {1});
+                store.delete("b/shared/one");
+            }
+        });
+        try {
+            for (int i = 0; i < 5_000; i++) {
+                String key = "b/shared/two-" + i;
+                store.put(key, new byte[] {2});
+                assertThat(store.get(key)).as("put %d", i).isPresent();
+                assertThat(store.delete(key)).isTrue();
+            }
+        } finally {
+            done.set(true);
+            churn.join();
+        }
+    }
 }
