@@ -109,13 +109,23 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
         return read(executionId, true);
     }
 
+    /** Wakes the execution from {@code stub}, just read: a wake reads the store once fewer (a stub no longer current is read again). */
+    @Override
+    public Optional<StoredExecution> loadForChange(StoredExecution stub) {
+        return stub.stub() ? read(stub.summary().executionId(), Optional.of(stub), true) : read(stub.summary().executionId(), true);
+    }
+
     /**
      * The execution, a sleeping one from its object; {@code wake}: put back in the store first. A stub that someone else
      * woke (or put back to sleep) meanwhile is loaded again.
      */
     private Optional<StoredExecution> read(String executionId, boolean wake) {
+        return read(executionId, Optional.empty(), wake);
+    }
+
+    private Optional<StoredExecution> read(String executionId, Optional<StoredExecution> justRead, boolean wake) {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Optional<StoredExecution> loaded = store.load(executionId);
+            Optional<StoredExecution> loaded = attempt == 0 && justRead.isPresent() ? justRead : store.load(executionId);
             if (loaded.isEmpty() || !loaded.get().stub()) {
                 return loaded;
             }

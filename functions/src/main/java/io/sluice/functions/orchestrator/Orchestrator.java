@@ -230,9 +230,10 @@ public final class Orchestrator {
         String error = null;
         try {
             for (int attempt = 0; attempt < MAX_CONFLICTS; attempt++) {
-                // A sleeping execution's stub, read along, is woken as any load for a change is.
-                Optional<StoredExecution> loaded = attempt == 0 && readOnReceive.isPresent()
-                        && !readOnReceive.get().map(StoredExecution::stub).orElse(false) ? readOnReceive.get() : store.loadForChange(id);
+                // A sleeping execution's stub, read along, is woken from that stub.
+                Optional<StoredExecution> loaded = attempt > 0 || readOnReceive.isEmpty() ? store.loadForChange(id)
+                        : readOnReceive.get().isPresent() && readOnReceive.get().get().stub() ? store.loadForChange(readOnReceive.get().get())
+                        : readOnReceive.get();
                 if (loaded.isEmpty()) {
                     return new Outcome(id, null, "no execution " + id);
                 }

@@ -21,6 +21,14 @@ public interface ExecutionStore {
         return load(executionId);
     }
 
+    /**
+     * {@link #loadForChange(String)}, for a caller that has just read the execution's {@link StoredExecution#stub() stub}
+     * (a receive that read along): a store that wakes it starts from that stub instead of reading it again.
+     */
+    default Optional<StoredExecution> loadForChange(StoredExecution stub) {
+        return loadForChange(stub.summary().executionId());
+    }
+
     /** Stores a transition if the execution is still at {@code commit.expectedVersion()}. */
     CommitResult commit(Commit commit);
 
