@@ -162,10 +162,11 @@ public final class Orchestrator {
         try {
             Instant now = clock.instant();
             Transition t = interpreter.start(pipeline, id, name, input, now, random);
-            Commit commit = commit(pipeline, t.execution(), priority, startedThrough, t, List.of(), 0, now, span.traceparent(),
+            Prepared prepared = commit(pipeline, t.execution(), priority, startedThrough, t, List.of(), 0, now, span.traceparent(),
                     span.traceparent());
+            Commit commit = prepared.commit();
             probe.reached(Boundary.BEFORE_COMMIT);
-            return switch (outbox.commit(commit, true, probe, null)) {
+            return switch (outbox.commit(commit, prepared.written(), true, probe, null)) {
                 case CommitResult.Committed c -> {
                     observer.committed(pipeline, priority, t.execution(), t.history());
                     hibernation.afterCommit(commit, c.version(), t, now);
@@ -254,12 +255,13 @@ public final class Orchestrator {
                         .apply(execution, event(message), now, random);
                 Priority priority = priorityOf(state);
                 // An execution started untraced takes its first traced message's span as its trace's.
-                Commit commit = commit(stored.summary().pipeline(), execution, priority, startedThroughOf(state), t, stored.outbox(),
+                Prepared prepared = commit(stored.summary().pipeline(), execution, priority, startedThroughOf(state), t, stored.outbox(),
                         stored.version(), now, trace != null ? trace : span.traceparent(), span.traceparent());
+                Commit commit = prepared.commit();
                 probe.reached(Boundary.BEFORE_COMMIT);
                 // A dropped event (a late or duplicate result) only adds a history line. Re-sending the outbox it carried
                 // over would turn every duplicate into more duplicates; its writer or the sweeper sends it.
-                if (outbox.commit(commit, !t.wasDropped(), probe, ack) instanceof CommitResult.Committed c) {
+                if (outbox.commit(commit, prepared.written(), !t.wasDropped(), probe, ack) instanceof CommitResult.Committed c) {
                     observer.committed(stored.summary().pipeline(), priority, t.execution(), t.history());
                     hibernation.afterCommit(commit, c.version(), t, now);
                     return new Outcome(id, execution.status(), t.dropped());
@@ -354,18 +356,20 @@ public final class Orchestrator {
      * execution's trace (its start span's traceparent, kept in its state as {@link Traceparent#FIELD}), {@code sentBy} the
      * span whose commands these are (both null when not traced).
      */
-    private Commit commit(String pipeline, Execution e, Priority priority, String startedThrough, Transition t, List<String> unsent,
-                          long expectedVersion, Instant now, String trace, String sentBy) {
-        List<String> out = new ArrayList<>(unsent);
+    private Prepared commit(String pipeline, Execution e, Priority priority, String startedThrough, Transition t, List<String> unsent,
+                            long expectedVersion, Instant now, String trace, String sentBy) {
+        List<OutboxDispatcher.Written> written = new ArrayList<>();
         long version = expectedVersion + 1;
         for (int i = 0; i < t.commands().size(); i++) {
-            out.add(OutboxDispatcher.entry(t.commands().get(i), e.id() + "/" + version + "/" + i, priority, sentBy));
+            written.add(OutboxDispatcher.written(t.commands().get(i), e.id() + "/" + version + "/" + i, priority, sentBy));
         }
         if (emitsEvents) {
             for (ExecutionEvent event : TransitionEvents.of(pipeline, e, t.history(), e.id() + "/" + version)) {
-                out.add(OutboxDispatcher.eventEntry(event));
+                written.add(OutboxDispatcher.written(event));
             }
         }
+        List<String> out = new ArrayList<>(unsent);
+        written.forEach(w -> out.add(w.entry()));
         List<String> history = t.history().stream().map(h -> Json.write(CommandCodec.encode(h))).toList();
         ExecutionSummary summary = new ExecutionSummary(e.id(), pipeline, e.name(), e.status().name(), e.definitionHash(),
                 e.startTime(), e.stopTime(), io.sluice.functions.events.FinishedExecution.partitionOf(e.input()));
@@ -378,7 +382,10 @@ public final class Orchestrator {
         if (trace != null) {
             state.put(Traceparent.FIELD, trace);
         }
-        return new Commit(summary, Json.write(state), history, out, expectedVersion, now,
-                retention.retainUntil(pipeline, e.status(), e.stopTime()));
+        return new Prepared(new Commit(summary, Json.write(state), history, out, expectedVersion, now,
+                retention.retainUntil(pipeline, e.status(), e.stopTime())), written);
     }
+
+    /** A commit and the entries it adds to its outbox as they were written (its sends are made from them). */
+    private record Prepared(Commit commit, List<OutboxDispatcher.Written> written) {}
 }

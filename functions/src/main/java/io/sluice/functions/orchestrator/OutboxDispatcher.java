@@ -109,9 +109,18 @@ public final class OutboxDispatcher {
      * acknowledgement of the message the commit applies, made with it where the writes are coupled (else left to the host).
      */
     public CommitResult commit(Commit commit, boolean send, Boundary.Probe probe, CoupledWrites.Acknowledgement ack) {
+        return commit(commit, List.of(), send, probe, ack);
+    }
+
+    /**
+     * {@link #commit(Commit, boolean, Boundary.Probe, CoupledWrites.Acknowledgement)}, {@code written} being the last entries
+     * of the commit's outbox as they were written ({@link #written}): their sends are made from what they were written
+     * from, not from their JSON parsed back (the entries before them, carried over, are read).
+     */
+    CommitResult commit(Commit commit, List<Written> written, boolean send, Boundary.Probe probe, CoupledWrites.Acknowledgement ack) {
         CoupledWrites writes = coupled;
         if (writes != null) {
-            Optional<List<CoupledWrites.Send>> sends = send ? plainSends(commit.executionId(), commit.outbox()) : Optional.of(List.of());
+            Optional<List<CoupledWrites.Send>> sends = send ? plainSends(commit.executionId(), commit.outbox(), written) : Optional.of(List.of());
             if (sends.isPresent()) {
                 CommitResult result = writes.commitAndSend(commit, sends.get(), ack);
                 if (result instanceof CommitResult.Committed) {
@@ -131,21 +140,50 @@ public final class OutboxDispatcher {
     }
 
     /** Each entry as the plain queue send it is, in order; empty if any entry is more (a long timer, an activity, a cancel). */
-    private Optional<List<CoupledWrites.Send>> plainSends(String executionId, List<String> outbox) {
+    private Optional<List<CoupledWrites.Send>> plainSends(String executionId, List<String> outbox, List<Written> written) {
         List<CoupledWrites.Send> sends = new ArrayList<>(outbox.size());
-        for (String entry : outbox) {
-            JsonNode json = readEntry(entry);
-            if (!ExecutionEvent.isOne(json) && !json.hasNonNull(ID)) {
-                return Optional.empty(); // committed before entries had ids: send() gives it one from where it stands
-            }
-            Optional<CoupledWrites.Send> plain = ExecutionEvent.isOne(json) ? Optional.of(eventSend(executionId, entry, json))
-                    : plain(executionId, CommandCodec.decode(json), json.get(ID).asText(), priorityOf(json), Traceparent.of(json));
-            if (plain.isEmpty()) {
+        int carried = outbox.size() - written.size();
+        for (int i = 0; i < outbox.size(); i++) {
+            String entry = outbox.get(i);
+            Written w = carried >= 0 && i >= carried && written.get(i - carried).entry() == entry ? written.get(i - carried) : null;
+            Optional<CoupledWrites.Send> plain = w != null ? plain(executionId, w) : plainRead(executionId, entry);
+            if (plain == null || plain.isEmpty()) {
                 return Optional.empty();
             }
             sends.add(plain.get());
         }
         return Optional.of(sends);
+    }
+
+    private Optional<CoupledWrites.Send> plain(String executionId, Written w) {
+        return w.command() == null ? Optional.of(eventSend(executionId, w.entry(), w.eventId()))
+                : plain(executionId, w.command(), w.id(), w.priority(), w.traceparent());
+    }
+
+    /** An entry read back as its send; null when it was committed before entries had ids (send() gives it one from where it stands). */
+    private Optional<CoupledWrites.Send> plainRead(String executionId, String entry) {
+        JsonNode json = readEntry(entry);
+        if (ExecutionEvent.isOne(json)) {
+            return Optional.of(eventSend(executionId, entry, json.get("eventId").asText()));
+        }
+        return json.hasNonNull(ID) ? plain(executionId, CommandCodec.decode(json), json.get(ID).asText(), priorityOf(json), Traceparent.of(json))
+                : null;
+    }
+
+    /**
+     * An outbox entry with what it was written from: a command with its id, channel and sender, or an execution event
+     * ({@code command} null, {@code eventId} its id).
+     */
+    record Written(String entry, Command command, String id, Priority priority, String traceparent, String eventId) {}
+
+    /** {@link #entry(Command, String, Priority, String)}, kept with what it was written from. */
+    static Written written(Command command, String id, Priority priority, String traceparent) {
+        return new Written(entry(command, id, priority, traceparent), command, id, priority, traceparent, null);
+    }
+
+    /** {@link #eventEntry}, kept with the event's id. */
+    static Written written(ExecutionEvent event) {
+        return new Written(eventEntry(event), null, null, null, null, event.id());
     }
 
     /** An outbox entry: the command's JSON with its stable id. */
@@ -185,7 +223,7 @@ public final class OutboxDispatcher {
         for (int i = 0; i < outbox.size(); i++) {
             JsonNode json = entries.get(i);
             if (ExecutionEvent.isOne(json)) {
-                send(eventSend(executionId, outbox.get(i), json));
+                send(eventSend(executionId, outbox.get(i), json.get("eventId").asText()));
                 continue;
             }
             // An entry committed before ids existed gets one from where it stands, stable for that outbox.
@@ -202,9 +240,9 @@ public final class OutboxDispatcher {
     }
 
     /** In the execution's group, as its completion: one execution's events arrive in the order they happened. */
-    private CoupledWrites.Send eventSend(String executionId, String entry, JsonNode json) {
+    private CoupledWrites.Send eventSend(String executionId, String entry, String eventId) {
         return new CoupledWrites.Send(names.events(), new OutgoingMessage(entry, Map.of("executionId", executionId), executionId,
-                json.get("eventId").asText()), Duration.ZERO);
+                eventId), Duration.ZERO);
     }
 
     private void send(CoupledWrites.Send s) {
