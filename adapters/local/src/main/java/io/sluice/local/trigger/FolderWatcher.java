@@ -31,6 +31,8 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -89,7 +91,12 @@ public final class FolderWatcher implements AutoCloseable {
     private final Settings settings;
     private final Clock clock;
     private final WatchService watcher;
-    private final Map<WatchKey, Path> directories = new HashMap<>();
+    private final Map<WatchKey, Path> directories = new ConcurrentHashMap<>();
+    /**
+     * The folders of buckets that were not notified when they were seen, not watched: the runtime keeps its own objects in
+     * the data folder (a folder per sleeping execution under {@code hibernated/}), which would take a watch each.
+     */
+    private final Set<String> unwatched = ConcurrentHashMap.newKeySet();
     private final Map<Path, Pending> pending = new HashMap<>();
     private final Map<Path, Version> announced = new HashMap<>();
     private final Thread thread;
@@ -100,7 +107,10 @@ public final class FolderWatcher implements AutoCloseable {
         this(root, bucket -> true, trigger, settings, clock);
     }
 
-    /** As above, announcing only files of the buckets {@code notifies} accepts (asked per file, so it may change). */
+    /**
+     * As above, announcing only files of the buckets {@code notifies} accepts (asked per file, so it may change); the folder
+     * of a bucket it does not accept is not watched until it does (asked again every poll).
+     */
     public FolderWatcher(Path root, Predicate<String> notifies, Function<String, TriggerReport> trigger, Settings settings, Clock clock)
             throws IOException {
         this.root = root.toAbsolutePath().normalize();
@@ -121,6 +131,7 @@ public final class FolderWatcher implements AutoCloseable {
                     handle(key);
                     key = watcher.poll();
                 }
+                watchNewlyNotified();
                 settle();
             } catch (InterruptedException | ClosedWatchServiceException e) {
                 return;
@@ -128,6 +139,20 @@ public final class FolderWatcher implements AutoCloseable {
                 LOG.log(Level.WARNING, "folder watcher on " + root + " failed a round; the next one retries", e);
             }
         }
+    }
+
+    /** Watches the folders of buckets notified since they were seen (the rules may change), their files considered. */
+    private void watchNewlyNotified() throws IOException {
+        for (String bucket : unwatched) {
+            if (notifies.test(bucket) && unwatched.remove(bucket)) {
+                registerTree(root.resolve(bucket), true);
+            }
+        }
+    }
+
+    /** How many folders are watched (the data folder's own among them). */
+    int watchedFolders() {
+        return directories.size();
     }
 
     private void handle(WatchKey key) throws IOException {
@@ -167,6 +192,10 @@ public final class FolderWatcher implements AutoCloseable {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
                     if (hidden(dir)) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    if (root.equals(dir.getParent()) && !notifies.test(dir.getFileName().toString())) {
+                        unwatched.add(dir.getFileName().toString()); // watched once it is notified (watchNewlyNotified)
                         return FileVisitResult.SKIP_SUBTREE;
                     }
                     directories.put(dir.register(watcher, ENTRY_CREATE, ENTRY_MODIFY, ENTRY_DELETE), dir);

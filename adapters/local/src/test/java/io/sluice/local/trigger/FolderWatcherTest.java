@@ -20,6 +20,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -153,6 +154,37 @@ class FolderWatcherTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> started.size() == 1);
         await().during(SETTLE.multipliedBy(2)).atMost(Duration.ofSeconds(10)).until(() -> events.get() == 1);
         assertThat(startedKeys()).containsExactly("visible.csv");
+    }
+
+    /**
+     * The runtime keeps a folder per sleeping execution in the data folder (hibernated/executions/...): a bucket no rule
+     * names is not watched, folder by folder, until a rule names it; then its files, those already there too, are announced.
+     */
+    @Test
+    void aBucketThatIsNotNotifiedTakesNoWatchesUntilItIs() throws IOException {
+        Set<String> notified = ConcurrentHashMap.newKeySet();
+        notified.add("landing");
+        List<String> announced = new CopyOnWriteArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            Files.createDirectories(root.resolve("hibernated/executions/pipeline=p/name=before-" + i));
+        }
+        watcher = new FolderWatcher(root, notified::contains, body -> {
+            announced.add(body);
+            return trigger.apply(body);
+        }, new FolderWatcher.Settings(SETTLE, Duration.ofMillis(50), true), Clock.systemUTC());
+        for (int i = 0; i < 20; i++) {
+            Files.writeString(Files.createDirectories(root.resolve("hibernated/executions/pipeline=p/name=after-" + i)).resolve("v1.jsonl.gz"), "x");
+        }
+        Files.writeString(landing.resolve("visible.csv"), "ok\n");
+        await().atMost(Duration.ofSeconds(10)).until(() -> started.size() == 1);
+        assertThat(watcher.watchedFolders()).as("the data folder and landing").isEqualTo(2);
+        assertThat(announced).noneMatch(b -> b.contains("jsonl.gz"));
+
+        notified.add("hibernated");
+        await().atMost(Duration.ofSeconds(10)).until(() -> announced.stream()
+                .flatMap(b -> java.util.regex.Pattern.compile("name=after-[0-9]+/v1\\.jsonl\\.gz").matcher(b).results())
+                .map(java.util.regex.MatchResult::group).distinct().count() == 20);
+        assertThat(watcher.watchedFolders()).isEqualTo(2 + 1 + 1 + 1 + 40); // hibernated, executions, pipeline=p, each name=
     }
 
     @Test
