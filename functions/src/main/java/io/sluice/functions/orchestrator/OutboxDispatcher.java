@@ -147,7 +147,7 @@ public final class OutboxDispatcher {
             String entry = outbox.get(i);
             Written w = carried >= 0 && i >= carried && written.get(i - carried).entry() == entry ? written.get(i - carried) : null;
             Optional<CoupledWrites.Send> plain = w != null ? plain(executionId, w) : plainRead(executionId, entry);
-            if (plain == null || plain.isEmpty()) {
+            if (plain.isEmpty()) {
                 return Optional.empty();
             }
             sends.add(plain.get());
@@ -160,14 +160,14 @@ public final class OutboxDispatcher {
                 : plain(executionId, w.command(), w.id(), w.priority(), w.traceparent());
     }
 
-    /** An entry read back as its send; null when it was committed before entries had ids (send() gives it one from where it stands). */
+    /** An entry read back as its send; empty too when it was committed before entries had ids (send() gives it one from where it stands). */
     private Optional<CoupledWrites.Send> plainRead(String executionId, String entry) {
         JsonNode json = readEntry(entry);
         if (ExecutionEvent.isOne(json)) {
             return Optional.of(eventSend(executionId, entry, json.get("eventId").asText()));
         }
         return json.hasNonNull(ID) ? plain(executionId, CommandCodec.decode(json), json.get(ID).asText(), priorityOf(json), Traceparent.of(json))
-                : null;
+                : Optional.empty();
     }
 
     /**
