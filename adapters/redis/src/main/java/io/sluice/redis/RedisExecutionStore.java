@@ -68,7 +68,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     private static final LuaScript LOAD = LuaScript.load("execution-load", "lib/stubs", "lib/load");
     static final LuaScript CLEAR_OUTBOX = LuaScript.load("execution-clear-outbox");
     private static final LuaScript REMOVE = LuaScript.load("execution-remove");
-    private static final LuaScript STUB = LuaScript.load("execution-stub", "lib/sleeping");
+    private static final LuaScript STUB = LuaScript.load("execution-stub", "lib/sleeping", "lib/stubs");
     private static final LuaScript RESTORE = LuaScript.load("execution-restore", "lib/sleeping", "lib/stubs");
 
     private final RedissonClient redisson;

@@ -5,9 +5,11 @@ import io.sluice.orchestration.port.ExecutionSummary;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.IntFunction;
@@ -109,7 +111,7 @@ final class ShardedListing {
     private List<Map<String, String>> orBucketed(List<String> ids, List<Map<String, String>> hashes) {
         List<Map<String, String>> out = new ArrayList<>(hashes);
         RBatch batch = null;
-        Map<Integer, RFuture<String>> stubs = new java.util.HashMap<>();
+        Map<Integer, RFuture<String>> stubs = new HashMap<>();
         for (int i = 0; i < ids.size(); i++) {
             if (hashes.get(i).isEmpty()) {
                 batch = batch == null ? redisson.createBatch() : batch;
@@ -121,7 +123,7 @@ final class ShardedListing {
         }
         batch.execute();
         stubs.forEach((i, read) -> {
-            String[] stub = java.util.Objects.requireNonNullElse(read.toCompletableFuture().join(), "").split(":");
+            String[] stub = Objects.requireNonNullElse(read.toCompletableFuture().join(), "").split(":");
             if (stub.length == 3) {
                 out.set(i, Map.of("status", SummaryFields.RUNNING, SummaryFields.STUB_DEFINITION, stub[1], "s", stub[2]));
             }

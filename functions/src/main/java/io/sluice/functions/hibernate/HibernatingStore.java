@@ -109,10 +109,10 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
         return read(executionId, true);
     }
 
-    /** Wakes the execution from {@code stub}, just read: a wake reads the store once fewer (a stub no longer current is read again). */
+    /** Wakes the execution from a stub just read: a wake reads the store once fewer (a stub no longer current is read again). */
     @Override
-    public Optional<StoredExecution> loadForChange(StoredExecution stub) {
-        return stub.stub() ? read(stub.summary().executionId(), Optional.of(stub), true) : read(stub.summary().executionId(), true);
+    public Optional<StoredExecution> loadForChange(StoredExecution justRead) {
+        return read(justRead.summary().executionId(), Optional.of(justRead), true);
     }
 
     /**

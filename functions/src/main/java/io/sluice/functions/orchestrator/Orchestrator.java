@@ -231,10 +231,9 @@ public final class Orchestrator {
         String error = null;
         try {
             for (int attempt = 0; attempt < MAX_CONFLICTS; attempt++) {
-                // A sleeping execution's stub, read along, is woken from that stub.
+                // What the receive read along is the first attempt's load (a sleeping execution's stub is woken from).
                 Optional<StoredExecution> loaded = attempt > 0 || readOnReceive.isEmpty() ? store.loadForChange(id)
-                        : readOnReceive.get().isPresent() && readOnReceive.get().get().stub() ? store.loadForChange(readOnReceive.get().get())
-                        : readOnReceive.get();
+                        : readOnReceive.get().flatMap(store::loadForChange);
                 if (loaded.isEmpty()) {
                     return new Outcome(id, null, "no execution " + id);
                 }

@@ -22,11 +22,12 @@ public interface ExecutionStore {
     }
 
     /**
-     * {@link #loadForChange(String)}, for a caller that has just read the execution's {@link StoredExecution#stub() stub}
-     * (a receive that read along): a store that wakes it starts from that stub instead of reading it again.
+     * {@link #loadForChange(String)}, for a caller that has just read the execution (a receive that read along):
+     * {@code justRead} itself unless it is a {@link StoredExecution#stub() stub}, which a store that wakes executions
+     * wakes from without reading it again.
      */
-    default Optional<StoredExecution> loadForChange(StoredExecution stub) {
-        return loadForChange(stub.summary().executionId());
+    default Optional<StoredExecution> loadForChange(StoredExecution justRead) {
+        return justRead.stub() ? loadForChange(justRead.summary().executionId()) : Optional.of(justRead);
     }
 
     /** Stores a transition if the execution is still at {@code commit.expectedVersion()}. */

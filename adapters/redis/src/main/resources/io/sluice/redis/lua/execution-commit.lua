@@ -23,7 +23,8 @@
 
 local version = redis.call('HGET', KEYS[1], 'version')
 if not version then
-  version = string.match(redis.call('HGET', KEYS[8], ARGV[16]) or '', '^(%d+):') -- a bucketed stub: its version
+  -- a bucketed stub: its version (lib/stubs.lua's stubPack; the library is not loaded on the hottest script)
+  version = string.match(redis.call('HGET', KEYS[8], ARGV[16]) or '', '^(%d+):')
   if version then
     return {0, tonumber(version)}
   end

@@ -22,8 +22,8 @@
 -- KEYS[5] the shard's all-executions set (its pipeline's and status's sets, named in the hash, are touched undeclared, in
 -- the same slot)   KEYS[6] the shard's hash of the pipelines that have sleeping executions, with how many
 -- KEYS[7] the numbers of the shard's definition hashes (lib/load.lua reads them)   KEYS[8] the bucket of its stub when
--- that keeps nothing but its version, definition number, start and claim fields (lib/stubs.lua): then the stub is
--- fields there instead of a hash of its own
+-- that keeps nothing but its version, definition number, start and claim fields (lib/stubs.lua, which this script starts
+-- with after lib/sleeping.lua): then the stub is fields there instead of a hash of its own
 -- ARGV[1] expected version   ARGV[2] the execution id   ARGV[3] what the keys of its tasks' claims start with (the
 -- claim field's name, less its 'c', completes one; in the same slot, touched undeclared)   ARGV[4] what the directories
 -- of the shard's sleeping executions start with, before the pipeline's length in bytes, ':' and the pipeline
@@ -111,12 +111,12 @@ redis.call('DEL', KEYS[1], KEYS[3], KEYS[4])
 -- would turn the whole bucket from a listpack into a hashtable)
 local bucketed = #fields >= 10 and fields[7] == 'D' and fields[9] == 's' and #ARGV[2] <= 64
 for i = 11, #fields, 2 do
-  bucketed = bucketed and string.sub(fields[i], 1, 2) == 'c.' and #ARGV[2] + 1 + #fields[i] <= 64 and #fields[i + 1] <= 64
+  bucketed = bucketed and string.sub(fields[i], 1, 2) == 'c.' and stubFits(ARGV[2], fields[i], fields[i + 1])
 end
 if bucketed then
-  redis.call('HSET', KEYS[8], ARGV[2], fields[4] .. ':' .. fields[8] .. ':' .. fields[10])
+  redis.call('HSET', KEYS[8], ARGV[2], stubPack(fields[4], fields[8], fields[10]))
   for i = 11, #fields, 2 do
-    redis.call('HSET', KEYS[8], ARGV[2] .. '|' .. fields[i], fields[i + 1])
+    redis.call('HSET', KEYS[8], stubClaimField(ARGV[2], fields[i]), fields[i + 1])
   end
 else
   redis.call('HSET', KEYS[1], unpack(fields))

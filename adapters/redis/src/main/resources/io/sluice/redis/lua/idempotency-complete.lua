@@ -7,7 +7,8 @@
 -- and the token's key goes (~250 bytes for as long as the execution waits); lib/claim.lua answers from the field, and
 -- the field leaves with the execution. Not when a send is guarded by the key's owner (RedisCoupledWrites). KEYS[3] and
 -- ARGV[6]: the bucket of the execution's stub and its id, when it sleeps as a bucketed stub (lib/stubs.lua), whose claim
--- field is <id>|<field> there.
+-- field is <id>|<field> there (lib/stubs.lua's stubClaimField and stubFits, written out: this runs on every completion,
+-- and the library's functions would be made on each run).
 
 local record = redis.call('HMGET', KEYS[1], 'owner', 'result')
 if record[1] ~= ARGV[1] or record[2] then

@@ -20,7 +20,7 @@ local function claim(key, claimant, now, leaseEnd, expiry, field, execution, buc
   end
   if not owner and field then
     local kept = redis.call('HGET', execution, field) -- a completed claim kept as its field
-      or (bucket and redis.call('HGET', bucket, id .. '|' .. field)) -- of a bucketed stub (lib/stubs.lua)
+      or (bucket and redis.call('HGET', bucket, stubClaimField(id, field))) -- of a bucketed stub (lib/stubs.lua)
     if kept and string.sub(kept, 1, 1) == 'r' then
       return {'completed', string.sub(kept, 2)}
     end
@@ -38,7 +38,7 @@ local function claim(key, claimant, now, leaseEnd, expiry, field, execution, buc
   redis.call('HSET', key, 'owner', claimant, 'leaseUntil', leaseEnd)
   redis.call('PEXPIRE', key, expiry)
   if field then
-    redis.call('HSET', where, where == bucket and id .. '|' .. field or field, '1')
+    redis.call('HSET', where, where == bucket and stubClaimField(id, field) or field, '1')
   end
   if owner and owner ~= claimant then
     return {'claimed', '1'}

@@ -18,15 +18,31 @@ local function stubUnpack(value)
   return version, number, start
 end
 
+-- The value of a bucketed stub (stubUnpack reads it, and ShardedListing.orBucketed; execution-commit.lua its version).
+local function stubPack(version, number, start)
+  return version .. ':' .. number .. ':' .. start
+end
+
+-- The name in its bucket of the claim field field of id's bucketed stub (idempotency-complete.lua names it too).
+local function stubClaimField(id, field)
+  return id .. '|' .. field
+end
+
+-- Whether id's claim field field with value fits beside its stub: a listpack keeps entries of at most 64 bytes, and one
+-- longer would turn the whole bucket into a hashtable.
+local function stubFits(id, field, value)
+  return #stubClaimField(id, field) <= 64 and #value <= 64
+end
+
 -- Takes the claim fields of id's bucketed stub out of its bucket. Returns {name, value, name, value, ...}.
 local function stubClaimsTaken(bucket, id)
   local out = {}
   local cursor = '0'
   repeat
-    local page = redis.call('HSCAN', bucket, cursor, 'MATCH', id .. '|c.*', 'COUNT', 1000)
+    local page = redis.call('HSCAN', bucket, cursor, 'MATCH', stubClaimField(id, 'c.*'), 'COUNT', 1000) -- ids hold no glob characters
     cursor = page[1]
     for i = 1, #page[2], 2 do
-      out[#out + 1] = string.sub(page[2][i], #id + 2)
+      out[#out + 1] = string.sub(page[2][i], #stubClaimField(id, '') + 1)
       out[#out + 1] = page[2][i + 1]
       redis.call('HDEL', bucket, page[2][i])
     end
@@ -54,7 +70,7 @@ end
 -- Where a new claim field of id's bucketed stub goes: bucket, or, when its name would be too long for the bucket's
 -- compact entries, hash, where the stub then goes back with its claims (stubPromote).
 local function stubClaimHolder(bucket, id, field, hash)
-  if #id + 1 + #field <= 64 then
+  if stubFits(id, field, '1') then
     return bucket
   end
   stubPromote(bucket, id, hash)
