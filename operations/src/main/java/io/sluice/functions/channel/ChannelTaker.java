@@ -157,7 +157,10 @@ public final class ChannelTaker {
         }
         if (!taken.isEmpty()) {
             probing.remove(p);
-            pacing.started(p, ticker.nanos(), taken.size());
+            // Started as of when this take began: the gaps that pass during its own round trips count towards the next
+            // take's allowance. Stamped at the take's end instead, a take slower than the gap (a few µs for short tasks under a
+            // high limit) would start only the tasks of the gaps between two takes: 1 + a few each, not one a gap.
+            pacing.started(p, nowNanos, taken.size());
         }
         return taken;
     }

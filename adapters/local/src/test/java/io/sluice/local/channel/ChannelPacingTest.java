@@ -122,6 +122,30 @@ class ChannelPacingTest {
                 .allSatisfy(t -> assertThat(t.priority()).isEqualTo(Priority.P3));
     }
 
+    /**
+     * A take whose receives last longer than the gap (here 3 s a receive, two receives a paced take, against a gap of 2 s)
+     * starts the tasks of every gap that passed since the last take began, its own round trips included: one a gap over
+     * time, not one a take. Stamped at a take's end, the pacing forgot the take's own time and started 1 task every 6 s
+     * (on the local runtime: a few tasks a take, the worker's queue backing up behind the pacing, issue 32's aof-always run).
+     */
+    @Test
+    void aTakeSlowerThanTheGapStillStartsOneTaskAGap() {
+        sendP3Backlog();
+        WaitsOnManualClock slow = new WaitsOnManualClock(queue, clock, Duration.ofSeconds(3));
+        ChannelTaker taker = new ChannelTaker(slow, NAMES.channelsByPriority("work"), null, settings(true, Duration.ofSeconds(30)),
+                clock, clock.ticker());
+        taker.take(10, VISIBILITY, Duration.ofSeconds(5)).forEach(t -> endAfter(taker, t, 10));
+        assertThat(taker.pacingGap(Priority.P3)).as("0.8 x 10 s / 4").isEqualTo(Duration.ofSeconds(2));
+        Instant from = clock.instant();
+        int started = 0;
+        for (int take = 0; take < 3; take++) {
+            started += taker.take(10, VISIBILITY, Duration.ofSeconds(5)).size();
+        }
+        long gaps = Duration.between(from, clock.instant()).toSeconds() / 2;
+        assertThat(clock.instant()).as("three paced takes of two 3 s receives each").isEqualTo(from.plusSeconds(18));
+        assertThat(started).as("one start a gap over the %d gaps that passed, give or take one", gaps).isBetween((int) gaps - 1, (int) gaps + 1);
+    }
+
     @Test
     void withPacingOffAFreedChannelRefillsInABatch() {
         sendP3Backlog();
