@@ -113,11 +113,22 @@ final class QueueReceiver {
         }
         while (true) {
             long seen = signals.anyVersion(queues);
+            ScriptCall together = receiveCall(queues, max, visibility); // made afresh each time: a claim's read-along carries the time
             long pause = RedisTaskQueue.RECHECK.toNanos();
             boolean moved = false;
             String dueQueue = null;
             int dueShard = -1;
-            for (String queue : queues) {
+            if (together != null) {
+                Together got = takeTogether(queues, together);
+                if (got.first() != null) {
+                    return got.first();
+                }
+                moved = got.taken().moved();
+                if (got.taken().nextVisibleMillis() >= 0 && Duration.ofMillis(got.taken().nextVisibleMillis()).toNanos() < pause) {
+                    pause = Duration.ofMillis(got.taken().nextVisibleMillis()).toNanos();
+                }
+            }
+            for (String queue : together != null ? List.<String>of() : queues) {
                 Taken taken = take(queue, max, visibility);
                 if (!taken.messages().isEmpty()) {
                     return new FirstReceived(queue, taken.messages());
@@ -299,6 +310,50 @@ final class QueueReceiver {
         ReceiveReads r = reads;
         args.addAll(r == null || deadLetter ? List.of("") : r.args(queue, shard));
         return new ScriptCall(keys, args.toArray());
+    }
+
+    /**
+     * One receive script over all of {@code queues} (their only part, on one node), which answers from the first that has
+     * messages: a round trip where a receive per queue was one each. {@code null} where it cannot be: on Cluster (a
+     * queue's parts spread over the shards, each looked at by its signals), with a dead-letter queue among them, or with
+     * queues that read along different things.
+     */
+    private ScriptCall receiveCall(List<String> queues, int max, Duration visibility) {
+        if (queues.size() < 2 || this.queues.shards().count() != 1 || queues.stream().anyMatch(q -> q.endsWith(RedisTaskQueue.DLQ_SUFFIX))) {
+            return null;
+        }
+        ReceiveReads r = reads;
+        List<Object> shared = r == null ? List.of("") : r.args(queues, 0);
+        if (shared == null) {
+            return null;
+        }
+        ScriptCall first = receiveCall(queues.getFirst(), 0, max, visibility);
+        List<Object> keys = new ArrayList<>(first.keys());
+        List<Object> args = new ArrayList<>(java.util.Arrays.asList(first.args()).subList(0, 6)); // ARGV[1..6], then what is read along
+        args.addAll(shared);
+        for (String queue : queues.subList(1, queues.size())) {
+            ScriptCall each = receiveCall(queue, 0, max, visibility);
+            keys.addAll(each.keys());
+            args.addAll(List.of(Integer.toString(max), notification(queue + RedisTaskQueue.DLQ_SUFFIX, 0), this.queues.stem(queue, 0)));
+        }
+        return new ScriptCall(keys, args.toArray());
+    }
+
+    /** What a receive over several queues got: the messages of the first that had any ({@code null}: none had), and the rest. */
+    private record Together(FirstReceived first, Taken taken) {}
+
+    private Together takeTogether(List<String> queues, ScriptCall call) {
+        List<Object> reply = RECEIVE.run(script, ReturnType.MULTI, call.keys(), call.args());
+        int answered = Integer.parseInt((String) reply.get(3));
+        boolean deadLettered = !"0".equals(reply.get(1));
+        if (deadLettered) {
+            for (String queue : answered < 0 ? queues : queues.subList(0, answered + 1)) {
+                signals.signal(queue + RedisTaskQueue.DLQ_SUFFIX, 0);
+            }
+        }
+        Taken taken = new Taken(answered < 0 ? List.of() : ReceiveReads.messages(reply, reads, 4), Long.parseLong((String) reply.get(0)), 0,
+                deadLettered || !"0".equals(reply.get(2)));
+        return new Together(answered < 0 ? null : new FirstReceived(queues.get(answered), taken.messages()), taken);
     }
 
     /** What a receive script for {@code shard}'s part of {@code queue} answered. */

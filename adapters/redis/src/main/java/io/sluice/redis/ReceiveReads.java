@@ -13,6 +13,14 @@ interface ReceiveReads {
     /** The arguments for a receive from {@code shard}'s part of {@code queue}: the mode ({@code ""} for nothing) and its parameters. */
     List<Object> args(String queue, int shard);
 
+    /**
+     * The arguments for one receive from {@code shard}'s parts of all of {@code queues} (one script run over several
+     * queues), or {@code null} when they do not read along the same.
+     */
+    default List<Object> args(List<String> queues, int shard) {
+        return null;
+    }
+
     /** What one message's items (its mode first, then the read's answer) say, for the delivery {@code receipt}. */
     ReadAlong read(List<String> items, String receipt);
 
@@ -21,8 +29,13 @@ interface ReceiveReads {
      * receive count, envelope, the number of items read along and those items); {@code reads} reads the items, if any.
      */
     static List<ReceivedMessage> messages(List<Object> reply, ReceiveReads reads) {
-        List<ReceivedMessage> messages = new ArrayList<>((reply.size() - 3) / 4);
-        for (int i = 3; i < reply.size(); ) {
+        return messages(reply, reads, 3);
+    }
+
+    /** As {@link #messages(List, ReceiveReads)}, the messages starting at {@code reply}'s item {@code from}. */
+    static List<ReceivedMessage> messages(List<Object> reply, ReceiveReads reads, int from) {
+        List<ReceivedMessage> messages = new ArrayList<>((reply.size() - from) / 4);
+        for (int i = from; i < reply.size(); ) {
             String id = (String) reply.get(i);
             String count = (String) reply.get(i + 1);
             QueueEnvelope envelope = QueueEnvelope.decode((String) reply.get(i + 2));

@@ -113,6 +113,15 @@ final class RedisCoupledWrites implements CoupledWrites {
                 if (from.equals(orchestratorQueue)) {
                     return executions.loadArgs(shard);
                 }
+                return taskArgs(shard);
+            }
+
+            @Override
+            public List<Object> args(List<String> from, int shard) {
+                return from.contains(orchestratorQueue) ? null : taskArgs(shard);
+            }
+
+            private List<Object> taskArgs(int shard) {
                 if (workerOwner == null) {
                     return List.of("");
                 }

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.orchestration.port.TaskQueue.Backlog;
 import io.sluice.orchestration.port.TaskQueue.FirstReceived;
 import io.sluice.orchestration.port.TaskQueue.OutgoingMessage;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.sluice.functions.observe.SluiceMeters;
 import io.sluice.testkit.redis.RedisTestServer;
 import java.time.Duration;
 import java.util.List;
@@ -41,6 +44,44 @@ class RedisTaskQueueChannelsTest {
         FirstReceived next = queue.receiveFirst(CHANNELS, 10, LONG, Duration.ofSeconds(5));
         assertThat(next.queue()).isEqualTo("t-p3");
         assertThat(next.messages()).hasSize(10);
+    }
+
+    @Test
+    void aTakeOfTheChannelsIsOneRoundTripOnOneNode() {
+        queue.receiveFirst(CHANNELS, 10, LONG, Duration.ZERO); // the script loaded, so its first run costs no NOSCRIPT round trip below
+        queue.send("t-p3", OutgoingMessage.of("low-1"), Duration.ZERO);
+        queue.send("t-p3", OutgoingMessage.of("low-2"), Duration.ZERO);
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        RedisAdapters.meterCalls(redis.client(), registry);
+        try {
+            FirstReceived got = queue.receiveFirst(CHANNELS, 10, LONG, Duration.ZERO);
+            assertThat(got.queue()).isEqualTo("t-p3");
+            assertThat(got.messages()).extracting(m -> m.body()).containsExactlyInAnyOrder("low-1", "low-2");
+            assertThat(registry.find(SluiceMeters.REDIS_CALLS).tag(SluiceMeters.SCRIPT, "queue-receive").timers())
+                    .as("three empty channels and the fourth looked at in one script run, not a round trip each")
+                    .map(Timer::count).containsExactly(1L);
+        } finally {
+            RedisAdapters.meterCalls(redis.client(), null);
+        }
+    }
+
+    @Test
+    void aHigherChannelsHeadDeadLetteredOnTheWayDoesNotHideALowerChannelsMessage() {
+        RedisTaskQueue once = new RedisTaskQueue(redis.client(), redis.prefix(), 1);
+        try {
+            once.send("t-p0", OutgoingMessage.of("poison"), Duration.ZERO);
+            once.send("t-p3", OutgoingMessage.of("low"), Duration.ZERO);
+            assertThat(once.receiveFirst(CHANNELS, 1, Duration.ZERO, Duration.ZERO).messages()).as("received once, visible again at once")
+                    .extracting(m -> m.body()).containsExactly("poison");
+            FirstReceived next = once.receiveFirst(CHANNELS, 10, LONG, Duration.ZERO);
+            assertThat(next.queue()).as("P0's head went to its dead-letter queue on this take (its second receive of one allowed)")
+                    .isEqualTo("t-p3");
+            assertThat(next.messages()).extracting(m -> m.body()).containsExactly("low");
+            assertThat(once.receive(once.deadLetterQueue("t-p0"), 10, LONG, Duration.ZERO)).extracting(m -> m.body())
+                    .containsExactly("poison");
+        } finally {
+            once.close();
+        }
     }
 
     @Test
