@@ -8,12 +8,15 @@ import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.json.Json;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code sluice bench transitions}: N executions of a K-task sequential definition with no-op tasks
@@ -81,34 +84,57 @@ public final class TransitionsBench {
         return DefinitionParser.parse(root);
     }
 
+    /**
+     * How many threads start executions. One at a time, each start waits for its Redis write (an fsync with {@code
+     * aof-always}, ~3 ms here), and the starts, not the runtime, set the pace: ~300 executions a second.
+     */
+    static final int STARTERS = 16;
+
     /** Runs the bench on a runtime built over {@link #functions()}; waits for every execution to end. */
     public Figures run(LocalRuntime runtime, Completions completions, Options options) throws InterruptedException {
         latencies.clear();
         Definition definition = definition(options.tasks());
         String pipeline = "bench-" + UUID.randomUUID().toString().substring(0, 8);
         Semaphore inFlight = new Semaphore(options.concurrency());
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<RuntimeException> startFailed = new AtomicReference<>();
         int failed = 0;
         int finished = 0;
         long start = System.nanoTime();
         long cpuBefore = ProcessCpu.nanos();
-        for (int i = 0; i < options.executions(); i++) {
-            while (!inFlight.tryAcquire()) {
-                for (String status : completions.poll()) {
-                    finished++;
-                    failed += "SUCCEEDED".equals(status) ? 0 : 1;
-                    inFlight.release();
+        List<Thread> starters = new ArrayList<>();
+        for (int t = 0; t < Math.min(STARTERS, options.executions()); t++) {
+            starters.add(Thread.ofVirtual().name("bench-start-" + t).start(() -> {
+                try {
+                    for (int i = next.getAndIncrement(); i < options.executions(); i = next.getAndIncrement()) {
+                        inFlight.acquire();
+                        StartResult.Existing r = runtime.start(pipeline, "e" + i, definition, Json.object());
+                        if (!(r instanceof StartResult.Started)) {
+                            throw new IllegalStateException("bench execution " + r.execution().executionId() + " existed already");
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (RuntimeException e) {
+                    startFailed.compareAndSet(null, e);
                 }
-            }
-            StartResult.Existing r = runtime.start(pipeline, "e" + i, definition, Json.object());
-            if (!(r instanceof StartResult.Started)) {
-                throw new IllegalStateException("bench execution " + r.execution().executionId() + " existed already");
-            }
+            }));
         }
-        while (finished < options.executions()) {
+        while (finished < options.executions() && startFailed.get() == null) {
             for (String status : completions.poll()) {
                 finished++;
                 failed += "SUCCEEDED".equals(status) ? 0 : 1;
+                inFlight.release();
             }
+        }
+        for (Thread t : starters) {
+            if (startFailed.get() != null) {
+                t.interrupt(); // it may wait for a slot no execution will free
+            }
+            t.join();
+        }
+        if (startFailed.get() != null) {
+            throw startFailed.get();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         long transitions = (long) options.executions() * options.tasks();
