@@ -26,7 +26,7 @@ final class QueueReceiver {
     private final Scripts script;
     private final QueueKeys queues;
     private final String channel;
-    private final int maxReceives;
+    private final ReceiveCalls calls;
     private final String instance = UUID.randomUUID().toString();
     private final QueueSignals signals = new QueueSignals();
     private final Object subscribing = new Object();
@@ -39,7 +39,7 @@ final class QueueReceiver {
         this.script = script;
         this.queues = queues;
         this.channel = channel;
-        this.maxReceives = maxReceives;
+        this.calls = new ReceiveCalls(queues, maxReceives, channel, this::notification);
     }
 
     QueueSignals signals() {
@@ -113,7 +113,7 @@ final class QueueReceiver {
         }
         while (true) {
             long seen = signals.anyVersion(queues);
-            ScriptCall together = receiveCall(queues, max, visibility); // made afresh each time: a claim's read-along carries the time
+            ScriptCall together = calls.together(queues, max, visibility, reads); // made afresh each time: a claim's read-along carries the time
             long pause = RedisTaskQueue.RECHECK.toNanos();
             boolean moved = false;
             String dueQueue = null;
@@ -171,7 +171,7 @@ final class QueueReceiver {
     private Taken take(String queue, int max, Duration visibility) {
         int count = queues.shards().count();
         if (count == 1) {
-            ScriptCall call = receiveCall(queue, 0, max, visibility);
+            ScriptCall call = calls.of(queue, 0, max, visibility, reads);
             return taken(queue, 0, RECEIVE.run(script, ReturnType.MULTI, call.keys(), call.args()));
         }
         boolean everyShard = signals.fullLookDue(queue, RedisTaskQueue.RECHECK.toNanos());
@@ -263,7 +263,7 @@ final class QueueReceiver {
         List<RFuture<List<Object>>> replies = new ArrayList<>(shards.size());
         for (int i = 0; i < shards.size(); i++) {
             if (shares[i] > 0) {
-                ScriptCall call = receiveCall(queue, shards.get(i), shares[i], visibility);
+                ScriptCall call = calls.of(queue, shards.get(i), shares[i], visibility, reads);
                 replies.add(RECEIVE.addTo(batch, ReturnType.MULTI, call.keys(), call.args()));
             } else {
                 replies.add(null);
@@ -297,46 +297,6 @@ final class QueueReceiver {
             }
         }
         return new Pipeline(new Taken(messages, nextVisible, nextVisibleShard, moved), looked, full);
-    }
-
-    /** The receive script's run for {@code shard}'s part of {@code queue}. */
-    private ScriptCall receiveCall(String queue, int shard, int max, Duration visibility) {
-        boolean deadLetter = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX);
-        String dlq = deadLetter ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
-        List<Object> keys = new ArrayList<>(queues.keys(queue, shard));
-        keys.addAll(queues.keys(dlq, shard).subList(0, 3));
-        List<Object> args = new ArrayList<>(List.of(Integer.toString(max), Long.toString(RedisTaskQueue.ceilMillis(visibility)),
-                Integer.toString(deadLetter ? 0 : maxReceives), channel, notification(dlq, shard), queues.stem(queue, shard)));
-        ReceiveReads r = reads;
-        args.addAll(r == null || deadLetter ? List.of("") : r.args(queue, shard));
-        return new ScriptCall(keys, args.toArray());
-    }
-
-    /**
-     * One receive script over all of {@code queues} (their only part, on one node), which answers from the first that has
-     * messages: a round trip where a receive per queue was one each. {@code null} where it cannot be: on Cluster (a
-     * queue's parts spread over the shards, each looked at by its signals), with a dead-letter queue among them, or with
-     * queues that read along different things.
-     */
-    private ScriptCall receiveCall(List<String> queues, int max, Duration visibility) {
-        if (queues.size() < 2 || this.queues.shards().count() != 1 || queues.stream().anyMatch(q -> q.endsWith(RedisTaskQueue.DLQ_SUFFIX))) {
-            return null;
-        }
-        ReceiveReads r = reads;
-        List<Object> shared = r == null ? List.of("") : r.args(queues, 0);
-        if (shared == null) {
-            return null;
-        }
-        ScriptCall first = receiveCall(queues.getFirst(), 0, max, visibility);
-        List<Object> keys = new ArrayList<>(first.keys());
-        List<Object> args = new ArrayList<>(java.util.Arrays.asList(first.args()).subList(0, 6)); // ARGV[1..6], then what is read along
-        args.addAll(shared);
-        for (String queue : queues.subList(1, queues.size())) {
-            ScriptCall each = receiveCall(queue, 0, max, visibility);
-            keys.addAll(each.keys());
-            args.addAll(List.of(Integer.toString(max), notification(queue + RedisTaskQueue.DLQ_SUFFIX, 0), this.queues.stem(queue, 0)));
-        }
-        return new ScriptCall(keys, args.toArray());
     }
 
     /** What a receive over several queues got: the messages of the first that had any ({@code null}: none had), and the rest. */
