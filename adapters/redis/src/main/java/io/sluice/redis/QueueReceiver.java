@@ -113,13 +113,14 @@ final class QueueReceiver {
         }
         while (true) {
             long seen = signals.anyVersion(queues);
-            ScriptCall together = calls.together(queues, max, visibility, reads); // made afresh each time: a claim's read-along carries the time
+            ReceiveReads r = reads;
+            ScriptCall together = calls.together(queues, max, visibility, r); // made afresh each time: a claim's read-along carries the time
             long pause = RedisTaskQueue.RECHECK.toNanos();
             boolean moved = false;
             String dueQueue = null;
             int dueShard = -1;
             if (together != null) {
-                Together got = takeTogether(queues, together);
+                Together got = takeTogether(queues, together, r);
                 if (got.first() != null) {
                     return got.first();
                 }
@@ -302,7 +303,7 @@ final class QueueReceiver {
     /** What a receive over several queues got: the messages of the first that had any ({@code null}: none had), and the rest. */
     private record Together(FirstReceived first, Taken taken) {}
 
-    private Together takeTogether(List<String> queues, ScriptCall call) {
+    private Together takeTogether(List<String> queues, ScriptCall call, ReceiveReads r) {
         List<Object> reply = RECEIVE.run(script, ReturnType.MULTI, call.keys(), call.args());
         int answered = Integer.parseInt((String) reply.get(3));
         boolean deadLettered = !"0".equals(reply.get(1));
@@ -311,7 +312,7 @@ final class QueueReceiver {
                 signals.signal(queue + RedisTaskQueue.DLQ_SUFFIX, 0);
             }
         }
-        Taken taken = new Taken(answered < 0 ? List.of() : ReceiveReads.messages(reply, reads, 4), Long.parseLong((String) reply.get(0)), 0,
+        Taken taken = new Taken(answered < 0 ? List.of() : ReceiveReads.messages(reply, r, 4), Long.parseLong((String) reply.get(0)), 0,
                 deadLettered || !"0".equals(reply.get(2)));
         return new Together(answered < 0 ? null : new FirstReceived(queues.get(answered), taken.messages()), taken);
     }

@@ -22,7 +22,8 @@ final class ChannelConsumer implements AutoCloseable {
      * The most tasks one take asks for. Not SQS's 10 (its adapter answers at most 10 whatever is asked): a take of the
      * priority channels is a round trip per channel looked at, and with 10 the worker's take, not the runtime, bounded a
      * loaded function (issue 32's {@code aof-always} run: 1,320-1,423 transitions/s with the task queue ~1,000 deep,
-     * against 1,527-1,615/s and a shallow queue with 40, alternating). Pacing and the free slots still cap each take.
+     * against 1,527-1,615/s and a shallow queue with 40, alternating; 32 kept it shallow too). Pacing and the free slots
+     * still cap each take.
      */
     static final int TAKE_BATCH = 32;
 
