@@ -26,9 +26,7 @@ final class ReceiveCalls {
     /** The run for {@code shard}'s part of {@code queue}, reading along what {@code reads} asks ({@code null}: nothing). */
     ScriptCall of(String queue, int shard, int max, Duration visibility, ReceiveReads reads) {
         boolean deadLetter = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX);
-        String dlq = deadLetter ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
-        List<Object> args = new ArrayList<>(List.of(Integer.toString(max), Long.toString(RedisTaskQueue.ceilMillis(visibility)),
-                Integer.toString(deadLetter ? 0 : maxReceives), channel, notification.apply(dlq, shard), queues.stem(queue, shard)));
+        List<Object> args = head(queue, shard, max, visibility);
         args.addAll(reads == null || deadLetter ? List.of("") : reads.args(queue, shard));
         return new ScriptCall(keys(queue, shard), args.toArray());
     }
@@ -47,23 +45,35 @@ final class ReceiveCalls {
         if (shared == null) {
             return null;
         }
-        String first = queues.getFirst();
-        List<Object> keys = new ArrayList<>(keys(first, 0));
-        List<Object> args = new ArrayList<>(List.of(Integer.toString(max), Long.toString(RedisTaskQueue.ceilMillis(visibility)),
-                Integer.toString(maxReceives), channel, notification.apply(first + RedisTaskQueue.DLQ_SUFFIX, 0), this.queues.stem(first, 0)));
+        List<Object> keys = new ArrayList<>(keys(queues.getFirst(), 0));
+        List<Object> args = head(queues.getFirst(), 0, max, visibility);
         args.addAll(shared);
         for (String queue : queues.subList(1, queues.size())) {
             keys.addAll(keys(queue, 0));
-            args.addAll(List.of(Integer.toString(max), notification.apply(queue + RedisTaskQueue.DLQ_SUFFIX, 0), this.queues.stem(queue, 0)));
+            args.addAll(List.of(Integer.toString(max), notification.apply(deadLetterOf(queue), 0), this.queues.stem(queue, 0)));
         }
         return new ScriptCall(keys, args.toArray());
     }
 
+    /**
+     * ARGV[1..6] for {@code shard}'s part of {@code queue}: max, visibility, the receives before a message is dead-lettered
+     * (none for a dead-letter queue), the channel, its dead-letter queue's notification, its key stem.
+     */
+    private List<Object> head(String queue, int shard, int max, Duration visibility) {
+        boolean deadLetter = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX);
+        return new ArrayList<>(List.of(Integer.toString(max), Long.toString(RedisTaskQueue.ceilMillis(visibility)),
+                Integer.toString(deadLetter ? 0 : maxReceives), channel, notification.apply(deadLetterOf(queue), shard), queues.stem(queue, shard)));
+    }
+
     /** The queue part's four keys and the first three of its dead-letter queue's part. */
     private List<Object> keys(String queue, int shard) {
-        String dlq = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX) ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
         List<Object> keys = new ArrayList<>(queues.keys(queue, shard));
-        keys.addAll(queues.keys(dlq, shard).subList(0, 3));
+        keys.addAll(queues.keys(deadLetterOf(queue), shard).subList(0, 3));
         return keys;
+    }
+
+    /** A queue's dead-letter queue; a dead-letter queue's is itself. */
+    private static String deadLetterOf(String queue) {
+        return queue.endsWith(RedisTaskQueue.DLQ_SUFFIX) ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
     }
 }

@@ -162,7 +162,7 @@ public final class Orchestrator {
         try {
             Instant now = clock.instant();
             Transition t = interpreter.start(pipeline, id, name, input, now, random);
-            Prepared prepared = commit(pipeline, t.execution(), priority, startedThrough, t, List.of(), 0, now, span.traceparent(),
+            Prepared prepared = prepare(pipeline, t.execution(), priority, startedThrough, t, List.of(), 0, now, span.traceparent(),
                     span.traceparent());
             Commit commit = prepared.commit();
             probe.reached(Boundary.BEFORE_COMMIT);
@@ -254,7 +254,7 @@ public final class Orchestrator {
                         .apply(execution, event(message), now, random);
                 Priority priority = priorityOf(state);
                 // An execution started untraced takes its first traced message's span as its trace's.
-                Prepared prepared = commit(stored.summary().pipeline(), execution, priority, startedThroughOf(state), t, stored.outbox(),
+                Prepared prepared = prepare(stored.summary().pipeline(), execution, priority, startedThroughOf(state), t, stored.outbox(),
                         stored.version(), now, trace != null ? trace : span.traceparent(), span.traceparent());
                 Commit commit = prepared.commit();
                 probe.reached(Boundary.BEFORE_COMMIT);
@@ -355,8 +355,8 @@ public final class Orchestrator {
      * execution's trace (its start span's traceparent, kept in its state as {@link Traceparent#FIELD}), {@code sentBy} the
      * span whose commands these are (both null when not traced).
      */
-    private Prepared commit(String pipeline, Execution e, Priority priority, String startedThrough, Transition t, List<String> unsent,
-                            long expectedVersion, Instant now, String trace, String sentBy) {
+    private Prepared prepare(String pipeline, Execution e, Priority priority, String startedThrough, Transition t, List<String> unsent,
+                             long expectedVersion, Instant now, String trace, String sentBy) {
         List<OutboxDispatcher.Written> written = new ArrayList<>();
         long version = expectedVersion + 1;
         for (int i = 0; i < t.commands().size(); i++) {
