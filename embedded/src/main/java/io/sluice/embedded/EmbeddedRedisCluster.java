@@ -14,8 +14,8 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 /**
- * A real Redis Cluster on loopback: three primaries and three replicas, each a {@code redis-server} process of its own
- * ({@code --cluster-enabled yes}, files in a temporary directory), joined with
+ * A real Redis Cluster on loopback: three primaries and three replicas (or none, {@link Options#replicas()}), each a
+ * {@code redis-server} process of its own ({@code --cluster-enabled yes}, files in a temporary directory), joined with
  * {@code redis-cli --cluster create ... --cluster-replicas 1}. It hands out a
  * {@code redis+cluster://127.0.0.1:p1,127.0.0.1:p2,...} URL naming every node. The benches run on one
  * ({@code sluice bench transitions --cluster}), and so do the testkit's cluster suites.
@@ -29,15 +29,16 @@ import java.util.stream.Collectors;
 public final class EmbeddedRedisCluster implements AutoCloseable {
     private static final String LOOPBACK = "127.0.0.1";
     private static final int PRIMARIES = 3;
-    private static final int NODES = PRIMARIES * 2;
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
     /**
      * @param nodeTimeout {@code cluster-node-timeout}: how long a primary may be unreachable before its replica takes over
      *                    (a failover takes about this plus a second)
+     * @param replicas    replicas of each primary: 1, or 0 for three primaries alone (nothing to fail over to; what a
+     *                    bench compares with one node on the same cores)
      */
-    public record Options(Path redisServer, Path redisCli, EmbeddedRedis.Persistence persistence, Duration nodeTimeout) {
+    public record Options(Path redisServer, Path redisCli, EmbeddedRedis.Persistence persistence, Duration nodeTimeout, int replicas) {
         public Options {
             Objects.requireNonNull(redisServer, "redisServer");
             Objects.requireNonNull(redisCli, "redisCli");
@@ -45,6 +46,14 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
             if (nodeTimeout.toMillis() < 100) {
                 throw new IllegalArgumentException("nodeTimeout must be at least 100 ms, was " + nodeTimeout);
             }
+            if (replicas != 0 && replicas != 1) {
+                throw new IllegalArgumentException("replicas must be 0 or 1, was " + replicas);
+            }
+        }
+
+        /** One replica for each primary. */
+        public Options(Path redisServer, Path redisCli, EmbeddedRedis.Persistence persistence, Duration nodeTimeout) {
+            this(redisServer, redisCli, persistence, nodeTimeout, 1);
         }
 
         /** No persistence, a node timeout of 5 s: what the tests share. */
@@ -54,15 +63,17 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
     }
 
     private final Path dir;
+    private final int nodeCount;
     private final List<Process> processes = new ArrayList<>();
     private final List<Integer> ports = new ArrayList<>();
     private final List<List<String>> commands = new ArrayList<>();
 
-    private EmbeddedRedisCluster(Path dir) {
+    private EmbeddedRedisCluster(Path dir, int replicas) {
         this.dir = dir;
+        this.nodeCount = PRIMARIES * (1 + replicas);
     }
 
-    /** Starts six nodes and joins them into one cluster; the caller closes it. */
+    /** Starts six nodes (three without replicas) and joins them into one cluster; the caller closes it. */
     public static EmbeddedRedisCluster start(Options options) {
         Path dir;
         try {
@@ -70,12 +81,12 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        EmbeddedRedisCluster cluster = new EmbeddedRedisCluster(dir);
+        EmbeddedRedisCluster cluster = new EmbeddedRedisCluster(dir, options.replicas());
         try {
-            for (int i = 0; i < NODES; i++) {
+            for (int i = 0; i < cluster.nodeCount; i++) {
                 cluster.startNode(options, i);
             }
-            cluster.create(options.redisCli());
+            cluster.create(options.redisCli(), options.replicas());
             cluster.await("the loopback Redis Cluster to be ready", READY_TIMEOUT, cluster::ready);
             return cluster;
         } catch (IOException e) {
@@ -224,7 +235,7 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "a loopback Redis Cluster of " + NODES + " nodes (" + PRIMARIES + " primaries) at " + url() + ", pids " + pids();
+        return "a loopback Redis Cluster of " + nodeCount + " nodes (" + PRIMARIES + " primaries) at " + url() + ", pids " + pids();
     }
 
     private void startNode(Options options, int index) throws IOException {
@@ -263,10 +274,10 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
         }
     }
 
-    private void create(Path redisCli) throws IOException {
+    private void create(Path redisCli, int replicas) throws IOException {
         List<String> create = new ArrayList<>(List.of(redisCli.toString(), "--cluster", "create"));
         create.addAll(nodes());
-        create.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
+        create.addAll(List.of("--cluster-replicas", Integer.toString(replicas), "--cluster-yes"));
         Path log = dir.resolve("cluster-create.log");
         Process creating = new ProcessBuilder(create).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
@@ -284,12 +295,12 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
         }
     }
 
-    /** Every node says cluster_state:ok and knows all six; every primary has its replica connected. */
+    /** Every node says cluster_state:ok and knows all the others; every primary has its replica connected, if it has one. */
     private boolean ready() {
         int connectedReplicas = 0;
         for (int port : ports) {
             String info = clusterInfo(port);
-            if (!info.contains("cluster_state:ok") || !info.contains("cluster_known_nodes:" + NODES)) {
+            if (!info.contains("cluster_state:ok") || !info.contains("cluster_known_nodes:" + nodeCount)) {
                 return false;
             }
             List<?> role = role(port);
@@ -297,7 +308,7 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
                 connectedReplicas++;
             }
         }
-        return connectedReplicas == NODES - PRIMARIES;
+        return connectedReplicas == nodeCount - PRIMARIES;
     }
 
     private boolean liveNodesOk() {
