@@ -44,12 +44,18 @@ final class BenchCommand {
 
     /** A loopback Redis Cluster (three primaries, a replica each) for a bench's {@code --cluster}, stopped when closed. */
     static EmbeddedRedisCluster startCluster(java.io.PrintStream err, String searchPath, EmbeddedRedis.Persistence persistence) {
+        return startCluster(err, searchPath, persistence, 1);
+    }
+
+    /** The same with {@code replicas} (0 or 1) replicas of each primary. */
+    static EmbeddedRedisCluster startCluster(java.io.PrintStream err, String searchPath, EmbeddedRedis.Persistence persistence, int replicas) {
         Path server = EmbeddedRedis.executable("redis-server", searchPath).orElseThrow(() ->
                 new SluiceCli.UsageException("--cluster needs redis-server (7.0 or later) on the PATH; install the redis-server package"));
         Path cli = EmbeddedRedis.executable("redis-cli", searchPath).orElseThrow(() ->
                 new SluiceCli.UsageException("--cluster needs redis-cli on the PATH; install the redis-tools package"));
-        err.println("sluice bench: starting a loopback Redis Cluster (3 primaries, 3 replicas; persistence: " + persistence.flag() + ")...");
-        return EmbeddedRedisCluster.start(new EmbeddedRedisCluster.Options(server, cli, persistence, Duration.ofSeconds(5)));
+        err.println("sluice bench: starting a loopback Redis Cluster (3 primaries, " + 3 * replicas + " replicas; persistence: "
+                + persistence.flag() + ")...");
+        return EmbeddedRedisCluster.start(new EmbeddedRedisCluster.Options(server, cli, persistence, Duration.ofSeconds(5), replicas));
     }
 
     /** Before the first logger: without a configuration, Logback would print every DEBUG line of the servers. */
@@ -144,6 +150,9 @@ final class BenchCommand {
         @Option(names = "--replica-acks", paramLabel = "N", defaultValue = "0", description = "with --cluster: every script write"
                 + " waits until N replicas confirmed it (the URL's ?replica-acks=N; default ${DEFAULT-VALUE})")
         private int replicaAcks;
+        @Option(names = "--replicas", paramLabel = "R", defaultValue = "1", description = "with --cluster: replicas of each primary, 1"
+                + " or 0 (three primaries alone, as one node has no replica either; default ${DEFAULT-VALUE})")
+        private int replicas;
         @Option(names = "--json", description = "the figures also as one JSON line, last") private boolean json;
         @Option(names = "--metrics", paramLabel = "off|on|redis", defaultValue = "off",
                 description = "the runtime's metrics into a Prometheus registry as serve has them, 'redis' also every Redis round trip"
@@ -178,7 +187,10 @@ final class BenchCommand {
             if (cluster && redisUrl != null) {
                 throw new SluiceCli.UsageException("--cluster starts a Redis Cluster of the bench's own; it cannot be used with --redis");
             }
-            try (EmbeddedRedisCluster started = cluster ? startCluster(err, searchPath, persistence) : null) {
+            if (replicas != 1 && (!cluster || replicas != 0 || replicaAcks > replicas)) {
+                throw new SluiceCli.UsageException("--replicas goes with --cluster: 1, or 0 without --replica-acks");
+            }
+            try (EmbeddedRedisCluster started = cluster ? startCluster(err, searchPath, persistence, replicas) : null) {
                 String url = started != null ? started.url() + (replicaAcks > 0 ? "?replica-acks=" + replicaAcks : "") : redisUrl;
                 return run(cluster ? null : redisUrl, url, persistence, queue, run, options);
             }
@@ -247,6 +259,7 @@ final class BenchCommand {
             double redisCpu = traffic.cpuMicros() / (double) f.transitions();
             out.printf(Locale.ROOT, "CPU per transition: %.0f µs in this JVM (runtime, functions and bench), %.0f µs in Redis; %d cores%n",
                     f.jvmCpuUsPerTransition(), redisCpu, Runtime.getRuntime().availableProcessors());
+            out.printf(Locale.ROOT, "heap allocated per transition in this JVM: %.1f KB%n", f.jvmAllocatedPerTransition() / 1000);
             if (traffic.commandsByPrimary().size() > 1) {
                 out.println("Redis commands by primary: " + traffic.shares());
             }

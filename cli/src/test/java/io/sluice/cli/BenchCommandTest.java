@@ -21,6 +21,9 @@ class BenchCommandTest {
         assertThat(figures.get("failed").asInt()).isZero();
         assertThat(figures.get("transitions_per_s").asDouble()).isPositive();
         assertThat(figures.get("dispatch_p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("dispatch_p50_ms").asDouble());
+        // a transition parses and writes JSON and Redis replies: it cannot allocate nothing (JDK 21+ tells; the bench needs 21)
+        assertThat(figures.get("jvm_allocated_bytes_per_transition").asLong()).isPositive();
+        assertThat(r.out()).containsPattern("heap allocated per transition in this JVM: \\d+\\.\\d KB");
     }
 
     /** A tiny run: the priority bench works end to end; its figures mean nothing at this size. */
@@ -83,6 +86,9 @@ class BenchCommandTest {
         CliRun r = CliRun.of("bench", "transitions", "--cluster", "--redis", "redis://127.0.0.1:1");
         assertThat(r.exit()).isNotZero();
         assertThat(r.err()).contains("--cluster starts a Redis Cluster of the bench's own; it cannot be used with --redis");
+        assertThat(CliRun.of("bench", "transitions", "--replicas", "0").err()).contains("--replicas goes with --cluster: 1, or 0 without --replica-acks");
+        assertThat(CliRun.of("bench", "transitions", "--cluster", "--replicas", "0", "--replica-acks", "1").err())
+                .contains("--replicas goes with --cluster: 1, or 0 without --replica-acks");
     }
 
     /** A tiny run: the bench works end to end; its figures mean nothing at this size. */

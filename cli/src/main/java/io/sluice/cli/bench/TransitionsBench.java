@@ -28,15 +28,20 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class TransitionsBench {
     public record Options(int executions, int tasks, int concurrency) {}
 
-    /** @param jvmCpuUsPerTransition the CPU this JVM used during the run (every thread) over its transitions, µs; -1 if unknown */
+    /**
+     * @param jvmCpuUsPerTransition    the CPU this JVM used during the run (every thread) over its transitions, µs; -1 if unknown
+     * @param jvmAllocatedPerTransition the heap this JVM allocated during the run over its transitions, bytes; -1 if unknown
+     */
     public record Figures(int executions, int tasks, int concurrency, long transitions, double seconds, double transitionsPerSecond,
-                          double dispatchP50Ms, double dispatchP99Ms, int failed, double jvmCpuUsPerTransition) {
+                          double dispatchP50Ms, double dispatchP99Ms, int failed, double jvmCpuUsPerTransition,
+                          double jvmAllocatedPerTransition) {
         public String json() {
             ObjectNode o = Json.object();
             o.put("executions", executions).put("tasks", tasks).put("concurrency", concurrency).put("transitions", transitions)
                     .put("seconds", round(seconds)).put("transitions_per_s", round(transitionsPerSecond))
                     .put("dispatch_p50_ms", round(dispatchP50Ms)).put("dispatch_p99_ms", round(dispatchP99Ms)).put("failed", failed)
-                    .put("jvm_cpu_us_per_transition", Math.round(jvmCpuUsPerTransition));
+                    .put("jvm_cpu_us_per_transition", Math.round(jvmCpuUsPerTransition))
+                    .put("jvm_allocated_bytes_per_transition", Math.round(jvmAllocatedPerTransition));
             return Json.write(o);
         }
 
@@ -102,6 +107,7 @@ public final class TransitionsBench {
         int finished = 0;
         long start = System.nanoTime();
         long cpuBefore = ProcessCpu.nanos();
+        long allocatedBefore = ProcessCpu.allocatedBytes();
         List<Thread> starters = new ArrayList<>();
         for (int t = 0; t < Math.min(STARTERS, options.executions()); t++) {
             starters.add(Thread.ofVirtual().name("bench-start-" + t).start(() -> {
@@ -139,9 +145,10 @@ public final class TransitionsBench {
         double seconds = (System.nanoTime() - start) / 1e9;
         long transitions = (long) options.executions() * options.tasks();
         double jvmCpu = cpuBefore < 0 ? -1 : (ProcessCpu.nanos() - cpuBefore) / 1e3 / transitions;
+        double allocated = allocatedBefore < 0 ? -1 : (ProcessCpu.allocatedBytes() - allocatedBefore) / (double) transitions;
         Percentiles p = new Percentiles(latencies.stream().mapToDouble(Double::doubleValue).toArray());
         return new Figures(options.executions(), options.tasks(), options.concurrency(), transitions, seconds,
-                transitions / seconds, p.at(50), p.at(99), failed, jvmCpu);
+                transitions / seconds, p.at(50), p.at(99), failed, jvmCpu, allocated);
     }
 
     /** The statuses of executions that finished since the last call; waits a little when there are none. */
