@@ -1,7 +1,9 @@
 package io.sluice.redis;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The names of a Redis task queue's keys, shard by shard ({@link Shards}). On one node a queue {@code Q} has one part,
@@ -10,11 +12,20 @@ import java.util.UUID;
  * {@code P:queue:<shard tag>:Q:} and {@code P:queue:<shard tag>:Q-dlq:}, in the slot of the executions of that shard,
  * so a message joins its execution's slot. A message's id says its shard on Cluster ({@code s<k>.<uuid>}), and so does
  * every receipt of it.
+ *
+ * <p>Every send, receive and acknowledgement names its queue part's keys, so the names are made once per queue and shard
+ * and kept (up to {@link #REMEMBERED} queues; past that, made on each call): they had been a twentieth of the bytes a
+ * transition allocated.
  */
 final class QueueKeys {
+    static final int REMEMBERED = 1024;
 
     private final KeyPrefix prefix;
     private final Shards shards;
+    private final ConcurrentHashMap<String, Part[]> parts = new ConcurrentHashMap<>();
+
+    /** One shard's part of a queue: its key stem, its four keys, and those a receive names (with its dead-letter queue's). */
+    private record Part(String stem, List<Object> keys, List<Object> receiveKeys) {}
 
     QueueKeys(KeyPrefix prefix, Shards shards) {
         this.prefix = prefix;
@@ -27,12 +38,51 @@ final class QueueKeys {
 
     /** The due set, messages, receives and groups of {@code shard}'s part of {@code queue}. */
     List<Object> keys(String queue, int shard) {
-        String stem = stem(queue, shard);
-        return List.of(stem + "due", stem + "messages", stem + "receives", stem + "groups");
+        return part(queue, shard).keys();
+    }
+
+    /** {@link #keys} and the first three of its dead-letter queue's part (a dead-letter queue's is itself): what a receive names. */
+    List<Object> receiveKeys(String queue, int shard) {
+        return part(queue, shard).receiveKeys();
     }
 
     /** The first part of every key of {@code shard}'s part of {@code queue}. */
     String stem(String queue, int shard) {
+        return part(queue, shard).stem();
+    }
+
+    private Part part(String queue, int shard) {
+        Part[] known = parts.get(queue);
+        if (known == null) {
+            if (shard < 0 || shard >= shards.count() || parts.size() >= REMEMBERED) {
+                return made(queue, shard);
+            }
+            known = parts.computeIfAbsent(queue, q -> new Part[shards.count()]);
+        }
+        if (shard < 0 || shard >= known.length) {
+            return made(queue, shard);
+        }
+        Part part = known[shard];
+        if (part == null) { // two threads may both make it: the same names either way, and a record's fields are final
+            part = made(queue, shard);
+            known[shard] = part;
+        }
+        return part;
+    }
+
+    private Part made(String queue, int shard) {
+        List<Object> keys = keysOf(stemOf(queue, shard));
+        String deadLetter = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX) ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
+        List<Object> receiveKeys = new ArrayList<>(keys);
+        receiveKeys.addAll(keysOf(stemOf(deadLetter, shard)).subList(0, 3));
+        return new Part(stemOf(queue, shard), keys, List.copyOf(receiveKeys));
+    }
+
+    private static List<Object> keysOf(String stem) {
+        return List.of(stem + "due", stem + "messages", stem + "receives", stem + "groups");
+    }
+
+    private String stemOf(String queue, int shard) {
         if (shards.tagged()) {
             return prefix.key("queue:" + shards.tag(shard) + ":" + queue + ":");
         }

@@ -28,7 +28,7 @@ final class ReceiveCalls {
         boolean deadLetter = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX);
         List<Object> args = head(queue, shard, max, visibility);
         args.addAll(reads == null || deadLetter ? List.of("") : reads.args(queue, shard));
-        return new ScriptCall(keys(queue, shard), args.toArray());
+        return new ScriptCall(queues.receiveKeys(queue, shard), args.toArray());
     }
 
     /**
@@ -45,11 +45,11 @@ final class ReceiveCalls {
         if (shared == null) {
             return null;
         }
-        List<Object> keys = new ArrayList<>(keys(queues.getFirst(), 0));
+        List<Object> keys = new ArrayList<>(this.queues.receiveKeys(queues.getFirst(), 0));
         List<Object> args = head(queues.getFirst(), 0, max, visibility);
         args.addAll(shared);
         for (String queue : queues.subList(1, queues.size())) {
-            keys.addAll(keys(queue, 0));
+            keys.addAll(this.queues.receiveKeys(queue, 0));
             args.addAll(List.of(Integer.toString(max), notification.apply(deadLetterOf(queue), 0), this.queues.stem(queue, 0)));
         }
         return new ScriptCall(keys, args.toArray());
@@ -63,13 +63,6 @@ final class ReceiveCalls {
         boolean deadLetter = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX);
         return new ArrayList<>(List.of(Integer.toString(max), Long.toString(RedisTaskQueue.ceilMillis(visibility)),
                 Integer.toString(deadLetter ? 0 : maxReceives), channel, notification.apply(deadLetterOf(queue), shard), queues.stem(queue, shard)));
-    }
-
-    /** The queue part's four keys and the first three of its dead-letter queue's part. */
-    private List<Object> keys(String queue, int shard) {
-        List<Object> keys = new ArrayList<>(queues.keys(queue, shard));
-        keys.addAll(queues.keys(deadLetterOf(queue), shard).subList(0, 3));
-        return keys;
     }
 
     /** A queue's dead-letter queue; a dead-letter queue's is itself. */

@@ -28,7 +28,12 @@ final class Shards {
     }
 
     static Shards of(RedissonClient redisson, KeyPrefix prefix) {
-        return redisson.getConfig().isClusterConfig() ? cluster(prefix, CLUSTER_SHARDS) : new Shards(null);
+        return redisson.getConfig().isClusterConfig() ? cluster(prefix, CLUSTER_SHARDS) : oneNode();
+    }
+
+    /** One node's layout: no shard tags, one shard. */
+    static Shards oneNode() {
+        return new Shards(null);
     }
 
     static Shards cluster(KeyPrefix prefix, int count) {
