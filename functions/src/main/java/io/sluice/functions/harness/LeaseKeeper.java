@@ -6,17 +6,28 @@ import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.TimerIndex;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Keeps a task's claim alive, and its heartbeat going, while the function runs. A heartbeat moves
  * the task's heartbeat timer in the TimerIndex (same id, due one heartbeat interval from now):
  * no message to the orchestrator, no commit, no history line; only when the beats stop does the
- * timer fire. It lives only for the length of one invocation (a virtual thread stopped and joined
- * on close), so nothing runs between invocations on Lambda or Azure Functions, and nothing renews
- * a timer after the task's result was reported.
+ * timer fire. It lives only for the length of one invocation (its next beat cancelled, and one in
+ * progress waited for, on close), so nothing runs between invocations on Lambda or Azure Functions,
+ * and nothing renews a timer after the task's result was reported.
+ *
+ * <p>A beat is due a third of the lease after the last, so most tasks end before their first: one
+ * timer thread for the whole JVM holds every keeper's next beat, and starts a virtual thread only
+ * for a beat that comes due. A thread of its own per task, started, parked, interrupted and joined
+ * on every invocation, had put two more hand-offs between the carriers on each task's way to its
+ * result.
  */
 final class LeaseKeeper implements AutoCloseable {
+    private static final ScheduledThreadPoolExecutor BEATS = beats();
+
     private final IdempotencyStore claims;
     private final TimerIndex timers;
     private final TaskMessage task;
@@ -24,8 +35,9 @@ final class LeaseKeeper implements AutoCloseable {
     private final Clock clock;
     private final Duration lease;
     private final Duration every;
-    private final Thread thread;
+    private final ReentrantLock beating = new ReentrantLock();
     private volatile boolean done;
+    private volatile ScheduledFuture<?> next;
 
     private LeaseKeeper(IdempotencyStore claims, TimerIndex timers, TaskMessage task, String owner, Clock clock, Duration lease) {
         this.claims = claims;
@@ -36,13 +48,22 @@ final class LeaseKeeper implements AutoCloseable {
         this.lease = lease;
         Duration third = lease.dividedBy(3);
         this.every = task.heartbeatSeconds() == null ? third : min(third, Duration.ofSeconds(task.heartbeatSeconds()).dividedBy(2));
-        this.thread = Thread.ofVirtual().name("lease-keeper-" + task.token()).unstarted(this::loop);
     }
 
     static LeaseKeeper start(IdempotencyStore claims, TimerIndex timers, TaskMessage task, String owner, Clock clock, Duration lease) {
         LeaseKeeper keeper = new LeaseKeeper(claims, timers, task, owner, clock, lease);
-        keeper.thread.start();
+        keeper.scheduleNext();
         return keeper;
+    }
+
+    private static ScheduledThreadPoolExecutor beats() {
+        ScheduledThreadPoolExecutor beats = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "sluice-lease-beats");
+            t.setDaemon(true);
+            return t;
+        });
+        beats.setRemoveOnCancelPolicy(true); // a task that ends takes its next beat out of the queue
+        return beats;
     }
 
     /** How often the claim is extended (and the heartbeat timer moved). */
@@ -50,10 +71,23 @@ final class LeaseKeeper implements AutoCloseable {
         return every;
     }
 
-    private void loop() {
-        while (!done) {
-            LockSupport.parkNanos(every.toNanos());
-            if (done || Thread.currentThread().isInterrupted()) {
+    /** Beats of every keeper of this JVM that wait for their time (cancelled ones leave the queue). */
+    static int pendingBeats() {
+        return BEATS.getQueue().size();
+    }
+
+    private void scheduleNext() {
+        next = BEATS.schedule(() -> Thread.ofVirtual().name("sluice-lease-beat").start(this::beatOnce),
+                every.toNanos(), TimeUnit.NANOSECONDS);
+        if (done) {
+            next.cancel(false); // closed meanwhile; a beat that starts anyway sees done and does nothing
+        }
+    }
+
+    private void beatOnce() {
+        beating.lock();
+        try {
+            if (done) {
                 return;
             }
             try {
@@ -62,6 +96,11 @@ final class LeaseKeeper implements AutoCloseable {
             } catch (RuntimeException e) {
                 // Not fatal: complete() tells whether the lease was kept, and a missed beat is caught up by the next.
             }
+        } finally {
+            beating.unlock();
+        }
+        if (!done) {
+            scheduleNext();
         }
     }
 
@@ -81,11 +120,11 @@ final class LeaseKeeper implements AutoCloseable {
     @Override
     public void close() {
         done = true;
-        thread.interrupt();
-        try {
-            thread.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        ScheduledFuture<?> pending = next;
+        if (pending != null) {
+            pending.cancel(false);
         }
+        beating.lock(); // a beat that holds it finishes first; one that takes it after this sees done
+        beating.unlock();
     }
 }

@@ -65,6 +65,20 @@ class LeaseKeeperTest {
     }
 
     @Test
+    void tasksThatEndBeforeTheirFirstBeatLeaveNothingBehind() {
+        TaskMessage task = task(null, null);
+        int before = LeaseKeeper.pendingBeats();
+        List<LeaseKeeper> keepers = new java.util.ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            keepers.add(LeaseKeeper.start(claims, timers, task, "me", CLOCK, Duration.ofMinutes(5)));
+        }
+        assertThat(LeaseKeeper.pendingBeats()).isGreaterThanOrEqualTo(before + 1000);
+        keepers.forEach(LeaseKeeper::close);
+        assertThat(LeaseKeeper.pendingBeats()).isLessThanOrEqualTo(before); // no thread per task, no beat left queued
+        assertThat(claims.read(IdempotencyStore.taskKey(task.token()))).isEmpty();
+    }
+
+    @Test
     void withoutHeartbeatsOnlyTheClaimIsKept() {
         TaskMessage task = task(null, null);
         Instant claimedAt = CLOCK.instant();
