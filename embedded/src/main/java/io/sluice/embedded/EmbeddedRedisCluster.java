@@ -14,10 +14,9 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 /**
- * A real Redis Cluster on loopback: three primaries and three replicas (or none, {@link Options#replicas()}), each a
- * {@code redis-server} process of its own ({@code --cluster-enabled yes}, files in a temporary directory), joined with
- * {@code redis-cli --cluster create ... --cluster-replicas 1}. It hands out a
- * {@code redis+cluster://127.0.0.1:p1,127.0.0.1:p2,...} URL naming every node. The benches run on one
+ * A real Redis Cluster on loopback: three primaries, a replica each or none, each a {@code redis-server} process of its
+ * own ({@code --cluster-enabled yes}, files in a temporary directory), joined with {@code redis-cli --cluster create}.
+ * It hands out a {@code redis+cluster://127.0.0.1:p1,127.0.0.1:p2,...} URL naming every node. The benches run on one
  * ({@code sluice bench transitions --cluster}), and so do the testkit's cluster suites.
  *
  * <p>Closing stops only the processes this instance started (their {@link Process} handles, so by pid) and deletes its
@@ -35,8 +34,7 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
     /**
      * @param nodeTimeout {@code cluster-node-timeout}: how long a primary may be unreachable before its replica takes over
      *                    (a failover takes about this plus a second)
-     * @param replicas    replicas of each primary: 1, or 0 for three primaries alone (nothing to fail over to; what a
-     *                    bench compares with one node on the same cores)
+     * @param replicas    of each primary: 1, or 0 (nothing to fail over to; what a bench compares with one node)
      */
     public record Options(Path redisServer, Path redisCli, EmbeddedRedis.Persistence persistence, Duration nodeTimeout, int replicas) {
         public Options {
@@ -51,14 +49,9 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
             }
         }
 
-        /** One replica for each primary. */
-        public Options(Path redisServer, Path redisCli, EmbeddedRedis.Persistence persistence, Duration nodeTimeout) {
-            this(redisServer, redisCli, persistence, nodeTimeout, 1);
-        }
-
-        /** No persistence, a node timeout of 5 s: what the tests share. */
+        /** No persistence, a node timeout of 5 s, a replica each: what the tests share. */
         public static Options throwaway(Path redisServer, Path redisCli) {
-            return new Options(redisServer, redisCli, EmbeddedRedis.Persistence.NONE, Duration.ofSeconds(5));
+            return new Options(redisServer, redisCli, EmbeddedRedis.Persistence.NONE, Duration.ofSeconds(5), 1);
         }
     }
 

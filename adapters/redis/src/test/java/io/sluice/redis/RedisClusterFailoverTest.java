@@ -49,7 +49,7 @@ class RedisClusterFailoverTest {
             Assumptions.assumeTrue(server.isPresent() && cli.isPresent(), "redis-server and redis-cli are not on the PATH");
         }
         cluster = EmbeddedRedisCluster.start(new EmbeddedRedisCluster.Options(server.orElseThrow(), cli.orElseThrow(),
-                EmbeddedRedis.Persistence.NONE, Duration.ofSeconds(1)));
+                EmbeddedRedis.Persistence.NONE, Duration.ofSeconds(1), 1));
     }
 
     @AfterAll

@@ -30,7 +30,7 @@ final class RedisClusterProcess implements DrillRedis {
         EmbeddedRedis.Persistence persistence = fsync.equals("always") ? EmbeddedRedis.Persistence.AOF_ALWAYS
                 : EmbeddedRedis.Persistence.AOF_EVERYSEC;
         return new RedisClusterProcess(EmbeddedRedisCluster.start(new EmbeddedRedisCluster.Options(Path.of(redisServer),
-                Path.of(redisCli), persistence, NODE_TIMEOUT)), fsync);
+                Path.of(redisCli), persistence, NODE_TIMEOUT, 1)), fsync);
     }
 
     @Override
