@@ -42,12 +42,7 @@ final class BenchCommand {
     /** Warm-up executions of {@code bench transitions} unless {@code --warmup} says otherwise. */
     static final int DEFAULT_TRANSITIONS_WARMUP = 2000;
 
-    /** A loopback Redis Cluster (three primaries, a replica each) for a bench's {@code --cluster}, stopped when closed. */
-    static EmbeddedRedisCluster startCluster(java.io.PrintStream err, String searchPath, EmbeddedRedis.Persistence persistence) {
-        return startCluster(err, searchPath, persistence, 1);
-    }
-
-    /** The same with {@code replicas} (0 or 1) replicas of each primary. */
+    /** A loopback Redis Cluster for a bench's {@code --cluster}: three primaries, {@code replicas} (0 or 1) each; stopped when closed. */
     static EmbeddedRedisCluster startCluster(java.io.PrintStream err, String searchPath, EmbeddedRedis.Persistence persistence, int replicas) {
         Path server = EmbeddedRedis.executable("redis-server", searchPath).orElseThrow(() ->
                 new SluiceCli.UsageException("--cluster needs redis-server (7.0 or later) on the PATH; install the redis-server package"));

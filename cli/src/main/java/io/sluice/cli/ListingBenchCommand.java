@@ -47,7 +47,7 @@ final class ListingBenchCommand implements Callable<Integer> {
         BenchCommand.quietLogging();
         String run = "bench-" + UUID.randomUUID().toString().substring(0, 8);
         EmbeddedRedis.Persistence persistence = EmbeddedRedis.Persistence.AOF_EVERYSEC;
-        try (EmbeddedRedisCluster started = cluster ? BenchCommand.startCluster(err, searchPath, persistence) : null) {
+        try (EmbeddedRedisCluster started = cluster ? BenchCommand.startCluster(err, searchPath, persistence, 1) : null) {
             if (started == null) {
                 err.println("sluice bench: starting an embedded Redis (persistence: " + persistence.flag() + ")...");
             }

@@ -52,15 +52,15 @@ final class QueueKeys {
     }
 
     private Part part(String queue, int shard) {
+        if (shard < 0 || shard >= shards.count()) {
+            return made(queue, shard); // not a shard of this layout: stemOf refuses it
+        }
         Part[] known = parts.get(queue);
         if (known == null) {
-            if (shard < 0 || shard >= shards.count() || parts.size() >= REMEMBERED) {
+            if (parts.size() >= REMEMBERED) {
                 return made(queue, shard);
             }
             known = parts.computeIfAbsent(queue, q -> new Part[shards.count()]);
-        }
-        if (shard < 0 || shard >= known.length) {
-            return made(queue, shard);
         }
         Part part = known[shard];
         if (part == null) { // two threads may both make it: the same names either way, and a record's fields are final
@@ -71,11 +71,16 @@ final class QueueKeys {
     }
 
     private Part made(String queue, int shard) {
-        List<Object> keys = keysOf(stemOf(queue, shard));
-        String deadLetter = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX) ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
+        String stem = stemOf(queue, shard);
+        List<Object> keys = keysOf(stem);
         List<Object> receiveKeys = new ArrayList<>(keys);
-        receiveKeys.addAll(keysOf(stemOf(deadLetter, shard)).subList(0, 3));
-        return new Part(stemOf(queue, shard), keys, List.copyOf(receiveKeys));
+        receiveKeys.addAll(keysOf(stemOf(deadLetterOf(queue), shard)).subList(0, 3));
+        return new Part(stem, keys, List.copyOf(receiveKeys));
+    }
+
+    /** A queue's dead-letter queue; a dead-letter queue's is itself. */
+    static String deadLetterOf(String queue) {
+        return queue.endsWith(RedisTaskQueue.DLQ_SUFFIX) ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
     }
 
     private static List<Object> keysOf(String stem) {

@@ -309,7 +309,7 @@ final class QueueReceiver {
         boolean deadLettered = !"0".equals(reply.get(1));
         if (deadLettered) {
             for (String queue : answered < 0 ? queues : queues.subList(0, answered + 1)) {
-                signals.signal(queue + RedisTaskQueue.DLQ_SUFFIX, 0);
+                signals.signal(QueueKeys.deadLetterOf(queue), 0);
             }
         }
         Taken taken = new Taken(answered < 0 ? List.of() : ReceiveReads.messages(reply, r, 4), Long.parseLong((String) reply.get(0)), 0,
@@ -322,8 +322,7 @@ final class QueueReceiver {
         long nextVisible = Long.parseLong((String) reply.get(0));
         boolean deadLettered = !"0".equals(reply.get(1));
         if (deadLettered) {
-            String dlq = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX) ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
-            signals.signal(dlq, shard);
+            signals.signal(QueueKeys.deadLetterOf(queue), shard);
         }
         // A dead-lettered head makes the next of its group receivable; a joined message may leave room in the batch.
         boolean moved = deadLettered || !"0".equals(reply.get(2));

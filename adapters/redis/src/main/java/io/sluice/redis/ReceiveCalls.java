@@ -50,7 +50,7 @@ final class ReceiveCalls {
         args.addAll(shared);
         for (String queue : queues.subList(1, queues.size())) {
             keys.addAll(this.queues.receiveKeys(queue, 0));
-            args.addAll(List.of(Integer.toString(max), notification.apply(deadLetterOf(queue), 0), this.queues.stem(queue, 0)));
+            args.addAll(List.of(Integer.toString(max), notification.apply(QueueKeys.deadLetterOf(queue), 0), this.queues.stem(queue, 0)));
         }
         return new ScriptCall(keys, args.toArray());
     }
@@ -62,11 +62,6 @@ final class ReceiveCalls {
     private List<Object> head(String queue, int shard, int max, Duration visibility) {
         boolean deadLetter = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX);
         return new ArrayList<>(List.of(Integer.toString(max), Long.toString(RedisTaskQueue.ceilMillis(visibility)),
-                Integer.toString(deadLetter ? 0 : maxReceives), channel, notification.apply(deadLetterOf(queue), shard), queues.stem(queue, shard)));
-    }
-
-    /** A queue's dead-letter queue; a dead-letter queue's is itself. */
-    private static String deadLetterOf(String queue) {
-        return queue.endsWith(RedisTaskQueue.DLQ_SUFFIX) ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
+                Integer.toString(deadLetter ? 0 : maxReceives), channel, notification.apply(QueueKeys.deadLetterOf(queue), shard), queues.stem(queue, shard)));
     }
 }
