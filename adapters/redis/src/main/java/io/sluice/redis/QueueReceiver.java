@@ -235,7 +235,7 @@ final class QueueReceiver {
         RBatch batch = redisson.createBatch();
         List<RFuture<List<Object>>> looks = new ArrayList<>(shards.size());
         for (int shard : shards) {
-            looks.add(RedisTaskQueue.BACKLOG.addTo(batch, ReturnType.MULTI, List.of(queues.keys(queue, shard).get(0))));
+            looks.add(RedisTaskQueue.BACKLOG.addTo(script, batch, ReturnType.MULTI, List.of(queues.keys(queue, shard).get(0))));
         }
         batch.execute();
         return looks.stream().map(f -> f.toCompletableFuture().join()).toList();
@@ -265,7 +265,7 @@ final class QueueReceiver {
         for (int i = 0; i < shards.size(); i++) {
             if (shares[i] > 0) {
                 ScriptCall call = calls.of(queue, shards.get(i), shares[i], visibility, reads);
-                replies.add(RECEIVE.addTo(batch, ReturnType.MULTI, call.keys(), call.args()));
+                replies.add(RECEIVE.addTo(script, batch, ReturnType.MULTI, call.keys(), call.args()));
             } else {
                 replies.add(null);
             }

@@ -57,16 +57,16 @@ final class RedisCoupledWrites implements CoupledWrites {
         List<String> guard = List.of(executions.hashKey(id), "writer", writer);
         RBatch batch = scripts.batch();
         ScriptCall commitCall = executions.commitCall(commit, writer);
-        RFuture<List<Object>> committed = RedisExecutionStore.COMMIT.addTo(batch, ReturnType.MULTI, commitCall.keys(), commitCall.args());
+        RFuture<List<Object>> committed = RedisExecutionStore.COMMIT.addTo(scripts, batch, ReturnType.MULTI, commitCall.keys(), commitCall.args());
         List<RFuture<Long>> sent = new ArrayList<>(sends.size());
         List<RedisTaskQueue.SentMark> marks = new ArrayList<>(sends.size());
         for (Send s : sends) {
             ScriptCall call = queue.sendCall(s.queue(), s.message(), s.delay(), guard);
-            sent.add(RedisTaskQueue.SEND.addTo(batch, ReturnType.INTEGER, call.keys(), call.args()));
+            sent.add(RedisTaskQueue.SEND.addTo(scripts, batch, ReturnType.INTEGER, call.keys(), call.args()));
             marks.add(queue.sentMark(s.queue(), s.message()));
         }
         ScriptCall clear = executions.clearCall(id, next, marks);
-        RedisExecutionStore.CLEAR_OUTBOX.addTo(batch, ReturnType.MULTI, clear.keys(), clear.args());
+        RedisExecutionStore.CLEAR_OUTBOX.addTo(scripts, batch, ReturnType.MULTI, clear.keys(), clear.args());
         RFuture<Long> acknowledged = ack == null ? null : acknowledge(batch, ack, guard);
         scripts.execute(batch);
         CommitResult result = RedisExecutionStore.commitResult(committed.toCompletableFuture().join());
@@ -87,9 +87,9 @@ final class RedisCoupledWrites implements CoupledWrites {
         }
         RBatch batch = scripts.batch();
         ScriptCall complete = claims.completeCall(key, owner, result, now, retention);
-        RFuture<Long> completed = RedisIdempotencyStore.COMPLETE.addTo(batch, ReturnType.INTEGER, complete.keys(), complete.args());
+        RFuture<Long> completed = RedisIdempotencyStore.COMPLETE.addTo(scripts, batch, ReturnType.INTEGER, complete.keys(), complete.args());
         ScriptCall call = queue.sendCall(send.queue(), send.message(), send.delay(), List.of(claims.tokenKey(key), "owner", owner));
-        RFuture<Long> sent = RedisTaskQueue.SEND.addTo(batch, ReturnType.INTEGER, call.keys(), call.args());
+        RFuture<Long> sent = RedisTaskQueue.SEND.addTo(scripts, batch, ReturnType.INTEGER, call.keys(), call.args());
         RFuture<Long> acknowledged = ack == null ? null : acknowledge(batch, ack, List.of());
         scripts.execute(batch);
         boolean done = completed.toCompletableFuture().join() == 1L;
@@ -178,7 +178,7 @@ final class RedisCoupledWrites implements CoupledWrites {
 
     private RFuture<Long> acknowledge(RBatch batch, Acknowledgement ack, List<String> guard) {
         ScriptCall call = queue.acknowledgeCall(ack.queue(), ack.receipt(), guard);
-        return RedisTaskQueue.ACKNOWLEDGE.addTo(batch, ReturnType.INTEGER, call.keys(), call.args());
+        return RedisTaskQueue.ACKNOWLEDGE.addTo(scripts, batch, ReturnType.INTEGER, call.keys(), call.args());
     }
 
     private void settle(Acknowledgement ack, RFuture<Long> acknowledged) {

@@ -91,7 +91,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         this.script = Scripts.of(redisson);
         KeyPrefix prefix = new KeyPrefix(keyPrefix);
         this.keys = new ExecutionKeys(prefix, Shards.of(redisson, prefix));
-        this.listing = new ShardedListing(redisson, keys);
+        this.listing = new ShardedListing(redisson, script, keys);
         this.history = new HistoryOffload(null, historyInlineBytes, keyPrefix);
     }
 

@@ -1,7 +1,10 @@
 package io.sluice.redis;
 
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import org.redisson.api.BatchOptions;
 import org.redisson.api.BatchResult;
 import org.redisson.api.RBatch;
@@ -15,11 +18,17 @@ import org.redisson.client.RedisException;
  * Where the adapters run their {@link LuaScript}s: straight on the client, or, when the client's URL asked for
  * {@link ReplicaAcks}, each in a batch of its own that ends with {@code WAIT}, so a write counts as done only once the
  * replicas confirmed it.
+ *
+ * <p>It loads each script it puts in a batch ({@code SCRIPT LOAD} on every node) the first time, so a batch never
+ * meets {@code NOSCRIPT} where Redisson's script cache, which is JVM-wide and keyed by address, believes a server has a
+ * script that it does not: a server started on the port of one that stopped while no client saw it go, or flushed.
  */
 final class Scripts {
     private final RedissonClient redisson;
     private final RScript script;
     private final ReplicaAcks acks;
+    private final Set<LuaScript> loaded = ConcurrentHashMap.newKeySet();
+    private final ReentrantLock loading = new ReentrantLock();
 
     private Scripts(RedissonClient redisson) {
         this.redisson = redisson;
@@ -36,7 +45,7 @@ final class Scripts {
             return lua.run(script, type, keys, args);
         }
         RBatch batch = batch();
-        RFuture<R> reply = lua.addTo(batch, type, keys, args);
+        RFuture<R> reply = lua.addTo(this, batch, type, keys, args);
         confirmed(lua, batch.execute());
         return reply.toCompletableFuture().join();
     }
@@ -46,11 +55,27 @@ final class Scripts {
             return lua.runAsync(script, type, keys, args);
         }
         RBatch batch = batch();
-        RFuture<R> reply = lua.addTo(batch, type, keys, args);
+        RFuture<R> reply = lua.addTo(this, batch, type, keys, args);
         return batch.executeAsync().thenCompose(result -> {
             confirmed(lua, result);
             return reply;
         });
+    }
+
+    /** Makes sure the server knows {@code lua} before a batch sends it: loads it the first time this instance sees it. */
+    void loaded(LuaScript lua) {
+        if (loaded.contains(lua)) {
+            return;
+        }
+        loading.lock();
+        try {
+            if (!loaded.contains(lua)) {
+                script.scriptLoad(lua.text());
+                loaded.add(lua);
+            }
+        } finally {
+            loading.unlock();
+        }
     }
 
     /** A batch for scripts that go together in one round trip, which {@link #execute} runs; it waits as {@link #run} does. */

@@ -35,11 +35,13 @@ import org.redisson.client.protocol.ScoredEntry;
 final class ShardedListing {
     private static final LuaScript SLEEPING_PAGE = LuaScript.load("sleeping-page");
     private final RedissonClient redisson;
+    private final Scripts scripts;
     private final ExecutionKeys keys;
     private final DefinitionNumbers definitions;
 
-    ShardedListing(RedissonClient redisson, ExecutionKeys keys) {
+    ShardedListing(RedissonClient redisson, Scripts scripts, ExecutionKeys keys) {
         this.redisson = redisson;
+        this.scripts = scripts;
         this.keys = keys;
         this.definitions = new DefinitionNumbers(redisson, keys);
     }
@@ -144,7 +146,7 @@ final class ShardedListing {
                 if (part.buffer.isEmpty() && !part.exhausted) {
                     reading.add(part);
                     pages.add(part.index.sleeping()
-                            ? SLEEPING_PAGE.addTo(batch, ReturnType.MULTI, List.of(part.index.key()), bound(part.boundScore), part.skip, page)
+                            ? SLEEPING_PAGE.addTo(scripts, batch, ReturnType.MULTI, List.of(part.index.key()), bound(part.boundScore), part.skip, page)
                             : batch.<String>getScoredSortedSet(part.index.key(), StringCodec.INSTANCE)
                                     .entryRangeReversedAsync(Double.NEGATIVE_INFINITY, true, part.boundScore, true, part.skip, page));
                 }

@@ -72,9 +72,10 @@ class RedisCallTimerTest {
         assertThat(registry.find(SluiceMeters.REDIS_CALLS).tag(SluiceMeters.COMMAND, "GET").timers())
                 .as("the commands of a pipeline are not timed one by one").isEmpty();
 
-        RBatch scripts = Scripts.of(redis.client()).batch();
-        RedisExecutionStore.COMMIT.addTo(scripts, RScript.ReturnType.MULTI, List.of(redis.prefix() + ":x"), "not-json");
-        scripts.executeAsync().toCompletableFuture().handle((r, e) -> null).join();
+        Scripts scripts = Scripts.of(redis.client());
+        RBatch commit = scripts.batch();
+        RedisExecutionStore.COMMIT.addTo(scripts, commit, RScript.ReturnType.MULTI, List.of(redis.prefix() + ":x"), "not-json");
+        commit.executeAsync().toCompletableFuture().handle((r, e) -> null).join();
         assertThat(timers(SluiceMeters.SCRIPT, "execution-commit")).as("a pipeline of one script is named by it")
                 .extracting(t -> t.getId().getTag(SluiceMeters.COMMAND)).containsExactly(RedisCallMeters.PIPELINE);
     }

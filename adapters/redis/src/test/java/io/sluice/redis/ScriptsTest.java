@@ -1,0 +1,56 @@
+package io.sluice.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.embedded.EmbeddedRedis;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
+import org.redisson.api.RScript.ReturnType;
+import org.redisson.api.RedissonClient;
+
+/**
+ * Scripts in a batch on a server that lost its scripts while Redisson's script cache, which is JVM-wide and keyed by the
+ * server's address, still says the server has them: as a server started on the port of one that stopped unseen does, or
+ * one an operator flushed. A server of its own: {@code SCRIPT FLUSH} on the shared test server would reach other tests.
+ */
+class ScriptsTest {
+    private static EmbeddedRedis redis;
+    private static RedissonClient client;
+
+    @BeforeAll
+    static void start() {
+        redis = EmbeddedRedis.start("redis-server", System.getenv().getOrDefault("PATH", ""));
+        client = RedisAdapters.client(redis.url());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (client != null) {
+            client.shutdown();
+        }
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    @Test
+    void aNewInstanceRunsABatchedScriptOnAServerThatLostItWhereRedissonsCacheSaysItIsLoaded() {
+        List<Object> first = backlog(Scripts.of(client)); // Redisson loads the script and remembers it for this address
+        client.getScript().scriptFlush();                 // the server forgets it; Redisson's cache does not
+
+        List<Object> again = backlog(Scripts.of(client));
+
+        assertThat(again).isEqualTo(first).hasSize(3);
+    }
+
+    private static List<Object> backlog(Scripts scripts) {
+        RBatch batch = scripts.batch();
+        RFuture<List<Object>> look = RedisTaskQueue.BACKLOG.addTo(scripts, batch, ReturnType.MULTI, List.of("scripts-test:{q}:ready"));
+        scripts.execute(batch);
+        return look.toCompletableFuture().join();
+    }
+}
