@@ -105,7 +105,13 @@ final class LuaScript {
      */
     <R> RFuture<R> addTo(Scripts scripts, RBatch batch, ReturnType type, List<Object> keys, Object... args) {
         scripts.loaded(this);
-        return batch.getScript(ScriptArgsCodec.INSTANCE).evalAsync(Mode.READ_WRITE, text, type, keys, args);
+        RFuture<R> reply = batch.getScript(ScriptArgsCodec.INSTANCE).evalAsync(Mode.READ_WRITE, text, type, keys, args);
+        reply.whenComplete((result, error) -> {
+            if (error != null && unwrap(error) instanceof RedisNoScriptException) {
+                scripts.forget(this); // the server lost it after all (SCRIPT FLUSH): the next batch loads it again
+            }
+        });
+        return reply;
     }
 
     /** The script's text, what {@code SCRIPT LOAD} sends. */

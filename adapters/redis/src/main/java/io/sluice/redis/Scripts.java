@@ -19,9 +19,11 @@ import org.redisson.client.RedisException;
  * {@link ReplicaAcks}, each in a batch of its own that ends with {@code WAIT}, so a write counts as done only once the
  * replicas confirmed it.
  *
- * <p>It loads each script it puts in a batch ({@code SCRIPT LOAD} on every node) the first time, so a batch never
- * meets {@code NOSCRIPT} where Redisson's script cache, which is JVM-wide and keyed by address, believes a server has a
- * script that it does not: a server started on the port of one that stopped while no client saw it go, or flushed.
+ * <p>It loads each script it puts in a batch ({@code SCRIPT LOAD} on every node) the first time, so a batch does not
+ * meet {@code NOSCRIPT} where Redisson's script cache, which is JVM-wide and keyed by address, believes a server has a
+ * script that it does not: a server started on the port of one that stopped while no client saw it go, or one flushed
+ * before this instance first used it. A server flushed later fails the script in one batch ({@code NOSCRIPT}, which a
+ * batch cannot retry), and the next batch loads it again.
  */
 final class Scripts {
     private final RedissonClient redisson;
@@ -76,6 +78,11 @@ final class Scripts {
         } finally {
             loading.unlock();
         }
+    }
+
+    /** After {@code NOSCRIPT} for {@code lua} in a batch: the next batch loads it again. */
+    void forget(LuaScript lua) {
+        loaded.remove(lua);
     }
 
     /** A batch for scripts that go together in one round trip, which {@link #execute} runs; it waits as {@link #run} does. */

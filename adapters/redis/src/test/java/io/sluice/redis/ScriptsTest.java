@@ -1,6 +1,7 @@
 package io.sluice.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.embedded.EmbeddedRedis;
 import java.util.List;
@@ -45,6 +46,17 @@ class ScriptsTest {
         List<Object> again = backlog(Scripts.of(client));
 
         assertThat(again).isEqualTo(first).hasSize(3);
+    }
+
+    @Test
+    void aScriptFlushedAfterAnInstanceLoadedItFailsOneBatchAndTheNextLoadsItAgain() {
+        Scripts scripts = Scripts.of(client);
+        List<Object> first = backlog(scripts);
+        client.getScript().scriptFlush();
+
+        assertThatThrownBy(() -> backlog(scripts)).as("a batch cannot retry a script the server lost")
+                .hasStackTraceContaining("NOSCRIPT");
+        assertThat(backlog(scripts)).isEqualTo(first);
     }
 
     private static List<Object> backlog(Scripts scripts) {
