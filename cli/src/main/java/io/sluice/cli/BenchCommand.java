@@ -182,7 +182,8 @@ final class BenchCommand {
             if (cluster && redisUrl != null) {
                 throw new SluiceCli.UsageException("--cluster starts a Redis Cluster of the bench's own; it cannot be used with --redis");
             }
-            if (replicas != 1 && (!cluster || replicas != 0 || replicaAcks > replicas)) {
+            boolean primariesAlone = cluster && replicas == 0 && replicaAcks == 0;
+            if (replicas != 1 && !primariesAlone) {
                 throw new SluiceCli.UsageException("--replicas goes with --cluster: 1, or 0 without --replica-acks");
             }
             try (EmbeddedRedisCluster started = cluster ? startCluster(err, searchPath, persistence, replicas) : null) {

@@ -99,12 +99,12 @@ final class LuaScript {
 
     /**
      * Adds the script to {@code batch}, a batch of {@code scripts}' client, once {@code scripts} made sure the server
-     * knows it ({@link Scripts#loaded}). A batch cannot fall back from {@code NOSCRIPT} for one of its commands, and
+     * knows it ({@link Scripts#loadOnce}). A batch cannot fall back from {@code NOSCRIPT} for one of its commands, and
      * Redisson sends a batch's {@code EVAL} as {@code EVALSHA} when its JVM-wide cache says the server at that address
      * has the script, which a server started on a reused port, or flushed, does not.
      */
     <R> RFuture<R> addTo(Scripts scripts, RBatch batch, ReturnType type, List<Object> keys, Object... args) {
-        scripts.loaded(this);
+        scripts.loadOnce(this);
         RFuture<R> reply = batch.getScript(ScriptArgsCodec.INSTANCE).evalAsync(Mode.READ_WRITE, text, type, keys, args);
         reply.whenComplete((result, error) -> {
             if (error != null && unwrap(error) instanceof RedisNoScriptException) {

@@ -65,7 +65,7 @@ final class Scripts {
     }
 
     /** Makes sure the server knows {@code lua} before a batch sends it: loads it the first time this instance sees it. */
-    void loaded(LuaScript lua) {
+    void loadOnce(LuaScript lua) {
         if (loaded.contains(lua)) {
             return;
         }
