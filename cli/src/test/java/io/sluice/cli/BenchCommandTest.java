@@ -107,6 +107,29 @@ class BenchCommandTest {
         assertThat(figures.get("start_p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("start_p50_ms").asDouble());
     }
 
+    /**
+     * A tiny run: 32 executions fall asleep; two callbacks, two timers at their own instants and two made due together are
+     * woken, each once. The latencies mean nothing at this size; what could fail is a wake lost or doubled, a timer woken
+     * before its instant (a negative latency) or one left asleep.
+     */
+    @Test
+    void aSmallHibernateRunWakesEachSampleOnceAndTheFiguresAreTheLastLine() {
+        CliRun r = CliRun.of("bench", "hibernate", "--executions", "32", "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("32 waiting executions started in ").containsPattern("woke 4: p50 [0-9.]+ ms")
+                .containsPattern("burst: 2 timers due at one instant woke at \\d+ a second");
+        String[] lines = r.out().split("\n");
+        JsonNode figures = Json.parse(lines[lines.length - 1]);
+        assertThat(figures.get("asleep").asInt()).as("every execution slept before the wakes").isEqualTo(32);
+        assertThat(figures.get("woken").asInt()).as("2 callbacks and 2 timers at their instants").isEqualTo(4);
+        assertThat(figures.get("burst_timers").asInt()).isEqualTo(2);
+        assertThat(figures.get("timer_wake_p99_ms").asDouble()).as("no timer before its instant").isPositive();
+        assertThat(figures.get("burst_wakes_per_s").asDouble()).isPositive();
+        assertThat(figures.get("lost").asInt()).isZero();
+        assertThat(figures.get("doubled").asInt()).isZero();
+        assertThat(CliRun.of("bench", "hibernate", "--executions", "11").err()).contains("--executions expects a whole number of at least 12");
+    }
+
     @Test
     void usageErrorsStartNothing() {
         assertThat(CliRun.of("bench").exit()).isEqualTo(2);
