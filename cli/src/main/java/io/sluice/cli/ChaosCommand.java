@@ -61,11 +61,13 @@ final class ChaosCommand implements Callable<Integer> {
                 Duration.ofSeconds(settle), err, example.toAbsolutePath().normalize(), cluster));
         out.printf("executions %d (%d of the retail pipelines), finished %d (%d), exported %d, downstream runs %d/%d, object runs %d/%d, lost %d, "
                         + "doubled effects %d; %d kills, %d Redis restarts, %d warehouse pauses, %d redeliveries, %d cut short, "
-                        + "%d duplicated results, %d callbacks; poison %d planted, %d taken by the dlq-handler, %d alerted; seed %d (%s)%n",
+                        + "%d duplicated results, %d callbacks; poison %d planted, %d taken by the dlq-handler, %d alerted; %d sleeps in the object "
+                        + "store, %d orphan objects swept, %d left; seed %d (%s)%n",
                 report.executions(), report.retail(), report.finished(), report.retailFinished(), report.exported(), report.downstreamFinished(),
                 report.downstream(), report.objectRuns(), report.objects(), report.lost(), report.doubledEffects(), report.kills(),
                 report.redisRestarts(), report.warehousePauses(), report.redeliveries(), report.earlyVisibility(), report.duplicatedResults(),
-                report.callbacks(), report.poisonPlanted(), report.poisonDlq(), report.poisonAlerts(), k, report.passed() ? "passed" : "FAILED");
+                report.callbacks(), report.poisonPlanted(), report.poisonDlq(), report.poisonAlerts(), report.sleeps(), report.orphansSwept(),
+                report.sleepObjectsLeft(), k, report.passed() ? "passed" : "FAILED");
         if (json) {
             out.println(report.json());
         }

@@ -45,6 +45,8 @@ class ChaosDrillTest {
         assertThat(report.otherDlq()).as(shown).isZero();
         assertThat(report.poisonAlerts()).as("one alert per poison message, from the dlq-handler process").isEqualTo(3);
         assertThat(report.doubledAlerts()).as(shown).isZero();
+        assertThat(report.sleeps()).as("the executions slept on their Wait, their callback and their retries' backoffs").isPositive();
+        assertThat(report.sleepObjectsLeft()).as(shown).isZero();
         assertThat(report.passed()).isTrue();
     }
 
@@ -68,6 +70,8 @@ class ChaosDrillTest {
         assertThat(report.lost()).as(shown).isZero();
         assertThat(report.doubledEffects()).as(shown).isZero();
         assertThat(report.redisRestarts()).as("failovers").isGreaterThanOrEqualTo(1);
+        assertThat(report.sleeps()).as(shown).isPositive();
+        assertThat(report.sleepObjectsLeft()).as(shown).isZero();
         assertThat(report.poisonDlq()).as(shown).isEqualTo(report.poisonPlanted());
         assertThat(report.otherDlq()).as(shown).isZero();
         assertThat(report.passed()).as(shown).isTrue();

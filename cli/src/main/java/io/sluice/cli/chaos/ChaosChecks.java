@@ -5,7 +5,10 @@ import io.sluice.local.embedded.EmbeddedPostgres;
 import io.sluice.orchestration.port.ExecutionStore;
 import io.sluice.orchestration.port.StoredExecution;
 import io.sluice.orchestration.port.TaskQueue;
+import io.sluice.functions.hibernate.HibernatingStore;
+import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.redis.RedisAdapters;
+import io.sluice.runtime.RuntimePorts;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -34,6 +37,8 @@ final class ChaosChecks {
     private final ExecutionStore executions;
     private final RedisAdapters redis;
     private final TaskQueue queue;
+    /** Where the executions sleep. */
+    private final ObjectStore sleepObjects;
     private final QueueNames names;
     private final String prefix;
     private final EmbeddedPostgres pg;
@@ -43,10 +48,12 @@ final class ChaosChecks {
     private final PrintStream progress;
     private final List<String> problems = new ArrayList<>();
 
-    ChaosChecks(RedisAdapters redis, TaskQueue queue, QueueNames names, String prefix, EmbeddedPostgres pg, String table, int items, Duration settle,
-                PrintStream progress) {
+    ChaosChecks(RedisAdapters redis, RuntimePorts ports, ObjectStore objects, QueueNames names, String prefix, EmbeddedPostgres pg,
+                String table, int items, Duration settle, PrintStream progress) {
         this.redis = redis;
-        this.executions = redis.executionStore();
+        this.sleepObjects = objects;
+        this.executions = ports.executions();
+        TaskQueue queue = ports.queue();
         this.queue = queue;
         this.names = names;
         this.prefix = prefix;
@@ -118,13 +125,35 @@ final class ChaosChecks {
         long redeliveries = redis.redisson().getAtomicLong(FaultyQueue.redeliveriesKey(prefix)).get();
         long duplicates = redis.redisson().getAtomicLong(FaultyQueue.duplicatesKey(prefix)).get();
         long early = redis.redisson().getAtomicLong(FaultyQueue.earlyKey(prefix)).get();
+        int[] sleepObjectsLeft = sleepObjectsLeft();
         problems.forEach(p -> progress.println("chaos: problem: " + p));
         int retailRuns = retail.started().size();
         return new ChaosReport(accepted.size() + retailRuns, finished + pipelines.finished(), retailRuns, pipelines.finished(),
                 pipelines.exported(), downstream.size(), downstreamFinished, objects.size(), objectRuns,
                 lost + retailRuns - pipelines.finished(), doubled, faults.kills(), faults.redisRestarts(), faults.warehousePauses(),
                 redeliveries, early, duplicates, callbacks.answered(), poison.size(), dlq[0], dlq[1], alerts[0], alerts[1],
-                plan.plantedFailures().size(), appendfsync, plan.seed(), List.copyOf(problems));
+                plan.plantedFailures().size(), SleepCounting.sleeps(redis.redisson(), prefix), sleepObjectsLeft[0], sleepObjectsLeft[1], appendfsync,
+                plan.seed(), List.copyOf(problems));
+    }
+
+    /**
+     * Once every execution has ended none sleeps, so a sleep object still there was left by a kill (between writing it
+     * and the stub, or between a wake's restore and its delete): the orphan sweep, run as if its grace had passed, must
+     * delete each one. Answers {deleted, left}; a kept one is a problem.
+     */
+    private int[] sleepObjectsLeft() {
+        if (!(executions instanceof HibernatingStore store)) {
+            throw new IllegalStateException("the drill's executions sleep in its object store");
+        }
+        Instant past = Instant.now().plus(HibernatingStore.ORPHAN_GRACE).plusSeconds(60);
+        int swept = 0;
+        for (int deleted = -1; deleted != 0; past = past.plus(HibernatingStore.SWEEP_EVERY)) {
+            deleted = store.sweepOrphans(past);
+            swept += deleted;
+        }
+        List<ObjectStore.ObjectInfo> left = sleepObjects.list(HibernatingStore.PREFIX, null, 1000);
+        left.forEach(o -> problems.add(o.key() + ": a sleep object the orphan sweep keeps after every execution ended"));
+        return new int[] {swept, left.size()};
     }
 
     private boolean running(String id) {

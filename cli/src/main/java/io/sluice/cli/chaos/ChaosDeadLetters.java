@@ -1,6 +1,7 @@
 package io.sluice.cli.chaos;
 
 import io.sluice.runtime.Alerting;
+import io.sluice.runtime.RuntimePorts;
 import io.sluice.functions.alert.OncePerIncident;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.DeadLetterHandler;
@@ -26,10 +27,11 @@ import org.redisson.client.codec.StringCodec;
 final class ChaosDeadLetters {
     private ChaosDeadLetters() {}
 
-    static List<QueueConsumer> start(RedisAdapters redis, TaskQueue queue, QueueNames names, String prefix, Clock clock) {
+    static List<QueueConsumer> start(RedisAdapters redis, RuntimePorts ports, QueueNames names, String prefix, Clock clock) {
+        TaskQueue queue = ports.queue();
         RedissonClient client = redis.redisson();
         AlertSink recorded = alert -> client.<String>getList(alertsKey(prefix), StringCodec.INSTANCE).add(alert.incidentKey());
-        DeadLetterHandler handler = Alerting.deadLetters(ChaosNode.ports(redis, queue), names, Alerting.oncePerIncident(recorded,
+        DeadLetterHandler handler = Alerting.deadLetters(ports, names, Alerting.oncePerIncident(recorded,
                 redis.idempotencyStore(), clock, "chaos-dlq-" + ProcessHandle.current().pid(), ChaosNode.LEASE), null);
         List<QueueConsumer> consumers = new ArrayList<>();
         for (String source : sources(names)) {

@@ -4,13 +4,16 @@ import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.local.embedded.EmbeddedPostgres;
+import io.sluice.local.objects.FolderObjectStore;
 import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.json.Json;
+import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.redis.RedisAdapters;
 import io.sluice.redis.RedisTaskQueue;
 import io.sluice.redis.SluiceRedisProperties;
+import io.sluice.runtime.RuntimePorts;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -109,6 +112,7 @@ public final class ChaosDrill {
         String schema = "chaos_" + run.replace('-', '_');
         String table = schema + ".loads";
         Path batch = dir.resolve("batch.csv");
+        Path sleeping = Files.createDirectories(dir.resolve("objects"));
         Files.writeString(batch, "n,label\n1,a\n2,b\n3,c\n");
         String prefix = "chaos-" + run;
         QueueNames names = new QueueNames(prefix);
@@ -124,14 +128,17 @@ public final class ChaosDrill {
             int days = ChaosRetail.days(s.executions());
             try (ChaosRetail retail = ChaosRetail.prepare(s.example(), dir.resolve("retail"), days, s.seed(), schema, run, pg.dataSource());
                  ChaosNodes nodes = new ChaosNodes(roles, List.of(redis.url(), prefix, prefix, table, batch.toString(),
-                         retail.folders().root().toString(), retail.folders().scripts().toString()), pg.jdbcUrl(), application, dir);
+                         retail.folders().root().toString(), retail.folders().scripts().toString(), sleeping.toString()), pg.jdbcUrl(), application,
+                         dir);
                  RedisAdapters store = RedisAdapters.open(SluiceRedisProperties.of(redis.url()).withKeyPrefix(prefix))) {
                 nodes.startAll();
                 s.progress().println("chaos: 2 orchestrators, 2 workers, the events, triggers and dlq-handler processes ready; "
                         + plan.faults().size() + " faults planned; the retail pipelines for " + days + " dates");
                 RedisTaskQueue queue = new RedisTaskQueue(store.redisson(), prefix, ChaosNode.MAX_RECEIVES);
                 Clock clock = Clock.systemUTC();
-                Orchestrator starter = ChaosNode.runtime(store, queue, names, clock).build().orchestrator();
+                ObjectStore objects = new FolderObjectStore(sleeping);
+                RuntimePorts ports = ChaosNode.ports(store, queue, objects);
+                Orchestrator starter = ChaosNode.runtime(ports, names, clock).build().orchestrator();
                 Definition definition = DefinitionParser.parse(Json.parse(DEFINITION));
                 List<String> accepted = new ArrayList<>();
                 List<String> locked = new ArrayList<>(List.of(table));
@@ -160,7 +167,7 @@ public final class ChaosDrill {
                 s.progress().println("chaos: faults done (" + faults.kills() + " kills, " + faults.redisRestarts()
                         + " Redis restarts); waiting for every execution to finish");
                 try (callbacks) {
-                    return new ChaosChecks(store, queue, names, prefix, pg, table, ITEMS, s.settle(), s.progress())
+                    return new ChaosChecks(store, ports, objects, names, prefix, pg, table, ITEMS, s.settle(), s.progress())
                             .check(accepted, retail, plan, faults, callbacks, s.appendfsync());
                 } finally {
                     retail.deleteStatusRows(pg.dataSource());

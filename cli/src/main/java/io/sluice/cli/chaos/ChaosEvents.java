@@ -1,6 +1,7 @@
 package io.sluice.cli.chaos;
 
 import io.sluice.runtime.Completions;
+import io.sluice.runtime.RuntimePorts;
 import io.sluice.functions.events.CompletionListener;
 import io.sluice.functions.messaging.QueueNames;
 import io.sluice.functions.orchestrator.Orchestrator;
@@ -41,14 +42,15 @@ final class ChaosEvents {
 
     private ChaosEvents() {}
 
-    static QueueConsumer start(RedisAdapters redis, TaskQueue queue, QueueNames names, String prefix, Clock clock) {
-        Orchestrator orchestrator = ChaosNode.runtime(redis, queue, names, clock).build().orchestrator();
+    static QueueConsumer start(RedisAdapters redis, RuntimePorts ports, QueueNames names, String prefix, Clock clock) {
+        TaskQueue queue = ports.queue();
+        Orchestrator orchestrator = ChaosNode.runtime(ports, names, clock).build().orchestrator();
         Definition downstream = DefinitionParser.parse(Json.parse(DOWNSTREAM_DEFINITION));
         PipelineStarter starter = new PipelineStarter(orchestrator::start,
                 PipelineDefinitions.of(id -> id.equals(DOWNSTREAM) ? Optional.of(downstream) : Optional.empty()));
         FixedDependencyGraph graph = new FixedDependencyGraph(Map.of(DOWNSTREAM,
                 List.of(new Dependent.Dependency(ChaosDrill.PIPELINE, PartitionMapping.IDENTITY))));
-        CompletionListener completions = Completions.of(redis.executionStore(), clock).upstream(graph, redis.upstreamLedger(), starter)
+        CompletionListener completions = Completions.of(ports.executions(), clock).upstream(graph, redis.upstreamLedger(), starter)
                 .and(RetailFunctions.release(redis.redisson(), prefix, redis.timerIndex(), queue, names, clock)).build();
         return new QueueConsumer(queue, names.events(), m -> {
             if (completions.handle(m.body()).isPresent()) {

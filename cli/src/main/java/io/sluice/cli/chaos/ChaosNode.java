@@ -11,10 +11,12 @@ import io.sluice.functions.orchestrator.Boundary;
 import io.sluice.functions.orchestrator.DefinitionCache;
 import io.sluice.functions.orchestrator.Orchestrator;
 import io.sluice.functions.orchestrator.OutboxDispatcher;
+import io.sluice.local.objects.FolderObjectStore;
 import io.sluice.local.runtime.LocalRuntime;
 import io.sluice.local.runtime.QueueConsumer;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.LoadResult;
+import io.sluice.orchestration.port.ObjectStore;
 import io.sluice.orchestration.port.TaskQueue;
 import io.sluice.orchestration.port.Warehouse;
 import io.sluice.postgres.warehouse.BatchSource;
@@ -48,8 +50,12 @@ import org.redisson.api.RedissonClient;
  * <p>A worker also runs the six task functions of the retail example's pattern pipelines ({@link RetailFunctions}); the
  * {@code dlq-handler} role ({@link ChaosDeadLetters}) consumes every dead-letter queue.
  *
- * <p>Arguments: role redisUrl keyPrefix queuePrefix table batchFile retailFolder retailJobs; the JDBC URL comes in
- * {@code SLUICE_CHAOS_PG_URL}, the application name its connections carry (so the drill can drop them) in
+ * <p>Every node's executions sleep in one folder object store ({@link SleepCounting}): an orchestrator puts an execution
+ * to sleep once every wait it has is {@link #SLEEP_AFTER} away or more (the callback, the Wait, each retry's backoff), so
+ * the kills land in sleeps and wakes too.
+ *
+ * <p>Arguments: role redisUrl keyPrefix queuePrefix table batchFile retailFolder retailJobs objectsFolder; the JDBC URL
+ * comes in {@code SLUICE_CHAOS_PG_URL}, the application name its connections carry (so the drill can drop them) in
  * {@code SLUICE_CHAOS_PG_APPLICATION}, the node's number (its job engine's work folder) in {@code SLUICE_CHAOS_NODE}.
  */
 public final class ChaosNode {
@@ -57,6 +63,8 @@ public final class ChaosNode {
     static final Duration LEASE = Duration.ofSeconds(3);
     static final int MAX_RECEIVES = 6;
     static final List<String> FUNCTIONS = List.of("load", "flaky", "callback");
+    /** How far away every wait of an execution must be for it to sleep: the drill's Wait (1 s) and backoffs (1-4 s) are. */
+    static final Duration SLEEP_AFTER = Duration.ofMillis(500);
 
     private ChaosNode() {}
 
@@ -67,17 +75,19 @@ public final class ChaosNode {
         RedisAdapters redis = RedisAdapters.open(SluiceRedisProperties.of(args[1]).withKeyPrefix(prefix));
         RedisTaskQueue queue = new RedisTaskQueue(redis.redisson(), prefix, MAX_RECEIVES);
         FaultyQueue faulty = new FaultyQueue(queue, redis.redisson(), prefix, names.orchestrator(), role.equals("worker") ? 0.3 : 0, 0.05);
-        RuntimePorts ports = ports(redis, faulty);
+        ObjectStore objects = SleepCounting.over(new FolderObjectStore(Path.of(args[8])), redis.redisson(), prefix);
+        RuntimePorts ports = ports(redis, faulty, objects);
         Clock clock = Clock.systemUTC();
         if (role.equals("events")) {
-            ChaosEvents.start(redis, faulty, names, prefix, clock);
+            ChaosEvents.start(redis, ports, names, prefix, clock);
         } else if (role.equals("dlq-handler")) {
-            ChaosDeadLetters.start(redis, faulty, names, prefix, clock);
+            ChaosDeadLetters.start(redis, ports, names, prefix, clock);
         } else if (role.equals("triggers")) {
-            ChaosTriggers.start(redis, faulty, names, clock);
+            ChaosTriggers.start(ports, names, clock);
         } else if (role.equals("orchestrator")) {
             new LocalRuntime(ports, TaskFunctions.of(Map.of()), List.of(),
-                    new LocalRuntime.Settings(names, VISIBILITY, LEASE, 16, Duration.ofMillis(200), Duration.ofSeconds(2), Boundary.Probe.NONE),
+                    new LocalRuntime.Settings(names, VISIBILITY, LEASE, 16, Duration.ofMillis(200), Duration.ofSeconds(2), Boundary.Probe.NONE)
+                            .withHibernateAfter(pipeline -> SLEEP_AFTER),
                     clock);
         } else {
             PGSimpleDataSource pg = new PGSimpleDataSource();
@@ -103,13 +113,15 @@ public final class ChaosNode {
         Thread.currentThread().join();
     }
 
-    /** The drill's runtime over its store and {@code queue}: its orchestrator starts executions and dispatches their first commands itself. */
-    static RuntimeBuilder runtime(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock) {
-        return RuntimeBuilder.on(ports(redis, queue), names, clock);
+    /** The drill's runtime over {@code ports}: its orchestrator starts executions and dispatches their first commands itself. */
+    static RuntimeBuilder runtime(RuntimePorts ports, QueueNames names, Clock clock) {
+        return RuntimeBuilder.on(ports, names, clock);
     }
 
-    static RuntimePorts ports(RedisAdapters redis, TaskQueue queue) {
-        return new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(), redis.definitionStore());
+    /** The drill's ports over its Redis and {@code queue}, executions sleeping in {@code objects}. */
+    static RuntimePorts ports(RedisAdapters redis, TaskQueue queue, ObjectStore objects) {
+        return new RuntimePorts(redis.executionStore(), redis.idempotencyStore(), queue, redis.timerIndex(), redis.definitionStore())
+                .sleepingIn(objects);
     }
 
     static Map<String, Function<JsonNode, JsonNode>> functions(Warehouse warehouse, RedissonClient redis, String prefix, String table,

@@ -15,7 +15,7 @@ import io.sluice.orchestration.definition.Definition;
 import io.sluice.orchestration.definition.DefinitionParser;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.port.TaskQueue;
-import io.sluice.redis.RedisAdapters;
+import io.sluice.runtime.RuntimePorts;
 import java.time.Clock;
 import java.util.Optional;
 
@@ -39,8 +39,9 @@ final class ChaosTriggers {
 
     private ChaosTriggers() {}
 
-    static QueueConsumer start(RedisAdapters redis, TaskQueue queue, QueueNames names, Clock clock) {
-        Orchestrator orchestrator = ChaosNode.runtime(redis, queue, names, clock).build().orchestrator();
+    static QueueConsumer start(RuntimePorts ports, QueueNames names, Clock clock) {
+        TaskQueue queue = ports.queue();
+        Orchestrator orchestrator = ChaosNode.runtime(ports, names, clock).build().orchestrator();
         Definition definition = DefinitionParser.parse(Json.parse(DEFINITION));
         ObjectTrigger trigger = new ObjectTrigger(ObjectRules.parse(RULES), new PipelineStarter(orchestrator::start,
                 PipelineDefinitions.of(id -> id.equals(PIPELINE) ? Optional.of(definition) : Optional.empty())), TriggerMetrics.NONE);

@@ -30,9 +30,9 @@ public final class HibernatingStore implements ExecutionStore, CoupledWrites.Sou
     private static final int ATTEMPTS = 8;
 
     /** How old an object its execution is not a stub of must be before the sweep deletes it ({@link SleepSweep}). */
-    static final java.time.Duration ORPHAN_GRACE = java.time.Duration.ofMinutes(10);
+    public static final java.time.Duration ORPHAN_GRACE = java.time.Duration.ofMinutes(10);
     /** How often the sweep reads a page of sleep objects. */
-    static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofMinutes(1);
+    public static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofMinutes(1);
 
     private final ExecutionStore store;
     private final ExecutionStubs stubs;
