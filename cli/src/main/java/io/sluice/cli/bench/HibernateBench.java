@@ -232,11 +232,13 @@ public final class HibernateBench {
         return out;
     }
 
-    /** The earliest ({@code latest} false) or latest instant, epoch ms by the runtime's clock, at which one of {@code ids}' timers is due. */
+    /**
+     * The earliest ({@code latest} false) or latest instant, epoch ms by the runtime's clock, at which one of {@code ids}'
+     * timers is due; {@code ids} is never empty (the command asks for 12 executions at least).
+     */
     private long dueMs(List<String> ids, long waitSeconds, boolean latest) {
         LongStream starts = ids.stream().mapToLong(startedAtMs::get);
-        long start = (latest ? starts.max() : starts.min()).orElseGet(System::currentTimeMillis);
-        return start + waitSeconds * 1000;
+        return (latest ? starts.max() : starts.min()).orElseThrow() + waitSeconds * 1000;
     }
 
     private static double p99(List<Double> ms) {
