@@ -60,11 +60,24 @@ public final class EmbeddedRedis implements AutoCloseable {
             return Stream.of(values()).filter(p -> p.flag().equals(flag)).findFirst();
         }
 
+        /**
+         * How large the append-only file grows before Redis rewrites it: {@value}, where Redis's default is 64 MB. A
+         * rewrite forks the server and writes the whole dataset again (compressed), about a second of a core for a
+         * dataset of 50 MB; Sluice's writes rewrite a few KB of an execution's keys a transition, so a small dataset's
+         * file doubled in seconds and the default rewrote every ~5 s under load (7 times in a 33-s bench run, bench/README
+         * "Where the time goes"). At this size it rewrites about every 50,000 transitions; the file stays under this
+         * size plus twice the dataset, and a restart replays it in seconds. The fsync policy, so what a crash can lose,
+         * is the same.
+         */
+        static final String AOF_REWRITE_MIN_SIZE = "512mb";
+
         List<String> settings() {
             return switch (this) {
                 case NONE -> List.of("save \"\"", "appendonly no");
-                case AOF_EVERYSEC -> List.of("save \"\"", "appendonly yes", "appendfsync everysec");
-                case AOF_ALWAYS -> List.of("save \"\"", "appendonly yes", "appendfsync always");
+                case AOF_EVERYSEC -> List.of("save \"\"", "appendonly yes", "appendfsync everysec",
+                        "auto-aof-rewrite-min-size " + AOF_REWRITE_MIN_SIZE);
+                case AOF_ALWAYS -> List.of("save \"\"", "appendonly yes", "appendfsync always",
+                        "auto-aof-rewrite-min-size " + AOF_REWRITE_MIN_SIZE);
             };
         }
     }
