@@ -80,6 +80,12 @@ public final class EmbeddedRedis implements AutoCloseable {
                         "auto-aof-rewrite-min-size " + AOF_REWRITE_MIN_SIZE);
             };
         }
+
+        /** {@link #settings()} as a server's command-line arguments ({@code --appendonly yes ...}), {@code save} left to the caller. */
+        List<String> flags() {
+            return settings().stream().filter(line -> !line.startsWith("save "))
+                    .flatMap(line -> Stream.of("--" + line.substring(0, line.indexOf(' ')), line.substring(line.indexOf(' ') + 1))).toList();
+        }
     }
 
     /**

@@ -242,13 +242,7 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
                     "--cluster-config-file", nodeDir.resolve("nodes.conf").toString(),
                     "--cluster-node-timeout", Long.toString(options.nodeTimeout().toMillis()),
                     "--save", "", "--dir", nodeDir.toString(), "--daemonize", "no"));
-            command.addAll(switch (options.persistence()) {
-                case NONE -> List.of("--appendonly", "no");
-                case AOF_EVERYSEC -> List.of("--appendonly", "yes", "--appendfsync", "everysec",
-                        "--auto-aof-rewrite-min-size", EmbeddedRedis.Persistence.AOF_REWRITE_MIN_SIZE);
-                case AOF_ALWAYS -> List.of("--appendonly", "yes", "--appendfsync", "always",
-                        "--auto-aof-rewrite-min-size", EmbeddedRedis.Persistence.AOF_REWRITE_MIN_SIZE);
-            });
+            command.addAll(options.persistence().flags());
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
             processes.add(process);

@@ -22,6 +22,14 @@ class DurableEmbeddedRedisTest {
     @TempDir
     Path dir;
 
+    /** The cluster's servers take the persistence on their command line, the same settings as a single server's file. */
+    @Test
+    void thePersistenceFlagsAreItsSettingsOnTheCommandLine() {
+        assertThat(EmbeddedRedis.Persistence.AOF_EVERYSEC.flags()).containsExactly("--appendonly", "yes", "--appendfsync", "everysec",
+                "--auto-aof-rewrite-min-size", "512mb");
+        assertThat(EmbeddedRedis.Persistence.NONE.flags()).containsExactly("--appendonly", "no");
+    }
+
     @Test
     void aServerWithAPasswordRefusesAClientWithoutItAndAcceptsOneWithIt() throws IOException {
         String password = OwnerOnlyFiles.randomPassword();
