@@ -82,7 +82,7 @@ public final class EmbeddedRedis implements AutoCloseable {
         }
 
         /** {@link #settings()} as a server's command-line arguments ({@code --appendonly yes ...}), {@code save} left to the caller. */
-        List<String> flags() {
+        public List<String> flags() {
             return settings().stream().filter(line -> !line.startsWith("save "))
                     .flatMap(line -> Stream.of("--" + line.substring(0, line.indexOf(' ')), line.substring(line.indexOf(' ') + 1))).toList();
         }

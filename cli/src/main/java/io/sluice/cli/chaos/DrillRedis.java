@@ -1,5 +1,7 @@
 package io.sluice.cli.chaos;
 
+import io.sluice.embedded.EmbeddedRedis;
+
 /** The Redis the drill owns and breaks: one server ({@link RedisProcess}) or a loopback cluster ({@link RedisClusterProcess}). */
 interface DrillRedis extends AutoCloseable {
     /** The URL the nodes and the drill connect with. */
@@ -16,4 +18,9 @@ interface DrillRedis extends AutoCloseable {
 
     @Override
     void close();
+
+    /** The persistence of the drill's servers for {@code --appendfsync} ({@code everysec} or {@code always}), as the embedded ones keep it. */
+    static EmbeddedRedis.Persistence persistence(String fsync) {
+        return fsync.equals("always") ? EmbeddedRedis.Persistence.AOF_ALWAYS : EmbeddedRedis.Persistence.AOF_EVERYSEC;
+    }
 }

@@ -1,6 +1,5 @@
 package io.sluice.cli.chaos;
 
-import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.embedded.EmbeddedRedisCluster;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,10 +26,8 @@ final class RedisClusterProcess implements DrillRedis {
     }
 
     static RedisClusterProcess start(String redisServer, String redisCli, String fsync) {
-        EmbeddedRedis.Persistence persistence = fsync.equals("always") ? EmbeddedRedis.Persistence.AOF_ALWAYS
-                : EmbeddedRedis.Persistence.AOF_EVERYSEC;
         return new RedisClusterProcess(EmbeddedRedisCluster.start(new EmbeddedRedisCluster.Options(Path.of(redisServer),
-                Path.of(redisCli), persistence, NODE_TIMEOUT, 1)), fsync);
+                Path.of(redisCli), DrillRedis.persistence(fsync), NODE_TIMEOUT, 1)), fsync);
     }
 
     @Override

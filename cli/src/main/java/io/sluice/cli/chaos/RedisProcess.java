@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -72,9 +73,10 @@ final class RedisProcess implements DrillRedis {
     }
 
     private void launch() {
-        List<String> command = List.of(binary, "--port", Integer.toString(port), "--bind", "127.0.0.1", "--dir", dir.toString(),
-                "--save", "", "--appendonly", "yes", "--appendfsync", fsync, "--protected-mode", "yes", "--daemonize", "no",
-                "--logfile", dir.resolve("redis.log").toString());
+        List<String> command = new ArrayList<>(List.of(binary, "--port", Integer.toString(port), "--bind", "127.0.0.1",
+                "--dir", dir.toString(), "--save", "", "--protected-mode", "yes", "--daemonize", "no",
+                "--logfile", dir.resolve("redis.log").toString()));
+        command.addAll(DrillRedis.persistence(fsync).flags()); // the embedded servers' AOF settings, rewrites at 512 MB included
         try {
             process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         } catch (IOException e) {
