@@ -29,21 +29,28 @@ final class QueueReceiver {
     private final ReceiveCalls calls;
     private final String instance = UUID.randomUUID().toString();
     private final QueueSignals signals = new QueueSignals();
+    private final QueueListeners listeners;
     private final Object subscribing = new Object();
     private volatile RTopic topic;
     private volatile int listener = -1;
     private volatile ReceiveReads reads;
 
-    QueueReceiver(RedissonClient redisson, Scripts script, QueueKeys queues, String channel, int maxReceives) {
+    /** @param listenersKey where the instances that listen on {@code channel} are counted ({@link QueueListeners}) */
+    QueueReceiver(RedissonClient redisson, Scripts script, QueueKeys queues, String channel, String listenersKey, int maxReceives) {
         this.redisson = redisson;
         this.script = script;
         this.queues = queues;
         this.channel = channel;
+        this.listeners = new QueueListeners(script, listenersKey, instance);
         this.calls = new ReceiveCalls(queues, maxReceives, channel, this::notification);
     }
 
     QueueSignals signals() {
         return signals;
+    }
+
+    QueueListeners listeners() {
+        return listeners;
     }
 
     /** From now on, every receive but a dead-letter queue's reads along what {@code reads} asks. */
@@ -332,11 +339,16 @@ final class QueueReceiver {
     /** What a take got, and when and in which shard the earliest hidden message it saw becomes visible (-1: none). */
     private record Taken(List<ReceivedMessage> messages, long nextVisibleMillis, int nextVisibleShard, boolean moved) {}
 
-    /** Stops listening for other nodes' sends; the client stays the caller's. */
+    /** Stops listening for other nodes' sends, and says so to them; the client stays the caller's. */
     void close() {
         synchronized (subscribing) {
             if (topic != null && listener >= 0) {
                 topic.removeListener(listener);
+                try {
+                    listeners.listening(false);
+                } catch (RuntimeException e) {
+                    // Redis unreachable: the entry lapses by itself (QueueListeners.LAPSE)
+                }
             }
             listener = -1;
         }
@@ -352,6 +364,7 @@ final class QueueReceiver {
                 RTopic t = redisson.getTopic(channel, StringCodec.INSTANCE);
                 listener = t.addListener(String.class, (ch, text) -> onNotification(text));
                 topic = t;
+                listeners.listening(true);
             }
         }
     }
@@ -376,7 +389,11 @@ final class QueueReceiver {
         signals.signal(parts[1]);
     }
 
+    /** What a send to {@code shard}'s part of {@code queue} publishes: '' (nothing) while no other instance listens ({@link QueueListeners}). */
     String notification(String queue, int shard) {
+        if (!listeners.othersListen()) {
+            return "";
+        }
         return queues.shards().tagged() ? instance + " " + queue + " " + shard : instance + " " + queue;
     }
 }

@@ -49,7 +49,8 @@ import org.redisson.api.RedissonClient;
  * <p>Waiting receivers hold no connection: a receive that finds nothing waits in this JVM until a
  * send wakes it (a send from this JVM directly, one from another through the Pub/Sub channel
  * {@code P:queue-sent}), until the earliest hidden message becomes visible, or until
- * {@link #RECHECK} passes (a notification lost while reconnecting is only late, never lost).
+ * {@link #RECHECK} passes (a notification lost while reconnecting is only late, never lost). A send
+ * publishes only while another instance listens ({@link QueueListeners}, {@code P:queue-listeners}).
  */
 public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     /** As SQS's: a longer wait belongs in the TimerIndex. */
@@ -89,7 +90,7 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
         this.maxReceives = maxReceives;
         this.channel = prefix.key("queue-sent");
         this.executions = new ExecutionKeys(prefix, shards);
-        this.receiver = new QueueReceiver(redisson, script, queues, channel, maxReceives);
+        this.receiver = new QueueReceiver(redisson, script, queues, channel, prefix.key("queue-listeners"), maxReceives);
     }
 
     @Override
@@ -239,6 +240,11 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     /** From now on, every receive but a dead-letter queue's reads along what {@code reads} asks. */
     void readAlong(ReceiveReads reads) {
         receiver.readAlong(reads);
+    }
+
+    /** Whether another instance listens for this prefix's notifications. */
+    QueueListeners listeners() {
+        return receiver.listeners();
     }
 
     /** Deletes the message if {@code receipt} is from its latest receive; an older receipt does nothing (the message is, or will be, delivered again). */

@@ -53,7 +53,14 @@ class RedisTaskQueueRedisSpecificTest {
         ReceivedMessage third = queue.receive("q", 1, LONG, Duration.ofSeconds(5)).getFirst();
         assertThat(third.receiveCount()).isEqualTo(3);
         queue.acknowledge("q", third.receipt());
-        assertThat(redis.keys()).as("an acknowledged message leaves no key behind").isEmpty();
+        assertThat(queueKeys()).as("an acknowledged message leaves no key behind").isEmpty();
+        queue.close();
+        assertThat(redis.keys()).as("nor does an instance that listened, once closed (QueueListeners)").isEmpty();
+    }
+
+    /** The keys under the test's prefix but the instances' that listen ({@link QueueListeners}: not a queue's). */
+    private static List<String> queueKeys() {
+        return redis.keys().stream().filter(k -> !k.equals(redis.prefix() + ":queue-listeners")).toList();
     }
 
     @Test
@@ -71,10 +78,10 @@ class RedisTaskQueueRedisSpecificTest {
             assertThat(m.attributes()).containsEntry("executionId", "e-1");
             assertThat(m.receiveCount()).isEqualTo(3);
         });
-        assertThat(redis.keys()).as("one queue and its dead-letter queue share a hash tag")
+        assertThat(queueKeys()).as("one queue and its dead-letter queue share a hash tag")
                 .allSatisfy(k -> assertThat(k).contains("{" + redis.prefix() + ":work}"));
         queue.acknowledge(queue.deadLetterQueue("work"), dead.getFirst().receipt());
-        assertThat(redis.keys()).isEmpty();
+        assertThat(queueKeys()).isEmpty();
     }
 
     @Test

@@ -3,7 +3,7 @@
 -- A grouped message is its group's head (see queue-send.lua): the next message of the group, if any,
 -- becomes receivable now, and waiting receivers are told.
 -- KEYS[1..4] due zset, messages hash, receives hash, groups hash; ARGV[1] id, ARGV[2] the receive
--- count of the receipt, ARGV[3] the queue's key stem, ARGV[4] channel, ARGV[5] notification.
+-- count of the receipt, ARGV[3] the queue's key stem, ARGV[4] channel, ARGV[5] notification ('' for none).
 -- ARGV[6..8], when given (a key of this slot): a hash key, a field and a value; the message is
 -- acknowledged only if the hash holds that value in that field (an acknowledgement pipelined behind
 -- the commit that applied the message, RedisCoupledWrites, checks that commit's token).
@@ -36,5 +36,7 @@ if not nextId then
 end
 local t = redis.call('TIME')
 redis.call('ZADD', KEYS[1], tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000), nextId)
-redis.call('PUBLISH', ARGV[4], ARGV[5])
+if ARGV[5] ~= '' then
+  redis.call('PUBLISH', ARGV[4], ARGV[5])
+end
 return 2

@@ -6,7 +6,7 @@
 -- joins its group now (queue-send.lua) and is received only if the group was empty. Cost: O(log n) per
 -- message looked at.
 -- KEYS[1..4] the queue's due zset, messages hash, receives hash, groups hash; KEYS[5..7] the first
--- three of its dead-letter queue, in the same slot. ARGV[4] channel, ARGV[5] notification for the
+-- three of its dead-letter queue, in the same slot. ARGV[4] channel, ARGV[5] notification ('' for none) for the
 -- dead-letter queue, ARGV[6] the queue's key stem.
 -- ARGV[7] what to read along with each message received, in this same script (the keys read are the
 -- message's execution's, in this queue's slot: RedisCoupledWrites; this script starts with
@@ -127,7 +127,7 @@ local function receiveFrom(k, max, notification, stem)
       end
     end
   end
-  if moved > 0 then
+  if moved > 0 and notification ~= '' then
     redis.call('PUBLISH', ARGV[4], notification)
   end
   out[2] = tostring(moved)

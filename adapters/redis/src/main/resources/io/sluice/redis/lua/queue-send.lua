@@ -4,7 +4,8 @@
 -- KEYS[1] due zset (member: message id, score: visible from, epoch ms), KEYS[2] messages hash
 -- (id -> encoded attributes and body), KEYS[3] receives hash (id -> receive count), KEYS[4] groups
 -- hash (id -> group, for grouped messages only).
--- ARGV[1] id (a new one), ARGV[2] encoded message, ARGV[3] delay ms, ARGV[4] channel, ARGV[5] notification,
+-- ARGV[1] id (a new one), ARGV[2] encoded message, ARGV[3] delay ms, ARGV[4] channel, ARGV[5] notification ('' for
+-- none: no other process listens, QueueListeners),
 -- ARGV[6] group ('' for none), ARGV[7] deduplication id ('' for none), ARGV[8] deduplication window ms,
 -- ARGV[9] the queue's key stem: its group lists are <stem>group:<group>, its deduplication marks
 -- <stem>dedup:<id>, in the queue's slot (the stem carries its hash tag).
@@ -59,5 +60,7 @@ else
     return 1 -- behind its group's head: nothing became receivable
   end
 end
-redis.call('PUBLISH', ARGV[4], ARGV[5])
+if ARGV[5] ~= '' then
+  redis.call('PUBLISH', ARGV[4], ARGV[5])
+end
 return 1
