@@ -2,8 +2,10 @@ package io.sluice.redis;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
+import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The names of a Redis task queue's keys, shard by shard ({@link Shards}). On one node a queue {@code Q} has one part,
@@ -23,6 +25,8 @@ final class QueueKeys {
     private final KeyPrefix prefix;
     private final Shards shards;
     private final ConcurrentHashMap<String, Part[]> parts = new ConcurrentHashMap<>();
+    private final String idStem = HexFormat.of().toHexDigits(new SecureRandom().nextLong()) + "-";
+    private final AtomicLong idCount = new AtomicLong();
 
     /** One shard's part of a queue: its key stem, its four keys, and those a receive names (with its dead-letter queue's). */
     private record Part(String stem, List<Object> keys, List<Object> receiveKeys) {}
@@ -96,10 +100,15 @@ final class QueueKeys {
         return prefix.key("queue:{" + prefix.value() + ":" + base + "}:" + queue + ":");
     }
 
-    /** A new message's id, which on Cluster names its shard. */
+    /**
+     * A new message's id, which on Cluster names its shard: this instance's 64 random bits and a count, so new across
+     * instances and restarts as a random UUID is, without drawing from the system's random source for each message (a
+     * UUID's draw was ~1.6 % of the runtime's CPU samples at 8 in flight). An id is not a secret: it names a message to
+     * its queue's consumers, whom the queue's keys already admit.
+     */
     String newMessageId(int shard) {
-        String uuid = UUID.randomUUID().toString();
-        return shards.tagged() ? "s" + shard + "." + uuid : uuid;
+        String id = idStem + Long.toHexString(idCount.incrementAndGet());
+        return shards.tagged() ? "s" + shard + "." + id : id;
     }
 
     /** The shard of the message a receipt ({@code <message id>:<receive count>}) or message id is of. */

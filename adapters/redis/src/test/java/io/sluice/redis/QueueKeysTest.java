@@ -11,6 +11,21 @@ class QueueKeysTest {
     private static final KeyPrefix PREFIX = new KeyPrefix("p");
 
     @Test
+    void aMessageIdIsNewAcrossInstancesAndCanBeReadBackFromAReceipt() {
+        QueueKeys one = new QueueKeys(PREFIX, Shards.oneNode());
+        QueueKeys other = new QueueKeys(PREFIX, Shards.oneNode());
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (int i = 0; i < 10_000; i++) {
+            ids.add(one.newMessageId(0));
+            ids.add(other.newMessageId(0));
+        }
+        assertThat(ids).as("no id twice, within an instance or across two").hasSize(20_000)
+                .allSatisfy(id -> assertThat(id).as("a receipt is <id>:<count>, split at its last colon").doesNotContain(":"));
+        QueueKeys clustered = new QueueKeys(PREFIX, Shards.cluster(PREFIX, 12));
+        assertThat(clustered.newMessageId(11)).startsWith("s11.");
+    }
+
+    @Test
     void onOneNodeAQueueAndItsDeadLetterQueueShareTheQueuesHashTag() {
         QueueKeys keys = new QueueKeys(PREFIX, Shards.oneNode());
         assertThat(keys.keys("tasks", 0)).containsExactly("p:queue:{p:tasks}:tasks:due", "p:queue:{p:tasks}:tasks:messages",
