@@ -1,5 +1,6 @@
 package io.sluice.redis;
 
+import io.sluice.orchestration.json.IsoInstant;
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
 import io.sluice.orchestration.port.CoupledWrites;
@@ -160,11 +161,10 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         HistoryOffload.Stored lines = history.store(id, commit.expectedVersion() + 1, commit.history(), commit.expectedVersion() > 0);
         args.add(Long.toString(commit.expectedVersion()));
         args.add(Long.toString(commit.at().toEpochMilli()));
-        args.add(Integer.toString(commit.history().size()));
-        args.add(Integer.toString(commit.outbox().size()));
+        args.addAll(List.of(Integer.toString(commit.history().size()), Integer.toString(commit.outbox().size())));
         args.add(state);
-        args.addAll(List.of(s.pipeline(), s.name(), s.status(), s.definitionHash(), s.startTime().toString(),
-                s.stopTime() == null ? SummaryFields.RUNNING_STOP_TIME : s.stopTime().toString()));
+        args.addAll(List.of(s.pipeline(), s.name(), s.status(), s.definitionHash(), IsoInstant.format(s.startTime()),
+                s.stopTime() == null ? SummaryFields.RUNNING_STOP_TIME : IsoInstant.format(s.stopTime())));
         args.add(commit.retainUntil() == null ? "" : Long.toString(commit.retainUntil().toEpochMilli()));
         args.addAll(listingSets(s));
         int shard = keys.shardOf(id);

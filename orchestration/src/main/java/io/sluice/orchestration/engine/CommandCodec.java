@@ -3,6 +3,7 @@ package io.sluice.orchestration.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
+import io.sluice.orchestration.json.IsoInstant;
 import io.sluice.orchestration.json.Json;
 import java.time.Instant;
 
@@ -31,7 +32,7 @@ public final class CommandCodec {
             case Command.StartTimer t -> {
                 o.put("type", "startTimer");
                 o.put("timerId", t.timerId());
-                o.put("due", t.dueAt().toString());
+                o.put("due", IsoInstant.format(t.dueAt()));
                 if (t.renewable()) o.put("renewable", true);
             }
             case Command.CancelTimer t -> {
@@ -73,7 +74,7 @@ public final class CommandCodec {
 
     public static ObjectNode encode(HistoryEvent h) {
         ObjectNode o = Json.object();
-        o.put("at", h.at().toString());
+        o.put("at", IsoInstant.format(h.at()));
         o.put("type", h.type().name());
         o.put("frame", h.frame());
         if (h.state() != null) o.put("state", h.state());
