@@ -1,9 +1,9 @@
 package io.sluice.redis;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
