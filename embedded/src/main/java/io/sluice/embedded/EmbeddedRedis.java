@@ -72,13 +72,11 @@ public final class EmbeddedRedis implements AutoCloseable {
         static final String AOF_REWRITE_MIN_SIZE = "512mb";
 
         List<String> settings() {
-            return switch (this) {
-                case NONE -> List.of("save \"\"", "appendonly no");
-                case AOF_EVERYSEC -> List.of("save \"\"", "appendonly yes", "appendfsync everysec",
-                        "auto-aof-rewrite-min-size " + AOF_REWRITE_MIN_SIZE);
-                case AOF_ALWAYS -> List.of("save \"\"", "appendonly yes", "appendfsync always",
-                        "auto-aof-rewrite-min-size " + AOF_REWRITE_MIN_SIZE);
-            };
+            if (this == NONE) {
+                return List.of("save \"\"", "appendonly no");
+            }
+            return List.of("save \"\"", "appendonly yes", "appendfsync " + (this == AOF_ALWAYS ? "always" : "everysec"),
+                    "auto-aof-rewrite-min-size " + AOF_REWRITE_MIN_SIZE);
         }
 
         /** {@link #settings()} as a server's command-line arguments ({@code --appendonly yes ...}), {@code save} left to the caller. */

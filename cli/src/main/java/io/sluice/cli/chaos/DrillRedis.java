@@ -21,6 +21,7 @@ interface DrillRedis extends AutoCloseable {
 
     /** The persistence of the drill's servers for {@code --appendfsync} ({@code everysec} or {@code always}), as the embedded ones keep it. */
     static EmbeddedRedis.Persistence persistence(String fsync) {
-        return fsync.equals("always") ? EmbeddedRedis.Persistence.AOF_ALWAYS : EmbeddedRedis.Persistence.AOF_EVERYSEC;
+        return EmbeddedRedis.Persistence.ofFlag("aof-" + fsync)
+                .orElseThrow(() -> new IllegalArgumentException("--appendfsync must be everysec or always, was " + fsync));
     }
 }
