@@ -3,24 +3,20 @@ package io.sluice.redis;
 import io.sluice.orchestration.port.TaskQueue.FirstReceived;
 import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
-import org.redisson.api.RBatch;
-import org.redisson.api.RFuture;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
 /**
- * The receiving side of {@link RedisTaskQueue}: the receive scripts, shard by shard on Cluster, and the waiting between
+ * The receiving side of {@link RedisTaskQueue}: the receive scripts, shard by shard on Cluster ({@link ShardedReceive}), and the waiting between
  * them, woken by this JVM's sends and by the other nodes' through the Pub/Sub channel.
  */
 final class QueueReceiver {
-    private static final LuaScript RECEIVE = LuaScript.load("queue-receive", "lib/stubs", "lib/claim", "lib/load");
+    static final LuaScript RECEIVE = LuaScript.load("queue-receive", "lib/stubs", "lib/claim", "lib/load");
 
     private final RedissonClient redisson;
     private final Scripts script;
@@ -30,6 +26,7 @@ final class QueueReceiver {
     private final String instance = UUID.randomUUID().toString();
     private final QueueSignals signals = new QueueSignals();
     private final QueueListeners listeners;
+    private final ShardedReceive sharded;
     private final Object subscribing = new Object();
     private volatile RTopic topic;
     private volatile int listener = -1;
@@ -43,6 +40,7 @@ final class QueueReceiver {
         this.channel = channel;
         this.listeners = new QueueListeners(script, listenersKey, instance);
         this.calls = new ReceiveCalls(queues, maxReceives, channel, this::notification);
+        this.sharded = new ShardedReceive(redisson, script, queues, calls, signals);
     }
 
     QueueSignals signals() {
@@ -166,145 +164,22 @@ final class QueueReceiver {
         }
     }
 
-    /**
-     * From the shards signalled since the last look ("hot": every send and every message that became receivable in this
-     * JVM signals its shard, and so does the end of a wait for a shard's earliest hidden message), and from all of them,
-     * the hot ones first, when no receiver of this JVM has looked at all of them for {@link RedisTaskQueue#RECHECK} (a
-     * message hidden from a receiver in another JVM, a notification lost). So a receive that does not wait may answer
-     * nothing while another shard has a message no signal announced yet, as a short poll of SQS may. The hot ones share
-     * out {@code max} in one pipeline, at most {@code max} of them at a time until some give messages; the others, when
-     * looked at, get what a read-only look says each holds, in one more. A shard that gave its whole share may have more, and stays hot, as do the hot ones not
-     * looked at.
-     */
+    /** From one queue: its only part's receive script on one node; the shards' on Cluster ({@link ShardedReceive}). */
     private Taken take(String queue, int max, Duration visibility) {
-        int count = queues.shards().count();
-        if (count == 1) {
-            ScriptCall call = calls.of(queue, 0, max, visibility, reads);
-            return taken(queue, 0, RECEIVE.run(script, ReturnType.MULTI, call.keys(), call.args()));
+        ReceiveReads r = reads;
+        if (queues.shards().count() == 1) {
+            ScriptCall call = calls.of(queue, 0, max, visibility, r);
+            return Taken.of(queue, 0, RECEIVE.run(script, ReturnType.MULTI, call.keys(), call.args()), r, signals);
         }
-        boolean everyShard = signals.fullLookDue(queue, RedisTaskQueue.RECHECK.toNanos());
-        int hot = signals.takeHotShards(queue);
-        int start = ThreadLocalRandom.current().nextInt(count);
-        List<Integer> hotOnes = new ArrayList<>();
-        List<Integer> others = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            int shard = (start + i) % count;
-            ((hot & (1 << shard)) != 0 ? hotOnes : others).add(shard);
-        }
-        Pipeline got = new Pipeline(new Taken(List.of(), -1, -1, false), 0, 0);
-        int left = hot;
-        for (int from = 0; from < hotOnes.size() && got.taken().messages().isEmpty(); from += max) {
-            List<Integer> part = hotOnes.subList(from, Math.min(from + max, hotOnes.size()));
-            int[] shares = new int[part.size()];
-            for (int i = 0; i < shares.length; i++) { // the hot ones share out max, the first ones taking the remainder
-                shares[i] = max / shares.length + (i < max % shares.length ? 1 : 0);
-            }
-            Pipeline next = receive(queue, part, shares, visibility);
-            left = (left & ~next.looked()) | next.full();
-            got = next.after(got);
-        }
-        if (got.taken().messages().isEmpty() && everyShard && !others.isEmpty()) {
-            // The others, by what a read-only look says each holds now: max goes to those that hold messages.
-            Pipeline rest = receive(queue, others, visibleCounts(queue, others, max), visibility);
-            left = (left & ~rest.looked()) | rest.full();
-            got = rest.after(got);
-        }
-        signals.returnHotShards(queue, left);
-        return got.taken();
-    }
-
-    /** How many of max each of {@code shards} should give: as many as it holds receivable now, in order, up to max in all. */
-    private int[] visibleCounts(String queue, List<Integer> shards, int max) {
-        List<List<Object>> looks = backlogs(queue, shards);
-        int[] shares = new int[shards.size()];
-        int left = max;
-        for (int i = 0; i < shards.size(); i++) {
-            List<Object> look = looks.get(i);
-            shares[i] = (int) Math.min(left, Long.parseLong(String.valueOf(look.get(0))));
-            left -= shares[i];
-            long wait = Long.parseLong(String.valueOf(look.get(2)));
-            if (shares[i] == 0 && wait >= 0) {
-                shares[i] = -1 - (int) Math.min(Integer.MAX_VALUE - 1, wait); // nothing to receive: only when it will be
-            }
-        }
-        return shares;
+        return sharded.take(queue, max, visibility, r);
     }
 
     /**
      * {@code lua/queue-backlog.lua}'s answer for each of {@code shards}' parts of {@code queue} (receivable now, the
-     * oldest's age, when the earliest hidden one shows): one script on one node, one read-only pipeline on Cluster.
+     * oldest's age, when the earliest hidden one shows).
      */
     List<List<Object>> backlogs(String queue, List<Integer> shards) {
-        if (shards.size() == 1) {
-            List<Object> look = RedisTaskQueue.BACKLOG.run(script, ReturnType.MULTI, List.of(queues.keys(queue, shards.getFirst()).get(0)));
-            return List.of(look);
-        }
-        RBatch batch = redisson.createBatch();
-        List<RFuture<List<Object>>> looks = new ArrayList<>(shards.size());
-        for (int shard : shards) {
-            looks.add(RedisTaskQueue.BACKLOG.addTo(script, batch, ReturnType.MULTI, List.of(queues.keys(queue, shard).get(0))));
-        }
-        batch.execute();
-        return looks.stream().map(f -> f.toCompletableFuture().join()).toList();
-    }
-
-    /**
-     * What one pipeline of receives got: the messages, the shards looked at and those that gave their whole share (bits),
-     * and the earliest hidden message seen.
-     */
-    private record Pipeline(Taken taken, int looked, int full) {
-        Pipeline after(Pipeline earlier) {
-            Taken a = earlier.taken();
-            Taken b = taken;
-            boolean bFirst = b.nextVisibleMillis() >= 0 && (a.nextVisibleMillis() < 0 || b.nextVisibleMillis() < a.nextVisibleMillis());
-            return new Pipeline(new Taken(b.messages(), bFirst ? b.nextVisibleMillis() : a.nextVisibleMillis(),
-                    bFirst ? b.nextVisibleShard() : a.nextVisibleShard(), a.moved() || b.moved()), looked | earlier.looked, full | earlier.full);
-        }
-    }
-
-    /**
-     * Receives of {@code shares[i]} messages from each of {@code shards}, in one pipeline (each node's part sent at once);
-     * a share of 0 is not asked, one below 0 is {@code -1 - } the ms until its earliest hidden message becomes visible.
-     */
-    private Pipeline receive(String queue, List<Integer> shards, int[] shares, Duration visibility) {
-        RBatch batch = script.batch();
-        List<RFuture<List<Object>>> replies = new ArrayList<>(shards.size());
-        for (int i = 0; i < shards.size(); i++) {
-            if (shares[i] > 0) {
-                ScriptCall call = calls.of(queue, shards.get(i), shares[i], visibility, reads);
-                replies.add(RECEIVE.addTo(script, batch, ReturnType.MULTI, call.keys(), call.args()));
-            } else {
-                replies.add(null);
-            }
-        }
-        if (replies.stream().anyMatch(java.util.Objects::nonNull)) {
-            script.execute(batch);
-        }
-        List<ReceivedMessage> messages = new ArrayList<>();
-        long nextVisible = -1;
-        int nextVisibleShard = -1;
-        boolean moved = false;
-        int looked = 0;
-        int full = 0;
-        for (int i = 0; i < shards.size(); i++) {
-            int shard = shards.get(i);
-            looked |= 1 << shard;
-            long shardNext = shares[i] < 0 ? -1L - shares[i] : -1;
-            if (replies.get(i) != null) {
-                Taken taken = taken(queue, shard, replies.get(i).toCompletableFuture().join());
-                messages.addAll(taken.messages());
-                moved |= taken.moved();
-                if (taken.messages().size() >= shares[i] || !taken.messages().isEmpty() && visibility.isZero()) {
-                    full |= 1 << shard; // it may have more, or what it gave is receivable again at once
-                }
-                shardNext = taken.nextVisibleMillis();
-            }
-            if (shardNext >= 0 && (nextVisible < 0 || shardNext < nextVisible)) {
-                nextVisible = shardNext;
-                nextVisibleShard = shard;
-            }
-        }
-        return new Pipeline(new Taken(messages, nextVisible, nextVisibleShard, moved), looked, full);
+        return sharded.backlogs(queue, shards);
     }
 
     /** What a receive over several queues got: the messages of the first that had any ({@code null}: none had), and the rest. */
@@ -323,21 +198,6 @@ final class QueueReceiver {
                 deadLettered || !"0".equals(reply.get(2)));
         return new Together(answered < 0 ? null : new FirstReceived(queues.get(answered), taken.messages()), taken);
     }
-
-    /** What a receive script for {@code shard}'s part of {@code queue} answered. */
-    private Taken taken(String queue, int shard, List<Object> reply) {
-        long nextVisible = Long.parseLong((String) reply.get(0));
-        boolean deadLettered = !"0".equals(reply.get(1));
-        if (deadLettered) {
-            signals.signal(QueueKeys.deadLetterOf(queue), shard);
-        }
-        // A dead-lettered head makes the next of its group receivable; a joined message may leave room in the batch.
-        boolean moved = deadLettered || !"0".equals(reply.get(2));
-        return new Taken(ReceiveReads.messages(reply, reads), nextVisible, shard, moved);
-    }
-
-    /** What a take got, and when and in which shard the earliest hidden message it saw becomes visible (-1: none). */
-    private record Taken(List<ReceivedMessage> messages, long nextVisibleMillis, int nextVisibleShard, boolean moved) {}
 
     /** Stops listening for other nodes' sends, and says so to them; the client stays the caller's. */
     void close() {

@@ -65,6 +65,22 @@ final class QueueSignals {
         hotShards.computeIfAbsent(queue, q -> new java.util.concurrent.atomic.AtomicInteger()).getAndUpdate(bits -> bits | (1 << shard));
     }
 
+    /** Per queue, the shards (bits) that still held a visible message when a receiver last looked at them (on Cluster). */
+    private final ConcurrentMap<String, java.util.concurrent.atomic.AtomicInteger> deepShards = new ConcurrentHashMap<>();
+
+    /** The shards of {@code queue} that held a visible message still at their last look. */
+    int deepShards(String queue) {
+        java.util.concurrent.atomic.AtomicInteger bits = deepShards.get(queue);
+        return bits == null ? 0 : bits.get();
+    }
+
+    /** A look at the shards {@code looked} of {@code queue}: those of {@code deep} still hold visible messages, the others not. */
+    void deepShards(String queue, int looked, int deep) {
+        if (looked != 0) {
+            deepShards.computeIfAbsent(queue, q -> new java.util.concurrent.atomic.AtomicInteger()).getAndUpdate(b -> (b & ~looked) | deep);
+        }
+    }
+
     /** The shards signalled since the last call (bits), which a receiver looks at first. */
     int takeHotShards(String queue) {
         java.util.concurrent.atomic.AtomicInteger bits = hotShards.get(queue);

@@ -52,6 +52,65 @@ class RedisTaskQueueShardsTest {
     }
 
     @Test
+    void aLoadedQueueIsReceivedFromOneShardAtATimeTheLoadedOnesTakingTurnsAndAFewMessagesElsewhereAreNotKeptWaiting() {
+        try (RedisTaskQueue queue = new RedisTaskQueue(redis.client(), redis.prefix(), 5)) {
+            List<String> executions = new java.util.ArrayList<>(); // of three different shards: two loaded, one with a message
+            Set<Integer> seen = new HashSet<>();
+            for (int i = 0; executions.size() < 3; i++) {
+                if (seen.add(queue.shardOf(of("p:d" + i)))) {
+                    executions.add("p:d" + i);
+                }
+            }
+            int loadedA = queue.shardOf(of(executions.get(0)));
+            int loadedB = queue.shardOf(of(executions.get(1)));
+            int light = queue.shardOf(of(executions.get(2)));
+            for (int k = 0; k < 30; k++) {
+                queue.send("loaded", numbered(executions.get(0), k), Duration.ZERO);
+                queue.send("loaded", numbered(executions.get(1), k), Duration.ZERO);
+            }
+            queue.send("loaded", numbered(executions.get(2), 0), Duration.ZERO);
+            Set<String> receipts = new HashSet<>();
+
+            List<TaskQueue.ReceivedMessage> first = queue.receive("loaded", 10, VISIBLE, Duration.ofSeconds(5));
+            assertThat(shardsOf(queue, first)).as("nothing known yet: the signalled shards share out the batch").contains(light)
+                    .hasSizeGreaterThan(1);
+            first.forEach(m -> receipts.add(m.receipt()));
+
+            List<Integer> turns = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                List<TaskQueue.ReceivedMessage> got = queue.receive("loaded", 10, VISIBLE, Duration.ofSeconds(5));
+                assertThat(got).as("a loaded shard gives the whole batch").hasSize(10);
+                assertThat(shardsOf(queue, got)).as("from one shard, which still holds more").hasSize(1);
+                turns.add(shardsOf(queue, got).iterator().next());
+                got.forEach(m -> receipts.add(m.receipt()));
+            }
+            assertThat(turns).as("the loaded shards take turns").containsExactlyInAnyOrder(loadedA, loadedB, loadedA, loadedB)
+                    .doesNotContainSequence(loadedA, loadedA).doesNotContainSequence(loadedB, loadedB);
+
+            queue.send("loaded", numbered(executions.get(2), 1), Duration.ZERO);
+            List<TaskQueue.ReceivedMessage> next = queue.receive("loaded", 10, VISIBLE, Duration.ofSeconds(5));
+            assertThat(next).as("the lightly loaded shard's new message comes with the next batch, beside a loaded shard's")
+                    .anyMatch(m -> m.body().equals("n1 for " + executions.get(2))).hasSizeGreaterThan(1);
+            assertThat(shardsOf(queue, next)).hasSize(2);
+            next.forEach(m -> receipts.add(m.receipt()));
+            for (int i = 0; i < 10 && receipts.size() < 62; i++) {
+                queue.receive("loaded", 10, VISIBLE, Duration.ofSeconds(5)).forEach(m -> assertThat(receipts.add(m.receipt())).isTrue());
+            }
+            assertThat(receipts).as("every message once").hasSize(62);
+        }
+    }
+
+    private static TaskQueue.OutgoingMessage numbered(String execution, int n) {
+        return new TaskQueue.OutgoingMessage("n" + n + " for " + execution, Map.of("executionId", execution), null, "m-" + execution + "-" + n);
+    }
+
+    private static Set<Integer> shardsOf(RedisTaskQueue queue, List<TaskQueue.ReceivedMessage> messages) {
+        Set<Integer> shards = new HashSet<>();
+        messages.forEach(m -> shards.add(queue.shardOfReceipt(m.receipt())));
+        return shards;
+    }
+
+    @Test
     void aSendFromAnotherNodeIsFoundByAWaitingReceiveAndByAFreshOnesFirstLook() {
         try (RedisTaskQueue sender = new RedisTaskQueue(redis.client(), redis.prefix(), 5);
              RedisTaskQueue receiver = new RedisTaskQueue(redis.client(), redis.prefix(), 5)) {
