@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -181,17 +183,19 @@ final class ShardedReceive {
      * a share of 0 is not asked, one below 0 is {@code -1 - } the ms until its earliest hidden message becomes visible.
      */
     private Pipeline receive(String queue, List<Integer> shards, int[] shares, Duration visibility, ReceiveReads reads) {
-        RBatch batch = script.batch();
-        List<RFuture<List<Object>>> replies = new ArrayList<>(shards.size());
+        List<CompletionStage<List<Object>>> replies = new ArrayList<>(shards.size());
+        long asked = Arrays.stream(shares).filter(share -> share > 0).count();
+        RBatch batch = asked > 1 ? script.batch() : null; // one script alone goes as itself: a batch costs more to run
         for (int i = 0; i < shards.size(); i++) {
             if (shares[i] > 0) {
                 ScriptCall call = calls.of(queue, shards.get(i), shares[i], visibility, reads);
-                replies.add(QueueReceiver.RECEIVE.addTo(script, batch, ReturnType.MULTI, call.keys(), call.args()));
+                replies.add(batch == null ? CompletableFuture.completedFuture(QueueReceiver.RECEIVE.run(script, ReturnType.MULTI, call.keys(), call.args()))
+                        : QueueReceiver.RECEIVE.<List<Object>>addTo(script, batch, ReturnType.MULTI, call.keys(), call.args()));
             } else {
                 replies.add(null);
             }
         }
-        if (replies.stream().anyMatch(java.util.Objects::nonNull)) {
+        if (batch != null) {
             script.execute(batch);
         }
         List<ReceivedMessage> messages = new ArrayList<>();
