@@ -12,8 +12,8 @@ import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
 /**
- * The receiving side of {@link RedisTaskQueue}: the receive scripts, shard by shard on Cluster ({@link ShardedReceive}), and the waiting between
- * them, woken by this JVM's sends and by the other nodes' through the Pub/Sub channel.
+ * The receiving side of {@link RedisTaskQueue}: the receive scripts, shard by shard on Cluster ({@link ShardedReceive}),
+ * and the waiting between them, woken by this JVM's sends and by the other nodes' through the Pub/Sub channel.
  */
 final class QueueReceiver {
     static final LuaScript RECEIVE = LuaScript.load("queue-receive", "lib/stubs", "lib/claim", "lib/load");

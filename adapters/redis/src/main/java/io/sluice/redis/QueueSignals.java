@@ -66,18 +66,18 @@ final class QueueSignals {
     }
 
     /** Per queue, the shards (bits) that still held a visible message when a receiver last looked at them (on Cluster). */
-    private final ConcurrentMap<String, java.util.concurrent.atomic.AtomicInteger> deepShards = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, java.util.concurrent.atomic.AtomicInteger> deep = new ConcurrentHashMap<>();
 
     /** The shards of {@code queue} that held a visible message still at their last look. */
     int deepShards(String queue) {
-        java.util.concurrent.atomic.AtomicInteger bits = deepShards.get(queue);
+        java.util.concurrent.atomic.AtomicInteger bits = deep.get(queue);
         return bits == null ? 0 : bits.get();
     }
 
-    /** A look at the shards {@code looked} of {@code queue}: those of {@code deep} still hold visible messages, the others not. */
-    void deepShards(String queue, int looked, int deep) {
+    /** A look at the shards {@code looked} of {@code queue}: those of {@code stillHolding} still hold visible messages, the others not. */
+    void deepShards(String queue, int looked, int stillHolding) {
         if (looked != 0) {
-            deepShards.computeIfAbsent(queue, q -> new java.util.concurrent.atomic.AtomicInteger()).getAndUpdate(b -> (b & ~looked) | deep);
+            deep.computeIfAbsent(queue, q -> new java.util.concurrent.atomic.AtomicInteger()).getAndUpdate(b -> (b & ~looked) | stillHolding);
         }
     }
 
