@@ -54,6 +54,34 @@ class RedisAdaptersTest {
         }
     }
 
+    /**
+     * The client's connections share one Netty event loop per two cores, at least one (Redisson would start 32): callers
+     * in their hundreds still each get their own reply. {@code -Dsluice.redis.event-loops} sets the number.
+     */
+    @Test
+    void theClientsConnectionsShareOneEventLoopPerTwoCores() throws InterruptedException {
+        var properties = SluiceRedisProperties.of(RedisTestServer.shared().url()).withKeyPrefix(redis.prefix());
+        try (RedisAdapters adapters = RedisAdapters.open(properties)) {
+            assertThat(adapters.redisson().getConfig().getNettyThreads()).isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+            java.util.concurrent.ConcurrentMap<Integer, ClaimResult> claimed = new java.util.concurrent.ConcurrentHashMap<>();
+            List<Thread> callers = new java.util.ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                int n = i;
+                callers.add(Thread.ofVirtual().start(() -> claimed.put(n, adapters.idempotencyStore().claim("k" + n, "w" + n, T0, Duration.ofSeconds(5)))));
+            }
+            for (Thread t : callers) {
+                t.join();
+            }
+            assertThat(claimed).hasSize(300).allSatisfy((n, result) -> assertThat(result).isEqualTo(new ClaimResult.Claimed(false)));
+        }
+        System.setProperty("sluice.redis.event-loops", "3");
+        try {
+            assertThat(RedisAdapters.eventLoops()).as("-Dsluice.redis.event-loops=3").isEqualTo(3);
+        } finally {
+            System.clearProperty("sluice.redis.event-loops");
+        }
+    }
+
     @Test
     void anExecutionKeepsItsOwnKeysUnderOneHashTagAndIsIndexedGlobally() {
         var store = new RedisExecutionStore(redis.client(), redis.prefix());
