@@ -4,9 +4,8 @@ import io.sluice.orchestration.port.TaskQueue.ReceivedMessage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -123,7 +122,7 @@ final class ShardedReceive {
     }
 
     /** Whether a receive of {@code share} messages that got {@code taken} may have left more behind (the shard stays hot). */
-    static boolean full(Taken taken, int share, Duration visibility) {
+    private static boolean full(Taken taken, int share, Duration visibility) {
         return taken.messages().size() >= share || !taken.messages().isEmpty() && visibility.isZero();
     }
 
@@ -179,25 +178,43 @@ final class ShardedReceive {
     }
 
     /**
+     * The receive scripts' replies for {@code shards} ({@code null} where the share is not above 0): one script asked runs
+     * as itself (a batch of one costs more to run), several in one pipeline.
+     */
+    private List<List<Object>> run(String queue, List<Integer> shards, int[] shares, Duration visibility, ReceiveReads reads) {
+        List<ScriptCall> asked = new ArrayList<>(shards.size());
+        int count = 0;
+        int last = -1;
+        for (int i = 0; i < shards.size(); i++) {
+            asked.add(shares[i] > 0 ? calls.of(queue, shards.get(i), shares[i], visibility, reads) : null);
+            if (shares[i] > 0) {
+                count++;
+                last = i;
+            }
+        }
+        List<List<Object>> replies = new ArrayList<>(Collections.nCopies(shards.size(), null));
+        if (count == 1) {
+            replies.set(last, QueueReceiver.RECEIVE.run(script, ReturnType.MULTI, asked.get(last).keys(), asked.get(last).args()));
+        } else if (count > 1) {
+            RBatch batch = script.batch();
+            List<RFuture<List<Object>>> futures = new ArrayList<>(shards.size());
+            for (ScriptCall call : asked) {
+                futures.add(call == null ? null : QueueReceiver.RECEIVE.addTo(script, batch, ReturnType.MULTI, call.keys(), call.args()));
+            }
+            script.execute(batch);
+            for (int i = 0; i < futures.size(); i++) {
+                replies.set(i, futures.get(i) == null ? null : futures.get(i).toCompletableFuture().join());
+            }
+        }
+        return replies;
+    }
+
+    /**
      * Receives of {@code shares[i]} messages from each of {@code shards}, in one pipeline (each node's part sent at once);
      * a share of 0 is not asked, one below 0 is {@code -1 - } the ms until its earliest hidden message becomes visible.
      */
     private Pipeline receive(String queue, List<Integer> shards, int[] shares, Duration visibility, ReceiveReads reads) {
-        List<CompletionStage<List<Object>>> replies = new ArrayList<>(shards.size());
-        long asked = Arrays.stream(shares).filter(share -> share > 0).count();
-        RBatch batch = asked > 1 ? script.batch() : null; // one script alone goes as itself: a batch costs more to run
-        for (int i = 0; i < shards.size(); i++) {
-            if (shares[i] > 0) {
-                ScriptCall call = calls.of(queue, shards.get(i), shares[i], visibility, reads);
-                replies.add(batch == null ? CompletableFuture.completedFuture(QueueReceiver.RECEIVE.run(script, ReturnType.MULTI, call.keys(), call.args()))
-                        : QueueReceiver.RECEIVE.<List<Object>>addTo(script, batch, ReturnType.MULTI, call.keys(), call.args()));
-            } else {
-                replies.add(null);
-            }
-        }
-        if (batch != null) {
-            script.execute(batch);
-        }
+        List<List<Object>> replies = run(queue, shards, shares, visibility, reads);
         List<ReceivedMessage> messages = new ArrayList<>();
         long nextVisible = -1;
         int nextVisibleShard = -1;
@@ -210,7 +227,7 @@ final class ShardedReceive {
             looked |= 1 << shard;
             long shardNext = shares[i] < 0 ? -1L - shares[i] : -1;
             if (replies.get(i) != null) {
-                Taken taken = Taken.of(queue, shard, replies.get(i).toCompletableFuture().join(), reads, signals);
+                Taken taken = Taken.of(queue, shard, replies.get(i), reads, signals);
                 messages.addAll(taken.messages());
                 moved |= taken.moved();
                 if (full(taken, shares[i], visibility)) {
