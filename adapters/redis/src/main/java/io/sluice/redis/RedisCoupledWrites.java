@@ -56,8 +56,9 @@ final class RedisCoupledWrites implements CoupledWrites {
         String writer = UUID.randomUUID().toString();
         List<String> guard = List.of(executions.hashKey(id), "writer", writer);
         RBatch batch = scripts.batch();
-        ScriptCall commitCall = executions.commitCall(commit, writer);
-        RFuture<List<Object>> committed = RedisExecutionStore.COMMIT.addTo(scripts, batch, ReturnType.MULTI, commitCall.keys(), commitCall.args());
+        CommitCalls commits = executions.commits();
+        ScriptCall commitCall = commits.commit(commit, writer);
+        RFuture<List<Object>> committed = CommitCalls.COMMIT.addTo(scripts, batch, ReturnType.MULTI, commitCall.keys(), commitCall.args());
         List<RFuture<Long>> sent = new ArrayList<>(sends.size());
         List<RedisTaskQueue.SentMark> marks = new ArrayList<>(sends.size());
         for (Send s : sends) {
@@ -65,11 +66,11 @@ final class RedisCoupledWrites implements CoupledWrites {
             sent.add(RedisTaskQueue.SEND.addTo(scripts, batch, ReturnType.INTEGER, call.keys(), call.args()));
             marks.add(queue.sentMark(s.queue(), s.message()));
         }
-        ScriptCall clear = executions.clearCall(id, next, marks);
-        RedisExecutionStore.CLEAR_OUTBOX.addTo(scripts, batch, ReturnType.MULTI, clear.keys(), clear.args());
+        ScriptCall clear = commits.clear(id, next, marks);
+        CommitCalls.CLEAR_OUTBOX.addTo(scripts, batch, ReturnType.MULTI, clear.keys(), clear.args());
         RFuture<Long> acknowledged = ack == null ? null : acknowledge(batch, ack, guard);
         scripts.execute(batch);
-        CommitResult result = RedisExecutionStore.commitResult(committed.toCompletableFuture().join());
+        CommitResult result = CommitCalls.result(committed.toCompletableFuture().join());
         if (result instanceof CommitResult.Committed) {
             for (int i = 0; i < sends.size(); i++) {
                 queue.sent(sends.get(i).queue(), sends.get(i).message(), sent.get(i).toCompletableFuture().join());

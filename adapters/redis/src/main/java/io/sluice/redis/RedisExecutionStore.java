@@ -1,6 +1,5 @@
 package io.sluice.redis;
 
-import io.sluice.orchestration.json.IsoInstant;
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
 import io.sluice.orchestration.port.CoupledWrites;
@@ -65,9 +64,7 @@ import org.redisson.client.codec.StringCodec;
  * first commit) keeps its lines inline: it stays one script, and a start refused for its name leaves no object.
  */
 public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs, CoupledWrites.Source, HistoryObjects {
-    static final LuaScript COMMIT = LuaScript.load("execution-commit");
     private static final LuaScript LOAD = LuaScript.load("execution-load", "lib/stubs", "lib/load");
-    static final LuaScript CLEAR_OUTBOX = LuaScript.load("execution-clear-outbox");
     private static final LuaScript REMOVE = LuaScript.load("execution-remove");
     private static final LuaScript STUB = LuaScript.load("execution-stub", "lib/sleeping", "lib/stubs");
     private static final LuaScript RESTORE = LuaScript.load("execution-restore", "lib/sleeping", "lib/stubs");
@@ -77,6 +74,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     private final ExecutionKeys keys;
     private final ShardedListing listing;
     private final HistoryOffload history;
+    private final CommitCalls commits;
 
     /** @param keyPrefix first segment of every key this store writes; no braces */
     public RedisExecutionStore(RedissonClient redisson, String keyPrefix) {
@@ -94,6 +92,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         this.keys = new ExecutionKeys(prefix, Shards.of(redisson, prefix));
         this.listing = new ShardedListing(redisson, script, keys);
         this.history = new HistoryOffload(null, historyInlineBytes, keyPrefix);
+        this.commits = new CommitCalls(keys, history);
     }
 
     private RedisExecutionStore(RedisExecutionStore store, HistoryOffload history) {
@@ -102,6 +101,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         this.keys = store.keys;
         this.listing = store.listing;
         this.history = history;
+        this.commits = new CommitCalls(keys, history);
     }
 
     /** This store, its long history lines kept in {@code objects} ({@link HistoryOffload}). */
@@ -139,64 +139,13 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
 
     @Override
     public CommitResult commit(Commit commit) {
-        ScriptCall call = commitCall(commit);
-        return commitResult(COMMIT.run(script, ReturnType.MULTI, call.keys(), call.args()));
+        ScriptCall call = commits.commit(commit, "");
+        return CommitCalls.result(CommitCalls.COMMIT.run(script, ReturnType.MULTI, call.keys(), call.args()));
     }
 
-    /** The commit script's run for {@code commit}. */
-    private ScriptCall commitCall(Commit commit) {
-        return commitCall(commit, "");
-    }
-
-    /**
-     * The commit script's run for {@code commit}, which keeps the shard's indexes too and stores {@code writer} as the
-     * hash's {@code writer} field, which a send pipelined behind it can check ({@link RedisCoupledWrites}).
-     */
-    ScriptCall commitCall(Commit commit, String writer) {
-        ExecutionSummary s = SummaryFields.requireComplete(commit.summary());
-        String id = s.executionId();
-        String state = Objects.requireNonNull(commit.state(), "state");
-        List<Object> args = new ArrayList<>(20 + commit.history().size() + commit.outbox().size());
-        // Before the script: a crash leaves an orphan object (deleted with the execution), never a dangling reference.
-        HistoryOffload.Stored lines = history.store(id, commit.expectedVersion() + 1, commit.history(), commit.expectedVersion() > 0);
-        args.add(Long.toString(commit.expectedVersion()));
-        args.add(Long.toString(commit.at().toEpochMilli()));
-        args.addAll(List.of(Integer.toString(commit.history().size()), Integer.toString(commit.outbox().size())));
-        args.add(state);
-        args.addAll(List.of(s.pipeline(), s.name(), s.status(), s.definitionHash(), IsoInstant.format(s.startTime()),
-                s.stopTime() == null ? SummaryFields.RUNNING_STOP_TIME : IsoInstant.format(s.stopTime())));
-        args.add(commit.retainUntil() == null ? "" : Long.toString(commit.retainUntil().toEpochMilli()));
-        args.addAll(listingSets(s));
-        int shard = keys.shardOf(id);
-        List<Object> commitKeys = List.of(keys.hashKey(id), keys.outboxKey(id), keys.historyKey(id), keys.retiredKey(id),
-                keys.allIndex(shard), keys.pendingKey(shard), keys.expiryKey(shard), keys.stubBucket(id));
-        args.add(id);
-        args.add(Long.toString(s.startTime().toEpochMilli()));
-        args.add(writer);
-        args.add(Objects.requireNonNullElse(s.partition(), ""));
-        args.add(lines.offloaded() ? "1" : "");
-        args.addAll(lines.lines());
-        args.addAll(commit.outbox());
-        return new ScriptCall(commitKeys, args.toArray());
-    }
-
-    /** What the commit script answered. */
-    static CommitResult commitResult(List<Object> reply) {
-        long version = (Long) reply.get(1);
-        return (Long) reply.getFirst() == 1L ? new CommitResult.Committed(version) : new CommitResult.Conflict(version);
-    }
-
-    /** The outbox-clearing script's run, clearing only if every one of {@code sentMarks} exists. */
-    ScriptCall clearCall(String executionId, long version, List<RedisTaskQueue.SentMark> sentMarks) {
-        List<Object> args = new ArrayList<>(2 + 2 * sentMarks.size());
-        args.add(Long.toString(version));
-        args.add(executionId);
-        for (RedisTaskQueue.SentMark mark : sentMarks) {
-            args.add(mark.key());
-            args.add(mark.field());
-        }
-        return new ScriptCall(List.of(keys.hashKey(executionId), keys.outboxKey(executionId), keys.pendingKey(keys.shardOf(executionId))),
-                args.toArray());
+    /** The calls of this store's commit and outbox-clearing scripts, for a pipeline of them ({@link RedisCoupledWrites}). */
+    CommitCalls commits() {
+        return commits;
     }
 
     Shards shards() {
@@ -206,12 +155,6 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
     /** The execution hash, whose {@code writer} field a coupled send is guarded by. */
     String hashKey(String executionId) {
         return keys.hashKey(executionId);
-    }
-
-    private List<String> listingSets(ExecutionSummary s) {
-        int shard = keys.shardOf(s.executionId());
-        return List.of(keys.pipelineIndex(shard, s.pipeline()), keys.statusIndex(shard, s.status()),
-                keys.pipelineStatusIndex(shard, s.pipeline(), s.status()));
     }
 
     @Override
@@ -242,7 +185,7 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
         args.add(Long.toString(version));
         args.add(state);
         args.add(stored.offloaded() ? "1" : "");
-        args.addAll(listingSets(summary));
+        args.addAll(commits.listingSets(summary));
         args.add(executionId);
         args.add(Long.toString(summary.startTime().toEpochMilli()));
         args.addAll(List.of(summary.pipeline(), summary.name(), summary.definitionHash(), summary.startTime().toString()));
@@ -255,8 +198,8 @@ public final class RedisExecutionStore implements ExecutionStore, ExecutionStubs
 
     @Override
     public boolean clearOutbox(String executionId, long version) {
-        ScriptCall call = clearCall(executionId, version, List.of());
-        List<Object> reply = CLEAR_OUTBOX.run(script, ReturnType.MULTI, call.keys(), call.args());
+        ScriptCall call = commits.clear(executionId, version, List.of());
+        List<Object> reply = CommitCalls.CLEAR_OUTBOX.run(script, ReturnType.MULTI, call.keys(), call.args());
         return (Long) reply.getFirst() == 1L;
     }
 

@@ -74,7 +74,7 @@ class RedisCallTimerTest {
 
         Scripts scripts = Scripts.of(redis.client());
         RBatch commit = scripts.batch();
-        RedisExecutionStore.COMMIT.addTo(scripts, commit, RScript.ReturnType.MULTI, List.of(redis.prefix() + ":x"), "not-json");
+        CommitCalls.COMMIT.addTo(scripts, commit, RScript.ReturnType.MULTI, List.of(redis.prefix() + ":x"), "not-json");
         commit.executeAsync().toCompletableFuture().handle((r, e) -> null).join();
         assertThat(timers(SluiceMeters.SCRIPT, "execution-commit")).as("a pipeline of one script is named by it")
                 .extracting(t -> t.getId().getTag(SluiceMeters.COMMAND)).containsExactly(RedisCallMeters.PIPELINE);

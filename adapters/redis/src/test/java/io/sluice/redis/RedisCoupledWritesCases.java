@@ -107,9 +107,9 @@ abstract class RedisCoupledWritesCases {
         RedisExecutionStore store = store();
         store.commit(commit(0, "entry"));
 
-        ScriptCall clear = store.clearCall("p:e1", 1, List.of(queue().sentMark("tasks",
+        ScriptCall clear = store.commits().clear("p:e1", 1, List.of(queue().sentMark("tasks",
                 new TaskQueue.OutgoingMessage("x", Map.of("executionId", "p:e1"), null, "never-sent"))));
-        RedisExecutionStore.CLEAR_OUTBOX.run(redis().client().getScript(org.redisson.client.codec.StringCodec.INSTANCE), ReturnType.MULTI,
+        CommitCalls.CLEAR_OUTBOX.run(redis().client().getScript(org.redisson.client.codec.StringCodec.INSTANCE), ReturnType.MULTI,
                 clear.keys(), clear.args());
 
         assertThat(store.load("p:e1").orElseThrow().outbox()).containsExactly("entry");
