@@ -38,9 +38,6 @@ public final class EmbeddedRedis implements AutoCloseable {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
     static final String PID_FILE = "redis.pid";
     private static final String CONFIG_FILE = "redis.conf";
-    static final String SOCKET_FILE = "redis.sock";
-    /** The longest Unix socket path, in UTF-8 bytes, that fits a socket address on Linux (108) and macOS (104) with its NUL. */
-    private static final int MAX_SOCKET_PATH = 103;
 
     /** Where the server came from. */
     public enum Source { BINARY, EMBEDDED_JAR }
@@ -113,15 +110,13 @@ public final class EmbeddedRedis implements AutoCloseable {
     }
 
     private final int port;
-    private final Optional<Path> socket;
     private final Source source;
     private final String password;
     private final Optional<String> leftOver;
     private final Runnable stop;
 
-    private EmbeddedRedis(int port, Optional<Path> socket, Source source, String password, Optional<String> leftOver, Runnable stop) {
+    private EmbeddedRedis(int port, Source source, String password, Optional<String> leftOver, Runnable stop) {
         this.port = port;
-        this.socket = socket;
         this.source = source;
         this.password = password;
         this.leftOver = leftOver;
@@ -151,16 +146,6 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     public int port() {
         return port;
-    }
-
-    /**
-     * The server's Unix socket as a URL, {@code redis+unix://[:password@]/dir/redis.sock}, beside its loopback port: a
-     * client on this machine that can open one (the Redis adapters on Linux) spends fewer system calls a command on it
-     * than on loopback TCP. Only its owner may connect (mode 700). Empty where the server has none: on Windows, or when
-     * its directory's path is too long for a socket's.
-     */
-    public Optional<String> socketUrl() {
-        return socket.map(path -> "redis+unix://" + (password == null ? "" : ":" + password + "@") + path);
     }
 
     public Source source() {
@@ -204,14 +189,13 @@ public final class EmbeddedRedis implements AutoCloseable {
             int port = freePort();
             Path dir = directory(options);
             Path log = dir.resolve("redis.log");
-            Optional<Path> socket = socketIn(dir);
-            Path config = writeConfig(dir, options, port, socket);
+            Path config = writeConfig(dir, options, port);
             Process process = new ProcessBuilder(binary.toString(), config.toString())
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
             Files.writeString(dir.resolve(PID_FILE), process.pid() + "\n");
             Runnable stop = () -> stopProcess(process, dir, options.dir() == null);
             if (awaitReady(port, options.password(), process::isAlive)) {
-                return new EmbeddedRedis(port, socket, Source.BINARY, options.password(), leftOver, stop);
+                return new EmbeddedRedis(port, Source.BINARY, options.password(), leftOver, stop);
             }
             String output = Files.readString(log);
             stop.run();
@@ -230,8 +214,6 @@ public final class EmbeddedRedis implements AutoCloseable {
         if (options.password() != null) {
             builder.setting("requirepass " + options.password());
         }
-        Optional<Path> socket = socketIn(dir);
-        socket.ifPresent(path -> builder.setting("unixsocket " + path).setting("unixsocketperm 700"));
         RedisServer server = builder.build();
         server.start();
         Runnable stop = () -> {
@@ -249,7 +231,7 @@ public final class EmbeddedRedis implements AutoCloseable {
             stop.run();
             throw new IOException("the embedded Redis did not answer PING on port " + port);
         }
-        return new EmbeddedRedis(port, socket, Source.EMBEDDED_JAR, options.password(), leftOver, stop);
+        return new EmbeddedRedis(port, Source.EMBEDDED_JAR, options.password(), leftOver, stop);
     }
 
     private static Path directory(Options options) throws IOException {
@@ -260,19 +242,10 @@ public final class EmbeddedRedis implements AutoCloseable {
         return options.dir();
     }
 
-    /** Where the server in {@code dir} listens besides its port: {@code dir/redis.sock}, if sockets exist here and the path fits one. */
-    private static Optional<Path> socketIn(Path dir) {
-        Path path = dir.toAbsolutePath().resolve(SOCKET_FILE);
-        boolean fits = path.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= MAX_SOCKET_PATH
-                && path.toString().chars().noneMatch(c -> c < 0x20 || c == '"' || c == '\\' || c == ' ');
-        return fits && !System.getProperty("os.name", "").startsWith("Windows") ? Optional.of(path) : Optional.empty();
-    }
-
     /** The settings in a file only the owner may read: the password stays off the command line. */
-    private static Path writeConfig(Path dir, Options options, int port, Optional<Path> socket) throws IOException {
+    private static Path writeConfig(Path dir, Options options, int port) throws IOException {
         List<String> lines = new ArrayList<>(List.of("port " + port, "bind " + LOOPBACK, "dir " + quoted(dir.toString()),
                 "daemonize no"));
-        socket.ifPresent(path -> lines.addAll(List.of("unixsocket " + quoted(path.toString()), "unixsocketperm 700")));
         lines.addAll(options.persistence().settings());
         if (options.password() != null) {
             lines.add("requirepass " + quoted(options.password()));

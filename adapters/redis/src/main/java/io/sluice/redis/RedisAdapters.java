@@ -86,8 +86,7 @@ public final class RedisAdapters implements AutoCloseable {
      * {@code redis[s]+cluster://[user:password@]host:port[,host:port...]} (any nodes, as seeds; the client finds the rest
      * and follows MOVED/ASK). On Cluster every read and write goes to the primaries: a replica may lag, and the adapters
      * read what they just wrote. No Sentinel. {@code ?replica-acks=N} on a Cluster URL makes every script write wait
-     * until N replicas confirmed it ({@link ReplicaAcks}). One server on this machine also by its Unix socket,
-     * {@code redis+unix://[user:password@]/path/to/redis.sock}, where {@link #unixSockets()}.
+     * until N replicas confirmed it ({@link ReplicaAcks}).
      */
     public static RedissonClient client(String url) {
         return client(url, Pool.SERVER);
@@ -96,10 +95,6 @@ public final class RedisAdapters implements AutoCloseable {
     /** As {@link #client(String)}, with {@code pool}'s connections (per primary on Cluster). */
     public static RedissonClient client(String url, Pool pool) {
         RedisUrl redis = RedisUrl.parse(url);
-        if (redis.socket() != null && !unixSockets()) {
-            throw new IllegalArgumentException("Redis URL in " + RedisUrl.SETTING + ": " + redis + " is a Unix socket, which the client "
-                    + "reaches through Netty's native epoll transport (Linux), not available here; use redis://host:port");
-        }
         Config config = redis.replicaAcks() == 0 ? new Config()
                 : new ReplicaAcks.AckingConfig(new ReplicaAcks(redis.replicaAcks(), ReplicaAcks.DEFAULT_TIMEOUT));
         if (redis.cluster()) {
@@ -117,10 +112,6 @@ public final class RedisAdapters implements AutoCloseable {
                     .setConnectionMinimumIdleSize(pool.minimumIdle()).setConnectionPoolSize(pool.size());
             if (redis.database() != 0) {
                 server.setDatabase(redis.database());
-            }
-            if (redis.socket() != null) {
-                // A socket's path is no host name: Redisson's DNS monitor would ask the resolver for it every 5 s.
-                server.setDnsMonitoringInterval(-1);
             }
             server.setUsername(redis.user());
             server.setPassword(redis.password());
@@ -153,14 +144,6 @@ public final class RedisAdapters implements AutoCloseable {
      * write: 6–23 % more transitions a second at 8 in flight in bench/README's A/B. {@code -Dsluice.redis.transport=nio}
      * keeps NIO anywhere.
      */
-    /**
-     * Whether a client here can reach a server by its Unix socket ({@code redis+unix://}): with the epoll transport, which
-     * is what Redisson opens a socket's channel with. The local runtime then talks to the Redis it embeds that way.
-     */
-    public static boolean unixSockets() {
-        return transport() == TransportMode.EPOLL;
-    }
-
     static TransportMode transport() {
         if ("nio".equalsIgnoreCase(System.getProperty("sluice.redis.transport"))) {
             return TransportMode.NIO;

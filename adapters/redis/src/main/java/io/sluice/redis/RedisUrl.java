@@ -9,30 +9,22 @@ import java.util.Objects;
 /**
  * A Redis URL taken apart: {@code redis://[user:password@]host[:port][/database]} (one server, {@code rediss://} for
  * TLS) or {@code redis+cluster://[user:password@]host:port[,host:port...]} (Redis Cluster, any nodes of it as seeds;
- * {@code rediss+cluster://} for TLS, as MemoryDB), or {@code redis+unix://[user:password@]/path/to/redis.sock} (one server
- * on this machine, by its Unix socket: fewer system calls a command than loopback TCP; database 0). The user info is
- * percent-decoded; a port left out is 6379.
+ * {@code rediss+cluster://} for TLS, as MemoryDB). The user info is percent-decoded; a port left out is 6379.
  *
  * @param tls      {@code rediss} or {@code rediss+cluster}
  * @param cluster  {@code redis+cluster} or {@code rediss+cluster}
  * @param user     the ACL user, or {@code null}
  * @param password the password, or {@code null}
- * @param nodes    {@code host:port} of each server named; exactly one unless {@code cluster}; none for a Unix socket
+ * @param nodes    {@code host:port} of each server named; exactly one unless {@code cluster}
  * @param database the database number (always 0 on Cluster)
  * @param replicaAcks {@code ?replica-acks=N} (Cluster only): how many replicas must confirm each write ({@link ReplicaAcks}); 0 if not given
- * @param socket   the absolute path of the server's Unix socket ({@code redis+unix}), else {@code null}
  */
-record RedisUrl(boolean tls, boolean cluster, String user, String password, List<String> nodes, int database, int replicaAcks,
-                String socket) {
+record RedisUrl(boolean tls, boolean cluster, String user, String password, List<String> nodes, int database, int replicaAcks) {
     /** The setting a bad URL is reported against. */
     static final String SETTING = "SluiceRedisProperties.url (SLUICE_REDIS_URL, sluice.redis.url in the hosts)";
     static final String EXPECTED = "A Redis URL starts with redis:// or rediss:// (TLS) for one server, "
             + "redis://[user:password@]host[:port][/database], or with redis+cluster:// or rediss+cluster:// for Redis Cluster, "
-            + "redis+cluster://[user:password@]host:port[,host:port...][?replica-acks=N], or with redis+unix:// for a server's "
-            + "Unix socket on this machine, redis+unix://[user:password@]/path/to/redis.sock";
-
-    /** The longest socket path taken, in UTF-8 bytes: what fits a socket address on Linux (108) and macOS (104) with its NUL. */
-    static final int MAX_SOCKET_PATH = 103;
+            + "redis+cluster://[user:password@]host:port[,host:port...][?replica-acks=N]";
 
     RedisUrl {
         nodes = List.copyOf(nodes);
@@ -52,9 +44,6 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
             case "rediss" -> { tls = true; cluster = false; }
             case "redis+cluster" -> { tls = false; cluster = true; }
             case "rediss+cluster" -> { tls = true; cluster = true; }
-            case "redis+unix" -> {
-                return unix(url, url.substring(schemeEnd + 3));
-            }
             default -> throw bad(url, "the scheme " + scheme + ":// is none of these");
         }
         String rest = url.substring(schemeEnd + 3);
@@ -64,10 +53,16 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
         int at = authority.lastIndexOf('@');
         String user = null;
         String password = null;
-        if (at >= 0) { // redis://secret@host: a lone user info is the password (as Redisson reads it)
-            String[] credentials = credentials(authority.substring(0, at), url);
-            user = credentials[0];
-            password = credentials[1];
+        if (at >= 0) {
+            String info = authority.substring(0, at);
+            int colon = info.indexOf(':');
+            String rawUser = colon < 0 ? info : info.substring(0, colon);
+            user = rawUser.isEmpty() ? null : decode(rawUser, url);
+            password = colon < 0 ? null : decode(info.substring(colon + 1), url);
+            if (colon < 0 && user != null) { // redis://secret@host: a lone user info is the password (as Redisson reads it)
+                password = user;
+                user = null;
+            }
         }
         String hosts = authority.substring(at + 1);
         if (hosts.isEmpty()) {
@@ -95,45 +90,7 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
         if (cluster && database != 0) {
             throw bad(url, "Redis Cluster has database 0 only, not " + database);
         }
-        return new RedisUrl(tls, cluster, user, password, nodes, database, replicaAcks, null);
-    }
-
-    /** {@code rest}: what follows {@code redis+unix://}, [user info {@code @}] then the socket's absolute path. */
-    private static RedisUrl unix(String url, String rest) {
-        int slash = rest.indexOf('/');
-        int at = slash < 0 ? rest.lastIndexOf('@') : rest.lastIndexOf('@', slash);
-        String[] credentials = at < 0 ? new String[] {null, null} : credentials(rest.substring(0, at), url);
-        String location = rest.substring(at + 1);
-        int end = firstOf(location, "?#");
-        String path = location.substring(0, end);
-        if (!path.startsWith("/")) {
-            throw bad(url, "the socket '" + path + "' is not an absolute path (redis+unix:///path/to/redis.sock)");
-        }
-        if (path.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-            throw bad(url, "the socket path has a control character");
-        }
-        int bytes = path.getBytes(StandardCharsets.UTF_8).length;
-        if (bytes > MAX_SOCKET_PATH) {
-            throw bad(url, "the socket path is " + bytes + " bytes long; a Unix socket's path has at most " + MAX_SOCKET_PATH);
-        }
-        String query = location.substring(end);
-        String noFragment = query.indexOf('#') >= 0 ? query.substring(0, query.indexOf('#')) : query;
-        if (replicaAcks(noFragment.startsWith("?") ? noFragment.substring(1) : "", url) > 0) {
-            throw bad(url, "replica-acks needs a Redis Cluster URL (redis+cluster:// or rediss+cluster://): a single server has no replicas here");
-        }
-        return new RedisUrl(false, false, credentials[0], credentials[1], List.of(), 0, 0, path);
-    }
-
-    /** {@code user:password}, {@code :password}, or a lone {@code password} (as Redisson reads it), percent-decoded. */
-    private static String[] credentials(String info, String url) {
-        int colon = info.indexOf(':');
-        String rawUser = colon < 0 ? info : info.substring(0, colon);
-        String user = rawUser.isEmpty() ? null : decode(rawUser, url);
-        String password = colon < 0 ? null : decode(info.substring(colon + 1), url);
-        if (colon < 0 && user != null) {
-            return new String[] {null, user};
-        }
-        return new String[] {user, password};
+        return new RedisUrl(tls, cluster, user, password, nodes, database, replicaAcks);
     }
 
     /** The query: nothing, or {@code replica-acks=N} with N from 0 to 5. */
@@ -157,11 +114,8 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
         return acks;
     }
 
-    /** Redisson's node addresses: {@code redis://host:port} or {@code rediss://host:port}; {@code redis+uds:///path} for a socket. */
+    /** Redisson's node addresses: {@code redis://host:port} or {@code rediss://host:port}. */
     List<String> addresses() {
-        if (socket != null) {
-            return List.of("redis+uds://" + socket);
-        }
         return nodes.stream().map(n -> (tls ? "rediss://" : "redis://") + n).toList();
     }
 
@@ -230,9 +184,6 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
     /** Never shows the password. */
     @Override
     public String toString() {
-        if (socket != null) {
-            return "redis+unix://" + (password == null ? "" : "***@") + socket;
-        }
         return (tls ? "rediss" : "redis") + (cluster ? "+cluster" : "") + "://" + (password == null ? "" : "***@")
                 + String.join(",", nodes) + (database == 0 ? "" : "/" + database) + (replicaAcks == 0 ? "" : "?replica-acks=" + replicaAcks);
     }

@@ -11,8 +11,7 @@ import java.util.Objects;
  * @param url                  {@code redis://[user:password@]host:port[/database]} or {@code rediss://...} for TLS: one
  *                             server (or a primary with replicas behind one address); {@code redis+cluster://[user:password@]host:port[,host:port...]}
  *                             or {@code rediss+cluster://...} for Redis Cluster (MemoryDB, ElastiCache in cluster mode): any
- *                             of its nodes, as seeds; {@code redis+unix://[user:password@]/path/to/redis.sock}: one server on
- *                             this machine by its Unix socket (Linux, {@link RedisAdapters#unixSockets()})
+ *                             of its nodes, as seeds
  * @param keyPrefix            first segment of every key, e.g. the tenant or environment; no braces
  * @param timerShards          sorted sets the timer index spreads over; fixed for the life of a key prefix
  * @param abandonedClaimExpiry how long after its lease an unfinished task-token claim is kept

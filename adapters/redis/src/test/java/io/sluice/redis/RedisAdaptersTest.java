@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.channel.epoll.Epoll;
-import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.orchestration.port.ClaimResult;
 import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.ExecutionSummary;
@@ -16,11 +15,6 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.redisson.Redisson;
-import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
-import org.redisson.client.protocol.RedisCommands;
-import org.redisson.command.CommandAsyncExecutor;
 import org.redisson.config.TransportMode;
 
 /** What the contracts cannot see: wiring from properties, the documented key layout, and the expiries Redis applies. */
@@ -40,37 +34,6 @@ class RedisAdaptersTest {
             assertThat(adapters.executionStore().load("absent")).isEmpty();
         }
         assertThat(redis.keys()).allMatch(key -> key.startsWith(redis.prefix() + ":")).hasSize(3);
-    }
-
-    /**
-     * A server on this machine by its Unix socket ({@code redis+unix://}, what the local runtime uses for the Redis it
-     * starts): commands go over the socket (the server lists the connections by the socket's path, not a loopback port),
-     * with the password the URL carries, and the client asks no resolver about the path (Redisson's DNS monitor off).
-     */
-    @Test
-    void aServerOnThisMachineIsReachedByItsUnixSocket() {
-        assumeTrue(RedisAdapters.unixSockets(), "Netty's epoll transport (Linux)");
-        String password = "pw-" + java.util.UUID.randomUUID();
-        try (EmbeddedRedis server = EmbeddedRedis.start(new EmbeddedRedis.Options(System.getProperty("sluice.test.redis.binary", "redis-server"),
-                System.getenv().getOrDefault("PATH", ""), null, EmbeddedRedis.Persistence.NONE, password))) {
-            String url = server.socketUrl().orElseThrow();
-            assertThat(url).startsWith("redis+unix://:" + password + "@/").endsWith("/redis.sock");
-            RedissonClient client = RedisAdapters.client(url, RedisAdapters.Pool.FUNCTION);
-            try {
-                client.getBucket("k", StringCodec.INSTANCE).set("v");
-                assertThat(client.<String>getBucket("k", StringCodec.INSTANCE).get()).isEqualTo("v");
-                CommandAsyncExecutor commands = ((Redisson) client).getCommandExecutor();
-                List<String> connections = commands.get(commands.<List<String>, List<String>>readAsync((String) null, StringCodec.INSTANCE,
-                        RedisCommands.CLIENT_LIST));
-                String socket = url.substring(url.indexOf('@') + 1);
-                assertThat(connections).isNotEmpty().allSatisfy(line -> assertThat(line).contains("addr=" + socket));
-                assertThat(client.getConfig().useSingleServer().getDnsMonitoringInterval()).isEqualTo(-1);
-            } finally {
-                client.shutdown();
-            }
-            assertThatThrownBy(() -> RedisAdapters.client(url.replace(password, "wrong"), RedisAdapters.Pool.FUNCTION).getBucket("k").get())
-                    .hasStackTraceContaining("WRONGPASS");
-        }
     }
 
     /** Linux on x86-64 (this machine, CI, a container host) talks to Redis over Netty's native epoll transport. */

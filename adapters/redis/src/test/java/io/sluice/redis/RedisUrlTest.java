@@ -29,40 +29,6 @@ class RedisUrlTest {
     }
 
     @Test
-    void aUnixSocketUrlNamesTheSocketsPathAndItsCredentials() {
-        RedisUrl url = RedisUrl.parse("redis+unix://app:s%40cret@/run/redis/redis.sock");
-        assertThat(url.socket()).isEqualTo("/run/redis/redis.sock");
-        assertThat(url.user()).isEqualTo("app");
-        assertThat(url.password()).isEqualTo("s@cret");
-        assertThat(url.cluster()).isFalse();
-        assertThat(url.tls()).isFalse();
-        assertThat(url.nodes()).isEmpty();
-        assertThat(url.addresses()).as("Redisson's form").containsExactly("redis+uds:///run/redis/redis.sock");
-        assertThat(url.toString()).isEqualTo("redis+unix://***@/run/redis/redis.sock");
-        assertThat(RedisUrl.parse("redis+unix:///tmp/r.sock").password()).isNull();
-        assertThat(RedisUrl.parse("redis+unix://secret@/tmp/r.sock").password()).as("a lone user info is the password").isEqualTo("secret");
-        assertThat(RedisUrl.parse("redis+unix:///tmp/a@b/r.sock").socket()).as("an @ in the path is the path's").isEqualTo("/tmp/a@b/r.sock");
-        SluiceRedisProperties withPassword = SluiceRedisProperties.of("redis+unix:///tmp/r.sock").withPassword("p/w");
-        assertThat(RedisUrl.parse(withPassword.url()).password()).isEqualTo("p/w");
-        assertThat(RedisUrl.parse(withPassword.url()).socket()).isEqualTo("/tmp/r.sock");
-    }
-
-    @Test
-    void aUnixSocketUrlNamesAnAbsolutePathThatFitsASocketAddress() {
-        assertThatThrownBy(() -> RedisUrl.parse("redis+unix://tmp/r.sock"))
-                .hasMessageContaining("the socket 'tmp/r.sock' is not an absolute path").hasMessageContaining("SLUICE_REDIS_URL");
-        String longest = "/" + "d".repeat(RedisUrl.MAX_SOCKET_PATH - 8) + "/r.sock";
-        assertThat(RedisUrl.parse("redis+unix://" + longest).socket()).hasSize(RedisUrl.MAX_SOCKET_PATH);
-        String tooLong = "/" + "d".repeat(RedisUrl.MAX_SOCKET_PATH - 7) + "/r.sock";
-        assertThatThrownBy(() -> RedisUrl.parse("redis+unix://" + tooLong))
-                .hasMessageContaining("the socket path is " + (RedisUrl.MAX_SOCKET_PATH + 1) + " bytes long; a Unix socket's path has at most 103");
-        assertThatThrownBy(() -> RedisUrl.parse("redis+unix:///tmp/r.sock?replica-acks=1"))
-                .hasMessageContaining("replica-acks needs a Redis Cluster URL");
-        assertThatThrownBy(() -> RedisUrl.parse("redis+unix:///tmp/r\tx.sock"))
-                .hasMessageContaining("the socket path has a control character");
-    }
-
-    @Test
     void replicaAcksAreAClusterUrlsParameterAndNothingElseIsOne() {
         RedisUrl acked = RedisUrl.parse("redis+cluster://127.0.0.1:7000,127.0.0.1:7001?replica-acks=1");
         assertThat(acked.replicaAcks()).isEqualTo(1);

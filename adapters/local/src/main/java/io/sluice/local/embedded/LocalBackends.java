@@ -16,7 +16,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.logging.Level;
@@ -141,14 +140,12 @@ public final class LocalBackends implements AutoCloseable {
             if (server != null) {
                 server.leftOver().ifPresent(LOG::warning);
             }
-            // The server it started, by its Unix socket where the client can open one: fewer system calls a command.
-            Optional<String> socket = server == null || !RedisAdapters.unixSockets() ? Optional.empty() : server.socketUrl();
-            String url = server == null ? s.redisUrl() : socket.orElse(server.url());
+            String url = server == null ? s.redisUrl() : server.url();
             try {
                 RedisAdapters adapters = RedisAdapters.open(SluiceRedisProperties.of(url).withKeyPrefix(s.redisKeyPrefix())
                         .withHistoryInlineBytes(s.historyInlineBytes()));
                 String description = (server == null ? "Redis at " + redacted(url) : server.toString())
-                        + (socket.isPresent() ? ", by its Unix socket" : "") + " (key prefix " + s.redisKeyPrefix() + ")";
+                        + " (key prefix " + s.redisKeyPrefix() + ")";
                 return new RedisSide(server, adapters, description);
             } catch (RuntimeException e) {
                 if (server != null) {

@@ -2,10 +2,8 @@ package io.sluice.local.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.orchestration.port.TaskQueue;
-import io.sluice.redis.RedisAdapters;
 import io.sluice.testkit.redis.RedisTestServer;
 import io.sluice.testkit.sqs.ElasticMqServer;
 import java.io.IOException;
@@ -15,11 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.redisson.Redisson;
 import org.redisson.api.options.KeysScanOptions;
-import org.redisson.client.codec.StringCodec;
-import org.redisson.client.protocol.RedisCommands;
-import org.redisson.command.CommandAsyncExecutor;
 
 class LocalBackendsTest {
     private static final String PATH = System.getenv().getOrDefault("PATH", "");
@@ -65,31 +59,6 @@ class LocalBackendsTest {
             queue.acknowledge("backends", m.receipt());
             assertThat(keys(backends, prefix)).as("an acknowledged message leaves no key (the instances listening aside)")
                     .containsOnly(prefix + ":queue-listeners");
-        }
-    }
-
-    /** The Redis it starts itself it reaches by the server's Unix socket, where the client can open one (Linux). */
-    @Test
-    void theRedisItStartsIsReachedByItsUnixSocket() throws IOException {
-        assumeTrue(RedisAdapters.unixSockets(), "Netty's epoll transport (Linux); elsewhere the loopback port");
-        String prefix = "sluice-test:backends:" + UUID.randomUUID();
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        LocalBackends.Settings settings = new LocalBackends.Settings(LocalBackends.Queue.REDIS, null, port, "us-east-1", null, prefix,
-                "redis-server", PATH, 5);
-        try (LocalBackends backends = LocalBackends.open(settings)) {
-            assertThat(backends.redisDescription()).contains(", by its Unix socket (key prefix " + prefix + ")")
-                    .doesNotContain("password=").contains("127.0.0.1");
-            CommandAsyncExecutor commands = ((Redisson) backends.redisson()).getCommandExecutor();
-            List<String> connections = commands.get(commands.<List<String>, List<String>>readAsync((String) null, StringCodec.INSTANCE,
-                    RedisCommands.CLIENT_LIST));
-            assertThat(connections).isNotEmpty().allSatisfy(line -> assertThat(line).containsPattern("addr=/\\S+/redis\\.sock"));
-            TaskQueue queue = backends.ports().queue();
-            queue.send("uds", TaskQueue.OutgoingMessage.of("hello"), Duration.ZERO);
-            assertThat(queue.receive("uds", 1, Duration.ofSeconds(5), Duration.ofSeconds(2)))
-                    .extracting(TaskQueue.ReceivedMessage::body).containsExactly("hello");
         }
     }
 
