@@ -245,8 +245,8 @@ final class BenchCommand {
             out.printf(Locale.ROOT, "%d executions x %d tasks, at most %d in flight: %d transitions in %.2f s%n",
                     f.executions(), f.tasks(), f.concurrency(), f.transitions(), f.seconds());
             out.printf(Locale.ROOT, "throughput: %.0f transitions/s%n", f.transitionsPerSecond());
-            out.printf(Locale.ROOT, "dispatch latency (task result -> next task invoked): p50 %.1f ms, p99 %.1f ms%n",
-                    f.dispatchP50Ms(), f.dispatchP99Ms());
+            out.printf(Locale.ROOT, "dispatch latency (task result -> next task invoked): p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, p99.9 %.1f ms%n",
+                    f.dispatchP50Ms(), f.dispatchP90Ms(), f.dispatchP99Ms(), f.dispatchP999Ms());
             double commands = traffic.commands() / (double) f.transitions();
             double roundTrips = traffic.roundTrips() / (double) f.transitions();
             out.printf(Locale.ROOT, "Redis per transition: %.1f commands, %.1f round trips%s%n", commands, roundTrips,

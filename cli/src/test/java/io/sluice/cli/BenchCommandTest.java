@@ -20,7 +20,11 @@ class BenchCommandTest {
         assertThat(figures.get("transitions").asLong()).isEqualTo(18);
         assertThat(figures.get("failed").asInt()).isZero();
         assertThat(figures.get("transitions_per_s").asDouble()).isPositive();
-        assertThat(figures.get("dispatch_p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("dispatch_p50_ms").asDouble());
+        assertThat(figures.get("dispatch_p90_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("dispatch_p50_ms").asDouble());
+        assertThat(figures.get("dispatch_p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("dispatch_p90_ms").asDouble());
+        assertThat(figures.get("dispatch_p999_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("dispatch_p99_ms").asDouble());
+        assertThat(r.out()).containsPattern("dispatch latency \\(task result -> next task invoked\\): p50 [\\d.]+ ms, p90 [\\d.]+ ms, "
+                + "p99 [\\d.]+ ms, p99\\.9 [\\d.]+ ms");
         // a transition parses and writes JSON and Redis replies: it cannot allocate nothing (JDK 21+ tells; the bench needs 21)
         assertThat(figures.get("jvm_allocated_bytes_per_transition").asLong()).isPositive();
         assertThat(r.out()).containsPattern("heap allocated per transition in this JVM: \\d+\\.\\d KB");

@@ -33,13 +33,15 @@ public final class TransitionsBench {
      * @param jvmAllocatedPerTransition the heap this JVM allocated during the run over its transitions, bytes; -1 if unknown
      */
     public record Figures(int executions, int tasks, int concurrency, long transitions, double seconds, double transitionsPerSecond,
-                          double dispatchP50Ms, double dispatchP99Ms, int failed, double jvmCpuUsPerTransition,
+                          double dispatchP50Ms, double dispatchP90Ms, double dispatchP99Ms, double dispatchP999Ms, int failed,
+                          double jvmCpuUsPerTransition,
                           double jvmAllocatedPerTransition) {
         public String json() {
             ObjectNode o = Json.object();
             o.put("executions", executions).put("tasks", tasks).put("concurrency", concurrency).put("transitions", transitions)
                     .put("seconds", round(seconds)).put("transitions_per_s", round(transitionsPerSecond))
-                    .put("dispatch_p50_ms", round(dispatchP50Ms)).put("dispatch_p99_ms", round(dispatchP99Ms)).put("failed", failed)
+                    .put("dispatch_p50_ms", round(dispatchP50Ms)).put("dispatch_p90_ms", round(dispatchP90Ms))
+                    .put("dispatch_p99_ms", round(dispatchP99Ms)).put("dispatch_p999_ms", round(dispatchP999Ms)).put("failed", failed)
                     .put("jvm_cpu_us_per_transition", Math.round(jvmCpuUsPerTransition))
                     .put("jvm_allocated_bytes_per_transition", Math.round(jvmAllocatedPerTransition));
             return Json.write(o);
@@ -154,7 +156,7 @@ public final class TransitionsBench {
         double allocated = allocatedBefore < 0 ? -1 : (ProcessCpu.allocatedBytes() - allocatedBefore) / (double) transitions;
         Percentiles p = new Percentiles(latencies.millis());
         return new Figures(options.executions(), options.tasks(), options.concurrency(), transitions, seconds,
-                transitions / seconds, p.at(50), p.at(99), failed, jvmCpu, allocated);
+                transitions / seconds, p.at(50), p.at(90), p.at(99), p.at(99.9), failed, jvmCpu, allocated);
     }
 
     /** Up to a fixed number of samples, ns, added from any thread without allocating; those beyond it are dropped. */
