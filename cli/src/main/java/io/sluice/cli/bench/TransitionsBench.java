@@ -56,7 +56,7 @@ public final class TransitionsBench {
     /**
      * The run's dispatch latencies, ns, in one array made before the run: a boxed sample a transition (a queue node and a
      * {@code Double}) lived through the whole run, so every young collection copied all of them again, up to 15 times
-     * (`-Xlog:gc+age=trace`: ~1 MB of the ~1.5 MB a collection copied at 8 in flight), and the pause the bench measured
+     * ({@code -Xlog:gc+age=trace}: ~1 MB of the ~1.5 MB a collection copied at 8 in flight), and the pause the bench measured
      * was partly its own.
      */
     private volatile Samples latencies = new Samples(0);
