@@ -2,6 +2,7 @@ package io.sluice.redis;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -52,7 +53,7 @@ final class QueueSignals {
     }
 
     /** Per queue, the shards (bits) a message may have become receivable in since a receiver last looked (on Cluster). */
-    private final ConcurrentMap<String, java.util.concurrent.atomic.AtomicInteger> hotShards = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, AtomicInteger> hotShards = new ConcurrentHashMap<>();
 
     /** As {@link #signal(String)}, noting that it was {@code shard}'s part of the queue. */
     void signal(String queue, int shard) {
@@ -62,37 +63,42 @@ final class QueueSignals {
 
     /** Notes that {@code shard}'s part of the queue may have messages, without waking anyone (its caller looks next). */
     void markHot(String queue, int shard) {
-        hotShards.computeIfAbsent(queue, q -> new java.util.concurrent.atomic.AtomicInteger()).getAndUpdate(bits -> bits | (1 << shard));
+        bitsOf(hotShards, queue).getAndUpdate(bits -> bits | (1 << shard));
     }
 
     /** Per queue, the shards (bits) that still held a visible message when a receiver last looked at them (on Cluster). */
-    private final ConcurrentMap<String, java.util.concurrent.atomic.AtomicInteger> deep = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, AtomicInteger> deep = new ConcurrentHashMap<>();
 
     /** The shards of {@code queue} that held a visible message still at their last look. */
     int deepShards(String queue) {
-        java.util.concurrent.atomic.AtomicInteger bits = deep.get(queue);
+        AtomicInteger bits = deep.get(queue);
         return bits == null ? 0 : bits.get();
     }
 
     /** A look at the shards {@code looked} of {@code queue}: those of {@code stillHolding} still hold visible messages, the others not. */
     void deepShards(String queue, int looked, int stillHolding) {
         if (looked != 0) {
-            deep.computeIfAbsent(queue, q -> new java.util.concurrent.atomic.AtomicInteger()).getAndUpdate(b -> (b & ~looked) | stillHolding);
+            bitsOf(deep, queue).getAndUpdate(b -> (b & ~looked) | stillHolding);
         }
     }
 
     /** The shards signalled since the last call (bits), which a receiver looks at first. */
     int takeHotShards(String queue) {
-        java.util.concurrent.atomic.AtomicInteger bits = hotShards.get(queue);
+        AtomicInteger bits = hotShards.get(queue);
         return bits == null ? 0 : bits.getAndSet(0);
     }
 
     /** Hands back hot shards a receiver took but did not look at, and wakes another receiver for them. */
     void returnHotShards(String queue, int bits) {
         if (bits != 0) {
-            hotShards.computeIfAbsent(queue, q -> new java.util.concurrent.atomic.AtomicInteger()).getAndUpdate(b -> b | bits);
+            bitsOf(hotShards, queue).getAndUpdate(b -> b | bits);
             signal(queue);
         }
+    }
+
+    /** {@code queue}'s shard bits in {@code map}, none set at first. */
+    private static AtomicInteger bitsOf(ConcurrentMap<String, AtomicInteger> map, String queue) {
+        return map.computeIfAbsent(queue, q -> new AtomicInteger());
     }
 
     /** When each queue's shards were last all looked at (System.nanoTime), by any receiver of this JVM. */

@@ -59,12 +59,10 @@ final class ShardedReceive {
             ((hot & (1 << shard)) != 0 ? hotOnes : others).add(shard);
         }
         Pipeline got = new Pipeline(Taken.NONE, 0, 0, 0);
-        int left = hot;
         int deep = hot & signals.deepShards(queue);
         if (deep != 0 && max > 1) {
             List<Integer> part = deepFirst(queue, deep, hotOnes, max);
             Pipeline first = receive(queue, part, deepFirstShares(part.size(), max), visibility, reads);
-            left = (left & ~first.looked()) | first.full();
             got = first.after(got);
             hotOnes.removeAll(part);
         }
@@ -75,17 +73,16 @@ final class ShardedReceive {
                 shares[i] = max / shares.length + (i < max % shares.length ? 1 : 0);
             }
             Pipeline next = receive(queue, part, shares, visibility, reads);
-            left = (left & ~next.looked()) | next.full();
             got = next.after(got);
         }
         if (got.taken().messages().isEmpty() && everyShard && !others.isEmpty()) {
             // The others, by what a read-only look says each holds now: max goes to those that hold messages.
             Pipeline rest = receive(queue, others, visibleCounts(queue, others, max), visibility, reads);
-            left = (left & ~rest.looked()) | rest.full();
             got = rest.after(got);
         }
         signals.deepShards(queue, got.looked(), got.deep());
-        signals.returnHotShards(queue, left);
+        // Each shard is looked at once at most: the hot ones not looked at stay hot, and so do those that gave their whole share.
+        signals.returnHotShards(queue, (hot & ~got.looked()) | got.full());
         return got.taken();
     }
 
