@@ -114,6 +114,16 @@ final class LuaScript {
         return reply;
     }
 
+    /** The script's SHA-1, what {@code EVALSHA} names it by. */
+    String sha() {
+        return sha;
+    }
+
+    /** The script's name, {@code lua/<name>.lua}'s. */
+    String name() {
+        return name;
+    }
+
     /** The script's text, what {@code SCRIPT LOAD} sends. */
     String text() {
         return text;

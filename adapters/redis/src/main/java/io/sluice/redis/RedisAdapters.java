@@ -52,7 +52,9 @@ public final class RedisAdapters implements AutoCloseable {
 
     /** Connects to the server named by {@code properties.url()} with {@code pool}. */
     public static RedisAdapters open(SluiceRedisProperties properties, Pool pool) {
-        return new RedisAdapters(client(properties.url(), pool), properties);
+        RedissonClient client = client(properties.url(), pool);
+        DirectPipelines.attach(client, properties.url(), pool.size()); // before the stores make their Scripts
+        return new RedisAdapters(client, properties);
     }
 
     /**
@@ -213,6 +215,7 @@ public final class RedisAdapters implements AutoCloseable {
 
     @Override
     public void close() {
+        DirectPipelines.detach(redisson);
         redisson.shutdown();
     }
 }

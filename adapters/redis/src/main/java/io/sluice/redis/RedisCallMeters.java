@@ -53,6 +53,16 @@ public final class RedisCallMeters {
         }
     }
 
+    /** The registry's monotonic time, ns: the start of a call timed by {@link #ran}. */
+    long now() {
+        return registry.config().clock().monotonicTime();
+    }
+
+    /** A call not written through Redisson ({@link DirectPipeline}) ended: {@code command} running {@code script}, since {@code start} ({@link #now}). */
+    void ran(String command, String script, Throwable error, long start) {
+        record(command, script, error, start);
+    }
+
     private void record(String command, String script, Throwable error, long start) {
         long nanos = registry.config().clock().monotonicTime() - start;
         Key key = new Key(command, script, RedisCallOutcome.of(error));

@@ -27,6 +27,11 @@ final class RedisCallTimer implements NettyHook {
         meters = registry == null ? null : new RedisCallMeters(registry);
     }
 
+    /** The meters calls are timed into, or {@code null} while no registry is bound. */
+    RedisCallMeters meters() {
+        return meters;
+    }
+
     @Override
     public void afterBoostrapInitialization(Bootstrap bootstrap) {
     }

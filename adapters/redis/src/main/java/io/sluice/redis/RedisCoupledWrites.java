@@ -11,8 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
-import org.redisson.api.RBatch;
-import org.redisson.api.RFuture;
+import java.util.concurrent.CompletableFuture;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 
@@ -55,25 +54,25 @@ final class RedisCoupledWrites implements CoupledWrites {
         // This commit's own token, not its version: a rival writer from the same version would reach the same one.
         String writer = UUID.randomUUID().toString();
         List<String> guard = List.of(executions.hashKey(id), "writer", writer);
-        RBatch batch = scripts.batch();
+        ScriptPipeline batch = scripts.pipeline();
         CommitCalls commits = executions.commits();
         ScriptCall commitCall = commits.commit(commit, writer);
-        RFuture<List<Object>> committed = CommitCalls.COMMIT.addTo(scripts, batch, ReturnType.MULTI, commitCall.keys(), commitCall.args());
-        List<RFuture<Long>> sent = new ArrayList<>(sends.size());
+        CompletableFuture<List<Object>> committed = batch.add(CommitCalls.COMMIT, ReturnType.MULTI, commitCall.keys(), commitCall.args());
+        List<CompletableFuture<Long>> sent = new ArrayList<>(sends.size());
         List<RedisTaskQueue.SentMark> marks = new ArrayList<>(sends.size());
         for (Send s : sends) {
             ScriptCall call = queue.sendCall(s.queue(), s.message(), s.delay(), guard);
-            sent.add(RedisTaskQueue.SEND.addTo(scripts, batch, ReturnType.INTEGER, call.keys(), call.args()));
+            sent.add(batch.add(RedisTaskQueue.SEND, ReturnType.INTEGER, call.keys(), call.args()));
             marks.add(queue.sentMark(s.queue(), s.message()));
         }
         ScriptCall clear = commits.clear(id, next, marks);
-        CommitCalls.CLEAR_OUTBOX.addTo(scripts, batch, ReturnType.MULTI, clear.keys(), clear.args());
-        RFuture<Long> acknowledged = ack == null ? null : acknowledge(batch, ack, guard);
-        scripts.execute(batch);
-        CommitResult result = CommitCalls.result(committed.toCompletableFuture().join());
+        batch.add(CommitCalls.CLEAR_OUTBOX, ReturnType.MULTI, clear.keys(), clear.args());
+        CompletableFuture<Long> acknowledged = ack == null ? null : acknowledge(batch, ack, guard);
+        batch.execute();
+        CommitResult result = CommitCalls.result(committed.join());
         if (result instanceof CommitResult.Committed) {
             for (int i = 0; i < sends.size(); i++) {
-                queue.sent(sends.get(i).queue(), sends.get(i).message(), sent.get(i).toCompletableFuture().join());
+                queue.sent(sends.get(i).queue(), sends.get(i).message(), sent.get(i).join());
             }
             settle(ack, acknowledged);
         }
@@ -86,16 +85,16 @@ final class RedisCoupledWrites implements CoupledWrites {
         if (shards.count() > 1 && claims.shardOfKey(key) != queue.shardOf(send.message())) {
             return oneByOne(key, owner, result, now, retention, send, ack);
         }
-        RBatch batch = scripts.batch();
+        ScriptPipeline batch = scripts.pipeline();
         ScriptCall complete = claims.completeCall(key, owner, result, now, retention);
-        RFuture<Long> completed = RedisIdempotencyStore.COMPLETE.addTo(scripts, batch, ReturnType.INTEGER, complete.keys(), complete.args());
+        CompletableFuture<Long> completed = batch.add(RedisIdempotencyStore.COMPLETE, ReturnType.INTEGER, complete.keys(), complete.args());
         ScriptCall call = queue.sendCall(send.queue(), send.message(), send.delay(), List.of(claims.tokenKey(key), "owner", owner));
-        RFuture<Long> sent = RedisTaskQueue.SEND.addTo(scripts, batch, ReturnType.INTEGER, call.keys(), call.args());
-        RFuture<Long> acknowledged = ack == null ? null : acknowledge(batch, ack, List.of());
-        scripts.execute(batch);
-        boolean done = completed.toCompletableFuture().join() == 1L;
+        CompletableFuture<Long> sent = batch.add(RedisTaskQueue.SEND, ReturnType.INTEGER, call.keys(), call.args());
+        CompletableFuture<Long> acknowledged = ack == null ? null : acknowledge(batch, ack, List.of());
+        batch.execute();
+        boolean done = completed.join() == 1L;
         if (done) {
-            queue.sent(send.queue(), send.message(), sent.toCompletableFuture().join());
+            queue.sent(send.queue(), send.message(), sent.join());
         }
         settle(ack, acknowledged);
         return done;
@@ -177,13 +176,13 @@ final class RedisCoupledWrites implements CoupledWrites {
         }
     }
 
-    private RFuture<Long> acknowledge(RBatch batch, Acknowledgement ack, List<String> guard) {
+    private CompletableFuture<Long> acknowledge(ScriptPipeline batch, Acknowledgement ack, List<String> guard) {
         ScriptCall call = queue.acknowledgeCall(ack.queue(), ack.receipt(), guard);
-        return RedisTaskQueue.ACKNOWLEDGE.addTo(scripts, batch, ReturnType.INTEGER, call.keys(), call.args());
+        return batch.add(RedisTaskQueue.ACKNOWLEDGE, ReturnType.INTEGER, call.keys(), call.args());
     }
 
-    private void settle(Acknowledgement ack, RFuture<Long> acknowledged) {
-        if (ack != null && queue.acknowledged(ack.queue(), ack.receipt(), acknowledged.toCompletableFuture().join())) {
+    private void settle(Acknowledgement ack, CompletableFuture<Long> acknowledged) {
+        if (ack != null && queue.acknowledged(ack.queue(), ack.receipt(), acknowledged.join())) {
             ack.markDone();
         }
     }

@@ -2,6 +2,7 @@ package io.sluice.redis;
 
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -13,6 +14,7 @@ import org.redisson.api.RScript;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.RedisException;
+import org.redisson.client.RedisNoScriptException;
 
 /**
  * Where the adapters run their {@link LuaScript}s: straight on the client, or, when the client's URL asked for
@@ -29,6 +31,8 @@ final class Scripts {
     private final RedissonClient redisson;
     private final RScript script;
     private final ReplicaAcks acks;
+    /** The client's {@link DirectPipelines}, or {@code null}: every script through Redisson. */
+    private final DirectPipelines direct;
     private final Set<LuaScript> loaded = ConcurrentHashMap.newKeySet();
     private final ReentrantLock loading = new ReentrantLock();
 
@@ -36,6 +40,7 @@ final class Scripts {
         this.redisson = redisson;
         this.script = redisson.getScript(ScriptArgsCodec.INSTANCE);
         this.acks = ReplicaAcks.of(redisson);
+        this.direct = acks.waits() ? null : DirectPipelines.of(redisson);
     }
 
     static Scripts of(RedissonClient redisson) {
@@ -43,6 +48,9 @@ final class Scripts {
     }
 
     <R> R run(LuaScript lua, ReturnType type, List<Object> keys, Object... args) {
+        if (direct != null) {
+            return runDirect(lua, type, keys, args);
+        }
         if (!acks.waits()) {
             return lua.run(script, type, keys, args);
         }
@@ -62,6 +70,30 @@ final class Scripts {
             confirmed(lua, result);
             return reply;
         });
+    }
+
+    /**
+     * {@code lua} alone in a direct pipeline; a {@code NOSCRIPT} (the server lost it since it was loaded) loads it again
+     * and runs it once more, as {@link LuaScript#run} falls back to {@code EVAL}: the script did not run.
+     */
+    private <R> R runDirect(LuaScript lua, ReturnType type, List<Object> keys, Object... args) {
+        for (int attempt = 1; ; attempt++) {
+            ScriptPipeline pipeline = direct.pipeline(this);
+            CompletableFuture<R> reply = pipeline.add(lua, type, keys, args);
+            try {
+                pipeline.execute();
+                return reply.join();
+            } catch (RedisNoScriptException e) {
+                if (attempt > 1) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** Scripts that go together in one round trip: a direct pipeline where the client has them, else a {@link #batch()}. */
+    ScriptPipeline pipeline() {
+        return direct != null ? direct.pipeline(this) : ScriptPipeline.of(this, batch());
     }
 
     /** Makes sure the server knows {@code lua} before a batch sends it: loads it the first time this instance sees it. */

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -193,14 +194,14 @@ final class ShardedReceive {
         if (count == 1) {
             replies.set(last, QueueReceiver.RECEIVE.run(script, ReturnType.MULTI, asked.get(last).keys(), asked.get(last).args()));
         } else if (count > 1) {
-            RBatch batch = script.batch();
-            List<RFuture<List<Object>>> futures = new ArrayList<>(shards.size());
+            ScriptPipeline batch = script.pipeline();
+            List<CompletableFuture<List<Object>>> futures = new ArrayList<>(shards.size());
             for (ScriptCall call : asked) {
-                futures.add(call == null ? null : QueueReceiver.RECEIVE.addTo(script, batch, ReturnType.MULTI, call.keys(), call.args()));
+                futures.add(call == null ? null : batch.add(QueueReceiver.RECEIVE, ReturnType.MULTI, call.keys(), call.args()));
             }
-            script.execute(batch);
+            batch.execute();
             for (int i = 0; i < futures.size(); i++) {
-                replies.set(i, futures.get(i) == null ? null : futures.get(i).toCompletableFuture().join());
+                replies.set(i, futures.get(i) == null ? null : futures.get(i).join());
             }
         }
         return replies;

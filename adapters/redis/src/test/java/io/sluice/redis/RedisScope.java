@@ -45,9 +45,15 @@ final class RedisScope implements AfterEachCallback, AfterAllCallback {
         return new RedisScope(port, true, "?replica-acks=1");
     }
 
+    /**
+     * The class's client; on one server with the direct pipelines {@link RedisAdapters#open} attaches there by default, so
+     * the suites run the scripts as the hosts do (on Cluster, Redisson's batches, as the hosts do too).
+     */
     synchronized RedissonClient client() {
         if (client == null) {
-            client = RedisAdapters.client(cluster ? RedisTestCluster.shared().url() + query : RedisTestServer.shared().url());
+            String url = cluster ? RedisTestCluster.shared().url() + query : RedisTestServer.shared().url();
+            client = RedisAdapters.client(url);
+            DirectPipelines.attach(client, url, RedisAdapters.Pool.SERVER.size());
         }
         return client;
     }
@@ -93,6 +99,7 @@ final class RedisScope implements AfterEachCallback, AfterAllCallback {
     @Override
     public synchronized void afterAll(ExtensionContext context) {
         if (client != null) {
+            DirectPipelines.detach(client);
             client.shutdown();
             client = null;
         }

@@ -1,0 +1,213 @@
+package io.sluice.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.sluice.embedded.EmbeddedRedis;
+import io.sluice.functions.observe.SluiceMeters;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.redisson.api.RScript.ReturnType;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.RedisConnectionException;
+import org.redisson.client.RedisException;
+import org.redisson.client.RedisNoScriptException;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * The scripts' direct pipelines ({@link DirectPipelines}, {@link DirectPipeline}, {@link RespConnection}) on a real
+ * server of the test's own, which asks for a password: {@code SCRIPT FLUSH} and {@code CLIENT KILL} here reach no
+ * other test. The oracle for what a reply decodes to is Redisson's own decoding of the same script (its
+ * {@code StringCodec}, the codec every adapter's script runs with), which the adapters were written against.
+ */
+class DirectPipelinesTest {
+    private static final String PASSWORD = "direct-" + Long.toHexString(System.nanoTime());
+    private static EmbeddedRedis redis;
+    private static RedissonClient client;
+    private DirectPipelines pipelines;
+
+    @BeforeAll
+    static void start() {
+        redis = EmbeddedRedis.start(new EmbeddedRedis.Options("redis-server", System.getenv().getOrDefault("PATH", ""), null,
+                EmbeddedRedis.Persistence.NONE, PASSWORD));
+        client = RedisAdapters.client(redis.url());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (client != null) {
+            client.shutdown();
+        }
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    @AfterEach
+    void detach() {
+        DirectPipelines.detach(client);
+        RedisAdapters.meterCalls(client, null);
+        client.getKeys().flushall();
+    }
+
+    /** Direct pipelines on {@link #client} that check an idle connection before each use when {@code checkAfter} is zero. */
+    private Scripts direct(Duration checkAfter) {
+        pipelines = DirectPipelines.over(client, redis.url(), 4, checkAfter);
+        DirectPipelines.attach(client, pipelines);
+        return Scripts.of(client);
+    }
+
+    @Test
+    void aReplyDecodesAsRedissonDecodesTheSameScriptWithTheReturnTypesTheAdaptersUse() {
+        record Case(String script, ReturnType type) {}
+        List<Case> cases = List.of(
+                new Case("return {1, 'text', {2, 'nested', {}}, 'é ünïcode', -7}", ReturnType.MULTI),
+                new Case("return {}", ReturnType.MULTI),
+                new Case("return {1, 'two'}", ReturnType.MULTI),
+                new Case("return 42", ReturnType.INTEGER),
+                new Case("return -1", ReturnType.INTEGER),
+                new Case("return false", ReturnType.INTEGER),
+                new Case("return 'a bulk string'", ReturnType.VALUE),
+                new Case("return false", ReturnType.VALUE),
+                new Case("return 7", ReturnType.VALUE));
+        for (Case c : cases) {
+            Object expected = client.getScript(StringCodec.INSTANCE).eval(org.redisson.api.RScript.Mode.READ_WRITE, c.script(),
+                    c.type(), List.of());
+            assertThat(admin("EVAL", c.script(), "0")).as(c.script() + " as " + c.type()).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void aPipelineRunsItsScriptsInOrderInOneRoundTripAndAFailureFailsOnlyItsScript() {
+        Scripts scripts = direct(DirectPipelines.CHECK_AFTER);
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        RedisAdapters.meterCalls(client, registry);
+        client.getBucket("{direct}:s", StringCodec.INSTANCE).set("a string, not an execution's hash");
+        List<Object> none = List.of("{direct}:h", "{direct}:o", "{direct}:p");
+        ScriptPipeline pipeline = scripts.pipeline();
+        CompletableFuture<List<Object>> first = pipeline.add(CommitCalls.CLEAR_OUTBOX, ReturnType.MULTI, none, "1", "e");
+        CompletableFuture<List<Object>> wrong = pipeline.add(CommitCalls.CLEAR_OUTBOX, ReturnType.MULTI,
+                List.of("{direct}:s", "{direct}:o", "{direct}:p"), "1", "e");
+        CompletableFuture<List<Object>> third = pipeline.add(CommitCalls.CLEAR_OUTBOX, ReturnType.MULTI, none, "1", "e");
+
+        assertThatThrownBy(pipeline::execute).as("the server's own error, the first of the pipeline's")
+                .isInstanceOf(RedisException.class).hasMessageContaining("WRONGTYPE");
+        assertThat(first).as("no such execution: not cleared").isCompletedWithValue(List.of(0L));
+        assertThat(wrong).isCompletedExceptionally();
+        assertThat(third).as("a script after a failed one still ran").isCompletedWithValue(List.of(0L));
+        assertThat(registry.find(SluiceMeters.REDIS_CALLS).tag(SluiceMeters.COMMAND, RedisCallMeters.PIPELINE)
+                .tag(SluiceMeters.SCRIPT, "execution-clear-outbox").timer()).as("timed as one round trip, by its script")
+                .isNotNull().satisfies(t -> assertThat(t.count()).isEqualTo(1));
+    }
+
+    @Test
+    void aScriptTheServerLostIsLoadedAgainOnARunAndOnTheNextPipeline() {
+        Scripts scripts = direct(DirectPipelines.CHECK_AFTER);
+        List<Object> keys = List.of("{direct}:h", "{direct}:o", "{direct}:p");
+        List<Object> before = CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, keys, "1", "e");
+        client.getScript().scriptFlush();
+
+        assertThat(CommitCalls.CLEAR_OUTBOX.<List<Object>>run(scripts, ReturnType.MULTI, keys, "1", "e"))
+                .as("a lone script did not run: it is loaded and run again").isEqualTo(before);
+
+        client.getScript().scriptFlush();
+        ScriptPipeline lost = scripts.pipeline();
+        lost.add(CommitCalls.CLEAR_OUTBOX, ReturnType.MULTI, keys, "1", "e");
+        assertThatThrownBy(lost::execute).isInstanceOf(RedisNoScriptException.class);
+        ScriptPipeline next = scripts.pipeline();
+        CompletableFuture<List<Object>> reply = next.add(CommitCalls.CLEAR_OUTBOX, ReturnType.MULTI, keys, "1", "e");
+        next.execute();
+        assertThat(reply).isCompletedWithValue(before);
+    }
+
+    @Test
+    void aConnectionTheServerDroppedFailsOneRoundTripAndTheNextOpensAnother() {
+        Scripts scripts = direct(DirectPipelines.CHECK_AFTER);
+        List<Object> keys = List.of("{direct}:h", "{direct}:o", "{direct}:p");
+        CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, keys, "1", "e");
+        assertThat(killConnectionsOf(pipelines)).as("the pool keeps the connection it used").isEqualTo(1);
+
+        assertThatThrownBy(() -> CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, keys, "1", "e"))
+                .isInstanceOf(RedisConnectionException.class).hasMessageContaining("may or may not have taken effect")
+                .hasMessageNotContaining(PASSWORD);
+        assertThat(CommitCalls.CLEAR_OUTBOX.<List<Object>>run(scripts, ReturnType.MULTI, keys, "1", "e")).containsExactly(0L);
+    }
+
+    @Test
+    void anIdleConnectionIsCheckedBeforeItIsLentAgain() {
+        Scripts scripts = direct(Duration.ZERO);
+        List<Object> keys = List.of("{direct}:h", "{direct}:o", "{direct}:p");
+        CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, keys, "1", "e");
+        assertThat(killConnectionsOf(pipelines)).isEqualTo(1);
+
+        assertThat(CommitCalls.CLEAR_OUTBOX.<List<Object>>run(scripts, ReturnType.MULTI, keys, "1", "e"))
+                .as("the dropped connection failed its check and a new one ran the script").containsExactly(0L);
+    }
+
+    @Test
+    void aWrongPasswordIsRefusedWithoutShowingItAndClosingTheAdaptersClosesTheConnections() {
+        String wrong = redis.url().replace(PASSWORD, "not-the-password");
+        DirectPipelines refused = DirectPipelines.over(client, wrong, 1, DirectPipelines.CHECK_AFTER);
+        assertThatThrownBy(refused::borrow).isInstanceOf(RedisConnectionException.class)
+                .hasMessageContaining("refused the connection's set-up").hasMessageNotContaining("not-the-password");
+
+        RedisAdapters adapters = RedisAdapters.open(SluiceRedisProperties.of(redis.url()).withKeyPrefix("direct"));
+        DirectPipelines attached = DirectPipelines.of(adapters.redisson());
+        try {
+            assertThat(attached).as("one server over plain TCP: attached by default").isNotNull();
+            assertThat(adapters.executionStore().clearOutbox("e", 1)).isFalse();
+            assertThat(connectionsNamed(attached.name())).hasSize(1);
+        } finally {
+            adapters.close();
+        }
+        assertThat(connectionsNamed(attached.name())).as("closed with the adapters").isEmpty();
+        assertThat(DirectPipelines.allowed(RedisUrl.parse("redis+cluster://127.0.0.1:7000"))).isFalse();
+        assertThat(DirectPipelines.allowed(RedisUrl.parse("rediss://127.0.0.1:6380"))).isFalse();
+    }
+
+    /** A command on a connection of the test's own; its reply as {@link RespConnection} decodes it. */
+    private static Object admin(Object... command) {
+        try (RespConnection c = RespConnection.open("127.0.0.1", port(), null, PASSWORD, 0, "direct-test", Duration.ofSeconds(3))) {
+            c.command(List.of(command));
+            c.flush();
+            return c.reply();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static int port() {
+        String url = redis.url();
+        return Integer.parseInt(url.substring(url.lastIndexOf(':') + 1));
+    }
+
+    /** Kills the server's connections named as {@code pool}'s; how many. */
+    private static int killConnectionsOf(DirectPipelines pool) {
+        List<String> ids = connectionsNamed(pool.name());
+        for (String id : ids) {
+            assertThat(admin("CLIENT", "KILL", "ID", id)).isEqualTo(1L);
+        }
+        return ids.size();
+    }
+
+    /** The ids of the server's connections named {@code name}. */
+    private static List<String> connectionsNamed(String name) {
+        String list = (String) admin("CLIENT", "LIST");
+        List<String> ids = new ArrayList<>();
+        for (String line : list.split("\n")) {
+            List<String> fields = Arrays.asList(line.trim().split(" "));
+            if (fields.contains("name=" + name)) {
+                ids.add(fields.getFirst().substring("id=".length()));
+            }
+        }
+        return ids;
+    }
+}
