@@ -261,12 +261,23 @@ final class RespConnection implements AutoCloseable {
         rlen = n;
     }
 
+    /** {@code type}, {@code count} in decimal and CRLF, written straight into the buffer (a header per argument). */
     private void header(char type, int count) {
-        byte[] digits = Integer.toString(count).getBytes(StandardCharsets.US_ASCII);
-        ensure(digits.length + 3);
+        ensure(14); // type, up to 10 digits, CRLF
         wbuf[wlen++] = (byte) type;
-        put(digits, digits.length);
-        put(CRLF, 2);
+        int digits = 1;
+        for (int rest = count / 10; rest > 0; rest /= 10) {
+            digits++;
+        }
+        int at = wlen + digits;
+        int rest = count;
+        do {
+            wbuf[--at] = (byte) ('0' + rest % 10);
+            rest /= 10;
+        } while (rest > 0);
+        wlen += digits;
+        wbuf[wlen++] = '\r';
+        wbuf[wlen++] = '\n';
     }
 
     private void put(byte[] bytes, int length) {

@@ -86,6 +86,18 @@ class DirectPipelinesTest {
     }
 
     @Test
+    void manyArgumentsAndALargeOneArriveWhole() {
+        List<Object> command = new ArrayList<>(List.of("EVAL", "return {#ARGV, ARGV[#ARGV], string.len(ARGV[#ARGV])}", "0"));
+        for (int i = 0; i < 1_499; i++) {
+            command.add(Integer.toString(i));
+        }
+        String large = "é".repeat(60_000); // two bytes each in UTF-8: 120,000 bytes, past the write buffer's first size
+        command.add(large);
+
+        assertThat(admin(command.toArray())).isEqualTo(List.of(1_500L, large, 120_000L));
+    }
+
+    @Test
     void aPipelineRunsItsScriptsInOrderInOneRoundTripAndAFailureFailsOnlyItsScript() {
         Scripts scripts = direct(DirectPipelines.CHECK_AFTER);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
