@@ -89,11 +89,44 @@ final class RespConnection implements AutoCloseable {
     void command(List<?> parts) {
         header('*', parts.size());
         for (Object part : parts) {
-            byte[] bytes = part instanceof byte[] b ? b : String.valueOf(part).getBytes(StandardCharsets.UTF_8);
-            header('$', bytes.length);
-            put(bytes, bytes.length);
-            put(CRLF, 2);
+            if (part instanceof byte[] bytes) {
+                bulk(bytes);
+            } else {
+                String text = String.valueOf(part);
+                if (!ascii(text)) {
+                    bulk(text.getBytes(StandardCharsets.UTF_8));
+                }
+            }
         }
+    }
+
+    private void bulk(byte[] bytes) {
+        header('$', bytes.length);
+        put(bytes, bytes.length);
+        put(CRLF, 2);
+    }
+
+    /**
+     * {@code text} as a bulk string copied char by char, if every char is ASCII (one byte each in UTF-8, as nearly all
+     * arguments are: keys, numbers, JSON of ASCII text), without a byte array of its own; false, and nothing written, if
+     * one is not.
+     */
+    private boolean ascii(String text) {
+        int start = wlen;
+        int length = text.length();
+        header('$', length);
+        ensure(length + 2);
+        for (int i = 0; i < length; i++) {
+            char ch = text.charAt(i);
+            if (ch >= 0x80) {
+                wlen = start;
+                return false;
+            }
+            wbuf[wlen + i] = (byte) ch;
+        }
+        wlen += length;
+        put(CRLF, 2);
+        return true;
     }
 
     /** Writes every command appended since the last flush in one write. */
