@@ -205,9 +205,9 @@ final class RespConnection implements AutoCloseable {
                 if (length < 0) {
                     return null;
                 }
-                byte[] bytes = bytes((int) length);
+                String text = text((int) length);
                 expectCrlf();
-                return new String(bytes, StandardCharsets.UTF_8);
+                return text;
             }
             case '*': {
                 long count = number();
@@ -255,6 +255,16 @@ final class RespConnection implements AutoCloseable {
             throw new IOException("Expected CRLF in a reply from Redis");
         }
         return text.toString();
+    }
+
+    /** The next {@code length} bytes as UTF-8 text: straight from the read buffer when they are all in it. */
+    private String text(int length) throws IOException {
+        if (rlen - rpos >= length) {
+            String text = new String(rbuf, rpos, length, StandardCharsets.UTF_8);
+            rpos += length;
+            return text;
+        }
+        return new String(bytes(length), StandardCharsets.UTF_8);
     }
 
     private byte[] bytes(int length) throws IOException {
