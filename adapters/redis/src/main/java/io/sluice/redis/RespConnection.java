@@ -85,48 +85,19 @@ final class RespConnection implements AutoCloseable {
         }
     }
 
-    /** Appends one command (its parts: text, numbers, or bytes as they are) to what {@link #flush} writes. */
+    /**
+     * Appends one command (its parts: text, numbers, or bytes as they are) to what {@link #flush} writes. Text goes
+     * through {@link String#getBytes}: a copy char by char into the buffer, which saved that byte array (~12 KB a
+     * transition), cost more CPU than the JDK's own encoding of a Latin-1 string (7.1 % of the JVM's samples against 1.6 %).
+     */
     void command(List<?> parts) {
         header('*', parts.size());
         for (Object part : parts) {
-            if (part instanceof byte[] bytes) {
-                bulk(bytes);
-            } else {
-                String text = String.valueOf(part);
-                if (!ascii(text)) {
-                    bulk(text.getBytes(StandardCharsets.UTF_8));
-                }
-            }
+            byte[] bytes = part instanceof byte[] b ? b : String.valueOf(part).getBytes(StandardCharsets.UTF_8);
+            header('$', bytes.length);
+            put(bytes, bytes.length);
+            put(CRLF, 2);
         }
-    }
-
-    private void bulk(byte[] bytes) {
-        header('$', bytes.length);
-        put(bytes, bytes.length);
-        put(CRLF, 2);
-    }
-
-    /**
-     * {@code text} as a bulk string copied char by char, if every char is ASCII (one byte each in UTF-8, as nearly all
-     * arguments are: keys, numbers, JSON of ASCII text), without a byte array of its own; false, and nothing written, if
-     * one is not.
-     */
-    private boolean ascii(String text) {
-        int start = wlen;
-        int length = text.length();
-        header('$', length);
-        ensure(length + 2);
-        for (int i = 0; i < length; i++) {
-            char ch = text.charAt(i);
-            if (ch >= 0x80) {
-                wlen = start;
-                return false;
-            }
-            wbuf[wlen + i] = (byte) ch;
-        }
-        wlen += length;
-        put(CRLF, 2);
-        return true;
     }
 
     /** Writes every command appended since the last flush in one write. */
