@@ -21,8 +21,9 @@ import org.redisson.client.RedisTimeoutException;
  * a pipeline borrows one, writes its scripts in one write and reads their replies on its own (virtual) thread, and gives
  * it back. Redisson's command path (its batch service, its one event loop's encoding, write and decoding, and the
  * wake-ups between the caller and the loop) cost the JVM 1.5 to 2 times the CPU of this for the same pipeline, and a
- * transition at 8 in flight ~18 % more of it (bench/README, "Direct pipelines"). Only for one server over plain TCP with no replica acknowledgements; on Cluster, over TLS, or with
- * {@code ?replica-acks}, every script goes through Redisson as before.
+ * transition at 8 in flight ~17 % more of it (bench/README, "Direct pipelines"). Only for one server over plain TCP
+ * with no replica acknowledgements; on Cluster, over TLS, or with {@code ?replica-acks}, every script goes through
+ * Redisson as before.
  *
  * <p>Attached to a client by {@link RedisAdapters#open} unless {@code -Dsluice.redis.pipelines=redisson} says no, and
  * closed with the adapters ({@link RedisAdapters#close}); {@link Scripts} made over that client use it. A client made
