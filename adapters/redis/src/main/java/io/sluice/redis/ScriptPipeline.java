@@ -7,8 +7,8 @@ import org.redisson.api.RScript.ReturnType;
 
 /**
  * Scripts sent together in one round trip, in the order added ({@link Scripts#pipeline}). Each one's reply completes its
- * future when {@link #execute} has read it; {@link #execute} fails with the first script's failure, as Redisson's batch
- * does, after every reply was read.
+ * future when {@link #execute} has read it; a direct pipeline's {@link #execute} fails with the first script's failure
+ * once every reply was read, and every caller joins the futures it needs, which fail with their own script's.
  */
 interface ScriptPipeline {
     <R> CompletableFuture<R> add(LuaScript lua, ReturnType type, List<Object> keys, Object... args);
