@@ -165,6 +165,25 @@ class DirectPipelinesTest {
     }
 
     @Test
+    void roundTripsOneAfterAnotherReuseOneConnectionAndGivenBackOnesAreKept() {
+        Scripts scripts = direct(DirectPipelines.CHECK_AFTER);
+        List<Object> keys = List.of("{direct}:h", "{direct}:o", "{direct}:p");
+        for (int i = 0; i < 20; i++) {
+            CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, keys, "1", "e");
+        }
+        assertThat(connectionsNamed(pipelines.name())).as("each round trip gave its connection back").hasSize(1);
+
+        List<RespConnection> held = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            held.add(pipelines.borrow()); // the pool's size: 4
+        }
+        assertThat(connectionsNamed(pipelines.name())).hasSize(4);
+        held.forEach(pipelines::release);
+        assertThat(CommitCalls.CLEAR_OUTBOX.<List<Object>>run(scripts, ReturnType.MULTI, keys, "1", "e")).containsExactly(0L);
+        assertThat(connectionsNamed(pipelines.name())).as("kept for the next round trips, none opened beyond them").hasSize(4);
+    }
+
+    @Test
     void aWrongPasswordIsRefusedWithoutShowingItAndClosingTheAdaptersClosesTheConnections() {
         String wrong = redis.url().replace(PASSWORD, "not-the-password");
         DirectPipelines refused = DirectPipelines.over(client, wrong, 1, DirectPipelines.CHECK_AFTER);
