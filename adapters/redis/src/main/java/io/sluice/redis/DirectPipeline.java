@@ -45,7 +45,13 @@ final class DirectPipeline implements ScriptPipeline {
         RedisCallMeters meters = pool.meters();
         long start = meters == null ? 0 : meters.now();
         RedisException failed = null;
-        RespConnection c = pool.borrow();
+        RespConnection c;
+        try {
+            c = pool.borrow();
+        } catch (RedisException e) { // no connection: timed and counted as the round trip's outcome, as Redisson's would be
+            timed(meters, e, start);
+            throw e;
+        }
         try {
             for (Part p : parts) {
                 c.command(evalSha(p));
@@ -71,12 +77,16 @@ final class DirectPipeline implements ScriptPipeline {
             }
         } finally {
             pool.release(c);
-            if (meters != null) {
-                meters.ran(parts.size() == 1 ? "EVALSHA" : RedisCallMeters.PIPELINE, scriptOf(parts), failed, start);
-            }
+            timed(meters, failed, start);
         }
         if (failed != null) {
             throw failed;
+        }
+    }
+
+    private void timed(RedisCallMeters meters, RedisException failed, long start) {
+        if (meters != null) {
+            meters.ran(parts.size() == 1 ? "EVALSHA" : RedisCallMeters.PIPELINE, scriptOf(parts), failed, start);
         }
     }
 

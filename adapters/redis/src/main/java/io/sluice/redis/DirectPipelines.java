@@ -54,11 +54,8 @@ final class DirectPipelines implements AutoCloseable {
     private DirectPipelines(RedisUrl url, int size, RedisCallTimer timer, Duration checkAfter) {
         this.url = url;
         this.checkAfter = checkAfter;
-        String node = url.nodes().getFirst();
-        int colon = node.lastIndexOf(':');
-        String h = node.substring(0, colon);
-        this.host = h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h;
-        this.port = Integer.parseInt(node.substring(colon + 1));
+        this.host = url.host();
+        this.port = url.port();
         this.lent = new Semaphore(size);
         this.timer = timer;
     }
@@ -163,11 +160,11 @@ final class DirectPipelines implements AutoCloseable {
             closeIdle();
         } else {
             idle.offerFirst(c);
+            if (closed) { // closed while this one was lent: its drain may have run before the offer
+                closeIdle();
+            }
         }
         lent.release();
-        if (closed) {
-            closeIdle();
-        }
     }
 
     /** The exception a round trip that failed with {@code e} ends in, as Redisson's would be. */

@@ -114,6 +114,19 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
         return acks;
     }
 
+    /** The first node's host, an IPv6 literal without its brackets (the one server of a one-server URL). */
+    String host() {
+        String node = nodes.getFirst();
+        String host = node.substring(0, node.lastIndexOf(':')); // every node is host:port once parsed
+        return host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+    }
+
+    /** The first node's port. */
+    int port() {
+        String node = nodes.getFirst();
+        return Integer.parseInt(node.substring(node.lastIndexOf(':') + 1));
+    }
+
     /** Redisson's node addresses: {@code redis://host:port} or {@code rediss://host:port}. */
     List<String> addresses() {
         return nodes.stream().map(n -> (tls ? "rediss://" : "redis://") + n).toList();

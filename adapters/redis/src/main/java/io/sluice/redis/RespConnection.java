@@ -87,8 +87,7 @@ final class RespConnection implements AutoCloseable {
 
     /**
      * Appends one command (its parts: text, numbers, or bytes as they are) to what {@link #flush} writes. Text goes
-     * through {@link String#getBytes}: a copy char by char into the buffer, which saved that byte array (~12 KB a
-     * transition), cost more CPU than the JDK's own encoding of a Latin-1 string (7.1 % of the JVM's samples against 1.6 %).
+     * through {@link String#getBytes}: copying it char by char saved that array but cost more CPU (bench/README, "Tried").
      */
     void command(List<?> parts) {
         header('*', parts.size());

@@ -184,6 +184,21 @@ class DirectPipelinesTest {
     }
 
     @Test
+    void aServerThatCannotBeReachedFailsTheCallAndIsCountedAsAConnectionFailure() {
+        pipelines = DirectPipelines.over(client, "redis://127.0.0.1:1", 1, DirectPipelines.CHECK_AFTER); // nothing listens on port 1
+        DirectPipelines.attach(client, pipelines);
+        Scripts scripts = Scripts.of(client);
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        RedisAdapters.meterCalls(client, registry);
+
+        assertThatThrownBy(() -> CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, List.of("{direct}:h", "{direct}:o", "{direct}:p"), "1", "e"))
+                .isInstanceOf(RedisConnectionException.class).hasMessageContaining("127.0.0.1:1");
+        assertThat(registry.find(SluiceMeters.REDIS_CALLS).tag(SluiceMeters.COMMAND, "EVALSHA")
+                .tag(SluiceMeters.SCRIPT, "execution-clear-outbox").tag(SluiceMeters.OUTCOME, RedisCallOutcome.CONNECTION).timer())
+                .isNotNull().satisfies(t -> assertThat(t.count()).isEqualTo(1));
+    }
+
+    @Test
     void aWrongPasswordIsRefusedWithoutShowingItAndClosingTheAdaptersClosesTheConnections() {
         String wrong = redis.url().replace(PASSWORD, "not-the-password");
         DirectPipelines refused = DirectPipelines.over(client, wrong, 1, DirectPipelines.CHECK_AFTER);
@@ -216,8 +231,7 @@ class DirectPipelinesTest {
     }
 
     private static int port() {
-        String url = redis.url();
-        return Integer.parseInt(url.substring(url.lastIndexOf(':') + 1));
+        return RedisUrl.parse(redis.url()).port();
     }
 
     /** Kills the server's connections named as {@code pool}'s; how many. */

@@ -29,6 +29,19 @@ class RedisUrlTest {
     }
 
     @Test
+    void theHostAndPortOfAOneServerUrlAreItsNodesWithTheDefaultPortAndWithoutAnIpv6LiteralsBrackets() {
+        RedisUrl named = RedisUrl.parse("redis://:pw@redis.internal:6380/2");
+        assertThat(named.host()).isEqualTo("redis.internal");
+        assertThat(named.port()).isEqualTo(6380);
+        RedisUrl defaulted = RedisUrl.parse("redis://127.0.0.1");
+        assertThat(defaulted.host()).isEqualTo("127.0.0.1");
+        assertThat(defaulted.port()).isEqualTo(6379);
+        RedisUrl ipv6 = RedisUrl.parse("redis://[::1]:6390");
+        assertThat(ipv6.host()).isEqualTo("::1");
+        assertThat(ipv6.port()).isEqualTo(6390);
+    }
+
+    @Test
     void replicaAcksAreAClusterUrlsParameterAndNothingElseIsOne() {
         RedisUrl acked = RedisUrl.parse("redis+cluster://127.0.0.1:7000,127.0.0.1:7001?replica-acks=1");
         assertThat(acked.replicaAcks()).isEqualTo(1);
