@@ -109,14 +109,21 @@ public final class EmbeddedRedis implements AutoCloseable {
         }
     }
 
+    /** The unix socket a {@code redis-server} opens in its directory, beside its loopback port. */
+    static final String SOCKET_FILE = "redis.sock";
+    /** The longest socket path the kernel takes ({@code sun_path} is 108 bytes with its terminator), with room to spare. */
+    static final int LONGEST_SOCKET_PATH = 100;
+
     private final int port;
     private final Source source;
     private final String password;
     private final Optional<String> leftOver;
     private final Runnable stop;
+    private final Path unixSocket;
 
-    private EmbeddedRedis(int port, Source source, String password, Optional<String> leftOver, Runnable stop) {
+    private EmbeddedRedis(int port, Source source, String password, Optional<String> leftOver, Runnable stop, Path unixSocket) {
         this.port = port;
+        this.unixSocket = unixSocket;
         this.source = source;
         this.password = password;
         this.leftOver = leftOver;
@@ -148,6 +155,16 @@ public final class EmbeddedRedis implements AutoCloseable {
         return port;
     }
 
+    /**
+     * The server's unix socket, owner-only, in its directory: a {@code redis-server} whose directory's path is short
+     * enough for one (at most {@value #LONGEST_SOCKET_PATH} bytes with the file's name); empty for the embedded-redis jar.
+     * The same server as {@link #url()}, reached without TCP: the runtime's direct pipelines use it (its URL's
+     * {@code ?socket=}).
+     */
+    public Optional<Path> unixSocket() {
+        return Optional.ofNullable(unixSocket);
+    }
+
     public Source source() {
         return source;
     }
@@ -169,7 +186,7 @@ public final class EmbeddedRedis implements AutoCloseable {
     @Override
     public String toString() {
         return (source == Source.BINARY ? "redis-server" : "embedded-redis jar") + " at redis://" + LOOPBACK + ":" + port
-                + (password == null ? "" : " (password required)");
+                + (unixSocket == null ? "" : " and its unix socket " + unixSocket) + (password == null ? "" : " (password required)");
     }
 
     /** The program {@code binary} names: a path to it, or a name found on {@code searchPath}; empty for {@code null} or {@code "none"}. */
@@ -195,7 +212,7 @@ public final class EmbeddedRedis implements AutoCloseable {
             Files.writeString(dir.resolve(PID_FILE), process.pid() + "\n");
             Runnable stop = () -> stopProcess(process, dir, options.dir() == null);
             if (awaitReady(port, options.password(), process::isAlive)) {
-                return new EmbeddedRedis(port, Source.BINARY, options.password(), leftOver, stop);
+                return new EmbeddedRedis(port, Source.BINARY, options.password(), leftOver, stop, socketIn(dir));
             }
             String output = Files.readString(log);
             stop.run();
@@ -231,7 +248,7 @@ public final class EmbeddedRedis implements AutoCloseable {
             stop.run();
             throw new IOException("the embedded Redis did not answer PING on port " + port);
         }
-        return new EmbeddedRedis(port, Source.EMBEDDED_JAR, options.password(), leftOver, stop);
+        return new EmbeddedRedis(port, Source.EMBEDDED_JAR, options.password(), leftOver, stop, null);
     }
 
     private static Path directory(Options options) throws IOException {
@@ -242,6 +259,12 @@ public final class EmbeddedRedis implements AutoCloseable {
         return options.dir();
     }
 
+    /** The socket a server in {@code dir} opens, or {@code null} where its path would be too long for one. */
+    private static Path socketIn(Path dir) {
+        Path socket = dir.toAbsolutePath().resolve(SOCKET_FILE);
+        return socket.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= LONGEST_SOCKET_PATH ? socket : null;
+    }
+
     /** The settings in a file only the owner may read: the password stays off the command line. */
     private static Path writeConfig(Path dir, Options options, int port) throws IOException {
         List<String> lines = new ArrayList<>(List.of("port " + port, "bind " + LOOPBACK, "dir " + quoted(dir.toString()),
@@ -249,6 +272,10 @@ public final class EmbeddedRedis implements AutoCloseable {
         lines.addAll(options.persistence().settings());
         if (options.password() != null) {
             lines.add("requirepass " + quoted(options.password()));
+        }
+        Path socket = socketIn(dir);
+        if (socket != null) {
+            lines.addAll(List.of("unixsocket " + quoted(socket.toString()), "unixsocketperm 700"));
         }
         Path config = dir.resolve(CONFIG_FILE);
         Files.deleteIfExists(config);

@@ -20,8 +20,27 @@ class EmbeddedRedisTest {
         assertThat(redis.source()).isEqualTo(EmbeddedRedis.Source.BINARY);
         assertThat(redis.url()).startsWith("redis://127.0.0.1:");
         assertThat(RedisPing.answers("127.0.0.1", port(redis), Duration.ofSeconds(1))).isTrue();
+        assertThat(redis.unixSocket()).as("a socket beside the port, in its temporary folder").hasValueSatisfying(socket -> {
+            assertThat(socket).isAbsolute().hasFileName("redis.sock");
+            assertThat(java.nio.file.Files.exists(socket)).isTrue();
+        });
+        assertThat(redis.toString()).contains(" and its unix socket " + redis.unixSocket().orElseThrow());
         redis.close();
         assertThat(RedisPing.answers("127.0.0.1", port(redis), Duration.ofMillis(300))).isFalse();
+    }
+
+    @Test
+    void aFolderWhosePathIsTooLongForASocketGetsNoneAndTheServerStillStarts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path temp) {
+        RedisServerOnPath.require(PATH);
+        java.nio.file.Path dir = temp.resolve("d".repeat(120 - Math.min(100, temp.toString().length())));
+        EmbeddedRedis redis = EmbeddedRedis.start(new EmbeddedRedis.Options("redis-server", PATH, dir, EmbeddedRedis.Persistence.NONE, null));
+        try {
+            assertThat(dir.resolve("redis.sock").toString().length()).isGreaterThan(EmbeddedRedis.LONGEST_SOCKET_PATH);
+            assertThat(redis.unixSocket()).isEmpty();
+            assertThat(RedisPing.answers("127.0.0.1", port(redis), Duration.ofSeconds(1))).isTrue();
+        } finally {
+            redis.close();
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.sluice.redis;
 
 import java.io.IOException;
 import java.net.SocketTimeoutException;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Collections;
@@ -23,14 +24,19 @@ import org.redisson.client.RedisTimeoutException;
  * wake-ups between the caller and the loop) cost the JVM 1.5 to 2 times the CPU of this for the same pipeline, and a
  * transition at 8 in flight ~17 % more of it (bench/README, "Direct pipelines"). Only for one server over plain TCP
  * with no replica acknowledgements; on Cluster, over TLS, or with {@code ?replica-acks}, every script goes through
- * Redisson as before.
+ * Redisson as before. Where the URL names the server's unix socket on this host ({@code ?socket=/path}, which the local
+ * runtime's embedded Redis opens), the connections go through it instead of TCP, which costs the JVM a third less CPU a
+ * pipeline (bench/README, "Direct pipelines over the unix socket"); Redisson stays on TCP.
  *
  * <p>Attached to a client by {@link RedisAdapters#open} unless {@code -Dsluice.redis.pipelines=redisson} says no, and
  * closed with the adapters ({@link RedisAdapters#close}); {@link Scripts} made over that client use it. A client made
  * elsewhere has none, nor one a host manages itself ({@link RedisAdapters#over}: a Lambda's SnapStart-restorable client).
  */
 final class DirectPipelines implements AutoCloseable {
-    /** The JVM setting that turns them off: {@code redisson} keeps Redisson's batches for every script. */
+    /**
+     * The JVM setting that turns them off, {@code redisson} (Redisson's batches for every script), or keeps them on TCP
+     * where the URL names a unix socket, {@code tcp}.
+     */
     static final String SETTING = "sluice.redis.pipelines";
     /** How long a read waits for Redis, as Redisson's response timeout. */
     static final Duration TIMEOUT = Duration.ofSeconds(3);
@@ -43,6 +49,10 @@ final class DirectPipelines implements AutoCloseable {
     private final RedisUrl url;
     private final String host;
     private final int port;
+    /** The server's unix socket, when the URL names one and {@link #SETTING} does not say {@code tcp}; else {@code null}. */
+    private final Path socket;
+    private final Duration timeout;
+    private final ReadDeadlines deadlines;
     private final Semaphore lent;
     private final ConcurrentLinkedDeque<RespConnection> idle = new ConcurrentLinkedDeque<>();
     private final RedisCallTimer timer;
@@ -51,11 +61,14 @@ final class DirectPipelines implements AutoCloseable {
     private final String name = "sluice-direct-" + HexFormat.of().toHexDigits(new SecureRandom().nextInt());
     private volatile boolean closed;
 
-    private DirectPipelines(RedisUrl url, int size, RedisCallTimer timer, Duration checkAfter) {
+    private DirectPipelines(RedisUrl url, int size, RedisCallTimer timer, Duration checkAfter, Duration timeout) {
         this.url = url;
+        this.timeout = timeout;
+        this.deadlines = new ReadDeadlines(timeout);
         this.checkAfter = checkAfter;
         this.host = url.host();
         this.port = url.port();
+        this.socket = url.socket() == null || "tcp".equalsIgnoreCase(System.getProperty(SETTING)) ? null : Path.of(url.socket());
         this.lent = new Semaphore(size);
         this.timer = timer;
     }
@@ -82,12 +95,17 @@ final class DirectPipelines implements AutoCloseable {
      * unused for {@code checkAfter} is checked before it is lent again.
      */
     static DirectPipelines over(RedissonClient client, String url, int size, Duration checkAfter) {
+        return over(client, url, size, checkAfter, TIMEOUT);
+    }
+
+    /** As {@link #over(RedissonClient, String, int, Duration)}, each read waiting at most {@code timeout} (tests: a short one). */
+    static DirectPipelines over(RedissonClient client, String url, int size, Duration checkAfter, Duration timeout) {
         RedisUrl redis = RedisUrl.parse(url);
         if (!allowed(redis)) {
             throw new IllegalArgumentException("Direct pipelines need one Redis server over plain TCP with no replica-acks, not " + redis);
         }
         RedisCallTimer timer = client.getConfig().getNettyHook() instanceof RedisCallTimer t ? t : null;
-        return new DirectPipelines(redis, size, timer, checkAfter);
+        return new DirectPipelines(redis, size, timer, checkAfter, timeout);
     }
 
     /** The direct pipelines attached to {@code client}, or {@code null}. */
@@ -129,8 +147,8 @@ final class DirectPipelines implements AutoCloseable {
             throw new RedisException("The Redis client is shut down");
         }
         try {
-            if (!lent.tryAcquire(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new RedisTimeoutException("No Redis connection was free within " + TIMEOUT);
+            if (!lent.tryAcquire(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new RedisTimeoutException("No Redis connection was free within " + timeout);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -143,7 +161,8 @@ final class DirectPipelines implements AutoCloseable {
             c.close(); // the server closed it, or restarted, while it was idle
         }
         try {
-            return RespConnection.open(host, port, url.user(), url.password(), url.database(), name, TIMEOUT);
+            return socket != null ? RespConnection.openUnix(socket, url.user(), url.password(), url.database(), name, deadlines)
+                    : RespConnection.open(host, port, url.user(), url.password(), url.database(), name, timeout);
         } catch (IOException e) {
             lent.release();
             throw failure("connect to", e);
@@ -169,7 +188,7 @@ final class DirectPipelines implements AutoCloseable {
 
     /** The exception a round trip that failed with {@code e} ends in, as Redisson's would be. */
     RedisException failure(String what, IOException e) {
-        String message = "Could not " + what + " Redis at " + host + ":" + port + ": " + e.getMessage()
+        String message = "Could not " + what + " Redis at " + (socket != null ? socket : host + ":" + port) + ": " + e.getMessage()
                 + " (a write in flight may or may not have taken effect)";
         return e instanceof SocketTimeoutException ? new RedisTimeoutException(message) : new RedisConnectionException(message, e);
     }

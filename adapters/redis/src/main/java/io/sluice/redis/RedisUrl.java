@@ -18,12 +18,15 @@ import java.util.Objects;
  * @param nodes    {@code host:port} of each server named; exactly one unless {@code cluster}
  * @param database the database number (always 0 on Cluster)
  * @param replicaAcks {@code ?replica-acks=N} (Cluster only): how many replicas must confirm each write ({@link ReplicaAcks}); 0 if not given
+ * @param socket   {@code ?socket=/path} (one server over plain TCP only): the same server's unix socket on this host, which
+ *                 the scripts' direct pipelines use instead of TCP ({@link DirectPipelines}); {@code null} if not given
  */
-record RedisUrl(boolean tls, boolean cluster, String user, String password, List<String> nodes, int database, int replicaAcks) {
+record RedisUrl(boolean tls, boolean cluster, String user, String password, List<String> nodes, int database, int replicaAcks,
+                String socket) {
     /** The setting a bad URL is reported against. */
     static final String SETTING = "SluiceRedisProperties.url (SLUICE_REDIS_URL, sluice.redis.url in the hosts)";
     static final String EXPECTED = "A Redis URL starts with redis:// or rediss:// (TLS) for one server, "
-            + "redis://[user:password@]host[:port][/database], or with redis+cluster:// or rediss+cluster:// for Redis Cluster, "
+            + "redis://[user:password@]host[:port][/database][?socket=/path/of/its/unix.sock], or with redis+cluster:// or rediss+cluster:// for Redis Cluster, "
             + "redis+cluster://[user:password@]host:port[,host:port...][?replica-acks=N]";
 
     RedisUrl {
@@ -57,8 +60,8 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
             String info = authority.substring(0, at);
             int colon = info.indexOf(':');
             String rawUser = colon < 0 ? info : info.substring(0, colon);
-            user = rawUser.isEmpty() ? null : decode(rawUser, url);
-            password = colon < 0 ? null : decode(info.substring(colon + 1), url);
+            user = rawUser.isEmpty() ? null : decode(rawUser, "its user info", url);
+            password = colon < 0 ? null : decode(info.substring(colon + 1), "its user info", url);
             if (colon < 0 && user != null) { // redis://secret@host: a lone user info is the password (as Redisson reads it)
                 password = user;
                 user = null;
@@ -78,9 +81,14 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
         int database = 0;
         String noFragment = tail.indexOf('#') >= 0 ? tail.substring(0, tail.indexOf('#')) : tail;
         String path = noFragment.indexOf('?') >= 0 ? noFragment.substring(0, noFragment.indexOf('?')) : noFragment;
-        int replicaAcks = replicaAcks(noFragment.indexOf('?') >= 0 ? noFragment.substring(noFragment.indexOf('?') + 1) : "", url);
+        Query query = query(noFragment.indexOf('?') >= 0 ? noFragment.substring(noFragment.indexOf('?') + 1) : "", url);
+        int replicaAcks = query.replicaAcks();
         if (replicaAcks > 0 && !cluster) {
             throw bad(url, "replica-acks needs a Redis Cluster URL (redis+cluster:// or rediss+cluster://): a single server has no replicas here");
+        }
+        if (query.socket() != null && (cluster || tls)) {
+            throw bad(url, "socket names a unix socket of one server on this host, reached without TLS: not for "
+                    + (cluster ? "Redis Cluster" : "rediss://"));
         }
         if (path.matches("/\\d+")) {
             database = Integer.parseInt(path.substring(1));
@@ -90,12 +98,15 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
         if (cluster && database != 0) {
             throw bad(url, "Redis Cluster has database 0 only, not " + database);
         }
-        return new RedisUrl(tls, cluster, user, password, nodes, database, replicaAcks);
+        return new RedisUrl(tls, cluster, user, password, nodes, database, replicaAcks, query.socket());
     }
 
-    /** The query: nothing, or {@code replica-acks=N} with N from 0 to 5. */
-    private static int replicaAcks(String query, String url) {
+    private record Query(int replicaAcks, String socket) {}
+
+    /** The query: nothing, {@code replica-acks=N} with N from 0 to 5, {@code socket=} an absolute path (percent-decoded). */
+    private static Query query(String query, String url) {
         int acks = 0;
+        String socket = null;
         for (String parameter : query.split("&", -1)) {
             if (parameter.isEmpty()) {
                 continue;
@@ -103,15 +114,22 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
             int eq = parameter.indexOf('=');
             String name = eq < 0 ? parameter : parameter.substring(0, eq);
             String value = eq < 0 ? "" : parameter.substring(eq + 1);
+            if (name.equals("socket")) {
+                socket = decode(value, "its socket", url);
+                if (!socket.startsWith("/") || socket.indexOf('\0') >= 0) {
+                    throw bad(url, "socket is '" + socket + "'; expected the absolute path of the server's unix socket");
+                }
+                continue;
+            }
             if (!name.equals("replica-acks")) {
-                throw bad(url, "it has the parameter '" + name + "'; the only one known is replica-acks=N");
+                throw bad(url, "it has the parameter '" + name + "'; the known ones are replica-acks=N and socket=/path");
             }
             if (!value.matches("[0-5]")) {
                 throw bad(url, "replica-acks is '" + value + "'; expected how many replicas must confirm each write, 0 to 5");
             }
             acks = Integer.parseInt(value);
         }
-        return acks;
+        return new Query(acks, socket);
     }
 
     /** The first node's host, an IPv6 literal without its brackets (the one server of a one-server URL). */
@@ -172,13 +190,13 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
         return text.length();
     }
 
-    private static String decode(String text, String url) {
+    private static String decode(String text, String what, String url) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '%') {
                 if (i + 2 >= text.length() || Character.digit(text.charAt(i + 1), 16) < 0 || Character.digit(text.charAt(i + 2), 16) < 0) {
-                    throw bad(url, "its user info has a '%' that is not followed by two hex digits");
+                    throw bad(url, what + " has a '%' that is not followed by two hex digits");
                 }
                 out.write(Character.digit(text.charAt(i + 1), 16) * 16 + Character.digit(text.charAt(i + 2), 16));
                 i += 2;
@@ -198,6 +216,7 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
     @Override
     public String toString() {
         return (tls ? "rediss" : "redis") + (cluster ? "+cluster" : "") + "://" + (password == null ? "" : "***@")
-                + String.join(",", nodes) + (database == 0 ? "" : "/" + database) + (replicaAcks == 0 ? "" : "?replica-acks=" + replicaAcks);
+                + String.join(",", nodes) + (database == 0 ? "" : "/" + database) + (replicaAcks == 0 ? "" : "?replica-acks=" + replicaAcks)
+                + (socket == null ? "" : "?socket=" + socket);
     }
 }

@@ -2,19 +2,16 @@ package io.sluice.redis;
 
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * One plain TCP connection to one Redis server, speaking RESP2 by itself: commands are encoded into one buffer and
- * written together ({@link #flush}), replies read in order on the calling thread, which on a virtual thread parks
+ * One connection to one Redis server, over plain TCP or its unix socket ({@link RespTransport}), speaking RESP2 by
+ * itself: commands are encoded into one buffer and written together ({@link #flush}), replies read in order on the calling thread, which on a virtual thread parks
  * while it waits. It is what {@link DirectPipelines} lends a pipeline for its whole round trip, so it is never shared
  * while in use. A server's error reply is a {@link Failure} value, not an exception, so the replies after it are still
  * read; an I/O error or a malformed reply leaves the connection {@link #broken()}, to be closed, never reused.
@@ -30,9 +27,7 @@ final class RespConnection implements AutoCloseable {
     private static final byte[] CRLF = {'\r', '\n'};
     private static final int LARGEST_KEPT = 1 << 20;
 
-    private final Socket socket;
-    private final OutputStream out;
-    private final InputStream in;
+    private final RespTransport transport;
     private byte[] wbuf = new byte[8192];
     private int wlen;
     private final byte[] rbuf = new byte[16384];
@@ -41,25 +36,30 @@ final class RespConnection implements AutoCloseable {
     private boolean broken;
     private long lastUsed = System.nanoTime();
 
-    private RespConnection(Socket socket) throws IOException {
-        this.socket = socket;
-        this.out = socket.getOutputStream();
-        this.in = socket.getInputStream();
+    private RespConnection(RespTransport transport) {
+        this.transport = transport;
     }
 
     /**
-     * Connects to {@code host:port}, authenticates when {@code password} is given ({@code AUTH [user] password}), selects
-     * {@code database} when it is not 0 and names itself {@code name} ({@code CLIENT SETNAME}, what {@code CLIENT LIST}
-     * shows); every read waits at most {@code timeout}.
+     * Connects to {@code host:port} over TCP, authenticates when {@code password} is given ({@code AUTH [user] password}),
+     * selects {@code database} when it is not 0 and names itself {@code name} ({@code CLIENT SETNAME}, what {@code CLIENT
+     * LIST} shows); every read waits at most {@code timeout}.
      */
     static RespConnection open(String host, int port, String user, String password, int database, String name, Duration timeout)
             throws IOException {
-        Socket socket = new Socket();
+        return setUp(RespTransport.Tcp.open(host, port, timeout), user, password, database, name);
+    }
+
+    /** As {@link #open}, over the server's unix socket at {@code socket}; {@code deadlines} times its reads out. */
+    static RespConnection openUnix(Path socket, String user, String password, int database, String name, ReadDeadlines deadlines)
+            throws IOException {
+        return setUp(RespTransport.Unix.open(socket, deadlines), user, password, database, name);
+    }
+
+    private static RespConnection setUp(RespTransport transport, String user, String password, int database, String name)
+            throws IOException {
         try {
-            socket.connect(new InetSocketAddress(host, port), (int) timeout.toMillis());
-            socket.setTcpNoDelay(true);
-            socket.setSoTimeout((int) timeout.toMillis());
-            RespConnection c = new RespConnection(socket);
+            RespConnection c = new RespConnection(transport);
             int expected = 0;
             if (password != null) {
                 c.command(user == null ? List.of("AUTH", password) : List.of("AUTH", user, password));
@@ -75,12 +75,12 @@ final class RespConnection implements AutoCloseable {
             for (int i = 0; i < expected; i++) {
                 if (c.reply() instanceof Failure f) {
                     // The server's text only: it never repeats the password.
-                    throw new IOException("Redis at " + host + ":" + port + " refused the connection's set-up: " + f.message());
+                    throw new IOException("Redis at " + transport.where() + " refused the connection's set-up: " + f.message());
                 }
             }
             return c;
         } catch (IOException | RuntimeException e) {
-            socket.close();
+            transport.close();
             throw e;
         }
     }
@@ -102,8 +102,7 @@ final class RespConnection implements AutoCloseable {
     /** Writes every command appended since the last flush in one write. */
     void flush() throws IOException {
         try {
-            out.write(wbuf, 0, wlen);
-            out.flush();
+            transport.write(wbuf, wlen);
             wlen = 0;
             if (wbuf.length > LARGEST_KEPT) {
                 wbuf = new byte[8192]; // a pipeline of a large state grew it: not kept for every later one
@@ -148,17 +147,13 @@ final class RespConnection implements AutoCloseable {
 
     /** Whether an I/O error or a malformed reply left this connection in an unknown state. */
     boolean broken() {
-        return broken || socket.isClosed();
+        return broken || transport.isClosed();
     }
 
     @Override
     public void close() {
         broken = true;
-        try {
-            socket.close();
-        } catch (IOException e) {
-            // closing: nothing left to do with it
-        }
+        transport.close();
     }
 
     private Object parse() throws IOException {
@@ -266,7 +261,7 @@ final class RespConnection implements AutoCloseable {
     }
 
     private void fill() throws IOException {
-        int n = in.read(rbuf, 0, rbuf.length);
+        int n = transport.read(rbuf);
         if (n < 0) {
             throw new EOFException("Redis closed the connection");
         }

@@ -52,8 +52,25 @@ class RedisUrlTest {
         assertThatThrownBy(() -> RedisUrl.parse("redis+cluster://127.0.0.1:7000?replica-acks=many"))
                 .hasMessageContaining("replica-acks is 'many'; expected how many replicas must confirm each write, 0 to 5");
         assertThatThrownBy(() -> RedisUrl.parse("redis+cluster://127.0.0.1:7000?ssl=true"))
-                .hasMessageContaining("it has the parameter 'ssl'; the only one known is replica-acks=N")
+                .hasMessageContaining("it has the parameter 'ssl'; the known ones are replica-acks=N and socket=/path")
                 .hasMessageContaining("SLUICE_REDIS_URL");
+    }
+
+    @Test
+    void aOneServerUrlMayNameTheServersUnixSocketAnAbsolutePathPercentDecoded() {
+        RedisUrl url = RedisUrl.parse("redis://:pw@127.0.0.1:6390?socket=/tmp/my%20redis/redis.sock");
+        assertThat(url.socket()).isEqualTo("/tmp/my redis/redis.sock");
+        assertThat(url.addresses()).as("Redisson keeps TCP").containsExactly("redis://127.0.0.1:6390");
+        assertThat(url.toString()).isEqualTo("redis://***@127.0.0.1:6390?socket=/tmp/my redis/redis.sock");
+        assertThat(RedisUrl.parse("redis://127.0.0.1:6390").socket()).isNull();
+        assertThatThrownBy(() -> RedisUrl.parse("redis://127.0.0.1?socket=redis.sock"))
+                .hasMessageContaining("socket is 'redis.sock'; expected the absolute path of the server's unix socket");
+        assertThatThrownBy(() -> RedisUrl.parse("redis://127.0.0.1?socket=/tmp/a%2"))
+                .hasMessageContaining("its socket has a '%' that is not followed by two hex digits");
+        assertThatThrownBy(() -> RedisUrl.parse("rediss://127.0.0.1?socket=/tmp/redis.sock"))
+                .hasMessageContaining("socket names a unix socket of one server on this host, reached without TLS: not for rediss://");
+        assertThatThrownBy(() -> RedisUrl.parse("redis+cluster://127.0.0.1:7000?socket=/tmp/redis.sock"))
+                .hasMessageContaining("not for Redis Cluster");
     }
 
     @Test

@@ -1,0 +1,142 @@
+package io.sluice.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.embedded.EmbeddedRedis;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.redisson.api.RScript.ReturnType;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.RedisConnectionException;
+import org.redisson.client.RedisTimeoutException;
+
+/**
+ * The direct pipelines over the server's unix socket ({@link RespTransport.Unix}, a URL's {@code ?socket=}), on a real
+ * {@code redis-server} of the test's own that opens one beside its loopback port ({@link EmbeddedRedis#unixSocket()}):
+ * which transport a connection took is what the server says of it ({@code CLIENT LIST}: flag {@code U} for a unix-socket
+ * client, as the Redis documentation of CLIENT LIST gives it). A server that stops answering is this server stopped
+ * ({@code SIGSTOP}) and let go on ({@code SIGCONT}).
+ */
+class DirectPipelinesOverUnixSocketTest {
+    private static final String PASSWORD = "unix-" + Long.toHexString(System.nanoTime());
+    private static final List<Object> KEYS = List.of("{direct}:h", "{direct}:o", "{direct}:p");
+    private static EmbeddedRedis redis;
+    private static RedissonClient client;
+    private DirectPipelines pipelines;
+
+    @BeforeAll
+    static void start() {
+        redis = EmbeddedRedis.start(new EmbeddedRedis.Options("redis-server", System.getenv().getOrDefault("PATH", ""), null,
+                EmbeddedRedis.Persistence.NONE, PASSWORD));
+        client = RedisAdapters.client(redis.url());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (client != null) {
+            client.shutdown();
+        }
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    @AfterEach
+    void detach() {
+        System.clearProperty(DirectPipelines.SETTING);
+        DirectPipelines.detach(client);
+    }
+
+    @Test
+    void theServerOpensAnOwnerOnlySocketInItsOwnDirectory() throws IOException {
+        Path socket = redis.unixSocket().orElseThrow();
+        assertThat(socket.getFileName()).hasToString("redis.sock");
+        assertThat(Files.getPosixFilePermissions(socket)).allMatch(p -> p.name().startsWith("OWNER_"));
+    }
+
+    @Test
+    void withTheSocketInTheUrlThePipelinesGoThroughItAndRedissonStaysOnTcp() {
+        Scripts scripts = direct(Duration.ofSeconds(3));
+        assertThat(CommitCalls.CLEAR_OUTBOX.<List<Object>>run(scripts, ReturnType.MULTI, KEYS, "1", "e")).containsExactly(0L);
+        assertThat(flagsOf(pipelines.name())).singleElement().asString().contains("U");
+        assertThat(client.getBucket("{direct}:b").isExists()).as("the client's own commands still answer over TCP").isFalse();
+    }
+
+    @Test
+    void theTcpSettingKeepsThemOnTcpWhereTheUrlNamesASocket() {
+        System.setProperty(DirectPipelines.SETTING, "tcp");
+        Scripts scripts = direct(Duration.ofSeconds(3));
+        CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, KEYS, "1", "e");
+        assertThat(flagsOf(pipelines.name())).singleElement().asString().doesNotContain("U");
+    }
+
+    @Test
+    void aReadTheServerDoesNotAnswerTimesOutAndTheNextRoundTripOpensAnother() throws Exception {
+        Scripts scripts = direct(Duration.ofMillis(300));
+        CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, KEYS, "1", "e");
+        long pid = Long.parseLong(Files.readString(redis.unixSocket().orElseThrow().resolveSibling("redis.pid")).trim());
+        signal("STOP", pid);
+        try {
+            assertThatThrownBy(() -> CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, KEYS, "1", "e"))
+                    .isInstanceOf(RedisTimeoutException.class).hasMessageContaining("timed out")
+                    .hasMessageContaining("may or may not have taken effect").hasMessageNotContaining(PASSWORD);
+        } finally {
+            signal("CONT", pid);
+        }
+        assertThat(CommitCalls.CLEAR_OUTBOX.<List<Object>>run(scripts, ReturnType.MULTI, KEYS, "1", "e")).containsExactly(0L);
+        assertThat(flagsOf(pipelines.name())).as("the timed-out connection was closed, one other took its place").hasSize(1);
+    }
+
+    @Test
+    void aSocketThatIsNotThereFailsTheCallNamingIt() {
+        pipelines = DirectPipelines.over(client, redis.url() + "?socket=/nonexistent/sluice-test/redis.sock", 1,
+                DirectPipelines.CHECK_AFTER, Duration.ofSeconds(3));
+        DirectPipelines.attach(client, pipelines);
+        Scripts scripts = Scripts.of(client);
+        assertThatThrownBy(() -> CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, KEYS, "1", "e"))
+                .isInstanceOf(RedisConnectionException.class).hasMessageContaining("/nonexistent/sluice-test/redis.sock");
+    }
+
+    /** Direct pipelines on {@link #client} through the server's socket, each read waiting at most {@code timeout}. */
+    private Scripts direct(Duration timeout) {
+        String url = redis.url() + "?socket=" + redis.unixSocket().orElseThrow();
+        pipelines = DirectPipelines.over(client, url, 2, DirectPipelines.CHECK_AFTER, timeout);
+        DirectPipelines.attach(client, pipelines);
+        return Scripts.of(client);
+    }
+
+    /** The {@code flags=} of each of the server's connections named {@code name}. */
+    private static List<String> flagsOf(String name) {
+        String list;
+        try (RespConnection c = RespConnection.open("127.0.0.1", RedisUrl.parse(redis.url()).port(), null, PASSWORD, 0, "unix-test",
+                Duration.ofSeconds(3))) {
+            c.command(List.of("CLIENT", "LIST"));
+            c.flush();
+            list = (String) c.reply();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        List<String> flags = new ArrayList<>();
+        for (String line : list.split("\n")) {
+            List<String> fields = List.of(line.trim().split(" "));
+            if (fields.contains("name=" + name)) {
+                fields.stream().filter(f -> f.startsWith("flags=")).forEach(f -> flags.add(f.substring("flags=".length())));
+            }
+        }
+        return flags;
+    }
+
+    private static void signal(String signal, long pid) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+        assertThat(kill.waitFor()).as("kill -" + signal + " " + pid).isZero();
+    }
+}
