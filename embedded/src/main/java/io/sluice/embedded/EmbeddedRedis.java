@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -212,7 +213,7 @@ public final class EmbeddedRedis implements AutoCloseable {
             Files.writeString(dir.resolve(PID_FILE), process.pid() + "\n");
             Runnable stop = () -> stopProcess(process, dir, options.dir() == null);
             if (awaitReady(port, options.password(), process::isAlive)) {
-                return new EmbeddedRedis(port, Source.BINARY, options.password(), leftOver, stop, socketIn(dir));
+                return new EmbeddedRedis(port, Source.BINARY, options.password(), leftOver, stop, socketIn(dir).orElse(null));
             }
             String output = Files.readString(log);
             stop.run();
@@ -259,10 +260,31 @@ public final class EmbeddedRedis implements AutoCloseable {
         return options.dir();
     }
 
-    /** The socket a server in {@code dir} opens, or {@code null} where its path would be too long for one. */
-    private static Path socketIn(Path dir) {
+    /**
+     * The unix socket a server in {@code dir} opens ({@value #SOCKET_FILE}), or empty where its path would be too long for
+     * one (more than {@value #LONGEST_SOCKET_PATH} bytes): for a launcher of its own (the chaos drill's) as for this one.
+     */
+    public static Optional<Path> socketIn(Path dir) {
         Path socket = dir.toAbsolutePath().resolve(SOCKET_FILE);
-        return socket.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= LONGEST_SOCKET_PATH ? socket : null;
+        return socket.toString().getBytes(StandardCharsets.UTF_8).length <= LONGEST_SOCKET_PATH ? Optional.of(socket) : Optional.empty();
+    }
+
+    /**
+     * {@code ?socket=} and {@code socket}, percent-encoded as UTF-8 where a URL's query cannot hold a character as it is:
+     * what a Redis URL appends so that the runtime's direct pipelines reach the server through its unix socket rather than
+     * loopback TCP (the Redis adapters' {@code RedisUrl}).
+     */
+    public static String socketQuery(Path socket) {
+        StringBuilder query = new StringBuilder("?socket=");
+        for (byte b : socket.toString().getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            if (c < 0x80 && (Character.isLetterOrDigit(c) || "/-._~".indexOf(c) >= 0)) {
+                query.append(c);
+            } else {
+                query.append('%').append(String.format(java.util.Locale.ROOT, "%02X", b & 0xff));
+            }
+        }
+        return query.toString();
     }
 
     /** The settings in a file only the owner may read: the password stays off the command line. */
@@ -273,10 +295,7 @@ public final class EmbeddedRedis implements AutoCloseable {
         if (options.password() != null) {
             lines.add("requirepass " + quoted(options.password()));
         }
-        Path socket = socketIn(dir);
-        if (socket != null) {
-            lines.addAll(List.of("unixsocket " + quoted(socket.toString()), "unixsocketperm 700"));
-        }
+        socketIn(dir).ifPresent(socket -> lines.addAll(List.of("unixsocket " + quoted(socket.toString()), "unixsocketperm 700")));
         Path config = dir.resolve(CONFIG_FILE);
         Files.deleteIfExists(config);
         OwnerOnlyFiles.create(config);

@@ -44,6 +44,14 @@ class EmbeddedRedisTest {
     }
 
     @Test
+    void aSocketJoinsAUrlAsAQueryPercentEncodedWhereAQueryCannotHoldItsCharacters() {
+        assertThat(EmbeddedRedis.socketQuery(java.nio.file.Path.of("/tmp/sluice-redis-1/redis.sock")))
+                .isEqualTo("?socket=/tmp/sluice-redis-1/redis.sock");
+        assertThat(EmbeddedRedis.socketQuery(java.nio.file.Path.of("/home/a b/.sluice/r&d#1/é.sock")))
+                .isEqualTo("?socket=/home/a%20b/.sluice/r%26d%231/%C3%A9.sock");
+    }
+
+    @Test
     void withoutABinaryTheJarsRedisStartsAndStops() {
         EmbeddedRedis redis = EmbeddedRedis.start("redis-server", "/nonexistent");
         assertThat(redis.source()).isEqualTo(EmbeddedRedis.Source.EMBEDDED_JAR);

@@ -1,5 +1,6 @@
 package io.sluice.cli.chaos;
 
+import io.sluice.embedded.EmbeddedRedis;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -16,7 +17,8 @@ import java.util.List;
  * A {@code redis-server} the drill owns: on one loopback port for its whole life, with an append-only file in
  * its own folder, so that a SIGKILL and a start on the same port and folder is a restart from the AOF that the
  * nodes reconnect to. {@code appendfsync} is {@code everysec} or {@code always}; RDB snapshots are off, so the
- * AOF is all a restart has.
+ * AOF is all a restart has. It opens its unix socket in that folder too, as the local runtime's embedded Redis does, and
+ * its URL names it: the nodes' direct pipelines go through the socket, so a kill breaks them there as well.
  */
 final class RedisProcess implements DrillRedis {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
@@ -42,12 +44,13 @@ final class RedisProcess implements DrillRedis {
 
     @Override
     public String url() {
-        return "redis://127.0.0.1:" + port;
+        return "redis://127.0.0.1:" + port + EmbeddedRedis.socketIn(dir).map(EmbeddedRedis::socketQuery).orElse("");
     }
 
     @Override
     public String describe() {
-        return "redis-server on port " + port + " (appendonly yes, appendfsync " + fsync + ")";
+        return "redis-server on port " + port + EmbeddedRedis.socketIn(dir).map(socket -> " and its unix socket").orElse("")
+                + " (appendonly yes, appendfsync " + fsync + ")";
     }
 
     @Override
@@ -77,6 +80,7 @@ final class RedisProcess implements DrillRedis {
                 "--dir", dir.toString(), "--save", "", "--protected-mode", "yes", "--daemonize", "no",
                 "--logfile", dir.resolve("redis.log").toString()));
         command.addAll(DrillRedis.persistence(fsync).flags()); // the embedded servers' AOF settings, rewrites at 512 MB included
+        EmbeddedRedis.socketIn(dir).ifPresent(socket -> command.addAll(List.of("--unixsocket", socket.toString(), "--unixsocketperm", "700")));
         try {
             process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         } catch (IOException e) {

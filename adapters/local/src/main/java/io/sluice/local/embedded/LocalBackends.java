@@ -133,23 +133,6 @@ public final class LocalBackends implements AutoCloseable {
         }
     }
 
-    /**
-     * {@code ?socket=} and the started server's unix socket, percent-encoded where a URL needs it: the runtime's direct
-     * pipelines reach the server through it rather than loopback TCP (bench/README, "Direct pipelines over the unix socket").
-     */
-    static String socketQuery(java.nio.file.Path socket) {
-        StringBuilder query = new StringBuilder("?socket=");
-        for (byte b : socket.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
-            char c = (char) (b & 0xff);
-            if (c < 0x80 && (Character.isLetterOrDigit(c) || "/-._~".indexOf(c) >= 0)) {
-                query.append(c);
-            } else {
-                query.append('%').append(String.format(java.util.Locale.ROOT, "%02X", b & 0xff));
-            }
-        }
-        return query.toString();
-    }
-
     /** The Redis adapters, and the server started for them if none was named; closes both. */
     private record RedisSide(EmbeddedRedis server, RedisAdapters adapters, String description) implements AutoCloseable {
         static RedisSide open(Settings s) {
@@ -157,7 +140,7 @@ public final class LocalBackends implements AutoCloseable {
             if (server != null) {
                 server.leftOver().ifPresent(LOG::warning);
             }
-            String url = server == null ? s.redisUrl() : server.url() + server.unixSocket().map(LocalBackends::socketQuery).orElse("");
+            String url = server == null ? s.redisUrl() : server.url() + server.unixSocket().map(EmbeddedRedis::socketQuery).orElse("");
             try {
                 RedisAdapters adapters = RedisAdapters.open(SluiceRedisProperties.of(url).withKeyPrefix(s.redisKeyPrefix())
                         .withHistoryInlineBytes(s.historyInlineBytes()));

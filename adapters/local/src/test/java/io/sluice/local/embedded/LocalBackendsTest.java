@@ -19,17 +19,6 @@ class LocalBackendsTest {
     private static final String PATH = System.getenv().getOrDefault("PATH", "");
 
     @Test
-    void theStartedServersSocketJoinsTheUrlAsAQueryTheRedisUrlReadsBack() {
-        assertThat(LocalBackends.socketQuery(java.nio.file.Path.of("/tmp/sluice-redis-1/redis.sock")))
-                .isEqualTo("?socket=/tmp/sluice-redis-1/redis.sock");
-        assertThat(LocalBackends.socketQuery(java.nio.file.Path.of("/home/a b/.sluice/r&d#1/é.sock")))
-                .as("what a URL's query cannot hold as it is, percent-encoded as UTF-8")
-                .isEqualTo("?socket=/home/a%20b/.sluice/r%26d%231/%C3%A9.sock");
-        assertThat(io.sluice.redis.SluiceRedisProperties.of("redis://127.0.0.1:6390?socket=/home/a%20b/.sluice/r%26d%231/%C3%A9.sock").url())
-                .as("a URL the adapters accept").contains("?socket=");
-    }
-
-    @Test
     void namedServersAreUsedAsTheyAreAndLeftRunning() {
         String prefix = "sluice-test:backends:" + UUID.randomUUID();
         try (ElasticMqServer sqs = ElasticMqServer.start()) {
