@@ -45,18 +45,18 @@ final class DirectPipeline implements ScriptPipeline {
         RedisCallMeters meters = pool.meters();
         long start = meters == null ? 0 : meters.now();
         RedisException failed = null;
-        RespConnection c;
+        RespConnection c = null;
         try {
             c = pool.borrow();
-        } catch (RedisException e) { // no connection: timed and counted as the round trip's outcome, as Redisson's would be
-            timed(meters, e, start);
-            throw e;
-        }
-        try {
-            for (Part p : parts) {
-                c.command(evalSha(p));
+            try {
+                send(c);
+            } catch (RespTransport.NothingWritten e) {
+                // The server had closed this idle connection (a restart): none of the pipeline reached it, so it goes on a new one.
+                pool.release(c);
+                c = null;
+                c = pool.borrow();
+                send(c);
             }
-            c.flush();
             for (Part p : parts) {
                 Object reply = c.reply();
                 if (reply instanceof RespConnection.Failure f) {
@@ -70,18 +70,29 @@ final class DirectPipeline implements ScriptPipeline {
                     p.reply().complete(reply);
                 }
             }
+        } catch (RedisException e) { // no connection: timed and counted as the round trip's outcome, as Redisson's would be
+            failed = e;
+            parts.forEach(p -> p.reply().completeExceptionally(e));
         } catch (IOException e) {
-            failed = pool.failure("run a pipeline of " + parts.size() + " scripts on", e);
-            for (Part p : parts) {
-                p.reply().completeExceptionally(failed);
-            }
+            RedisException f = pool.failure("run a pipeline of " + parts.size() + " scripts on", e);
+            failed = f;
+            parts.forEach(p -> p.reply().completeExceptionally(f));
         } finally {
-            pool.release(c);
+            if (c != null) {
+                pool.release(c);
+            }
             timed(meters, failed, start);
         }
         if (failed != null) {
             throw failed;
         }
+    }
+
+    private void send(RespConnection c) throws IOException {
+        for (Part p : parts) {
+            c.command(evalSha(p));
+        }
+        c.flush();
     }
 
     private void timed(RedisCallMeters meters, RedisException failed, long start) {

@@ -19,6 +19,18 @@ import java.time.Duration;
  * read waits at most the connection's timeout; a write blocks until the kernel took the bytes.
  */
 sealed interface RespTransport extends AutoCloseable permits RespTransport.Tcp, RespTransport.Unix {
+    /**
+     * A write that failed before any of its bytes left: the server had closed the connection (a restart, {@code CLIENT
+     * KILL}), so no server saw any of them, and the same bytes may go on another connection. A unix socket says so
+     * ({@code EPIPE} on the first write); a TCP socket usually takes a write after the peer closed and fails the read.
+     */
+    final class NothingWritten extends IOException {
+        NothingWritten(IOException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+
+    /** Writes all of {@code bytes}' first {@code length}; {@link NothingWritten} where it failed before any left. */
     void write(byte[] bytes, int length) throws IOException;
 
     /** Reads into {@code buffer} from its start: how many bytes, or -1 at the end of the stream. */
@@ -128,7 +140,11 @@ sealed interface RespTransport extends AutoCloseable permits RespTransport.Tcp, 
         public void write(byte[] bytes, int length) throws IOException {
             ByteBuffer b = ByteBuffer.wrap(bytes, 0, length);
             while (b.hasRemaining()) {
-                channel.write(b);
+                try {
+                    channel.write(b);
+                } catch (IOException e) {
+                    throw b.position() == 0 ? new NothingWritten(e) : e;
+                }
             }
         }
 

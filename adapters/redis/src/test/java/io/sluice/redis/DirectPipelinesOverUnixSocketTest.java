@@ -97,6 +97,20 @@ class DirectPipelinesOverUnixSocketTest {
     }
 
     @Test
+    void aConnectionTheServerClosedWhileItWasIdleIsReplacedBeforeTheWriteAndTheCallSucceeds() {
+        Scripts scripts = direct(Duration.ofSeconds(3));
+        CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, KEYS, "1", "e");
+        List<String> before = idsOf(pipelines.name());
+        assertThat(before).hasSize(1);
+        assertThat(admin("CLIENT", "KILL", "ID", before.getFirst())).isEqualTo(1L); // as a restart closes every connection
+
+        assertThat(CommitCalls.CLEAR_OUTBOX.<List<Object>>run(scripts, ReturnType.MULTI, KEYS, "1", "e"))
+                .as("the write failed before any byte left (EPIPE on a unix socket), so it went on a new connection")
+                .containsExactly(0L);
+        assertThat(idsOf(pipelines.name())).hasSize(1).doesNotContainAnyElementsOf(before);
+    }
+
+    @Test
     void aSocketThatIsNotThereFailsTheCallNamingIt() {
         pipelines = DirectPipelines.over(client, redis.url() + "?socket=/nonexistent/sluice-test/redis.sock", 1,
                 DirectPipelines.CHECK_AFTER, Duration.ofSeconds(3));
@@ -116,23 +130,35 @@ class DirectPipelinesOverUnixSocketTest {
 
     /** The {@code flags=} of each of the server's connections named {@code name}. */
     private static List<String> flagsOf(String name) {
-        String list;
+        return fieldOf(name, "flags=");
+    }
+
+    /** The {@code id=} of each of the server's connections named {@code name}. */
+    private static List<String> idsOf(String name) {
+        return fieldOf(name, "id=");
+    }
+
+    private static List<String> fieldOf(String name, String field) {
+        List<String> values = new ArrayList<>();
+        for (String line : ((String) admin("CLIENT", "LIST")).split("\n")) {
+            List<String> fields = List.of(line.trim().split(" "));
+            if (fields.contains("name=" + name)) {
+                fields.stream().filter(f -> f.startsWith(field)).forEach(f -> values.add(f.substring(field.length())));
+            }
+        }
+        return values;
+    }
+
+    /** A command on a TCP connection of the test's own; its reply as {@link RespConnection} decodes it. */
+    private static Object admin(Object... command) {
         try (RespConnection c = RespConnection.open("127.0.0.1", RedisUrl.parse(redis.url()).port(), null, PASSWORD, 0, "unix-test",
                 Duration.ofSeconds(3))) {
-            c.command(List.of("CLIENT", "LIST"));
+            c.command(List.of(command));
             c.flush();
-            list = (String) c.reply();
+            return c.reply();
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        List<String> flags = new ArrayList<>();
-        for (String line : list.split("\n")) {
-            List<String> fields = List.of(line.trim().split(" "));
-            if (fields.contains("name=" + name)) {
-                fields.stream().filter(f -> f.startsWith("flags=")).forEach(f -> flags.add(f.substring("flags=".length())));
-            }
-        }
-        return flags;
     }
 
     private static void signal(String signal, long pid) throws IOException, InterruptedException {
