@@ -26,7 +26,8 @@ record RedisUrl(boolean tls, boolean cluster, String user, String password, List
     /** The setting a bad URL is reported against. */
     static final String SETTING = "SluiceRedisProperties.url (SLUICE_REDIS_URL, sluice.redis.url in the hosts)";
     static final String EXPECTED = "A Redis URL starts with redis:// or rediss:// (TLS) for one server, "
-            + "redis://[user:password@]host[:port][/database][?socket=/path/of/its/unix.sock], or with redis+cluster:// or rediss+cluster:// for Redis Cluster, "
+            + "redis://[user:password@]host[:port][/database][?socket=/path/of/its/unix.sock], "
+            + "or with redis+cluster:// or rediss+cluster:// for Redis Cluster, "
             + "redis+cluster://[user:password@]host:port[,host:port...][?replica-acks=N]";
 
     RedisUrl {

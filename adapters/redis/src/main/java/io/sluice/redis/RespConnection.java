@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * One connection to one Redis server, over plain TCP or its unix socket ({@link RespTransport}), speaking RESP2 by
- * itself: commands are encoded into one buffer and written together ({@link #flush}), replies read in order on the calling thread, which on a virtual thread parks
- * while it waits. It is what {@link DirectPipelines} lends a pipeline for its whole round trip, so it is never shared
+ * itself: commands are encoded into one buffer and written together ({@link #flush}), replies read in order on the
+ * calling thread, which on a virtual thread parks while it waits. It is what {@link DirectPipelines} lends a pipeline for its whole round trip, so it is never shared
  * while in use. A server's error reply is a {@link Failure} value, not an exception, so the replies after it are still
  * read; an I/O error or a malformed reply leaves the connection {@link #broken()}, to be closed, never reused.
  */

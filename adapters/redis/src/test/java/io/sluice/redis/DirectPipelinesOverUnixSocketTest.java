@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -27,26 +26,23 @@ import org.redisson.client.RedisTimeoutException;
  * ({@code SIGSTOP}) and let go on ({@code SIGCONT}).
  */
 class DirectPipelinesOverUnixSocketTest {
-    private static final String PASSWORD = "unix-" + Long.toHexString(System.nanoTime());
     private static final List<Object> KEYS = List.of("{direct}:h", "{direct}:o", "{direct}:p");
+    private static OwnRedis own;
     private static EmbeddedRedis redis;
     private static RedissonClient client;
     private DirectPipelines pipelines;
 
     @BeforeAll
     static void start() {
-        redis = EmbeddedRedis.start(new EmbeddedRedis.Options("redis-server", System.getenv().getOrDefault("PATH", ""), null,
-                EmbeddedRedis.Persistence.NONE, PASSWORD));
-        client = RedisAdapters.client(redis.url());
+        own = OwnRedis.start("unix");
+        redis = own.server();
+        client = own.client();
     }
 
     @AfterAll
     static void stop() {
-        if (client != null) {
-            client.shutdown();
-        }
-        if (redis != null) {
-            redis.close();
+        if (own != null) {
+            own.close();
         }
     }
 
@@ -88,7 +84,7 @@ class DirectPipelinesOverUnixSocketTest {
         try {
             assertThatThrownBy(() -> CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, KEYS, "1", "e"))
                     .isInstanceOf(RedisTimeoutException.class).hasMessageContaining("timed out")
-                    .hasMessageContaining("may or may not have taken effect").hasMessageNotContaining(PASSWORD);
+                    .hasMessageContaining("may or may not have taken effect").hasMessageNotContaining(own.password());
         } finally {
             signal("CONT", pid);
         }
@@ -102,7 +98,7 @@ class DirectPipelinesOverUnixSocketTest {
         CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, KEYS, "1", "e");
         List<String> before = idsOf(pipelines.name());
         assertThat(before).hasSize(1);
-        assertThat(admin("CLIENT", "KILL", "ID", before.getFirst())).isEqualTo(1L); // as a restart closes every connection
+        assertThat(own.admin("CLIENT", "KILL", "ID", before.getFirst())).isEqualTo(1L); // as a restart closes every connection
 
         assertThat(CommitCalls.CLEAR_OUTBOX.<List<Object>>run(scripts, ReturnType.MULTI, KEYS, "1", "e"))
                 .as("the write failed before any byte left (EPIPE on a unix socket), so it went on a new connection")
@@ -130,35 +126,12 @@ class DirectPipelinesOverUnixSocketTest {
 
     /** The {@code flags=} of each of the server's connections named {@code name}. */
     private static List<String> flagsOf(String name) {
-        return fieldOf(name, "flags=");
+        return own.connectionField(name, "flags=");
     }
 
     /** The {@code id=} of each of the server's connections named {@code name}. */
     private static List<String> idsOf(String name) {
-        return fieldOf(name, "id=");
-    }
-
-    private static List<String> fieldOf(String name, String field) {
-        List<String> values = new ArrayList<>();
-        for (String line : ((String) admin("CLIENT", "LIST")).split("\n")) {
-            List<String> fields = List.of(line.trim().split(" "));
-            if (fields.contains("name=" + name)) {
-                fields.stream().filter(f -> f.startsWith(field)).forEach(f -> values.add(f.substring(field.length())));
-            }
-        }
-        return values;
-    }
-
-    /** A command on a TCP connection of the test's own; its reply as {@link RespConnection} decodes it. */
-    private static Object admin(Object... command) {
-        try (RespConnection c = RespConnection.open("127.0.0.1", RedisUrl.parse(redis.url()).port(), null, PASSWORD, 0, "unix-test",
-                Duration.ofSeconds(3))) {
-            c.command(List.of(command));
-            c.flush();
-            return c.reply();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        return own.connectionField(name, "id=");
     }
 
     private static void signal(String signal, long pid) throws IOException, InterruptedException {

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.sluice.embedded.EmbeddedRedis;
 import io.sluice.functions.observe.SluiceMeters;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
@@ -29,25 +27,20 @@ import org.redisson.client.codec.StringCodec;
  * {@code StringCodec}, the codec every adapter's script runs with), which the adapters were written against.
  */
 class DirectPipelinesTest {
-    private static final String PASSWORD = "direct-" + Long.toHexString(System.nanoTime());
-    private static EmbeddedRedis redis;
+    private static OwnRedis own;
     private static RedissonClient client;
     private DirectPipelines pipelines;
 
     @BeforeAll
     static void start() {
-        redis = EmbeddedRedis.start(new EmbeddedRedis.Options("redis-server", System.getenv().getOrDefault("PATH", ""), null,
-                EmbeddedRedis.Persistence.NONE, PASSWORD));
-        client = RedisAdapters.client(redis.url());
+        own = OwnRedis.start("direct");
+        client = own.client();
     }
 
     @AfterAll
     static void stop() {
-        if (client != null) {
-            client.shutdown();
-        }
-        if (redis != null) {
-            redis.close();
+        if (own != null) {
+            own.close();
         }
     }
 
@@ -60,7 +53,7 @@ class DirectPipelinesTest {
 
     /** Direct pipelines on {@link #client} that check an idle connection before each use when {@code checkAfter} is zero. */
     private Scripts direct(Duration checkAfter) {
-        pipelines = DirectPipelines.over(client, redis.url(), 4, checkAfter);
+        pipelines = DirectPipelines.over(client, own.url(), 4, checkAfter);
         DirectPipelines.attach(client, pipelines);
         return Scripts.of(client);
     }
@@ -81,7 +74,7 @@ class DirectPipelinesTest {
         for (Case c : cases) {
             Object expected = client.getScript(StringCodec.INSTANCE).eval(org.redisson.api.RScript.Mode.READ_WRITE, c.script(),
                     c.type(), List.of());
-            assertThat(admin("EVAL", c.script(), "0")).as(c.script() + " as " + c.type()).isEqualTo(expected);
+            assertThat(own.admin("EVAL", c.script(), "0")).as(c.script() + " as " + c.type()).isEqualTo(expected);
         }
     }
 
@@ -94,7 +87,7 @@ class DirectPipelinesTest {
         String large = "é".repeat(60_000); // two bytes each in UTF-8: 120,000 bytes, past the write buffer's first size
         command.add(large);
 
-        assertThat(admin(command.toArray())).isEqualTo(List.of(1_500L, large, 120_000L));
+        assertThat(own.admin(command.toArray())).isEqualTo(List.of(1_500L, large, 120_000L));
     }
 
     @Test
@@ -149,7 +142,7 @@ class DirectPipelinesTest {
 
         assertThatThrownBy(() -> CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, keys, "1", "e"))
                 .isInstanceOf(RedisConnectionException.class).hasMessageContaining("may or may not have taken effect")
-                .hasMessageNotContaining(PASSWORD);
+                .hasMessageNotContaining(own.password());
         assertThat(CommitCalls.CLEAR_OUTBOX.<List<Object>>run(scripts, ReturnType.MULTI, keys, "1", "e")).containsExactly(0L);
     }
 
@@ -200,12 +193,12 @@ class DirectPipelinesTest {
 
     @Test
     void aWrongPasswordIsRefusedWithoutShowingItAndClosingTheAdaptersClosesTheConnections() {
-        String wrong = redis.url().replace(PASSWORD, "not-the-password");
+        String wrong = own.url().replace(own.password(), "not-the-password");
         DirectPipelines refused = DirectPipelines.over(client, wrong, 1, DirectPipelines.CHECK_AFTER);
         assertThatThrownBy(refused::borrow).isInstanceOf(RedisConnectionException.class)
                 .hasMessageContaining("refused the connection's set-up").hasMessageNotContaining("not-the-password");
 
-        RedisAdapters adapters = RedisAdapters.open(SluiceRedisProperties.of(redis.url()).withKeyPrefix("direct"));
+        RedisAdapters adapters = RedisAdapters.open(SluiceRedisProperties.of(own.url()).withKeyPrefix("direct"));
         DirectPipelines attached = DirectPipelines.of(adapters.redisson());
         try {
             assertThat(attached).as("one server over plain TCP: attached by default").isNotNull();
@@ -219,40 +212,17 @@ class DirectPipelinesTest {
         assertThat(DirectPipelines.allowed(RedisUrl.parse("rediss://127.0.0.1:6380"))).isFalse();
     }
 
-    /** A command on a connection of the test's own; its reply as {@link RespConnection} decodes it. */
-    private static Object admin(Object... command) {
-        try (RespConnection c = RespConnection.open("127.0.0.1", port(), null, PASSWORD, 0, "direct-test", Duration.ofSeconds(3))) {
-            c.command(List.of(command));
-            c.flush();
-            return c.reply();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    private static int port() {
-        return RedisUrl.parse(redis.url()).port();
-    }
-
     /** Kills the server's connections named as {@code pool}'s; how many. */
     private static int killConnectionsOf(DirectPipelines pool) {
         List<String> ids = connectionsNamed(pool.name());
         for (String id : ids) {
-            assertThat(admin("CLIENT", "KILL", "ID", id)).isEqualTo(1L);
+            assertThat(own.admin("CLIENT", "KILL", "ID", id)).isEqualTo(1L);
         }
         return ids.size();
     }
 
     /** The ids of the server's connections named {@code name}. */
     private static List<String> connectionsNamed(String name) {
-        String list = (String) admin("CLIENT", "LIST");
-        List<String> ids = new ArrayList<>();
-        for (String line : list.split("\n")) {
-            List<String> fields = Arrays.asList(line.trim().split(" "));
-            if (fields.contains("name=" + name)) {
-                ids.add(fields.getFirst().substring("id=".length()));
-            }
-        }
-        return ids;
+        return own.connectionField(name, "id=");
     }
 }

@@ -3,7 +3,6 @@ package io.sluice.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.embedded.EmbeddedRedis;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,22 +18,19 @@ import org.redisson.api.RedissonClient;
  * one an operator flushed. A server of its own: {@code SCRIPT FLUSH} on the shared test server would reach other tests.
  */
 class ScriptsTest {
-    private static EmbeddedRedis redis;
+    private static OwnRedis own;
     private static RedissonClient client;
 
     @BeforeAll
     static void start() {
-        redis = EmbeddedRedis.start("redis-server", System.getenv().getOrDefault("PATH", ""));
-        client = RedisAdapters.client(redis.url());
+        own = OwnRedis.start("scripts");
+        client = own.client();
     }
 
     @AfterAll
     static void stop() {
-        if (client != null) {
-            client.shutdown();
-        }
-        if (redis != null) {
-            redis.close();
+        if (own != null) {
+            own.close();
         }
     }
 
