@@ -49,7 +49,8 @@ import org.redisson.api.RedissonClient;
  * <p>Waiting receivers hold no connection: a receive that finds nothing waits in this JVM until a
  * send wakes it (a send from this JVM directly, one from another through the Pub/Sub channel
  * {@code P:queue-sent}), until the earliest hidden message becomes visible, or until
- * {@link #RECHECK} passes (a notification lost while reconnecting is only late, never lost). A send
+ * {@link #RECHECK} passes ({@link #DEAD_LETTER_RECHECK} for a dead-letter queue; a notification lost while
+ * reconnecting is only late, never lost). A send
  * publishes only while another instance listens ({@link QueueListeners}, {@code P:queue-listeners}).
  */
 public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
@@ -58,6 +59,13 @@ public final class RedisTaskQueue implements TaskQueue, AutoCloseable {
     public static final int DEFAULT_MAX_RECEIVES = 5;
     /** The longest a waiting receive goes without looking at Redis itself. */
     static final Duration RECHECK = Duration.ofMillis(500);
+    /**
+     * The same for a dead-letter queue's receive: a message reaches one when a receive moves it there, which wakes a
+     * waiting receiver in its process at once and one in another through the channel, so its own look is only for a
+     * notification lost, and an idle runtime's dead-letter consumers (one per channel of every function in {@code sluice
+     * serve}) look at Redis a tenth as often. A dead letter is handled late by this much at most, never lost.
+     */
+    static final Duration DEAD_LETTER_RECHECK = Duration.ofSeconds(5);
     static final String DLQ_SUFFIX = "-dlq";
 
     static final LuaScript SEND = LuaScript.load("queue-send");

@@ -123,4 +123,28 @@ class RedisTaskQueueRedisSpecificTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a queue name");
         assertThatThrownBy(() -> queue.acknowledge("q", "no-receipt")).isInstanceOf(IllegalArgumentException.class);
     }
+    @Test
+    void aWaitingReceiveLooksAtADeadLetterQueueItselfSeldomAndAtAnyOtherEveryRecheck() {
+        queue.receive("idle", 1, LONG, Duration.ZERO); // the script loaded first, so the counts below are looks, not loads
+        io.micrometer.core.instrument.simple.SimpleMeterRegistry registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        RedisAdapters.meterCalls(redis.client(), registry);
+        try {
+            Duration wait = RedisTaskQueue.RECHECK.multipliedBy(3).plusMillis(100); // three rechecks of a queue's, none of a dead-letter queue's
+            assertThat(queue.receive("idle-dlq", 1, LONG, wait)).isEmpty();
+            long deadLetterLooks = looks(registry);
+            assertThat(queue.receive("idle", 1, LONG, wait)).isEmpty();
+            long queueLooks = looks(registry) - deadLetterLooks;
+            assertThat(deadLetterLooks).as("a dead-letter queue: looked at when the wait begins and when it ends, none between"
+                    + " (RedisTaskQueue.DEAD_LETTER_RECHECK)").isEqualTo(2);
+            assertThat(queueLooks).as("another queue: looked at again every RedisTaskQueue.RECHECK between").isGreaterThanOrEqualTo(4);
+        } finally {
+            RedisAdapters.meterCalls(redis.client(), null);
+        }
+    }
+
+    /** How many receive scripts ran, as timed into {@code sluice.redis.calls}. */
+    private static long looks(io.micrometer.core.instrument.MeterRegistry registry) {
+        return registry.find(io.sluice.functions.observe.SluiceMeters.REDIS_CALLS).tag(io.sluice.functions.observe.SluiceMeters.SCRIPT,
+                "queue-receive").timers().stream().mapToLong(io.micrometer.core.instrument.Timer::count).sum();
+    }
 }

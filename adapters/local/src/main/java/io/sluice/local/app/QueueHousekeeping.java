@@ -17,6 +17,13 @@ import java.util.List;
  */
 final class QueueHousekeeping implements AutoCloseable {
     private static final Duration VISIBILITY = Duration.ofSeconds(30);
+    /**
+     * How long a dead-letter queue's receive waits: one consumer per channel of every function (36 for the demo's 12), each
+     * receive at least one look at its queue, so at {@link QueueConsumer#WAIT} an idle runtime looked at its dead-letter
+     * queues 36 to 72 times a second. A dead letter wakes its consumer when it arrives (a move in this process signals it,
+     * one in another notifies it), so the wait only bounds how late a lost notification is found.
+     */
+    static final Duration DEAD_LETTER_WAIT = Duration.ofSeconds(5);
 
     private final List<QueueConsumer> consumers = new ArrayList<>();
 
@@ -28,7 +35,7 @@ final class QueueHousekeeping implements AutoCloseable {
             consumers.add(new QueueConsumer(queue, queue.deadLetterQueue(source), m -> {
                 deadLetters.handle(source, m);
                 return true;
-            }, VISIBILITY, 4));
+            }, VISIBILITY, 4, DEAD_LETTER_WAIT));
         }
         consumers.add(new QueueConsumer(queue, names.events(), m -> {
             completions.handle(m.body());

@@ -22,12 +22,23 @@ public final class QueueConsumer implements AutoCloseable {
     private final String name;
     private final Function<ReceivedMessage, Boolean> handler;
     private final Duration visibility;
+    private final Duration wait;
     private final Semaphore slots;
     private final Thread poller;
     private volatile boolean running = true;
 
+    /** How long one receive waits for a message, unless the consumer says otherwise: SQS's long poll takes up to 20 s. */
+    public static final Duration WAIT = Duration.ofSeconds(1);
+
     /** @param handler returns whether to acknowledge the message */
     public QueueConsumer(TaskQueue queue, String name, Function<ReceivedMessage, Boolean> handler, Duration visibility, int concurrency) {
+        this(queue, name, handler, visibility, concurrency, WAIT);
+    }
+
+    /** @param wait how long each receive waits for a message (a queue that is seldom fed: longer, fewer looks) */
+    public QueueConsumer(TaskQueue queue, String name, Function<ReceivedMessage, Boolean> handler, Duration visibility, int concurrency,
+                         Duration wait) {
+        this.wait = wait;
         this.queue = queue;
         this.name = name;
         this.handler = handler;
@@ -40,7 +51,7 @@ public final class QueueConsumer implements AutoCloseable {
         while (running) {
             try {
                 int free = Math.max(1, Math.min(10, slots.availablePermits()));
-                List<ReceivedMessage> batch = queue.receive(name, free, visibility, Duration.ofSeconds(1));
+                List<ReceivedMessage> batch = queue.receive(name, free, visibility, wait);
                 for (ReceivedMessage m : batch) {
                     slots.acquire();
                     Thread.ofVirtual().name("handle-" + name).start(() -> handle(m));
