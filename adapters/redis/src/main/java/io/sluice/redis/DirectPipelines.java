@@ -47,8 +47,6 @@ final class DirectPipelines implements AutoCloseable {
     private static final Map<RedissonClient, DirectPipelines> BY_CLIENT = Collections.synchronizedMap(new WeakHashMap<>());
 
     private final RedisUrl url;
-    private final String host;
-    private final int port;
     /** The server's unix socket, when the URL names one and {@link #SETTING} does not say {@code tcp}; else {@code null}. */
     private final Path socket;
     private final Duration timeout;
@@ -66,8 +64,6 @@ final class DirectPipelines implements AutoCloseable {
         this.timeout = timeout;
         this.deadlines = new ReadDeadlines(timeout);
         this.checkAfter = checkAfter;
-        this.host = url.host();
-        this.port = url.port();
         this.socket = url.socket() == null || "tcp".equalsIgnoreCase(System.getProperty(SETTING)) ? null : Path.of(url.socket());
         this.lent = new Semaphore(size);
         this.timer = timer;
@@ -162,7 +158,7 @@ final class DirectPipelines implements AutoCloseable {
         }
         try {
             return socket != null ? RespConnection.openUnix(socket, url.user(), url.password(), url.database(), name, deadlines)
-                    : RespConnection.open(host, port, url.user(), url.password(), url.database(), name, timeout);
+                    : RespConnection.open(url.host(), url.port(), url.user(), url.password(), url.database(), name, timeout);
         } catch (IOException e) {
             lent.release();
             throw failure("connect to", e);
@@ -188,7 +184,7 @@ final class DirectPipelines implements AutoCloseable {
 
     /** The exception a round trip that failed with {@code e} ends in, as Redisson's would be. */
     RedisException failure(String what, IOException e) {
-        String message = "Could not " + what + " Redis at " + (socket != null ? socket : host + ":" + port) + ": " + e.getMessage()
+        String message = "Could not " + what + " Redis at " + (socket != null ? socket : url.nodes().getFirst()) + ": " + e.getMessage()
                 + " (a write in flight may or may not have taken effect)";
         return e instanceof SocketTimeoutException ? new RedisTimeoutException(message) : new RedisConnectionException(message, e);
     }

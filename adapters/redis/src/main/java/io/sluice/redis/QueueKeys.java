@@ -84,7 +84,12 @@ final class QueueKeys {
 
     /** A queue's dead-letter queue; a dead-letter queue's is itself. */
     static String deadLetterOf(String queue) {
-        return queue.endsWith(RedisTaskQueue.DLQ_SUFFIX) ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
+        return isDeadLetter(queue) ? queue : queue + RedisTaskQueue.DLQ_SUFFIX;
+    }
+
+    /** Whether {@code queue} is a dead-letter queue ({@code <queue>-dlq}). */
+    static boolean isDeadLetter(String queue) {
+        return queue.endsWith(RedisTaskQueue.DLQ_SUFFIX);
     }
 
     private static List<Object> keysOf(String stem) {
@@ -95,7 +100,7 @@ final class QueueKeys {
         if (shards.tagged()) {
             return prefix.key("queue:" + shards.tag(shard) + ":" + queue + ":");
         }
-        String base = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX)
+        String base = isDeadLetter(queue)
                 ? queue.substring(0, queue.length() - RedisTaskQueue.DLQ_SUFFIX.length()) : queue;
         return prefix.key("queue:{" + prefix.value() + ":" + base + "}:" + queue + ":");
     }

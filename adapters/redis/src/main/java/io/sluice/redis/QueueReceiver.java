@@ -82,8 +82,7 @@ final class QueueReceiver {
             if (taken.moved()) {
                 continue; // the visible ones were dead-lettered; more may be visible behind them
             }
-            long pause = Math.min(left, (queue.endsWith(RedisTaskQueue.DLQ_SUFFIX) ? RedisTaskQueue.DEAD_LETTER_RECHECK
-                    : RedisTaskQueue.RECHECK).toNanos());
+            long pause = Math.min(left, (QueueKeys.isDeadLetter(queue) ? RedisTaskQueue.DEAD_LETTER_RECHECK : RedisTaskQueue.RECHECK).toNanos());
             int dueShard = -1;
             if (taken.nextVisibleMillis() >= 0 && Duration.ofMillis(taken.nextVisibleMillis()).toNanos() < pause) {
                 pause = Duration.ofMillis(taken.nextVisibleMillis()).toNanos();

@@ -25,7 +25,7 @@ final class ReceiveCalls {
 
     /** The run for {@code shard}'s part of {@code queue}, reading along what {@code reads} asks ({@code null}: nothing). */
     ScriptCall of(String queue, int shard, int max, Duration visibility, ReceiveReads reads) {
-        boolean deadLetter = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX);
+        boolean deadLetter = QueueKeys.isDeadLetter(queue);
         List<Object> args = head(queue, shard, max, visibility);
         args.addAll(reads == null || deadLetter ? List.of("") : reads.args(queue, shard));
         return new ScriptCall(queues.receiveKeys(queue, shard), args.toArray());
@@ -38,7 +38,7 @@ final class ReceiveCalls {
      * along different things.
      */
     ScriptCall together(List<String> queues, int max, Duration visibility, ReceiveReads reads) {
-        if (queues.size() < 2 || this.queues.shards().count() != 1 || queues.stream().anyMatch(q -> q.endsWith(RedisTaskQueue.DLQ_SUFFIX))) {
+        if (queues.size() < 2 || this.queues.shards().count() != 1 || queues.stream().anyMatch(QueueKeys::isDeadLetter)) {
             return null;
         }
         List<Object> shared = reads == null ? List.of("") : reads.args(queues, 0);
@@ -60,7 +60,7 @@ final class ReceiveCalls {
      * (none for a dead-letter queue), the channel, its dead-letter queue's notification, its key stem.
      */
     private List<Object> head(String queue, int shard, int max, Duration visibility) {
-        boolean deadLetter = queue.endsWith(RedisTaskQueue.DLQ_SUFFIX);
+        boolean deadLetter = QueueKeys.isDeadLetter(queue);
         return new ArrayList<>(List.of(Integer.toString(max), Long.toString(RedisTaskQueue.ceilMillis(visibility)),
                 Integer.toString(deadLetter ? 0 : maxReceives), channel, notification.apply(QueueKeys.deadLetterOf(queue), shard), queues.stem(queue, shard)));
     }

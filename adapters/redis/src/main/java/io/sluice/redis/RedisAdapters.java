@@ -52,9 +52,24 @@ public final class RedisAdapters implements AutoCloseable {
 
     /** Connects to the server named by {@code properties.url()} with {@code pool}. */
     public static RedisAdapters open(SluiceRedisProperties properties, Pool pool) {
-        RedissonClient client = client(properties.url(), pool);
-        DirectPipelines.attach(client, properties.url(), pool.size()); // before the stores make their Scripts
-        return new RedisAdapters(client, properties);
+        return new RedisAdapters(connected(properties.url(), pool), properties);
+    }
+
+    /**
+     * A client on {@code url} with {@code pool}'s connections and, where the URL allows them, the scripts' direct
+     * pipelines attached ({@link DirectPipelines}), before any store makes its {@link Scripts}: what {@link #open} runs on,
+     * and the adapter suites too. {@link #disconnect} ends both.
+     */
+    static RedissonClient connected(String url, Pool pool) {
+        RedissonClient client = client(url, pool);
+        DirectPipelines.attach(client, url, pool.size());
+        return client;
+    }
+
+    /** Closes what {@link #connected} opened: the direct pipelines, then the client. */
+    static void disconnect(RedissonClient client) {
+        DirectPipelines.detach(client);
+        client.shutdown();
     }
 
     /**
@@ -215,7 +230,6 @@ public final class RedisAdapters implements AutoCloseable {
 
     @Override
     public void close() {
-        DirectPipelines.detach(redisson);
-        redisson.shutdown();
+        disconnect(redisson);
     }
 }

@@ -9,12 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisson.api.RScript.ReturnType;
-import org.redisson.api.RedissonClient;
 import org.redisson.client.RedisConnectionException;
 import org.redisson.client.RedisTimeoutException;
 
@@ -27,34 +25,19 @@ import org.redisson.client.RedisTimeoutException;
  */
 class DirectPipelinesOverUnixSocketTest {
     private static final List<Object> KEYS = List.of("{direct}:h", "{direct}:o", "{direct}:p");
-    private static OwnRedis own;
-    private static EmbeddedRedis redis;
-    private static RedissonClient client;
+    @RegisterExtension
+    static final OwnRedis own = new OwnRedis("unix");
     private DirectPipelines pipelines;
-
-    @BeforeAll
-    static void start() {
-        own = OwnRedis.start("unix");
-        redis = own.server();
-        client = own.client();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (own != null) {
-            own.close();
-        }
-    }
 
     @AfterEach
     void detach() {
         System.clearProperty(DirectPipelines.SETTING);
-        DirectPipelines.detach(client);
+        DirectPipelines.detach(own.client());
     }
 
     @Test
     void theServerOpensAnOwnerOnlySocketInItsOwnDirectory() throws IOException {
-        Path socket = redis.unixSocket().orElseThrow();
+        Path socket = own.server().unixSocket().orElseThrow();
         assertThat(socket.getFileName()).hasToString("redis.sock");
         assertThat(Files.getPosixFilePermissions(socket)).allMatch(p -> p.name().startsWith("OWNER_"));
     }
@@ -64,7 +47,7 @@ class DirectPipelinesOverUnixSocketTest {
         Scripts scripts = direct(Duration.ofSeconds(3));
         assertThat(CommitCalls.CLEAR_OUTBOX.<List<Object>>run(scripts, ReturnType.MULTI, KEYS, "1", "e")).containsExactly(0L);
         assertThat(flagsOf(pipelines.name())).singleElement().asString().contains("U");
-        assertThat(client.getBucket("{direct}:b").isExists()).as("the client's own commands still answer over TCP").isFalse();
+        assertThat(own.client().getBucket("{direct}:b").isExists()).as("the client's own commands still answer over TCP").isFalse();
     }
 
     @Test
@@ -79,7 +62,7 @@ class DirectPipelinesOverUnixSocketTest {
     void aReadTheServerDoesNotAnswerTimesOutAndTheNextRoundTripOpensAnother() throws Exception {
         Scripts scripts = direct(Duration.ofMillis(300));
         CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, KEYS, "1", "e");
-        long pid = Long.parseLong(Files.readString(redis.unixSocket().orElseThrow().resolveSibling("redis.pid")).trim());
+        long pid = Long.parseLong(Files.readString(own.server().unixSocket().orElseThrow().resolveSibling("redis.pid")).trim());
         signal("STOP", pid);
         try {
             assertThatThrownBy(() -> CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, KEYS, "1", "e"))
@@ -108,20 +91,20 @@ class DirectPipelinesOverUnixSocketTest {
 
     @Test
     void aSocketThatIsNotThereFailsTheCallNamingIt() {
-        pipelines = DirectPipelines.over(client, redis.url() + "?socket=/nonexistent/sluice-test/redis.sock", 1,
+        pipelines = DirectPipelines.over(own.client(), own.server().url() + "?socket=/nonexistent/sluice-test/redis.sock", 1,
                 DirectPipelines.CHECK_AFTER, Duration.ofSeconds(3));
-        DirectPipelines.attach(client, pipelines);
-        Scripts scripts = Scripts.of(client);
+        DirectPipelines.attach(own.client(), pipelines);
+        Scripts scripts = Scripts.of(own.client());
         assertThatThrownBy(() -> CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, KEYS, "1", "e"))
                 .isInstanceOf(RedisConnectionException.class).hasMessageContaining("/nonexistent/sluice-test/redis.sock");
     }
 
-    /** Direct pipelines on {@link #client} through the server's socket, each read waiting at most {@code timeout}. */
+    /** Direct pipelines on the class's client through the server's socket, each read waiting at most {@code timeout}. */
     private Scripts direct(Duration timeout) {
-        String url = redis.url() + "?socket=" + redis.unixSocket().orElseThrow();
-        pipelines = DirectPipelines.over(client, url, 2, DirectPipelines.CHECK_AFTER, timeout);
-        DirectPipelines.attach(client, pipelines);
-        return Scripts.of(client);
+        String url = own.server().url() + "?socket=" + own.server().unixSocket().orElseThrow();
+        pipelines = DirectPipelines.over(own.client(), url, 2, DirectPipelines.CHECK_AFTER, timeout);
+        DirectPipelines.attach(own.client(), pipelines);
+        return Scripts.of(own.client());
     }
 
     /** The {@code flags=} of each of the server's connections named {@code name}. */

@@ -9,12 +9,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisson.api.RScript.ReturnType;
-import org.redisson.api.RedissonClient;
 import org.redisson.client.RedisConnectionException;
 import org.redisson.client.RedisException;
 import org.redisson.client.RedisNoScriptException;
@@ -27,35 +25,22 @@ import org.redisson.client.codec.StringCodec;
  * {@code StringCodec}, the codec every adapter's script runs with), which the adapters were written against.
  */
 class DirectPipelinesTest {
-    private static OwnRedis own;
-    private static RedissonClient client;
+    @RegisterExtension
+    static final OwnRedis own = new OwnRedis("direct");
     private DirectPipelines pipelines;
-
-    @BeforeAll
-    static void start() {
-        own = OwnRedis.start("direct");
-        client = own.client();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (own != null) {
-            own.close();
-        }
-    }
 
     @AfterEach
     void detach() {
-        DirectPipelines.detach(client);
-        RedisAdapters.meterCalls(client, null);
-        client.getKeys().flushall();
+        DirectPipelines.detach(own.client());
+        RedisAdapters.meterCalls(own.client(), null);
+        own.client().getKeys().flushall();
     }
 
-    /** Direct pipelines on {@link #client} that check an idle connection before each use when {@code checkAfter} is zero. */
+    /** Direct pipelines on the class's client that check an idle connection before each use when {@code checkAfter} is zero. */
     private Scripts direct(Duration checkAfter) {
-        pipelines = DirectPipelines.over(client, own.url(), 4, checkAfter);
-        DirectPipelines.attach(client, pipelines);
-        return Scripts.of(client);
+        pipelines = DirectPipelines.over(own.client(), own.url(), 4, checkAfter);
+        DirectPipelines.attach(own.client(), pipelines);
+        return Scripts.of(own.client());
     }
 
     @Test
@@ -72,7 +57,7 @@ class DirectPipelinesTest {
                 new Case("return false", ReturnType.VALUE),
                 new Case("return 7", ReturnType.VALUE));
         for (Case c : cases) {
-            Object expected = client.getScript(StringCodec.INSTANCE).eval(org.redisson.api.RScript.Mode.READ_WRITE, c.script(),
+            Object expected = own.client().getScript(StringCodec.INSTANCE).eval(org.redisson.api.RScript.Mode.READ_WRITE, c.script(),
                     c.type(), List.of());
             assertThat(own.admin("EVAL", c.script(), "0")).as(c.script() + " as " + c.type()).isEqualTo(expected);
         }
@@ -94,8 +79,8 @@ class DirectPipelinesTest {
     void aPipelineRunsItsScriptsInOrderInOneRoundTripAndAFailureFailsOnlyItsScript() {
         Scripts scripts = direct(DirectPipelines.CHECK_AFTER);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        RedisAdapters.meterCalls(client, registry);
-        client.getBucket("{direct}:s", StringCodec.INSTANCE).set("a string, not an execution's hash");
+        RedisAdapters.meterCalls(own.client(), registry);
+        own.client().getBucket("{direct}:s", StringCodec.INSTANCE).set("a string, not an execution's hash");
         List<Object> none = List.of("{direct}:h", "{direct}:o", "{direct}:p");
         ScriptPipeline pipeline = scripts.pipeline();
         CompletableFuture<List<Object>> first = pipeline.add(CommitCalls.CLEAR_OUTBOX, ReturnType.MULTI, none, "1", "e");
@@ -118,12 +103,12 @@ class DirectPipelinesTest {
         Scripts scripts = direct(DirectPipelines.CHECK_AFTER);
         List<Object> keys = List.of("{direct}:h", "{direct}:o", "{direct}:p");
         List<Object> before = CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, keys, "1", "e");
-        client.getScript().scriptFlush();
+        own.client().getScript().scriptFlush();
 
         assertThat(CommitCalls.CLEAR_OUTBOX.<List<Object>>run(scripts, ReturnType.MULTI, keys, "1", "e"))
                 .as("a lone script did not run: it is loaded and run again").isEqualTo(before);
 
-        client.getScript().scriptFlush();
+        own.client().getScript().scriptFlush();
         ScriptPipeline lost = scripts.pipeline();
         lost.add(CommitCalls.CLEAR_OUTBOX, ReturnType.MULTI, keys, "1", "e");
         assertThatThrownBy(lost::execute).isInstanceOf(RedisNoScriptException.class);
@@ -178,11 +163,11 @@ class DirectPipelinesTest {
 
     @Test
     void aServerThatCannotBeReachedFailsTheCallAndIsCountedAsAConnectionFailure() {
-        pipelines = DirectPipelines.over(client, "redis://127.0.0.1:1", 1, DirectPipelines.CHECK_AFTER); // nothing listens on port 1
-        DirectPipelines.attach(client, pipelines);
-        Scripts scripts = Scripts.of(client);
+        pipelines = DirectPipelines.over(own.client(), "redis://127.0.0.1:1", 1, DirectPipelines.CHECK_AFTER); // nothing listens on port 1
+        DirectPipelines.attach(own.client(), pipelines);
+        Scripts scripts = Scripts.of(own.client());
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        RedisAdapters.meterCalls(client, registry);
+        RedisAdapters.meterCalls(own.client(), registry);
 
         assertThatThrownBy(() -> CommitCalls.CLEAR_OUTBOX.run(scripts, ReturnType.MULTI, List.of("{direct}:h", "{direct}:o", "{direct}:p"), "1", "e"))
                 .isInstanceOf(RedisConnectionException.class).hasMessageContaining("127.0.0.1:1");
@@ -194,7 +179,7 @@ class DirectPipelinesTest {
     @Test
     void aWrongPasswordIsRefusedWithoutShowingItAndClosingTheAdaptersClosesTheConnections() {
         String wrong = own.url().replace(own.password(), "not-the-password");
-        DirectPipelines refused = DirectPipelines.over(client, wrong, 1, DirectPipelines.CHECK_AFTER);
+        DirectPipelines refused = DirectPipelines.over(own.client(), wrong, 1, DirectPipelines.CHECK_AFTER);
         assertThatThrownBy(refused::borrow).isInstanceOf(RedisConnectionException.class)
                 .hasMessageContaining("refused the connection's set-up").hasMessageNotContaining("not-the-password");
 

@@ -6,34 +6,45 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.redisson.api.RedissonClient;
 
 /**
  * A {@code redis-server} of one test class's own, asking for a password, and a Redisson client on it: what such a class
  * does to its server ({@code SCRIPT FLUSH}, {@code CLIENT KILL}, {@code SIGSTOP}) reaches no other test. It answers on
- * loopback TCP and on its unix socket ({@link EmbeddedRedis#unixSocket()}).
+ * loopback TCP and on its unix socket ({@link EmbeddedRedis#unixSocket()}). A class registers it
+ * ({@code @RegisterExtension static final OwnRedis own = new OwnRedis("name")}): started before the class's tests, stopped
+ * after them.
  */
-final class OwnRedis implements AutoCloseable {
+final class OwnRedis implements BeforeAllCallback, AfterAllCallback {
     private final String password;
-    private final EmbeddedRedis server;
-    private final RedissonClient client;
-
-    private OwnRedis(String password, EmbeddedRedis server, RedissonClient client) {
-        this.password = password;
-        this.server = server;
-        this.client = client;
-    }
+    private EmbeddedRedis server;
+    private RedissonClient client;
 
     /** A server whose password starts with {@code name}, so no test can guess another's. */
-    static OwnRedis start(String name) {
-        String password = name + "-" + Long.toHexString(System.nanoTime());
-        EmbeddedRedis server = EmbeddedRedis.start(new EmbeddedRedis.Options("redis-server", System.getenv().getOrDefault("PATH", ""),
-                null, EmbeddedRedis.Persistence.NONE, password));
+    OwnRedis(String name) {
+        this.password = name + "-" + Long.toHexString(System.nanoTime());
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        server = EmbeddedRedis.start(new EmbeddedRedis.Options("redis-server", System.getenv().getOrDefault("PATH", ""), null,
+                EmbeddedRedis.Persistence.NONE, password));
+        client = RedisAdapters.client(server.url());
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
         try {
-            return new OwnRedis(password, server, RedisAdapters.client(server.url()));
-        } catch (RuntimeException e) {
-            server.close();
-            throw e;
+            if (client != null) {
+                client.shutdown();
+            }
+        } finally {
+            if (server != null) {
+                server.close();
+            }
         }
     }
 
@@ -79,14 +90,5 @@ final class OwnRedis implements AutoCloseable {
             }
         }
         return values;
-    }
-
-    @Override
-    public void close() {
-        try {
-            client.shutdown();
-        } finally {
-            server.close();
-        }
     }
 }

@@ -51,9 +51,8 @@ final class RedisScope implements AfterEachCallback, AfterAllCallback {
      */
     synchronized RedissonClient client() {
         if (client == null) {
-            String url = cluster ? RedisTestCluster.shared().url() + query : RedisTestServer.shared().url();
-            client = RedisAdapters.client(url);
-            DirectPipelines.attach(client, url, RedisAdapters.Pool.SERVER.size());
+            client = RedisAdapters.connected(cluster ? RedisTestCluster.shared().url() + query : RedisTestServer.shared().url(),
+                    RedisAdapters.Pool.SERVER);
         }
         return client;
     }
@@ -99,8 +98,7 @@ final class RedisScope implements AfterEachCallback, AfterAllCallback {
     @Override
     public synchronized void afterAll(ExtensionContext context) {
         if (client != null) {
-            DirectPipelines.detach(client);
-            client.shutdown();
+            RedisAdapters.disconnect(client);
             client = null;
         }
     }

@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
 import org.redisson.api.RScript.ReturnType;
-import org.redisson.api.RedissonClient;
 
 /**
  * Scripts in a batch on a server that lost its scripts while Redisson's script cache, which is JVM-wide and keyed by the
@@ -18,37 +16,24 @@ import org.redisson.api.RedissonClient;
  * one an operator flushed. A server of its own: {@code SCRIPT FLUSH} on the shared test server would reach other tests.
  */
 class ScriptsTest {
-    private static OwnRedis own;
-    private static RedissonClient client;
-
-    @BeforeAll
-    static void start() {
-        own = OwnRedis.start("scripts");
-        client = own.client();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (own != null) {
-            own.close();
-        }
-    }
+    @RegisterExtension
+    static final OwnRedis own = new OwnRedis("scripts");
 
     @Test
     void aNewInstanceRunsABatchedScriptOnAServerThatLostItWhereRedissonsCacheSaysItIsLoaded() {
-        List<Object> first = backlog(Scripts.of(client)); // Redisson loads the script and remembers it for this address
-        client.getScript().scriptFlush();                 // the server forgets it; Redisson's cache does not
+        List<Object> first = backlog(Scripts.of(own.client())); // Redisson loads the script and remembers it for this address
+        own.client().getScript().scriptFlush();                 // the server forgets it; Redisson's cache does not
 
-        List<Object> again = backlog(Scripts.of(client));
+        List<Object> again = backlog(Scripts.of(own.client()));
 
         assertThat(again).isEqualTo(first).hasSize(3);
     }
 
     @Test
     void aScriptFlushedAfterAnInstanceLoadedItFailsOneBatchAndTheNextLoadsItAgain() {
-        Scripts scripts = Scripts.of(client);
+        Scripts scripts = Scripts.of(own.client());
         List<Object> first = backlog(scripts);
-        client.getScript().scriptFlush();
+        own.client().getScript().scriptFlush();
 
         assertThatThrownBy(() -> backlog(scripts)).as("a batch cannot retry a script the server lost")
                 .hasStackTraceContaining("NOSCRIPT");
