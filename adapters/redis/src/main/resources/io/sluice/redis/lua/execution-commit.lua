@@ -21,7 +21,10 @@
 -- Returns {1, new version} or {0, current version} (also for the stub of a sleeping execution, execution-stub.lua). An id whose execution was removed while its name is
 -- still reserved (KEYS[4] exists) cannot be created again: {0, 0}.
 
-local version = redis.call('HGET', KEYS[1], 'version')
+-- What the commit checks and what it replaces, in one read: the version, then the listing sets it is in, its start and its
+-- deadline.
+local old = redis.call('HMGET', KEYS[1], 'version', 'ixPipeline', 'ixStatus', 'ixPipelineStatus', 'startTime', 'retainUntil')
+local version = old[1]
 if not version then
   -- a bucketed stub: its version (lib/stubs.lua's stubPack; the library is not loaded on the hottest script)
   version = string.match(redis.call('HGET', KEYS[8], ARGV[16]) or '', '^(%d+):')
@@ -53,11 +56,10 @@ local function push(key, from, count)
   end
 end
 
-local old = redis.call('HMGET', KEYS[1], 'ixPipeline', 'ixStatus', 'ixPipelineStatus', 'startTime', 'retainUntil')
 redis.call('HSET', KEYS[1], 'version', current + 1, 'state', ARGV[5],
   'pipeline', ARGV[6], 'name', ARGV[7], 'status', ARGV[8], 'definitionHash', ARGV[9],
   'startTime', ARGV[10], 'stopTime', ARGV[11], 'committedAt', ARGV[2], 'retainUntil', ARGV[12],
-  'ixPipeline', ARGV[13], 'ixStatus', ARGV[14], 'ixPipelineStatus', ARGV[15], 'partition', ARGV[19])
+  'ixPipeline', ARGV[13], 'ixStatus', ARGV[14], 'ixPipelineStatus', ARGV[15], 'partition', ARGV[19], 'writer', ARGV[18])
 
 redis.call('DEL', KEYS[2])
 if outboxCount > 0 then
@@ -66,7 +68,6 @@ end
 if historyCount > 0 then
   push(KEYS[3], firstHistory, historyCount)
 end
-redis.call('HSET', KEYS[1], 'writer', ARGV[18])
 if ARGV[20] == '1' then
   redis.call('HSET', KEYS[1], 'historyObjects', '1')
 end
@@ -74,17 +75,17 @@ local id = ARGV[16]
 local start = ARGV[17]
 -- The hash names the sets it is listed in (a stub names none, and the restore lists it again), under its start time:
 -- an entry whose set and start time are unchanged is in place already, as on most commits of a running execution.
-local sameStart = old[4] == ARGV[10]
-if not (sameStart and old[1] and old[1] ~= '') then
+local sameStart = old[5] == ARGV[10]
+if not (sameStart and old[2] and old[2] ~= '') then
   redis.call('ZADD', KEYS[5], start, id)
 end
 for i = 1, 3 do
-  local set = ARGV[12 + i]
-  if not (sameStart and old[i] == set) then
+  local set, was = ARGV[12 + i], old[1 + i]
+  if not (sameStart and was == set) then
     redis.call('ZADD', set, start, id)
   end
-  if old[i] and old[i] ~= '' and old[i] ~= set then
-    redis.call('ZREM', old[i], id)
+  if was and was ~= '' and was ~= set then
+    redis.call('ZREM', was, id)
   end
 end
 if outboxCount > 0 then
@@ -94,7 +95,7 @@ else
 end
 if ARGV[12] ~= '' then
   redis.call('ZADD', KEYS[7], ARGV[12], id)
-elseif old[5] ~= '' then -- '' when the last commit set no deadline (and so took it out); absent before commits kept it
+elseif old[6] ~= '' then -- '' when the last commit set no deadline (and so took it out); absent before commits kept it
   redis.call('ZREM', KEYS[7], id)
 end
 return {1, current + 1}

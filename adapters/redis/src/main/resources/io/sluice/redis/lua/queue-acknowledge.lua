@@ -27,10 +27,12 @@ if not group then
 end
 redis.call('HDEL', KEYS[4], ARGV[1])
 local list = ARGV[3] .. 'group:' .. group
-if redis.call('LINDEX', list, 0) == ARGV[1] then
+local head = redis.call('LRANGE', list, 0, 1) -- the head and the one behind it, in one read
+local nextId = head[1]
+if nextId == ARGV[1] then
   redis.call('LPOP', list)
+  nextId = head[2]
 end
-local nextId = redis.call('LINDEX', list, 0)
 if not nextId then
   return 1
 end

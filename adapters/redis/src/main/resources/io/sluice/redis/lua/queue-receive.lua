@@ -74,10 +74,12 @@ local function receiveFrom(k, max, notification, stem)
   local function leaveGroup(id, group)
     redis.call('HDEL', groups, id)
     local list = stem .. 'group:' .. group
-    if redis.call('LINDEX', list, 0) == id then
+    local head = redis.call('LRANGE', list, 0, 1) -- the head and the one behind it, in one read
+    local nextId = head[1]
+    if nextId == id then
       redis.call('LPOP', list)
+      nextId = head[2]
     end
-    local nextId = redis.call('LINDEX', list, 0)
     if nextId then
       redis.call('ZADD', dueKey, now, nextId)
     end
