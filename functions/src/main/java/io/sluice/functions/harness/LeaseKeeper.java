@@ -6,9 +6,6 @@ import io.sluice.orchestration.port.IdempotencyStore;
 import io.sluice.orchestration.port.TimerIndex;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -20,13 +17,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * and nothing renews a timer after the task's result was reported.
  *
  * <p>A beat is due a third of the lease after the last, so most tasks end before their first: one
- * timer thread for the whole JVM holds every keeper's next beat, and starts a virtual thread only
- * for a beat that comes due. A thread of its own per task, started, parked, interrupted and joined
- * on every invocation, had put two more hand-offs between the carriers on each task's way to its
- * result.
+ * thread for the whole JVM ({@link LeaseBeats}) looks after every keeper's next beat, and starts a
+ * virtual thread only for a beat that comes due. A thread of its own per task, started, parked,
+ * interrupted and joined on every invocation, had put two more hand-offs between the carriers on
+ * each task's way to its result.
  */
-final class LeaseKeeper implements AutoCloseable {
-    private static final ScheduledThreadPoolExecutor BEATS = beats();
+final class LeaseKeeper implements AutoCloseable, LeaseBeats.Beating {
+    private static final LeaseBeats BEATS = new LeaseBeats("sluice-lease-beats", io.sluice.functions.time.SystemTime.TICKER);
 
     private final IdempotencyStore claims;
     private final TimerIndex timers;
@@ -37,7 +34,7 @@ final class LeaseKeeper implements AutoCloseable {
     private final Duration every;
     private final ReentrantLock beating = new ReentrantLock();
     private volatile boolean done;
-    private volatile ScheduledFuture<?> next;
+    private volatile long due;
 
     private LeaseKeeper(IdempotencyStore claims, TimerIndex timers, TaskMessage task, String owner, Clock clock, Duration lease) {
         this.claims = claims;
@@ -52,18 +49,9 @@ final class LeaseKeeper implements AutoCloseable {
 
     static LeaseKeeper start(IdempotencyStore claims, TimerIndex timers, TaskMessage task, String owner, Clock clock, Duration lease) {
         LeaseKeeper keeper = new LeaseKeeper(claims, timers, task, owner, clock, lease);
-        keeper.scheduleNext();
+        keeper.due = BEATS.now() + keeper.every.toNanos();
+        BEATS.add(keeper);
         return keeper;
-    }
-
-    private static ScheduledThreadPoolExecutor beats() {
-        ScheduledThreadPoolExecutor beats = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "sluice-lease-beats");
-            t.setDaemon(true);
-            return t;
-        });
-        beats.setRemoveOnCancelPolicy(true); // a task that ends takes its next beat out of the queue
-        return beats;
     }
 
     /** How often the claim is extended (and the heartbeat timer moved). */
@@ -71,17 +59,26 @@ final class LeaseKeeper implements AutoCloseable {
         return every;
     }
 
-    /** Beats of every keeper of this JVM that wait for their time (cancelled ones leave the queue). */
+    /** Keepers of this JVM whose next beat waits for its time (a closed one leaves at once). */
     static int pendingBeats() {
-        return BEATS.getQueue().size();
+        return BEATS.size();
     }
 
-    private void scheduleNext() {
-        next = BEATS.schedule(() -> Thread.ofVirtual().name("sluice-lease-beat").start(this::beatOnce),
-                every.toNanos(), TimeUnit.NANOSECONDS);
-        if (done) {
-            next.cancel(false); // closed meanwhile; a beat that starts anyway sees done and does nothing
-        }
+    @Override
+    public long dueNanos() {
+        return due;
+    }
+
+    @Override
+    public long everyNanos() {
+        return every.toNanos();
+    }
+
+    /** Called by the beats' thread when this keeper is due: the beat runs on a virtual thread of its own. */
+    @Override
+    public void startBeat() {
+        due = LeaseBeats.NOT_DUE;
+        Thread.ofVirtual().name("sluice-lease-beat").start(this::beatOnce);
     }
 
     private void beatOnce() {
@@ -92,7 +89,7 @@ final class LeaseKeeper implements AutoCloseable {
             }
             try {
                 claims.extend(io.sluice.orchestration.port.IdempotencyStore.taskKey(task.token()), owner, clock.instant(), lease);
-                beat();
+                moveHeartbeatTimer();
             } catch (RuntimeException e) {
                 // Not fatal: complete() tells whether the lease was kept, and a missed beat is caught up by the next.
             }
@@ -100,11 +97,13 @@ final class LeaseKeeper implements AutoCloseable {
             beating.unlock();
         }
         if (!done) {
-            scheduleNext();
+            long at = BEATS.now() + every.toNanos();
+            due = at;
+            BEATS.due(at);
         }
     }
 
-    private void beat() {
+    private void moveHeartbeatTimer() {
         if (task.heartbeatSeconds() == null || task.heartbeatTimerId() == null) {
             return;
         }
@@ -120,10 +119,7 @@ final class LeaseKeeper implements AutoCloseable {
     @Override
     public void close() {
         done = true;
-        ScheduledFuture<?> pending = next;
-        if (pending != null) {
-            pending.cancel(false);
-        }
+        BEATS.remove(this);
         beating.lock(); // a beat that holds it finishes first; one that takes it after this sees done
         beating.unlock();
     }

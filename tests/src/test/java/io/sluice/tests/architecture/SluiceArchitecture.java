@@ -155,6 +155,7 @@ final class SluiceArchitecture {
             "functions.orchestrator.DefinitionCache",
             "functions.maprun.ChildRuns",
             "functions.maprun.InProcessMapRuns",
+            "functions.harness.LeaseKeeper", // the JVM's one LeaseBeats thread, which sleeps in the machine's time as any timer
             "api.sfn.SfnService",
             "api.page.PageTokens"); // page tokens expire a day after they were handed out; the listings hand in no clock yet
 
