@@ -92,7 +92,11 @@ final class LeaseBeats {
                     continue; // its beat runs; it says when the next is due
                 }
                 if (due - now <= 0) {
-                    k.startBeat();
+                    try {
+                        k.startBeat();
+                    } catch (RuntimeException e) {
+                        // Not this thread's end: that keeper's lease lapses, as a missed beat's does, and the others beat on.
+                    }
                     continue;
                 }
                 if (!any || due - next < 0) {
