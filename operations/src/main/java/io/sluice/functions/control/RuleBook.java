@@ -27,9 +27,17 @@ public final class RuleBook {
     private final Clock clock;
     private final Duration refresh;
     private volatile Cached cached;
+    /**
+     * Moved by every change made here: a read that began before a change may finish after it, and what it read then
+     * must not be kept as the rules in force (a lifted block would go on holding tasks until the next refresh).
+     */
+    private final java.util.concurrent.atomic.AtomicLong changes = new java.util.concurrent.atomic.AtomicLong();
 
-    /** What was read at {@code readAt}: the store's rules at {@code version}, and with the file's, the rules in force. */
-    private record Cached(long version, Instant readAt, List<Rule> stored, Rules rules) {}
+    /**
+     * What was read at {@code readAt}: the store's rules at {@code version}, and with the file's, the rules in force; read
+     * after {@code changesSeen} changes made here.
+     */
+    private record Cached(long version, Instant readAt, List<Rule> stored, Rules rules, long changesSeen) {}
 
     /** @param fileRules the rules file's rules as they are now (the supplier rereads a changed file) */
     public RuleBook(RuleStore store, Supplier<List<Rule>> fileRules, Clock clock, Duration refresh) {
@@ -46,17 +54,24 @@ public final class RuleBook {
      */
     public Rules current() {
         Instant now = clock.instant();
+        long seen = changes.get();
         Cached c = cached;
-        if (c != null && now.isBefore(c.readAt().plus(refresh))) {
+        if (c != null && c.changesSeen() == seen && now.isBefore(c.readAt().plus(refresh))) {
             return c.rules();
         }
         long version = store.version();
-        List<Rule> stored = c != null && c.version() == version ? c.stored() : read();
+        List<Rule> stored = c != null && c.changesSeen() == seen && c.version() == version ? c.stored() : read();
         List<Rule> all = new ArrayList<>(fileRules.get());
         all.addAll(stored);
         Rules rules = new Rules(all).withoutLapsed(now);
-        cached = new Cached(version, now, stored, rules);
+        cached = new Cached(version, now, stored, rules, seen); // if a change came meanwhile, the next call reads again
         return rules;
+    }
+
+    /** After a change made here: no read from before it is used again. */
+    private void changed() {
+        changes.incrementAndGet();
+        cached = null;
     }
 
     public Optional<Rule> find(String id) {
@@ -77,7 +92,7 @@ public final class RuleBook {
         boolean replacing = store.all().containsKey(rule.id());
         String json = Json.write(RuleParser.json(rule));
         store.put(rule.id(), json, new Change(now, replacing ? "replaced" : "created", rule.id(), author, json));
-        cached = null;
+        changed();
         return rule;
     }
 
@@ -85,7 +100,7 @@ public final class RuleBook {
     public boolean remove(String id, String author) {
         // The record keeps the rule as it was, so it can be told whose rule went.
         boolean removed = store.remove(id, new Change(clock.instant(), "removed", id, author, store.all().get(id)));
-        cached = null;
+        changed();
         return removed;
     }
 
@@ -103,7 +118,7 @@ public final class RuleBook {
             }
         }
         if (dropped > 0) {
-            cached = null;
+            changed();
         }
         return dropped;
     }

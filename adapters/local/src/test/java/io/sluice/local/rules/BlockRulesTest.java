@@ -131,4 +131,67 @@ class BlockRulesTest {
         Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.from(Instant.now().plusSeconds(2)));
         await().atMost(WITHIN).until(() -> status("orders:r2").equals("SUCCEEDED"));
     }
+
+    /**
+     * A read of the rules that began before a change here and ended after it must not stand as the rules in force: it
+     * did, until the refresh, so a block lifted by a backfill (which lifts, then starts the run) could still hold the
+     * run's task for a whole recheck (RecoveryAppTest saw it once in CI). The store pauses one read of all rules, with
+     * the removed rule still in it, until the removal is done.
+     */
+    @Test
+    void aReadThatBeganBeforeARuleWasRemovedDoesNotOutliveTheRemoval() throws Exception {
+        RuleStore real = new RedisRuleStore(redis.redisson(), prefix + ":paused");
+        java.util.concurrent.atomic.AtomicBoolean pauseNext = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.CountDownLatch reading = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch removed = new java.util.concurrent.CountDownLatch(1);
+        RuleStore paused = new RuleStore() {
+            @Override
+            public Map<String, String> all() {
+                Map<String, String> now = real.all();
+                if (pauseNext.compareAndSet(true, false)) {
+                    reading.countDown();
+                    try {
+                        removed.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return now;
+            }
+
+            @Override
+            public void put(String id, String rule, Change change) {
+                real.put(id, rule, change);
+            }
+
+            @Override
+            public boolean remove(String id, Change change) {
+                return real.remove(id, change);
+            }
+
+            @Override
+            public List<Change> changes(int limit) {
+                return real.changes(limit);
+            }
+
+            @Override
+            public long version() {
+                return real.version();
+            }
+        };
+        RuleBook slow = new RuleBook(paused, List::of, Clock.systemUTC(), Duration.ofHours(1)); // only changes made here refresh it
+        slow.add(Json.parse("""
+                {"id": "lifted", "effect": "block", "pipeline": "orders*", "until": "%s", "reason": "bad rows"}"""
+                .formatted(Instant.now().plusSeconds(3600))), "key:oncall");
+
+        pauseNext.set(true);
+        java.util.concurrent.Future<List<String>> before = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()
+                .submit(() -> slow.current().all().stream().map(io.sluice.functions.control.Rule::id).toList());
+        reading.await();
+        assertThat(slow.remove("lifted", "key:oncall")).isTrue();
+        removed.countDown();
+        assertThat(before.get()).as("the read that began before the removal").containsExactly("lifted");
+
+        assertThat(slow.current().all()).as("the rules in force after the removal").isEmpty();
+    }
 }
