@@ -45,11 +45,11 @@ final class LeaseKeeper implements AutoCloseable, LeaseBeats.Beating {
         this.lease = lease;
         Duration third = lease.dividedBy(3);
         this.every = task.heartbeatSeconds() == null ? third : min(third, Duration.ofSeconds(task.heartbeatSeconds()).dividedBy(2));
+        this.due = BEATS.now() + every.toNanos();
     }
 
     static LeaseKeeper start(IdempotencyStore claims, TimerIndex timers, TaskMessage task, String owner, Clock clock, Duration lease) {
         LeaseKeeper keeper = new LeaseKeeper(claims, timers, task, owner, clock, lease);
-        keeper.due = BEATS.now() + keeper.every.toNanos();
         BEATS.add(keeper);
         return keeper;
     }

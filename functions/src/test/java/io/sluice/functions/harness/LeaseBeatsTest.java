@@ -18,6 +18,13 @@ class LeaseBeatsTest {
         private volatile long due;
         final AtomicInteger beaten = new AtomicInteger();
 
+        /** A keeper due {@code every} from now, added to {@code beats}. */
+        static Counting added(LeaseBeats beats, Duration every) {
+            Counting keeper = new Counting(beats, every);
+            beats.add(keeper);
+            return keeper;
+        }
+
         Counting(LeaseBeats beats, Duration every) {
             this.beats = beats;
             this.every = every.toNanos();
@@ -47,15 +54,14 @@ class LeaseBeatsTest {
     @Test
     void keepersThatEndBeforeTheirFirstBeatNeverWakeTheThread() {
         LeaseBeats beats = new LeaseBeats("lease-beats-test-quiet", SystemTime.TICKER);
-        Counting first = new Counting(beats, Duration.ofMinutes(1));
-        beats.add(first); // the thread now sleeps until the first's beat, a minute away
-        await().atMost(Duration.ofSeconds(5)).until(() -> beats.looks() >= 1);
+        Counting first = Counting.added(beats, Duration.ofMinutes(1)); // the thread now sleeps until the first's beat, a minute away
+        // Two looks, whichever came first, the thread's start or the add: the one that finds no keeper or is woken by the
+        // add, then the one after which it sleeps for the first's beat.
+        await().atMost(Duration.ofSeconds(5)).until(() -> beats.looks() >= 2);
         long looks = beats.looks();
         List<Counting> tasks = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
-            Counting task = new Counting(beats, Duration.ofMinutes(1)); // due after the first: no wake
-            beats.add(task);
-            tasks.add(task);
+            tasks.add(Counting.added(beats, Duration.ofMinutes(1))); // due after the first: no wake
         }
         tasks.forEach(beats::remove);
         assertThat(beats.looks()).as("a timer queue woke its thread for every task that found it empty").isLessThanOrEqualTo(looks + 1);
@@ -66,10 +72,8 @@ class LeaseBeatsTest {
     @Test
     void aKeeperDueBeforeTheThreadWouldWakeIsBeatenOnTime() {
         LeaseBeats beats = new LeaseBeats("lease-beats-test-sooner", SystemTime.TICKER);
-        Counting slow = new Counting(beats, Duration.ofMinutes(1));
-        beats.add(slow);
-        Counting fast = new Counting(beats, Duration.ofMillis(50));
-        beats.add(fast);
+        Counting slow = Counting.added(beats, Duration.ofMinutes(1));
+        Counting fast = Counting.added(beats, Duration.ofMillis(50));
         await().atMost(Duration.ofSeconds(5)).until(() -> fast.beaten.get() >= 3);
         beats.remove(fast);
         int after = fast.beaten.get();
@@ -80,15 +84,13 @@ class LeaseBeatsTest {
     @Test
     void afterTheLastKeeperLeavesANewOneIsStillBeaten() {
         LeaseBeats beats = new LeaseBeats("lease-beats-test-idle", SystemTime.TICKER);
-        Counting gone = new Counting(beats, Duration.ofMillis(50));
-        beats.add(gone);
+        Counting gone = Counting.added(beats, Duration.ofMillis(50));
         await().atMost(Duration.ofSeconds(5)).until(() -> gone.beaten.get() >= 1);
         long looks = beats.looks();
         beats.remove(gone);
         // It wakes for the beat it slept for and finds no keeper, sleeps one more interval, then until a keeper starts.
         await().atMost(Duration.ofSeconds(5)).until(() -> beats.looks() >= looks + 2);
-        Counting next = new Counting(beats, Duration.ofMillis(50));
-        beats.add(next);
+        Counting next = Counting.added(beats, Duration.ofMillis(50));
         await().atMost(Duration.ofSeconds(5)).until(() -> next.beaten.get() >= 2);
         beats.remove(next);
     }

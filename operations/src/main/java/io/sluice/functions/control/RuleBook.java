@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -31,7 +32,7 @@ public final class RuleBook {
      * Moved by every change made here: a read that began before a change may finish after it, and what it read then
      * must not be kept as the rules in force (a lifted block would go on holding tasks until the next refresh).
      */
-    private final java.util.concurrent.atomic.AtomicLong changes = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong changes = new AtomicLong();
 
     /**
      * What was read at {@code readAt}: the store's rules at {@code version}, and with the file's, the rules in force; read

@@ -185,12 +185,14 @@ class BlockRulesTest {
                 .formatted(Instant.now().plusSeconds(3600))), "key:oncall");
 
         pauseNext.set(true);
-        java.util.concurrent.Future<List<String>> before = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()
-                .submit(() -> slow.current().all().stream().map(io.sluice.functions.control.Rule::id).toList());
-        reading.await();
-        assertThat(slow.remove("lifted", "key:oncall")).isTrue();
-        removed.countDown();
-        assertThat(before.get()).as("the read that began before the removal").containsExactly("lifted");
+        try (java.util.concurrent.ExecutorService reader = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            java.util.concurrent.Future<List<String>> before =
+                    reader.submit(() -> slow.current().all().stream().map(io.sluice.functions.control.Rule::id).toList());
+            reading.await();
+            assertThat(slow.remove("lifted", "key:oncall")).isTrue();
+            removed.countDown();
+            assertThat(before.get()).as("the read that began before the removal").containsExactly("lifted");
+        }
 
         assertThat(slow.current().all()).as("the rules in force after the removal").isEmpty();
     }
