@@ -13,7 +13,8 @@ import java.util.logging.Logger;
  * Consumes one function's priority channels, as {@link QueueConsumer} does one queue: a
  * {@link ChannelTaker} decides which channel to take from (P0 first, lower ones throttled first under
  * pressure) and admits each task under the limits across processes; each runs on its own virtual
- * thread, at most {@code concurrency} at once, and gives its slots back when it ends.
+ * thread, at most {@code concurrency} at once, and gives its slots back when it ends. The thread that
+ * took a batch handles its first task itself and hands the taking to a new thread, as {@link QueueConsumer}'s does.
  */
 final class ChannelConsumer implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(ChannelConsumer.class.getName());
@@ -32,9 +33,8 @@ final class ChannelConsumer implements AutoCloseable {
     private final BiFunction<TaskQueue.ReceivedMessage, String, Boolean> handler;
     private final Duration visibility;
     private final Semaphore slots;
-    private final Thread poller;
+    private final PollerHandoff pollers;
     private volatile ChannelTaker taker;
-    private volatile boolean running = true;
 
     /** @param handler given the message and the channel queue it came from; returns whether to acknowledge it */
     ChannelConsumer(TaskQueue queue, String name, ChannelTaker taker, BiFunction<TaskQueue.ReceivedMessage, String, Boolean> handler,
@@ -45,7 +45,8 @@ final class ChannelConsumer implements AutoCloseable {
         this.handler = handler;
         this.visibility = visibility;
         this.slots = new Semaphore(concurrency);
-        this.poller = Thread.ofVirtual().name("consume-" + name).start(this::poll);
+        this.pollers = new PollerHandoff("consume-" + name);
+        pollers.start(this::poll); // last: the poller reads every field above
     }
 
     private volatile int saturation;
@@ -70,7 +71,7 @@ final class ChannelConsumer implements AutoCloseable {
     }
 
     private void poll() {
-        while (running) {
+        while (pollers.running()) {
             try {
                 slots.acquire();
                 int free = Math.min(TAKE_BATCH - 1, slots.availablePermits()) + 1;
@@ -81,15 +82,22 @@ final class ChannelConsumer implements AutoCloseable {
                 } finally {
                     slots.release();
                 }
-                for (ChannelTaker.Taken m : batch) {
+                for (int i = 1; i < batch.size(); i++) {
+                    ChannelTaker.Taken m = batch.get(i);
                     slots.acquire();
                     Thread.ofVirtual().name("handle-" + name).start(() -> handle(t, m));
+                }
+                if (!batch.isEmpty()) {
+                    slots.acquire();
+                    pollers.handOff(this::poll);
+                    handle(t, batch.getFirst());
+                    return;
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             } catch (RuntimeException e) {
-                if (running) {
+                if (pollers.running()) {
                     LOG.log(Level.WARNING, "receiving from the channels of " + name + " failed; retrying", e);
                     pause();
                 }
@@ -125,7 +133,6 @@ final class ChannelConsumer implements AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
-        poller.interrupt();
+        pollers.close();
     }
 }

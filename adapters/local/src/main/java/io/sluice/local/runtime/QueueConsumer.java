@@ -14,6 +14,10 @@ import java.util.logging.Logger;
  * handles each message on its own virtual thread (at most {@code concurrency} at once), and
  * acknowledges it when the handler says so. A handler that throws leaves the message to come back
  * after its visibility timeout, and to be dead-lettered if it keeps failing.
+ *
+ * <p>The thread that received a batch handles its first message itself and hands the polling to a new thread
+ * ({@link PollerHandoff}): the message goes on at once, where a thread started for it would wait its turn for a core
+ * behind whatever the two cores already run (bench/README, "Where a slow transition waits").
  */
 public final class QueueConsumer implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(QueueConsumer.class.getName());
@@ -24,8 +28,7 @@ public final class QueueConsumer implements AutoCloseable {
     private final Duration visibility;
     private final Duration wait;
     private final Semaphore slots;
-    private final Thread poller;
-    private volatile boolean running = true;
+    private final PollerHandoff pollers;
 
     /** How long one receive waits for a message, unless the consumer says otherwise: SQS's long poll takes up to 20 s. */
     public static final Duration WAIT = Duration.ofSeconds(1);
@@ -44,23 +47,31 @@ public final class QueueConsumer implements AutoCloseable {
         this.handler = handler;
         this.visibility = visibility;
         this.slots = new Semaphore(concurrency);
-        this.poller = Thread.ofVirtual().name("consume-" + name).start(this::poll);
+        this.pollers = new PollerHandoff("consume-" + name);
+        pollers.start(this::poll); // last: the poller reads every field above
     }
 
     private void poll() {
-        while (running) {
+        while (pollers.running()) {
             try {
                 int free = Math.max(1, Math.min(10, slots.availablePermits()));
                 List<ReceivedMessage> batch = queue.receive(name, free, visibility, wait);
-                for (ReceivedMessage m : batch) {
+                for (int i = 1; i < batch.size(); i++) {
+                    ReceivedMessage m = batch.get(i);
                     slots.acquire();
                     Thread.ofVirtual().name("handle-" + name).start(() -> handle(m));
+                }
+                if (!batch.isEmpty()) {
+                    slots.acquire();
+                    pollers.handOff(this::poll);
+                    handle(batch.getFirst());
+                    return;
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             } catch (RuntimeException e) {
-                if (running) {
+                if (pollers.running()) {
                     LOG.log(Level.WARNING, "receiving from " + name + " failed; retrying", e);
                     pause();
                 }
@@ -91,7 +102,6 @@ public final class QueueConsumer implements AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
-        poller.interrupt();
+        pollers.close();
     }
 }
