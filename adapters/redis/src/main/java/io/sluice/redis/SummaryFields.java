@@ -1,5 +1,6 @@
 package io.sluice.redis;
 
+import io.sluice.orchestration.json.IsoInstant;
 import io.sluice.orchestration.port.ExecutionSummary;
 import java.time.Instant;
 import java.util.List;
@@ -36,8 +37,8 @@ final class SummaryFields {
     /** Fields in {@link #SUMMARY} order; {@code partition} empty or {@code null} for none. */
     static ExecutionSummary summary(String executionId, List<String> f, String partition) {
         String stop = f.get(5);
-        return new ExecutionSummary(executionId, f.get(0), f.get(1), f.get(2), f.get(3), Instant.parse(f.get(4)),
-                stop.equals(RUNNING_STOP_TIME) ? null : Instant.parse(stop), partition == null || partition.isEmpty() ? null : partition);
+        return new ExecutionSummary(executionId, f.get(0), f.get(1), f.get(2), f.get(3), IsoInstant.parse(f.get(4)),
+                stop.equals(RUNNING_STOP_TIME) ? null : IsoInstant.parse(stop), partition == null || partition.isEmpty() ? null : partition);
     }
 
     /**
@@ -68,8 +69,8 @@ final class SummaryFields {
         String stop = present(field.apply("stopTime"));
         String partition = present(field.apply("partition"));
         return new ExecutionSummary(executionId, pipeline, name, status, definition,
-                start != null ? Instant.parse(start) : Instant.ofEpochMilli(Long.parseLong(startMillis)),
-                stop == null ? null : Instant.parse(stop), partition);
+                start != null ? IsoInstant.parse(start) : Instant.ofEpochMilli(Long.parseLong(startMillis)),
+                stop == null ? null : IsoInstant.parse(stop), partition);
     }
 
     private static String present(String value) {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.orchestration.definition.TaskResource.IntegrationPattern;
 import io.sluice.orchestration.json.IsoInstant;
 import io.sluice.orchestration.json.Json;
-import java.time.Instant;
 
 /** Commands and history lines as JSON, for an outbox and a history that outlive the process. */
 public final class CommandCodec {
@@ -62,7 +61,7 @@ public final class CommandCodec {
                     o.hasNonNull("heartbeatTimerId") ? o.get("heartbeatTimerId").asText() : null,
                     o.hasNonNull("credentials") ? o.get("credentials") : null,
                     o.hasNonNull("lambdaParameters") ? o.get("lambdaParameters") : null);
-            case "startTimer" -> new Command.StartTimer(o.get("timerId").asText(), Instant.parse(o.get("due").asText()),
+            case "startTimer" -> new Command.StartTimer(o.get("timerId").asText(), IsoInstant.parse(o.get("due").asText()),
                     o.path("renewable").asBoolean(false));
             case "cancelTimer" -> new Command.CancelTimer(o.get("timerId").asText());
             case "finished" -> new Command.ExecutionFinished(o.get("executionId").asText(), ExecutionStatus.valueOf(o.get("status").asText()),
@@ -83,7 +82,7 @@ public final class CommandCodec {
     }
 
     public static HistoryEvent decodeHistory(JsonNode o) {
-        return new HistoryEvent(Instant.parse(o.get("at").asText()), HistoryEvent.Type.valueOf(o.get("type").asText()),
+        return new HistoryEvent(IsoInstant.parse(o.get("at").asText()), HistoryEvent.Type.valueOf(o.get("type").asText()),
                 o.get("frame").asInt(), o.hasNonNull("state") ? o.get("state").asText() : null, o.get("detail"));
     }
 }

@@ -7,7 +7,6 @@ import io.sluice.orchestration.engine.Execution.TimerRef;
 import io.sluice.orchestration.json.IsoInstant;
 import io.sluice.orchestration.json.Json;
 import io.sluice.orchestration.json.WireVersion;
-import java.time.Instant;
 import java.util.Map;
 
 /**
@@ -58,10 +57,10 @@ public final class ExecutionCodec {
     public static Execution decode(JsonNode o) {
         VERSION.check(o);
         Execution e = new Execution(o.get("id").asText(), o.get("name").asText(), text(o, "machine"), o.get("hash").asText(), o.get("input"),
-                Instant.parse(o.get("start").asText()));
+                IsoInstant.parse(o.get("start").asText()));
         ExecutionStatus status = ExecutionStatus.valueOf(o.get("status").asText());
         if (status.isTerminal()) {
-            e.finish(status, o.get("output"), text(o, "error"), text(o, "cause"), o.has("stop") ? Instant.parse(o.get("stop").asText()) : null);
+            e.finish(status, o.get("output"), text(o, "error"), text(o, "cause"), o.has("stop") ? IsoInstant.parse(o.get("stop").asText()) : null);
         }
         e.restoreCounters(o.get("nextFrame").asInt(), o.get("nextTimer").asLong(), o.get("transitions").asLong(), o.path("redrives").asInt());
         for (JsonNode f : o.path("frames")) {
@@ -105,7 +104,7 @@ public final class ExecutionCodec {
         Frame f = new Frame(o.get("id").asInt(), o.get("parent").asInt(), o.get("index").asInt(), o.get("machine").asText());
         f.state = o.get("state").asText();
         f.rawInput = o.get("input");
-        f.enteredTime = Instant.parse(o.get("entered").asText());
+        f.enteredTime = IsoInstant.parse(o.get("entered").asText());
         f.step = o.get("step").asLong();
         f.attempt = o.get("attempt").asInt();
         int[] retries = new int[o.path("retries").size()];

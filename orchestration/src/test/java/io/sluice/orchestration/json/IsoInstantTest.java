@@ -1,12 +1,14 @@
 package io.sluice.orchestration.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** {@link IsoInstant} writes what {@link Instant#toString()} does: the JDK is the oracle. */
+/** {@link IsoInstant} writes what {@link Instant#toString()} does and reads what {@link Instant#parse} does: the JDK is the oracle. */
 class IsoInstantTest {
     @Test
     void theEdgesOfTheCalendarAndOfTheFastPathReadAsTheJdkWritesThem() {
@@ -35,6 +37,25 @@ class IsoInstantTest {
             };
             Instant t = Instant.ofEpochSecond(seconds, nanos);
             assertThat(IsoInstant.format(t)).isEqualTo(t.toString());
+            assertThat(IsoInstant.parse(t.toString())).isEqualTo(t);
+            String fraction = Integer.toString(1_000_000_000 + random.nextInt(1_000_000_000)).substring(1, 2 + i % 9);
+            String text = t.toString().substring(0, 19) + "." + fraction + "Z"; // 1 to 9 digits, trailing zeros kept
+            assertThat(IsoInstant.parse(text)).as(text).isEqualTo(Instant.parse(text));
+        }
+    }
+
+    @Test
+    void whatTheFastPathDoesNotReadTheJdkReadsOrRefusesAsBefore() {
+        for (String text : new String[] {"0000-12-31T23:59:59Z", "+10000-01-01T00:00:00Z", "-0001-06-01T00:00:00Z",
+                "2026-12-07t07:30:00z", "2026-12-07T24:00:00Z", "2026-12-31T23:59:60Z", "2026-12-07T07:30:00+01:00",
+                "2026-12-07T07:30:00.000000000Z", "2024-02-29T00:00:00Z", "2026-12-07T07:30:00.Z"}) {
+            assertThat(IsoInstant.parse(text)).as(text).isEqualTo(Instant.parse(text));
+        }
+        for (String text : new String[] {"2026-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-04-31T00:00:00Z",
+                "2026-12-07T07:60:00Z", "2026-12-07T07:30:00.1234567890Z", "2026-12-07T07:3a:00Z",
+                "2026-12-07 07:30:00Z", "2026-12-07T07:30:00", "", "2026-00-10T00:00:00Z", "2026-12-00T00:00:00Z"}) {
+            assertThatThrownBy(() -> Instant.parse(text)).as(text).isInstanceOf(DateTimeParseException.class);
+            assertThatThrownBy(() -> IsoInstant.parse(text)).as(text).isInstanceOf(DateTimeParseException.class);
         }
     }
 }
