@@ -237,7 +237,7 @@ public final class WorkerHarness {
             // Held, not run: a copy comes back when it is to be asked again (its id names the round, so a
             // redelivery of this message makes the same copy), then this one is acknowledged.
             TaskGate.Hold h = hold.get();
-            String executionId = io.sluice.orchestration.engine.TaskToken.decode(token).executionId();
+            String executionId = io.sluice.orchestration.engine.TaskToken.executionIdOf(token);
             LOG.info(() -> "holding task " + task.stateName() + " of " + executionId + " until " + h.askAgain() + ": " + h.reason());
             if (heldSince == null) { // the first hold: a held copy carries when, for the release's event and metric
                 observer.taskBlocked(task, fromQueue);
@@ -335,7 +335,7 @@ public final class WorkerHarness {
             return;
         }
         try {
-            String executionId = io.sluice.orchestration.engine.TaskToken.decode(task.token()).executionId();
+            String executionId = io.sluice.orchestration.engine.TaskToken.executionIdOf(task.token());
             String pipeline = io.sluice.functions.orchestrator.Orchestrator.pipelineOf(executionId);
             Instant at = clock.instant();
             for (DatasetAware.Dataset d : aware.datasets(task.payload(), result.get("output"))) {

@@ -21,7 +21,7 @@ public sealed interface OrchestratorMessage {
         }
 
         public String executionId() {
-            return TaskToken.decode(token).executionId();
+            return TaskToken.executionIdOf(token);
         }
 
         public boolean succeeded() {
@@ -35,7 +35,7 @@ public sealed interface OrchestratorMessage {
         }
 
         public String executionId() {
-            return TaskToken.decode(token).executionId();
+            return TaskToken.executionIdOf(token);
         }
     }
 

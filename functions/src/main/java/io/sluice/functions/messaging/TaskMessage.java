@@ -67,7 +67,7 @@ public record TaskMessage(String token, String resource, String function, Integr
     }
 
     public String executionId() {
-        return TaskToken.decode(token).executionId();
+        return TaskToken.executionIdOf(token);
     }
 
     public String encode() {

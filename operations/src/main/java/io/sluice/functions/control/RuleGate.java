@@ -40,7 +40,7 @@ public final class RuleGate implements TaskGate {
 
     @Override
     public Optional<Hold> hold(TaskMessage task, Instant now) {
-        String pipeline = Orchestrator.pipelineOf(TaskToken.decode(task.token()).executionId());
+        String pipeline = Orchestrator.pipelineOf(TaskToken.executionIdOf(task.token()));
         String partition = task.payload() != null && task.payload().path("partition").isTextual() ? task.payload().get("partition").asText() : null;
         RuleTarget target = new RuleTarget(pipeline, tenancy.tenantOf(pipeline).orElse(null), priorityOf.apply(pipeline), partition);
         RuleDecision d = rules.current().decide(target, now);

@@ -58,28 +58,54 @@ public record TaskToken(String executionId, int frame, long step, int attempt, S
      * without repeating the text (a token is a credential).
      */
     public static TaskToken decode(String text) {
-        if (text == null) {
-            throw new IllegalArgumentException("task token is missing");
-        }
-        String secret = "";
-        String rest = text;
-        int last = text.lastIndexOf(SEP);
-        if (last > 0 && isSecret(text, last + 1)) {
-            secret = text.substring(last + 1);
-            rest = text.substring(0, last);
-        }
-        int c = rest.lastIndexOf(SEP);
-        int b = c > 0 ? rest.lastIndexOf(SEP, c - 1) : -1;
-        int a = b > 0 ? rest.lastIndexOf(SEP, b - 1) : -1;
-        if (a <= 0) {
-            throw new IllegalArgumentException("that is not a Sluice task token (expected the value of $$.Task.Token)");
-        }
+        Parts p = Parts.of(text);
         try {
-            return new TaskToken(rest.substring(0, a), Integer.parseInt(rest.substring(a + 1, b)),
-                    Long.parseLong(rest.substring(b + 1, c)), Integer.parseInt(rest.substring(c + 1)), secret);
+            return new TaskToken(text.substring(0, p.a), Integer.parseInt(text, p.a + 1, p.b, 10), Long.parseLong(text, p.b + 1, p.c, 10),
+                    Integer.parseInt(text, p.c + 1, p.restEnd, 10), p.restEnd == text.length() ? "" : text.substring(p.restEnd + 1));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("that is not a Sluice task token (expected the value of $$.Task.Token)");
+            throw notAToken();
         }
+    }
+
+    /**
+     * What {@code decode(text).executionId()} answers, refusing what it refuses, without making the token: a task's
+     * execution id is read several times a transition (its messages, the gate, the harness).
+     */
+    public static String executionIdOf(String text) {
+        Parts p = Parts.of(text);
+        try {
+            Integer.parseInt(text, p.a + 1, p.b, 10);
+            Long.parseLong(text, p.b + 1, p.c, 10);
+            Integer.parseInt(text, p.c + 1, p.restEnd, 10);
+        } catch (NumberFormatException e) {
+            throw notAToken();
+        }
+        return text.substring(0, p.a);
+    }
+
+    /**
+     * Where the parts of a token's text end: the execution id before {@code a}, the frame before {@code b}, the step
+     * before {@code c}, the attempt before {@code restEnd} (the secret part, when there is one, after it).
+     */
+    private record Parts(int a, int b, int c, int restEnd) {
+        static Parts of(String text) {
+            if (text == null) {
+                throw new IllegalArgumentException("task token is missing");
+            }
+            int last = text.lastIndexOf(SEP);
+            int restEnd = last > 0 && isSecret(text, last + 1) ? last : text.length();
+            int c = text.lastIndexOf(SEP, restEnd - 1);
+            int b = c > 0 ? text.lastIndexOf(SEP, c - 1) : -1;
+            int a = b > 0 ? text.lastIndexOf(SEP, b - 1) : -1;
+            if (a <= 0) {
+                throw notAToken();
+            }
+            return new Parts(a, b, c, restEnd);
+        }
+    }
+
+    private static IllegalArgumentException notAToken() {
+        return new IllegalArgumentException("that is not a Sluice task token (expected the value of $$.Task.Token)");
     }
 
     /** Names the task without its secret part, for logs and messages. */

@@ -28,4 +28,23 @@ class TaskTokenTest {
         assertThatThrownBy(() -> new TaskToken("p:n", 0, 1, 0, SECRET.toUpperCase())).hasMessageContaining("32 lower-case hex digits");
         assertThatThrownBy(() -> TaskToken.decode("p:n.x.1.0." + SECRET)).hasMessageContaining("not a Sluice task token");
     }
+
+    @Test
+    void theExecutionIdAloneIsReadAndRefusedAsDecodeReadsAndRefusesIt() {
+        String[] texts = {"orders:run.1.0.12.3." + SECRET, "orders:run.1.2.0", "p.q.r:n.1.2.3." + SECRET, "p:n.-1.+2.3",
+            "p:n.1.2.3." + SECRET.toUpperCase(), "p:n.x.1.0." + SECRET, "p:n.1.2.99999999999", "p:n.1..3", ".1.2.3", "a.b",
+            "p:n.1.2.3.", "", "p:n.1.2.3" + SECRET};
+        for (String text : texts) {
+            String decoded;
+            try {
+                decoded = TaskToken.decode(text).executionId();
+            } catch (IllegalArgumentException e) {
+                assertThatThrownBy(() -> TaskToken.executionIdOf(text)).as(text).isInstanceOf(IllegalArgumentException.class)
+                        .hasMessage(e.getMessage());
+                continue;
+            }
+            assertThat(TaskToken.executionIdOf(text)).as(text).isEqualTo(decoded);
+        }
+        assertThatThrownBy(() -> TaskToken.executionIdOf(null)).hasMessage("task token is missing");
+    }
 }
