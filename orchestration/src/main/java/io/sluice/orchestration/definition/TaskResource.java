@@ -74,6 +74,8 @@ public record TaskResource(String raw, Kind kind, String function, IntegrationPa
 
     private static final String SLUICE_PREFIX = "sluice:function:";
     private static final String NAME = "[A-Za-z0-9_-]+";
+    /** {@link #NAME} compiled once: a worker reads its task's resource on every task ({@code LambdaInvoke.wrapsResult}). */
+    private static final Pattern FUNCTION_NAME = Pattern.compile(NAME);
     private static final String PARTITION = "aws(?:-[a-z]+)*";
     private static final Pattern SERVICE = Pattern.compile(
             "arn:" + PARTITION + ":states:::(aws-sdk:)?([a-z0-9-]+):([A-Za-z][A-Za-z0-9]*)(\\.sync(?::2)?|\\.waitForTaskToken)?");
@@ -164,7 +166,7 @@ public record TaskResource(String raw, Kind kind, String function, IntegrationPa
             pattern = IntegrationPattern.SYNC;
             body = body.substring(0, body.length() - ".sync".length());
         }
-        return body.matches(NAME) ? Optional.of(new TaskResource(raw, Kind.FUNCTION, body, pattern)) : Optional.empty();
+        return FUNCTION_NAME.matcher(body).matches() ? Optional.of(new TaskResource(raw, Kind.FUNCTION, body, pattern)) : Optional.empty();
     }
 
     private static IntegrationPattern pattern(String suffix) {
