@@ -1,11 +1,8 @@
 package io.sluice.redis;
 
-import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The names of a Redis task queue's keys, shard by shard ({@link Shards}). On one node a queue {@code Q} has one part,
@@ -25,8 +22,7 @@ final class QueueKeys {
     private final KeyPrefix prefix;
     private final Shards shards;
     private final ConcurrentHashMap<String, Part[]> parts = new ConcurrentHashMap<>();
-    private final String idStem = HexFormat.of().toHexDigits(new SecureRandom().nextLong()) + "-";
-    private final AtomicLong idCount = new AtomicLong();
+    private final CountedIds ids = new CountedIds();
 
     /** One shard's part of a queue: its key stem, its four keys, and those a receive names (with its dead-letter queue's). */
     private record Part(String stem, List<Object> keys, List<Object> receiveKeys) {}
@@ -106,13 +102,11 @@ final class QueueKeys {
     }
 
     /**
-     * A new message's id, which on Cluster names its shard: this instance's 64 random bits and a count, so new across
-     * instances and restarts as a random UUID is, without drawing from the system's random source for each message (a
-     * UUID's draw was ~1.6 % of the runtime's CPU samples at 8 in flight). An id is not a secret: it names a message to
-     * its queue's consumers, whom the queue's keys already admit.
+     * A new message's id ({@link CountedIds}), which on Cluster names its shard. An id is not a secret: it names a message
+     * to its queue's consumers, whom the queue's keys already admit.
      */
     String newMessageId(int shard) {
-        String id = idStem + Long.toHexString(idCount.incrementAndGet());
+        String id = ids.next();
         return shards.tagged() ? "s" + shard + "." + id : id;
     }
 

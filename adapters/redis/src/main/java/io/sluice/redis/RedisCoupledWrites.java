@@ -4,16 +4,13 @@ import io.sluice.orchestration.port.Commit;
 import io.sluice.orchestration.port.CommitResult;
 import io.sluice.orchestration.port.CoupledWrites;
 import io.sluice.orchestration.port.ReadAlong;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicLong;
 import org.redisson.api.RScript.ReturnType;
 import org.redisson.api.RedissonClient;
 
@@ -28,14 +25,8 @@ import org.redisson.api.RedissonClient;
  * slot ({@link Shards}), so the guards, marks and queues a pipeline names are one primary's.
  */
 final class RedisCoupledWrites implements CoupledWrites {
-    /**
-     * A commit's token is this JVM's 64 random bits and a count: new across processes and restarts as a random UUID is,
-     * without a draw from the system's random source on every commit (a UUID's draw had been ~1 % of the JVM's CPU
-     * samples at 8 in flight, {@code NativePRNG}). A token is not a secret: it only tells this commit's sends from a
-     * rival's.
-     */
-    private static final String WRITER_STEM = HexFormat.of().toHexDigits(new SecureRandom().nextLong()) + "-";
-    private static final AtomicLong WRITERS = new AtomicLong();
+    /** Commits' tokens: new across processes and restarts, without a draw from the random source on every commit. */
+    private static final CountedIds WRITERS = new CountedIds();
     private final Scripts scripts;
     private final Shards shards;
     private final RedisExecutionStore executions;
@@ -62,7 +53,7 @@ final class RedisCoupledWrites implements CoupledWrites {
             return oneByOne(commit, sends, ack);
         }
         // This commit's own token, not its version: a rival writer from the same version would reach the same one.
-        String writer = WRITER_STEM + Long.toHexString(WRITERS.incrementAndGet());
+        String writer = WRITERS.next();
         List<String> guard = List.of(executions.hashKey(id), "writer", writer);
         ScriptPipeline batch = scripts.pipeline();
         CommitCalls commits = executions.commits();

@@ -122,7 +122,7 @@ final class ActivityOperations {
     private boolean running(String token) {
         String executionId;
         try {
-            executionId = TaskToken.decode(token).executionId();
+            executionId = TaskToken.executionIdOf(token);
         } catch (IllegalArgumentException e) {
             return false;
         }

@@ -93,7 +93,7 @@ public final class HibernateBench {
     /** The bench's functions: {@code ask} keeps its task token, {@code next} notes when it ran. */
     public Map<String, Function<JsonNode, JsonNode>> functions() {
         return Map.of("ask", in -> {
-            tokens.put(TaskToken.decode(in.get("token").asText()).executionId(), in.get("token").asText());
+            tokens.put(TaskToken.executionIdOf(in.get("token").asText()), in.get("token").asText());
             return null;
         }, "next", in -> {
             String id = in.get("id").asText();

@@ -4,6 +4,8 @@ import io.sluice.orchestration.path.Ticker;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The one thread of a JVM that starts the beats of its {@link LeaseKeeper}s when they come due. It sleeps until the
@@ -15,6 +17,7 @@ import java.util.concurrent.locks.LockSupport;
  * until a keeper starts.
  */
 final class LeaseBeats {
+    private static final Logger LOG = Logger.getLogger(LeaseBeats.class.getName());
     /** {@link #sleepUntil} while the thread looks at the keepers or sleeps until woken: every keeper that starts wakes it. */
     private static final long UNTIL_WOKEN = Long.MIN_VALUE;
 
@@ -96,6 +99,7 @@ final class LeaseBeats {
                         k.startBeat();
                     } catch (RuntimeException e) {
                         // Not this thread's end: that keeper's lease lapses, as a missed beat's does, and the others beat on.
+                        LOG.log(Level.WARNING, "a task's lease beat could not start; its lease will lapse", e);
                     }
                     continue;
                 }

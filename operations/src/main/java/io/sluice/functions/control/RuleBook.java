@@ -69,10 +69,9 @@ public final class RuleBook {
         return rules;
     }
 
-    /** After a change made here: no read from before it is used again. */
+    /** After a change made here: no read from before it is used again ({@link #current} compares the count). */
     private void changed() {
         changes.incrementAndGet();
-        cached = null;
     }
 
     public Optional<Rule> find(String id) {

@@ -59,12 +59,8 @@ public record TaskToken(String executionId, int frame, long step, int attempt, S
      */
     public static TaskToken decode(String text) {
         Parts p = Parts.of(text);
-        try {
-            return new TaskToken(text.substring(0, p.a), Integer.parseInt(text, p.a + 1, p.b, 10), Long.parseLong(text, p.b + 1, p.c, 10),
-                    Integer.parseInt(text, p.c + 1, p.restEnd, 10), p.restEnd == text.length() ? "" : text.substring(p.restEnd + 1));
-        } catch (NumberFormatException e) {
-            throw notAToken();
-        }
+        return new TaskToken(text.substring(0, p.idEnd), p.frame, p.step, p.attempt,
+                p.restEnd == text.length() ? "" : text.substring(p.restEnd + 1));
     }
 
     /**
@@ -72,22 +68,14 @@ public record TaskToken(String executionId, int frame, long step, int attempt, S
      * execution id is read several times a transition (its messages, the gate, the harness).
      */
     public static String executionIdOf(String text) {
-        Parts p = Parts.of(text);
-        try {
-            Integer.parseInt(text, p.a + 1, p.b, 10);
-            Long.parseLong(text, p.b + 1, p.c, 10);
-            Integer.parseInt(text, p.c + 1, p.restEnd, 10);
-        } catch (NumberFormatException e) {
-            throw notAToken();
-        }
-        return text.substring(0, p.a);
+        return text.substring(0, Parts.of(text).idEnd);
     }
 
     /**
-     * Where the parts of a token's text end: the execution id before {@code a}, the frame before {@code b}, the step
-     * before {@code c}, the attempt before {@code restEnd} (the secret part, when there is one, after it).
+     * A token's text read in place: the execution id ends at {@code idEnd}, the attempt at {@code restEnd} (the secret
+     * part, when there is one, after it), and the numbers between them.
      */
-    private record Parts(int a, int b, int c, int restEnd) {
+    private record Parts(int idEnd, int frame, long step, int attempt, int restEnd) {
         static Parts of(String text) {
             if (text == null) {
                 throw new IllegalArgumentException("task token is missing");
@@ -100,7 +88,12 @@ public record TaskToken(String executionId, int frame, long step, int attempt, S
             if (a <= 0) {
                 throw notAToken();
             }
-            return new Parts(a, b, c, restEnd);
+            try {
+                return new Parts(a, Integer.parseInt(text, a + 1, b, 10), Long.parseLong(text, b + 1, c, 10),
+                        Integer.parseInt(text, c + 1, restEnd, 10), restEnd);
+            } catch (NumberFormatException e) {
+                throw notAToken();
+            }
         }
     }
 

@@ -2,6 +2,9 @@ package io.sluice.orchestration.json;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.Month;
+import java.time.Year;
 
 /**
  * {@link Instant#toString()}'s text without its formatter: ISO-8601 in UTC, seconds always, the fraction in groups of
@@ -78,14 +81,14 @@ public final class IsoInstant {
         int minute = digits(text, 14, 2);
         int second = digits(text, 17, 2);
         int fraction = length == 20 ? 0 : digits(text, 20, length - 21);
-        if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour < 0 || hour > 23
-                || minute < 0 || minute > 59 || second < 0 || second > 59 || fraction < 0) {
+        if (year < 1 || month < 1 || month > 12 || day < 1 || day > Month.of(month).length(Year.isLeap(year)) || hour < 0
+                || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || fraction < 0) {
             return Instant.parse(text); // a leap second, a date that does not exist, a non-digit: the JDK's answer
         }
         for (int i = length - 21; i < 9; i++) {
             fraction *= 10;
         }
-        long days = daysFromCivil(year, month, day);
+        long days = LocalDate.of(year, month, day).toEpochDay();
         return Instant.ofEpochSecond(days * 86_400L + hour * 3_600L + minute * 60L + second, fraction);
     }
 
@@ -100,24 +103,6 @@ public final class IsoInstant {
             value = value * 10 + (c - '0');
         }
         return value;
-    }
-
-    private static int daysIn(int year, int month) {
-        return switch (month) {
-            case 2 -> year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28;
-            case 4, 6, 9, 11 -> 30;
-            default -> 31;
-        };
-    }
-
-    /** Days from 1970-01-01 to a civil date (the proleptic Gregorian calendar), by eras of 400 years: format's inverse. */
-    private static long daysFromCivil(int year, int month, int day) {
-        int y = month <= 2 ? year - 1 : year;
-        int era = Math.floorDiv(y, 400);
-        int yearOfEra = y - era * 400;
-        int dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
-        int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
-        return era * 146_097L + dayOfEra - 719_468;
     }
 
     private static void put(byte[] b, int at, int value, int width) {

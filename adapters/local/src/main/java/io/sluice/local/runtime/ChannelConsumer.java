@@ -82,15 +82,7 @@ final class ChannelConsumer implements AutoCloseable {
                 } finally {
                     slots.release();
                 }
-                for (int i = 1; i < batch.size(); i++) {
-                    ChannelTaker.Taken m = batch.get(i);
-                    slots.acquire();
-                    Thread.ofVirtual().name("handle-" + name).start(() -> handle(t, m));
-                }
-                if (!batch.isEmpty()) {
-                    slots.acquire();
-                    pollers.handOff(this::poll);
-                    handle(t, batch.getFirst());
+                if (pollers.dispatch(batch, slots, "handle-" + name, m -> handle(t, m))) {
                     return;
                 }
             } catch (InterruptedException e) {

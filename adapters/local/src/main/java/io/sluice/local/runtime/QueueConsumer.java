@@ -56,15 +56,7 @@ public final class QueueConsumer implements AutoCloseable {
             try {
                 int free = Math.max(1, Math.min(10, slots.availablePermits()));
                 List<ReceivedMessage> batch = queue.receive(name, free, visibility, wait);
-                for (int i = 1; i < batch.size(); i++) {
-                    ReceivedMessage m = batch.get(i);
-                    slots.acquire();
-                    Thread.ofVirtual().name("handle-" + name).start(() -> handle(m));
-                }
-                if (!batch.isEmpty()) {
-                    slots.acquire();
-                    pollers.handOff(this::poll);
-                    handle(batch.getFirst());
+                if (pollers.dispatch(batch, slots, "handle-" + name, this::handle)) {
                     return;
                 }
             } catch (InterruptedException e) {

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -71,7 +72,7 @@ class QueueConsumerTest {
             handled.add(m.body());
             return true;
         }, VISIBLE, 4);
-        assertThat(entered.await(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(entered.await(20, TimeUnit.SECONDS)).isTrue();
         consumer.close();
         release.countDown();
         await().atMost(Duration.ofSeconds(20)).until(() -> handled.contains("slow"));
